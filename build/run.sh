@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# One entry point for a fresh machine: makes sure Node 22+, the npm packages
+# and (for tests) Debian's Chromium are there, then runs `npm run <script>`.
+#   bash build/run.sh start      the station on its embedded sandbox
+#   bash build/run.sh test       everything CI runs
+# Extra arguments go to the npm script: bash build/run.sh start -- --printer socket://10.0.0.5:9100
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$(pwd)
+script=${1:-start}
+shift || true
+
+# Node 22 LTS or newer: better-sqlite3 13 ships prebuilt binaries only for it.
+node_major=$(node -p 'process.versions.node.split(".")[0]' 2>/dev/null || echo 0)
+if [ "$node_major" -lt 22 ]; then
+  node22="$root/.cache/node22"
+  if [ ! -x "$node22/node_modules/node/bin/node" ]; then
+    echo "build/run.sh: Node $node_major found, installing Node 22 from the npm registry into .cache/node22" >&2
+    mkdir -p "$node22"
+    npm install --no-save --no-package-lock --prefix "$node22" node@22 >&2
+  fi
+  export PATH="$node22/node_modules/node/bin:$PATH"
+fi
+
+# npm packages, again whenever the lockfile changed since the last install.
+export ELECTRON_SKIP_BINARY_DOWNLOAD=1
+if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+  npm ci >&2
+fi
+
+if [ "$script" = test ] || [ "$script" = test:e2e ] || [ "$script" = bench ]; then
+  if [ -z "${CHROMIUM_PATH:-}" ] && ! command -v chromium >/dev/null 2>&1; then
+    echo "build/run.sh: installing Debian's chromium for Playwright" >&2
+    sudo_cmd=""
+    [ "$(id -u)" -ne 0 ] && sudo_cmd=sudo
+    $sudo_cmd apt-get update -qq >&2
+    DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq chromium >&2
+  fi
+fi
+
+exec npm run "$script" "$@"

@@ -1,0 +1,154 @@
+/**
+ * The station contract (DESIGN.md "One contract, typed end to end"): every
+ * command the screens can send, declared once as `domain.verb` with a zod
+ * input schema and its output type. Electron IPC and the headless host's
+ * `POST /rpc/<command>` both parse inputs with these schemas before any
+ * handler runs; handlers in electron/core/handlers are typed against them.
+ */
+import { z } from 'zod';
+import type { Carrier, CancelShipmentResponse, CreditBalance, Pickup, Rate, Warehouse } from '../platform/resources';
+import { CodOption, Money, Package, Party, PickupRequest, RatesRequest, ShipmentRequest } from '../platform';
+import { ManualOrderInput, type ImportReport, type StationOrder } from '../domain/order';
+import type { AppInfo, ManifestView, PrintJobView, PrinterView, ShipmentView } from './views';
+
+/** Declares one command: `command<Output>()(inputSchema)`; the output type is phantom. */
+function command<O>() {
+  return <I extends z.ZodType>(input: I): { input: I; output: O } => ({ input, output: undefined as unknown as O });
+}
+
+const Empty = z.object({}).strict();
+const TrackingNumberInput = z.object({
+  trackingNumber: z.string().trim().min(1, { error: 'Tracking number is required' }),
+});
+
+/** What a scanned code turned out to be (Scan screen). */
+export type ScanResult =
+  | { kind: 'order'; order: StationOrder }
+  | { kind: 'shipment'; shipment: ShipmentView }
+  | { kind: 'unknown'; code: string };
+
+/** Result of shipping: the shipment and the print job the label went to at once. */
+export interface ShipResult {
+  shipment: ShipmentView;
+  printJob: PrintJobView | null;
+  /** Set when the label could not be printed; the shipment exists regardless. */
+  printError: { code: string; message: string } | null;
+}
+
+/** Shipment form input: the platform's ShipmentRequest plus the local order it ships. */
+export const ShipInput = z.object({
+  orderId: z.number().int().optional(),
+  request: ShipmentRequest,
+});
+
+/** Quote input: the platform's RatesRequest, optionally tied to a local order. */
+export const QuoteInput = z.object({ orderId: z.number().int().optional(), request: RatesRequest });
+
+/** All station commands. */
+export const commands = {
+  /** Header data: platform, connection, credit, printer, outbox backlog. */
+  'app.info': command<AppInfo>()(Empty),
+
+  /** Import a Shopify "Export orders" CSV (text content, UTF-8, BOM allowed). */
+  'orders.importCsv': command<ImportReport>()(
+    z.object({ fileName: z.string().min(1), content: z.string() }),
+  ),
+  /** Create an order by hand (manual form). */
+  'orders.create': command<StationOrder>()(ManualOrderInput),
+  /** Orders of the day, open first. */
+  'orders.list': command<StationOrder[]>()(
+    z.object({ status: z.enum(['open', 'shipped', 'all']).optional(), q: z.string().optional() }),
+  ),
+
+  /** Resolve a scanned code: order number (with or without `#`) or tracking number (LDV). */
+  'scan.resolve': command<ScanResult>()(
+    z.object({ code: z.string().trim().min(1, { error: 'Scan or type a code' }) }),
+  ),
+
+  /** The client's carriers and contracts (GET /carriers). */
+  'carriers.list': command<Carrier[]>()(Empty),
+  /** Pickup points of the account. */
+  'warehouses.list': command<Warehouse[]>()(Empty),
+  /** All rates for the parcel, cheapest first (POST /rates). */
+  'rates.quote': command<Rate[]>()(QuoteInput),
+
+  /** Ship (POST /shipments via the outbox), store the label, print it at once. */
+  'shipments.create': command<ShipResult>()(ShipInput),
+  /** One shipment with its print jobs (local first, refreshed from GET /shipments/{ldv}). */
+  'shipments.get': command<ShipmentView>()(TrackingNumberInput),
+  /** Cancel and refund (DELETE /shipments/{ldv}); 409 invalid_state once manifested or in transit. */
+  'shipments.cancel': command<CancelShipmentResponse>()(TrackingNumberInput),
+  /** Shipments of this station not yet in a manifest and not cancelled (End of day). */
+  'shipments.unmanifested': command<ShipmentView[]>()(Empty),
+  /** Recent shipments of this station, newest first. */
+  'shipments.recent': command<ShipmentView[]>()(
+    z.object({ limit: z.number().int().min(1).max(500).default(50) }),
+  ),
+
+  /** Print the stored label again (explicit packer request). */
+  'labels.reprint': command<PrintJobView>()(TrackingNumberInput),
+
+  /** The label printer in use and its status. */
+  'printers.get': command<PrinterView>()(Empty),
+  /** Choose the label printer by device URI (`socket://host:9100`, `file:///dir`). */
+  'printers.set': command<PrinterView>()(
+    z.object({ uri: z.string().trim().min(1, { error: 'Printer URI is required' }) }),
+  ),
+
+  /** Book a pickup (POST /pickups via the outbox). */
+  'pickups.create': command<Pickup>()(PickupRequest),
+  /** Booked pickups, newest first. */
+  'pickups.list': command<Pickup[]>()(Empty),
+
+  /** Close the day: one manifest per contract for every unmanifested shipment (POST /manifests). */
+  'manifests.closeDay': command<ManifestView[]>()(Empty),
+  /** Manifests created by this station, newest first. */
+  'manifests.list': command<ManifestView[]>()(Empty),
+  /** The manifest PDF as base64 (to save or print). */
+  'manifests.pdf': command<{ id: number; fileName: string; pdfBase64: string }>()(
+    z.object({ id: z.number().int() }),
+  ),
+
+  /** Current credit balance (GET /credit). */
+  'credit.get': command<CreditBalance>()(Empty),
+} as const;
+
+/** Name of a station command, `domain.verb`. */
+export type CommandName = keyof typeof commands;
+/** Input a caller passes (before schema defaults). */
+export type CommandInput<K extends CommandName> = z.input<(typeof commands)[K]['input']>;
+/** Input a handler receives (after parsing). */
+export type CommandParsed<K extends CommandName> = z.output<(typeof commands)[K]['input']>;
+/** What the command resolves to. */
+export type CommandOutput<K extends CommandName> = (typeof commands)[K]['output'];
+
+/** Handler map the core implements: every command, typed by its schema. */
+export type Handlers = { [K in CommandName]: (input: CommandParsed<K>) => Promise<CommandOutput<K>> };
+
+/** Events pushed to the screens (`domain.changed` style). */
+export interface StationEvents {
+  'app.changed': AppInfo;
+  'shipments.changed': { trackingNumber: string };
+  'printJobs.changed': PrintJobView;
+  'orders.changed': { count: number };
+  'manifests.changed': { ids: number[] };
+  'pickups.changed': { id: number };
+}
+export type EventName = keyof StationEvents;
+
+/** The typed API the renderer's stores call, whatever the transport (IPC bridge or HTTP). */
+export interface StationApi {
+  invoke<K extends CommandName>(name: K, input: CommandInput<K>): Promise<CommandOutput<K>>;
+  on<E extends EventName>(event: E, listener: (payload: StationEvents[E]) => void): () => void;
+}
+
+/** Command names as a runtime list (for transports that check a name). */
+export const COMMAND_NAMES = Object.keys(commands) as CommandName[];
+
+/** True when `name` is a known command. */
+export function isCommandName(name: string): name is CommandName {
+  return Object.prototype.hasOwnProperty.call(commands, name);
+}
+
+// Re-exported so screens build their forms from the very schemas the platform uses.
+export { CodOption, Money, Package, Party, PickupRequest, RatesRequest, ShipmentRequest };

@@ -1,0 +1,53 @@
+/**
+ * Errors crossing the station boundary (DESIGN.md "One contract"): always
+ * `{code, message, details?}`. Platform codes pass through unchanged; the
+ * station adds its local ones. Code matches on `code`, never on `message`.
+ */
+import type { FieldErrors, PlatformErrorCode } from '../platform/common';
+
+/** Codes the station adds to the platform's (spec: Errors) own. */
+export type LocalErrorCode =
+  | 'offline'
+  | 'timeout'
+  | 'printer_unreachable'
+  | 'printer_timeout'
+  | 'printer_error'
+  | 'printer_unsupported'
+  | 'invalid_printer_uri'
+  | 'invalid_input'
+  | 'unknown_command'
+  | 'store_error'
+  | 'import_failed'
+  | 'not_found_locally';
+
+/** Every error code a station command may answer with. */
+export type StationErrorCode = PlatformErrorCode | LocalErrorCode;
+
+/** Serialised error: what the renderer receives for a failed command. */
+export interface StationErrorShape {
+  code: StationErrorCode;
+  message: string;
+  /** Field path (spec `details` keys, e.g. `recipient.address.postalCode`) -> messages. */
+  details?: FieldErrors;
+}
+
+/** Error thrown by handlers and rethrown in the renderer; serialises to {@link StationErrorShape}. */
+export class StationError extends Error implements StationErrorShape {
+  constructor(
+    public readonly code: StationErrorCode,
+    message: string,
+    public readonly details?: FieldErrors,
+  ) {
+    super(message);
+    this.name = 'StationError';
+  }
+  /** Plain object for a transport (IPC or HTTP JSON). */
+  toJSON(): StationErrorShape {
+    return this.details ? { code: this.code, message: this.message, details: this.details } : { code: this.code, message: this.message };
+  }
+}
+
+/** True when `v` looks like a serialised station error. */
+export function isStationErrorShape(v: unknown): v is StationErrorShape {
+  return typeof v === 'object' && v !== null && typeof (v as { code?: unknown }).code === 'string' && typeof (v as { message?: unknown }).message === 'string';
+}

@@ -1,0 +1,4 @@
+/** Station command/event contract shared by core, transports and renderer. */
+export * from './commands';
+export * from './errors';
+export * from './views';

@@ -1,0 +1,205 @@
+/**
+ * Value objects, list envelope and error envelope of the Client Shipping API
+ * 2026-09 ("Resources and their fields" > "Value objects", "Paginated list
+ * envelope", "Errors"). These zod schemas are the single definition used by
+ * the sandbox (request validation), the platform client (response parsing)
+ * and the bench screens (instant field errors).
+ */
+import { z } from 'zod';
+
+/** ISO 3166-1 alpha-2 country code, exactly 2 letters (spec: Address.countryCode). */
+export const CountryCode = z
+  .string({ error: 'Country code is required' })
+  .length(2, { error: 'Country code must be exactly 2 letters' })
+  .regex(/^[A-Za-z]{2}$/, { error: 'Country code must be 2 letters (ISO 3166-1)' })
+  .transform((s) => s.toUpperCase());
+
+/** Date `YYYY-MM-DD` (spec: Formats). */
+export const IsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Date must be YYYY-MM-DD' });
+
+/** Date-time ISO 8601 with time-zone offset (spec: Formats). */
+export const IsoDateTime = z.string();
+
+/** Money: `amount` >= 0, `currency` 3 chars, default EUR (spec: Value objects). */
+export const Money = z.object({
+  amount: z.number({ error: 'Amount must be a number' }).min(0, { error: 'Amount cannot be negative' }),
+  currency: z.string().length(3, { error: 'Currency must be 3 letters' }).default('EUR'),
+});
+export type Money = z.infer<typeof Money>;
+
+/** Weight: `value` > 0, `units` KG (default) or G (spec: Value objects). */
+export const Weight = z.object({
+  value: z.number({ error: 'Weight is required' }).positive({ error: 'Weight must be greater than 0' }),
+  units: z.enum(['KG', 'G']).default('KG'),
+});
+export type Weight = z.infer<typeof Weight>;
+
+/** Dimensions: length, width, height > 0, `units` CM (default) or MM (spec: Value objects). */
+export const Dimensions = z.object({
+  length: z.number({ error: 'Length is required' }).positive({ error: 'Length must be greater than 0' }),
+  width: z.number({ error: 'Width is required' }).positive({ error: 'Width must be greater than 0' }),
+  height: z.number({ error: 'Height is required' }).positive({ error: 'Height must be greater than 0' }),
+  units: z.enum(['CM', 'MM']).default('CM'),
+});
+export type Dimensions = z.infer<typeof Dimensions>;
+
+const req = (what: string, max: number) =>
+  z
+    .string({ error: `${what} is required` })
+    .trim()
+    .min(1, { error: `${what} is required` })
+    .max(max, { error: `${what} must be at most ${max} characters` });
+const opt = (what: string, max: number) =>
+  z.string().max(max, { error: `${what} must be at most ${max} characters` }).optional();
+
+/** Address (spec: Value objects). Italian province is 2 letters, checked in {@link Party} refinements by callers. */
+export const Address = z.object({
+  street: req('Street', 150),
+  street2: opt('Street 2', 100),
+  city: req('City', 80),
+  province: opt('Province', 10),
+  postalCode: req('Postal code', 15),
+  countryCode: CountryCode,
+});
+export type Address = z.infer<typeof Address>;
+
+/** Party: sender or recipient (spec: Value objects). */
+export const Party = z.object({
+  name: req('Name', 100),
+  company: opt('Company', 100),
+  address: Address,
+  phone: opt('Phone', 30),
+  email: z.email({ error: 'E-mail address is not valid' }).optional(),
+  reference: opt('Reference', 50),
+});
+export type Party = z.infer<typeof Party>;
+
+/** Package: weight and dimensions required; `value` in the shipment currency (spec: Value objects). */
+export const Package = z.object({
+  weight: Weight,
+  dimensions: Dimensions,
+  description: z.string().optional(),
+  value: z.number().min(0).optional(),
+});
+export type Package = z.infer<typeof Package>;
+
+/** Status object `{code, key, label}` (spec: States and transitions > Shipment status). */
+export const StatusKey = z.enum([
+  'processing',
+  'shipped',
+  'in_transit',
+  'out_for_delivery',
+  'delivered',
+  'held_at_depot',
+  'returned_to_sender',
+  'undelivered',
+  'awaiting_instructions',
+  'awaiting_collection',
+]);
+export type StatusKey = z.infer<typeof StatusKey>;
+export const Status = z.object({ code: z.number().int(), key: StatusKey, label: z.string() });
+export type Status = z.infer<typeof Status>;
+
+/** Shipment status table: code -> key and English label (spec: Shipment status). */
+export const SHIPMENT_STATUSES: ReadonlyArray<Status> = [
+  { code: 0, key: 'processing', label: 'In processing' },
+  { code: 1, key: 'processing', label: 'In processing' },
+  { code: 2, key: 'shipped', label: 'Shipped' },
+  { code: 3, key: 'in_transit', label: 'In transit' },
+  { code: 4, key: 'out_for_delivery', label: 'Out for delivery' },
+  { code: 5, key: 'delivered', label: 'Delivered' },
+  { code: 6, key: 'held_at_depot', label: 'Held at depot (stock)' },
+  { code: 7, key: 'returned_to_sender', label: 'Returned to sender' },
+  { code: 8, key: 'undelivered', label: 'Not delivered' },
+  { code: 9, key: 'awaiting_instructions', label: 'Waiting for instructions' },
+  { code: 10, key: 'awaiting_collection', label: 'Waiting for collection' },
+];
+
+/** The Status object for a numeric status code; throws RangeError for a code the spec does not list. */
+export function statusOf(code: number): Status {
+  const s = SHIPMENT_STATUSES.find((x) => x.code === code);
+  if (!s) throw new RangeError(`Unknown shipment status code ${code}`);
+  return s;
+}
+
+/** Paginated list envelope (spec: Paginated list envelope). */
+export function Paginated<T extends z.ZodType>(item: T) {
+  return z.object({
+    data: z.array(item),
+    links: z.object({
+      first: z.string().nullable(),
+      last: z.string().nullable(),
+      prev: z.string().nullable(),
+      next: z.string().nullable(),
+    }),
+    meta: z.object({
+      current_page: z.number().int(),
+      last_page: z.number().int(),
+      per_page: z.number().int(),
+      total: z.number().int(),
+      from: z.number().int().nullable(),
+      to: z.number().int().nullable(),
+    }),
+  });
+}
+export type PaginatedOf<T> = {
+  data: T[];
+  links: { first: string | null; last: string | null; prev: string | null; next: string | null };
+  meta: { current_page: number; last_page: number; per_page: number; total: number; from: number | null; to: number | null };
+};
+
+/** Query parameters of every paginated list: `per_page` 1..200 default 50, `page` >= 1 default 1. */
+export const PageQuery = z.object({
+  per_page: z.coerce.number({ error: 'per_page must be an integer' }).int({ error: 'per_page must be an integer' }).min(1, { error: 'per_page must be at least 1' }).max(200, { error: 'per_page must be at most 200' }).default(50),
+  page: z.coerce.number({ error: 'page must be an integer' }).int({ error: 'page must be an integer' }).min(1, { error: 'page must be at least 1' }).default(1),
+});
+
+/** Error codes of the envelope (spec: Errors > Envelope), plus `http_error` from the code enumeration. */
+export const PlatformErrorCode = z.enum([
+  'unauthenticated',
+  'subscription_required',
+  'subscription_payment_failed',
+  'plan_limit_reached',
+  'insufficient_scope',
+  'account_disabled',
+  'client_role_required',
+  'forbidden',
+  'not_found',
+  'method_not_allowed',
+  'invalid_state',
+  'validation_failed',
+  'shipment_rejected',
+  'rate_limited',
+  'carrier_error',
+  'internal_error',
+  'http_error',
+]);
+export type PlatformErrorCode = z.infer<typeof PlatformErrorCode>;
+
+/** Error envelope `{error: {code, message, details?}}`; `details` keys are field paths. */
+export const ErrorEnvelope = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    details: z.record(z.string(), z.array(z.string())).optional(),
+  }),
+});
+export type ErrorEnvelope = z.infer<typeof ErrorEnvelope>;
+
+/** Field-path -> messages map, as in the envelope's `details`. */
+export type FieldErrors = Record<string, string[]>;
+
+/**
+ * Turns zod issues into the spec's `details` map: each issue path joined with
+ * `.` (`packages.0.weight.value`, `orders.1.recipient.address.postalCode`).
+ * An issue at the root is keyed by `prefix` or `_`.
+ */
+export function issuesToDetails(issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }>, prefix = ''): FieldErrors {
+  const out: FieldErrors = {};
+  for (const issue of issues) {
+    const parts = [prefix, ...issue.path.map((p) => String(p))].filter((p) => p !== '');
+    const key = parts.length ? parts.join('.') : '_';
+    (out[key] ??= []).push(issue.message);
+  }
+  return out;
+}

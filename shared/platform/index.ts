@@ -1,0 +1,3 @@
+/** Wire schemas of the Client Shipping API 2026-09; see common.ts and resources.ts. */
+export * from './common';
+export * from './resources';

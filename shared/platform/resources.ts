@@ -1,0 +1,331 @@
+/**
+ * Resources, request bodies and responses of the Client Shipping API 2026-09
+ * ("Resources and their fields" and "Endpoints"). Request schemas validate
+ * strictly (the sandbox answers 422 with their issue paths); response schemas
+ * accept unknown fields, as the spec's versioning rule 2 asks of clients.
+ */
+import { z } from 'zod';
+import { Address, CountryCode, Dimensions, IsoDate, IsoDateTime, Money, Package, Party, Status, Weight } from './common';
+
+/** Map of COD method key -> label (e.g. `{"cash": "Contanti"}`). */
+export const CodMethods = z.record(z.string(), z.string());
+
+/** Contract of a carrier (item of `contracts[]` in GET /carriers). */
+export const Contract = z.object({
+  contractCode: z.string(),
+  contractName: z.string(),
+  level: z.number().int(),
+  slave: z.boolean(),
+  paused: z.boolean(),
+  multiParcel: z.boolean(),
+  cashOnDeliveryMethods: CodMethods,
+});
+export type Contract = z.infer<typeof Contract>;
+
+/** Accessory service of a carrier. */
+export const CarrierService = z.object({ serviceId: z.number().int(), serviceCode: z.string(), serviceName: z.string() });
+
+/** Carrier with contracts (GET /carriers `data` item). */
+export const Carrier = z.object({
+  carrierCode: z.string(),
+  carrierName: z.string(),
+  canManageStocks: z.boolean(),
+  canRequestPickup: z.boolean(),
+  contracts: z.array(Contract),
+  services: z.array(CarrierService),
+});
+export type Carrier = z.infer<typeof Carrier>;
+export const CarriersResponse = z.object({ data: z.array(Carrier) });
+
+/** COD option: Money plus `method` (a key of cashOnDeliveryMethods) or `type` (carrier code). */
+export const CodOption = Money.extend({ method: z.string().optional(), type: z.string().optional() });
+export type CodOption = z.infer<typeof CodOption>;
+
+/** POST /rates body (spec: Endpoints > Rates). */
+export const RatesRequest = z.object({
+  recipient: z.object({
+    address: z.object({
+      postalCode: z.string({ error: 'Postal code is required' }).trim().min(1, { error: 'Postal code is required' }).max(15),
+      countryCode: CountryCode,
+      city: z.string().max(80).optional(),
+      province: z.string().max(10).optional(),
+    }),
+  }),
+  packages: z.array(Package, { error: 'At least one package is required' }).min(1, { error: 'At least one package is required' }).max(50, { error: 'At most 50 packages per shipment' }),
+  shipper: z.object({ address: Address }).optional(),
+  warehouseId: z.number().int().optional(),
+  options: z
+    .object({
+      pickupFromAddress: z.boolean().optional(),
+      cod: CodOption.optional(),
+      insurance: Money.optional(),
+    })
+    .optional(),
+});
+export type RatesRequest = z.input<typeof RatesRequest>;
+
+/** Price breakdown of a rate, EUR (spec: Rate `price.breakdown`). */
+export const PriceBreakdown = z.object({
+  weight: z.number(),
+  fuel: z.number(),
+  insurance: z.number(),
+  cod: z.number(),
+  services: z.number(),
+  extra: z.number(),
+  pickup: z.number(),
+});
+export type PriceBreakdown = z.infer<typeof PriceBreakdown>;
+
+/** Rate: one per available contract (POST /rates `data` item). */
+export const Rate = z.object({
+  carrierCode: z.string(),
+  carrierName: z.string(),
+  contractCode: z.string(),
+  contractName: z.string(),
+  level: z.number().int(),
+  slave: z.boolean(),
+  price: z.object({ total: z.number(), currency: z.string(), breakdown: PriceBreakdown }),
+  billableWeight: Weight,
+  volumetricWeight: Weight,
+  zone: z.string().nullable(),
+  cashOnDeliveryMethods: CodMethods,
+  services: z.array(z.object({ serviceId: z.number().int(), serviceName: z.string() })),
+  logoUrl: z.string().nullable(),
+});
+export type Rate = z.infer<typeof Rate>;
+export const RatesResponse = z.object({ data: z.array(Rate) });
+
+/** Customs party identifiers (spec: CustomsDetail exporter/importer). */
+export const CustomsParty = z.object({
+  eori: z.string().nullable().optional(),
+  vatNumber: z.string().nullable().optional(),
+  taxId: z.string().nullable().optional(),
+});
+
+/** Commodity line of a customs declaration (spec: Customs > Commodity). */
+export const Commodity = z.object({
+  description: z.string({ error: 'Description is required' }).min(1, { error: 'Description is required' }).max(255),
+  quantity: z.number({ error: 'Quantity is required' }).int({ error: 'Quantity must be a whole number' }).min(1, { error: 'Quantity must be at least 1' }),
+  unitValue: Money,
+  weight: Weight,
+  countryOfManufacture: z.string({ error: 'Country of manufacture is required' }).length(2, { error: 'Country of manufacture must be 2 letters' }),
+  harmonizedCode: z.string().regex(/^\d{6,10}$/, { error: 'HS code must be 6 to 10 digits' }).nullable().optional(),
+  quantityUnits: z.enum(['PCS', 'PR', 'DOZ', 'KG', 'L', 'M', 'M2', 'M3', 'SET']).default('PCS'),
+  totalValue: Money.optional(),
+  midCode: z.string().nullable().optional(),
+  sku: z.string().nullable().optional(),
+});
+
+/** Customs declaration, required outside the EU customs territory (spec: Customs > CustomsDetail). */
+export const CustomsDetail = z.object({
+  customsValue: Money,
+  commodities: z.array(Commodity).min(1, { error: 'At least one commodity is required' }),
+  incoterm: z.enum(['EXW', 'FCA', 'CPT', 'CIP', 'DAP', 'DPU', 'DDP', 'FOB', 'CFR', 'CIF']).default('DAP'),
+  dutiesPayment: z.enum(['SENDER', 'RECIPIENT', 'THIRD_PARTY']).default('RECIPIENT'),
+  contentType: z.enum(['MERCHANDISE', 'GIFT', 'SAMPLE', 'DOCUMENTS', 'RETURN', 'REPAIR', 'PERSONAL_EFFECTS']).default('MERCHANDISE'),
+  exportReason: z.enum(['SALE', 'GIFT', 'SAMPLE', 'RETURN', 'REPAIR', 'PERSONAL']).default('SALE'),
+  invoiceNumber: z.string().nullable().optional(),
+  invoiceDate: IsoDate.nullable().optional(),
+  exporter: CustomsParty.optional(),
+  importer: CustomsParty.optional(),
+});
+export type CustomsDetail = z.input<typeof CustomsDetail>;
+
+/** ShipmentOptions (spec: Shipment request fields > ShipmentOptions). */
+export const ShipmentOptions = z.object({
+  notes: z.string().max(255, { error: 'Notes must be at most 255 characters' }).optional(),
+  contentDescription: z.string().max(255, { error: 'Content description must be at most 255 characters' }).optional(),
+  labelFormat: z.enum(['PDF', 'ZPL']).optional(),
+  pickupFromAddress: z.boolean().optional(),
+  accessoryServices: z.array(z.number().int()).optional(),
+  cod: CodOption.optional(),
+  insurance: Money.optional(),
+  deliveryPoint: z.record(z.string(), z.unknown()).optional(),
+});
+
+/** POST /shipments body (spec: Shipment request fields). */
+export const ShipmentRequest = z.object({
+  recipient: Party,
+  packages: z.array(Package, { error: 'At least one package is required' }).min(1, { error: 'At least one package is required' }).max(50, { error: 'At most 50 packages per shipment' }),
+  reference: z.string().max(100, { error: 'Reference must be at most 100 characters' }).optional(),
+  carrierCode: z.string().optional(),
+  serviceType: z.string().optional(),
+  shipper: Party.optional(),
+  warehouseId: z.number().int().optional(),
+  options: ShipmentOptions.optional(),
+  customsDetail: CustomsDetail.optional(),
+});
+export type ShipmentRequest = z.input<typeof ShipmentRequest>;
+
+/** Label (spec: Label): base64 PDF and/or ZPL. */
+export const Label = z.object({
+  format: z.enum(['PDF', 'ZPL']),
+  pdf: z.string().nullable(),
+  zpl: z.string().nullable(),
+});
+export type Label = z.infer<typeof Label>;
+
+/**
+ * Detail party as the sandbox returns it. The spec leaves the exact field names
+ * of sender/recipient "not shown"; the sandbox uses the request's Party shape.
+ */
+export const ShipmentParty = Party.partial({ name: true }).extend({ address: Address.partial() });
+
+/** Shipment (spec: Resources > Shipment), detail fields optional. */
+export const Shipment = z.object({
+  id: z.number().int(),
+  trackingNumber: z.string(),
+  reference: z.string().nullable().optional(),
+  status: Status,
+  carrier: z.object({ code: z.string(), name: z.string(), contractCode: z.string(), contractName: z.string() }),
+  warehouseId: z.number().int().nullable().optional(),
+  parcels: z.number().int(),
+  packages: z.array(
+    z.object({
+      number: z.number().int(),
+      trackingNumber: z.string(),
+      weight: Weight.optional(),
+      dimensions: Dimensions.optional(),
+    }),
+  ),
+  cost: z.object({ total: z.number(), currency: z.string(), breakdown: PriceBreakdown.partial().optional() }),
+  createdAt: IsoDateTime,
+  returnTrackingNumber: z.string().nullable().optional(),
+  warning: z.string().optional(),
+  sender: ShipmentParty.optional(),
+  recipient: ShipmentParty.optional(),
+  cod: z.object({ amount: z.number(), currency: z.string(), method: z.string().nullable().optional(), status: z.number().int() }).nullable().optional(),
+  insurance: Money.nullable().optional(),
+  manifestId: z.number().int().nullable().optional(),
+  dates: z
+    .object({
+      shippedAt: IsoDateTime.nullable().optional(),
+      pickedUpAt: IsoDateTime.nullable().optional(),
+      deliveredAt: IsoDateTime.nullable().optional(),
+    })
+    .optional(),
+});
+export type Shipment = z.infer<typeof Shipment>;
+
+/** POST /shipments 201: Shipment plus `label`. */
+export const CreatedShipment = Shipment.extend({ label: Label });
+export type CreatedShipment = z.infer<typeof CreatedShipment>;
+
+/** DELETE /shipments/{ldv} 200. */
+export const CancelShipmentResponse = z.object({ trackingNumber: z.string(), cancelled: z.boolean(), refunded: z.number() });
+export type CancelShipmentResponse = z.infer<typeof CancelShipmentResponse>;
+
+/** GET /shipments/{ldv}/label 200: Label fields plus `trackingNumber`. */
+export const ShipmentLabelResponse = z.object({
+  trackingNumber: z.string(),
+  format: z.string(),
+  pdf: z.string().nullable(),
+  zpl: z.string().nullable(),
+});
+export type ShipmentLabelResponse = z.infer<typeof ShipmentLabelResponse>;
+
+/** GET /shipments query (spec: Endpoints > Shipments). Values arrive as strings. */
+export const ShipmentListQuery = z.object({
+  from: IsoDate.optional(),
+  to: IsoDate.optional(),
+  status: z.string().optional(),
+  carrierCode: z.string().optional(),
+  serviceType: z.string().optional(),
+  trackingNumber: z.string().optional(),
+  reference: z.string().optional(),
+  recipientName: z.string().optional(),
+  city: z.string().optional(),
+  postalCode: z.string().optional(),
+  countryCode: z.string().length(2, { error: 'countryCode must be exactly 2 characters' }).optional(),
+  hasCod: z.enum(['true', 'false', '1', '0']).optional(),
+  hasInsurance: z.enum(['true', 'false', '1', '0']).optional(),
+  storeId: z.coerce.number().int().optional(),
+});
+export type ShipmentListQuery = z.input<typeof ShipmentListQuery>;
+
+/** POST /manifests body: `shipmentIds` or `trackingNumbers` (spec: Manifests). */
+export const ManifestRequest = z
+  .object({
+    shipmentIds: z.array(z.number().int()).optional(),
+    trackingNumbers: z.array(z.string()).optional(),
+  })
+  .refine((b) => (b.shipmentIds?.length ?? 0) + (b.trackingNumbers?.length ?? 0) > 0, {
+    error: 'Give shipmentIds or trackingNumbers',
+    path: ['shipmentIds'],
+  });
+export type ManifestRequest = z.input<typeof ManifestRequest>;
+
+/** Manifest (spec: Resources > Manifest). `pdf` is base64, present on creation and on detail with `pdf=true`. */
+export const Manifest = z.object({
+  id: z.number().int(),
+  carrier: z.object({ code: z.string(), name: z.string() }),
+  contractCode: z.string().optional(),
+  totalShipments: z.number().int(),
+  totalCost: z.number(),
+  createdAt: IsoDateTime,
+  pdf: z.string().optional(),
+  trackingNumbers: z.array(z.string()).optional(),
+});
+export type Manifest = z.infer<typeof Manifest>;
+export const ManifestsCreated = z.object({ data: z.array(Manifest) });
+
+/** POST /pickups body (spec: Endpoints > Pickups). */
+export const PickupRequest = z
+  .object({
+    serviceType: z.string({ error: 'Contract is required' }).min(1, { error: 'Contract is required' }),
+    pickupDate: IsoDate,
+    packages: z.array(Package).min(1, { error: 'At least one package is required' }),
+    pickupTime: z.enum(['AM', 'PM', 'AMPM']).default('AMPM'),
+    warehouseId: z.number().int().optional(),
+    shipper: Party.optional(),
+    shipmentId: z.string().optional(),
+    instructions: z.string().max(255).optional(),
+  });
+export type PickupRequest = z.input<typeof PickupRequest>;
+
+/**
+ * Pickup record. The spec shows only `pickupId` and `cost`; the sandbox adds
+ * `id` (integer, used in paths) and echoes the booking.
+ */
+export const Pickup = z.object({
+  id: z.number().int(),
+  pickupId: z.string(),
+  cost: z.object({ total: z.number(), currency: z.string() }),
+  serviceType: z.string().optional(),
+  carrierCode: z.string().optional(),
+  pickupDate: IsoDate.optional(),
+  pickupTime: z.string().optional(),
+  warehouseId: z.number().int().nullable().optional(),
+  packages: z.number().int().optional(),
+  status: z.string().optional(),
+  createdAt: IsoDateTime.optional(),
+});
+export type Pickup = z.infer<typeof Pickup>;
+
+/** Credit balance (spec: Financial records). */
+export const CreditBalance = z.object({
+  balance: z.number(),
+  currency: z.string(),
+  prepaid: z.boolean(),
+  updatedAt: IsoDateTime,
+});
+export type CreditBalance = z.infer<typeof CreditBalance>;
+
+/** Pickup point of the account (sandbox extension: GET /warehouses is "not shown"; used to pick a pickup point). */
+export const Warehouse = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  address: Address,
+  isDefault: z.boolean(),
+  freePickup: z.boolean(),
+});
+export type Warehouse = z.infer<typeof Warehouse>;
+
+/** Token response of POST {auth_url}/oauth/token (fields "not shown" by the spec; RFC 6749 §5.1 names). */
+export const TokenResponse = z.object({
+  access_token: z.string(),
+  token_type: z.string(),
+  expires_in: z.number(),
+  scope: z.string().optional(),
+});
+export type TokenResponse = z.infer<typeof TokenResponse>;
