@@ -1,0 +1,304 @@
+/**
+ * Orders as the station keeps them: imported from a Shopify "Export orders"
+ * CSV or typed in by hand, then shipped from the bench. Pure TypeScript + zod
+ * (no node:*, no DOM) so the manual form and the main process validate with
+ * the same rules. Field limits follow the spec's Address and Party tables
+ * (client-shipping-api-2026-09.md, "Value objects") because a recipient here
+ * becomes the `recipient` of POST /shipments.
+ */
+import { z } from 'zod';
+
+/** Where an order came from. */
+export type OrderSource = 'shopify_csv' | 'manual';
+
+/** Station-side order state: `shipped` once a shipment (LDV) exists or the shop marked it fulfilled. */
+export type OrderStatus = 'open' | 'shipped' | 'cancelled';
+
+/** Every {@link OrderStatus}, for filters and CHECK constraints. */
+export const ORDER_STATUSES: readonly OrderStatus[] = ['open', 'shipped', 'cancelled'];
+
+/**
+ * Recipient of the order, flat (the spec nests street..countryCode under
+ * `address`; {@link recipientToParty} builds that shape). Limits: name and
+ * company max 100, street max 150, street2 max 100, city max 80, province
+ * max 10 (2 letters for Italy), postalCode max 15, countryCode ISO 3166-1
+ * alpha-2, phone max 30.
+ */
+export interface OrderRecipient {
+  name: string;
+  company?: string;
+  street: string;
+  street2?: string;
+  city: string;
+  province?: string;
+  postalCode: string;
+  countryCode: string;
+  phone?: string;
+  email?: string;
+}
+
+/** One order line. `unitPrice` in the order currency (EUR for the shops this targets), >= 0; `quantity` integer >= 1. */
+export interface OrderItem {
+  sku?: string;
+  name: string;
+  quantity: number;
+  unitPrice: number;
+}
+
+/**
+ * An order as stored by the station.
+ * - `id`: local SQLite row id (not the shop's id).
+ * - `orderNumber`: the shop's order name, e.g. Shopify `Name` "#1001"; unique in the store.
+ * - `createdAt`: ISO 8601 with offset, when the order was placed in the shop.
+ * - `total`: order total in `currency` (3 letters, e.g. EUR), when known.
+ * - `shipmentTrackingNumber`: tracking number (LDV) of the shipment that shipped it.
+ */
+export interface StationOrder {
+  id: number;
+  orderNumber: string;
+  email?: string;
+  createdAt: string;
+  source: OrderSource;
+  recipient: OrderRecipient;
+  items: OrderItem[];
+  total?: number;
+  currency: string;
+  notes?: string;
+  status: OrderStatus;
+  shipmentTrackingNumber?: string;
+}
+
+/** One problem found while importing a file. */
+export interface ImportIssue {
+  /** 1-based physical line of the file where the offending row starts (the header is line 1). */
+  line: number;
+  /** Header name of the offending column, e.g. "Shipping Zip". */
+  column: string;
+  /** What is wrong, in words a packer can act on. */
+  message: string;
+}
+
+/**
+ * Outcome of an order import (Shopify CSV).
+ * - `imported`: orders new to the store;
+ * - `updated`: orders already imported, still open, whose content changed in the file;
+ * - `unchanged`: orders already imported with identical content;
+ * - `skippedDuplicates`: orders whose number is already taken by a record the
+ *   import must not overwrite (entered by hand, or already shipped/cancelled at
+ *   the station) or that appear twice in the file;
+ * - `skippedNotShippable`: orders with no line item that requires shipping
+ *   (gift cards, digital goods);
+ * - `errors`: rows that were rejected; an order with any bad row is not
+ *   imported at all (a partial order would be packed incomplete).
+ */
+export interface ImportReport {
+  imported: number;
+  updated: number;
+  unchanged: number;
+  skippedDuplicates: number;
+  skippedNotShippable: number;
+  errors: ImportIssue[];
+}
+
+/** Spec limits (Address, Party, Other bounds) plus the station's own for order numbers. */
+export const ORDER_LIMITS = {
+  orderNumber: 50,
+  name: 100,
+  company: 100,
+  street: 150,
+  street2: 100,
+  city: 80,
+  province: 10,
+  postalCode: 15,
+  phone: 30,
+  itemName: 255,
+  sku: 100,
+  notes: 255,
+  items: 200,
+} as const;
+
+/** Countries whose postal code is the Italian 5-digit CAP (Italy, San Marino, Vatican City). */
+const CAP_COUNTRIES = new Set(['IT', 'SM', 'VA']);
+
+/**
+ * Cleans a postal code the way shops and spreadsheets mangle it: trims, drops
+ * the leading apostrophe Shopify/Excel add to keep it text (`'00184`), and for
+ * Italy (and SM, VA) restores leading zeros lost to number formatting
+ * (`184` -> `00184`), as the spec does for POST /orders ("An Italian postal
+ * code sent without leading zeros is completed"). Other values pass unchanged.
+ */
+export function normalizePostalCode(raw: string, countryCode: string): string {
+  const s = raw.trim().replace(/^'+/, '').trim();
+  if (CAP_COUNTRIES.has(countryCode.trim().toUpperCase()) && /^\d{1,4}$/.test(s)) return s.padStart(5, '0');
+  return s;
+}
+
+/**
+ * Checks a recipient against the spec's Address/Party rules and the Italian
+ * ones (CAP 5 digits, province 2 letters). Returns field -> message for each
+ * problem (keys are {@link OrderRecipient} field names); empty when valid.
+ * Expects values already normalised (see {@link normalizePostalCode}).
+ */
+export function recipientProblems(r: OrderRecipient): Partial<Record<keyof OrderRecipient, string>> {
+  const out: Partial<Record<keyof OrderRecipient, string>> = {};
+  const need = (k: 'name' | 'street' | 'city' | 'postalCode', label: string, max: number) => {
+    const v = r[k];
+    if (v.trim() === '') out[k] = `${label} is required`;
+    else if (v.length > max) out[k] = `${label} is too long (max ${max} characters)`;
+  };
+  const cap = (k: 'company' | 'street2' | 'province' | 'phone', label: string, max: number) => {
+    const v = r[k];
+    if (v !== undefined && v.length > max) out[k] = `${label} is too long (max ${max} characters)`;
+  };
+  need('name', 'Recipient name', ORDER_LIMITS.name);
+  cap('company', 'Company', ORDER_LIMITS.company);
+  need('street', 'Street', ORDER_LIMITS.street);
+  cap('street2', 'Street 2', ORDER_LIMITS.street2);
+  need('city', 'City', ORDER_LIMITS.city);
+  cap('province', 'Province', ORDER_LIMITS.province);
+  need('postalCode', 'Postal code', ORDER_LIMITS.postalCode);
+  cap('phone', 'Phone', ORDER_LIMITS.phone);
+  if (!/^[A-Z]{2}$/.test(r.countryCode)) out.countryCode = 'Country must be a 2-letter code such as IT';
+  else if (CAP_COUNTRIES.has(r.countryCode)) {
+    if (!out.postalCode && !/^\d{5}$/.test(r.postalCode)) {
+      out.postalCode = `Postal code for ${r.countryCode} must be 5 digits, like 00184`;
+    }
+    if (r.countryCode === 'IT' && r.province !== undefined && !out.province && !/^[A-Z]{2}$/.test(r.province)) {
+      out.province = 'Italian province must be 2 letters, like RM or MI';
+    }
+  }
+  if (r.email !== undefined && !EMAIL.test(r.email)) out.email = 'E-mail address is not valid';
+  return out;
+}
+
+/** Pragmatic e-mail shape check (same spirit as zod's `z.email()`); the platform does the final check. */
+const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
+
+/** Turns form text into `undefined` when blank, trimmed otherwise (forms send "" for empty fields). */
+const blankToUndefined = (v: unknown) => {
+  if (typeof v !== 'string') return v;
+  const t = v.trim();
+  return t === '' ? undefined : t;
+};
+
+const requiredText = (label: string, max: number) =>
+  z.preprocess(
+    blankToUndefined,
+    z
+      .string({ error: `${label} is required` })
+      .max(max, { error: `${label} is too long (max ${max} characters)` }),
+  );
+
+const optionalText = (label: string, max: number) =>
+  z.preprocess(
+    blankToUndefined,
+    z
+      .string({ error: `${label} must be text` })
+      .max(max, { error: `${label} is too long (max ${max} characters)` })
+      .optional(),
+  );
+
+const optionalEmail = z.preprocess(blankToUndefined, z.email({ error: 'E-mail address is not valid' }).optional());
+
+/** Manual form recipient; see {@link OrderRecipient} for the limits. */
+const ManualRecipient = z
+  .object({
+    name: requiredText('Recipient name', ORDER_LIMITS.name),
+    company: optionalText('Company', ORDER_LIMITS.company),
+    street: requiredText('Street', ORDER_LIMITS.street),
+    street2: optionalText('Street 2', ORDER_LIMITS.street2),
+    city: requiredText('City', ORDER_LIMITS.city),
+    province: z.preprocess(
+      (v) => {
+        const t = blankToUndefined(v);
+        return typeof t === 'string' ? t.toUpperCase() : t;
+      },
+      z
+        .string({ error: 'Province must be text' })
+        .max(ORDER_LIMITS.province, { error: `Province is too long (max ${ORDER_LIMITS.province} characters)` })
+        .optional(),
+    ),
+    postalCode: requiredText('Postal code', ORDER_LIMITS.postalCode),
+    countryCode: z.preprocess(
+      (v) => (typeof v === 'string' ? v.trim().toUpperCase() : v),
+      z
+        .string({ error: 'Country is required' })
+        .regex(/^[A-Z]{2}$/, { error: 'Country must be a 2-letter code such as IT' }),
+    ),
+    phone: optionalText('Phone', ORDER_LIMITS.phone),
+    email: optionalEmail,
+  }, { error: 'Recipient is required' })
+  .transform((r) => ({ ...r, postalCode: normalizePostalCode(r.postalCode, r.countryCode) }))
+  .superRefine((r, ctx) => {
+    // Only the Italian rules are left: lengths and formats were checked above.
+    const p = recipientProblems(r);
+    if (p.postalCode) ctx.addIssue({ code: 'custom', path: ['postalCode'], message: p.postalCode });
+    if (p.province) ctx.addIssue({ code: 'custom', path: ['province'], message: p.province });
+  });
+
+/** Manual form line item: name required, quantity integer >= 1, unit price >= 0 (EUR). */
+const ManualItem = z.object({
+  sku: optionalText('SKU', ORDER_LIMITS.sku),
+  name: requiredText('Item name', ORDER_LIMITS.itemName),
+  quantity: z
+    .number({ error: 'Quantity must be a number' })
+    .int({ error: 'Quantity must be a whole number' })
+    .min(1, { error: 'Quantity must be at least 1' }),
+  unitPrice: z
+    .number({ error: 'Unit price must be a number' })
+    .min(0, { error: 'Unit price cannot be negative' })
+    .default(0),
+});
+
+/**
+ * Manual order form (`orders.create`). Blank optional fields become absent;
+ * country and Italian province are upper-cased; the postal code is normalised
+ * with {@link normalizePostalCode}. `orderNumber` may be left out: the station
+ * then assigns one (`M-YYYYMMDD-NNN`). Issue paths are the form's field names
+ * (`recipient.postalCode`, `items.0.quantity`).
+ */
+export const ManualOrderInput = z.object({
+  orderNumber: optionalText('Order number', ORDER_LIMITS.orderNumber),
+  email: optionalEmail,
+  recipient: ManualRecipient,
+  items: z
+    .array(ManualItem, { error: 'Items must be a list' })
+    .max(ORDER_LIMITS.items, { error: `At most ${ORDER_LIMITS.items} items per order` })
+    .default([]),
+  total: z.number({ error: 'Total must be a number' }).min(0, { error: 'Total cannot be negative' }).optional(),
+  currency: z.preprocess(
+    (v) => (typeof v === 'string' ? v.trim().toUpperCase() : v),
+    z.string().regex(/^[A-Z]{3}$/, { error: 'Currency must be 3 letters, like EUR' }).default('EUR'),
+  ),
+  notes: optionalText('Notes', ORDER_LIMITS.notes),
+});
+/** What the form sends. */
+export type ManualOrderInput = z.input<typeof ManualOrderInput>;
+/** What {@link ManualOrderInput} yields after parsing (normalised). */
+export type ManualOrderParsed = z.output<typeof ManualOrderInput>;
+
+/**
+ * The recipient in the spec's Party shape (`address` nested), ready for
+ * POST /shipments `recipient`; absent optional fields stay absent.
+ */
+export function recipientToParty(r: OrderRecipient): {
+  name: string;
+  company?: string;
+  address: { street: string; street2?: string; city: string; province?: string; postalCode: string; countryCode: string };
+  phone?: string;
+  email?: string;
+} {
+  const address: { street: string; street2?: string; city: string; province?: string; postalCode: string; countryCode: string } = {
+    street: r.street,
+    city: r.city,
+    postalCode: r.postalCode,
+    countryCode: r.countryCode,
+  };
+  if (r.street2 !== undefined) address.street2 = r.street2;
+  if (r.province !== undefined) address.province = r.province;
+  const party: ReturnType<typeof recipientToParty> = { name: r.name, address };
+  if (r.company !== undefined) party.company = r.company;
+  if (r.phone !== undefined) party.phone = r.phone;
+  if (r.email !== undefined) party.email = r.email;
+  return party;
+}
