@@ -1,0 +1,59 @@
+/**
+ * Typed errors of the platform client (spec: Errors > Envelope). Every failed
+ * call throws a {@link PlatformError}; callers match on `code` (and `status`),
+ * never on `message`.
+ */
+import type { FieldErrors, PlatformErrorCode } from '../../../shared/platform/common';
+
+/**
+ * Codes added by the client for failures where no envelope arrived:
+ * - `offline`: the request did not reach the platform (DNS, refused, reset);
+ * - `timeout`: no answer within the client's timeout. For a call that creates
+ *   something the outcome is then UNKNOWN (the platform may have committed it).
+ */
+export type PlatformClientLocalCode = 'offline' | 'timeout';
+
+/** Any code a {@link PlatformError} may carry. */
+export type PlatformClientErrorCode = PlatformErrorCode | PlatformClientLocalCode;
+
+/**
+ * Error of a platform call.
+ * - `status`: HTTP status of the answer, or 0 when none arrived (`offline`, `timeout`);
+ * - `code`: the envelope's `error.code` unchanged (an unknown code becomes `http_error`),
+ *   or a local code;
+ * - `details`: field path -> messages, present on 422 `validation_failed`;
+ * - `retryAfterMs`: the server's Retry-After on a 429, when given.
+ */
+export class PlatformError extends Error {
+  constructor(
+    public readonly status: number,
+    public readonly code: PlatformClientErrorCode,
+    message: string,
+    public readonly details?: FieldErrors,
+    public readonly retryAfterMs?: number,
+  ) {
+    super(message);
+    this.name = 'PlatformError';
+  }
+
+  /**
+   * True when the request may or may not have been carried out by the
+   * platform: no answer arrived (`timeout`), or a 5xx answered (the spec does
+   * not say whether a 500/502 rolls the request back). A create call failing
+   * this way must be reconciled (GET /shipments?reference=...) before it is
+   * sent again.
+   */
+  get outcomeUnknown(): boolean {
+    return this.code === 'timeout' || this.status >= 500;
+  }
+
+  /** True when the platform was not reached or did not answer (connection state `offline`). */
+  get isNetwork(): boolean {
+    return this.code === 'offline' || this.code === 'timeout';
+  }
+}
+
+/** True when `e` is a {@link PlatformError}. */
+export function isPlatformError(e: unknown): e is PlatformError {
+  return e instanceof PlatformError;
+}
