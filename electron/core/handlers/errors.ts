@@ -1,0 +1,52 @@
+/**
+ * Mapping of every failure inside the core to the contract's
+ * {@link StationError} (DESIGN.md "One contract": platform codes pass through
+ * unchanged, local ones are added).
+ */
+import { StationError, type StationErrorCode } from '../../../shared/contract/errors';
+import { PlatformError } from '../platform/errors';
+
+/** Printer error codes the contract knows (shared/contract/errors.ts LocalErrorCode). */
+const PRINTER_CODES = new Set<StationErrorCode>([
+  'printer_unreachable',
+  'printer_timeout',
+  'printer_error',
+  'printer_unsupported',
+  'invalid_printer_uri',
+]);
+
+/**
+ * Turns any thrown value into a {@link StationError}:
+ * - StationError: unchanged;
+ * - PlatformError: same code (`validation_failed`, `invalid_state`, `offline`,
+ *   `timeout`, ...), message and `details`;
+ * - an error carrying a printer code (the printers module's `PrinterError`):
+ *   that code, or `printer_error` for one the contract does not list;
+ * - the store's `StoreError`: `store_error` (its `not_found` as `not_found_locally`);
+ * - anything else: `internal_error` with the error's message.
+ */
+export function toStationError(e: unknown): StationError {
+  if (e instanceof StationError) return e;
+  if (e instanceof PlatformError) return new StationError(e.code, e.message, e.details);
+  if (e instanceof Error) {
+    const code = (e as { code?: unknown }).code;
+    const details = (e as { details?: unknown }).details as Record<string, string[]> | undefined;
+    if (e.name === 'PrinterError' || (typeof code === 'string' && code.startsWith('printer_'))) {
+      const c = typeof code === 'string' && PRINTER_CODES.has(code as StationErrorCode) ? (code as StationErrorCode) : 'printer_error';
+      return new StationError(c, e.message);
+    }
+    if (e.name === 'StoreError') {
+      if (code === 'not_found') return new StationError('not_found_locally', e.message);
+      if (code === 'invalid_input') return new StationError('invalid_input', e.message, details);
+      return new StationError('store_error', e.message, details);
+    }
+    return new StationError('internal_error', e.message || 'Unexpected error');
+  }
+  return new StationError('internal_error', String(e));
+}
+
+/** Short `{code, message}` of any error, for rows and events (printError, lastError). */
+export function errorSummary(e: unknown): { code: string; message: string } {
+  const s = toStationError(e);
+  return { code: s.code, message: s.message };
+}
