@@ -1,0 +1,82 @@
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, defaultPrinterUri, resolveConfig } from '../../../electron/core/config';
+
+function configError(fn: () => unknown): ConfigError {
+  try {
+    fn();
+  } catch (e) {
+    expect(e).toBeInstanceOf(ConfigError);
+    return e as ConfigError;
+  }
+  throw new Error('expected a ConfigError');
+}
+
+describe('resolveConfig', () => {
+  it('defaults to training mode in ~/.shipping-station with no explicit printer', () => {
+    const c = resolveConfig([], {});
+    expect(c.dataDir).toBe(path.join(os.homedir(), '.shipping-station'));
+    expect(c.platform).toEqual({ mode: 'sandbox' });
+    expect(c.printerUri).toBeUndefined();
+    expect(c.ignoredArgs).toEqual([]);
+  });
+
+  it('reads options in both forms, command line over environment', () => {
+    const c = resolveConfig(
+      ['--data-dir', '/tmp/st', '--platform-url=https://acme.example.com/api/2026-09/', '--client-id', 'app-1', '--client-secret=xyz', '--printer', 'socket://10.0.0.5:9100', '--port', '0'],
+      { STATION_DATA_DIR: '/elsewhere', STATION_CLIENT_ID: 'env-id' },
+    );
+    expect(c.dataDir).toBe('/tmp/st');
+    expect(c.platform).toEqual({
+      mode: 'platform',
+      baseUrl: 'https://acme.example.com/api/2026-09',
+      authUrl: 'https://acme.example.com',
+      clientId: 'app-1',
+      clientSecret: 'xyz',
+    });
+    expect(c.printerUri).toBe('socket://10.0.0.5:9100');
+    expect(c.ignoredArgs).toEqual(['--port', '0']);
+  });
+
+  it('takes everything from the environment, with an explicit auth URL', () => {
+    const c = resolveConfig([], {
+      STATION_DATA_DIR: '~/stations/bench-1',
+      STATION_PLATFORM_URL: 'http://127.0.0.1:5123/api/2026-09',
+      STATION_AUTH_URL: 'http://127.0.0.1:5123/',
+      STATION_CLIENT_ID: 'id',
+      STATION_CLIENT_SECRET: 'secret',
+      STATION_PRINTER: 'file:///tmp/labels',
+    });
+    expect(c.dataDir).toBe(path.join(os.homedir(), 'stations/bench-1'));
+    expect(c.platform).toMatchObject({ mode: 'platform', baseUrl: 'http://127.0.0.1:5123/api/2026-09', authUrl: 'http://127.0.0.1:5123' });
+    expect(c.printerUri).toBe('file:///tmp/labels');
+  });
+
+  it('names the option in every error', () => {
+    expect(configError(() => resolveConfig(['--data-dir'], {})).option).toBe('--data-dir');
+    expect(configError(() => resolveConfig(['--printer', '--data-dir', '/x'], {})).option).toBe('--printer');
+    const notUrl = configError(() => resolveConfig(['--platform-url', 'acme', '--client-id', 'a', '--client-secret', 'b'], {}));
+    expect(notUrl.option).toBe('--platform-url');
+    expect(notUrl.message).toContain('--platform-url');
+    const plain = configError(() => resolveConfig([], { STATION_PLATFORM_URL: 'http://acme.example.com/api/2026-09', STATION_CLIENT_ID: 'a', STATION_CLIENT_SECRET: 'b' }));
+    expect(plain.option).toBe('STATION_PLATFORM_URL');
+    expect(plain.message).toMatch(/https/);
+    expect(configError(() => resolveConfig(['--platform-url', 'https://a.example.com/api/2026-09', '--client-secret', 'b'], {})).option).toBe('--client-id');
+    expect(configError(() => resolveConfig(['--platform-url', 'https://a.example.com/api/2026-09', '--client-id', 'a'], {})).option).toBe('--client-secret');
+    expect(configError(() => resolveConfig(['--client-id', 'a'], {})).option).toBe('--client-id');
+    const printer = configError(() => resolveConfig([], { STATION_PRINTER: 'lpt1' }));
+    expect(printer.option).toBe('STATION_PRINTER');
+    expect(configError(() => resolveConfig(['--printer', 'http://printer.local/'], {})).message).toContain('socket://');
+    expect(configError(() => resolveConfig(['--data-dir='], {})).option).toBe('--data-dir');
+  });
+
+  it('never puts the client secret in an error message', () => {
+    const e = configError(() => resolveConfig(['--client-secret', 'TOPSECRET'], {}));
+    expect(e.message).not.toContain('TOPSECRET');
+  });
+
+  it('builds the training printer URI under the data folder', () => {
+    expect(defaultPrinterUri('/data/st')).toBe('file:///data/st/labels');
+  });
+});
