@@ -1,0 +1,93 @@
+/**
+ * Text helpers shared by the ZPL and PDF label renderers: clean user text
+ * (addresses come from shop exports and scanners), format dates and amounts the
+ * Italian way, as carriers print them.
+ */
+
+// Typographic characters that shop exports carry and label fonts may lack.
+const REPLACEMENTS: Record<string, string> = {
+  '\u2018': "'",
+  '\u2019': "'",
+  '\u201A': "'",
+  '\u201C': '"',
+  '\u201D': '"',
+  '\u201E': '"',
+  '\u2013': '-',
+  '\u2014': '-',
+  '\u2026': '...',
+  '\u00A0': ' ',
+};
+
+/**
+ * Normalises a field for printing: NFC (so a decomposed "e + accent" from a
+ * Mac keyboard becomes "è"), typographic quotes/dashes to ASCII, control
+ * characters and line breaks to spaces, runs of spaces collapsed, trimmed.
+ * Characters a label font cannot show (beyond Latin Extended-A, except €)
+ * become `?` so a missing glyph is visible instead of silently blank.
+ */
+export function cleanText(s: string | undefined | null): string {
+  if (!s) return '';
+  let out = '';
+  for (const ch of s.normalize('NFC')) {
+    const r = REPLACEMENTS[ch];
+    if (r !== undefined) {
+      out += r;
+      continue;
+    }
+    const cp = ch.codePointAt(0) ?? 0;
+    if (cp < 0x20 || (cp >= 0x7f && cp < 0xa0)) out += ' ';
+    else if (cp <= 0x24f || ch === '€') out += ch;
+    else out += '?';
+  }
+  return out.replace(/\s+/g, ' ').trim();
+}
+
+/** Upper-cases with Italian rules (keeps accents: "Forlì" -> "FORLÌ"). */
+export function upper(s: string): string {
+  return s.toLocaleUpperCase('it-IT');
+}
+
+const DATE_FMT = new Intl.DateTimeFormat('it-IT', {
+  timeZone: 'Europe/Rome',
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hour12: false,
+});
+
+/** ISO 8601 -> `dd/mm/yyyy HH:MM` in Europe/Rome time (the platform's local time). */
+export function formatDateTime(iso: string): string {
+  const parts = DATE_FMT.formatToParts(new Date(iso));
+  const get = (t: string): string => parts.find((p) => p.type === t)?.value ?? '';
+  return `${get('day')}/${get('month')}/${get('year')} ${get('hour')}:${get('minute')}`;
+}
+
+/** ISO 8601 -> `dd/mm/yyyy` in Europe/Rome time. */
+export function formatDate(iso: string): string {
+  return formatDateTime(iso).slice(0, 10);
+}
+
+/** Amount with two decimals and a decimal comma: 1234.5 -> `1.234,50`. */
+export function formatAmount(n: number): string {
+  const [int = '0', dec = '00'] = Math.abs(n).toFixed(2).split('.');
+  const grouped = int.replace(/\B(?=(\d{3})+(?!\d))/g, '.');
+  return `${n < 0 ? '-' : ''}${grouped},${dec}`;
+}
+
+/** Weight in kg with two decimals and a decimal comma: 2.5 -> `2,50 kg`. */
+export function formatKg(n: number): string {
+  return `${formatAmount(n)} kg`;
+}
+
+/** Money as carriers print it: `45,00 EUR`. */
+export function formatMoney(n: number, currency: string): string {
+  return `${formatAmount(n)} ${currency.toUpperCase()}`;
+}
+
+/** `postalCode city (PROV)` on one line, e.g. `00184 ROMA (RM)`. */
+export function cityLine(a: { postalCode: string; city: string; province?: string }): string {
+  const prov = cleanText(a.province);
+  return `${cleanText(a.postalCode)} ${cleanText(a.city)}${prov ? ` (${prov})` : ''}`;
+}
