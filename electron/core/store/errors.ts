@@ -1,0 +1,40 @@
+/**
+ * Errors of the SQLite store. Callers match on `code`, never on `message`
+ * (DESIGN.md "One contract"); `details` maps a field path to messages, like
+ * the spec's error envelope.
+ */
+import type { FieldErrors } from '../../../shared/platform/common';
+
+/**
+ * Why a store operation failed:
+ * - `schema_too_new`: the file was written by a newer station (its `PRAGMA user_version`
+ *   is above the last migration this code knows); it is left untouched;
+ * - `not_a_database`: the file exists but is not an SQLite database;
+ * - `migration_failed`: a migration step threw; its transaction was rolled back;
+ * - `not_found`: no row with that id / key;
+ * - `conflict`: a unique value is already taken (order number, tracking number);
+ * - `invalid_state`: the row is not in a state that allows the change (e.g. completing an
+ *   outbox row that is not `sending`);
+ * - `invalid_input`: a value cannot be stored (bad base64, setting failing its schema).
+ */
+export type StoreErrorCode =
+  | 'schema_too_new'
+  | 'not_a_database'
+  | 'migration_failed'
+  | 'not_found'
+  | 'conflict'
+  | 'invalid_state'
+  | 'invalid_input';
+
+/** Error thrown by `openStore` and the repositories. */
+export class StoreError extends Error {
+  constructor(
+    public readonly code: StoreErrorCode,
+    message: string,
+    public readonly details?: FieldErrors,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+    this.name = 'StoreError';
+  }
+}

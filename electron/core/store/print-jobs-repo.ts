@@ -1,0 +1,205 @@
+/**
+ * Print jobs (table `print_jobs`), DESIGN.md "Print jobs are rows too": a
+ * printer that is off, out of paper or open keeps its jobs until it comes
+ * back, and nothing is printed twice without the packer asking.
+ *
+ * States: `queued` -> `printing` (claimed by the print worker) -> `printed`, or
+ * back to `queued` (printer not ready, retry later) or `failed` (give up; the
+ * packer reprints). A job found `printing` at start-up may or may not have
+ * reached the printer, so {@link PrintJobsRepo.failInterrupted} fails it rather
+ * than printing it again.
+ */
+import type Database from 'better-sqlite3';
+import { StoreError } from './errors';
+import { isoNow, type Clock } from './sql';
+
+/** State of a print job. */
+export type PrintJobState = 'queued' | 'printing' | 'printed' | 'failed';
+/** `auto`: printed right after shipping; `reprint`: the packer asked again. */
+export type PrintRequester = 'auto' | 'reprint';
+
+/**
+ * A print job. `printerUri` is the CUPS-style device URI (`socket://host:9100`,
+ * `usb://...`, `file:///dir`); `attempts` counts claims; `bytesWritten` is what
+ * the last attempt wrote to the device.
+ */
+export interface PrintJobRecord {
+  id: number;
+  labelId: number;
+  /** Tracking number (LDV) of the label's shipment. */
+  trackingNumber: string;
+  printerUri: string;
+  state: PrintJobState;
+  attempts: number;
+  lastError: string | null;
+  bytesWritten: number;
+  requestedBy: PrintRequester;
+  createdAt: string;
+  printedAt: string | null;
+  updatedAt: string;
+}
+
+/** Repository of print jobs. */
+export interface PrintJobsRepo {
+  /**
+   * Queues a label for a printer. Only one `auto` job may exist per label (the
+   * label is printed once on its own; anything more is a `reprint`).
+   * @throws StoreError `conflict` for a second `auto` job; SQLite FOREIGN KEY error for an unknown label id.
+   */
+  enqueue(input: { labelId: number; printerUri: string; requestedBy: PrintRequester }): PrintJobRecord;
+  get(id: number): PrintJobRecord | undefined;
+  /** Oldest `queued` job (of `printerUri` when given), moved to `printing` with `attempts + 1`; undefined when none. */
+  claimNext(printerUri?: string): PrintJobRecord | undefined;
+  /** Claims a specific queued job (print-now path). @throws StoreError `not_found`, `invalid_state` if not queued. */
+  claim(id: number): PrintJobRecord;
+  /** `printing` -> `printed`. @throws StoreError `invalid_state` if the job is not printing. */
+  markPrinted(id: number, bytesWritten: number): PrintJobRecord;
+  /**
+   * `printing` -> `queued` when `retry` (printer not ready; the job waits) or `failed`.
+   * @throws StoreError `invalid_state` if the job is not printing.
+   */
+  markFailed(id: number, error: string, opts: { retry: boolean; bytesWritten?: number }): PrintJobRecord;
+  /** Cancels a job still waiting: `queued` -> `failed` with `error`. @throws StoreError `invalid_state`. */
+  cancelQueued(id: number, error?: string): PrintJobRecord;
+  /** At start-up: every `printing` job -> `failed` ("interrupted"), never reprinted on its own. Returns the count. */
+  failInterrupted(): number;
+  /** Newest first; filters by state(s) and printer. `limit` default 100. */
+  list(opts?: { state?: PrintJobState | readonly PrintJobState[]; printerUri?: string; limit?: number }): PrintJobRecord[];
+  /** Jobs of one shipment's labels, oldest first. */
+  listForShipment(trackingNumber: string): PrintJobRecord[];
+}
+
+interface PrintJobRow {
+  id: number;
+  label_id: number;
+  tracking_number: string;
+  printer_uri: string;
+  state: PrintJobState;
+  attempts: number;
+  last_error: string | null;
+  bytes_written: number;
+  requested_by: PrintRequester;
+  created_at: string;
+  printed_at: string | null;
+  updated_at: string;
+}
+
+function printJobFromRow(r: PrintJobRow): PrintJobRecord {
+  return {
+    id: r.id,
+    labelId: r.label_id,
+    trackingNumber: r.tracking_number,
+    printerUri: r.printer_uri,
+    state: r.state,
+    attempts: r.attempts,
+    lastError: r.last_error,
+    bytesWritten: r.bytes_written,
+    requestedBy: r.requested_by,
+    createdAt: r.created_at,
+    printedAt: r.printed_at,
+    updatedAt: r.updated_at,
+  };
+}
+
+/** Builds the print-jobs repository on an open database. */
+export function createPrintJobsRepo(db: Database.Database, clock: Clock): PrintJobsRepo {
+  const SELECT = `SELECT j.id, j.label_id, l.tracking_number, j.printer_uri, j.state, j.attempts, j.last_error,
+    j.bytes_written, j.requested_by, j.created_at, j.printed_at, j.updated_at
+    FROM print_jobs j JOIN labels l ON l.id = j.label_id`;
+  const byId = db.prepare<[number], PrintJobRow>(`${SELECT} WHERE j.id = ?`);
+  const insert = db.prepare<[number, string, PrintRequester, string, string], never>(
+    `INSERT INTO print_jobs (label_id, printer_uri, state, requested_by, created_at, updated_at)
+     VALUES (?, ?, 'queued', ?, ?, ?)`,
+  );
+  const nextQueued = db.prepare<{ uri: string | null }, { id: number }>(
+    `SELECT id FROM print_jobs WHERE state = 'queued' AND (@uri IS NULL OR printer_uri = @uri) ORDER BY id LIMIT 1`,
+  );
+  const toPrinting = db.prepare<[string, number], never>(
+    `UPDATE print_jobs SET state = 'printing', attempts = attempts + 1, updated_at = ? WHERE id = ? AND state = 'queued'`,
+  );
+  const toPrinted = db.prepare<[number, string, string, number], never>(
+    `UPDATE print_jobs SET state = 'printed', bytes_written = ?, last_error = NULL, printed_at = ?, updated_at = ?
+     WHERE id = ? AND state = 'printing'`,
+  );
+  const toFailedOrQueued = db.prepare<[PrintJobState, string, number | null, string, number], never>(
+    `UPDATE print_jobs SET state = ?, last_error = ?, bytes_written = COALESCE(?, bytes_written), updated_at = ?
+     WHERE id = ? AND state = 'printing'`,
+  );
+  const cancel = db.prepare<[string, string, number], never>(
+    `UPDATE print_jobs SET state = 'failed', last_error = ?, updated_at = ? WHERE id = ? AND state = 'queued'`,
+  );
+  const interrupted = db.prepare<[string, string], never>(
+    `UPDATE print_jobs SET state = 'failed', last_error = ?, updated_at = ? WHERE state = 'printing'`,
+  );
+  const autoExists = db.prepare<[number], { id: number }>(
+    `SELECT id FROM print_jobs WHERE label_id = ? AND requested_by = 'auto' LIMIT 1`,
+  );
+  const forShipment = db.prepare<[string], PrintJobRow>(`${SELECT} WHERE l.tracking_number = ? ORDER BY j.id`);
+
+  const get = (id: number) => {
+    const r = byId.get(id);
+    return r ? printJobFromRow(r) : undefined;
+  };
+  /** Re-reads after a guarded UPDATE; explains why nothing changed. */
+  const after = (id: number, changes: number, expected: PrintJobState): PrintJobRecord => {
+    const job = get(id);
+    if (!job) throw new StoreError('not_found', `Print job ${id} not found`);
+    if (changes === 0) throw new StoreError('invalid_state', `Print job ${id} is ${job.state}, not ${expected}`);
+    return job;
+  };
+
+  const claim = (id: number) => after(id, toPrinting.run(isoNow(clock), id).changes, 'queued');
+
+  return {
+    enqueue: db.transaction((input: { labelId: number; printerUri: string; requestedBy: PrintRequester }) => {
+      if (input.requestedBy === 'auto' && autoExists.get(input.labelId)) {
+        throw new StoreError('conflict', `Label ${input.labelId} was already sent to print; use a reprint`, {
+          requestedBy: ['already printed automatically; ask for a reprint'],
+        });
+      }
+      const now = isoNow(clock);
+      const res = insert.run(input.labelId, input.printerUri, input.requestedBy, now, now);
+      return after(Number(res.lastInsertRowid), 1, 'queued');
+    }),
+    get,
+    claimNext: db.transaction((printerUri?: string): PrintJobRecord | undefined => {
+      const next = nextQueued.get({ uri: printerUri ?? null });
+      return next ? claim(next.id) : undefined;
+    }),
+    claim,
+    markPrinted(id, bytesWritten) {
+      const now = isoNow(clock);
+      return after(id, toPrinted.run(bytesWritten, now, now, id).changes, 'printing');
+    },
+    markFailed(id, error, opts) {
+      const res = toFailedOrQueued.run(opts.retry ? 'queued' : 'failed', error, opts.bytesWritten ?? null, isoNow(clock), id);
+      return after(id, res.changes, 'printing');
+    },
+    cancelQueued(id, error = 'cancelled') {
+      return after(id, cancel.run(error, isoNow(clock), id).changes, 'queued');
+    },
+    failInterrupted() {
+      return interrupted.run('interrupted while printing; reprint if the label did not come out', isoNow(clock)).changes;
+    },
+    list(opts = {}) {
+      const states = opts.state === undefined ? null : typeof opts.state === 'string' ? [opts.state] : opts.state;
+      const clauses: string[] = [];
+      const params: Record<string, unknown> = { limit: Math.max(1, Math.min(1000, Math.floor(opts.limit ?? 100))) };
+      if (states) {
+        if (states.length === 0) return [];
+        clauses.push(`j.state IN (${states.map((_, i) => `@s${i}`).join(', ')})`);
+        states.forEach((s, i) => (params[`s${i}`] = s));
+      }
+      if (opts.printerUri !== undefined) {
+        clauses.push('j.printer_uri = @uri');
+        params.uri = opts.printerUri;
+      }
+      const where = clauses.length ? `WHERE ${clauses.join(' AND ')}` : '';
+      return db
+        .prepare<Record<string, unknown>, PrintJobRow>(`${SELECT} ${where} ORDER BY j.id DESC LIMIT @limit`)
+        .all(params)
+        .map(printJobFromRow);
+    },
+    listForShipment: (t) => forShipment.all(t).map(printJobFromRow),
+  };
+}
