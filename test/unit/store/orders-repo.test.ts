@@ -1,0 +1,133 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Store } from '../../../electron/core/store';
+import type { OrderDraft } from '../../../electron/core/store';
+import { tempStore } from './helpers';
+
+let store: Store;
+let cleanup: () => void;
+beforeEach(() => ({ store, cleanup } = tempStore()));
+afterEach(() => cleanup());
+
+function draft(n: string, over: Partial<OrderDraft> = {}): OrderDraft {
+  return {
+    orderNumber: n,
+    email: 'giulia.rossi@example.it',
+    createdAt: '2026-09-30T10:15:00.000Z',
+    source: 'shopify_csv',
+    recipient: {
+      name: 'Giulia Rossi',
+      street: 'Via del Corso 12',
+      city: 'Roma',
+      province: 'RM',
+      postalCode: '00186',
+      countryCode: 'IT',
+      phone: '+39 06 1234567',
+    },
+    items: [
+      { sku: 'TAZZA-BLU', name: 'Tazza blu', quantity: 2, unitPrice: 9.5 },
+      { name: 'Biglietto', quantity: 1, unitPrice: 0 },
+    ],
+    total: 19,
+    currency: 'EUR',
+    status: 'open',
+    ...over,
+  };
+}
+
+describe('orders repository', () => {
+  it('inserts and reads back an order with items in order, optional fields absent', () => {
+    const o = store.orders.insert(draft('#1001'));
+    expect(o.id).toBeGreaterThan(0);
+    expect(o).toEqual({ id: o.id, ...draft('#1001') });
+    expect('notes' in o).toBe(false);
+    expect('company' in o.recipient).toBe(false);
+    expect(o.items[1]).toEqual({ name: 'Biglietto', quantity: 1, unitPrice: 0 });
+    expect(store.orders.getByNumber('#1001')).toEqual(o);
+    expect(store.orders.getById(o.id)).toEqual(o);
+    expect(store.orders.getById(o.id + 100)).toBeUndefined();
+  });
+
+  it('refuses a duplicate order number with a conflict naming the field', () => {
+    store.orders.insert(draft('#1001'));
+    expect(() => store.orders.insert(draft('#1001'))).toThrow(
+      expect.objectContaining({ code: 'conflict', details: { orderNumber: ['Order #1001 already exists'] } }),
+    );
+    expect(store.orders.count()).toBe(1);
+  });
+
+  it('upsertImported: imported, unchanged, updated (items replaced), skipped when manual or shipped', () => {
+    expect(store.orders.upsertImported(draft('#1001'), 'h1')).toBe('imported');
+    expect(store.orders.upsertImported(draft('#1001'), 'h1')).toBe('unchanged');
+    const changed = draft('#1001', {
+      recipient: { ...draft('#1001').recipient, street: 'Via Nazionale 3' },
+      items: [{ sku: 'PIATTO', name: 'Piatto', quantity: 3, unitPrice: 4 }],
+    });
+    expect(store.orders.upsertImported(changed, 'h2')).toBe('updated');
+    const after = store.orders.getByNumber('#1001');
+    expect(after?.recipient.street).toBe('Via Nazionale 3');
+    expect(after?.items).toEqual([{ sku: 'PIATTO', name: 'Piatto', quantity: 3, unitPrice: 4 }]);
+
+    // Shipped at the station: the file no longer wins.
+    store.orders.markShipped(after!.id, 'LDV000000001');
+    expect(store.orders.upsertImported(draft('#1001'), 'h3')).toBe('skipped');
+    expect(store.orders.getByNumber('#1001')?.recipient.street).toBe('Via Nazionale 3');
+
+    store.orders.insert(draft('M-1', { source: 'manual' }));
+    expect(store.orders.upsertImported(draft('M-1'), 'h4')).toBe('skipped');
+    expect(store.orders.getByNumber('M-1')?.source).toBe('manual');
+  });
+
+  it('lists open first then newest, filters by status, pages', () => {
+    store.orders.insert(draft('#1', { createdAt: '2026-09-01T00:00:00.000Z' }));
+    store.orders.insert(draft('#2', { createdAt: '2026-09-03T00:00:00.000Z', status: 'shipped' }));
+    store.orders.insert(draft('#3', { createdAt: '2026-09-02T00:00:00.000Z' }));
+    store.orders.insert(draft('#4', { createdAt: '2026-09-04T00:00:00.000Z', status: 'cancelled' }));
+    expect(store.orders.list().map((o) => o.orderNumber)).toEqual(['#3', '#1', '#4', '#2']);
+    expect(store.orders.list({ status: 'open' }).map((o) => o.orderNumber)).toEqual(['#3', '#1']);
+    expect(store.orders.list({ status: ['shipped', 'cancelled'] }).map((o) => o.orderNumber)).toEqual(['#4', '#2']);
+    expect(store.orders.list({ status: [] })).toEqual([]);
+    expect(store.orders.list({ limit: 2, offset: 1 }).map((o) => o.orderNumber)).toEqual(['#1', '#4']);
+    expect(store.orders.count({ status: 'open' })).toBe(2);
+    expect(store.orders.count({ status: 'all' })).toBe(4);
+  });
+
+  it('searches number, recipient, city, postal code and item SKU/name; LIKE wildcards are literal', () => {
+    store.orders.insert(draft('#1001'));
+    store.orders.insert(
+      draft('#1002', {
+        recipient: { name: 'Marco Bianchi', street: 'Corso Buenos Aires 5', city: 'Milano', province: 'MI', postalCode: '20124', countryCode: 'IT' },
+        items: [{ sku: 'SAPONE_100%', name: 'Sapone al 100% olio', quantity: 1, unitPrice: 6 }],
+      }),
+    );
+    const nums = (q: string) => store.orders.search(q).map((o) => o.orderNumber);
+    expect(nums('1002')).toEqual(['#1002']);
+    expect(nums('bianchi')).toEqual(['#1002']);
+    expect(nums('Roma')).toEqual(['#1001']);
+    expect(nums('20124')).toEqual(['#1002']);
+    expect(nums('tazza-blu')).toEqual(['#1001']);
+    expect(nums('100%')).toEqual(['#1002']);
+    expect(nums('_')).toEqual(['#1002']); // only the SKU has a literal underscore
+    expect(nums('%')).toEqual(['#1002']);
+    expect(nums('   ')).toEqual([]);
+    expect(store.orders.search('Rossi', { status: 'shipped' })).toEqual([]);
+  });
+
+  it('findByScan accepts the number with or without # and in any case', () => {
+    const o = store.orders.insert(draft('#1001'));
+    const m = store.orders.insert(draft('M-20261001-001', { source: 'manual' }));
+    expect(store.orders.findByScan('#1001')?.id).toBe(o.id);
+    expect(store.orders.findByScan(' 1001 ')?.id).toBe(o.id);
+    expect(store.orders.findByScan('m-20261001-001')?.id).toBe(m.id);
+    expect(store.orders.findByScan('9999')).toBeUndefined();
+    expect(store.orders.findByScan('')).toBeUndefined();
+  });
+
+  it('setStatus and markShipped; reopening clears the tracking number; unknown id is not_found', () => {
+    const o = store.orders.insert(draft('#1001'));
+    expect(store.orders.markShipped(o.id, 'LDV1').shipmentTrackingNumber).toBe('LDV1');
+    const reopened = store.orders.setStatus(o.id, 'open');
+    expect(reopened.status).toBe('open');
+    expect(reopened.shipmentTrackingNumber).toBeUndefined();
+    expect(() => store.orders.setStatus(999, 'cancelled')).toThrow(expect.objectContaining({ code: 'not_found' }));
+  });
+});
