@@ -1,0 +1,113 @@
+/**
+ * The folder printer (`file:///dir`), the training default: each job becomes
+ * `<job>.zpl` (the exact bytes a printer would get) plus PNG previews of its
+ * labels (`<job>.png`, then `<job>.2.png`, ...), rendered at the printer's dpi.
+ */
+import { constants } from 'node:fs';
+import { access, mkdir, open, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { PrinterError } from './errors';
+import { renderZplPreview } from './preview';
+import type { LabelPrinter, PrintOptions, PrintResult, PrinterStatus } from './types';
+import type { DeviceUri } from './uri';
+
+/** Most labels of one job rendered as PNG (each takes ~0.2 s). */
+export const MAX_PREVIEW_LABELS = 10;
+
+/** Job name -> safe file base name (letters, digits, `._-`), at most 100 characters. */
+export function safeJobName(name: string): string {
+  return name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^A-Za-z0-9._-]+/g, '_')
+    .replace(/^[._]+/, '')
+    .slice(0, 100);
+}
+
+function timestampName(): string {
+  return new Date().toISOString().replace(/[:.]/g, '-');
+}
+
+/** A folder that stands in for a label printer. Create with {@link openPrinter}. */
+export class FilePrinter implements LabelPrinter {
+  readonly uri: string;
+  readonly dir: string;
+  private closed = false;
+
+  constructor(
+    dev: Extract<DeviceUri, { scheme: 'file' }>,
+    private readonly dpi: 203 | 300,
+  ) {
+    this.uri = dev.uri;
+    this.dir = dev.dir;
+  }
+
+  /**
+   * Writes `zpl` to `<dir>/<jobName or timestamp>.zpl` (never overwriting: a
+   * `-2`, `-3`... suffix is added) and PNG previews of up to
+   * {@link MAX_PREVIEW_LABELS} labels. The folder is created when missing.
+   * A preview that cannot be rendered does not fail the job (a real printer
+   * would take the bytes too): `previewError` says why.
+   *
+   * @throws PrinterError `printer_error` when the folder or file cannot be written, or the printer was closed
+   * @throws the signal's reason when `opts.signal` is already aborted
+   */
+  async print(zpl: Uint8Array, opts: PrintOptions = {}): Promise<PrintResult> {
+    if (!(zpl instanceof Uint8Array)) throw new TypeError('print(zpl): zpl must be a Uint8Array of ZPL bytes');
+    if (this.closed) throw new PrinterError('printer_error', `Printer ${this.uri} was closed`);
+    opts.signal?.throwIfAborted();
+    const t0 = performance.now();
+    const base = safeJobName(opts.jobName ?? '') || timestampName();
+    let zplPath = '';
+    let stem = '';
+    try {
+      await mkdir(this.dir, { recursive: true });
+      for (let n = 1; ; n++) {
+        stem = join(this.dir, n === 1 ? base : `${base}-${n}`);
+        try {
+          const fh = await open(`${stem}.zpl`, 'wx');
+          try {
+            await fh.writeFile(zpl);
+          } finally {
+            await fh.close();
+          }
+          zplPath = `${stem}.zpl`;
+          break;
+        } catch (e) {
+          if ((e as NodeJS.ErrnoException).code !== 'EEXIST' || n >= 1000) throw e;
+        }
+      }
+    } catch (e) {
+      throw new PrinterError('printer_error', `Cannot write the label to folder ${this.dir}: ${e instanceof Error ? e.message : String(e)}`, { cause: e });
+    }
+    const result: PrintResult = { bytesWritten: zpl.byteLength, durationMs: 0, zplPath, previewPaths: [] };
+    try {
+      const { pngs } = await renderZplPreview(new TextDecoder('utf-8').decode(zpl), { dpi: this.dpi, maxLabels: MAX_PREVIEW_LABELS });
+      const paths = pngs.map((_, i) => (i === 0 ? `${stem}.png` : `${stem}.${i + 1}.png`));
+      await Promise.all(pngs.map((png, i) => writeFile(paths[i] as string, png)));
+      result.previewPaths = paths;
+    } catch (e) {
+      result.previewError = e instanceof Error ? e.message : String(e);
+    }
+    result.durationMs = performance.now() - t0;
+    return result;
+  }
+
+  /** `ready` when the folder exists (or can be created) and is writable, else `error` with the reason. */
+  async status(): Promise<PrinterStatus> {
+    if (this.closed) return { state: 'error', detail: `Printer ${this.uri} was closed` };
+    try {
+      await mkdir(this.dir, { recursive: true });
+      await access(this.dir, constants.W_OK);
+      return { state: 'ready', detail: `Ready: labels are saved to ${this.dir}` };
+    } catch (e) {
+      return { state: 'error', detail: `Folder ${this.dir} is not writable: ${e instanceof Error ? e.message : String(e)}` };
+    }
+  }
+
+  /** Marks the printer closed. */
+  close(): Promise<void> {
+    this.closed = true;
+    return Promise.resolve();
+  }
+}
