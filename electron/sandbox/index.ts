@@ -1,0 +1,166 @@
+/**
+ * The sandbox: a real local implementation of the platform's Client Shipping
+ * API 2026-09 over HTTP — the station's embedded training mode and the peer
+ * every test talks to. See electron/sandbox/README.md for what it implements
+ * and the choices made where the spec says "not shown".
+ *
+ * Layout: `index.ts` builds the fastify app (parsers, error envelope, 404/405)
+ * and mounts route modules from `routes/` on a shared {@link SandboxState};
+ * `pricing.ts`/`zones.ts` compute rates; `seed.ts` holds the demo accounts;
+ * `clock.ts` the simulated clock.
+ */
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import { SimClock, type ClockSource } from './clock';
+import { ApiError, validationFailed } from './errors';
+import { ApiRouter, RouteTable } from './http';
+import type { SandboxSeed } from './model';
+import { registerAccountRoutes } from './routes/account';
+import { registerManifestRoutes } from './routes/manifests';
+import { registerOAuth } from './routes/oauth';
+import { registerPickupRoutes } from './routes/pickups';
+import { registerRatesRoutes } from './routes/rates';
+import { registerShipmentRoutes } from './routes/shipments';
+import { demoSeed } from './seed';
+import { SandboxState } from './state';
+
+export { SimClock } from './clock';
+export type { ClockSource } from './clock';
+export { SandboxState } from './state';
+export { demoAccounts, demoSeed } from './seed';
+export type * from './model';
+
+/** Version prefix of the API (spec: Versioning 1). */
+export const API_PREFIX = '/api/2026-09';
+
+/** Options of {@link createSandbox}. */
+export interface SandboxOptions {
+  /** TCP port; 0 (default) picks a free one. */
+  port?: number;
+  /** Interface to bind; default `127.0.0.1` (never exposed beyond the machine unless asked). */
+  host?: string;
+  /** Source of "real" time under the simulated clock; default `() => new Date()`. */
+  clock?: ClockSource;
+  /** Accounts and tracking-number seed; default {@link demoSeed} (two demo accounts). */
+  seed?: SandboxSeed;
+  /** Request logging (pino, to stderr); default false. */
+  logger?: boolean;
+}
+
+/** A running sandbox. */
+export interface Sandbox {
+  /** `http://127.0.0.1:<port>/api/2026-09` — the spec's `{base_url}`. */
+  baseUrl: string;
+  /** `http://127.0.0.1:<port>` — the spec's `{auth_url}` (token endpoint at `/oauth/token`). */
+  authUrl: string;
+  /** OAuth2 App credentials of the seeded accounts. */
+  clients: Array<{ clientId: string; clientSecret: string; name: string }>;
+  /** Live state (accounts, records, tokens); tests may inspect or adjust it. */
+  state: SandboxState;
+  /** Simulated clock; `advance(ms)` moves time (token expiry, default periods). */
+  clock: SimClock;
+  /** Stops listening and closes open connections. */
+  close(): Promise<void>;
+}
+
+/** Builds the fastify app on a state, without listening (used by {@link createSandbox}). */
+export function buildSandboxApp(state: SandboxState, logger = false): FastifyInstance {
+  const app = Fastify({
+    logger: logger ? { level: 'info', stream: process.stderr } : false,
+    bodyLimit: 2 * 1024 * 1024,
+    // Our 404/405 answers need the route table; keep fastify from answering by itself.
+    exposeHeadRoutes: true,
+  });
+  const table = new RouteTable();
+
+  // Parsers: JSON (malformed -> 422 `_body`), form bodies for the token endpoint;
+  // any other media type with a body -> 422 `_body`.
+  app.removeAllContentTypeParsers();
+  const parseJson = (raw: string | Buffer, done: (err: Error | null, body?: unknown) => void) => {
+    const text = typeof raw === 'string' ? raw : raw.toString('utf8');
+    if (text.trim() === '') return done(null, undefined);
+    try {
+      done(null, JSON.parse(text) as unknown);
+    } catch {
+      done(validationFailed({ _body: ['Malformed JSON'] }, 'The request body is not valid JSON.'), undefined);
+    }
+  };
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, raw, done) => parseJson(raw, done));
+  app.addContentTypeParser(/^application\/[a-z0-9.+-]*\+json$/, { parseAs: 'string' }, (_req, raw, done) => parseJson(raw, done));
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, raw, done) => {
+    const text = typeof raw === 'string' ? raw : raw.toString('utf8');
+    done(null, Object.fromEntries(new URLSearchParams(text)));
+  });
+  app.addContentTypeParser('*', { parseAs: 'string' }, (req, raw, done) => {
+    const text = typeof raw === 'string' ? raw : raw.toString('utf8');
+    if (text.trim() === '') return done(null, undefined);
+    done(
+      validationFailed({ _body: [`Unsupported Content-Type "${req.headers['content-type'] ?? ''}": send application/json`] }, 'The request body could not be read.'),
+      undefined,
+    );
+  });
+
+  app.setErrorHandler((err: FastifyError | ApiError, req, reply) => {
+    if (err instanceof ApiError) {
+      if (err.headers) void reply.headers(err.headers);
+      return reply.code(err.status).send(err.toBody());
+    }
+    const status = typeof err.statusCode === 'number' ? err.statusCode : 500;
+    if (status >= 500) {
+      req.log.error({ err }, 'sandbox internal error');
+      return reply.code(500).send({ error: { code: 'internal_error', message: 'Unexpected error in the sandbox' } });
+    }
+    if (err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || err.code === 'FST_ERR_CTP_INVALID_CONTENT_LENGTH') {
+      return reply.code(422).send(validationFailed({ _body: [err.message] }).toBody());
+    }
+    return reply.code(status).send({ error: { code: 'http_error', message: err.message } });
+  });
+
+  app.setNotFoundHandler((req, reply) => {
+    const pathname = req.url.split('?')[0] ?? req.url;
+    const allowed = table.allowed(pathname);
+    if (allowed.length > 0) {
+      return reply
+        .code(405)
+        .header('Allow', allowed.join(', '))
+        .send({ error: { code: 'method_not_allowed', message: `${req.method} is not provided for ${pathname}; allowed: ${allowed.join(', ')}` } });
+    }
+    return reply.code(404).send({ error: { code: 'not_found', message: `No endpoint ${req.method} ${pathname}` } });
+  });
+
+  registerOAuth(app, table, state);
+  const api = new ApiRouter(app, table, state, API_PREFIX);
+  registerAccountRoutes(api);
+  registerRatesRoutes(api);
+  registerShipmentRoutes(api);
+  registerManifestRoutes(api);
+  registerPickupRoutes(api);
+  return app;
+}
+
+/**
+ * Starts a sandbox on `host:port` (default 127.0.0.1, port 0 = any free port)
+ * and resolves once it is listening.
+ * @throws the listen error (e.g. EADDRINUSE) when the port cannot be bound.
+ */
+export async function createSandbox(opts: SandboxOptions = {}): Promise<Sandbox> {
+  const clock = new SimClock(opts.clock);
+  const seed = opts.seed ?? demoSeed();
+  const state = new SandboxState(seed, clock);
+  const app = buildSandboxApp(state, opts.logger ?? false);
+  const host = opts.host ?? '127.0.0.1';
+  await app.listen({ port: opts.port ?? 0, host });
+  const addr = app.server.address();
+  if (addr === null || typeof addr === 'string') throw new Error('Sandbox: server has no TCP address');
+  const hostForUrl = addr.family === 'IPv6' ? `[${addr.address}]` : addr.address;
+  const authUrl = `http://${hostForUrl}:${addr.port}`;
+  return {
+    baseUrl: authUrl + API_PREFIX,
+    authUrl,
+    clients: state.accounts.map((a) => ({ clientId: a.clientId, clientSecret: a.clientSecret, name: a.name })),
+    state,
+    clock,
+    close: async () => {
+      await app.close();
+    },
+  };
+}

@@ -1,0 +1,233 @@
+/**
+ * Data model of the sandbox: the seed an account is built from (carriers,
+ * contracts with price lists, pickup points, credit) and the records the API
+ * creates (shipments, manifests, pickups, credit movements, tokens).
+ * Money is EUR, weights kg, lengths cm, instants `Date` of the simulated clock.
+ */
+import type { Address, Party, PriceBreakdown } from '../../shared/platform';
+
+/**
+ * Price-list zone matched by the destination (the Rate's `zone`).
+ * Italian zones come from the postal code (or province), the others from the country.
+ */
+export type ZoneId =
+  | 'italy'
+  | 'italy_calabria_sicily'
+  | 'italy_sardinia'
+  | 'italy_minor_islands'
+  | 'eu_1'
+  | 'eu_2'
+  | 'europe_non_eu'
+  | 'world';
+
+/** One weight band: `price` EUR for a billable weight up to and including `maxKg`. */
+export interface WeightBand {
+  maxKg: number;
+  price: number;
+}
+
+/** A carrier contract with its price list (GET /carriers `contracts[]` plus pricing the API does not show). */
+export interface ContractDef {
+  contractCode: string;
+  contractName: string;
+  level: number;
+  slave: boolean;
+  paused: boolean;
+  multiParcel: boolean;
+  /** COD method key -> label shown to the client, e.g. `{cash: 'Contanti'}`; empty when COD is not offered. */
+  cashOnDeliveryMethods: Record<string, string>;
+  /** COD method key -> carrier internal code accepted as `options.cod.type`. */
+  codTypes: Record<string, string>;
+  /** Heaviest parcel the contract accepts, kg of real weight. */
+  maxParcelKg: number;
+  /** Bands by zone; a zone absent here is not served by the contract. Bands sorted by `maxKg`. */
+  prices: Partial<Record<ZoneId, WeightBand[]>>;
+  /** EUR per started kg above the last band. */
+  overPerKg: number;
+  /** EUR added as `extra` for the `italy_minor_islands` zone (minor islands, Venice lagoon). */
+  remoteAreaSurcharge: number;
+}
+
+/** Accessory service of a carrier, with its price (EUR per shipment). */
+export interface AccessoryServiceDef {
+  serviceId: number;
+  serviceCode: string;
+  serviceName: string;
+  price: number;
+}
+
+/** Carrier of an account: flags, pricing rules and contracts. */
+export interface CarrierDef {
+  carrierCode: string;
+  carrierName: string;
+  canManageStocks: boolean;
+  canRequestPickup: boolean;
+  /** Two uppercase letters starting each tracking number. */
+  trackingPrefix: string;
+  /** Volumetric divisor, cm³ per kg (5000: 1 m³ = 200 kg; 4000: 1 m³ = 250 kg). */
+  volumetricDivisor: number;
+  /** Fuel surcharge, percent of the weight price. */
+  fuelSurchargePct: number;
+  /** Pickup fee, EUR per booking (zero from a point with approved free pickup). */
+  pickupFee: number;
+  /** COD fee: `fixed` EUR plus `pct` percent of the COD amount. */
+  codFee: { fixed: number; pct: number };
+  /** Insurance premium: `pct` percent of the insured value, at least `min` EUR. */
+  insuranceFee: { pct: number; min: number };
+  services: AccessoryServiceDef[];
+  contracts: ContractDef[];
+  logoUrl: string | null;
+}
+
+/** Pickup point (warehouse) of an account; ids are unique across accounts. */
+export interface WarehouseDef {
+  id: number;
+  name: string;
+  /** Sender name printed on labels leaving from this point. */
+  senderName: string;
+  address: Address;
+  phone: string;
+  email: string;
+  isDefault: boolean;
+  /** Approved free pickup: pickups from here cost zero and move no credit. */
+  freePickup: boolean;
+}
+
+/** Everything an account starts with. */
+export interface AccountSeed {
+  /** Numeric client id of the platform (webhook payload `client_id`). */
+  accountId: number;
+  /** OAuth2 App credentials. */
+  clientId: string;
+  clientSecret: string;
+  /** App name shown in the panel and the station header. */
+  name: string;
+  companyName: string;
+  credit: { balance: number; currency: string; prepaid: boolean };
+  carriers: CarrierDef[];
+  warehouses: WarehouseDef[];
+}
+
+/** Seed of a sandbox: accounts and the seed of the tracking-number generator. */
+export interface SandboxSeed {
+  accounts: AccountSeed[];
+  /** Seed of the pseudo-random tracking numbers; omit for a random one (numbers differ per run). */
+  randomSeed?: number;
+}
+
+/** Credit movement (spec: Financial records; amount negative for debits, balance after the movement). */
+export interface CreditMovement {
+  id: number;
+  type: 'credit' | 'debit';
+  amount: number;
+  balance: number;
+  currency: string;
+  description: string;
+  shipmentId: number | null;
+  pickupId: number | null;
+  createdAt: Date;
+}
+
+/** Runtime account: the seed plus live credit and movements. */
+export interface Account extends Omit<AccountSeed, 'credit'> {
+  credit: { balance: number; currency: string; prepaid: boolean; updatedAt: Date };
+  movements: CreditMovement[];
+}
+
+/** A package of a stored shipment, normalised to kg and cm. */
+export interface ShipmentPackageRecord {
+  number: number;
+  trackingNumber: string;
+  weightKg: number;
+  lengthCm: number;
+  widthCm: number;
+  heightCm: number;
+  description: string | null;
+  value: number | null;
+}
+
+/** A shipment (LDV) as the sandbox keeps it. */
+export interface ShipmentRecord {
+  id: number;
+  accountId: number;
+  trackingNumber: string;
+  reference: string | null;
+  statusCode: number;
+  carrierCode: string;
+  carrierName: string;
+  contractCode: string;
+  contractName: string;
+  warehouseId: number | null;
+  sender: Party;
+  recipient: Party;
+  packages: ShipmentPackageRecord[];
+  cost: { total: number; currency: string; breakdown: PriceBreakdown };
+  zone: ZoneId;
+  billableWeightKg: number;
+  volumetricWeightKg: number;
+  cod: { amount: number; currency: string; method: string | null; type: string | null; status: number } | null;
+  insurance: { amount: number; currency: string } | null;
+  accessoryServices: number[];
+  notes: string | null;
+  contentDescription: string | null;
+  pickupFromAddress: boolean;
+  customsDetail: unknown;
+  labelFormat: 'PDF' | 'ZPL';
+  /** Base64 label documents: one page / one ^XA..^XZ per package. */
+  label: { pdf: string; zpl: string };
+  createdAt: Date;
+  shippedAt: Date | null;
+  pickedUpAt: Date | null;
+  deliveredAt: Date | null;
+  manifestId: number | null;
+  cancelledAt: Date | null;
+  refunded: number;
+  returnTrackingNumber: string | null;
+}
+
+/** A manifest (closing of the day) for one contract. */
+export interface ManifestRecord {
+  id: number;
+  accountId: number;
+  carrierCode: string;
+  carrierName: string;
+  contractCode: string;
+  contractName: string;
+  shipmentIds: number[];
+  trackingNumbers: string[];
+  totalCost: number;
+  createdAt: Date;
+  /** Base64 manifest PDF. */
+  pdf: string;
+}
+
+/** A pickup booking. */
+export interface PickupRecord {
+  id: number;
+  accountId: number;
+  /** Carrier's booking identifier. */
+  pickupId: string;
+  carrierCode: string;
+  carrierName: string;
+  serviceType: string;
+  pickupDate: string;
+  pickupTime: string;
+  warehouseId: number | null;
+  address: Party;
+  packages: number;
+  weightKg: number;
+  shipmentId: string | null;
+  instructions: string | null;
+  cost: { total: number; currency: string };
+  status: 'booked';
+  createdAt: Date;
+}
+
+/** An issued access token. */
+export interface TokenRecord {
+  accountId: number;
+  scope: string;
+  issuedAt: number;
+  /** Epoch ms of the simulated clock after which the token is refused. */
+  expiresAt: number;
+}

@@ -1,0 +1,173 @@
+/**
+ * In-memory state of a sandbox: accounts (built from the seed), tokens and
+ * every record the API creates, plus id sequences and the tracking-number
+ * generator. Route modules read and change it only through the request
+ * handlers; tests may inspect or adjust it (e.g. lower a credit balance).
+ */
+import { randomInt } from 'node:crypto';
+import type { SimClock } from './clock';
+import type {
+  Account,
+  CarrierDef,
+  ContractDef,
+  CreditMovement,
+  ManifestRecord,
+  PickupRecord,
+  SandboxSeed,
+  ShipmentRecord,
+  TokenRecord,
+  WarehouseDef,
+} from './model';
+import { round2 } from './pricing';
+
+/** mulberry32: small seeded PRNG, uniform in [0, 1). */
+function mulberry32(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** GS1 mod-10 check digit of a digit string (weights 3,1 from the right). */
+export function mod10CheckDigit(digits: string): number {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    const d = Number(digits[digits.length - 1 - i]);
+    sum += d * (i % 2 === 0 ? 3 : 1);
+  }
+  return (10 - (sum % 10)) % 10;
+}
+
+/** Everything the sandbox knows. One instance per {@link createSandbox}. */
+export class SandboxState {
+  readonly accounts: Account[];
+  /** Access token -> record. */
+  readonly tokens = new Map<string, TokenRecord>();
+  readonly shipments: ShipmentRecord[] = [];
+  readonly manifests: ManifestRecord[] = [];
+  readonly pickups: PickupRecord[] = [];
+  /** Shipment and package tracking numbers -> shipment. */
+  private readonly byTracking = new Map<string, ShipmentRecord>();
+  /** Every tracking number ever handed out (also those of shipments that failed before being stored). */
+  private readonly reserved = new Set<string>();
+  private readonly seq = { shipment: 100_000, manifest: 5_000, pickup: 9_000, movement: 0 };
+  private readonly random: () => number;
+
+  /**
+   * @param seed accounts and optional `randomSeed` (fixed seed = reproducible tracking numbers).
+   * @param clock simulated clock every timestamp comes from.
+   */
+  constructor(
+    seed: SandboxSeed,
+    readonly clock: SimClock,
+  ) {
+    const now = clock.now();
+    this.accounts = seed.accounts.map((a) => ({
+      ...a,
+      credit: { ...a.credit, updatedAt: now },
+      movements: [],
+    }));
+    const ids = new Set<number>();
+    for (const w of this.accounts.flatMap((a) => a.warehouses)) {
+      if (ids.has(w.id)) throw new Error(`Sandbox seed: warehouse id ${w.id} is used twice (ids must be unique across accounts)`);
+      ids.add(w.id);
+    }
+    this.random = mulberry32(seed.randomSeed ?? randomInt(0, 2 ** 32 - 1));
+  }
+
+  /** Account owning an OAuth client id, or undefined. */
+  accountByClientId(clientId: string): Account | undefined {
+    return this.accounts.find((a) => a.clientId === clientId);
+  }
+
+  /** Account by numeric id, or undefined. */
+  accountById(accountId: number): Account | undefined {
+    return this.accounts.find((a) => a.accountId === accountId);
+  }
+
+  /** The account's contract with this exact code, with its carrier; undefined when not the account's. */
+  findContract(account: Account, contractCode: string): { carrier: CarrierDef; contract: ContractDef } | undefined {
+    for (const carrier of account.carriers) {
+      const contract = carrier.contracts.find((c) => c.contractCode === contractCode);
+      if (contract) return { carrier, contract };
+    }
+    return undefined;
+  }
+
+  /** The account's pickup point `id`, or its default point when `id` is undefined. */
+  warehouse(account: Account, id?: number): WarehouseDef | undefined {
+    if (id === undefined) return account.warehouses.find((w) => w.isDefault) ?? account.warehouses[0];
+    return account.warehouses.find((w) => w.id === id);
+  }
+
+  /** The account's shipment whose shipment (or package) tracking number is `ldv`. */
+  shipmentByTracking(account: Account, ldv: string): ShipmentRecord | undefined {
+    const s = this.byTracking.get(ldv.toUpperCase());
+    return s && s.accountId === account.accountId ? s : undefined;
+  }
+
+  /** Next shipment id. */
+  nextShipmentId(): number {
+    return ++this.seq.shipment;
+  }
+
+  /** Next manifest id. */
+  nextManifestId(): number {
+    return ++this.seq.manifest;
+  }
+
+  /** Next pickup id. */
+  nextPickupId(): number {
+    return ++this.seq.pickup;
+  }
+
+  /**
+   * A new, unused 12-character tracking number: the carrier's 2-letter
+   * prefix, 9 pseudo-random digits and a GS1 mod-10 check digit.
+   */
+  newTrackingNumber(prefix: string): string {
+    if (!/^[A-Z]{2}$/.test(prefix)) throw new Error(`Tracking prefix must be 2 uppercase letters, got "${prefix}"`);
+    for (;;) {
+      const body = String(Math.floor(this.random() * 1e9)).padStart(9, '0');
+      const ldv = `${prefix}${body}${mod10CheckDigit(body)}`;
+      if (!this.byTracking.has(ldv) && !this.reserved.has(ldv)) {
+        this.reserved.add(ldv);
+        return ldv;
+      }
+    }
+  }
+  /** Stores a new shipment and indexes its tracking numbers. */
+  addShipment(s: ShipmentRecord): void {
+    this.shipments.push(s);
+    this.byTracking.set(s.trackingNumber, s);
+    for (const p of s.packages) this.byTracking.set(p.trackingNumber, s);
+  }
+
+  /**
+   * Moves credit: `amount` EUR, negative for a debit. Records the movement
+   * (balance after it) and returns it. Throws RangeError on a non-finite amount.
+   */
+  moveCredit(account: Account, amount: number, description: string, refs: { shipmentId?: number; pickupId?: number } = {}): CreditMovement {
+    if (!Number.isFinite(amount)) throw new RangeError(`Credit movement amount must be finite, got ${amount}`);
+    const now = this.clock.now();
+    account.credit.balance = round2(account.credit.balance + amount);
+    account.credit.updatedAt = now;
+    const m: CreditMovement = {
+      id: ++this.seq.movement,
+      type: amount < 0 ? 'debit' : 'credit',
+      amount: round2(amount),
+      balance: account.credit.balance,
+      currency: account.credit.currency,
+      description,
+      shipmentId: refs.shipmentId ?? null,
+      pickupId: refs.pickupId ?? null,
+      createdAt: now,
+    };
+    account.movements.push(m);
+    return m;
+  }
+}

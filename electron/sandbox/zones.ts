@@ -1,0 +1,78 @@
+/**
+ * Price-list zone of a destination (the Rate's `zone`, spec: Rate "price-list
+ * zone matched by the destination"). Italian zones follow the postal code
+ * (CAP), falling back to the province when the CAP is not 5 digits; other
+ * destinations follow the country. The tables are a plausible model of
+ * Italian carrier price lists, not any carrier's official list.
+ */
+import { EU_COUNTRIES, specialTerritoryOf } from '../../shared/domain/customs';
+import type { ZoneId } from './model';
+
+/** Human names of the zones (Italian, as the panel shows them). */
+export const ZONE_NAMES: Readonly<Record<ZoneId, string>> = {
+  italy: 'Italia',
+  italy_calabria_sicily: 'Calabria e Sicilia',
+  italy_sardinia: 'Sardegna',
+  italy_minor_islands: 'Isole minori e laguna di Venezia',
+  eu_1: 'Europa UE zona 1',
+  eu_2: 'Europa UE zona 2',
+  europe_non_eu: 'Europa extra UE',
+  world: 'Resto del mondo',
+};
+
+/**
+ * CAPs of the Venice lagoon (historic centre, Giudecca, Lido, Pellestrina,
+ * Murano, Burano) and of the minor islands (Capri, Ischia, Procida, Eolie,
+ * Elba, Giglio, Ponza, Ventotene, Lampedusa, Linosa, Pantelleria, Egadi,
+ * La Maddalena, Carloforte, Tremiti).
+ */
+const MINOR_ISLAND_CAPS: ReadonlySet<string> = new Set([
+  '30121', '30122', '30123', '30124', '30125', '30126', '30133', '30135', '30141', '30142',
+  '80071', '80073', '80074', '80075', '80076', '80077', '80079',
+  '98050', '98055',
+  '57030', '57031', '57032', '57033', '57034', '57036', '57037', '57038', '57039',
+  '58012', '04027', '04031', '92010', '92031', '91017', '91023', '07024', '09014', '71040',
+]);
+
+const SICILY_CALABRIA_PROVINCES = new Set(['AG', 'CL', 'CT', 'EN', 'ME', 'PA', 'RG', 'SR', 'TP', 'CS', 'CZ', 'KR', 'RC', 'VV']);
+const SARDINIA_PROVINCES = new Set(['CA', 'NU', 'OR', 'SS', 'SU', 'CI', 'OG', 'OT', 'VS']);
+
+/** Neighbouring EU countries priced as zone 1; the rest of the EU is zone 2. */
+const EU_ZONE_1: ReadonlySet<string> = new Set(['AT', 'BE', 'DE', 'FR', 'LU', 'NL', 'SI', 'MC']);
+
+/** European countries outside the EU (zone `europe_non_eu`). */
+const EUROPE_NON_EU: ReadonlySet<string> = new Set([
+  'CH', 'LI', 'GB', 'NO', 'IS', 'SM', 'VA', 'AD', 'AL', 'BA', 'ME', 'MK', 'RS', 'XK', 'TR', 'UA', 'MD',
+  'GI', 'JE', 'GG', 'IM', 'FO', 'AX', 'IC', 'EA',
+]);
+
+/** Italian zone of a CAP (5 digits) or, failing that, of a 2-letter province. */
+export function italianZone(postalCode: string, province?: string): ZoneId {
+  const cap = postalCode.replace(/\s/g, '');
+  if (/^\d{5}$/.test(cap)) {
+    if (MINOR_ISLAND_CAPS.has(cap)) return 'italy_minor_islands';
+    const p2 = cap.slice(0, 2);
+    if (['87', '88', '89', '90', '91', '92', '93', '94', '95', '96', '97', '98'].includes(p2)) return 'italy_calabria_sicily';
+    if (['07', '08', '09'].includes(p2)) return 'italy_sardinia';
+    return 'italy';
+  }
+  const prov = (province ?? '').trim().toUpperCase();
+  if (SICILY_CALABRIA_PROVINCES.has(prov)) return 'italy_calabria_sicily';
+  if (SARDINIA_PROVINCES.has(prov)) return 'italy_sardinia';
+  return 'italy';
+}
+
+/**
+ * Zone of a destination. `countryCode` ISO alpha-2 (any case). Special
+ * territories outside the EU customs territory (Livigno, Canary Islands, ...)
+ * are priced as `europe_non_eu`, like the non-EU European countries.
+ */
+export function zoneOf(countryCode: string, postalCode: string, province?: string): ZoneId {
+  const cc = countryCode.trim().toUpperCase();
+  if (specialTerritoryOf(cc, postalCode)) return 'europe_non_eu';
+  if (cc === 'IT') return italianZone(postalCode, province);
+  if (EU_ZONE_1.has(cc)) return 'eu_1';
+  if (EU_COUNTRIES.has(cc)) return 'eu_2';
+  if (EUROPE_NON_EU.has(cc)) return 'europe_non_eu';
+  return 'world';
+}
