@@ -1,0 +1,95 @@
+/**
+ * `npm run host` (and `npm start` without an Electron binary): resolves the
+ * configuration (command line, then environment), builds the station core,
+ * starts the headless host on 127.0.0.1 and prints the address to open.
+ * `--port N` / `STATION_PORT` choose the port (default 0: any free one).
+ * SIGINT/SIGTERM close the host, then the station (database, sandbox).
+ */
+import { pathToFileURL } from 'node:url';
+import { ConfigError, resolveConfig, type StationConfig } from '../core/config';
+import { createStation } from '../core/station';
+import { startHost, type RunningHost } from './server';
+
+/** Reads `--port N` / `--port=N`, else `STATION_PORT`; 0 when absent. @throws ConfigError for a value that is not 0..65535. */
+export function portOption(argv: readonly string[], env: Readonly<Record<string, string | undefined>>): number {
+  let raw: string | undefined;
+  let source = '--port';
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (a === '--port') raw = argv[i + 1];
+    else if (a.startsWith('--port=')) raw = a.slice('--port='.length);
+  }
+  if (raw === undefined && env.STATION_PORT !== undefined && env.STATION_PORT.trim() !== '') {
+    raw = env.STATION_PORT.trim();
+    source = 'STATION_PORT';
+  }
+  if (raw === undefined) return 0;
+  const n = Number(raw);
+  if (!/^\d+$/.test(raw) || n > 65535) throw new ConfigError(source, `${source} must be a port number from 0 to 65535, got "${raw}"`);
+  return n;
+}
+
+/** One line saying which platform the station talks to (the packer must know when money is real). */
+export function platformLabel(config: StationConfig): string {
+  return config.platform.mode === 'sandbox' ? 'training mode: embedded sandbox' : `platform: ${config.platform.baseUrl}`;
+}
+
+/**
+ * Starts station + host. Resolves with a `stop()` that closes both.
+ * @throws ConfigError for bad options; whatever createStation/startHost throw.
+ */
+export async function runHost(argv: readonly string[], env: Readonly<Record<string, string | undefined>>, log: (line: string) => void = (l) => console.log(l)): Promise<{ host: RunningHost; stop(): Promise<void> }> {
+  const config = resolveConfig(argv, env);
+  const port = portOption(argv, env);
+  const station = await createStation(config);
+  let host: RunningHost;
+  try {
+    host = await startHost({ station, port });
+  } catch (e) {
+    await station.close();
+    throw e;
+  }
+  log(`Shipping Station ready (${platformLabel(config)}) — open ${host.url}`);
+  let stopping: Promise<void> | null = null;
+  return {
+    host,
+    stop() {
+      stopping ??= (async () => {
+        await host.close();
+        await station.close();
+      })();
+      return stopping;
+    },
+  };
+}
+
+async function main(): Promise<void> {
+  let running: Awaited<ReturnType<typeof runHost>>;
+  try {
+    running = await runHost(process.argv.slice(2), process.env);
+  } catch (e) {
+    if (e instanceof ConfigError) {
+      console.error(`Shipping Station: ${e.message}`);
+      process.exit(2);
+    }
+    console.error('Shipping Station could not start:', e);
+    process.exit(1);
+  }
+  const shutdown = (signal: string) => {
+    console.log(`Shipping Station: ${signal}, closing…`);
+    running.stop().then(
+      () => process.exit(0),
+      (e: unknown) => {
+        console.error('Shipping Station: error while closing:', e);
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGINT', () => shutdown('SIGINT'));
+  process.once('SIGTERM', () => shutdown('SIGTERM'));
+}
+
+// Run when executed directly (`node --import tsx electron/host/cli.ts`), not when imported by launch.ts or tests.
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) void main();
+
+export { main as hostMain };

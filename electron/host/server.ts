@@ -1,0 +1,269 @@
+/**
+ * Headless host (DESIGN.md "The pieces"): serves the built renderer and the
+ * station contract over loopback HTTP, for machines without the Electron
+ * binary and for Playwright.
+ *
+ * - `POST /rpc/<command>`: JSON body = command input; 200 JSON output, or
+ *   `{error: {code, message, details?}}` with the status of {@link httpStatusFor}.
+ * - `GET /events`: Server-Sent Events, one `event: <name>` per StationEvent,
+ *   `data:` its JSON payload.
+ * - Everything else: the renderer's static files (`dist/renderer`).
+ *
+ * Security: binds 127.0.0.1 only; every request must carry `Host`
+ * `127.0.0.1:<port>` or `localhost:<port>` (defeats DNS rebinding) and, when
+ * present, an `Origin` of that same origin (defeats cross-site requests);
+ * /rpc and /events need the per-launch token (header `x-station-token`, or
+ * for EventSource, which cannot set headers, the `token` query parameter).
+ */
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import type { ServerResponse } from 'node:http';
+import path from 'node:path';
+import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { StationError, isStationErrorShape, type EventName, type Handlers, type StationErrorShape, type StationEvents } from '../../shared/contract';
+import { invokeCommand } from '../core/station';
+import { STATION_EVENT_NAMES } from './events';
+
+/** Header carrying the per-launch token on `POST /rpc/*`. */
+export const TOKEN_HEADER = 'x-station-token';
+
+/** What the host needs of the station core (a subset of `createStation()`'s result). */
+export interface HostStation {
+  handlers: Handlers;
+  events: { on<E extends EventName>(name: E, listener: (payload: StationEvents[E]) => void): () => void };
+}
+
+/** Options of {@link startHost}. */
+export interface HostOptions {
+  station: HostStation;
+  /** TCP port on 127.0.0.1; 0 (default) picks a free one. */
+  port?: number;
+  /** Folder of the built renderer (`vite build` output); default `<repo>/dist/renderer`. */
+  rendererDir?: string;
+  /** Token to require; default 32 random bytes, base64url. Tests pass their own. */
+  token?: string;
+  /** SSE keep-alive comment interval, ms (default 15000). */
+  heartbeatMs?: number;
+}
+
+/** A running host. */
+export interface RunningHost {
+  /** URL to open: `http://127.0.0.1:<port>/#token=<token>` (the fragment never reaches a server log). */
+  url: string;
+  /** Origin without token, `http://127.0.0.1:<port>`. */
+  origin: string;
+  port: number;
+  token: string;
+  /** Ends open event streams and stops listening. Does not close the station. */
+  close(): Promise<void>;
+}
+
+/**
+ * HTTP status for a station error code: the renderer matches on `code`, the
+ * status only has to be sensible for logs and tools (curl, proxies).
+ */
+export function httpStatusFor(code: string): number {
+  switch (code) {
+    case 'invalid_input':
+      return 400;
+    case 'unknown_command':
+    case 'not_found':
+    case 'not_found_locally':
+      return 404;
+    case 'invalid_state':
+      return 409;
+    case 'validation_failed':
+    case 'shipment_rejected':
+    case 'import_failed':
+    case 'invalid_printer_uri':
+    case 'printer_unsupported':
+      return 422;
+    case 'subscription_required':
+    case 'subscription_payment_failed':
+    case 'plan_limit_reached':
+      return 402;
+    case 'rate_limited':
+      return 429;
+    case 'offline':
+    case 'printer_unreachable':
+      return 503;
+    case 'timeout':
+    case 'printer_timeout':
+      return 504;
+    // The platform refused the station itself (its credentials, scope, account): an upstream problem.
+    case 'unauthenticated':
+    case 'insufficient_scope':
+    case 'account_disabled':
+    case 'client_role_required':
+    case 'forbidden':
+    case 'carrier_error':
+    case 'http_error':
+    case 'printer_error':
+      return 502;
+    default:
+      return 500;
+  }
+}
+
+/** Default renderer folder: `<repo>/dist/renderer`, found from this file (electron/host). */
+export function defaultRendererDir(): string {
+  return path.resolve(import.meta.dirname, '..', '..', 'dist', 'renderer');
+}
+
+/** Content-Security-Policy of the served pages: nothing but this origin; no inline script. */
+export const RENDERER_CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data: blob:",
+  "connect-src 'self'",
+  "font-src 'self'",
+  "frame-src 'none'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+const SECURITY_HEADERS: Record<string, string> = {
+  'content-security-policy': RENDERER_CSP,
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+  'referrer-policy': 'no-referrer',
+  'cross-origin-opener-policy': 'same-origin',
+  'cross-origin-resource-policy': 'same-origin',
+};
+
+/** Constant-time token comparison (length leak only). */
+function tokenMatches(given: unknown, expected: Buffer): boolean {
+  if (typeof given !== 'string' || given.length === 0) return false;
+  const b = Buffer.from(given, 'utf8');
+  return b.length === expected.length && timingSafeEqual(b, expected);
+}
+
+function errorBody(e: StationErrorShape): { error: StationErrorShape } {
+  return { error: e.details ? { code: e.code, message: e.message, details: e.details } : { code: e.code, message: e.message } };
+}
+
+/**
+ * Starts the host on 127.0.0.1. Resolves once listening.
+ * @throws when the port is taken (EADDRINUSE from `listen`).
+ */
+export async function startHost(options: HostOptions): Promise<RunningHost> {
+  const { station } = options;
+  const token = options.token ?? randomBytes(32).toString('base64url');
+  const expected = Buffer.from(token, 'utf8');
+  const rendererDir = options.rendererDir ?? defaultRendererDir();
+  const heartbeatMs = options.heartbeatMs ?? 15_000;
+
+  // Shopify exports of a busy shop run to several MB.
+  const app = Fastify({ logger: false, bodyLimit: 32 * 1024 * 1024 });
+  // Only JSON bodies: text/plain is a CORS "simple" type a foreign page could POST without preflight.
+  app.removeContentTypeParser('text/plain');
+
+  let port = 0;
+  const allowedHosts = () => new Set([`127.0.0.1:${port}`, `localhost:${port}`]);
+  const allowedOrigins = () => new Set([`http://127.0.0.1:${port}`, `http://localhost:${port}`]);
+
+  const deny = (reply: FastifyReply, status: number, code: StationErrorShape['code'], message: string) =>
+    reply.code(status).header('cache-control', 'no-store').send(errorBody({ code, message }));
+
+  app.addHook('onRequest', async (req, reply) => {
+    const host = req.headers.host;
+    if (!host || !allowedHosts().has(host.toLowerCase())) return deny(reply, 403, 'forbidden', 'Host not allowed');
+    const origin = req.headers.origin;
+    if (origin !== undefined && !allowedOrigins().has(origin.toLowerCase())) return deny(reply, 403, 'forbidden', 'Origin not allowed');
+    const url = req.url;
+    if (url.startsWith('/rpc/') || url === '/events' || url.startsWith('/events?')) {
+      const given = url.startsWith('/events') ? (req.headers[TOKEN_HEADER] ?? (req.query as { token?: unknown }).token) : req.headers[TOKEN_HEADER];
+      if (!tokenMatches(given, expected)) return deny(reply, 401, 'unauthenticated', 'Missing or wrong station token: open the URL the station printed');
+    }
+  });
+  // Framework-level failures (bad JSON, wrong content type, body too large) in the same envelope.
+  app.setErrorHandler((err: { statusCode?: number; message: string }, _req, reply) => {
+    const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
+    const message = status === 415 ? 'Send the command input as application/json' : status < 500 ? err.message : 'Host error';
+    return reply.code(status).send(errorBody({ code: status < 500 ? 'invalid_input' : 'internal_error', message }));
+  });
+  app.addHook('onSend', async (_req, reply, payload) => {
+    for (const [k, v] of Object.entries(SECURITY_HEADERS)) if (!reply.hasHeader(k)) reply.header(k, v);
+    return payload;
+  });
+
+  app.post<{ Params: { command: string } }>('/rpc/:command', async (req, reply) => {
+    reply.header('cache-control', 'no-store');
+    try {
+      const output = await invokeCommand(station.handlers, req.params.command, req.body ?? {});
+      // JSON has no `undefined`: a command that resolves to nothing answers null.
+      return reply.code(200).send(output === undefined ? null : output);
+    } catch (err) {
+      if (err instanceof StationError || isStationErrorShape(err)) {
+        return reply.code(httpStatusFor(err.code)).send(errorBody(err));
+      }
+      // Unexpected: keep the detail in the host's log, not in the screen.
+      console.error(`[host] ${req.params.command} failed:`, err);
+      return reply.code(500).send(errorBody({ code: 'internal_error', message: `Station error while running ${req.params.command}` }));
+    }
+  });
+
+  const streams = new Set<ServerResponse>();
+  app.get('/events', (req: FastifyRequest, reply: FastifyReply) => {
+    reply.hijack();
+    const res = reply.raw;
+    res.writeHead(200, {
+      ...SECURITY_HEADERS,
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-store',
+      connection: 'keep-alive',
+    });
+    // Ask EventSource to come back quickly after a blip.
+    res.write('retry: 1000\n\n');
+    streams.add(res);
+    const unsubscribe = STATION_EVENT_NAMES.map((name) =>
+      station.events.on(name, (payload) => {
+        res.write(`event: ${name}\ndata: ${JSON.stringify(payload)}\n\n`);
+      }),
+    );
+    const beat = setInterval(() => res.write(': keep-alive\n\n'), heartbeatMs);
+    const done = () => {
+      clearInterval(beat);
+      for (const off of unsubscribe) off();
+      streams.delete(res);
+    };
+    req.raw.on('close', done);
+    res.on('close', done);
+  });
+
+  if (existsSync(path.join(rendererDir, 'index.html'))) {
+    await app.register(fastifyStatic, { root: rendererDir, prefix: '/', index: ['index.html'], cacheControl: false });
+  } else {
+    app.get('/', (_req, reply) =>
+      reply
+        .type('text/plain; charset=utf-8')
+        .send(`The bench screens are not built (no ${path.join(rendererDir, 'index.html')}). Run: npm run build:renderer`),
+    );
+  }
+
+  await app.listen({ host: '127.0.0.1', port: options.port ?? 0 });
+  const address = app.server.address();
+  if (address === null || typeof address === 'string') throw new Error('Host did not bind a TCP port');
+  port = address.port;
+  const origin = `http://127.0.0.1:${port}`;
+
+  let closed: Promise<void> | null = null;
+  return {
+    url: `${origin}/#token=${token}`,
+    origin,
+    port,
+    token,
+    close() {
+      closed ??= (async () => {
+        for (const res of streams) res.end();
+        streams.clear();
+        await app.close();
+      })();
+      return closed;
+    },
+  };
+}

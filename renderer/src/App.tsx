@@ -1,0 +1,124 @@
+/**
+ * The bench: header (platform, connection, credit, printer), screen switcher,
+ * outcome banner, current screen. Global keys: F1..F6 and Alt+S/Q/H/P/U/C
+ * switch screens, Alt+R reprints the label in view, Alt+X cancels the
+ * scanned shipment (with confirmation), Alt+N starts the next order.
+ * Station events keep every screen current.
+ */
+import { useEffect } from 'react';
+import { on } from './api';
+import { Banner } from './components/Banner';
+import { Header } from './components/Header';
+import { Nav } from './components/Nav';
+import { SCREENS, useApp, type Screen } from './stores/app';
+import { useDay } from './stores/day';
+import { useJob } from './stores/job';
+import { useOrders } from './stores/orders';
+import { usePickup } from './stores/pickup';
+import { usePrint } from './stores/print';
+import { useScan } from './stores/scan';
+import { EndOfDayScreen } from './screens/EndOfDayScreen';
+import { PickupScreen } from './screens/PickupScreen';
+import { PrintScreen } from './screens/PrintScreen';
+import { QuoteScreen } from './screens/QuoteScreen';
+import { ScanScreen } from './screens/ScanScreen';
+import { ShipScreen } from './screens/ShipScreen';
+
+const SCREEN_VIEWS: Record<Screen, () => React.JSX.Element> = {
+  scan: ScanScreen,
+  quote: QuoteScreen,
+  ship: ShipScreen,
+  print: PrintScreen,
+  pickup: PickupScreen,
+  day: EndOfDayScreen,
+};
+
+/** The screen a global key switches to, or null. Exported for tests. */
+export function screenForKey(e: { key: string; altKey: boolean; ctrlKey: boolean; metaKey: boolean; shiftKey: boolean }): Screen | null {
+  if (e.ctrlKey || e.metaKey) return null;
+  if (!e.altKey && !e.shiftKey) {
+    const s = SCREENS.find((x) => x.fkey === e.key);
+    if (s) return s.id;
+  }
+  if (e.altKey && !e.shiftKey) {
+    const s = SCREENS.find((x) => x.alt === e.key.toLowerCase());
+    if (s) return s.id;
+  }
+  return null;
+}
+
+function useGlobalKeys(): void {
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (document.querySelector('dialog[open]')) return; // a confirmation owns the keys
+      const target = screenForKey(e);
+      if (target) {
+        e.preventDefault();
+        useApp.getState().go(target);
+        return;
+      }
+      if (!e.altKey || e.ctrlKey || e.metaKey) return;
+      const key = e.key.toLowerCase();
+      const screen = useApp.getState().screen;
+      if (key === 'r') {
+        e.preventDefault();
+        const scanned = useScan.getState().shipment;
+        const made = useJob.getState().result?.shipment;
+        if (screen === 'scan' && scanned) void useScan.getState().reprint(scanned.trackingNumber);
+        else if (made) void usePrint.getState().reprint(made.trackingNumber);
+        else useApp.getState().flash('warn', 'No label to reprint here', 'Scan the tracking number first.');
+      } else if (key === 'x' && screen === 'scan') {
+        e.preventDefault();
+        const scanned = useScan.getState().shipment;
+        if (scanned && !scanned.cancelled) useScan.getState().askCancel(scanned.trackingNumber);
+      } else if (key === 'n') {
+        e.preventDefault();
+        useApp.getState().go('scan');
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+}
+
+function useStationEvents(): void {
+  useEffect(() => {
+    const offs = [
+      on('app.changed', (info) => useApp.getState().setInfo(info)),
+      on('printJobs.changed', (job) => {
+        useJob.getState().printJobChanged(job);
+        useScan.getState().shipmentChanged(job.trackingNumber);
+      }),
+      on('shipments.changed', ({ trackingNumber }) => {
+        useScan.getState().shipmentChanged(trackingNumber);
+        if (useApp.getState().screen === 'day') void useDay.getState().load();
+      }),
+      on('orders.changed', () => void useOrders.getState().load()),
+      on('manifests.changed', () => {
+        if (useApp.getState().screen === 'day') void useDay.getState().load();
+      }),
+      on('pickups.changed', () => {
+        if (useApp.getState().screen === 'pickup') void usePickup.getState().load();
+      }),
+    ];
+    void useApp.getState().refreshInfo();
+    return () => offs.forEach((off) => off());
+  }, []);
+}
+
+export function App() {
+  const screen = useApp((s) => s.screen);
+  useGlobalKeys();
+  useStationEvents();
+  const View = SCREEN_VIEWS[screen];
+  return (
+    <div className="app">
+      <Header />
+      <Nav />
+      <Banner />
+      <main className="main" id="main">
+        <View />
+      </main>
+    </div>
+  );
+}

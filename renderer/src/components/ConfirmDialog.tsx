@@ -1,0 +1,63 @@
+/**
+ * Modal confirmation on the native <dialog> (focus trapped, Esc cancels).
+ * Focus starts on the safe choice; `Y` confirms, `N`/Esc cancels, so the
+ * packer decides without the mouse and a stray Enter from the scanner does
+ * not destroy anything.
+ */
+import { useEffect, useRef } from 'react';
+
+interface Props {
+  open: boolean;
+  title: string;
+  body: string;
+  confirmLabel: string;
+  cancelLabel: string;
+  danger?: boolean;
+  onConfirm(): void;
+  onCancel(): void;
+}
+
+export function ConfirmDialog({ open, title, body, confirmLabel, cancelLabel, danger, onConfirm, onCancel }: Props) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const safe = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    const d = ref.current;
+    if (!d) return;
+    if (open && !d.open) {
+      d.showModal();
+      safe.current?.focus();
+    } else if (!open && d.open) d.close();
+  }, [open]);
+  return (
+    <dialog
+      ref={ref}
+      className="confirm"
+      aria-labelledby="confirm-title"
+      aria-describedby="confirm-body"
+      onCancel={(e) => {
+        e.preventDefault();
+        onCancel();
+      }}
+      onKeyDown={(e) => {
+        if (e.key === 'y' || e.key === 'Y') {
+          e.preventDefault();
+          onConfirm();
+        } else if (e.key === 'n' || e.key === 'N') {
+          e.preventDefault();
+          onCancel();
+        }
+      }}
+    >
+      <h2 id="confirm-title">{title}</h2>
+      <p id="confirm-body">{body}</p>
+      <div className="actions">
+        <button type="button" className={danger ? 'btn btn-danger' : 'btn btn-primary'} onClick={onConfirm} aria-keyshortcuts="Y">
+          {confirmLabel} <kbd>Y</kbd>
+        </button>
+        <button type="button" ref={safe} className="btn" onClick={onCancel} aria-keyshortcuts="N Escape">
+          {cancelLabel} <kbd>N</kbd>
+        </button>
+      </div>
+    </dialog>
+  );
+}

@@ -1,0 +1,68 @@
+/**
+ * Header: which platform (TRAINING MODE on the sandbox, impossible to miss, or
+ * the live platform), connection, credit, printer and outbox backlog.
+ * Refreshed by `app.changed` events.
+ */
+import { useApp } from '../stores/app';
+import { money } from '../lib/format';
+
+const PRINTER_TEXT: Record<string, string> = {
+  ready: 'ready',
+  paper_out: 'PAPER OUT',
+  head_open: 'HEAD OPEN',
+  paused: 'PAUSED',
+  error: 'ERROR',
+  unreachable: 'UNREACHABLE',
+  unknown: 'status unknown',
+};
+
+export function Header() {
+  const info = useApp((s) => s.info);
+  const link = useApp((s) => s.link);
+  const sandbox = info?.platform.mode === 'sandbox';
+  const connection = link === 'down' ? 'down' : (info?.connection ?? 'unknown');
+  const printerOk = info?.printer.state === 'ready';
+  let host = '';
+  if (info) {
+    try {
+      host = new URL(info.platform.baseUrl).host;
+    } catch {
+      host = info.platform.baseUrl;
+    }
+  }
+  return (
+    <header className="header">
+      <div className="brand">Shipping Station</div>
+      {info ? (
+        <div className={`mode ${sandbox ? 'mode-training' : 'mode-live'}`} role="status" aria-label={sandbox ? 'Training mode: embedded sandbox, nothing is really shipped or charged' : `Live platform ${host}`}>
+          {sandbox ? 'TRAINING MODE — sandbox' : `LIVE — ${host}`}
+          <span className="mode-account">{info.platform.accountName}</span>
+        </div>
+      ) : (
+        <div className="mode mode-unknown">Connecting…</div>
+      )}
+      <dl className="status-strip">
+        <div className={`pill pill-${connection === 'online' ? 'ok' : connection === 'unknown' ? 'idle' : 'bad'}`}>
+          <dt>Platform</dt>
+          <dd data-testid="connection">{link === 'down' ? 'station link lost' : connection}</dd>
+        </div>
+        <div className="pill pill-idle">
+          <dt>Credit</dt>
+          <dd data-testid="credit">{info?.credit ? money(info.credit.balance, info.credit.currency) : '—'}</dd>
+        </div>
+        <div className={`pill ${info ? (printerOk ? 'pill-ok' : 'pill-bad') : 'pill-idle'}`}>
+          <dt>Printer</dt>
+          <dd data-testid="printer-state" title={info?.printer.uri}>
+            {info ? `${info.printer.name} — ${PRINTER_TEXT[info.printer.state] ?? info.printer.state}` : '—'}
+          </dd>
+        </div>
+        {info && info.pendingOutbox > 0 ? (
+          <div className="pill pill-warn">
+            <dt>Waiting to send</dt>
+            <dd>{info.pendingOutbox}</dd>
+          </div>
+        ) : null}
+      </dl>
+    </header>
+  );
+}

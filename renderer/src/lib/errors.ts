@@ -1,0 +1,29 @@
+/**
+ * Normalises whatever a command rejected with into a {@link StationError}
+ * (the IPC bridge delivers plain `{code, message, details}` objects; the HTTP
+ * transport already throws StationError; anything else is a station bug).
+ */
+import { StationError, isStationErrorShape } from '../../../shared/contract';
+import type { FieldErrors } from '../../../shared/platform';
+
+/** The rejection as a StationError; unknown shapes become `internal_error` with their text. */
+export function asStationError(e: unknown): StationError {
+  if (e instanceof StationError) return e;
+  if (isStationErrorShape(e)) return new StationError(e.code, e.message, e.details);
+  if (e instanceof Error) return new StationError('internal_error', e.message);
+  return new StationError('internal_error', String(e));
+}
+
+/**
+ * Rewrites `details` keys that carry the command's wrapper: the station may
+ * report `request.recipient.address.postalCode` (the shipments.create input)
+ * while the form fields are keyed `recipient.address.postalCode` like the spec.
+ */
+export function stripPrefix(details: FieldErrors | undefined, prefix: string): FieldErrors {
+  const out: FieldErrors = {};
+  for (const [k, v] of Object.entries(details ?? {})) {
+    const key = k.startsWith(`${prefix}.`) ? k.slice(prefix.length + 1) : k;
+    (out[key] ??= []).push(...v);
+  }
+  return out;
+}

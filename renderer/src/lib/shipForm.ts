@@ -1,0 +1,234 @@
+/**
+ * The quote/ship form as the packer edits it (text fields), and its
+ * conversion to the platform's request bodies. Field errors come from the very
+ * zod schemas the platform validates with (`RatesRequest`, `ShipmentRequest`
+ * in shared/platform), keyed by the spec's `details` paths
+ * (`recipient.address.postalCode`, `packages.0.weight.value`), so the
+ * platform's own 422 `details` land on the same fields.
+ */
+import { RatesRequest, ShipmentRequest, issuesToDetails, type FieldErrors, type Rate } from '../../../shared/platform';
+import type { StationOrder } from '../../../shared/domain/order';
+import { parseDecimal } from './format';
+
+/** One parcel as typed: weight kg, dimensions cm. */
+export interface PackageDraft {
+  weight: string;
+  length: string;
+  width: string;
+  height: string;
+}
+
+/** Recipient fields as typed (flat; nested into Party by {@link draftToShipmentRequest}). */
+export interface RecipientDraft {
+  name: string;
+  company: string;
+  street: string;
+  street2: string;
+  city: string;
+  province: string;
+  postalCode: string;
+  countryCode: string;
+  phone: string;
+  email: string;
+}
+
+/** The whole form: recipient, parcels, reference and options. Amounts in EUR. */
+export interface ShipDraft {
+  recipient: RecipientDraft;
+  packages: PackageDraft[];
+  reference: string;
+  codEnabled: boolean;
+  codAmount: string;
+  codMethod: string;
+  insuranceEnabled: boolean;
+  insuranceAmount: string;
+  notes: string;
+}
+
+/** Form field -> spec `details` path, for recipient fields. */
+export const RECIPIENT_PATHS: Record<keyof RecipientDraft, string> = {
+  name: 'recipient.name',
+  company: 'recipient.company',
+  street: 'recipient.address.street',
+  street2: 'recipient.address.street2',
+  city: 'recipient.address.city',
+  province: 'recipient.address.province',
+  postalCode: 'recipient.address.postalCode',
+  countryCode: 'recipient.address.countryCode',
+  phone: 'recipient.phone',
+  email: 'recipient.email',
+};
+
+/** Path of a package field in `details`: `packages.<i>.weight.value`, `packages.<i>.dimensions.length`. */
+export function packagePath(index: number, field: keyof PackageDraft): string {
+  return field === 'weight' ? `packages.${index}.weight.value` : `packages.${index}.dimensions.${field}`;
+}
+
+/** A default parcel: blank weight, the box the packer used last (or 30x20x15 cm). */
+export function emptyPackage(box?: { length: string; width: string; height: string }): PackageDraft {
+  return { weight: '', length: box?.length ?? '30', width: box?.width ?? '20', height: box?.height ?? '15' };
+}
+
+/** Empty form (manual shipment without an order). */
+export function emptyDraft(box?: { length: string; width: string; height: string }): ShipDraft {
+  return {
+    recipient: { name: '', company: '', street: '', street2: '', city: '', province: '', postalCode: '', countryCode: 'IT', phone: '', email: '' },
+    packages: [emptyPackage(box)],
+    reference: '',
+    codEnabled: false,
+    codAmount: '',
+    codMethod: '',
+    insuranceEnabled: false,
+    insuranceAmount: '',
+    notes: '',
+  };
+}
+
+/** Form prefilled from an order: recipient, reference = order number, notes. */
+export function draftFromOrder(order: StationOrder, box?: { length: string; width: string; height: string }): ShipDraft {
+  const r = order.recipient;
+  const d = emptyDraft(box);
+  d.recipient = {
+    name: r.name,
+    company: r.company ?? '',
+    street: r.street,
+    street2: r.street2 ?? '',
+    city: r.city,
+    province: r.province ?? '',
+    postalCode: r.postalCode,
+    countryCode: r.countryCode,
+    phone: r.phone ?? '',
+    email: r.email ?? order.email ?? '',
+  };
+  d.reference = order.orderNumber;
+  d.notes = order.notes ?? '';
+  return d;
+}
+
+const blank = (s: string): string | undefined => (s.trim() === '' ? undefined : s.trim());
+
+function packagesOf(d: ShipDraft) {
+  return d.packages.map((p) => ({
+    weight: { value: parseDecimal(p.weight) as number, units: 'KG' as const },
+    dimensions: {
+      length: parseDecimal(p.length) as number,
+      width: parseDecimal(p.width) as number,
+      height: parseDecimal(p.height) as number,
+      units: 'CM' as const,
+    },
+  }));
+}
+
+function moneyOf(text: string) {
+  return { amount: parseDecimal(text) as number, currency: 'EUR' };
+}
+
+/** POST /rates body from the form (destination, parcels, COD and insurance amounts). */
+export function draftToRatesRequest(d: ShipDraft): RatesRequest {
+  const options: NonNullable<RatesRequest['options']> = {};
+  if (d.codEnabled) options.cod = moneyOf(d.codAmount);
+  if (d.insuranceEnabled) options.insurance = moneyOf(d.insuranceAmount);
+  return {
+    recipient: {
+      address: {
+        postalCode: d.recipient.postalCode.trim(),
+        countryCode: d.recipient.countryCode.trim(),
+        city: blank(d.recipient.city),
+        province: blank(d.recipient.province),
+      },
+    },
+    packages: packagesOf(d),
+    ...(Object.keys(options).length ? { options } : {}),
+  };
+}
+
+/** POST /shipments body from the form and the chosen rate (its contract code goes in `serviceType`). */
+export function draftToShipmentRequest(d: ShipDraft, rate: Pick<Rate, 'carrierCode' | 'contractCode'> | null): ShipmentRequest {
+  const r = d.recipient;
+  const options: NonNullable<ShipmentRequest['options']> = {};
+  if (d.codEnabled) options.cod = { ...moneyOf(d.codAmount), ...(blank(d.codMethod) ? { method: d.codMethod.trim() } : {}) };
+  if (d.insuranceEnabled) options.insurance = moneyOf(d.insuranceAmount);
+  const notes = blank(d.notes);
+  if (notes) options.notes = notes;
+  return {
+    recipient: {
+      name: r.name.trim(),
+      company: blank(r.company),
+      address: {
+        street: r.street.trim(),
+        street2: blank(r.street2),
+        city: r.city.trim(),
+        province: blank(r.province),
+        postalCode: r.postalCode.trim(),
+        countryCode: r.countryCode.trim(),
+      },
+      phone: blank(r.phone),
+      email: blank(r.email),
+    },
+    packages: packagesOf(d),
+    reference: blank(d.reference),
+    ...(rate ? { carrierCode: rate.carrierCode, serviceType: rate.contractCode } : {}),
+    ...(Object.keys(options).length ? { options } : {}),
+  };
+}
+
+/** Field errors of the parcels + destination for a quote (RatesRequest schema). Empty when valid. */
+export function validateForQuote(d: ShipDraft): FieldErrors {
+  const res = RatesRequest.safeParse(draftToRatesRequest(d));
+  return res.success ? {} : issuesToDetails(res.error.issues);
+}
+
+/**
+ * Field errors of the whole shipment (ShipmentRequest schema) plus the bench's
+ * own COD rule: with COD on, the method must be one the chosen contract
+ * offers (`cashOnDeliveryMethods`), and a contract without methods takes no COD.
+ */
+export function validateForShip(d: ShipDraft, rate: Pick<Rate, 'cashOnDeliveryMethods'> | null): FieldErrors {
+  const res = ShipmentRequest.safeParse(draftToShipmentRequest(d, null));
+  const out: FieldErrors = res.success ? {} : issuesToDetails(res.error.issues);
+  if (d.codEnabled && rate) {
+    const methods = Object.keys(rate.cashOnDeliveryMethods);
+    if (methods.length === 0) (out['options.cod.method'] ??= []).push('This contract does not take cash on delivery');
+    else if (!methods.includes(d.codMethod)) (out['options.cod.method'] ??= []).push('Choose how the courier collects the cash');
+  }
+  return out;
+}
+
+/** The first message for `path`, or undefined. */
+export function firstError(errors: FieldErrors, path: string): string | undefined {
+  return errors[path]?.[0];
+}
+
+/** Keys of `errors` that no field in `known` shows (listed at the top of the form so nothing is lost). */
+export function unplacedErrors(errors: FieldErrors, known: ReadonlySet<string>): Array<[string, string[]]> {
+  return Object.entries(errors).filter(([k]) => !known.has(k));
+}
+
+/** Every path the ship form shows a message under, for {@link unplacedErrors}. */
+export function shipFormPaths(d: ShipDraft): Set<string> {
+  const s = new Set<string>(Object.values(RECIPIENT_PATHS));
+  d.packages.forEach((_, i) => {
+    for (const f of ['weight', 'length', 'width', 'height'] as const) s.add(packagePath(i, f));
+  });
+  for (const p of ['packages', 'reference', 'options.cod.amount', 'options.cod.method', 'options.insurance.amount', 'options.notes']) s.add(p);
+  return s;
+}
+
+/**
+ * Key handling of the rate list: digits 1..9 choose that rate, arrows move the
+ * highlight, Enter chooses the highlighted one.
+ * Returns the action, or null when the key is not for the list.
+ */
+export function rateKeyAction(key: string, highlighted: number, count: number): { choose: number } | { highlight: number } | null {
+  if (count === 0) return null;
+  if (/^[1-9]$/.test(key)) {
+    const i = Number(key) - 1;
+    return i < count ? { choose: i } : null;
+  }
+  if (key === 'Enter') return { choose: Math.min(Math.max(highlighted, 0), count - 1) };
+  if (key === 'ArrowDown') return { highlight: Math.min(highlighted + 1, count - 1) };
+  if (key === 'ArrowUp') return { highlight: Math.max(highlighted - 1, 0) };
+  if (key === 'Home') return { highlight: 0 };
+  if (key === 'End') return { highlight: count - 1 };
+  return null;
+}

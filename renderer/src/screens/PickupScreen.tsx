@@ -1,0 +1,151 @@
+/**
+ * Pickup booking: contract (of carriers that take pickups), date, time window
+ * (AM / PM / AMPM), parcels (count, total weight kg, usual box cm), pickup
+ * point. Validated with the platform's `PickupRequest` schema. Booked pickups below.
+ */
+import { useEffect, useMemo, useRef, useState } from 'react';
+import type { FieldErrors } from '../../../shared/platform';
+import { ErrorList, SelectField, TextField } from '../components/Field';
+import { money, nextWorkingDay } from '../lib/format';
+import { foldPackagePaths, pickupErrors, pickupRequestOf, type PickupDraft } from '../lib/pickupForm';
+import { useApp } from '../stores/app';
+import { usePickup } from '../stores/pickup';
+
+export function PickupScreen() {
+  const { carriers, warehouses, pickups, loading, booking, errors: serverErrors, load, book } = usePickup();
+  const focusTick = useApp((s) => s.focusTick);
+  const first = useRef<HTMLSelectElement>(null);
+  const [d, setD] = useState<PickupDraft>(() => ({
+    serviceType: '',
+    pickupDate: nextWorkingDay(new Date()),
+    pickupTime: 'AMPM',
+    count: '1',
+    totalWeight: '',
+    length: '40',
+    width: '30',
+    height: '30',
+    warehouseId: '',
+    instructions: '',
+  }));
+  const [submitted, setSubmitted] = useState(false);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+  useEffect(() => {
+    first.current?.focus();
+  }, [focusTick]);
+
+  const contracts = useMemo(
+    () => carriers.filter((c) => c.canRequestPickup).flatMap((c) => c.contracts.filter((k) => !k.paused).map((k) => ({ carrier: c.carrierName, code: k.contractCode, name: k.contractName }))),
+    [carriers],
+  );
+  // Defaults once the lists arrive: the only contract, the default pickup point.
+  const serviceType = d.serviceType || (contracts.length === 1 ? contracts[0]!.code : '');
+  const warehouseId = d.warehouseId || String(warehouses.find((w) => w.isDefault)?.id ?? '');
+  const form = { ...d, serviceType, warehouseId };
+  const errors: FieldErrors = { ...pickupErrors(form), ...foldPackagePaths(serverErrors) };
+  const err = (k: string) => (submitted ? errors[k]?.[0] : undefined);
+  const set = (patch: Partial<PickupDraft>) => setD({ ...form, ...patch });
+  const known = new Set(['serviceType', 'pickupDate', 'pickupTime', 'count', 'totalWeight', 'length', 'width', 'height', 'warehouseId', 'instructions', 'packages']);
+
+  return (
+    <section className="screen" aria-labelledby="pickup-title">
+      <h1 id="pickup-title" className="screen-title">
+        Pickup booking
+      </h1>
+      <form
+        className="card"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          setSubmitted(true);
+          const local = pickupErrors(form);
+          if (Object.keys(local).length) {
+            useApp.getState().flash('error', 'Pickup not booked: fix the marked fields', Object.values(local)[0]?.[0]);
+            return;
+          }
+          void book(pickupRequestOf(form)).then((ok) => ok && setSubmitted(false));
+        }}
+      >
+        <ErrorList title="Also check" errors={submitted ? Object.entries(errors).filter(([k]) => !known.has(k)) : []} />
+        <div className="grid-3">
+          <SelectField id="pk-contract" label="Contract" value={serviceType} onValue={(v) => set({ serviceType: v })} error={err('serviceType')} ref={first}>
+            <option value="">{loading ? 'Loading…' : contracts.length ? 'Choose a contract…' : 'No carrier takes pickup bookings'}</option>
+            {contracts.map((c) => (
+              <option key={c.code} value={c.code}>
+                {c.carrier} — {c.name}
+              </option>
+            ))}
+          </SelectField>
+          <TextField id="pk-date" label="Pickup date" type="date" value={form.pickupDate} onValue={(v) => set({ pickupDate: v })} error={err('pickupDate')} />
+          <fieldset className="radio-group">
+            <legend>Time window</legend>
+            {(['AM', 'PM', 'AMPM'] as const).map((t) => (
+              <label key={t} className="radio">
+                <input type="radio" name="pk-time" value={t} checked={form.pickupTime === t} onChange={() => set({ pickupTime: t })} />
+                {t === 'AM' ? 'Morning (AM)' : t === 'PM' ? 'Afternoon (PM)' : 'All day (AMPM)'}
+              </label>
+            ))}
+          </fieldset>
+          <TextField id="pk-count" label="Parcels" value={form.count} onValue={(v) => set({ count: v })} error={err('count')} inputMode="numeric" className="field-num" />
+          <TextField id="pk-weight" label="Total weight (kg)" value={form.totalWeight} onValue={(v) => set({ totalWeight: v })} error={err('totalWeight')} inputMode="decimal" className="field-num" />
+          <SelectField id="pk-point" label="Pickup point" value={warehouseId} onValue={(v) => set({ warehouseId: v })} error={err('warehouseId')}>
+            <option value="">Default pickup point</option>
+            {warehouses.map((w) => (
+              <option key={w.id} value={String(w.id)}>
+                {w.name} — {w.address.street}, {w.address.city}
+                {w.freePickup ? ' (free pickup)' : ''}
+              </option>
+            ))}
+          </SelectField>
+          <TextField id="pk-length" label="Usual box length (cm)" value={form.length} onValue={(v) => set({ length: v })} error={err('length')} inputMode="decimal" className="field-num" />
+          <TextField id="pk-width" label="Width (cm)" value={form.width} onValue={(v) => set({ width: v })} error={err('width')} inputMode="decimal" className="field-num" />
+          <TextField id="pk-height" label="Height (cm)" value={form.height} onValue={(v) => set({ height: v })} error={err('height')} inputMode="decimal" className="field-num" />
+          <TextField id="pk-notes" label="Instructions for the courier" value={form.instructions} onValue={(v) => set({ instructions: v })} error={err('instructions')} wide />
+        </div>
+        <div className="actions">
+          <button type="submit" className="btn btn-primary btn-big" disabled={booking}>
+            {booking ? 'Booking…' : 'Book pickup'}
+          </button>
+        </div>
+      </form>
+
+      <section className="card" aria-labelledby="pickups-title">
+        <h2 id="pickups-title">Booked pickups</h2>
+        {pickups.length === 0 ? (
+          <p className="empty">No pickups booked.</p>
+        ) : (
+          <table className="table" aria-label="Booked pickups" data-testid="pickups">
+            <thead>
+              <tr>
+                <th scope="col">Date</th>
+                <th scope="col">Window</th>
+                <th scope="col">Contract</th>
+                <th scope="col">Parcels</th>
+                <th scope="col">Carrier reference</th>
+                <th scope="col">Cost</th>
+                <th scope="col">Status</th>
+              </tr>
+            </thead>
+            <tbody>
+              {pickups.map((p) => (
+                <tr key={p.id}>
+                  <td>{p.pickupDate ?? '—'}</td>
+                  <td>{p.pickupTime ?? '—'}</td>
+                  <td>{contracts.find((c) => c.code === p.serviceType)?.name ?? p.carrierCode ?? '—'}</td>
+                  <td>{p.packages ?? '—'}</td>
+                  <td>
+                    <code>{p.pickupId}</code>
+                  </td>
+                  <td>{money(p.cost.total, p.cost.currency)}</td>
+                  <td>{p.status ?? 'booked'}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </section>
+    </section>
+  );
+}

@@ -1,0 +1,138 @@
+/**
+ * Quote: parcels (weight kg, dimensions cm) of the order being packed, then
+ * every rate side by side, cheapest first, with total, breakdown, billable
+ * weight, zone and services. Digits 1..9 choose a rate, arrows move the
+ * highlight, Enter chooses the highlighted one.
+ */
+import { useEffect, useRef } from 'react';
+import type { Rate } from '../../../shared/platform';
+import { kg, money } from '../lib/format';
+import { firstError, rateKeyAction } from '../lib/shipForm';
+import { useApp } from '../stores/app';
+import { useJob } from '../stores/job';
+import { PackagesEditor } from './PackagesEditor';
+
+const BREAKDOWN: Array<[keyof Rate['price']['breakdown'], string]> = [
+  ['weight', 'Freight'],
+  ['fuel', 'Fuel'],
+  ['insurance', 'Insurance'],
+  ['cod', 'Cash on delivery'],
+  ['services', 'Services'],
+  ['extra', 'Extra'],
+  ['pickup', 'Pickup'],
+];
+
+export function QuoteScreen() {
+  const { order, draft, rates, quoting, highlighted, quoteErrors, submitted, touched, quote, choose, highlight, quoteIsStale } = useJob();
+  const focusTick = useApp((s) => s.focusTick);
+  const list = useRef<HTMLDivElement>(null);
+  const firstWeight = useRef<HTMLInputElement>(null);
+
+  // Arriving here: rates ready -> the list takes the keys; otherwise the weight field.
+  useEffect(() => {
+    if (useJob.getState().rates.length && !useJob.getState().quoteIsStale()) list.current?.focus();
+    else firstWeight.current?.focus();
+  }, [focusTick]);
+
+  const stale = quoteIsStale();
+  const r = draft.recipient;
+  const err = (path: string) => (submitted || touched[path] ? firstError(quoteErrors, path) : undefined);
+
+  return (
+    <section className="screen" aria-labelledby="quote-title">
+      <h1 id="quote-title" className="screen-title">
+        Quote {order ? <span className="subtitle">order {order.orderNumber}</span> : null}
+      </h1>
+      <div className="dest">
+        <strong>{r.name || 'No recipient yet'}</strong> — {r.postalCode || '?'} {r.city} ({r.countryCode || '?'})
+        {err('recipient.address.postalCode') ? <span className="field-error"> {err('recipient.address.postalCode')}</span> : null}
+        {err('recipient.address.countryCode') ? <span className="field-error"> {err('recipient.address.countryCode')}</span> : null}
+      </div>
+      <form
+        className="card"
+        noValidate
+        aria-label="Parcels to quote"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void quote().then((ok) => {
+            if (ok) list.current?.focus();
+          });
+        }}
+      >
+        <PackagesEditor errors={quoteErrors} show={(p) => submitted || Boolean(touched[p])} firstRef={firstWeight} />
+        <div className="actions">
+          <button type="submit" className="btn btn-primary btn-big" disabled={quoting} aria-keyshortcuts="Enter">
+            {quoting ? 'Quoting…' : 'Get rates'} <kbd>Enter</kbd>
+          </button>
+          {stale ? <span className="note-warn">Parcels changed since the quote: quote again.</span> : null}
+        </div>
+      </form>
+
+      {rates.length === 0 ? <p className="empty">{quoting ? 'Asking the platform…' : 'No rates yet: enter the parcel and press Enter.'}</p> : null}
+      <div
+        ref={list}
+        hidden={rates.length === 0}
+        className="rates"
+        role="listbox"
+        tabIndex={0}
+        aria-label="Rates, cheapest first. Press 1 to 9 to choose, or Enter for the highlighted rate."
+        aria-activedescendant={rates.length ? `rate-${highlighted}` : undefined}
+        onKeyDown={(e) => {
+          const a = rateKeyAction(e.key, highlighted, rates.length);
+          if (!a) return;
+          e.preventDefault();
+          if ('choose' in a) choose(a.choose);
+          else highlight(a.highlight);
+        }}
+      >
+        {rates.map((rate, i) => (
+          <div
+            key={`${rate.carrierCode}-${rate.contractCode}`}
+            id={`rate-${i}`}
+            role="option"
+            aria-selected={i === highlighted}
+            className={`rate${i === highlighted ? ' rate-hi' : ''}${stale ? ' rate-stale' : ''}`}
+            onClick={() => choose(i)}
+            data-testid="rate"
+          >
+            <div className="rate-key" aria-hidden="true">
+              {i < 9 ? i + 1 : ''}
+            </div>
+            <div className="rate-carrier">{rate.carrierName}</div>
+            <div className="rate-contract">{rate.contractName}</div>
+            <div className="rate-total">{money(rate.price.total, rate.price.currency)}</div>
+            {i === 0 ? <div className="tag tag-ok">Cheapest</div> : null}
+            <dl className="rate-breakdown">
+              {BREAKDOWN.filter(([k]) => rate.price.breakdown[k] !== 0).map(([k, label]) => (
+                <div key={k}>
+                  <dt>{label}</dt>
+                  <dd>{money(rate.price.breakdown[k], rate.price.currency)}</dd>
+                </div>
+              ))}
+            </dl>
+            <dl className="rate-facts">
+              <div>
+                <dt>Billable</dt>
+                <dd>
+                  {kg(rate.billableWeight.value, rate.billableWeight.units)} <span className="muted">(vol. {kg(rate.volumetricWeight.value, rate.volumetricWeight.units)})</span>
+                </dd>
+              </div>
+              <div>
+                <dt>Zone</dt>
+                <dd>{rate.zone ?? '—'}</dd>
+              </div>
+              <div>
+                <dt>Services</dt>
+                <dd>{rate.services.length ? rate.services.map((s) => s.serviceName).join(', ') : '—'}</dd>
+              </div>
+              <div>
+                <dt>COD</dt>
+                <dd>{Object.keys(rate.cashOnDeliveryMethods).length ? Object.values(rate.cashOnDeliveryMethods).join(', ') : 'not offered'}</dd>
+              </div>
+            </dl>
+          </div>
+        ))}
+      </div>
+    </section>
+  );
+}

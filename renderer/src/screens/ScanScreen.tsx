@@ -1,0 +1,155 @@
+/**
+ * Scan: the scan field is always ready (focus returns to it after every
+ * action; a key typed anywhere on this screen lands in it). An order number
+ * opens the order for shipping, a tracking number opens the shipment, an
+ * unknown code fails loudly. Below: the Orders panel.
+ */
+import { useEffect, useRef, useState } from 'react';
+import type { ShipmentView } from '../../../shared/contract';
+import { ConfirmDialog } from '../components/ConfirmDialog';
+import { dateTime, money } from '../lib/format';
+import { useApp } from '../stores/app';
+import { useScan } from '../stores/scan';
+import { OrdersPanel } from './OrdersPanel';
+
+export function ScanScreen() {
+  const [code, setCode] = useState('');
+  const input = useRef<HTMLInputElement>(null);
+  const focusTick = useApp((s) => s.focusTick);
+  const { busy, shipment, confirmCancel, scan, reprint, askCancel, dismissCancel, cancel } = useScan();
+
+  useEffect(() => {
+    input.current?.focus();
+    input.current?.select();
+  }, [focusTick]);
+
+  // A scanner "types" into whatever has focus: if nothing editable has it, catch the keys here.
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.ctrlKey || e.altKey || e.metaKey || e.key.length !== 1) return;
+      const a = document.activeElement;
+      if (a === null || a === document.body || (a instanceof HTMLElement && !a.matches('input, textarea, select, [contenteditable="true"], dialog *'))) {
+        input.current?.focus();
+      }
+    };
+    window.addEventListener('keydown', onKey, true);
+    return () => window.removeEventListener('keydown', onKey, true);
+  }, []);
+
+  return (
+    <section className="screen" aria-labelledby="scan-title">
+      <h1 id="scan-title" className="screen-title">
+        Scan
+      </h1>
+      <form
+        className="scan-form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          const c = code;
+          setCode('');
+          void scan(c);
+        }}
+      >
+        <label htmlFor="scan-input" className="scan-label">
+          Scan an order number or a tracking number
+        </label>
+        <div className="scan-row">
+          <input
+            id="scan-input"
+            ref={input}
+            className="scan-input"
+            value={code}
+            onChange={(e) => setCode(e.target.value)}
+            autoComplete="off"
+            spellCheck={false}
+            autoCapitalize="off"
+            placeholder="#1001 or tracking number"
+            aria-busy={busy}
+          />
+          <button type="submit" className="btn btn-primary btn-big" disabled={busy}>
+            Open <kbd>Enter</kbd>
+          </button>
+        </div>
+      </form>
+
+      {shipment ? <ShipmentCard shipment={shipment} onReprint={() => void reprint(shipment.trackingNumber)} onCancel={() => askCancel(shipment.trackingNumber)} /> : null}
+
+      <ConfirmDialog
+        open={confirmCancel !== null}
+        title={`Cancel shipment ${confirmCancel ?? ''}?`}
+        body="The platform cancels it and refunds the cost. The label already printed becomes invalid: destroy it. This cannot be undone."
+        confirmLabel="Yes, cancel the shipment"
+        cancelLabel="No, keep it"
+        danger
+        onConfirm={() => confirmCancel && void cancel(confirmCancel)}
+        onCancel={dismissCancel}
+      />
+
+      <OrdersPanel />
+    </section>
+  );
+}
+
+/** A scanned shipment: status, carrier, recipient, money, manifest, print jobs; reprint and cancel. */
+function ShipmentCard({ shipment: s, onReprint, onCancel }: { shipment: ShipmentView; onReprint(): void; onCancel(): void }) {
+  const lastJob = s.printJobs[s.printJobs.length - 1];
+  return (
+    <article className="card shipment-card" aria-labelledby="shipment-title">
+      <header className="card-head">
+        <h2 id="shipment-title">
+          Shipment <span className="ldv" data-testid="shipment-ldv">{s.trackingNumber}</span>
+        </h2>
+        <span className={`tag ${s.cancelled ? 'tag-bad' : 'tag-ok'}`}>{s.cancelled ? 'CANCELLED' : s.status.label}</span>
+      </header>
+      <dl className="facts">
+        <div>
+          <dt>Order / reference</dt>
+          <dd>{s.orderNumber ?? s.reference ?? '—'}</dd>
+        </div>
+        <div>
+          <dt>Carrier</dt>
+          <dd>
+            {s.carrier.name} — {s.carrier.contractName}
+          </dd>
+        </div>
+        <div>
+          <dt>Recipient</dt>
+          <dd>{s.recipient ? `${s.recipient.name}, ${s.recipient.postalCode} ${s.recipient.city} (${s.recipient.countryCode})` : '—'}</dd>
+        </div>
+        <div>
+          <dt>Parcels</dt>
+          <dd>{s.parcels}</dd>
+        </div>
+        <div>
+          <dt>Cost</dt>
+          <dd>{money(s.cost.amount, s.cost.currency)}</dd>
+        </div>
+        <div>
+          <dt>Cash on delivery</dt>
+          <dd>{s.cod ? money(s.cod.amount, s.cod.currency) : 'none'}</dd>
+        </div>
+        <div>
+          <dt>Created</dt>
+          <dd>{dateTime(s.createdAt)}</dd>
+        </div>
+        <div>
+          <dt>Manifest</dt>
+          <dd>{s.manifestId !== null ? `#${s.manifestId}` : 'not yet (end of day)'}</dd>
+        </div>
+        <div>
+          <dt>Label</dt>
+          <dd>{lastJob ? `${lastJob.state} on ${lastJob.printerUri}${lastJob.lastError ? ` — ${lastJob.lastError}` : ''}` : s.labelFormats.length ? 'stored, not printed' : 'none stored'}</dd>
+        </div>
+      </dl>
+      {s.warning ? <p className="note-warn">{s.warning}</p> : null}
+      <div className="actions">
+        <button type="button" className="btn btn-primary" onClick={onReprint} disabled={s.cancelled || s.labelFormats.length === 0} aria-keyshortcuts="Alt+R">
+          Reprint label <kbd>Alt+R</kbd>
+        </button>
+        <button type="button" className="btn btn-danger" onClick={onCancel} disabled={s.cancelled || s.manifestId !== null} aria-keyshortcuts="Alt+X">
+          Cancel shipment… <kbd>Alt+X</kbd>
+        </button>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,145 @@
+/**
+ * Ship: recipient (prefilled from the order), parcels, reference, options
+ * (COD with a method of the chosen contract, insurance, notes). Errors come
+ * from the platform's `ShipmentRequest` schema on blur and on submit, and the
+ * platform's own `details` land on the same fields. Ctrl+Enter ships; plain
+ * Enter in a field does not (a stray scanner Enter must not spend money).
+ */
+import { useEffect, useRef } from 'react';
+import { CheckField, ErrorList, SelectField, TextField } from '../components/Field';
+import { money } from '../lib/format';
+import { RECIPIENT_PATHS, firstError, shipFormPaths, unplacedErrors, type RecipientDraft } from '../lib/shipForm';
+import { useApp } from '../stores/app';
+import { useJob } from '../stores/job';
+import { PackagesEditor } from './PackagesEditor';
+
+const RECIPIENT_FIELDS: Array<[keyof RecipientDraft, string, { wide?: boolean; type?: string }]> = [
+  ['name', 'Recipient name', {}],
+  ['company', 'Company', {}],
+  ['street', 'Street and number', { wide: true }],
+  ['street2', 'Street 2', { wide: true }],
+  ['postalCode', 'Postal code', {}],
+  ['city', 'City', {}],
+  ['province', 'Province', {}],
+  ['countryCode', 'Country (2 letters)', {}],
+  ['phone', 'Phone', { type: 'tel' }],
+  ['email', 'E-mail', { type: 'email' }],
+];
+
+export function ShipScreen() {
+  const job = useJob();
+  const { order, draft, chosen, shipErrors, touched, submitted, shipping } = job;
+  const focusTick = useApp((s) => s.focusTick);
+  const go = useApp((s) => s.go);
+  const shipBtn = useRef<HTMLButtonElement>(null);
+  const nameInput = useRef<HTMLInputElement>(null);
+
+  // With a rate chosen and a prefilled recipient the packer usually just confirms: focus Ship.
+  useEffect(() => {
+    if (useJob.getState().chosen && useJob.getState().draft.recipient.name) shipBtn.current?.focus();
+    else nameInput.current?.focus();
+  }, [focusTick]);
+
+  const show = (path: string) => submitted || Boolean(touched[path]);
+  const err = (path: string) => (show(path) ? firstError(shipErrors, path) : undefined);
+  const methods = chosen ? Object.entries(chosen.cashOnDeliveryMethods) : [];
+  const stale = job.quoteIsStale();
+
+  return (
+    <section className="screen" aria-labelledby="ship-title">
+      <h1 id="ship-title" className="screen-title">
+        Ship {order ? <span className="subtitle">order {order.orderNumber}</span> : null}
+      </h1>
+      <form
+        className="ship-layout"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          void job.ship();
+        }}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
+            e.preventDefault();
+            void job.ship();
+          } else if (e.key === 'Enter' && e.target instanceof HTMLInputElement && e.target.type !== 'checkbox') {
+            e.preventDefault(); // no implicit submit from a text field
+          }
+        }}
+      >
+        <div className="ship-main">
+          <ErrorList title="The platform also reports" errors={submitted ? unplacedErrors(shipErrors, shipFormPaths(draft)) : []} />
+          <fieldset className="card">
+            <legend>Recipient</legend>
+            <div className="grid-2">
+              {RECIPIENT_FIELDS.map(([f, label, o]) => (
+                <TextField
+                  key={f}
+                  id={`ship-${f}`}
+                  label={label}
+                  value={draft.recipient[f]}
+                  onValue={(v) => job.setRecipient(f, v)}
+                  onBlur={() => job.touch(RECIPIENT_PATHS[f])}
+                  error={err(RECIPIENT_PATHS[f])}
+                  wide={o.wide}
+                  type={o.type}
+                  ref={f === 'name' ? nameInput : undefined}
+                />
+              ))}
+            </div>
+          </fieldset>
+          <div className="card">
+            <PackagesEditor errors={shipErrors} show={show} idPrefix="ship-pkg" />
+          </div>
+          <fieldset className="card">
+            <legend>Reference and options</legend>
+            <div className="grid-2">
+              <TextField id="ship-reference" label="Reference (order number)" value={draft.reference} onValue={(v) => job.setDraft({ reference: v })} onBlur={() => job.touch('reference')} error={err('reference')} />
+              <TextField id="ship-notes" label="Notes for the courier" value={draft.notes} onValue={(v) => job.setDraft({ notes: v })} onBlur={() => job.touch('options.notes')} error={err('options.notes')} />
+            </div>
+            <div className="option-row">
+              <CheckField id="ship-cod" label="Cash on delivery" checked={draft.codEnabled} onChecked={(v) => job.setDraft({ codEnabled: v })} />
+              {draft.codEnabled ? (
+                <>
+                  <TextField id="ship-cod-amount" label="COD amount (EUR)" value={draft.codAmount} onValue={(v) => job.setDraft({ codAmount: v })} onBlur={() => job.touch('options.cod.amount')} error={err('options.cod.amount')} inputMode="decimal" className="field-num" />
+                  <SelectField id="ship-cod-method" label="Collected as" value={draft.codMethod} onValue={(v) => job.setDraft({ codMethod: v })} onBlur={() => job.touch('options.cod.method')} error={err('options.cod.method')}>
+                    <option value="">{methods.length ? 'Choose…' : 'Not offered by this contract'}</option>
+                    {methods.map(([k, label]) => (
+                      <option key={k} value={k}>
+                        {label}
+                      </option>
+                    ))}
+                  </SelectField>
+                </>
+              ) : null}
+            </div>
+            <div className="option-row">
+              <CheckField id="ship-ins" label="Insurance" checked={draft.insuranceEnabled} onChecked={(v) => job.setDraft({ insuranceEnabled: v })} />
+              {draft.insuranceEnabled ? (
+                <TextField id="ship-ins-amount" label="Insured value (EUR)" value={draft.insuranceAmount} onValue={(v) => job.setDraft({ insuranceAmount: v })} onBlur={() => job.touch('options.insurance.amount')} error={err('options.insurance.amount')} inputMode="decimal" className="field-num" />
+              ) : null}
+            </div>
+          </fieldset>
+        </div>
+
+        <aside className="ship-side card" aria-label="Chosen rate">
+          {chosen ? (
+            <>
+              <div className="rate-carrier">{chosen.carrierName}</div>
+              <div className="rate-contract">{chosen.contractName}</div>
+              <div className="rate-total">{money(chosen.price.total, chosen.price.currency)}</div>
+              {stale ? <p className="note-warn">Parcels or options changed since the quote: the price may differ. Quote again (F2).</p> : null}
+            </>
+          ) : (
+            <p className="note-warn">No rate chosen yet.</p>
+          )}
+          <button type="button" className="btn" onClick={() => go('quote')} aria-keyshortcuts="F2">
+            Change rate <kbd>F2</kbd>
+          </button>
+          <button ref={shipBtn} type="submit" className="btn btn-primary btn-huge" disabled={shipping || !chosen} aria-keyshortcuts="Control+Enter">
+            {shipping ? 'Shipping…' : 'Ship & print label'} <kbd>Ctrl+Enter</kbd>
+          </button>
+        </aside>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,89 @@
+/**
+ * App-wide state: header data (AppInfo), the link to the station, the screen
+ * shown, and the outcome banner (big colour band + sound) every action reports to.
+ */
+import { create } from 'zustand';
+import type { AppInfo } from '../../../shared/contract';
+import { invoke } from '../api';
+import { asStationError } from '../lib/errors';
+import { beepOk, beepWarn, buzzError } from '../lib/sound';
+import type { LinkState } from '../transport/http';
+
+/** The bench screens, in the packer's order. */
+export type Screen = 'scan' | 'quote' | 'ship' | 'print' | 'pickup' | 'day';
+
+/** Screens with their key (F1..F6, Alt+letter) and title. */
+export const SCREENS: ReadonlyArray<{ id: Screen; title: string; fkey: string; alt: string }> = [
+  { id: 'scan', title: 'Scan & orders', fkey: 'F1', alt: 's' },
+  { id: 'quote', title: 'Quote', fkey: 'F2', alt: 'q' },
+  { id: 'ship', title: 'Ship', fkey: 'F3', alt: 'h' },
+  { id: 'print', title: 'Print', fkey: 'F4', alt: 'p' },
+  { id: 'pickup', title: 'Pickup', fkey: 'F5', alt: 'u' },
+  { id: 'day', title: 'End of day', fkey: 'F6', alt: 'c' },
+];
+
+/** Outcome banner: `ok` green + beep, `error` red + buzz, `warn` amber + double beep, `info` blue, silent. */
+export interface Banner {
+  kind: 'ok' | 'error' | 'warn' | 'info';
+  title: string;
+  detail?: string;
+  /** Increments per banner so the same message twice still re-announces. */
+  seq: number;
+}
+
+interface AppState {
+  info: AppInfo | null;
+  link: LinkState;
+  screen: Screen;
+  banner: Banner | null;
+  /** Bumped to ask the current screen to put focus on its main field. */
+  focusTick: number;
+  go(screen: Screen): void;
+  flash(kind: Banner['kind'], title: string, detail?: string): void;
+  /** Reports a failed command: red banner with the station's message and code. */
+  fail(what: string, e: unknown): void;
+  setInfo(info: AppInfo): void;
+  setLink(link: LinkState): void;
+  refreshInfo(): Promise<void>;
+  refocus(): void;
+}
+
+let seq = 0;
+
+export const useApp = create<AppState>()((set, get) => ({
+  info: null,
+  link: 'connecting',
+  screen: 'scan',
+  banner: null,
+  focusTick: 0,
+  go(screen) {
+    set((s) => ({ screen, focusTick: s.focusTick + 1 }));
+  },
+  flash(kind, title, detail) {
+    seq += 1;
+    set({ banner: detail === undefined ? { kind, title, seq } : { kind, title, detail, seq } });
+    if (kind === 'ok') beepOk();
+    else if (kind === 'error') buzzError();
+    else if (kind === 'warn') beepWarn();
+  },
+  fail(what, e) {
+    const err = asStationError(e);
+    get().flash('error', what, `${err.message} [${err.code}]`);
+  },
+  setInfo(info) {
+    set({ info });
+  },
+  setLink(link) {
+    set({ link });
+  },
+  async refreshInfo() {
+    try {
+      set({ info: await invoke('app.info', {}) });
+    } catch {
+      // The header keeps the last known info; the link state shows the problem.
+    }
+  },
+  refocus() {
+    set((s) => ({ focusTick: s.focusTick + 1 }));
+  },
+}));

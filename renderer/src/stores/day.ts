@@ -1,0 +1,78 @@
+/** End of day: shipments not yet in a manifest, closing the day, manifest PDFs. */
+import { create } from 'zustand';
+import type { ManifestView, ShipmentView } from '../../../shared/contract';
+import { invoke } from '../api';
+import { useApp } from './app';
+
+interface DayState {
+  unmanifested: ShipmentView[];
+  manifests: ManifestView[];
+  loading: boolean;
+  closing: boolean;
+  confirming: boolean;
+  /** Ids of manifests created by the last close, highlighted in the list. */
+  justCreated: number[];
+  load(): Promise<void>;
+  setConfirming(v: boolean): void;
+  closeDay(): Promise<void>;
+  /** The manifest PDF as a Blob plus its file name (for a download link or the print tab). */
+  pdf(id: number): Promise<{ blob: Blob; fileName: string } | null>;
+}
+
+/** base64 -> bytes (atob is fine for the few MB a manifest weighs). */
+function base64ToBytes(b64: string): Uint8Array<ArrayBuffer> {
+  const bin = atob(b64);
+  const out = new Uint8Array(bin.length);
+  for (let i = 0; i < bin.length; i++) out[i] = bin.charCodeAt(i);
+  return out;
+}
+
+export const useDay = create<DayState>()((set, get) => ({
+  unmanifested: [],
+  manifests: [],
+  loading: false,
+  closing: false,
+  confirming: false,
+  justCreated: [],
+
+  async load() {
+    set({ loading: true });
+    try {
+      const [unmanifested, manifests] = await Promise.all([invoke('shipments.unmanifested', {}), invoke('manifests.list', {})]);
+      set({ unmanifested, manifests, loading: false });
+    } catch (e) {
+      set({ loading: false });
+      useApp.getState().fail('Could not load the day', e);
+    }
+  },
+
+  setConfirming(v) {
+    set({ confirming: v });
+  },
+
+  async closeDay() {
+    const app = useApp.getState();
+    set({ closing: true, confirming: false });
+    try {
+      const created = await invoke('manifests.closeDay', {});
+      set({ closing: false, justCreated: created.map((m) => m.id) });
+      const n = created.reduce((a, m) => a + m.totalShipments, 0);
+      if (created.length === 0) app.flash('warn', 'Nothing to close', 'Every shipment is already in a manifest.');
+      else app.flash('ok', `Day closed: ${created.length} manifest${created.length === 1 ? '' : 's'}, ${n} shipment${n === 1 ? '' : 's'}`, 'Print the manifests and hand them to the couriers with the parcels.');
+      await get().load();
+    } catch (e) {
+      set({ closing: false });
+      app.fail('Close of day failed', e);
+    }
+  },
+
+  async pdf(id) {
+    try {
+      const r = await invoke('manifests.pdf', { id });
+      return { blob: new Blob([base64ToBytes(r.pdfBase64)], { type: 'application/pdf' }), fileName: r.fileName };
+    } catch (e) {
+      useApp.getState().fail(`Manifest ${id} PDF unavailable`, e);
+      return null;
+    }
+  },
+}));

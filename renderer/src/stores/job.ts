@@ -1,0 +1,233 @@
+/**
+ * The shipment being made at the bench: the order it ships, the form, the
+ * quote, the chosen rate and the result (shipment + label print job).
+ * Quote: `rates.quote`; ship: `shipments.create` (the core prints at once).
+ */
+import { create } from 'zustand';
+import type { PrintJobView, ShipResult } from '../../../shared/contract';
+import type { StationOrder } from '../../../shared/domain/order';
+import type { FieldErrors, Rate } from '../../../shared/platform';
+import { invoke } from '../api';
+import { asStationError, stripPrefix } from '../lib/errors';
+import { money } from '../lib/format';
+import {
+  draftFromOrder,
+  draftToRatesRequest,
+  draftToShipmentRequest,
+  emptyDraft,
+  emptyPackage,
+  validateForQuote,
+  validateForShip,
+  type PackageDraft,
+  type RecipientDraft,
+  type ShipDraft,
+} from '../lib/shipForm';
+import { useApp } from './app';
+
+const BOX_KEY = 'station.lastBox';
+
+/** The box size used last (cm, as typed), remembered across orders: most parcels of a bench are the same box. */
+function lastBox(): { length: string; width: string; height: string } | undefined {
+  try {
+    const raw = localStorage.getItem(BOX_KEY);
+    if (!raw) return undefined;
+    const b = JSON.parse(raw) as { length?: unknown; width?: unknown; height?: unknown };
+    if (typeof b.length === 'string' && typeof b.width === 'string' && typeof b.height === 'string') return { length: b.length, width: b.width, height: b.height };
+  } catch {
+    // ignore: defaults apply
+  }
+  return undefined;
+}
+
+function rememberBox(p: PackageDraft | undefined): void {
+  if (!p) return;
+  try {
+    localStorage.setItem(BOX_KEY, JSON.stringify({ length: p.length, width: p.width, height: p.height }));
+  } catch {
+    // storage unavailable: not important
+  }
+}
+
+interface JobState {
+  order: StationOrder | null;
+  draft: ShipDraft;
+  /** Errors shown on the quote screen (parcels/destination). */
+  quoteErrors: FieldErrors;
+  /** Errors shown on the ship screen (client-side schema + platform `details`). */
+  shipErrors: FieldErrors;
+  /** Paths the packer left (blur): their errors show before submit. */
+  touched: Record<string, true>;
+  submitted: boolean;
+  rates: Rate[];
+  /** JSON of the RatesRequest the rates answer, to flag a stale quote. */
+  quotedFor: string | null;
+  quoting: boolean;
+  highlighted: number;
+  chosen: Rate | null;
+  shipping: boolean;
+  result: ShipResult | null;
+
+  startOrder(order: StationOrder): void;
+  startBlank(): void;
+  setRecipient(field: keyof RecipientDraft, value: string): void;
+  setPackage(index: number, field: keyof PackageDraft, value: string): void;
+  addPackage(): void;
+  removePackage(index: number): void;
+  setDraft(patch: Partial<Pick<ShipDraft, 'reference' | 'codEnabled' | 'codAmount' | 'codMethod' | 'insuranceEnabled' | 'insuranceAmount' | 'notes'>>): void;
+  touch(path: string): void;
+  highlight(index: number): void;
+  quote(): Promise<boolean>;
+  choose(index: number): void;
+  ship(): Promise<boolean>;
+  /** A print job event: keeps the shown result's job current. */
+  printJobChanged(job: PrintJobView): void;
+  quoteIsStale(): boolean;
+}
+
+const initial = () => ({
+  order: null,
+  draft: emptyDraft(lastBox()),
+  quoteErrors: {},
+  shipErrors: {},
+  touched: {},
+  submitted: false,
+  rates: [],
+  quotedFor: null,
+  quoting: false,
+  highlighted: 0,
+  chosen: null,
+  shipping: false,
+  result: null,
+});
+
+export const useJob = create<JobState>()((set, get) => {
+  /** Re-validates after an edit so shown errors clear as soon as a field is fixed. */
+  const revalidate = () => {
+    const { draft, chosen } = get();
+    set({ quoteErrors: validateForQuote(draft), shipErrors: validateForShip(draft, chosen) });
+  };
+  const edit = (fn: (d: ShipDraft) => ShipDraft) => {
+    set((s) => ({ draft: fn(s.draft) }));
+    revalidate();
+  };
+
+  return {
+    ...initial(),
+
+    startOrder(order) {
+      set({ ...initial(), order, draft: draftFromOrder(order, lastBox()) });
+    },
+    startBlank() {
+      set({ ...initial() });
+    },
+    setRecipient(field, value) {
+      edit((d) => ({ ...d, recipient: { ...d.recipient, [field]: value } }));
+    },
+    setPackage(index, field, value) {
+      edit((d) => ({ ...d, packages: d.packages.map((p, i) => (i === index ? { ...p, [field]: value } : p)) }));
+    },
+    addPackage() {
+      edit((d) => {
+        const last = d.packages[d.packages.length - 1];
+        return { ...d, packages: [...d.packages, emptyPackage(last)] };
+      });
+    },
+    removePackage(index) {
+      edit((d) => (d.packages.length <= 1 ? d : { ...d, packages: d.packages.filter((_, i) => i !== index) }));
+    },
+    setDraft(patch) {
+      edit((d) => ({ ...d, ...patch }));
+    },
+    touch(path) {
+      set((s) => (s.touched[path] ? s : { touched: { ...s.touched, [path]: true } }));
+    },
+    highlight(index) {
+      set({ highlighted: index });
+    },
+
+    async quote() {
+      const { draft } = get();
+      const errors = validateForQuote(draft);
+      if (Object.keys(errors).length) {
+        set({ quoteErrors: errors, submitted: true });
+        useApp.getState().flash('error', 'Check the parcel', Object.values(errors)[0]?.[0]);
+        return false;
+      }
+      const request = draftToRatesRequest(draft);
+      set({ quoting: true });
+      try {
+        const rates = [...(await invoke('rates.quote', { orderId: get().order?.id, request }))].sort((a, b) => a.price.total - b.price.total);
+        rememberBox(draft.packages[0]);
+        set({ rates, quotedFor: JSON.stringify(request), highlighted: 0, chosen: null, quoting: false });
+        if (rates.length === 0) useApp.getState().flash('warn', 'No contract serves this destination and parcel', 'Check the postal code, country and weight.');
+        else useApp.getState().flash('info', `${rates.length} rate${rates.length === 1 ? '' : 's'} — cheapest ${money(rates[0]!.price.total, rates[0]!.price.currency)}`, 'Press 1–9 to choose, or Enter for the highlighted one.');
+        return rates.length > 0;
+      } catch (e) {
+        set({ quoting: false });
+        const err = asStationError(e);
+        if (err.details) set({ quoteErrors: stripPrefix(err.details, 'request'), submitted: true });
+        useApp.getState().fail('Quote failed', err);
+        return false;
+      }
+    },
+
+    choose(index) {
+      const rate = get().rates[index];
+      if (!rate) return;
+      const d = get().draft;
+      // Preselect the COD method when the contract offers exactly one.
+      const methods = Object.keys(rate.cashOnDeliveryMethods);
+      const codMethod = methods.includes(d.codMethod) ? d.codMethod : methods.length === 1 ? methods[0]! : '';
+      set({ chosen: rate, highlighted: index, draft: { ...d, codMethod } });
+      revalidate();
+      useApp.getState().flash('info', `${rate.carrierName} — ${rate.contractName}: ${money(rate.price.total, rate.price.currency)}`, 'Check the shipment and press Ship (Ctrl+Enter).');
+      useApp.getState().go('ship');
+    },
+
+    async ship() {
+      const { draft, chosen, order } = get();
+      const errors = validateForShip(draft, chosen);
+      set({ submitted: true, shipErrors: errors });
+      if (Object.keys(errors).length) {
+        useApp.getState().flash('error', 'Shipment not sent: fix the marked fields', Object.values(errors)[0]?.[0]);
+        return false;
+      }
+      if (!chosen) {
+        useApp.getState().flash('error', 'Choose a rate first', 'Go to Quote (F2) and pick a contract.');
+        return false;
+      }
+      set({ shipping: true });
+      try {
+        const result = await invoke('shipments.create', { orderId: order?.id, request: draftToShipmentRequest(draft, chosen) });
+        set({ shipping: false, result });
+        const ldv = result.shipment.trackingNumber;
+        if (result.printError) useApp.getState().flash('warn', `Shipped ${ldv} — label NOT printed`, `${result.printError.message} [${result.printError.code}]. Fix the printer, then Reprint (Alt+R).`);
+        else if (result.printJob?.state === 'failed') useApp.getState().flash('warn', `Shipped ${ldv} — label NOT printed`, result.printJob.lastError ?? 'Printer failed');
+        else useApp.getState().flash('ok', `Shipped ${ldv}`, `${result.shipment.carrier.name} — ${money(result.shipment.cost.amount, result.shipment.cost.currency)}. Label sent to the printer.`);
+        useApp.getState().go('print');
+        return true;
+      } catch (e) {
+        set({ shipping: false });
+        const err = asStationError(e);
+        if (err.details) set({ shipErrors: stripPrefix(err.details, 'request') });
+        useApp.getState().fail(err.code === 'validation_failed' ? 'The platform refused the shipment: fix the marked fields' : 'Shipment failed', err);
+        return false;
+      }
+    },
+
+    printJobChanged(job) {
+      const r = get().result;
+      if (!r || r.shipment.trackingNumber !== job.trackingNumber) return;
+      const jobs = r.shipment.printJobs.some((j) => j.id === job.id)
+        ? r.shipment.printJobs.map((j) => (j.id === job.id ? job : j))
+        : [...r.shipment.printJobs, job];
+      const printJob = r.printJob === null || r.printJob.id === job.id || job.id > r.printJob.id ? job : r.printJob;
+      set({ result: { ...r, printJob, shipment: { ...r.shipment, printJobs: jobs } } });
+    },
+
+    quoteIsStale() {
+      const { quotedFor, draft } = get();
+      return quotedFor !== null && quotedFor !== JSON.stringify(draftToRatesRequest(draft));
+    },
+  };
+});

@@ -1,0 +1,62 @@
+/** Pickup booking: contracts that take pickups, pickup points, booked pickups. */
+import { create } from 'zustand';
+import type { PickupRequest } from '../../../shared/contract';
+import type { Carrier, FieldErrors, Pickup, Warehouse } from '../../../shared/platform';
+import { invoke } from '../api';
+import { asStationError } from '../lib/errors';
+import { money } from '../lib/format';
+import { useApp } from './app';
+
+interface PickupState {
+  carriers: Carrier[];
+  warehouses: Warehouse[];
+  pickups: Pickup[];
+  loading: boolean;
+  booking: boolean;
+  errors: FieldErrors;
+  load(): Promise<void>;
+  book(request: PickupRequest): Promise<boolean>;
+  setErrors(errors: FieldErrors): void;
+}
+
+export const usePickup = create<PickupState>()((set) => ({
+  carriers: [],
+  warehouses: [],
+  pickups: [],
+  loading: false,
+  booking: false,
+  errors: {},
+
+  async load() {
+    set({ loading: true });
+    try {
+      const [carriers, warehouses, pickups] = await Promise.all([invoke('carriers.list', {}), invoke('warehouses.list', {}), invoke('pickups.list', {})]);
+      set({ carriers, warehouses, pickups, loading: false });
+    } catch (e) {
+      set({ loading: false });
+      useApp.getState().fail('Could not load carriers and pickup points', e);
+    }
+  },
+
+  async book(request) {
+    const app = useApp.getState();
+    set({ booking: true, errors: {} });
+    try {
+      const p = await invoke('pickups.create', request);
+      set({ booking: false });
+      app.flash('ok', `Pickup booked for ${p.pickupDate ?? request.pickupDate} ${p.pickupTime ?? request.pickupTime ?? ''}`.trim(), `Carrier reference ${p.pickupId} — cost ${money(p.cost.total, p.cost.currency)}`);
+      set({ pickups: await invoke('pickups.list', {}) });
+      void app.refreshInfo();
+      return true;
+    } catch (e) {
+      const err = asStationError(e);
+      set({ booking: false, errors: err.details ?? {} });
+      app.fail('Pickup not booked', err);
+      return false;
+    }
+  },
+
+  setErrors(errors) {
+    set({ errors });
+  },
+}));

@@ -1,0 +1,119 @@
+/**
+ * Scan screen: resolves a scanned code (`scan.resolve`) into an order to ship
+ * or a shipment to look at (reprint, cancel). Unknown codes fail loudly.
+ */
+import { create } from 'zustand';
+import type { ShipmentView } from '../../../shared/contract';
+import { invoke } from '../api';
+import { asStationError } from '../lib/errors';
+import { useApp } from './app';
+import { useJob } from './job';
+
+interface ScanState {
+  busy: boolean;
+  /** The shipment shown under the scan field (scanned tracking number). */
+  shipment: ShipmentView | null;
+  /** Tracking number waiting for the cancel confirmation. */
+  confirmCancel: string | null;
+  scan(code: string): Promise<void>;
+  showShipment(trackingNumber: string): Promise<void>;
+  reprint(trackingNumber: string): Promise<void>;
+  askCancel(trackingNumber: string): void;
+  dismissCancel(): void;
+  cancel(trackingNumber: string): Promise<void>;
+  shipmentChanged(trackingNumber: string): void;
+}
+
+export const useScan = create<ScanState>()((set, get) => ({
+  busy: false,
+  shipment: null,
+  confirmCancel: null,
+
+  async scan(raw) {
+    const code = raw.trim();
+    const app = useApp.getState();
+    if (code === '') return;
+    set({ busy: true });
+    try {
+      const res = await invoke('scan.resolve', { code });
+      set({ busy: false });
+      if (res.kind === 'order') {
+        const o = res.order;
+        if (o.status === 'shipped' && o.shipmentTrackingNumber) {
+          app.flash('warn', `Order ${o.orderNumber} is already shipped`, `Tracking number ${o.shipmentTrackingNumber}. Scan it to reprint or cancel.`);
+          await get().showShipment(o.shipmentTrackingNumber);
+          return;
+        }
+        if (o.status === 'cancelled') {
+          app.flash('error', `Order ${o.orderNumber} is cancelled`, 'Do not ship it.');
+          return;
+        }
+        set({ shipment: null });
+        useJob.getState().startOrder(o);
+        app.flash('ok', `Order ${o.orderNumber} — ${o.recipient.name}`, `${o.recipient.postalCode} ${o.recipient.city} (${o.recipient.countryCode}). Weigh the parcel and press Enter to quote.`);
+        app.go('quote');
+      } else if (res.kind === 'shipment') {
+        set({ shipment: res.shipment });
+        app.flash('ok', `Shipment ${res.shipment.trackingNumber}`, `${res.shipment.status.label} — ${res.shipment.carrier.name}`);
+      } else {
+        set({ shipment: null });
+        app.flash('error', `UNKNOWN CODE: ${res.code}`, 'Not an order number or tracking number of this station.');
+      }
+    } catch (e) {
+      set({ busy: false });
+      app.fail(`Scan of ${code} failed`, e);
+    } finally {
+      app.refocus();
+    }
+  },
+
+  async showShipment(trackingNumber) {
+    try {
+      set({ shipment: await invoke('shipments.get', { trackingNumber }) });
+    } catch (e) {
+      useApp.getState().fail(`Could not open shipment ${trackingNumber}`, e);
+    }
+  },
+
+  async reprint(trackingNumber) {
+    const app = useApp.getState();
+    try {
+      const job = await invoke('labels.reprint', { trackingNumber });
+      if (job.state === 'failed') app.flash('error', `Reprint of ${trackingNumber} failed`, job.lastError ?? 'Printer error');
+      else app.flash('ok', `Label ${trackingNumber} sent to the printer`, job.printerUri);
+      await get().showShipment(trackingNumber);
+    } catch (e) {
+      app.fail(`Reprint of ${trackingNumber} failed`, e);
+    } finally {
+      app.refocus();
+    }
+  },
+
+  askCancel(trackingNumber) {
+    set({ confirmCancel: trackingNumber });
+  },
+  dismissCancel() {
+    set({ confirmCancel: null });
+    useApp.getState().refocus();
+  },
+
+  async cancel(trackingNumber) {
+    const app = useApp.getState();
+    set({ confirmCancel: null });
+    try {
+      const res = await invoke('shipments.cancel', { trackingNumber });
+      if (res.cancelled) app.flash('ok', `Shipment ${trackingNumber} cancelled`, `Refunded ${res.refunded.toFixed(2)} EUR. Destroy the label.`);
+      else app.flash('error', `Shipment ${trackingNumber} was not cancelled`);
+      await get().showShipment(trackingNumber);
+    } catch (e) {
+      const err = asStationError(e);
+      app.fail(err.code === 'invalid_state' ? `Too late to cancel ${trackingNumber}` : `Cancel of ${trackingNumber} failed`, err);
+    } finally {
+      app.refocus();
+    }
+  },
+
+  shipmentChanged(trackingNumber) {
+    if (get().shipment?.trackingNumber === trackingNumber) void get().showShipment(trackingNumber);
+  },
+}));
