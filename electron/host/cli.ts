@@ -63,10 +63,14 @@ export async function runHost(argv: readonly string[], env: Readonly<Record<stri
   };
 }
 
-async function main(): Promise<void> {
+/**
+ * Process entry: runs the host until SIGINT/SIGTERM, then closes and exits 0.
+ * Exits 2 on a configuration error (message names the option), 1 on any other start failure.
+ */
+export async function hostMain(argv: readonly string[] = process.argv.slice(2), env: Readonly<Record<string, string | undefined>> = process.env): Promise<void> {
   let running: Awaited<ReturnType<typeof runHost>>;
   try {
-    running = await runHost(process.argv.slice(2), process.env);
+    running = await runHost(argv, env);
   } catch (e) {
     if (e instanceof ConfigError) {
       console.error(`Shipping Station: ${e.message}`);
@@ -90,6 +94,4 @@ async function main(): Promise<void> {
 }
 
 // Run when executed directly (`node --import tsx electron/host/cli.ts`), not when imported by launch.ts or tests.
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) void main();
-
-export { main as hostMain };
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) void hostMain();

@@ -23,7 +23,10 @@ import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { StationError, isStationErrorShape, type EventName, type Handlers, type StationErrorShape, type StationEvents } from '../../shared/contract';
 import { invokeCommand } from '../core/station';
+import { RENDERER_CSP } from './csp';
 import { STATION_EVENT_NAMES } from './events';
+
+export { RENDERER_CSP };
 
 /** Header carrying the per-launch token on `POST /rpc/*`. */
 export const TOKEN_HEADER = 'x-station-token';
@@ -110,21 +113,6 @@ export function httpStatusFor(code: string): number {
 export function defaultRendererDir(): string {
   return path.resolve(import.meta.dirname, '..', '..', 'dist', 'renderer');
 }
-
-/** Content-Security-Policy of the served pages: nothing but this origin; no inline script. */
-export const RENDERER_CSP = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self'",
-  "img-src 'self' data: blob:",
-  "connect-src 'self'",
-  "font-src 'self'",
-  "frame-src 'none'",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "form-action 'none'",
-  "frame-ancestors 'none'",
-].join('; ');
 
 const SECURITY_HEADERS: Record<string, string> = {
   'content-security-policy': RENDERER_CSP,
