@@ -14,7 +14,7 @@ export { PrinterError, type PrinterErrorCode } from './errors';
 export { parseDeviceUri, describePrinter, DEFAULT_SOCKET_PORT, type DeviceUri } from './uri';
 export { adaptZpl, adaptZplBytes, detectZplDpi } from './adapt';
 export { parseHostStatus, hostStatusFrames, hostStatusToPrinterStatus, HOST_STATUS_COMMAND, type HostStatus } from './hoststatus';
-export { renderZplPreview, splitZplFormats } from './preview';
+export { renderZplPreview, splitZplFormats, stopZplPreviewWorker } from './preview';
 export { SocketPrinter } from './socket';
 export { FilePrinter, MAX_PREVIEW_LABELS } from './file';
 
