@@ -122,6 +122,7 @@ export class SocketPrinter implements LabelPrinter {
         const onAbort = (): void => finish(signal?.reason);
         const onError = (e: Error): void => finish(socketError(e, this.where, 'sending'));
         const onClose = (): void => finish(new PrinterError('printer_error', `Printer ${this.where} closed the connection before the job was sent`));
+        if (signal?.aborted) return onAbort();
         signal?.addEventListener('abort', onAbort, { once: true });
         socket.setTimeout(this.timeoutMs, () =>
           finish(new PrinterError('printer_timeout', `Printer ${this.where} took no data for ${this.timeoutMs} ms (${socket.bytesWritten} of ${zpl.byteLength} bytes sent)`)),

@@ -184,7 +184,8 @@ function layout(l: LabelData, dense: boolean): { elements: LabelElement[]; overf
 
   // COD, reference, notes.
   y += 12;
-  if (l.cod) {
+  // A zero COD is no COD: nothing for the driver to collect.
+  if (l.cod && l.cod.amount > 0) {
     el.push({ kind: 'box', x: 20, y, w: 772, h: 62, t: 62 });
     text(20, y + 10, 46, `CONTRASSEGNO / COD  ${formatMoney(l.cod.amount, l.cod.currency)}`, 772, { inverse: true, align: 'C', min: 34 });
     y += 74;

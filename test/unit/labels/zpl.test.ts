@@ -79,6 +79,7 @@ describe('renderLabelsZpl', () => {
     expect(withCod).toContain('14/09/2026 10:22'); // 08:22Z is 10:22 in Rome (CEST)
     expect(withCod).toContain('^FR^FDCONTRASSEGNO / COD  1.234,50 EUR^FS');
     expect(renderLabelsZpl([label()])).not.toContain('CONTRASSEGNO');
+    expect(renderLabelsZpl([label(1, 1, { cod: { amount: 0, currency: 'EUR' } })])).not.toContain('CONTRASSEGNO');
   });
 
   it('keeps long text inside the label by shrinking, then cutting it', () => {
