@@ -8,53 +8,8 @@
  * SIGINT/SIGTERM, then closes and exits 0. Exit code 2 on bad arguments, 1
  * when the server cannot start.
  */
+import { parseArgs, type CliArgs } from './cli-args';
 import { createSandbox, demoSeed } from './index';
-
-/** Parsed command line. */
-interface CliArgs {
-  port: number;
-  host: string;
-  randomSeed?: number;
-  log: boolean;
-}
-
-/** Parses argv (after the script); throws Error naming the bad option. */
-export function parseArgs(argv: string[]): CliArgs {
-  const out: CliArgs = { port: 0, host: '127.0.0.1', log: false };
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i] ?? '';
-    const [name, inline] = arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
-    const value = (): string => {
-      const v = inline ?? argv[++i];
-      if (v === undefined || v === '') throw new Error(`${name} needs a value`);
-      return v;
-    };
-    switch (name) {
-      case '--port': {
-        const v = value();
-        const n = Number(v);
-        if (!/^\d+$/.test(v) || n > 65535) throw new Error(`--port must be an integer 0..65535, got "${v}"`);
-        out.port = n;
-        break;
-      }
-      case '--host':
-        out.host = value();
-        break;
-      case '--seed': {
-        const v = value();
-        if (!/^\d+$/.test(v)) throw new Error(`--seed must be a non-negative integer, got "${v}"`);
-        out.randomSeed = Number(v) >>> 0;
-        break;
-      }
-      case '--log':
-        out.log = true;
-        break;
-      default:
-        throw new Error(`Unknown option "${arg}" (options: --port <n>, --host <addr>, --seed <int>, --log)`);
-    }
-  }
-  return out;
-}
 
 async function main(): Promise<void> {
   let args: CliArgs;
