@@ -1,0 +1,291 @@
+import { readFileSync } from 'node:fs';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  generateShopifyCsv,
+  importShopifyCsv,
+  parseShopifyCsv,
+  parseShopifyTime,
+  ShopifyImportError,
+} from '../../../electron/core/orders';
+import type { Store } from '../../../electron/core/store';
+import { tempStore } from '../store/helpers';
+
+const fixture = (name: string) => readFileSync(new URL(`../../fixtures/shopify/${name}`, import.meta.url));
+
+let store: Store;
+let cleanup: () => void;
+beforeEach(() => ({ store, cleanup } = tempStore()));
+afterEach(() => cleanup());
+
+describe('importShopifyCsv: a clean Italian export (orders-it.csv)', () => {
+  it('imports every shippable order, skipping the digital-only one', () => {
+    const bytes = fixture('orders-it.csv');
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]); // the fixture really has a BOM
+    const report = importShopifyCsv(store, bytes);
+    expect(report).toEqual({ imported: 7, updated: 0, unchanged: 0, skippedDuplicates: 0, skippedNotShippable: 1, errors: [] });
+    expect(store.orders.list({ status: 'all' }).map((o) => o.orderNumber).sort()).toEqual(
+      ['#1001', '#1002', '#1003', '#1004', '#1006', '#1007', '#1008'],
+    );
+    expect(store.orders.getByNumber('#1005')).toBeUndefined();
+  });
+
+  it('maps the first row of an order and every line item, keeping multi-line quoted notes', () => {
+    importShopifyCsv(store, fixture('orders-it.csv'));
+    const o = store.orders.getByNumber('#1001');
+    expect(o).toEqual({
+      id: expect.any(Number),
+      orderNumber: '#1001',
+      email: 'giulia.rossi@example.it',
+      createdAt: '2026-09-28T07:14:03.000Z',
+      source: 'shopify_csv',
+      recipient: {
+        name: 'Giulia Rossi',
+        street: 'Via Merulana 141',
+        city: 'Roma',
+        province: 'RM',
+        postalCode: '00184', // written as '00184 by Shopify
+        countryCode: 'IT',
+        phone: '+39 333 1234567',
+        email: 'giulia.rossi@example.it',
+      },
+      items: [
+        { sku: 'TAZ-CER-BLU', name: 'Tazza in ceramica - Blu', quantity: 2, unitPrice: 12.5 },
+        { sku: 'OLIO-EVO-500', name: "Olio extravergine d'oliva 500 ml", quantity: 1, unitPrice: 9.9 },
+      ],
+      total: 34.9,
+      currency: 'EUR',
+      notes: 'Citofono "Rossi G." - secondo piano, scala B.\nSe assente, lasciare al portiere, grazie!',
+      status: 'open',
+    });
+  });
+
+  it('repairs Italian zips, upper-cases province and country, keeps company and street 2', () => {
+    importShopifyCsv(store, fixture('orders-it.csv'));
+    const viterbo = store.orders.getByNumber('#1003')!;
+    expect(viterbo.recipient).toMatchObject({ postalCode: '01100', province: 'VT', countryCode: 'IT' }); // "1100", "vt", "it"
+    expect(viterbo.items.map((i) => i.name)).toEqual([
+      'Pasta di Gragnano, trafilata al bronzo 1 kg',
+      'Caffè macinato per moka 250 g',
+      'Quaderno A5 "righe"',
+    ]);
+    expect(viterbo.items[2]).toEqual({ name: 'Quaderno A5 "righe"', quantity: 2, unitPrice: 5.9 }); // no SKU
+    expect(store.orders.getByNumber('#1004')!.recipient.postalCode).toBe('09124'); // "9124"
+    expect(store.orders.getByNumber('#1002')!.recipient).toMatchObject({
+      company: 'Bianchi & Figli S.r.l.',
+      street: 'Corso Buenos Aires 54',
+      street2: 'Scala C, interno 7',
+      postalCode: '20124',
+    });
+    // Non-Italian zip untouched, province absent.
+    const berlin = store.orders.getByNumber('#1008')!.recipient;
+    expect(berlin).toMatchObject({ postalCode: '10119', countryCode: 'DE', street: 'Torstraße 49' });
+    expect('province' in berlin).toBe(false);
+  });
+
+  it('leaves items that need no shipping off the pick list', () => {
+    importShopifyCsv(store, fixture('orders-it.csv'));
+    expect(store.orders.getByNumber('#1004')!.items).toEqual([
+      { sku: 'SAP-OLIVA-100', name: "Sapone all'olio d'oliva 100 g", quantity: 4, unitPrice: 3.5 },
+    ]);
+  });
+
+  it('maps Cancelled at and Fulfillment Status to the station status', () => {
+    importShopifyCsv(store, fixture('orders-it.csv'));
+    expect(store.orders.getByNumber('#1006')!.status).toBe('cancelled');
+    expect(store.orders.getByNumber('#1007')!.status).toBe('shipped');
+    expect(store.orders.list({ status: 'open' })).toHaveLength(5);
+  });
+
+  it('is idempotent: the same file twice adds no order and no item', () => {
+    const first = importShopifyCsv(store, fixture('orders-it.csv'));
+    const itemsBefore = store.orders.list({ status: 'all' }).reduce((n, o) => n + o.items.length, 0);
+    const second = importShopifyCsv(store, fixture('orders-it.csv'));
+    expect(second).toEqual({ ...first, imported: 0, unchanged: 7 });
+    expect(store.orders.count({ status: 'all' })).toBe(7);
+    expect(store.orders.list({ status: 'all' }).reduce((n, o) => n + o.items.length, 0)).toBe(itemsBefore);
+    // Same text given as a string instead of bytes: same content, still unchanged.
+    expect(importShopifyCsv(store, fixture('orders-it.csv').toString('utf8')).unchanged).toBe(7);
+  });
+
+  it('a later export updates changed open orders, adds new ones, and never overrides a shipped one', () => {
+    importShopifyCsv(store, fixture('orders-it.csv'));
+    const o1001 = store.orders.getByNumber('#1001')!;
+    store.orders.markShipped(o1001.id, 'LDV123456789');
+    const report = importShopifyCsv(store, fixture('orders-it-reexport.csv'));
+    expect(report).toEqual({ imported: 1, updated: 1, unchanged: 6, skippedDuplicates: 0, skippedNotShippable: 1, errors: [] });
+    expect(store.orders.getByNumber('#1002')!.recipient).toMatchObject({ street: 'Via Paolo Sarpi 10', postalCode: '20154' });
+    expect(store.orders.getByNumber('#1009')!.recipient.city).toBe('Genova');
+    expect(store.orders.getByNumber('#1001')).toMatchObject({ status: 'shipped', shipmentTrackingNumber: 'LDV123456789' });
+  });
+});
+
+describe('importShopifyCsv: a hand-made export (orders-minimal-crlf.csv)', () => {
+  it('reads CRLF files without a BOM, with fewer columns in another order and a blank line', () => {
+    const report = importShopifyCsv(store, fixture('orders-minimal-crlf.csv'));
+    expect(report).toMatchObject({ imported: 2, errors: [] });
+    const a = store.orders.getByNumber('#3001')!;
+    expect(a.notes).toBe('Consegna al mattino\r\n(prima delle 12), grazie');
+    expect(a.items).toEqual([
+      { sku: 'PASTA-GRA-1K', name: 'Pasta di Gragnano, trafilata al bronzo 1 kg', quantity: 2, unitPrice: 4.2 },
+      { name: 'Quaderno A5 "righe"', quantity: 1, unitPrice: 10 },
+    ]);
+    const b = store.orders.getByNumber('#3002')!;
+    expect(b.recipient).toEqual({
+      name: 'Francesca Ricci',
+      company: 'Ricci Design',
+      street: 'Piazza Navona 2',
+      city: 'Roma',
+      province: 'RM',
+      postalCode: '00184',
+      countryCode: 'IT',
+      phone: '+39 06 9876543',
+      email: 'francesca.ricci@example.it',
+    });
+  });
+});
+
+describe('importShopifyCsv: broken files', () => {
+  it('reports each bad row with its physical line and column, and keeps every good order', () => {
+    const report = importShopifyCsv(store, fixture('orders-broken.csv'));
+    expect(report.imported).toBe(4);
+    expect(store.orders.list({ status: 'all' }).map((o) => o.orderNumber).sort()).toEqual(['#2001', '#2006', '#2008', '#2010']);
+    const at = report.errors.map((e) => `${e.line} ${e.column}`);
+    expect([...at].sort()).toEqual(
+      [
+        '5 Lineitem quantity', // "due"
+        '6 Shipping Zip', // empty
+        '8 Shipping Country', // "Italia"
+        '10 Lineitem price', // "12,5O" (letter O)
+        '10 Shipping Province', // "Roma" instead of RM
+        '16 Shipping Address1', // broken quote: a CSV syntax error
+        '17 Name', // #2007 left out because its first row could not be read
+        '21 Lineitem taxable', // truncated row: 22 of 79 fields, the first missing one named
+      ].sort(),
+    );
+    const msg = (line: number, column: string) => report.errors.find((e) => e.line === line && e.column === column)?.message;
+    expect(msg(5, 'Lineitem quantity')).toMatch(/whole number.*"due"/);
+    expect(msg(6, 'Shipping Zip')).toMatch(/Postal code is required/);
+    expect(msg(8, 'Shipping Country')).toMatch(/2-letter code/);
+    expect(msg(10, 'Shipping Province')).toMatch(/2 letters/);
+    expect(msg(10, 'Lineitem price')).toMatch(/"12,5O"/);
+    expect(msg(16, 'Shipping Address1')).toMatch(/cannot be read/);
+    expect(msg(17, 'Name')).toMatch(/#2007.*line 16/);
+    expect(msg(21, 'Lineitem taxable')).toMatch(/has 22 fields but the header has 79/);
+    // Multi-line notes before the broken rows did not shift the line count.
+    expect(store.orders.getByNumber('#2006')!.notes).toBe('Prima riga delle note,\nseconda riga "importante",\nterza riga');
+    expect(store.orders.getByNumber('#2010')!.recipient.postalCode).toBe('00153');
+  });
+
+  it('does not import a partial order: the good item of a bad order is not kept', () => {
+    importShopifyCsv(store, fixture('orders-broken.csv'));
+    expect(store.orders.getByNumber('#2002')).toBeUndefined();
+    expect(store.orders.getByNumber('#2009')).toBeUndefined();
+  });
+
+  it('refuses a file missing required columns, naming each one', () => {
+    let err: unknown;
+    try {
+      importShopifyCsv(store, fixture('missing-columns.csv'));
+    } catch (e) {
+      err = e;
+    }
+    expect(err).toBeInstanceOf(ShopifyImportError);
+    const e = err as ShopifyImportError;
+    expect(e.code).toBe('missing_columns');
+    expect(e.message).toContain('"Lineitem quantity"');
+    expect(e.issues).toEqual([
+      { line: 1, column: 'Lineitem quantity', message: 'Required column "Lineitem quantity" is missing' },
+      { line: 1, column: 'Shipping Zip', message: 'Required column "Shipping Zip" is missing' },
+    ]);
+    expect(store.orders.count()).toBe(0);
+  });
+
+  it('refuses an empty file and bytes that are not UTF-8', () => {
+    expect(() => importShopifyCsv(store, '')).toThrow(expect.objectContaining({ code: 'empty_file' }));
+    expect(() => importShopifyCsv(store, '\uFEFF\n\n')).toThrow(expect.objectContaining({ code: 'empty_file' }));
+    // "Caffè" saved as Windows-1252 by a spreadsheet.
+    const latin1 = Buffer.from('Name,Lineitem name\n#1,Caff\xe8\n', 'latin1');
+    expect(() => importShopifyCsv(store, latin1)).toThrow(expect.objectContaining({ code: 'not_utf8' }));
+  });
+
+  it('refuses a header that cannot be read', () => {
+    expect(() => importShopifyCsv(store, 'Name,"Email\n#1,a\n')).toThrow(expect.objectContaining({ code: 'unreadable_header' }));
+  });
+
+  it('an unclosed quote near the end loses only that order and what follows it on the same record', () => {
+    const csv = generateShopifyCsv(3, { bom: false, seed: 7 });
+    const lines = csv.split('\n');
+    // Break the first field of #1003's first row: an opening quote that never closes.
+    const idx = lines.findIndex((l) => l.startsWith('#1003,'));
+    lines[idx] = lines[idx]!.replace('#1003,', '#1003,"');
+    const report = importShopifyCsv(store, lines.join('\n'));
+    expect(report.imported).toBe(2);
+    expect(report.errors[0]).toMatchObject({ line: idx + 1, message: expect.stringMatching(/never closed/) });
+    expect(store.orders.getByNumber('#1003')).toBeUndefined();
+  });
+
+  it('counts a second block of the same order as a duplicate instead of merging or doubling it', () => {
+    const csv = generateShopifyCsv(2, { bom: false });
+    const [header, ...rows] = csv.trimEnd().split('\n');
+    const o1001 = rows.filter((r) => r.startsWith('#1001,'));
+    const pasted = [header, ...rows, ...o1001].join('\n');
+    const report = importShopifyCsv(store, pasted);
+    expect(report).toMatchObject({ imported: 2, skippedDuplicates: 1, errors: [] });
+    expect(store.orders.getByNumber('#1001')!.items).toHaveLength(o1001.length);
+  });
+
+  it('a row without an order number is reported and its neighbour order is not imported incomplete', () => {
+    const csv = generateShopifyCsv(2, { bom: false, seed: 3 });
+    const lines = csv.trimEnd().split('\n');
+    const second = lines.findIndex((l, i) => i > 0 && l.startsWith('#1001,') && lines[i - 1]!.startsWith('#1001,'));
+    const target = second > 0 ? second : lines.findIndex((l) => l.startsWith('#1002,'));
+    lines.splice(target + 1, 0, `,,${lines[target]!.split(',').slice(2).join(',')}`);
+    const report = importShopifyCsv(store, lines.join('\n'));
+    expect(report.errors.map((e) => [e.line, e.column])).toEqual(
+      expect.arrayContaining([[target + 2, 'Name']]),
+    );
+    expect(report.errors.some((e) => /was not imported because line/.test(e.message))).toBe(true);
+    expect(report.imported).toBe(1);
+  });
+});
+
+describe('parseShopifyTime', () => {
+  it('reads Shopify times with offset and ISO 8601', () => {
+    expect(parseShopifyTime('2026-09-28 14:05:33 +0200')).toBe('2026-09-28T12:05:33.000Z');
+    expect(parseShopifyTime('2026-01-15 09:00:00 +0100')).toBe('2026-01-15T08:00:00.000Z');
+    expect(parseShopifyTime('2026-09-28T14:05:33+02:00')).toBe('2026-09-28T12:05:33.000Z');
+    expect(parseShopifyTime('28/09/2026 14:05')).toBeUndefined();
+    expect(parseShopifyTime('')).toBeUndefined();
+  });
+});
+
+describe('generateShopifyCsv + import at scale', () => {
+  it('imports 10,000 generated orders in one transaction, quickly, and re-imports as unchanged', () => {
+    const csv = generateShopifyCsv(10_000);
+    const expected = parseShopifyCsv(csv);
+    expect(expected.errors).toEqual([]);
+    const t0 = performance.now();
+    const report = importShopifyCsv(store, csv);
+    const ms = performance.now() - t0;
+    expect(report.errors).toEqual([]);
+    expect(report.imported + report.skippedNotShippable).toBe(10_000);
+    expect(report.imported).toBe(expected.orders.length);
+    expect(store.orders.count({ status: 'all' })).toBe(report.imported);
+    // Generous bound for slow CI machines; the bench prints the real figure.
+    expect(ms).toBeLessThan(15_000);
+    expect(importShopifyCsv(store, csv)).toMatchObject({ imported: 0, unchanged: report.imported });
+  }, 60_000);
+
+  it('is deterministic per seed and writes zips the way Shopify and spreadsheets do', () => {
+    expect(generateShopifyCsv(20, { seed: 5 })).toBe(generateShopifyCsv(20, { seed: 5 }));
+    expect(generateShopifyCsv(20, { seed: 5 })).not.toBe(generateShopifyCsv(20, { seed: 6 }));
+    const csv = generateShopifyCsv(300);
+    expect(csv.startsWith('\uFEFFName,Email,Financial Status')).toBe(true);
+    expect(csv).toMatch(/,'\d{5},/); // '00184 style
+    const { orders } = parseShopifyCsv(csv);
+    expect(orders.every((o) => /^\d{5}$/.test(o.order.recipient.postalCode))).toBe(true);
+    expect(orders.some((o) => o.order.items.length > 1)).toBe(true);
+    expect(orders.some((o) => o.order.notes?.includes('\n'))).toBe(true);
+    expect(() => generateShopifyCsv(-1)).toThrow(RangeError);
+  });
+});
