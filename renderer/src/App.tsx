@@ -10,7 +10,7 @@ import { on } from './api';
 import { Banner } from './components/Banner';
 import { Header } from './components/Header';
 import { Nav } from './components/Nav';
-import { SCREENS, useApp, type Screen } from './stores/app';
+import { screenForKey, useApp, type Screen } from './stores/app';
 import { useDay } from './stores/day';
 import { useJob } from './stores/job';
 import { useOrders } from './stores/orders';
@@ -33,20 +33,6 @@ const SCREEN_VIEWS: Record<Screen, () => React.JSX.Element> = {
   day: EndOfDayScreen,
 };
 
-/** The screen a global key switches to, or null. Exported for tests. */
-export function screenForKey(e: { key: string; altKey: boolean; ctrlKey: boolean; metaKey: boolean; shiftKey: boolean }): Screen | null {
-  if (e.ctrlKey || e.metaKey) return null;
-  if (!e.altKey && !e.shiftKey) {
-    const s = SCREENS.find((x) => x.fkey === e.key);
-    if (s) return s.id;
-  }
-  if (e.altKey && !e.shiftKey) {
-    const s = SCREENS.find((x) => x.alt === e.key.toLowerCase());
-    if (s) return s.id;
-  }
-  return null;
-}
-
 function useGlobalKeys(): void {
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
@@ -58,7 +44,7 @@ function useGlobalKeys(): void {
         return;
       }
       if (!e.altKey || e.ctrlKey || e.metaKey) return;
-      const key = e.key.toLowerCase();
+      const key = e.code.startsWith('Key') ? e.code.slice(3).toLowerCase() : e.key.toLowerCase();
       const screen = useApp.getState().screen;
       if (key === 'r') {
         e.preventDefault();

@@ -22,6 +22,18 @@ export const SCREENS: ReadonlyArray<{ id: Screen; title: string; fkey: string; a
   { id: 'day', title: 'End of day', fkey: 'F6', alt: 'c' },
 ];
 
+/**
+ * The screen a global key switches to (F1..F6 without modifiers, or Alt+letter), else null.
+ * `key`/`code` as in KeyboardEvent.
+ * Ctrl/Meta combinations are never ours (browser and OS shortcuts).
+ */
+export function screenForKey(e: { key: string; code?: string; altKey: boolean; ctrlKey: boolean; metaKey: boolean; shiftKey: boolean }): Screen | null {
+  if (e.ctrlKey || e.metaKey || e.shiftKey) return null;
+  if (!e.altKey) return SCREENS.find((x) => x.fkey === e.key)?.id ?? null;
+  // `code` too: with Alt some layouts turn the key into another character (Option+S = ß on a Mac).
+  return SCREENS.find((x) => x.alt === e.key.toLowerCase() || e.code === `Key${x.alt.toUpperCase()}`)?.id ?? null;
+}
+
 /** Outcome banner: `ok` green + beep, `error` red + buzz, `warn` amber + double beep, `info` blue, silent. */
 export interface Banner {
   kind: 'ok' | 'error' | 'warn' | 'info';
