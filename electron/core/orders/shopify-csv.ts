@@ -449,6 +449,11 @@ function buildOrder(
     return { value: '', line: first.line };
   };
 
+  if (g.name.length > ORDER_LIMITS.orderNumber) {
+    // It becomes the shipment reference and the recipient reference (spec: Party.reference max 50).
+    errors.add(first.line, 'Name', `Order number is too long (max ${ORDER_LIMITS.orderNumber} characters)`);
+  }
+
   // Line items, one per row.
   const items: OrderItem[] = [];
   let shippable = 0;

@@ -9,6 +9,7 @@ import type { FieldErrors } from '../../../shared/platform/common';
  * Why a store operation failed:
  * - `schema_too_new`: the file was written by a newer station (its `PRAGMA user_version`
  *   is above the last migration this code knows); it is left untouched;
+ * - `cannot_open`: the file cannot be opened or created (missing folder, no permission);
  * - `not_a_database`: the file exists but is not an SQLite database;
  * - `migration_failed`: a migration step threw; its transaction was rolled back;
  * - `not_found`: no row with that id / key;
@@ -19,6 +20,7 @@ import type { FieldErrors } from '../../../shared/platform/common';
  */
 export type StoreErrorCode =
   | 'schema_too_new'
+  | 'cannot_open'
   | 'not_a_database'
   | 'migration_failed'
   | 'not_found'

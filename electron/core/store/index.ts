@@ -75,7 +75,7 @@ export interface Store {
  *
  * @throws StoreError `schema_too_new` when the file was written by a newer station
  *   (checked before anything is written: the file stays byte-for-byte as it was);
- *   `not_a_database` when the file is not SQLite; `migration_failed` when a step fails.
+ *   `cannot_open` when the file cannot be opened or created; `not_a_database` when it is not SQLite; `migration_failed` when a step fails.
  */
 export function openStore(file: string, opts: StoreOptions = {}): Store {
   const clock: Clock = opts.now ?? (() => new Date());
@@ -84,7 +84,7 @@ export function openStore(file: string, opts: StoreOptions = {}): Store {
   try {
     db = new Database(file, { timeout: opts.busyTimeoutMs ?? 5000 });
   } catch (err) {
-    throw new StoreError('not_a_database', `Cannot open the database ${file}: ${String(err)}`, undefined, { cause: err });
+    throw new StoreError('cannot_open', `Cannot open the database ${file}: ${String(err)}`, undefined, { cause: err });
   }
   try {
     let version: number;

@@ -208,6 +208,13 @@ describe('importShopifyCsv: broken files', () => {
     expect(() => importShopifyCsv(store, latin1)).toThrow(expect.objectContaining({ code: 'not_utf8' }));
   });
 
+  it('rejects an order number longer than a shipment reference allows', () => {
+    const csv = generateShopifyCsv(2, { bom: false }).replace(/#1002,/g, `#${'9'.repeat(60)},`);
+    const report = importShopifyCsv(store, csv);
+    expect(report.imported).toBe(1);
+    expect(report.errors).toEqual([{ line: expect.any(Number), column: 'Name', message: 'Order number is too long (max 50 characters)' }]);
+  });
+
   it('refuses a header that cannot be read', () => {
     expect(() => importShopifyCsv(store, 'Name,"Email\n#1,a\n')).toThrow(expect.objectContaining({ code: 'unreadable_header' }));
   });

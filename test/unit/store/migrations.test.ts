@@ -207,6 +207,12 @@ describe('openStore', () => {
     again.close();
   });
 
+  it('says clearly when the file cannot be created', () => {
+    expect(() => openStore(join(dir, 'no', 'such', 'folder', 'station.sqlite'))).toThrow(
+      expect.objectContaining({ name: 'StoreError', code: 'cannot_open' }),
+    );
+  });
+
   it('refuses a file that is not a database and leaves it untouched', () => {
     const file = join(dir, 'notes.sqlite');
     writeFileSync(file, 'these are not the tables you are looking for\n'.repeat(200));
