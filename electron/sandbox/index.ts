@@ -66,8 +66,9 @@ export interface Sandbox {
 export function buildSandboxApp(state: SandboxState, logger = false): FastifyInstance {
   const app = Fastify({
     logger: logger ? { level: 'info', stream: process.stderr } : false,
+    // 50 packages with customs lines fit easily; anything bigger is a client bug (413).
     bodyLimit: 2 * 1024 * 1024,
-    // Our 404/405 answers need the route table; keep fastify from answering by itself.
+    // HEAD on every GET route, so the 405 `Allow` lists (GET implies HEAD) stay true.
     exposeHeadRoutes: true,
   });
   const table = new RouteTable();
