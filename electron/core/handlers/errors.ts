@@ -3,8 +3,32 @@
  * {@link StationError} (DESIGN.md "One contract": platform codes pass through
  * unchanged, local ones are added).
  */
-import { StationError, type StationErrorCode } from '../../../shared/contract/errors';
+import { StationError, type LocalErrorCode, type StationErrorCode } from '../../../shared/contract/errors';
+import { PlatformErrorCode } from '../../../shared/platform/common';
 import { PlatformError } from '../platform/errors';
+
+const LOCAL_CODES: readonly LocalErrorCode[] = [
+  'offline',
+  'timeout',
+  'printer_unreachable',
+  'printer_timeout',
+  'printer_error',
+  'printer_unsupported',
+  'invalid_printer_uri',
+  'invalid_input',
+  'unknown_command',
+  'store_error',
+  'import_failed',
+  'not_found_locally',
+];
+
+/** Every code the contract knows. */
+const STATION_CODES = new Set<string>([...PlatformErrorCode.options, ...LOCAL_CODES]);
+
+/** True when `code` is a {@link StationErrorCode}. */
+export function isStationErrorCode(code: unknown): code is StationErrorCode {
+  return typeof code === 'string' && STATION_CODES.has(code);
+}
 
 /** Printer error codes the contract knows (shared/contract/errors.ts LocalErrorCode). */
 const PRINTER_CODES = new Set<StationErrorCode>([
@@ -23,6 +47,7 @@ const PRINTER_CODES = new Set<StationErrorCode>([
  * - an error carrying a printer code (the printers module's `PrinterError`):
  *   that code, or `printer_error` for one the contract does not list;
  * - the store's `StoreError`: `store_error` (its `not_found` as `not_found_locally`);
+ * - another error whose `code` is a contract code (the outbox's `OutboxAttention`): that code;
  * - anything else: `internal_error` with the error's message.
  */
 export function toStationError(e: unknown): StationError {
@@ -40,6 +65,7 @@ export function toStationError(e: unknown): StationError {
       if (code === 'invalid_input') return new StationError('invalid_input', e.message, details);
       return new StationError('store_error', e.message, details);
     }
+    if (isStationErrorCode(code)) return new StationError(code, e.message, details);
     return new StationError('internal_error', e.message || 'Unexpected error');
   }
   return new StationError('internal_error', String(e));

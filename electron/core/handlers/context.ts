@@ -1,0 +1,32 @@
+/**
+ * What every handler module works with: the store, the platform client, the
+ * printer, the outbox worker and the event emitter, built once by
+ * `createStation()` (electron/core/station.ts).
+ */
+import type { PlatformInfo } from '../../../shared/contract/views';
+import type { CreditBalance } from '../../../shared/platform/resources';
+import type { OutboxWorker } from '../outbox/worker';
+import type { PlatformClient } from '../platform/client';
+import type { Store } from '../store';
+import type { StationEmitter } from './events';
+import type { PrinterService } from './printing';
+
+/** Shared state of the running station. */
+export interface StationContext {
+  store: Store;
+  client: PlatformClient;
+  /** Which platform (sandbox or real) and account. */
+  platform: PlatformInfo;
+  printer: PrinterService;
+  outbox: OutboxWorker;
+  events: StationEmitter;
+  /** Application version shown in the header. */
+  version: string;
+  /** Clock (ms since the epoch) for generated references and dates. */
+  now: () => number;
+  /** Last credit balance read from GET /credit, for the header when offline. */
+  lastCredit: CreditBalance | null;
+}
+
+/** The context before the outbox worker exists (the worker's executors need it). */
+export type ContextWithoutOutbox = Omit<StationContext, 'outbox'>;

@@ -1,0 +1,40 @@
+/**
+ * The full handler map of the station contract (DESIGN.md "One contract"):
+ * one module per domain, each typed with `satisfies Pick<Handlers, ...>`,
+ * merged here and checked against `Handlers` as a whole.
+ */
+import type { Handlers } from '../../../shared/contract/commands';
+import { createAppHandlers } from './app';
+import { createCarriersHandlers } from './carriers';
+import type { StationContext } from './context';
+import { createCreditHandlers } from './credit';
+import { createLabelsHandlers } from './labels';
+import { createManifestsHandlers } from './manifests';
+import { createOrdersHandlers } from './orders';
+import { createPickupsHandlers } from './pickups';
+import { createPrintersHandlers } from './printers';
+import { createRatesHandlers } from './rates';
+import { createScanHandlers } from './scan';
+import { createShipmentsHandlers } from './shipments';
+
+export { invokeCommand } from './invoke';
+export { toStationError } from './errors';
+export type { StationContext } from './context';
+
+/** Every command of the contract, bound to one station context. */
+export function createHandlers(ctx: StationContext): Handlers {
+  const handlers = {
+    ...createAppHandlers(ctx),
+    ...createOrdersHandlers(ctx),
+    ...createScanHandlers(ctx),
+    ...createCarriersHandlers(ctx),
+    ...createRatesHandlers(ctx),
+    ...createShipmentsHandlers(ctx),
+    ...createLabelsHandlers(ctx),
+    ...createPrintersHandlers(ctx),
+    ...createPickupsHandlers(ctx),
+    ...createManifestsHandlers(ctx),
+    ...createCreditHandlers(ctx),
+  } satisfies Handlers;
+  return handlers;
+}

@@ -1,0 +1,31 @@
+/** `scan.*` commands: what a scanned or typed code is. */
+import type { Handlers, ScanResult } from '../../../shared/contract/commands';
+import type { StationContext } from './context';
+import { adoptShipment, findLocalShipment, findPlatformShipment } from './lookup';
+import { shipmentView } from './views';
+
+/** Handlers of the `scan` domain. */
+export function createScanHandlers(ctx: StationContext) {
+  return {
+    /**
+     * Resolves a code, in this order:
+     * 1. an order number, with or without `#`, any case (local store);
+     * 2. a tracking number (LDV) of a shipment or of one of its packages, local first;
+     * 3. the same on the platform (GET /shipments/{ldv}), adopted locally when found;
+     * otherwise `unknown`.
+     * @throws StationError `offline` / `timeout` when the platform could not be asked.
+     */
+    'scan.resolve': async ({ code }): Promise<ScanResult> => {
+      const c = code.trim();
+      const order = ctx.store.orders.findByScan(c) ?? (c.startsWith('#') ? ctx.store.orders.findByScan(c.slice(1)) : undefined);
+      if (order) return { kind: 'order', order };
+      const local = findLocalShipment(ctx.store, c);
+      if (local) return { kind: 'shipment', shipment: shipmentView(ctx.store, local) };
+      const remote = await findPlatformShipment(ctx, c);
+      if (!remote) return { kind: 'unknown', code: c };
+      const rec = adoptShipment(ctx.store, remote);
+      ctx.events.emit('shipments.changed', { trackingNumber: remote.trackingNumber });
+      return { kind: 'shipment', shipment: shipmentView(ctx.store, rec) };
+    },
+  } satisfies Pick<Handlers, 'scan.resolve'>;
+}

@@ -1,0 +1,208 @@
+/**
+ * `shipments.*` commands. Shipping goes through the outbox (DESIGN.md
+ * "Offline and exactly-once"): the pending shipment and its outbox row are
+ * written in one transaction, then the worker sends POST /shipments and the
+ * screen awaits the outcome. On success the label bytes are stored as
+ * received and printed at once on the label printer.
+ */
+import type { z } from 'zod';
+import type { Handlers, ShipInput, ShipResult } from '../../../shared/contract/commands';
+import { StationError } from '../../../shared/contract/errors';
+import type { StationOrder } from '../../../shared/domain/order';
+import type { ShipmentCommitted, ShipmentCreatePayload } from '../outbox/shipments';
+import type { OutboxRecord } from '../store';
+import { PlatformError } from '../platform/errors';
+import { emitAppChanged } from './app';
+import type { ContextWithoutOutbox, StationContext } from './context';
+import { errorSummary } from './errors';
+import { adoptShipment, findLocalShipment, findPlatformShipment } from './lookup';
+import { emitOrdersChanged } from './orders';
+import { shipmentView } from './views';
+
+/** Alphabet of generated references (no 0/O, 1/I: they are read aloud and typed). */
+const REF_ALPHABET = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';
+
+/**
+ * A new unique reference for a shipment without an order:
+ * `ST-YYYYMMDD-XXXXXX` (UTC day, 6 random characters).
+ */
+export function generateReference(nowMs: number, random: () => number = Math.random): string {
+  const day = new Date(nowMs).toISOString().slice(0, 10).replace(/-/g, '');
+  let tail = '';
+  for (let i = 0; i < 6; i++) tail += REF_ALPHABET[Math.floor(random() * REF_ALPHABET.length)] ?? 'X';
+  return `ST-${day}-${tail}`;
+}
+
+/**
+ * The reference POST /shipments carries, unique among local shipments (the
+ * outbox finds a shipment by it after a lost answer):
+ * - with an order: the order number (`#1001`); a later shipment of the same
+ *   order (after a cancel) gets `#1001-2`, `#1001-3`, ...;
+ * - without: the caller's `reference` when given, else a generated one.
+ * @throws StationError `invalid_input` (details `request.reference`) when the caller's reference is already used.
+ */
+export function referenceFor(ctx: ContextWithoutOutbox, order: StationOrder | undefined, requested: string | undefined): string {
+  const { store } = ctx;
+  if (order) {
+    const earlier = store.shipments.listByOrder(order.id).length;
+    for (let n = earlier + 1; ; n++) {
+      const ref = n === 1 ? order.orderNumber : `${order.orderNumber}-${n}`;
+      if (!store.shipments.getByReference(ref)) return ref;
+    }
+  }
+  if (requested !== undefined && requested.trim() !== '') {
+    const ref = requested.trim();
+    const used = store.shipments.getByReference(ref);
+    if (used) {
+      throw new StationError('invalid_input', `Reference "${ref}" is already used by another shipment of this station`, {
+        'request.reference': [`Already used${used.trackingNumber ? ` by ${used.trackingNumber}` : ''}; each shipment needs its own reference`],
+      });
+    }
+    return ref;
+  }
+  for (;;) {
+    const ref = generateReference(ctx.now());
+    if (!store.shipments.getByReference(ref)) return ref;
+  }
+}
+
+/** The outbox row still working on a shipment of this order (queued, sending or needing attention), if any. */
+function waitingRowForOrder(ctx: StationContext, orderId: number): OutboxRecord | undefined {
+  for (const s of ctx.store.shipments.listByOrder(orderId)) {
+    if (s.trackingNumber !== null) continue;
+    const row = ctx.store.outbox.listByLocalRef(`shipment:${s.id}`).find((r) => r.state !== 'done');
+    if (row) return row;
+  }
+  return undefined;
+}
+
+/**
+ * What happens once a shipment is stored (foreground or background send):
+ * print its label at once (a print failure is reported, never thrown), tell
+ * the screens, and build the {@link ShipResult}.
+ */
+export async function afterShipmentCreated(
+  ctx: ContextWithoutOutbox,
+  _row: OutboxRecord<ShipmentCreatePayload>,
+  committed: ShipmentCommitted,
+): Promise<ShipResult> {
+  const ldv = committed.trackingNumber;
+  let printJob: ShipResult['printJob'] = null;
+  let printError: ShipResult['printError'] = null;
+  try {
+    const out = await ctx.printer.printLabel(ldv, 'auto');
+    printJob = out.job;
+    printError = out.error;
+  } catch (e) {
+    printError = errorSummary(e);
+  }
+  ctx.events.emit('shipments.changed', { trackingNumber: ldv });
+  if (committed.orderId !== undefined) emitOrdersChanged(ctx);
+  emitAppChanged(ctx);
+  const rec = ctx.store.shipments.getByTrackingNumber(ldv);
+  if (!rec) throw new StationError('not_found_locally', `Shipment ${ldv} vanished from the store`);
+  return { shipment: shipmentView(ctx.store, rec), printJob, printError };
+}
+
+/** Handlers of the `shipments` domain. */
+export function createShipmentsHandlers(ctx: StationContext) {
+  const { store } = ctx;
+  return {
+    /**
+     * Ships: pending shipment + outbox row in one transaction, POST /shipments,
+     * labels stored, order marked shipped, label printed at once.
+     * @throws StationError with the platform's code and `details` (`validation_failed`,
+     *   `shipment_rejected`, `subscription_required`, ...: the row needs attention) or
+     *   `offline` / `timeout` / `rate_limited` / 5xx codes (the row stays queued and is
+     *   sent again later; shipping the same order again sends that row, never a second one);
+     *   `not_found_locally` for an unknown order; `invalid_state` for an order already shipped.
+     */
+    'shipments.create': async ({ orderId, request }: z.output<typeof ShipInput>): Promise<ShipResult> => {
+      let order: StationOrder | undefined;
+      if (orderId !== undefined) {
+        order = store.orders.getById(orderId);
+        if (!order) throw new StationError('not_found_locally', `Order ${orderId} not found`, { orderId: ['No such order at this station'] });
+        const waiting = waitingRowForOrder(ctx, order.id);
+        if (waiting) {
+          // Same order again: finish the request already made, never a second shipment.
+          if (waiting.state === 'needs_attention') store.outbox.retry(waiting.id);
+          return ctx.outbox.process<ShipResult>(waiting.id);
+        }
+        if (order.status === 'shipped' && order.shipmentTrackingNumber) {
+          const s = store.shipments.getByTrackingNumber(order.shipmentTrackingNumber);
+          if (!s || s.cancelledAt === null) {
+            throw new StationError('invalid_state', `Order ${order.orderNumber} is already shipped (${order.shipmentTrackingNumber}); cancel that shipment to ship it again`);
+          }
+        }
+      }
+      const reference = referenceFor(ctx, order, request.reference);
+      const payload: ShipmentCreatePayload = {
+        localShipmentId: 0,
+        ...(order ? { orderId: order.id } : {}),
+        request: { ...request, reference },
+      };
+      const row = store.tx(() => {
+        const pending = store.shipments.createPending({
+          reference,
+          ...(order ? { orderId: order.id } : {}),
+          ...(request.serviceType ? { contractCode: request.serviceType } : {}),
+          ...(request.carrierCode ? { carrierCode: request.carrierCode } : {}),
+        });
+        payload.localShipmentId = pending.id;
+        return store.outbox.enqueue({ kind: 'shipment.create', payload, localRef: `shipment:${pending.id}` });
+      });
+      emitAppChanged(ctx);
+      return ctx.outbox.process<ShipResult>(row.id);
+    },
+
+    /**
+     * One shipment: the local record refreshed from GET /shipments/{ldv} when the
+     * platform answers (kept as is when it does not); a shipment not known locally is
+     * fetched and adopted.
+     * @throws StationError `not_found` when neither knows it; `offline`/`timeout` when only the platform could tell.
+     */
+    'shipments.get': async ({ trackingNumber }) => {
+      const local = findLocalShipment(store, trackingNumber);
+      const ldv = local?.trackingNumber ?? trackingNumber;
+      try {
+        const remote = local ? await ctx.client.getShipment(ldv) : await findPlatformShipment(ctx, ldv);
+        if (!remote) throw new StationError('not_found', `Shipment ${trackingNumber} not found`);
+        const rec = adoptShipment(store, remote);
+        return shipmentView(store, rec);
+      } catch (e) {
+        if (local && e instanceof PlatformError) return shipmentView(store, local);
+        throw e;
+      }
+    },
+
+    /**
+     * DELETE /shipments/{ldv}: cancels and refunds; locally the shipment is marked
+     * cancelled and its order goes back to open.
+     * @throws StationError `invalid_state` (409: in a manifest or in transit), `not_found`.
+     */
+    'shipments.cancel': async ({ trackingNumber }) => {
+      const local = findLocalShipment(store, trackingNumber);
+      const ldv = local?.trackingNumber ?? trackingNumber;
+      const res = await ctx.client.cancelShipment(ldv);
+      if (local) {
+        store.tx(() => {
+          store.shipments.markCancelled(ldv);
+          if (local.orderId !== null) {
+            const order = store.orders.getById(local.orderId);
+            if (order && order.shipmentTrackingNumber === ldv) store.orders.setStatus(order.id, 'open');
+          }
+        });
+        if (local.orderId !== null) emitOrdersChanged(ctx);
+      }
+      ctx.events.emit('shipments.changed', { trackingNumber: ldv });
+      emitAppChanged(ctx);
+      return res;
+    },
+
+    /** Created, not cancelled, not yet in a manifest: what closing the day will send. Oldest first. */
+    'shipments.unmanifested': async () => store.shipments.listUnmanifested().map((r) => shipmentView(store, r)),
+
+    /** Newest first, created shipments only. */
+    'shipments.recent': async ({ limit }) => store.shipments.listRecent({ limit }).map((r) => shipmentView(store, r)),
+  } satisfies Pick<Handlers, 'shipments.create' | 'shipments.get' | 'shipments.cancel' | 'shipments.unmanifested' | 'shipments.recent'>;
+}
