@@ -12,6 +12,7 @@
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import { SimClock, type ClockSource } from './clock';
 import { ApiError, validationFailed } from './errors';
+import { renderLabelsPdf, renderLabelsZpl, type LabelData } from './labels';
 import { ApiRouter, RouteTable } from './http';
 import type { SandboxSeed } from './model';
 import { registerAccountRoutes } from './routes/account';
@@ -138,6 +139,34 @@ export function buildSandboxApp(state: SandboxState, logger = false): FastifyIns
   return app;
 }
 
+let labelsWarm: Promise<void> | undefined;
+
+/**
+ * Renders one throw-away label once per process, in the background, so the
+ * first real POST /shipments does not pay the one-off cost of loading the PDF
+ * and barcode code paths (hundreds of ms) on the packer's first scan.
+ */
+function warmUpLabels(): void {
+  const a = { name: 'Warm up', street: 'Via Roma 1', city: 'Milano', postalCode: '20121', countryCode: 'IT' };
+  const label: LabelData = {
+    trackingNumber: 'XX0000000000',
+    shipmentTrackingNumber: 'XX0000000000',
+    carrierCode: 'xx',
+    carrierName: 'Warm up',
+    serviceName: 'Warm up',
+    sender: a,
+    recipient: a,
+    parcelNumber: 1,
+    parcelCount: 1,
+    weightKg: 1,
+    createdAt: new Date(0).toISOString(),
+  };
+  labelsWarm ??= (async () => {
+    renderLabelsZpl([label]);
+    await renderLabelsPdf([label]);
+  })().catch(() => undefined);
+}
+
 /**
  * Starts a sandbox on `host:port` (default 127.0.0.1, port 0 = any free port)
  * and resolves once it is listening.
@@ -150,6 +179,7 @@ export async function createSandbox(opts: SandboxOptions = {}): Promise<Sandbox>
   const app = buildSandboxApp(state, opts.logger ?? false);
   const host = opts.host ?? '127.0.0.1';
   await app.listen({ port: opts.port ?? 0, host });
+  warmUpLabels();
   const addr = app.server.address();
   if (addr === null || typeof addr === 'string') throw new Error('Sandbox: server has no TCP address');
   const hostForUrl = addr.family === 'IPv6' ? `[${addr.address}]` : addr.address;
