@@ -267,19 +267,16 @@ describe('parseShopifyTime', () => {
 });
 
 describe('generateShopifyCsv + import at scale', () => {
-  it('imports 10,000 generated orders in one transaction, quickly, and re-imports as unchanged', () => {
+  it('imports 10,000 generated orders in one transaction and re-imports them as unchanged', () => {
     const csv = generateShopifyCsv(10_000);
     const expected = parseShopifyCsv(csv);
     expect(expected.errors).toEqual([]);
-    const t0 = performance.now();
     const report = importShopifyCsv(store, csv);
-    const ms = performance.now() - t0;
     expect(report.errors).toEqual([]);
     expect(report.imported + report.skippedNotShippable).toBe(10_000);
     expect(report.imported).toBe(expected.orders.length);
     expect(store.orders.count({ status: 'all' })).toBe(report.imported);
-    // Generous bound for slow CI machines; the bench prints the real figure.
-    expect(ms).toBeLessThan(15_000);
+    // Speed is measured by `npm run bench`, not asserted here (no timed tests).
     expect(importShopifyCsv(store, csv)).toMatchObject({ imported: 0, unchanged: report.imported });
   }, 60_000);
 
