@@ -1,0 +1,61 @@
+/**
+ * Helpers of the core integration tests: a sandbox on port 0, platform
+ * clients for its demo accounts, parcels and recipients, a pickup date the
+ * sandbox accepts, and a fetch that can be switched off (network down).
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createPlatformClient, type PlatformClient, type PlatformClientOptions } from '../../../electron/core/platform/client';
+import { createSandbox, type Sandbox } from '../../../electron/sandbox/index';
+
+/** A sandbox with the default demo accounts (real clock). */
+export function startSandbox(): Promise<Sandbox> {
+  return createSandbox({ port: 0 });
+}
+
+/** Platform client of demo client `i` (0 = Bottega Verdi, 1 = Ceramiche Rossi). */
+export function clientFor(sb: Sandbox, i = 0, extra: Partial<PlatformClientOptions> = {}): PlatformClient {
+  const c = sb.clients[i];
+  if (!c) throw new Error(`no demo client ${i}`);
+  return createPlatformClient({ baseUrl: sb.baseUrl, authUrl: sb.authUrl, clientId: c.clientId, clientSecret: c.clientSecret, ...extra });
+}
+
+/** A parcel in kg / cm. */
+export function parcel(weightKg = 1.5, l = 30, w = 20, h = 12) {
+  return { weight: { value: weightKg, units: 'KG' as const }, dimensions: { length: l, width: w, height: h, units: 'CM' as const } };
+}
+
+/** An Italian recipient Party. */
+export function recipient(name = 'Giulia Bianchi') {
+  return { name, phone: '+39 333 1234567', address: { street: 'Via Torino 15', city: 'Milano', province: 'MI', postalCode: '20123', countryCode: 'IT' } };
+}
+
+/** `YYYY-MM-DD` two or three days ahead, never a Sunday (carriers do not collect then). */
+export function pickupDate(now = new Date()): string {
+  const d = new Date(now.getTime() + 2 * 86_400_000);
+  if (d.getUTCDay() === 0) d.setUTCDate(d.getUTCDate() + 1);
+  return d.toISOString().slice(0, 10);
+}
+
+/** A fresh temp folder, removed by the returned cleanup. */
+export function tempDir(prefix = 'station-core-'): { dir: string; cleanup: () => void } {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  return { dir, cleanup: () => fs.rmSync(dir, { recursive: true, force: true }) };
+}
+
+/**
+ * A fetch that behaves like the network: `down = true` makes every request
+ * fail as an unreachable host would; `calls` counts requests by
+ * `METHOD pathname` (token requests included).
+ */
+export function switchableFetch() {
+  const state = { down: false, calls: [] as string[] };
+  const f = (async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input));
+    state.calls.push(`${init?.method ?? 'GET'} ${url.pathname}`);
+    if (state.down) throw new TypeError('fetch failed (network down in test)');
+    return fetch(input, init);
+  }) as typeof fetch;
+  return { fetch: f, state };
+}
