@@ -17,7 +17,7 @@ if [ "$node_major" -lt 22 ]; then
   if [ ! -x "$node22/node_modules/node/bin/node" ]; then
     echo "build/run.sh: Node $node_major found, installing Node 22 from the npm registry into .cache/node22" >&2
     mkdir -p "$node22"
-    npm install --no-save --no-package-lock --prefix "$node22" node@22 >&2
+    npm install --loglevel=warn --no-save --no-package-lock --prefix "$node22" node@22 >&2
   fi
   export PATH="$node22/node_modules/node/bin:$PATH"
 fi
@@ -25,7 +25,7 @@ fi
 # npm packages, again whenever the lockfile changed since the last install.
 export ELECTRON_SKIP_BINARY_DOWNLOAD=1
 if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
-  npm ci >&2
+  npm ci --loglevel=warn >&2
 fi
 
 if [ "$script" = test ] || [ "$script" = test:e2e ] || [ "$script" = bench ]; then
