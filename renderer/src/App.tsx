@@ -88,7 +88,12 @@ function useStationEvents(): void {
       }),
     ];
     void useApp.getState().refreshInfo();
-    return () => offs.forEach((off) => off());
+    // Credit and printer status change outside the station too (top-ups, paper out): poll gently.
+    const timer = setInterval(() => void useApp.getState().refreshInfo(), 60_000);
+    return () => {
+      clearInterval(timer);
+      offs.forEach((off) => off());
+    };
   }, []);
 }
 

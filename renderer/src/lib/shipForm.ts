@@ -101,7 +101,8 @@ export function draftFromOrder(order: StationOrder, box?: { length: string; widt
     email: r.email ?? order.email ?? '',
   };
   d.reference = order.orderNumber;
-  d.notes = order.notes ?? '';
+  // A shop note may span lines; the courier's note is one line (ShipmentOptions.notes, max 255).
+  d.notes = (order.notes ?? '').replace(/\s*[\r\n]+\s*/g, ' ').trim();
   return d;
 }
 

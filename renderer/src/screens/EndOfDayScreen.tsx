@@ -31,9 +31,11 @@ export function EndOfDayScreen() {
   useEffect(() => {
     void load();
   }, [load]);
+  // Focus the close button once the list is in (it is disabled while loading or when nothing is left).
+  const ready = !loading && unmanifested.length > 0;
   useEffect(() => {
-    closeBtn.current?.focus();
-  }, [focusTick]);
+    if (ready) closeBtn.current?.focus();
+  }, [focusTick, ready]);
 
   const byContract = new Map<string, number>();
   for (const s of unmanifested) {

@@ -36,7 +36,7 @@ function OpenOrders() {
   const open = (o: StationOrder) => {
     startOrder(o);
     flash('ok', `Order ${o.orderNumber} — ${o.recipient.name}`, `${o.recipient.postalCode} ${o.recipient.city} (${o.recipient.countryCode}). Weigh the parcel and press Enter to quote.`);
-    go('quote');
+    go('quote', { keepBanner: true });
   };
   return (
     <section className="card" aria-labelledby="open-orders-title">

@@ -121,11 +121,11 @@ export function QuoteScreen() {
                 <dt>Zone</dt>
                 <dd>{rate.zone ?? '—'}</dd>
               </div>
-              <div>
+              <div className="stack">
                 <dt>Services</dt>
                 <dd>{rate.services.length ? rate.services.map((s) => s.serviceName).join(', ') : '—'}</dd>
               </div>
-              <div>
+              <div className="stack">
                 <dt>COD</dt>
                 <dd>{Object.keys(rate.cashOnDeliveryMethods).length ? Object.values(rate.cashOnDeliveryMethods).join(', ') : 'not offered'}</dd>
               </div>

@@ -50,7 +50,12 @@ interface AppState {
   banner: Banner | null;
   /** Bumped to ask the current screen to put focus on its main field. */
   focusTick: number;
-  go(screen: Screen): void;
+  /**
+   * Shows `screen`. The packer switching screens (keys, nav) clears the banner;
+   * the flow moving on (scan -> quote -> ship -> print) passes `keepBanner`
+   * so the outcome that caused the move stays visible.
+   */
+  go(screen: Screen, opts?: { keepBanner?: boolean }): void;
   flash(kind: Banner['kind'], title: string, detail?: string): void;
   /** Reports a failed command: red banner with the station's message and code. */
   fail(what: string, e: unknown): void;
@@ -68,8 +73,8 @@ export const useApp = create<AppState>()((set, get) => ({
   screen: 'scan',
   banner: null,
   focusTick: 0,
-  go(screen) {
-    set((s) => ({ screen, focusTick: s.focusTick + 1 }));
+  go(screen, opts) {
+    set((s) => ({ screen, focusTick: s.focusTick + 1, ...(opts?.keepBanner || s.screen === screen ? {} : { banner: null }) }));
   },
   flash(kind, title, detail) {
     seq += 1;

@@ -60,6 +60,7 @@ export const useDay = create<DayState>()((set, get) => ({
       if (created.length === 0) app.flash('warn', 'Nothing to close', 'Every shipment is already in a manifest.');
       else app.flash('ok', `Day closed: ${created.length} manifest${created.length === 1 ? '' : 's'}, ${n} shipment${n === 1 ? '' : 's'}`, 'Print the manifests and hand them to the couriers with the parcels.');
       await get().load();
+      void app.refreshInfo();
     } catch (e) {
       set({ closing: false });
       app.fail('Close of day failed', e);

@@ -181,7 +181,7 @@ export const useJob = create<JobState>()((set, get) => {
       set({ chosen: rate, highlighted: index, draft: { ...d, codMethod } });
       revalidate();
       useApp.getState().flash('info', `${rate.carrierName} — ${rate.contractName}: ${money(rate.price.total, rate.price.currency)}`, 'Check the shipment and press Ship (Ctrl+Enter).');
-      useApp.getState().go('ship');
+      useApp.getState().go('ship', { keepBanner: true });
     },
 
     async ship() {
@@ -204,7 +204,8 @@ export const useJob = create<JobState>()((set, get) => {
         if (result.printError) useApp.getState().flash('warn', `Shipped ${ldv} — label NOT printed`, `${result.printError.message} [${result.printError.code}]. Fix the printer, then Reprint (Alt+R).`);
         else if (result.printJob?.state === 'failed') useApp.getState().flash('warn', `Shipped ${ldv} — label NOT printed`, result.printJob.lastError ?? 'Printer failed');
         else useApp.getState().flash('ok', `Shipped ${ldv}`, `${result.shipment.carrier.name} — ${money(result.shipment.cost.amount, result.shipment.cost.currency)}. Label sent to the printer.`);
-        useApp.getState().go('print');
+        useApp.getState().go('print', { keepBanner: true });
+        void useApp.getState().refreshInfo(); // credit changed
         return true;
       } catch (e) {
         set({ shipping: false });

@@ -51,7 +51,7 @@ export const useScan = create<ScanState>()((set, get) => ({
         set({ shipment: null });
         useJob.getState().startOrder(o);
         app.flash('ok', `Order ${o.orderNumber} — ${o.recipient.name}`, `${o.recipient.postalCode} ${o.recipient.city} (${o.recipient.countryCode}). Weigh the parcel and press Enter to quote.`);
-        app.go('quote');
+        app.go('quote', { keepBanner: true });
       } else if (res.kind === 'shipment') {
         set({ shipment: res.shipment });
         app.flash('ok', `Shipment ${res.shipment.trackingNumber}`, `${res.shipment.status.label} — ${res.shipment.carrier.name}`);
@@ -105,6 +105,7 @@ export const useScan = create<ScanState>()((set, get) => ({
       if (res.cancelled) app.flash('ok', `Shipment ${trackingNumber} cancelled`, `Refunded ${res.refunded.toFixed(2)} EUR. Destroy the label.`);
       else app.flash('error', `Shipment ${trackingNumber} was not cancelled`);
       await get().showShipment(trackingNumber);
+      void app.refreshInfo(); // refund changed the credit
     } catch (e) {
       const err = asStationError(e);
       app.fail(err.code === 'invalid_state' ? `Too late to cancel ${trackingNumber}` : `Cancel of ${trackingNumber} failed`, err);

@@ -1,0 +1,204 @@
+/**
+ * One bench day, end to end, keyboard first: import a Shopify CSV, scan an
+ * order, quote, choose a rate with a key, ship, see the label reach the
+ * printer (a TCP listener) carrying the tracking number shown on screen,
+ * scan that tracking number, book a pickup, close the day.
+ * Screenshots of every screen go to test-results/screens/.
+ */
+import { mkdtempSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { startFakePrinter, type FakePrinter } from './fake-printer';
+import { startStationProcess, type StationProcess } from './station-process';
+
+const ROOT = path.resolve(import.meta.dirname, '..', '..');
+const SHOTS = path.join(ROOT, 'test-results', 'screens');
+const CSV = path.join(import.meta.dirname, 'fixtures', 'shopify-orders.csv');
+
+test.describe.configure({ mode: 'serial' });
+
+let printer: FakePrinter;
+let station: StationProcess;
+let dataDir: string;
+
+test.beforeAll(async () => {
+  mkdirSync(SHOTS, { recursive: true });
+  dataDir = mkdtempSync(path.join(os.tmpdir(), 'station-e2e-'));
+  printer = await startFakePrinter();
+  // The station core on the embedded training sandbox, printing to the listener, behind the headless host.
+  station = await startStationProcess(['--data-dir', dataDir, '--printer', `socket://127.0.0.1:${printer.port}`]);
+  expect(station.readyLine).toContain('(training mode: embedded sandbox)');
+});
+
+test.afterAll(async () => {
+  // SIGTERM closes host, core and sandbox cleanly: exit code 0.
+  if (station) expect(await station.stop()).toBe(0);
+  await printer?.close();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function shot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
+}
+
+const banner = (page: Page) => page.getByTestId('banner');
+
+test('a bench day: import, scan, quote, ship and print, pickup, close the day', async ({ page }) => {
+  await page.goto(station.url);
+
+  // Header: training mode is unmissable; the token left the address bar.
+  await expect(page.getByText('TRAINING MODE — sandbox')).toBeVisible();
+  await expect(page.getByTestId('connection')).toHaveText('online');
+  await expect(page.getByTestId('printer-state')).toContainText('ready');
+  expect(page.url()).not.toContain('token=');
+
+  const scan = page.getByLabel('Scan an order number or a tracking number');
+  await expect(scan).toBeFocused();
+
+  // --- Orders: import the Shopify export and read the report.
+  await page.getByLabel('Shopify “Export orders” CSV file').setInputFiles(CSV);
+  await expect(page.getByTestId('import-imported')).toHaveText('4');
+  await expect(page.getByTestId('import-errors')).toHaveText('1');
+  const problems = page.getByRole('table', { name: 'Import problems' });
+  await expect(problems.getByRole('row').nth(1)).toContainText('11');
+  await expect(problems.getByRole('row').nth(1)).toContainText('Shipping Zip');
+  const openOrders = page.getByRole('table', { name: 'Open orders' });
+  await expect(openOrders.getByRole('row')).toHaveCount(5); // header + 4 orders
+  await expect(openOrders).toContainText('#1002');
+  await expect(openOrders).not.toContainText('#1005'); // the order with a broken row is left out
+  await shot(page, '01-scan-orders-imported');
+
+  // --- Scan: an unknown code fails loudly, and focus stays in the scan field.
+  await scan.focus();
+  await page.keyboard.type('NOPE-12345');
+  await page.keyboard.press('Enter');
+  await expect(banner(page)).toHaveAttribute('data-kind', 'error');
+  await expect(banner(page)).toContainText('UNKNOWN CODE: NOPE-12345');
+  await expect(scan).toBeFocused();
+  await shot(page, '02-scan-unknown-code');
+
+  // A scanner types the order number and Enter.
+  await page.keyboard.type('#1002');
+  await page.keyboard.press('Enter');
+  await expect(banner(page)).toContainText('Order #1002 — Marco Rossi');
+  await expect(page.getByRole('heading', { name: /^Quote/ })).toBeVisible();
+
+  // --- Quote: weigh (decimal comma), Enter, all rates side by side, cheapest first.
+  const weight = page.getByLabel('Weight (kg)');
+  await expect(weight).toBeFocused();
+  await page.keyboard.type('2,4');
+  await page.keyboard.press('Enter');
+  const rates = page.getByTestId('rate');
+  await expect(rates.first()).toBeVisible();
+  const count = await rates.count();
+  expect(count).toBeGreaterThan(0);
+  const totals = await page.locator('.rate-total').allInnerTexts();
+  const amounts = totals.map((t) => Number(t.replace(/[^\d.,]/g, '').replace(/,/g, '')));
+  expect(amounts).toEqual([...amounts].sort((a, b) => a - b));
+  await expect(page.getByRole('listbox', { name: /Rates, cheapest first/ })).toBeFocused();
+  await shot(page, '03-quote');
+
+  // Choose with the keyboard: ArrowDown/ArrowUp move the highlight, a digit chooses.
+  const pick = count > 1 ? 2 : 1;
+  if (count > 1) {
+    await page.keyboard.press('ArrowDown');
+    await expect(rates.nth(1)).toHaveAttribute('aria-selected', 'true');
+  }
+  const chosenCarrier = await rates.nth(pick - 1).locator('.rate-contract').innerText();
+  await page.keyboard.press(String(pick));
+
+  // --- Ship: prefilled from the order; field errors come from the platform schema on blur.
+  await expect(page.getByRole('heading', { name: /^Ship/ })).toBeVisible();
+  await expect(page.getByRole('complementary', { name: 'Chosen rate' })).toContainText(chosenCarrier);
+  await expect(page.getByLabel('Recipient name')).toHaveValue('Marco Rossi');
+  await expect(page.getByLabel('Postal code')).toHaveValue('00184');
+  await expect(page.getByLabel('Reference (order number)')).toHaveValue('#1002');
+  const shipButton = page.getByRole('button', { name: /Ship & print label/ });
+  await expect(shipButton).toBeFocused();
+
+  const postal = page.getByLabel('Postal code');
+  await postal.fill('');
+  await postal.blur();
+  await expect(page.locator('#ship-postalCode-err')).toHaveText('Postal code is required');
+  await expect(postal).toHaveAttribute('aria-invalid', 'true');
+  await shot(page, '04-ship-field-error');
+  await postal.fill('00184');
+  await expect(page.locator('#ship-postalCode-err')).toHaveCount(0);
+  await shot(page, '05-ship');
+
+  // Ctrl+Enter ships.
+  await postal.focus();
+  await page.keyboard.press('Control+Enter');
+
+  // --- Print: the label is printed at once, on the TCP printer, with the tracking number shown.
+  const ldvEl = page.getByTestId('tracking-number');
+  await expect(ldvEl).toBeVisible();
+  const ldv = (await ldvEl.innerText()).trim();
+  expect(ldv.length).toBeGreaterThan(5);
+  await expect(banner(page)).toContainText(`Shipped ${ldv}`);
+  await expect(page.getByTestId('print-state')).toHaveAttribute('data-state', 'printed');
+  const label = await printer.waitForLabel(ldv);
+  expect(label).toContain('^XA');
+  expect(label).toContain('^XZ');
+  expect(label).toContain(ldv);
+  await expect(page.getByTestId('printer-uri')).toHaveText(`socket://127.0.0.1:${printer.port}`);
+  await shot(page, '06-print');
+
+  // --- Scan the tracking number: shipment detail with reprint and cancel.
+  await page.keyboard.press('F1');
+  await expect(scan).toBeFocused();
+  await page.keyboard.type(ldv);
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('shipment-ldv')).toHaveText(ldv);
+  await expect(page.getByRole('button', { name: /Cancel shipment/ })).toBeEnabled();
+  await expect(page.getByRole('table', { name: 'Open orders' })).not.toContainText('#1002');
+  await shot(page, '07-scan-shipment');
+
+  // --- Pickup booking.
+  await page.keyboard.press('F5');
+  await expect(page.getByRole('heading', { name: 'Pickup booking' })).toBeVisible();
+  const contract = page.getByLabel('Contract');
+  await expect(contract.locator('option')).not.toHaveCount(1);
+  const firstContract = await contract.locator('option').nth(1).getAttribute('value');
+  await contract.selectOption(firstContract!);
+  await page.getByLabel('Afternoon (PM)').check();
+  await page.getByLabel('Parcels').fill('3');
+  await page.getByLabel('Total weight (kg)').fill('7,5');
+  await page.getByRole('button', { name: 'Book pickup' }).click();
+  await expect(banner(page)).toHaveAttribute('data-kind', 'ok');
+  await expect(banner(page)).toContainText('Pickup booked');
+  await expect(page.getByTestId('pickups').getByRole('row')).toHaveCount(2);
+  await expect(page.getByTestId('pickups')).toContainText('PM');
+  await shot(page, '08-pickup');
+
+  // --- End of day: the shipment waits for a manifest; close the day with the keyboard.
+  await page.keyboard.press('F6');
+  await expect(page.getByTestId('unmanifested-count')).toHaveText('1');
+  await expect(page.getByRole('table', { name: 'Shipments not yet in a manifest' })).toContainText(ldv);
+  await shot(page, '09-end-of-day-before');
+  const closeBtn = page.getByRole('button', { name: 'Close the day' });
+  await expect(closeBtn).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('dialog', { name: 'Close the day?' })).toBeVisible();
+  await page.keyboard.press('y');
+  await expect(banner(page)).toContainText('Day closed: 1 manifest');
+  await expect(page.getByTestId('unmanifested-count')).toHaveText('0');
+  await expect(page.getByTestId('unmanifested-empty')).toBeVisible();
+  const manifests = page.getByTestId('manifests');
+  await expect(manifests.getByRole('row')).toHaveCount(2);
+
+  // Save the manifest PDF through the blob download link.
+  const [download] = await Promise.all([page.waitForEvent('download'), manifests.getByRole('button', { name: /Save manifest .* PDF/ }).click()]);
+  const saved = path.join(dataDir, 'manifest-download.pdf');
+  await download.saveAs(saved);
+  expect(readFileSync(saved).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  await shot(page, '10-end-of-day-closed');
+
+  // The cancelled-after-manifest rule shows on the scan screen: cancel is no longer offered.
+  await page.keyboard.press('F1');
+  await page.keyboard.type(ldv);
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('shipment-ldv')).toHaveText(ldv);
+  await expect(page.getByRole('button', { name: /Cancel shipment/ })).toBeDisabled();
+});
