@@ -66,14 +66,16 @@ export function referenceFor(ctx: ContextWithoutOutbox, order: StationOrder | un
   }
 }
 
-/** The outbox row still working on a shipment of this order (queued, sending or needing attention), if any. */
-function waitingRowForOrder(ctx: StationContext, orderId: number): OutboxRecord | undefined {
-  for (const s of ctx.store.shipments.listByOrder(orderId)) {
-    if (s.trackingNumber !== null) continue;
-    const row = ctx.store.outbox.listByLocalRef(`shipment:${s.id}`).find((r) => r.state !== 'done');
-    if (row) return row;
-  }
-  return undefined;
+/**
+ * The order's shipment still waiting for the platform (pending: no tracking
+ * number yet) and its newest outbox row, if any.
+ */
+function pendingForOrder(ctx: StationContext, orderId: number): { shipmentId: number; row: OutboxRecord | undefined } | undefined {
+  const pending = ctx.store.shipments.listByOrder(orderId).filter((s) => s.trackingNumber === null);
+  const newest = pending.at(-1);
+  if (!newest) return undefined;
+  const rows = ctx.store.outbox.listByLocalRef(`shipment:${newest.id}`);
+  return { shipmentId: newest.id, row: rows.at(-1) };
 }
 
 /**
@@ -122,11 +124,20 @@ export function createShipmentsHandlers(ctx: StationContext) {
       if (orderId !== undefined) {
         order = store.orders.getById(orderId);
         if (!order) throw new StationError('not_found_locally', `Order ${orderId} not found`, { orderId: ['No such order at this station'] });
-        const waiting = waitingRowForOrder(ctx, order.id);
+        const waiting = pendingForOrder(ctx, order.id);
         if (waiting) {
-          // Same order again: finish the request already made, never a second shipment.
-          if (waiting.state === 'needs_attention') store.outbox.retry(waiting.id);
-          return ctx.outbox.process<ShipResult>(waiting.id);
+          // Same order again. A request still queued or in flight is finished, never doubled;
+          // after a refusal the new request replaces it for the same pending shipment and
+          // reference, looking the reference up first (the earlier outcome may be unknown).
+          if (waiting.row && (waiting.row.state === 'queued' || waiting.row.state === 'sending')) {
+            return ctx.outbox.process<ShipResult>(waiting.row.id);
+          }
+          const prior = store.shipments.getById(waiting.shipmentId);
+          const reference = prior?.reference ?? order.orderNumber;
+          const payload: ShipmentCreatePayload = { localShipmentId: waiting.shipmentId, orderId: order.id, request: { ...request, reference }, reconcileFirst: true };
+          const row = store.outbox.enqueue({ kind: 'shipment.create', payload, localRef: `shipment:${waiting.shipmentId}` });
+          emitAppChanged(ctx);
+          return ctx.outbox.process<ShipResult>(row.id);
         }
         if (order.status === 'shipped' && order.shipmentTrackingNumber) {
           const s = store.shipments.getByTrackingNumber(order.shipmentTrackingNumber);

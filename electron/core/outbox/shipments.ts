@@ -9,6 +9,11 @@
  * it finds, fetching its label with GET /shipments/{ldv}/label. A shipment is
  * never paid twice because the network blinked.
  *
+ * A refused row (`needs_attention`) leaves its pending shipment in place: the
+ * packer's next try for the same order becomes a new row for that same
+ * pending shipment and reference, marked `reconcileFirst` (SQLite would reuse
+ * a deleted row's id, and the earlier row's outcome is not always known).
+ *
  * Known limit: if the first POST is still being processed by the platform
  * when the look-up runs (it answers later than the client's timeout plus the
  * worker's back-off), the look-up finds nothing and the row is sent again.
@@ -17,7 +22,8 @@ import type { CreatedShipment, Label, Shipment, ShipmentRequest } from '../../..
 import type { PlatformClient } from '../platform/client';
 import { PlatformError } from '../platform/errors';
 import type { OutboxRecord, Store } from '../store';
-import { isTransient, type OutboxExecutor } from './worker';
+import { supersedeRow } from './supersede';
+import type { OutboxExecutor } from './worker';
 
 /** Payload of a `shipment.create` row. `request.reference` is always set. */
 export interface ShipmentCreatePayload {
@@ -26,6 +32,12 @@ export interface ShipmentCreatePayload {
   /** Local order the shipment ships, when any. */
   orderId?: number;
   request: ShipmentRequest & { reference: string };
+  /**
+   * Look the reference up before the first POST too: set when this row
+   * replaces an earlier one for the same pending shipment (whose outcome the
+   * new row cannot know).
+   */
+  reconcileFirst?: boolean;
 }
 
 /** What the platform gave: the shipment (created or adopted) and its label. */
@@ -139,12 +151,10 @@ export interface ShipmentExecutorDeps<O> {
 /** Executor of `shipment.create` rows. */
 export function createShipmentExecutor<O>(deps: ShipmentExecutorDeps<O>): OutboxExecutor<ShipmentCreatePayload, ShipmentSent, ShipmentCommitted, O> {
   const { store, client } = deps;
-  /** Rows whose POST /shipments was refused for good in the current attempt. */
-  const refused = new Set<number>();
   return {
     async send(row) {
       const { request, localShipmentId } = row.payload;
-      if (row.attempts > 1) {
+      if (row.attempts > 1 || row.payload.reconcileFirst) {
         const found = await findShipmentByReference(client, store, request.reference, row.createdAt, localShipmentId);
         if (found) {
           let label: ShipmentSent['label'] = null;
@@ -158,13 +168,8 @@ export function createShipmentExecutor<O>(deps: ShipmentExecutorDeps<O>): Outbox
           return { shipment: found, label, adopted: true };
         }
       }
-      try {
-        const created = await client.createShipment(request);
-        return { shipment: created, label: created.label, adopted: false };
-      } catch (e) {
-        if (!isTransient(e)) refused.add(row.id);
-        throw e;
-      }
+      const created = await client.createShipment(request);
+      return { shipment: created, label: created.label, adopted: false };
     },
     commit(row, sent) {
       const { localShipmentId, orderId, request } = row.payload;
@@ -179,17 +184,15 @@ export function createShipmentExecutor<O>(deps: ShipmentExecutorDeps<O>): Outbox
         ...(orderId !== undefined ? { orderId } : {}),
         adopted: sent.adopted,
       };
+      // Earlier refused rows of this same pending shipment are settled by this one.
+      if (row.localRef) {
+        for (const r of store.outbox.listByLocalRef(row.localRef)) {
+          if (r.id !== row.id && r.state === 'needs_attention') supersedeRow(store, r.id, { supersededBy: row.id });
+        }
+      }
       const result: ShipmentCreateResult = { trackingNumber: sent.shipment.trackingNumber, adopted: sent.adopted };
       return { local: committed, result };
     },
     after: (row, committed) => deps.after(row, committed),
-    onAttention(row) {
-      // After a definitive refusal of POST /shipments nothing was created: the
-      // pending row goes away and the order can be shipped again under the same
-      // reference. A failed look-up keeps it (the shipment may exist).
-      if (!refused.delete(row.id)) return;
-      const pending = store.shipments.getById(row.payload.localShipmentId);
-      if (pending && pending.trackingNumber === null) store.shipments.deletePending(pending.id);
-    },
   };
 }
