@@ -125,10 +125,30 @@ test('a bench day: import, scan, quote, ship and print, pickup, close the day', 
   await shot(page, '04-ship-field-error');
   await postal.fill('00184');
   await expect(page.locator('#ship-postalCode-err')).toHaveCount(0);
-  await shot(page, '05-ship');
+
+  // Cash on delivery, collected as one of the chosen contract's methods.
+  await page.getByLabel('Cash on delivery').check();
+  await page.getByLabel('COD amount (EUR)').fill('48,60');
+  const method = page.getByLabel('Collected as');
+  const methods = await method.locator('option').allInnerTexts();
+  expect(methods.length).toBeGreaterThan(1);
+  await method.selectOption({ label: methods[1]! });
+
+  // A rule only the platform checks (Italian province = 2 letters): its `details` land on the field.
+  const province = page.getByLabel('Province');
+  await province.fill('Roma');
+  await province.focus();
+  await page.keyboard.press('Control+Enter');
+  await expect(banner(page)).toHaveAttribute('data-kind', 'error');
+  await expect(banner(page)).toContainText('The platform refused the shipment');
+  await expect(page.locator('#ship-province-err')).toHaveText('Italian province must be the 2-letter code (e.g. MI)');
+  await expect(province).toHaveAttribute('aria-invalid', 'true');
+  await shot(page, '05-ship-platform-error');
+  await province.fill('RM');
+  await expect(page.locator('#ship-province-err')).toHaveCount(0);
+  await shot(page, '05b-ship');
 
   // Ctrl+Enter ships.
-  await postal.focus();
   await page.keyboard.press('Control+Enter');
 
   // --- Print: the label is printed at once, on the TCP printer, with the tracking number shown.
@@ -152,6 +172,7 @@ test('a bench day: import, scan, quote, ship and print, pickup, close the day', 
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('shipment-ldv')).toHaveText(ldv);
   await expect(page.getByRole('button', { name: /Cancel shipment/ })).toBeEnabled();
+  await expect(page.getByRole('article', { name: /Shipment/ })).toContainText('€48.60');
   await expect(page.getByRole('table', { name: 'Open orders' })).not.toContainText('#1002');
   await shot(page, '07-scan-shipment');
 

@@ -9,7 +9,7 @@ import type { Rate } from '../../../shared/platform';
 import { kg, money } from '../lib/format';
 import { firstError, rateKeyAction } from '../lib/shipForm';
 import { useApp } from '../stores/app';
-import { useJob } from '../stores/job';
+import { mergeErrors, useJob } from '../stores/job';
 import { PackagesEditor } from './PackagesEditor';
 
 const BREAKDOWN: Array<[keyof Rate['price']['breakdown'], string]> = [
@@ -23,7 +23,8 @@ const BREAKDOWN: Array<[keyof Rate['price']['breakdown'], string]> = [
 ];
 
 export function QuoteScreen() {
-  const { order, draft, rates, quoting, highlighted, quoteErrors, submitted, touched, quote, choose, highlight, quoteIsStale } = useJob();
+  const { order, draft, rates, quoting, highlighted, submitted, touched, quote, choose, highlight, quoteIsStale } = useJob();
+  const quoteErrors = mergeErrors(useJob((s) => s.quoteErrors), useJob((s) => s.platformErrors));
   const focusTick = useApp((s) => s.focusTick);
   const list = useRef<HTMLDivElement>(null);
   const firstWeight = useRef<HTMLInputElement>(null);

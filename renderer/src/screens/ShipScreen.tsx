@@ -10,7 +10,7 @@ import { CheckField, ErrorList, SelectField, TextField } from '../components/Fie
 import { money } from '../lib/format';
 import { RECIPIENT_PATHS, firstError, shipFormPaths, unplacedErrors, type RecipientDraft } from '../lib/shipForm';
 import { useApp } from '../stores/app';
-import { useJob } from '../stores/job';
+import { mergeErrors, useJob } from '../stores/job';
 import { PackagesEditor } from './PackagesEditor';
 
 const RECIPIENT_FIELDS: Array<[keyof RecipientDraft, string, { wide?: boolean; type?: string }]> = [
@@ -28,7 +28,8 @@ const RECIPIENT_FIELDS: Array<[keyof RecipientDraft, string, { wide?: boolean; t
 
 export function ShipScreen() {
   const job = useJob();
-  const { order, draft, chosen, shipErrors, touched, submitted, shipping } = job;
+  const { order, draft, chosen, touched, submitted, shipping } = job;
+  const shipErrors = mergeErrors(job.shipErrors, job.platformErrors);
   const focusTick = useApp((s) => s.focusTick);
   const go = useApp((s) => s.go);
   const shipBtn = useRef<HTMLButtonElement>(null);
@@ -40,7 +41,7 @@ export function ShipScreen() {
     else nameInput.current?.focus();
   }, [focusTick]);
 
-  const show = (path: string) => submitted || Boolean(touched[path]);
+  const show = (path: string) => submitted || Boolean(touched[path]) || path in job.platformErrors;
   const err = (path: string) => (show(path) ? firstError(shipErrors, path) : undefined);
   const methods = chosen ? Object.entries(chosen.cashOnDeliveryMethods) : [];
   const stale = job.quoteIsStale();

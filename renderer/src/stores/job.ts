@@ -16,6 +16,8 @@ import {
   draftToShipmentRequest,
   emptyDraft,
   emptyPackage,
+  packagePath,
+  RECIPIENT_PATHS,
   validateForQuote,
   validateForShip,
   type PackageDraft,
@@ -25,6 +27,9 @@ import {
 import { useApp } from './app';
 
 const BOX_KEY = 'station.lastBox';
+
+/** Codes after which the outbox row stays queued and is sent again by the worker (electron/core shipments.create). */
+const QUEUED_CODES = new Set(['offline', 'timeout', 'rate_limited', 'http_error', 'carrier_error']);
 
 /** The box size used last (cm, as typed), remembered across orders: most parcels of a bench are the same box. */
 function lastBox(): { length: string; width: string; height: string } | undefined {
@@ -53,8 +58,13 @@ interface JobState {
   draft: ShipDraft;
   /** Errors shown on the quote screen (parcels/destination). */
   quoteErrors: FieldErrors;
-  /** Errors shown on the ship screen (client-side schema + platform `details`). */
+  /** Errors of the ship form from the client-side schema (recomputed on every edit). */
   shipErrors: FieldErrors;
+  /**
+   * The platform's own `details` from the last refused quote/shipment, keyed by
+   * spec path; each stays on its field until that field is edited.
+   */
+  platformErrors: FieldErrors;
   /** Paths the packer left (blur): their errors show before submit. */
   touched: Record<string, true>;
   submitted: boolean;
@@ -84,11 +94,36 @@ interface JobState {
   quoteIsStale(): boolean;
 }
 
+/** Client errors first, then the platform's, per path. */
+export function mergeErrors(client: FieldErrors, platform: FieldErrors): FieldErrors {
+  const out: FieldErrors = { ...client };
+  for (const [k, v] of Object.entries(platform)) out[k] = [...(out[k] ?? []), ...v];
+  return out;
+}
+
+/** Drops the platform errors at `paths` and below them (`options.cod` clears `options.cod.amount`). */
+function without(errors: FieldErrors, paths: string[]): FieldErrors {
+  const out: FieldErrors = {};
+  for (const [k, v] of Object.entries(errors)) if (!paths.some((p) => k === p || k.startsWith(`${p}.`))) out[k] = v;
+  return out;
+}
+
+const OPTION_PATHS: Record<string, string> = {
+  reference: 'reference',
+  notes: 'options.notes',
+  codEnabled: 'options.cod',
+  codAmount: 'options.cod.amount',
+  codMethod: 'options.cod.method',
+  insuranceEnabled: 'options.insurance',
+  insuranceAmount: 'options.insurance.amount',
+};
+
 const initial = () => ({
   order: null,
   draft: emptyDraft(lastBox()),
   quoteErrors: {},
   shipErrors: {},
+  platformErrors: {},
   touched: {},
   submitted: false,
   rates: [],
@@ -106,8 +141,8 @@ export const useJob = create<JobState>()((set, get) => {
     const { draft, chosen } = get();
     set({ quoteErrors: validateForQuote(draft), shipErrors: validateForShip(draft, chosen) });
   };
-  const edit = (fn: (d: ShipDraft) => ShipDraft) => {
-    set((s) => ({ draft: fn(s.draft) }));
+  const edit = (fn: (d: ShipDraft) => ShipDraft, paths: string[]) => {
+    set((s) => ({ draft: fn(s.draft), platformErrors: without(s.platformErrors, paths) }));
     revalidate();
   };
 
@@ -121,22 +156,23 @@ export const useJob = create<JobState>()((set, get) => {
       set({ ...initial() });
     },
     setRecipient(field, value) {
-      edit((d) => ({ ...d, recipient: { ...d.recipient, [field]: value } }));
+      edit((d) => ({ ...d, recipient: { ...d.recipient, [field]: value } }), [RECIPIENT_PATHS[field]]);
     },
     setPackage(index, field, value) {
-      edit((d) => ({ ...d, packages: d.packages.map((p, i) => (i === index ? { ...p, [field]: value } : p)) }));
+      edit((d) => ({ ...d, packages: d.packages.map((p, i) => (i === index ? { ...p, [field]: value } : p)) }), [packagePath(index, field)]);
     },
     addPackage() {
       edit((d) => {
         const last = d.packages[d.packages.length - 1];
         return { ...d, packages: [...d.packages, emptyPackage(last)] };
-      });
+      }, ['packages']);
     },
     removePackage(index) {
-      edit((d) => (d.packages.length <= 1 ? d : { ...d, packages: d.packages.filter((_, i) => i !== index) }));
+      // Parcel numbers shift: the platform's per-parcel messages no longer match.
+      edit((d) => (d.packages.length <= 1 ? d : { ...d, packages: d.packages.filter((_, i) => i !== index) }), ['packages']);
     },
     setDraft(patch) {
-      edit((d) => ({ ...d, ...patch }));
+      edit((d) => ({ ...d, ...patch }), Object.keys(patch).map((k) => OPTION_PATHS[k] ?? k));
     },
     touch(path) {
       set((s) => (s.touched[path] ? s : { touched: { ...s.touched, [path]: true } }));
@@ -154,7 +190,7 @@ export const useJob = create<JobState>()((set, get) => {
         return false;
       }
       const request = draftToRatesRequest(draft);
-      set({ quoting: true });
+      set({ quoting: true, platformErrors: {} });
       try {
         const rates = [...(await invoke('rates.quote', { orderId: get().order?.id, request }))].sort((a, b) => a.price.total - b.price.total);
         rememberBox(draft.packages[0]);
@@ -165,7 +201,7 @@ export const useJob = create<JobState>()((set, get) => {
       } catch (e) {
         set({ quoting: false });
         const err = asStationError(e);
-        if (err.details) set({ quoteErrors: stripPrefix(err.details, 'request'), submitted: true });
+        if (err.details) set({ platformErrors: stripPrefix(err.details, 'request'), submitted: true });
         useApp.getState().fail('Quote failed', err);
         return false;
       }
@@ -196,7 +232,7 @@ export const useJob = create<JobState>()((set, get) => {
         useApp.getState().flash('error', 'Choose a rate first', 'Go to Quote (F2) and pick a contract.');
         return false;
       }
-      set({ shipping: true });
+      set({ shipping: true, platformErrors: {} });
       try {
         const result = await invoke('shipments.create', { orderId: order?.id, request: draftToShipmentRequest(draft, chosen) });
         set({ shipping: false, result });
@@ -210,8 +246,12 @@ export const useJob = create<JobState>()((set, get) => {
       } catch (e) {
         set({ shipping: false });
         const err = asStationError(e);
-        if (err.details) set({ shipErrors: stripPrefix(err.details, 'request') });
-        useApp.getState().fail(err.code === 'validation_failed' ? 'The platform refused the shipment: fix the marked fields' : 'Shipment failed', err);
+        if (err.details) set({ platformErrors: stripPrefix(err.details, 'request') });
+        if (QUEUED_CODES.has(err.code)) {
+          // The outbox keeps the request and sends it when the platform answers; the label prints then.
+          useApp.getState().flash('warn', 'Shipment queued — not sent yet', `${err.message} [${err.code}]. It is sent automatically; do not ship this order again by hand.`);
+          void useApp.getState().refreshInfo();
+        } else useApp.getState().fail(err.details ? 'The platform refused the shipment: fix the marked fields' : 'Shipment failed', err);
         return false;
       }
     },
