@@ -6,6 +6,7 @@
  */
 import { randomInt } from 'node:crypto';
 import type { SimClock } from './clock';
+import { SandboxEvents } from './events';
 import type {
   Account,
   CarrierDef,
@@ -50,6 +51,8 @@ export class SandboxState {
   readonly shipments: ShipmentRecord[] = [];
   readonly manifests: ManifestRecord[] = [];
   readonly pickups: PickupRecord[] = [];
+  /** Event bus: `shipment.created`, `tracking.update`, `stock.opened`, `stock.closed` with their webhook payloads (events.ts). */
+  readonly events = new SandboxEvents();
   /** Shipment and package tracking numbers -> shipment. */
   private readonly byTracking = new Map<string, ShipmentRecord>();
   /** Every tracking number ever handed out (also those of shipments that failed before being stored). */

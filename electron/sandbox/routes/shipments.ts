@@ -267,6 +267,7 @@ export function registerShipmentRoutes(r: ApiRouter): void {
 
     state.addShipment(record);
     state.moveCredit(account, -total, `Spedizione ${ldv} (${contract.contractName})`, { shipmentId: record.id });
+    state.events.emitShipmentCreated(record);
     return {
       status: 201,
       body: { ...shipmentDetail(record), label: { format: record.labelFormat, pdf: record.label.pdf, zpl: record.label.zpl } },
