@@ -82,6 +82,8 @@ export interface OutboxWorkerOptions {
   store: Store;
   executors: Partial<Record<OutboxKind, AnyOutboxExecutor>>;
   backoff?: OutboxBackoff;
+  /** Clock for the rows' due times; must be the store's clock (default: system clock). */
+  now?: () => Date;
   /** Called after a row changed state (for events: pending count, shipments, ...). */
   onRowChange?: (row: OutboxRecord) => void;
   /** Called when a background outcome failed unexpectedly (for logs); never with secrets. */
@@ -146,6 +148,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   const baseMs = options.backoff?.baseMs ?? 5_000;
   const maxMs = options.backoff?.maxMs ?? 300_000;
   const kinds = Object.keys(options.executors) as OutboxKind[];
+  const now = options.now ?? (() => new Date());
   const waiters = new Map<number, Deferred>();
   let chain: Promise<void> = Promise.resolve();
   let timer: NodeJS.Timeout | null = null;
@@ -186,7 +189,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     } catch (e) {
       const error = outboxErrorOf(e);
       if (isTransient(e)) {
-        changed(store.outbox.fail(row.id, error, { retryAt: new Date() }));
+        changed(store.outbox.fail(row.id, error, { retryAt: now() }));
         settle(row.id, false, e);
         return e as PlatformError;
       }
@@ -210,7 +213,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       // The platform did it but we could not record it: keep the row queued so the
       // next attempt reconciles (attempts > 1) instead of losing the answer.
       options.onError?.(e, row);
-      changed(store.outbox.fail(row.id, outboxErrorOf(e), { retryAt: new Date() }));
+      changed(store.outbox.fail(row.id, outboxErrorOf(e), { retryAt: now() }));
       settle(row.id, false, e);
       return null;
     }
@@ -293,7 +296,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       for (const row of store.outbox.listSending()) {
         // Unknown outcome: back in the queue, marked so the executor reconciles.
         changed(
-          store.outbox.fail(row.id, { code: INTERRUPTED_CODE, message: 'The station stopped while this request was being sent' }, { retryAt: new Date() }),
+          store.outbox.fail(row.id, { code: INTERRUPTED_CODE, message: 'The station stopped while this request was being sent' }, { retryAt: now() }),
         );
         ids.push(row.id);
       }

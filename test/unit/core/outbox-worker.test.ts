@@ -1,0 +1,189 @@
+/**
+ * The outbox worker on a temp store with scripted executors: outcomes,
+ * transient vs definitive failures, order of sending, crash recovery,
+ * settling a refused row.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { createOutboxWorker, eraseExecutor, INTERRUPTED_CODE, OutboxAttention, type OutboxExecutor } from '../../../electron/core/outbox/worker';
+import { supersedeRow } from '../../../electron/core/outbox/supersede';
+import { PlatformError } from '../../../electron/core/platform/errors';
+import type { OutboxRecord } from '../../../electron/core/store';
+import { tempStore, testClock } from '../store/helpers';
+
+interface Payload {
+  name: string;
+}
+
+const cleanups: Array<() => void | Promise<void>> = [];
+afterEach(async () => {
+  for (const c of cleanups.splice(0).reverse()) await c();
+});
+
+/** A store, a worker whose `shipment.create` executor answers from `script`, and the log of sends. */
+function setup(script: (row: OutboxRecord<Payload>) => Promise<string>, hooks: Partial<OutboxExecutor<Payload, string, string, string>> = {}) {
+  const clock = testClock();
+  const t = tempStore(clock);
+  const sent: Array<{ name: string; attempts: number }> = [];
+  const committed: string[] = [];
+  const executor: OutboxExecutor<Payload, string, string, string> = {
+    async send(row) {
+      sent.push({ name: row.payload.name, attempts: row.attempts });
+      return script(row);
+    },
+    commit(_row, answer) {
+      committed.push(answer);
+      return { local: answer, result: { answer } };
+    },
+    async after(_row, local) {
+      return `outcome:${local}`;
+    },
+    ...hooks,
+  };
+  const listeners: Array<(row: OutboxRecord) => void> = [];
+  const worker = createOutboxWorker({
+    store: t.store,
+    executors: { 'shipment.create': eraseExecutor(executor) },
+    now: clock.now,
+    backoff: { baseMs: 600_000 },
+    onRowChange: (row) => listeners.forEach((l) => l(row)),
+  });
+  cleanups.push(t.cleanup, () => t.store.close(), () => worker.stop());
+  const enqueue = (name: string) => t.store.outbox.enqueue({ kind: 'shipment.create', payload: { name }, localRef: `test:${name}` }).id;
+  const onRowChange = (l: (row: OutboxRecord) => void) => listeners.push(l);
+  return { store: t.store, worker, sent, committed, enqueue, onRowChange };
+}
+
+async function rejection(p: Promise<unknown>): Promise<unknown> {
+  try {
+    await p;
+  } catch (e) {
+    return e;
+  }
+  throw new Error('expected a rejection');
+}
+
+describe('outbox worker', () => {
+  it('sends a row, commits in the same transaction as done, resolves with the after() outcome', async () => {
+    const { store, worker, enqueue, committed } = setup(async (row) => `LDV-${row.payload.name}`);
+    const id = enqueue('a');
+    await expect(worker.process(id)).resolves.toBe('outcome:LDV-a');
+    expect(committed).toEqual(['LDV-a']);
+    expect(store.outbox.get(id)).toMatchObject({ state: 'done', attempts: 1, result: { answer: 'LDV-a' } });
+  });
+
+  it('keeps transient failures queued (offline, timeout, 429, 5xx) and rejects with the platform error', async () => {
+    const errors = [
+      new PlatformError(0, 'offline', 'down'),
+      new PlatformError(0, 'timeout', 'slow'),
+      new PlatformError(429, 'rate_limited', 'busy'),
+      new PlatformError(502, 'carrier_error', 'carrier silent'),
+    ];
+    let n = 0;
+    const { store, worker, enqueue, sent } = setup(async () => {
+      throw errors[n++];
+    });
+    const id = enqueue('a');
+    for (const expected of errors) {
+      expect(await rejection(worker.process(id))).toBe(expected);
+      expect(store.outbox.get(id)).toMatchObject({ state: 'queued', lastError: { code: expected.code } });
+    }
+    expect(sent.map((s) => s.attempts)).toEqual([1, 2, 3, 4]);
+    expect(store.outbox.countPending()).toBe(1);
+  });
+
+  it('gives a row up on a definitive refusal and lets the executor clean up in the same transaction', async () => {
+    const attention: string[] = [];
+    const { store, worker, enqueue } = setup(
+      async () => {
+        throw new PlatformError(422, 'validation_failed', 'bad', { 'recipient.name': ['Name is required'] });
+      },
+      {
+        onAttention(row, error) {
+          attention.push(`${row.payload.name}:${error.code}`);
+        },
+      },
+    );
+    const id = enqueue('a');
+    const e = await rejection(worker.process(id));
+    expect(e).toBeInstanceOf(PlatformError);
+    expect(store.outbox.get(id)).toMatchObject({ state: 'needs_attention', lastError: { code: 'validation_failed', details: { 'recipient.name': ['Name is required'] } } });
+    expect(attention).toEqual(['a:validation_failed']);
+
+    const { worker: w2, enqueue: enq2, store: s2 } = setup(async () => {
+      throw new OutboxAttention('invalid_state', 'check first');
+    });
+    const id2 = enq2('b');
+    expect(await rejection(w2.process(id2))).toBeInstanceOf(OutboxAttention);
+    expect(s2.outbox.get(id2)?.state).toBe('needs_attention');
+  });
+
+  it('sends older rows first and stops the drain at the first transient failure', async () => {
+    let down = true;
+    const { worker, enqueue, sent, store } = setup(async (row) => {
+      if (down) throw new PlatformError(0, 'offline', 'down');
+      return row.payload.name;
+    });
+    const a = enqueue('a');
+    const b = enqueue('b');
+    // Asking for b runs a first; a fails offline and b is not even tried.
+    const e = await rejection(worker.process(b));
+    expect((e as PlatformError).code).toBe('offline');
+    expect(sent.map((s) => s.name)).toEqual(['a']);
+    down = false;
+    await expect(worker.process(b)).resolves.toBe('outcome:b');
+    expect(sent.map((s) => s.name)).toEqual(['a', 'a', 'b']);
+    expect(store.outbox.get(a)?.state).toBe('done');
+  });
+
+  it('answers a waiter whose row a running drain picks up, once', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const { worker, enqueue, sent } = setup(async (row) => {
+      if (row.payload.name === 'a') await gate;
+      return row.payload.name;
+    });
+    const a = enqueue('a');
+    const pa = worker.process(a);
+    const b = enqueue('b');
+    const pb = worker.process(b);
+    release();
+    await expect(pa).resolves.toBe('outcome:a');
+    await expect(pb).resolves.toBe('outcome:b');
+    expect(sent.map((s) => s.name)).toEqual(['a', 'b']);
+  });
+
+  it('recovers rows left sending by a crash: queued again, marked interrupted, attempts kept', async () => {
+    const { store, worker, enqueue, sent } = setup(async (row) => `again-${row.attempts}`);
+    const id = enqueue('a');
+    expect(store.outbox.claimNext()?.id).toBe(id); // the crash happened here
+    expect(worker.recover()).toEqual([id]);
+    expect(store.outbox.get(id)).toMatchObject({ state: 'queued', attempts: 1, lastError: { code: INTERRUPTED_CODE } });
+    await expect(worker.process(id)).resolves.toBe('outcome:again-2');
+    expect(sent).toEqual([{ name: 'a', attempts: 2 }]); // attempts > 1 tells the executor to reconcile
+  });
+
+  it('settles a refused row without sending it, leaving other queued rows queued', async () => {
+    const { store, worker, enqueue } = setup(async (row) => {
+      if (row.payload.name === 'bad') throw new PlatformError(422, 'validation_failed', 'bad');
+      return row.payload.name;
+    });
+    const bad = enqueue('bad');
+    await rejection(worker.process(bad));
+    const waiting = enqueue('waiting');
+    const done = store.tx(() => supersedeRow(store, bad, { supersededBy: 99 }));
+    expect(done).toBe(true);
+    expect(store.outbox.get(bad)).toMatchObject({ state: 'done', result: { supersededBy: 99 } });
+    expect(store.outbox.get(waiting)).toMatchObject({ state: 'queued' });
+    expect(store.tx(() => supersedeRow(store, waiting, {}))).toBe(false);
+    expect(store.outbox.countPending()).toBe(1);
+  });
+
+  it('background start sends what is queued', async () => {
+    const { store, worker, enqueue, onRowChange } = setup(async (row) => row.payload.name);
+    const id = enqueue('a');
+    const done = new Promise<void>((resolve) => onRowChange((row) => row.id === id && row.state === 'done' && resolve()));
+    worker.start();
+    await done;
+    expect(store.outbox.countPending()).toBe(0);
+  });
+});
