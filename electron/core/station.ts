@@ -55,6 +55,8 @@ export interface StationOptions {
   platformTimeoutMs?: number;
   /** Back-off of the platform client on 429/5xx. */
   retry?: RetryOptions;
+  /** Client-side per-minute limits by route (default the spec's Limits table); `false` turns them off (benchmarks). */
+  platformRateLimits?: Readonly<Record<string, number>> | false;
   /** Printer connect/status timeout, ms (default 5000). */
   printerTimeoutMs?: number;
   /** Label printer resolution (default 203 dpi). */
@@ -130,6 +132,7 @@ export async function createStation(config: StationConfig, options: StationOptio
       ...(options.fetch ? { fetch: options.fetch } : {}),
       ...(options.platformTimeoutMs ? { timeoutMs: options.platformTimeoutMs } : {}),
       ...(options.retry ? { retry: options.retry } : {}),
+      ...(options.platformRateLimits !== undefined ? { rateLimits: options.platformRateLimits } : {}),
       onCall: (c: PlatformCallLog) => {
         if (c.status === 0 || c.status >= 400) log(`platform ${c.route} -> ${c.status || c.code} (attempt ${c.attempt}, ${c.durationMs} ms)`);
       },
