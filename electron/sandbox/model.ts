@@ -106,6 +106,39 @@ export interface AccountSeed {
   credit: { balance: number; currency: string; prepaid: boolean };
   carriers: CarrierDef[];
   warehouses: WarehouseDef[];
+  /** Subscription (spec: Access requirements 4; Errors 402); absent = the platform requires none. See access.ts. */
+  subscription?: SubscriptionDef;
+  /** State of the App's user and client (spec: Access requirements 1-2; Errors 403); absent = all in order. See access.ts. */
+  access?: AccessDef;
+  /** Static API key of the deprecated interfaces (spec: Versioning 4-5): bearer on `/api/v2/`, `/api/v2.1/`, `/api/tracking/`; Basic password on `/api/v1/`. See routes/legacy.ts. */
+  legacyApiKey?: string;
+}
+
+/**
+ * A client's subscription. `status`: `active`, `none` (402 `subscription_required`)
+ * or `payment_failed` (402 `subscription_payment_failed`). `monthlyShipmentLimit`:
+ * shipments per calendar month (Europe/Rome) of the plan, null = unlimited
+ * (402 `plan_limit_reached` beyond it). `otherShipmentsThisMonth`: shipments
+ * the client made this month outside the API (panel, imports), counted too.
+ */
+export interface SubscriptionDef {
+  status: 'active' | 'none' | 'payment_failed';
+  plan: string;
+  monthlyShipmentLimit: number | null;
+  otherShipmentsThisMonth?: number;
+}
+
+/**
+ * Access state behind an App (spec: Access requirements 1-2):
+ * `disabled` client (403 `account_disabled`), owning user's `userRole`
+ * other than `client` (403 `client_role_required`), Enterprise platform
+ * (`enterprise`) with fewer than 3 `validatedDocuments` (403 `forbidden`).
+ */
+export interface AccessDef {
+  disabled?: boolean;
+  userRole?: 'client' | 'operator' | 'admin';
+  enterprise?: boolean;
+  validatedDocuments?: number;
 }
 
 /** Seed of a sandbox: accounts and the seed of the tracking-number generator. */
