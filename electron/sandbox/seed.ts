@@ -5,6 +5,7 @@
  * sessions are reproducible (listed in electron/sandbox/README.md).
  */
 import type { AccountSeed, CarrierDef, ContractDef, SandboxSeed, WeightBand, ZoneId } from './model';
+import { accessDemoAccounts, BUSINESS_PLAN } from './seed-access';
 
 /** Bands from `[maxKg, priceEUR]` pairs, scaled by `factor` (zone multiplier) and rounded to cents. */
 function bands(pairs: ReadonlyArray<readonly [number, number]>, factor = 1): WeightBand[] {
@@ -89,6 +90,8 @@ export function demoAccounts(): AccountSeed[] {
     name: 'Bottega Verdi – banco spedizioni',
     companyName: 'Bottega Verdi S.r.l.',
     credit: { balance: 500.0, currency: 'EUR', prepaid: true },
+    subscription: { ...BUSINESS_PLAN },
+    legacyApiKey: 'sbx-legacy-bottega-verdi-7f3c9a21',
     warehouses: [
       {
         id: 1,
@@ -288,6 +291,8 @@ export function demoAccounts(): AccountSeed[] {
     name: 'Ceramiche Rossi – e-commerce',
     companyName: 'Ceramiche Rossi S.n.c.',
     credit: { balance: 150.0, currency: 'EUR', prepaid: true },
+    subscription: { ...BUSINESS_PLAN },
+    legacyApiKey: 'sbx-legacy-ceramiche-rossi-4b8e2d60',
     warehouses: [
       {
         id: 3,
@@ -335,7 +340,8 @@ export function demoAccounts(): AccountSeed[] {
       ]),
     ],
   };
-  return [verdi, rossi];
+  // The access-demo clients (402/403 answers) come after the two demo clients.
+  return [verdi, rossi, ...accessDemoAccounts()];
 }
 
 /** Default seed: the two demo accounts, random tracking numbers. */
