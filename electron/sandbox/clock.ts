@@ -13,6 +13,7 @@ export type ClockSource = () => Date;
  */
 export class SimClock {
   private offsetMs = 0;
+  private readonly changeListeners = new Set<() => void>();
 
   /** @param base source of "real" time; default `() => new Date()`. */
   constructor(private readonly base: ClockSource = () => new Date()) {}
@@ -31,6 +32,7 @@ export class SimClock {
   advance(ms: number): void {
     if (!Number.isFinite(ms)) throw new RangeError(`advance(ms): ms must be a finite number, got ${ms}`);
     this.offsetMs += ms;
+    this.changed();
   }
 
   /** Sets simulated time so that {@link now} answers `at` (then it flows on with the base source). */
@@ -38,5 +40,29 @@ export class SimClock {
     const t = at.getTime();
     if (Number.isNaN(t)) throw new RangeError('set(at): invalid date');
     this.offsetMs = t - this.base().getTime();
+    this.changed();
+  }
+
+  /**
+   * Calls `listener` after every {@link advance} and {@link set} (not while
+   * time merely flows with the base source), so work due on the simulated
+   * clock — webhook retries, carrier progress — runs at once. Returns the
+   * unsubscribe function. A listener that throws does not stop the others.
+   */
+  onChange(listener: () => void): () => void {
+    this.changeListeners.add(listener);
+    return () => {
+      this.changeListeners.delete(listener);
+    };
+  }
+
+  private changed(): void {
+    for (const l of [...this.changeListeners]) {
+      try {
+        l();
+      } catch (err) {
+        process.stderr.write(`sandbox: clock listener failed: ${err instanceof Error ? err.message : String(err)}\n`);
+      }
+    }
   }
 }
