@@ -239,7 +239,14 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       if (stopped) break;
       const row = store.outbox.claimNext({ kinds });
       if (!row) break;
-      stopError = await runRow(row);
+      try {
+        stopError = await runRow(row);
+      } catch (e) {
+        // The store failed while recording the outcome: report it to whoever waits.
+        options.onError?.(e, row);
+        settle(row.id, false, e);
+        break;
+      }
       if (stopError) break;
     }
     // Rows that were waited for but not sent in this drain.
