@@ -1,3 +1,4 @@
 /** Wire schemas of the Client Shipping API 2026-09; see common.ts and resources.ts. */
 export * from './common';
 export * from './resources';
+export * from './tracking';
