@@ -44,6 +44,23 @@ async function shot(page: Page, name: string): Promise<void> {
 
 const banner = (page: Page) => page.getByTestId('banner');
 
+/** Every visible control has an accessible name (label, aria-label/-labelledby, or text). Returns the unnamed ones. */
+async function unnamedControls(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const bad: string[] = [];
+    for (const el of Array.from(document.querySelectorAll<HTMLElement>('input, select, textarea, button, [role="listbox"], [role="option"]'))) {
+      if (el.offsetParent === null && el.getAttribute('role') !== 'listbox') continue; // hidden
+      const labelled =
+        (el.getAttribute('aria-label') ?? '').trim() !== '' ||
+        (el.getAttribute('aria-labelledby') ?? '').trim() !== '' ||
+        ((el as HTMLInputElement).labels?.length ?? 0) > 0 ||
+        ((el.tagName === 'BUTTON' || el.getAttribute('role') === 'option') && (el.textContent ?? '').trim() !== '');
+      if (!labelled) bad.push(el.outerHTML.slice(0, 120));
+    }
+    return bad;
+  });
+}
+
 test('a bench day: import, scan, quote, ship and print, pickup, close the day', async ({ page }) => {
   await page.goto(station.url);
 
@@ -68,6 +85,7 @@ test('a bench day: import, scan, quote, ship and print, pickup, close the day', 
   await expect(openOrders).toContainText('#1002');
   await expect(openOrders).not.toContainText('#1005'); // the order with a broken row is left out
   await shot(page, '01-scan-orders-imported');
+  expect(await unnamedControls(page), '01-scan-orders-imported').toEqual([]);
 
   // --- Scan: an unknown code fails loudly, and focus stays in the scan field.
   await scan.focus();
@@ -77,6 +95,7 @@ test('a bench day: import, scan, quote, ship and print, pickup, close the day', 
   await expect(banner(page)).toContainText('UNKNOWN CODE: NOPE-12345');
   await expect(scan).toBeFocused();
   await shot(page, '02-scan-unknown-code');
+  expect(await unnamedControls(page), '02-scan-unknown-code').toEqual([]);
 
   // A scanner types the order number and Enter.
   await page.keyboard.type('#1002');
@@ -98,6 +117,7 @@ test('a bench day: import, scan, quote, ship and print, pickup, close the day', 
   expect(amounts).toEqual([...amounts].sort((a, b) => a - b));
   await expect(page.getByRole('listbox', { name: /Rates, cheapest first/ })).toBeFocused();
   await shot(page, '03-quote');
+  expect(await unnamedControls(page), '03-quote').toEqual([]);
 
   // Choose with the keyboard: ArrowDown/ArrowUp move the highlight, a digit chooses.
   const pick = count > 1 ? 2 : 1;
@@ -123,6 +143,7 @@ test('a bench day: import, scan, quote, ship and print, pickup, close the day', 
   await expect(page.locator('#ship-postalCode-err')).toHaveText('Postal code is required');
   await expect(postal).toHaveAttribute('aria-invalid', 'true');
   await shot(page, '04-ship-field-error');
+  expect(await unnamedControls(page), '04-ship-field-error').toEqual([]);
   await postal.fill('00184');
   await expect(page.locator('#ship-postalCode-err')).toHaveCount(0);
 
@@ -144,9 +165,11 @@ test('a bench day: import, scan, quote, ship and print, pickup, close the day', 
   await expect(page.locator('#ship-province-err')).toHaveText('Italian province must be the 2-letter code (e.g. MI)');
   await expect(province).toHaveAttribute('aria-invalid', 'true');
   await shot(page, '05-ship-platform-error');
+  expect(await unnamedControls(page), '05-ship-platform-error').toEqual([]);
   await province.fill('RM');
   await expect(page.locator('#ship-province-err')).toHaveCount(0);
   await shot(page, '05b-ship');
+  expect(await unnamedControls(page), '05b-ship').toEqual([]);
 
   // Ctrl+Enter ships.
   await page.keyboard.press('Control+Enter');
@@ -164,6 +187,7 @@ test('a bench day: import, scan, quote, ship and print, pickup, close the day', 
   expect(label).toContain(ldv);
   await expect(page.getByTestId('printer-uri')).toHaveText(`socket://127.0.0.1:${printer.port}`);
   await shot(page, '06-print');
+  expect(await unnamedControls(page), '06-print').toEqual([]);
 
   // --- Scan the tracking number: shipment detail with reprint and cancel.
   await page.keyboard.press('F1');
@@ -175,6 +199,7 @@ test('a bench day: import, scan, quote, ship and print, pickup, close the day', 
   await expect(page.getByRole('article', { name: /Shipment/ })).toContainText('€48.60');
   await expect(page.getByRole('table', { name: 'Open orders' })).not.toContainText('#1002');
   await shot(page, '07-scan-shipment');
+  expect(await unnamedControls(page), '07-scan-shipment').toEqual([]);
 
   // --- Pickup booking.
   await page.keyboard.press('F5');
@@ -192,12 +217,14 @@ test('a bench day: import, scan, quote, ship and print, pickup, close the day', 
   await expect(page.getByTestId('pickups').getByRole('row')).toHaveCount(2);
   await expect(page.getByTestId('pickups')).toContainText('PM');
   await shot(page, '08-pickup');
+  expect(await unnamedControls(page), '08-pickup').toEqual([]);
 
   // --- End of day: the shipment waits for a manifest; close the day with the keyboard.
   await page.keyboard.press('F6');
   await expect(page.getByTestId('unmanifested-count')).toHaveText('1');
   await expect(page.getByRole('table', { name: 'Shipments not yet in a manifest' })).toContainText(ldv);
   await shot(page, '09-end-of-day-before');
+  expect(await unnamedControls(page), '09-end-of-day-before').toEqual([]);
   const closeBtn = page.getByRole('button', { name: 'Close the day' });
   await expect(closeBtn).toBeFocused();
   await page.keyboard.press('Enter');
@@ -215,6 +242,7 @@ test('a bench day: import, scan, quote, ship and print, pickup, close the day', 
   await download.saveAs(saved);
   expect(readFileSync(saved).subarray(0, 5).toString('latin1')).toBe('%PDF-');
   await shot(page, '10-end-of-day-closed');
+  expect(await unnamedControls(page), '10-end-of-day-closed').toEqual([]);
 
   // The cancelled-after-manifest rule shows on the scan screen: cancel is no longer offered.
   await page.keyboard.press('F1');
@@ -222,4 +250,54 @@ test('a bench day: import, scan, quote, ship and print, pickup, close the day', 
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('shipment-ldv')).toHaveText(ldv);
   await expect(page.getByRole('button', { name: /Cancel shipment/ })).toBeDisabled();
+});
+
+test('printer down: the shipment exists, the label waits; another printer and a reprint put it on paper', async ({ page }) => {
+  await page.goto(station.url);
+  await expect(page.getByText('TRAINING MODE — sandbox')).toBeVisible();
+
+  // A port nobody listens on: a printer that is switched off.
+  const dead = await startFakePrinter();
+  const deadUri = `socket://127.0.0.1:${dead.port}`;
+  await dead.close();
+
+  // Printer settings: choose the (dead) printer by device URI.
+  await page.keyboard.press('F4');
+  await expect(page.getByRole('heading', { name: 'Print', exact: true })).toBeVisible();
+  const uriInput = page.getByLabel('Use another printer (device URI)');
+  await uriInput.fill(deadUri);
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('printer-uri')).toHaveText(deadUri);
+  await expect(page.getByTestId('printer-state')).not.toContainText('ready');
+
+  // Ship order #1001 with the keyboard only: scan, weight + Enter, Enter on the highlighted rate, Enter on Ship.
+  await page.keyboard.press('F1');
+  await page.keyboard.type('#1001');
+  await page.keyboard.press('Enter');
+  await expect(page.getByLabel('Weight (kg)')).toBeFocused();
+  await page.keyboard.type('1');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('listbox', { name: /Rates, cheapest first/ })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('button', { name: /Ship & print label/ })).toBeFocused();
+  await page.keyboard.press('Enter');
+
+  const ldvEl = page.getByTestId('tracking-number');
+  await expect(ldvEl).toBeVisible();
+  const ldv = (await ldvEl.innerText()).trim();
+  await expect(banner(page)).toHaveAttribute('data-kind', 'warn');
+  await expect(banner(page)).toContainText(`Shipped ${ldv} — label NOT printed`);
+  await expect(page.getByTestId('print-state')).not.toHaveAttribute('data-state', 'printed');
+  await shot(page, '11-print-printer-down');
+  expect(await unnamedControls(page), '11-print-printer-down').toEqual([]);
+
+  // Back to the working printer, then reprint with Alt+R.
+  await uriInput.fill(`socket://127.0.0.1:${printer.port}`);
+  await page.getByRole('button', { name: 'Use this printer' }).click();
+  await expect(page.getByTestId('printer-uri')).toHaveText(`socket://127.0.0.1:${printer.port}`);
+  await page.keyboard.press('Alt+r');
+  const label = await printer.waitForLabel(ldv);
+  expect(label).toContain(ldv);
+  await expect(page.getByTestId('print-state')).toHaveAttribute('data-state', 'printed');
+  await shot(page, '12-print-reprinted');
 });
