@@ -19,6 +19,7 @@ import { registerAccountRoutes } from './routes/account';
 import { registerManifestRoutes } from './routes/manifests';
 import { registerOAuth } from './routes/oauth';
 import { registerPickupRoutes } from './routes/pickups';
+import { registerWebhookRoutes } from './routes/webhooks';
 import { registerRatesRoutes } from './routes/rates';
 import { registerShipmentRoutes } from './routes/shipments';
 import { demoSeed } from './seed';
@@ -45,6 +46,14 @@ export interface SandboxOptions {
   seed?: SandboxSeed;
   /** Request logging (pino, to stderr); default false. */
   logger?: boolean;
+  /**
+   * Accept plain `http://` webhook receivers on loopback (localhost, 127.x,
+   * ::1) at registration; all other URLs must still be HTTPS (spec). Default
+   * false. For tests and local integrations (CLI `--webhook-loopback-http`).
+   */
+  webhookLoopbackHttp?: boolean;
+  /** Per-attempt webhook timeout in real ms; default 10 000 (spec: Limits). */
+  webhookTimeoutMs?: number;
 }
 
 /** A running sandbox. */
@@ -136,6 +145,12 @@ export function buildSandboxApp(state: SandboxState, logger = false): FastifyIns
   registerShipmentRoutes(api);
   registerManifestRoutes(api);
   registerPickupRoutes(api);
+  registerWebhookRoutes(api);
+  // Webhook engine: every bus event fans out to subscribed endpoints; retries run when the clock moves.
+  state.webhooks.start(state.events, (l) => state.clock.onChange(l));
+  app.addHook('onClose', async () => {
+    await state.webhooks.close();
+  });
   return app;
 }
 
@@ -176,6 +191,11 @@ export async function createSandbox(opts: SandboxOptions = {}): Promise<Sandbox>
   const clock = new SimClock(opts.clock);
   const seed = opts.seed ?? demoSeed();
   const state = new SandboxState(seed, clock);
+  state.webhooks.configure({
+    allowLoopbackHttp: opts.webhookLoopbackHttp ?? false,
+    ...(opts.webhookTimeoutMs !== undefined ? { timeoutMs: opts.webhookTimeoutMs } : {}),
+    ...(opts.logger ? { log: (m: string) => process.stderr.write(`sandbox: webhooks: ${m}\n`) } : {}),
+  });
   const app = buildSandboxApp(state, opts.logger ?? false);
   const host = opts.host ?? '127.0.0.1';
   await app.listen({ port: opts.port ?? 0, host });

@@ -20,6 +20,7 @@ import type {
   WarehouseDef,
 } from './model';
 import { round2 } from './pricing';
+import { WebhookService } from './webhooks/service';
 
 /** mulberry32: small seeded PRNG, uniform in [0, 1). */
 function mulberry32(seed: number): () => number {
@@ -53,6 +54,8 @@ export class SandboxState {
   readonly pickups: PickupRecord[] = [];
   /** Event bus: `shipment.created`, `tracking.update`, `stock.opened`, `stock.closed` with their webhook payloads (events.ts). */
   readonly events = new SandboxEvents();
+  /** Webhooks: registered endpoints, delivery log, client notifications and the delivery engine (webhooks/). */
+  readonly webhooks: WebhookService;
   /** Shipment and package tracking numbers -> shipment. */
   private readonly byTracking = new Map<string, ShipmentRecord>();
   /** Every tracking number ever handed out (also those of shipments that failed before being stored). */
@@ -80,6 +83,7 @@ export class SandboxState {
       ids.add(w.id);
     }
     this.random = mulberry32(seed.randomSeed ?? randomInt(0, 2 ** 32 - 1));
+    this.webhooks = new WebhookService(clock);
   }
 
   /** Account owning an OAuth client id, or undefined. */

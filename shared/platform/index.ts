@@ -2,3 +2,4 @@
 export * from './common';
 export * from './resources';
 export * from './tracking';
+export * from './webhooks';

@@ -1,0 +1,107 @@
+/**
+ * The sandbox's webhook service: registry (endpoints, delivery log,
+ * notifications), delivery engine and its settings, kept on
+ * `state.webhooks`. `start()` subscribes the engine to the event bus
+ * (`state.events`) and to clock changes; `close()` stops it.
+ */
+import type { SimClock } from '../clock';
+import type { SandboxEvent, SandboxEvents } from '../events';
+import { SANDBOX_WEBHOOK_USER_AGENT, WEBHOOK_TIMEOUT_MS, WebhookDispatcher } from './dispatcher';
+import { WebhookRegistry } from './registry';
+
+/** Settings of the webhook service (sandbox options `webhookLoopbackHttp`, `webhookTimeoutMs`). */
+export interface WebhookSettings {
+  /**
+   * Accept `http://` receivers on loopback (localhost, 127.x, ::1) at
+   * registration; every other URL must still be HTTPS. Default false
+   * (the platform's rule: HTTPS only).
+   */
+  allowLoopbackHttp: boolean;
+  /** Per-attempt timeout, real ms; default 10 000 (spec). Tests lower it to exercise a hanging receiver quickly. */
+  timeoutMs: number;
+  /** `User-Agent` of outgoing calls (`<service> webhook v1 <subdomain>`). */
+  userAgent: string;
+  /** Log line sink (deactivation "e-mails", failed attempts). */
+  log: (msg: string) => void;
+  /** Simulated ms per real ms while the clock flows by itself; 0 = only advances move it. Default 1. */
+  clockRate: number | (() => number);
+}
+
+/** Registry + engine of one sandbox. */
+export class WebhookService {
+  readonly registry = new WebhookRegistry();
+  readonly settings: WebhookSettings = {
+    allowLoopbackHttp: false,
+    timeoutMs: WEBHOOK_TIMEOUT_MS,
+    userAgent: SANDBOX_WEBHOOK_USER_AGENT,
+    log: () => undefined,
+    clockRate: 1,
+  };
+  private engine: WebhookDispatcher | undefined;
+  private unsubscribe: Array<() => void> = [];
+
+  /** @param clock the sandbox's simulated clock. */
+  constructor(private readonly clock: SimClock) {}
+
+  /**
+   * Changes settings; call before {@link start} (the engine reads them when created).
+   * @throws RangeError when `timeoutMs` is not > 0.
+   */
+  configure(s: Partial<WebhookSettings>): void {
+    if (s.timeoutMs !== undefined && !(s.timeoutMs > 0)) throw new RangeError(`webhook timeoutMs must be > 0, got ${s.timeoutMs}`);
+    Object.assign(this.settings, Object.fromEntries(Object.entries(s).filter(([, v]) => v !== undefined)));
+  }
+
+  /** The delivery engine (created on first use with the current settings). */
+  get dispatcher(): WebhookDispatcher {
+    this.engine ??= new WebhookDispatcher(this.registry, {
+      clock: this.clock,
+      timeoutMs: this.settings.timeoutMs,
+      userAgent: this.settings.userAgent,
+      log: (m) => this.settings.log(m),
+      clockRate: () => {
+        const r = this.settings.clockRate;
+        return typeof r === 'function' ? r() : r;
+      },
+    });
+    return this.engine;
+  }
+
+  /**
+   * Subscribes the engine to every event of the bus and, when given, to
+   * clock changes (so retries become due right after `clock.advance`).
+   * Idempotent.
+   * @param onClockChange registers a listener called after each clock change; returns its unsubscribe.
+   */
+  start(events: SandboxEvents, onClockChange?: (listener: () => void) => () => void): void {
+    if (this.unsubscribe.length > 0) return;
+    const d = this.dispatcher;
+    this.unsubscribe.push(
+      events.on('*', (e: SandboxEvent) => {
+        d.publish({ kind: e.kind, accountId: e.accountId, payload: e.payload }, this.clock.now());
+      }),
+    );
+    if (onClockChange) this.unsubscribe.push(onClockChange(() => d.runDue()));
+  }
+
+  /** Unsubscribes, cancels pending retries and waits for attempts in flight (aborted). */
+  async close(): Promise<void> {
+    for (const u of this.unsubscribe.splice(0)) u();
+    await this.engine?.close();
+  }
+
+  /** Endpoints of every account (live records). */
+  get endpoints() {
+    return this.registry.endpoints;
+  }
+
+  /** Every logged attempt (live records). */
+  get deliveries() {
+    return this.registry.deliveries;
+  }
+
+  /** "E-mails" sent to clients, e.g. endpoint deactivated. */
+  get notifications() {
+    return this.registry.notifications;
+  }
+}
