@@ -7,6 +7,7 @@
 import { randomInt } from 'node:crypto';
 import type { SimClock } from './clock';
 import { SandboxEvents } from './events';
+import { ShipmentLifecycle } from './lifecycle';
 import type {
   Account,
   CarrierDef,
@@ -54,6 +55,8 @@ export class SandboxState {
   readonly pickups: PickupRecord[] = [];
   /** Event bus: `shipment.created`, `tracking.update`, `stock.opened`, `stock.closed` with their webhook payloads (events.ts). */
   readonly events = new SandboxEvents();
+  /** The simulated carrier: shipment progress over simulated time, tracking history, stocks (lifecycle.ts). */
+  readonly lifecycle: ShipmentLifecycle;
   /** Webhooks: registered endpoints, delivery log, client notifications and the delivery engine (webhooks/). */
   readonly webhooks: WebhookService;
   /** Shipment and package tracking numbers -> shipment. */
@@ -84,6 +87,9 @@ export class SandboxState {
     }
     this.random = mulberry32(seed.randomSeed ?? randomInt(0, 2 ** 32 - 1));
     this.webhooks = new WebhookService(clock);
+    this.lifecycle = new ShipmentLifecycle(this);
+    // Moving the clock replays the carrier's events due by the new instant at once.
+    clock.onChange(() => this.lifecycle.advance());
   }
 
   /** Account owning an OAuth client id, or undefined. */
