@@ -301,3 +301,43 @@ test('printer down: the shipment exists, the label waits; another printer and a 
   await expect(page.getByTestId('print-state')).toHaveAttribute('data-state', 'printed');
   await shot(page, '12-print-reprinted');
 });
+
+test('manual order: the station schema marks the fields, then the order is listed and scannable', async ({ page }) => {
+  await page.goto(station.url);
+  await expect(page.getByText('TRAINING MODE — sandbox')).toBeVisible();
+  const form = page.locator('details', { hasText: 'New order by hand' });
+  await form.locator('summary').focus();
+  await page.keyboard.press('Enter');
+  await expect(form.getByRole('button', { name: 'Create order' })).toBeVisible();
+
+  await form.getByLabel('Postal code').fill('184');
+  await form.getByLabel('Province (e.g. MI)').fill('Roma');
+  await form.getByRole('button', { name: 'Create order' }).click();
+  await expect(banner(page)).toHaveAttribute('data-kind', 'error');
+  await expect(page.locator('#mo-name-err')).toHaveText('Recipient name is required');
+  await expect(page.locator('#mo-street-err')).toHaveText('Street is required');
+  await expect(page.locator('#mo-province-err')).toHaveText('Italian province must be 2 letters, like RM or MI');
+  await shot(page, '13-manual-order-errors');
+  expect(await unnamedControls(page), '13-manual-order-errors').toEqual([]);
+
+  await form.getByLabel('Order number (blank: assigned)').fill('TEL-0042');
+  await form.getByLabel('Recipient name').fill('Elena Greco');
+  await form.getByLabel('Street and number').fill('Via Garibaldi 7');
+  await form.getByLabel('City').fill('Roma');
+  await form.getByLabel('Province (e.g. MI)').fill('rm');
+  await form.getByLabel('Item', { exact: true }).fill('Tazza in ceramica - Blu');
+  await form.getByLabel('Quantity').fill('2');
+  await form.getByLabel('Unit price (EUR)').fill('12,50');
+  await form.getByRole('button', { name: 'Create order' }).click();
+  await expect(banner(page)).toContainText('Order TEL-0042 created');
+  const row = page.getByRole('table', { name: 'Open orders' }).getByRole('row', { name: /TEL-0042/ });
+  // The Italian postal code lost its leading zeros; the station restored them.
+  await expect(row).toContainText('00184 Roma (IT)');
+
+  const scan = page.getByLabel('Scan an order number or a tracking number');
+  await scan.focus();
+  await page.keyboard.type('TEL-0042');
+  await page.keyboard.press('Enter');
+  await expect(banner(page)).toContainText('Order TEL-0042 — Elena Greco');
+  await expect(page.getByLabel('Weight (kg)')).toBeFocused();
+});

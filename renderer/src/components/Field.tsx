@@ -79,3 +79,12 @@ export function ErrorList({ title, errors }: { title: string; errors: Array<[str
     </div>
   );
 }
+
+/**
+ * `onMouseDown` for submit buttons of forms that validate on blur: keeps focus
+ * in the field, so the error appearing on blur cannot move the button away
+ * between mouse down and up (which would swallow the click).
+ */
+export function keepFocusOnMouseDown(e: { preventDefault(): void }): void {
+  e.preventDefault();
+}

@@ -4,9 +4,9 @@
  * form validated with the same `ManualOrderInput` schema the station uses.
  */
 import { useEffect, useId, useState } from 'react';
-import { ManualOrderInput, type StationOrder } from '../../../shared/domain/order';
+import { ManualOrderInput, normalizePostalCode, recipientProblems, type StationOrder } from '../../../shared/domain/order';
 import { issuesToDetails, type FieldErrors } from '../../../shared/platform';
-import { ErrorList, TextField } from '../components/Field';
+import { ErrorList, TextField, keepFocusOnMouseDown } from '../components/Field';
 import { dateTime, money, parseDecimal } from '../lib/format';
 import { unplacedErrors } from '../lib/shipForm';
 import { useApp } from '../stores/app';
@@ -235,9 +235,31 @@ function manualInput(d: ManualDraft): ManualOrderInput {
   };
 }
 
+/**
+ * Errors of the manual form: the ManualOrderInput schema, plus the Italian
+ * rules of `recipientProblems` at once (the schema checks those only once the
+ * required fields are there, and the packer should see every problem in one go).
+ */
 function manualErrors(d: ManualDraft): FieldErrors {
   const r = ManualOrderInput.safeParse(manualInput(d));
-  return r.success ? {} : issuesToDetails(r.error.issues);
+  if (r.success) return {};
+  const out = issuesToDetails(r.error.issues);
+  const countryCode = d.countryCode.trim().toUpperCase();
+  const blank = (v: string) => (v.trim() === '' ? undefined : v.trim());
+  const province = blank(d.province)?.toUpperCase();
+  const problems = recipientProblems({
+    name: d.name.trim(),
+    street: d.street.trim(),
+    city: d.city.trim(),
+    postalCode: normalizePostalCode(d.postalCode, countryCode),
+    countryCode,
+    ...(province !== undefined ? { province } : {}),
+  });
+  for (const k of ['postalCode', 'province'] as const) {
+    const msg = problems[k];
+    if (msg && !out[`recipient.${k}`]) out[`recipient.${k}`] = [msg];
+  }
+  return out;
 }
 
 function ManualOrderCard() {
@@ -294,7 +316,7 @@ function ManualOrderCard() {
           {f('notes', 'Notes', { wide: true })}
         </div>
         <div className="actions">
-          <button type="submit" className="btn btn-primary" disabled={creating}>
+          <button type="submit" className="btn btn-primary" disabled={creating} onMouseDown={keepFocusOnMouseDown}>
             Create order
           </button>
         </div>

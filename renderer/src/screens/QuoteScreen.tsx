@@ -6,6 +6,7 @@
  */
 import { useEffect, useRef } from 'react';
 import type { Rate } from '../../../shared/platform';
+import { keepFocusOnMouseDown } from '../components/Field';
 import { kg, money } from '../lib/format';
 import { firstError, rateKeyAction } from '../lib/shipForm';
 import { useApp } from '../stores/app';
@@ -62,7 +63,7 @@ export function QuoteScreen() {
       >
         <PackagesEditor errors={quoteErrors} show={(p) => submitted || Boolean(touched[p])} firstRef={firstWeight} />
         <div className="actions">
-          <button type="submit" className="btn btn-primary btn-big" disabled={quoting} aria-keyshortcuts="Enter">
+          <button type="submit" className="btn btn-primary btn-big" disabled={quoting} aria-keyshortcuts="Enter" onMouseDown={keepFocusOnMouseDown}>
             {quoting ? 'Quoting…' : 'Get rates'} <kbd>Enter</kbd>
           </button>
           {stale ? <span className="note-warn">Parcels changed since the quote: quote again.</span> : null}

@@ -6,7 +6,7 @@
  * Enter in a field does not (a stray scanner Enter must not spend money).
  */
 import { useEffect, useRef } from 'react';
-import { CheckField, ErrorList, SelectField, TextField } from '../components/Field';
+import { CheckField, ErrorList, SelectField, TextField, keepFocusOnMouseDown } from '../components/Field';
 import { money } from '../lib/format';
 import { RECIPIENT_PATHS, firstError, shipFormPaths, unplacedErrors, type RecipientDraft } from '../lib/shipForm';
 import { useApp } from '../stores/app';
@@ -136,7 +136,7 @@ export function ShipScreen() {
           <button type="button" className="btn" onClick={() => go('quote')} aria-keyshortcuts="F2">
             Change rate <kbd>F2</kbd>
           </button>
-          <button ref={shipBtn} type="submit" className="btn btn-primary btn-huge" disabled={shipping || !chosen} aria-keyshortcuts="Control+Enter">
+          <button ref={shipBtn} type="submit" className="btn btn-primary btn-huge" disabled={shipping || !chosen} aria-keyshortcuts="Control+Enter" onMouseDown={keepFocusOnMouseDown}>
             {shipping ? 'Shipping…' : 'Ship & print label'} <kbd>Ctrl+Enter</kbd>
           </button>
         </aside>
