@@ -22,6 +22,8 @@ import { registerPickupRoutes } from './routes/pickups';
 import { registerWebhookRoutes } from './routes/webhooks';
 import { registerRatesRoutes } from './routes/rates';
 import { registerShipmentRoutes } from './routes/shipments';
+import { registerStockRoutes } from './routes/stocks';
+import { registerTrackingRoutes } from './routes/tracking';
 import { demoSeed } from './seed';
 import { SandboxState } from './state';
 
@@ -138,6 +140,23 @@ export function buildSandboxApp(state: SandboxState, logger = false): FastifyIns
     return reply.code(404).send({ error: { code: 'not_found', message: `No endpoint ${req.method} ${pathname}` } });
   });
 
+  // The simulated carrier catches up with the clock before any request is
+  // handled (statuses, stocks and their events are current for every answer),
+  // and once a second while idle so events due on real time reach webhooks.
+  app.addHook('onRequest', (_req, _reply, done) => {
+    state.lifecycle.advance();
+    done();
+  });
+  let carrierTicker: ReturnType<typeof setInterval> | undefined;
+  app.addHook('onReady', (done) => {
+    carrierTicker = setInterval(() => state.lifecycle.advance(), 1000);
+    carrierTicker.unref();
+    done();
+  });
+  app.addHook('onClose', (_app, done) => {
+    if (carrierTicker) clearInterval(carrierTicker);
+    done();
+  });
   registerOAuth(app, table, state);
   const api = new ApiRouter(app, table, state, API_PREFIX);
   registerAccountRoutes(api);
@@ -146,6 +165,8 @@ export function buildSandboxApp(state: SandboxState, logger = false): FastifyIns
   registerManifestRoutes(api);
   registerPickupRoutes(api);
   registerWebhookRoutes(api);
+  registerTrackingRoutes(api);
+  registerStockRoutes(api);
   // Webhook engine: every bus event fans out to subscribed endpoints; retries run when the clock moves.
   state.webhooks.start(state.events, (l) => state.clock.onChange(l));
   app.addHook('onClose', async () => {
