@@ -341,3 +341,52 @@ test('manual order: the station schema marks the fields, then the order is liste
   await expect(banner(page)).toContainText('Order TEL-0042 — Elena Greco');
   await expect(page.getByLabel('Weight (kg)')).toBeFocused();
 });
+
+test('cancel a shipment from its scan, only after confirming; the order opens again', async ({ page }) => {
+  await page.goto(station.url);
+  await expect(page.getByText('TRAINING MODE — sandbox')).toBeVisible();
+  const scan = page.getByLabel('Scan an order number or a tracking number');
+  await expect(scan).toBeFocused();
+
+  // Ship #1003 with the keyboard.
+  await page.keyboard.type('#1003');
+  await page.keyboard.press('Enter');
+  await expect(page.getByLabel('Weight (kg)')).toBeFocused();
+  await page.keyboard.type('3');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('listbox', { name: /Rates, cheapest first/ })).toBeFocused();
+  await page.keyboard.press('1');
+  await expect(page.getByRole('button', { name: /Ship & print label/ })).toBeFocused();
+  await page.keyboard.press('Enter');
+  const ldv = (await page.getByTestId('tracking-number').innerText()).trim();
+  await printer.waitForLabel(ldv);
+
+  // Alt+S back to scan (Alt+letter works like the F-keys); scan the tracking number.
+  await page.keyboard.press('Alt+s');
+  await expect(scan).toBeFocused();
+  await page.keyboard.type(ldv);
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('shipment-ldv')).toHaveText(ldv);
+
+  // Alt+X asks; N (the focused, safe choice) keeps the shipment.
+  await page.keyboard.press('Alt+x');
+  const dialog = page.getByRole('dialog', { name: `Cancel shipment ${ldv}?` });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('button', { name: /No, keep it/ })).toBeFocused();
+  await shot(page, '14-cancel-confirm');
+  await page.keyboard.press('n');
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('article', { name: /Shipment/ })).not.toContainText('CANCELLED');
+
+  // Alt+X again, Y cancels and refunds.
+  await page.keyboard.press('Alt+x');
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press('y');
+  await expect(banner(page)).toContainText(`Shipment ${ldv} cancelled`);
+  await expect(page.getByRole('article', { name: /Shipment/ })).toContainText('CANCELLED');
+  await expect(page.getByRole('button', { name: /Reprint label/ })).toBeDisabled();
+  await expect(page.getByRole('table', { name: 'Open orders' })).toContainText('#1003');
+  await expect(scan).toBeFocused();
+  await shot(page, '15-cancelled');
+  expect(await unnamedControls(page), '15-cancelled').toEqual([]);
+});
