@@ -6,6 +6,7 @@
  */
 import { statusOf, type Carrier, type Warehouse } from '../../shared/platform';
 import type { Account, CarrierDef, ManifestRecord, PickupRecord, ShipmentRecord, WarehouseDef } from './model';
+import { bdaOf } from './lifecycle';
 import { localIso } from './time';
 
 /** GET /carriers item: the carrier with the account's contracts (pricing internals left out). */
@@ -101,6 +102,8 @@ export function shipmentDetail(s: ShipmentRecord) {
     billableWeight: { value: s.billableWeightKg, units: 'KG' as const },
     volumetricWeight: { value: s.volumetricWeightKg, units: 'KG' as const },
     manifestId: s.manifestId,
+    // Carrier delivery document number, the key of GET /tracking/bda/{bda} (lifecycle.ts bdaOf).
+    bda: bdaOf(s),
     dates: { shippedAt: isoOrNull(s.shippedAt), pickedUpAt: isoOrNull(s.pickedUpAt), deliveredAt: isoOrNull(s.deliveredAt) },
     cancelledAt: isoOrNull(s.cancelledAt),
   };
