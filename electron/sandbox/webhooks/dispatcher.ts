@@ -285,8 +285,8 @@ export class WebhookDispatcher {
     if (retryAt !== null) {
       this.pending.push({ ...p, attempt: p.attempt + 1, dueAt: retryAt });
     }
-    this.sweepDeactivation(this.opts.clock.nowMs());
-    this.arm();
+    // Also starts the retry at once when the clock already passed its due time while this attempt was in flight.
+    this.runDue();
     return out;
   }
 
