@@ -2,10 +2,12 @@
  * The bench: header (platform, connection, credit, printer), screen switcher,
  * outcome banner, current screen. Global keys: F1..F6 and Alt+S/Q/H/P/U/C
  * switch screens, Alt+R reprints the label in view, Alt+X cancels the
- * scanned shipment (with confirmation), Alt+N starts the next order.
+ * scanned shipment (with confirmation), Alt+N starts the next order; on the
+ * Print screen, typing (a scanner) starts the next scan at once.
  * Station events keep every screen current.
  */
 import { useEffect } from 'react';
+import { flushSync } from 'react-dom';
 import { on } from './api';
 import { Banner } from './components/Banner';
 import { Header } from './components/Header';
@@ -33,6 +35,13 @@ const SCREEN_VIEWS: Record<Screen, () => React.JSX.Element> = {
   day: EndOfDayScreen,
 };
 
+/** A printable key on the Print screen outside any field: the packer (or the scanner) starts the next scan. */
+function scannerTypingOnPrint(e: KeyboardEvent): boolean {
+  if (useApp.getState().screen !== 'print' || e.altKey || e.ctrlKey || e.metaKey || e.key.length !== 1 || e.key === ' ') return false;
+  const a = document.activeElement;
+  return !(a instanceof HTMLElement && a.matches('input, textarea, select, [contenteditable="true"]'));
+}
+
 function useGlobalKeys(): void {
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
@@ -41,6 +50,12 @@ function useGlobalKeys(): void {
       if (target) {
         e.preventDefault();
         useApp.getState().go(target);
+        return;
+      }
+      if (scannerTypingOnPrint(e)) {
+        // The next scan starts on the Print screen: switch to Scan before the character lands.
+        flushSync(() => useApp.getState().go('scan', { keepBanner: true }));
+        document.getElementById('scan-input')?.focus();
         return;
       }
       if (!e.altKey || e.ctrlKey || e.metaKey) return;

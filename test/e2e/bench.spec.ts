@@ -340,6 +340,14 @@ test('manual order: the station schema marks the fields, then the order is liste
   await page.keyboard.press('Enter');
   await expect(banner(page)).toContainText('Order TEL-0042 — Elena Greco');
   await expect(page.getByLabel('Weight (kg)')).toBeFocused();
+
+  // Alt+letters switch screens like the F-keys.
+  await page.keyboard.press('Alt+s');
+  await expect(scan).toBeFocused();
+  await page.keyboard.press('Alt+c');
+  await expect(page.getByRole('heading', { name: 'End of day' })).toBeVisible();
+  await page.keyboard.press('Alt+q');
+  await expect(page.getByRole('heading', { name: /^Quote/ })).toBeVisible();
 });
 
 test('cancel a shipment from its scan, only after confirming; the order opens again', async ({ page }) => {
@@ -361,10 +369,11 @@ test('cancel a shipment from its scan, only after confirming; the order opens ag
   const ldv = (await page.getByTestId('tracking-number').innerText()).trim();
   await printer.waitForLabel(ldv);
 
-  // Alt+S back to scan (Alt+letter works like the F-keys); scan the tracking number.
-  await page.keyboard.press('Alt+s');
-  await expect(scan).toBeFocused();
+  // Still on the Print screen, the scanner reads the parcel's label: the scan starts there at once.
+  await expect(page.getByRole('button', { name: /Next order/ })).toBeFocused();
   await page.keyboard.type(ldv);
+  await expect(scan).toBeFocused();
+  await expect(scan).toHaveValue(ldv);
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('shipment-ldv')).toHaveText(ldv);
 
