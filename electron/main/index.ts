@@ -13,7 +13,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { BrowserWindow, Menu, app, dialog, ipcMain, net, protocol, session, type WebContents, type WebFrameMain } from 'electron';
 import { StationError, isStationErrorShape, type StationErrorShape } from '../../shared/contract';
-import { ConfigError, resolveConfig } from '../core/config';
+import { ConfigError, resolveConfig, type StationConfig } from '../core/config';
 import { createStation, invokeCommand } from '../core/station';
 import { RENDERER_CSP } from '../host/csp';
 import { STATION_EVENT_NAMES } from '../host/events';
@@ -111,6 +111,17 @@ function setMenu(): void {
 }
 
 async function start(): Promise<void> {
+  // `electron . --printer ...` in development, `station --printer ...` packaged.
+  const argv = process.argv.slice(app.isPackaged ? 1 : 2);
+  let config: StationConfig | null = null;
+  let configError: unknown = null;
+  try {
+    config = resolveConfig(argv, process.env);
+    // Chromium's profile and the single-instance lock live in the data folder: one window per station database.
+    app.setPath('userData', path.join(config.dataDir, 'electron'));
+  } catch (e) {
+    configError = e;
+  }
   if (!app.requestSingleInstanceLock()) {
     // A second station on the same data folder would fight over the database and the printer.
     app.quit();
@@ -118,12 +129,10 @@ async function start(): Promise<void> {
   }
   hardenWebContents();
 
-  // `electron . --printer ...` in development, `station --printer ...` packaged.
-  const argv = process.argv.slice(app.isPackaged ? 1 : 2);
   let station: Station;
   try {
     await app.whenReady();
-    const config = resolveConfig(argv, process.env);
+    if (!config) throw configError;
     station = await createStation(config);
     console.log(`Shipping Station (Electron) ready (${config.platform.mode === 'sandbox' ? 'training mode: embedded sandbox' : `platform: ${config.platform.baseUrl}`})`);
   } catch (e) {

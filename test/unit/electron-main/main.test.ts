@@ -52,6 +52,10 @@ const stub = vi.hoisted(() => {
   const electron = {
     app: {
       isPackaged: false,
+      paths: new Map<string, string>(),
+      setPath(name: string, value: string) {
+        this.paths.set(name, value);
+      },
       requestSingleInstanceLock: () => true,
       whenReady: () => Promise.resolve(),
       on: (name: string, h: Handler) => appHandlers.set(name, [...(appHandlers.get(name) ?? []), h]),
@@ -117,6 +121,10 @@ afterAll(async () => {
 const invoke = (frame: unknown, name: unknown, input: unknown) => state.ipc.get('station:invoke')!({ senderFrame: frame }, name, input) as Promise<{ ok: boolean; value?: unknown; error?: { code: string } }>;
 
 describe('electron main', () => {
+  it('keeps Chromium data and the single-instance lock in the station data folder', () => {
+    expect(stub.electron.app.paths.get('userData')).toBe(path.join(dataDir, 'electron'));
+  });
+
   it('opens one sandboxed, isolated window on the app scheme', () => {
     expect(state.windows).toHaveLength(1);
     const win = state.windows[0]!;
