@@ -155,19 +155,29 @@ export class WebhookDispatcher {
   private readonly inFlight = new Set<Promise<unknown>>();
   private readonly abort = new AbortController();
   private timer: NodeJS.Timeout | undefined;
-  private closed = false;
-  private readonly timeoutMs: number;
-  private readonly userAgent: string;
-  private readonly log: (msg: string) => void;
+  /**
+   * Closed = the abort signal fired. Kept in the AbortController rather than
+   * a boolean field so a saved state file (persist.ts walks plain fields)
+   * never carries "closed" into the next start.
+   */
+  private get closed(): boolean {
+    return this.abort.signal.aborted;
+  }
 
+  /**
+   * @param opts read at each use (not copied), so settings changed later —
+   *   or getters over a settings object — take effect on the next attempt.
+   * @throws RangeError when `opts.timeoutMs` is given and not > 0.
+   */
   constructor(
     private readonly registry: WebhookRegistry,
     private readonly opts: WebhookDispatcherOptions,
   ) {
-    this.timeoutMs = opts.timeoutMs ?? WEBHOOK_TIMEOUT_MS;
-    this.userAgent = opts.userAgent ?? SANDBOX_WEBHOOK_USER_AGENT;
-    this.log = opts.log ?? (() => undefined);
-    if (!(this.timeoutMs > 0)) throw new RangeError(`timeoutMs must be > 0, got ${this.timeoutMs}`);
+    if (opts.timeoutMs !== undefined && !(opts.timeoutMs > 0)) throw new RangeError(`timeoutMs must be > 0, got ${opts.timeoutMs}`);
+  }
+
+  private log(msg: string): void {
+    this.opts.log?.(msg);
   }
 
   /**
@@ -234,13 +244,15 @@ export class WebhookDispatcher {
     while (this.inFlight.size > 0) await Promise.allSettled([...this.inFlight]);
   }
 
-  /** Stops: cancels timers and retries, aborts attempts in flight and waits for them. */
+  /**
+   * Stops for good: aborts attempts in flight (not logged) and waits for
+   * them, clears the timer. Pending retries stay in {@link pendingRetries}
+   * data, so a state file written after closing keeps them for the next start.
+   */
   async close(): Promise<void> {
-    this.closed = true;
+    this.abort.abort();
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
-    this.pending.length = 0;
-    this.abort.abort();
     await this.idle();
   }
 
@@ -254,8 +266,8 @@ export class WebhookDispatcher {
     const ep = this.registry.byId(webhookId);
     if (!ep) return undefined;
     const at = this.opts.clock.now();
-    const headers = webhookHeaders(ep.secret, at, p.body, this.userAgent);
-    const out = await postWebhook(ep.url, p.body, headers, this.timeoutMs, this.abort.signal);
+    const headers = webhookHeaders(ep.secret, at, p.body, this.opts.userAgent ?? SANDBOX_WEBHOOK_USER_AGENT);
+    const out = await postWebhook(ep.url, p.body, headers, this.opts.timeoutMs ?? WEBHOOK_TIMEOUT_MS, this.abort.signal);
     // Deleted while in flight, or the sandbox closed: nothing left to log into.
     if (this.closed || this.registry.byId(webhookId) !== ep) return out;
     const retryAt = !test && !out.ok && out.retryable && p.attempt <= WEBHOOK_RETRY_DELAYS_MS.length && ep.isActive ? at.getTime() + (WEBHOOK_RETRY_DELAYS_MS[p.attempt - 1] ?? 0) : null;

@@ -37,34 +37,33 @@ export class WebhookService {
     log: () => undefined,
     clockRate: 1,
   };
-  private engine: WebhookDispatcher | undefined;
+  /** The delivery engine; reads {@link settings} at each attempt. */
+  readonly dispatcher: WebhookDispatcher;
   private unsubscribe: Array<() => void> = [];
 
   /** @param clock the sandbox's simulated clock. */
-  constructor(private readonly clock: SimClock) {}
+  constructor(private readonly clock: SimClock) {
+    const s = this.settings;
+    this.dispatcher = new WebhookDispatcher(this.registry, {
+      clock,
+      get timeoutMs() {
+        return s.timeoutMs;
+      },
+      get userAgent() {
+        return s.userAgent;
+      },
+      log: (m) => s.log(m),
+      clockRate: () => (typeof s.clockRate === 'function' ? s.clockRate() : s.clockRate),
+    });
+  }
 
   /**
-   * Changes settings; call before {@link start} (the engine reads them when created).
+   * Changes settings; they apply from the next attempt.
    * @throws RangeError when `timeoutMs` is not > 0.
    */
   configure(s: Partial<WebhookSettings>): void {
     if (s.timeoutMs !== undefined && !(s.timeoutMs > 0)) throw new RangeError(`webhook timeoutMs must be > 0, got ${s.timeoutMs}`);
     Object.assign(this.settings, Object.fromEntries(Object.entries(s).filter(([, v]) => v !== undefined)));
-  }
-
-  /** The delivery engine (created on first use with the current settings). */
-  get dispatcher(): WebhookDispatcher {
-    this.engine ??= new WebhookDispatcher(this.registry, {
-      clock: this.clock,
-      timeoutMs: this.settings.timeoutMs,
-      userAgent: this.settings.userAgent,
-      log: (m) => this.settings.log(m),
-      clockRate: () => {
-        const r = this.settings.clockRate;
-        return typeof r === 'function' ? r() : r;
-      },
-    });
-    return this.engine;
   }
 
   /**
@@ -82,12 +81,14 @@ export class WebhookService {
       }),
     );
     if (onClockChange) this.unsubscribe.push(onClockChange(() => d.runDue()));
+    // Retries restored from a state file become due (or get their timer) now.
+    d.runDue();
   }
 
   /** Unsubscribes, cancels pending retries and waits for attempts in flight (aborted). */
   async close(): Promise<void> {
     for (const u of this.unsubscribe.splice(0)) u();
-    await this.engine?.close();
+    await this.dispatcher.close();
   }
 
   /** Endpoints of every account (live records). */
