@@ -91,7 +91,10 @@ export const useApp = create<AppState>()((set, get) => ({
     set({ info });
   },
   setLink(link) {
+    const was = get().link;
     set({ link });
+    // Back after a drop: events were missed, so read the header afresh.
+    if (link === 'up' && was === 'down') void get().refreshInfo();
   },
   async refreshInfo() {
     try {
