@@ -19,6 +19,13 @@ export const TOKEN_TTL_SECONDS = 3600;
 /** The only scope of the API. */
 export const API_SCOPE = 'client-api';
 
+/**
+ * Scopes an App may be granted: the API's and the panel's read-only
+ * `panel-read`. A token without `client-api` is refused by every API call
+ * with 403 `insufficient_scope` (access.ts); any other scope is refused here.
+ */
+export const GRANTABLE_SCOPES: ReadonlyArray<string> = [API_SCOPE, 'panel-read'];
+
 function sameSecret(a: string, b: string): boolean {
   // Hash first so the comparison is constant-time whatever the lengths.
   const ha = createHash('sha256').update(a).digest();
@@ -59,16 +66,18 @@ export function registerOAuth(app: FastifyInstance, table: RouteTable, state: Sa
       throw unauthenticated('Invalid client credentials');
     }
     const scope = field(body, 'scope')?.trim() || API_SCOPE;
-    if (scope.split(/\s+/).some((s) => s !== API_SCOPE)) {
+    const scopes = [...new Set(scope.split(/\s+/))];
+    if (scopes.some((s) => !GRANTABLE_SCOPES.includes(s))) {
       throw new ApiError(403, 'insufficient_scope', `Scope "${scope}" is not available: request ${API_SCOPE}`);
     }
+    const granted = scopes.join(' ');
     const now = state.clock.nowMs();
     for (const [t, rec] of state.tokens) if (rec.expiresAt <= now) state.tokens.delete(t);
     const token = randomBytes(32).toString('base64url');
-    state.tokens.set(token, { accountId: account.accountId, scope: API_SCOPE, issuedAt: now, expiresAt: now + TOKEN_TTL_SECONDS * 1000 });
+    state.tokens.set(token, { accountId: account.accountId, scope: granted, issuedAt: now, expiresAt: now + TOKEN_TTL_SECONDS * 1000 });
     return reply
       .header('Cache-Control', 'no-store')
       .header('Pragma', 'no-cache')
-      .send({ access_token: token, token_type: 'Bearer', expires_in: TOKEN_TTL_SECONDS, scope: API_SCOPE });
+      .send({ access_token: token, token_type: 'Bearer', expires_in: TOKEN_TTL_SECONDS, scope: granted });
   });
 }

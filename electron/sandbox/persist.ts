@@ -1,0 +1,528 @@
+/**
+ * State persistence and reset of the sandbox, generic over {@link SandboxState}
+ * so fields added later (by any module) are picked up without edits here.
+ *
+ * The state is walked from the root. Each own field is, by its value:
+ * - data: primitives, `Date`, arrays, `Map`, `Set`, plain objects, byte
+ *   arrays, nested to any depth, containing only data ("pure") — saved to the
+ *   state file and replaced on reset (collections refilled in place, so a
+ *   module holding the old array or map sees the new content);
+ * - an instance of one of the sandbox's classes (the lifecycle, the webhook
+ *   service, the clock, ...) — the object itself is kept and its own fields
+ *   are walked the same way (so their collections are saved too);
+ * - a function, a Node built-in (timers, promises, abort controllers,
+ *   emitters) or data holding one (e.g. a listener set) — left as it is:
+ *   subscribers, settings with callbacks and timers survive a reset and are
+ *   rebuilt by the code after a restart. `kept` lists them.
+ * `tokens` is never saved nor reset: access tokens die with the process
+ * (clients renew on 401) and survive a reset (same clients). Top-level
+ * functions (the tracking-number PRNG) are replaced on reset only.
+ *
+ * The encoding keeps object identity across the whole state (a shipment in
+ * `shipments`, in the tracking index and in a lifecycle journey is one object
+ * again after loading) and tags what JSON cannot hold with `{"$t": ...}`:
+ * `Date`, `Map`, `Set`, `undefined`, non-finite numbers, bytes; `Instance`
+ * marks a walked class instance.
+ */
+import { EventEmitter } from 'node:events';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { rename, unlink, writeFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { SimClock } from './clock';
+import type { SandboxSeed } from './model';
+import { SandboxState } from './state';
+
+/** Format marker of a state file. */
+export const STATE_FILE_FORMAT = 'shipping-station-sandbox-state';
+/** Version of the state file layout. */
+export const STATE_FILE_VERSION = 1;
+
+/** Top-level fields never saved nor reset (see the module comment). */
+export const TRANSIENT_FIELDS: ReadonlyArray<string> = ['tokens'];
+
+/** What a value is, for persistence and reset. */
+export type FieldKind = 'data' | 'function' | 'instance' | 'opaque';
+
+const probeTimer = setTimeout(() => undefined, 0);
+clearTimeout(probeTimer);
+const probeImmediate = setImmediate(() => undefined);
+clearImmediate(probeImmediate);
+
+/** Node and JavaScript built-ins that hold no sandbox state of their own. */
+const OPAQUE: ReadonlyArray<abstract new (...args: never[]) => unknown> = [
+  EventEmitter,
+  Promise,
+  AbortController,
+  AbortSignal,
+  WeakMap,
+  WeakSet,
+  WeakRef,
+  RegExp,
+  Error,
+  probeTimer.constructor as abstract new (...args: never[]) => unknown,
+  probeImmediate.constructor as abstract new (...args: never[]) => unknown,
+];
+
+function isPlainObject(v: object): boolean {
+  const proto = Object.getPrototypeOf(v) as unknown;
+  return proto === Object.prototype || proto === null;
+}
+
+/** Kind of a value (see the module comment). */
+export function fieldKind(v: unknown): FieldKind {
+  if (typeof v === 'function') return 'function';
+  if (typeof v === 'symbol') return 'opaque';
+  if (v === null || typeof v !== 'object') return 'data';
+  if (Array.isArray(v) || v instanceof Date || v instanceof Map || v instanceof Set || v instanceof Uint8Array || isPlainObject(v)) return 'data';
+  if (OPAQUE.some((c) => v instanceof c)) return 'opaque';
+  return 'instance';
+}
+
+/** true when `v` is data made only of data (no function, instance or built-in anywhere inside). */
+export function isPureData(v: unknown, memo = new Map<object, boolean>()): boolean {
+  if (fieldKind(v) !== 'data') return false;
+  if (v === null || typeof v !== 'object') return true;
+  const known = memo.get(v);
+  if (known !== undefined) return known;
+  memo.set(v, true); // optimistic on cycles
+  let pure = true;
+  if (v instanceof Map) {
+    for (const [k, x] of v) if (!isPureData(k, memo) || !isPureData(x, memo)) pure = false;
+  } else if (v instanceof Set || Array.isArray(v)) {
+    for (const x of v as Iterable<unknown>) if (!isPureData(x, memo)) pure = false;
+  } else if (!(v instanceof Date) && !(v instanceof Uint8Array)) {
+    for (const x of Object.values(v)) if (!isPureData(x, memo)) pure = false;
+  }
+  memo.set(v, pure);
+  return pure;
+}
+
+// ---- walking the state ----
+
+/** A walked object (the state or one of its class instances): its fields in order. */
+interface HolderPlan {
+  fields: Array<[string, HolderPlan | { data: unknown }]>;
+}
+
+function planHolder(holder: object, path: string, seen: Set<object>, kept: string[], memo: Map<object, boolean>, top: boolean): HolderPlan {
+  const fields: HolderPlan['fields'] = [];
+  const rec = holder as Record<string, unknown>;
+  for (const key of Object.keys(holder)) {
+    if (top && TRANSIENT_FIELDS.includes(key)) continue;
+    const p = path ? `${path}.${key}` : key;
+    const v = rec[key];
+    const kind = fieldKind(v);
+    if (kind === 'function' || kind === 'opaque') continue;
+    if (kind === 'instance') {
+      const inst = v as object;
+      if (seen.has(inst)) continue; // back-reference (e.g. lifecycle.state)
+      seen.add(inst);
+      fields.push([key, planHolder(inst, p, seen, kept, memo, false)]);
+      continue;
+    }
+    if (!isPureData(v, memo)) {
+      kept.push(p);
+      continue;
+    }
+    fields.push([key, { data: v }]);
+  }
+  return { fields };
+}
+
+// ---- identity-keeping tagged JSON ----
+
+/** A JSON value. */
+export type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
+
+/** Encoded state: the JSON, and the paths of fields left live (not saved). */
+export interface EncodedState {
+  json: Json;
+  kept: string[];
+}
+
+/**
+ * Encodes the saveable part of `root` (an object whose fields are walked as
+ * described in the module comment) as JSON.
+ */
+export function encodeState(root: object): EncodedState {
+  const kept: string[] = [];
+  const seen = new Set<object>([root]);
+  const plan = planHolder(root, '', seen, kept, new Map(), true);
+
+  const counts = new Map<object, number>();
+  const count = (v: unknown): void => {
+    if (v === null || typeof v !== 'object') return;
+    const n = counts.get(v) ?? 0;
+    counts.set(v, n + 1);
+    if (n > 0) return;
+    if (v instanceof Map) {
+      for (const [k, x] of v) {
+        count(k);
+        count(x);
+      }
+    } else if (v instanceof Set || Array.isArray(v)) for (const x of v as Iterable<unknown>) count(x);
+    else if (!(v instanceof Date) && !(v instanceof Uint8Array)) for (const x of Object.values(v)) count(x);
+  };
+  const countPlan = (h: HolderPlan): void => {
+    for (const [, f] of h.fields) {
+      if ('fields' in f) countPlan(f);
+      else count(f.data);
+    }
+  };
+  countPlan(plan);
+
+  const ids = new Map<object, number>();
+  let nextId = 0;
+  const enc = (v: unknown): Json => {
+    if (v === undefined) return { $t: 'undefined' };
+    if (v === null || typeof v === 'boolean' || typeof v === 'string') return v;
+    if (typeof v === 'number') return Number.isFinite(v) ? v : { $t: 'number', v: String(v) };
+    if (typeof v === 'bigint') return { $t: 'bigint', v: v.toString() };
+    const o = v as object;
+    const seenId = ids.get(o);
+    if (seenId !== undefined) return { $ref: seenId };
+    const shared = (counts.get(o) ?? 0) > 1;
+    const idPart: { $id?: number } = {};
+    if (shared) {
+      idPart.$id = nextId++;
+      ids.set(o, idPart.$id);
+    }
+    if (o instanceof Date) return { $t: 'Date', ...idPart, v: Number.isNaN(o.getTime()) ? null : o.toISOString() };
+    if (o instanceof Uint8Array) return { $t: Buffer.isBuffer(o) ? 'Buffer' : 'Bytes', ...idPart, v: Buffer.from(o.buffer, o.byteOffset, o.byteLength).toString('base64') };
+    if (o instanceof Map) return { $t: 'Map', ...idPart, v: [...o].map(([k, x]) => [enc(k), enc(x)]) };
+    if (o instanceof Set) return { $t: 'Set', ...idPart, v: [...o].map(enc) };
+    if (Array.isArray(o)) {
+      const items = o.map((x: unknown) => enc(x));
+      return shared ? { $t: 'Array', ...idPart, v: items } : items;
+    }
+    const obj: { [k: string]: Json } = {};
+    for (const [k, x] of Object.entries(o)) obj[k] = enc(x);
+    return shared || '$t' in obj || '$ref' in obj ? { $t: 'Object', ...idPart, v: obj } : obj;
+  };
+  const encHolder = (h: HolderPlan): { [k: string]: Json } => {
+    const out: { [k: string]: Json } = {};
+    for (const [key, f] of h.fields) out[key] = 'fields' in f ? { $t: 'Instance', v: encHolder(f) } : enc(f.data);
+    return out;
+  };
+  return { json: encHolder(plan), kept };
+}
+
+/** A decoded `Instance`: the fields to put into the live object at the same place. */
+class HolderNode {
+  constructor(readonly fields: Record<string, unknown>) {}
+}
+
+/**
+ * Decodes JSON written by {@link encodeState}.
+ * @throws Error on an unknown tag or a `$ref` to an unknown id.
+ */
+function decodeState(json: Json): HolderNode {
+  const byId = new Map<number, unknown>();
+  const dec = (j: Json): unknown => {
+    if (j === null || typeof j !== 'object') return j;
+    if (Array.isArray(j)) return j.map(dec);
+    if (typeof j.$ref === 'number' && Object.keys(j).length === 1) {
+      if (!byId.has(j.$ref)) throw new Error(`reference to unknown object $ref ${j.$ref}`);
+      return byId.get(j.$ref);
+    }
+    const tag = j.$t;
+    if (tag === undefined) {
+      const o: Record<string, unknown> = {};
+      for (const [k, x] of Object.entries(j)) o[k] = dec(x);
+      return o;
+    }
+    const id = typeof j.$id === 'number' ? j.$id : undefined;
+    const keep = <T>(v: T): T => {
+      if (id !== undefined) byId.set(id, v);
+      return v;
+    };
+    const inner = j.v;
+    const list = (): Json[] => (Array.isArray(inner) ? inner : []);
+    const record = (): { [k: string]: Json } => (inner !== null && typeof inner === 'object' && !Array.isArray(inner) ? inner : {});
+    switch (tag) {
+      case 'undefined':
+        return undefined;
+      case 'number':
+        return Number(inner);
+      case 'bigint':
+        return BigInt(String(inner));
+      case 'Date':
+        return keep(new Date(typeof inner === 'string' ? inner : NaN));
+      case 'Buffer':
+        return keep(Buffer.from(String(inner), 'base64'));
+      case 'Bytes':
+        return keep(new Uint8Array(Buffer.from(String(inner), 'base64')));
+      case 'Map': {
+        const m = keep(new Map<unknown, unknown>());
+        for (const e of list()) {
+          const [k = null, x = null] = Array.isArray(e) ? e : [];
+          m.set(dec(k), dec(x));
+        }
+        return m;
+      }
+      case 'Set': {
+        const s = keep(new Set<unknown>());
+        for (const x of list()) s.add(dec(x));
+        return s;
+      }
+      case 'Array': {
+        const a = keep([] as unknown[]);
+        for (const x of list()) a.push(dec(x));
+        return a;
+      }
+      case 'Object': {
+        const o = keep({} as Record<string, unknown>);
+        for (const [k, x] of Object.entries(record())) o[k] = dec(x);
+        return o;
+      }
+      case 'Instance': {
+        const fields: Record<string, unknown> = {};
+        for (const [k, x] of Object.entries(record())) fields[k] = dec(x);
+        return new HolderNode(fields);
+      }
+      default:
+        throw new Error(`unknown tag $t "${String(tag)}"`);
+    }
+  };
+  if (json === null || typeof json !== 'object' || Array.isArray(json)) throw new Error('fields must be an object');
+  const fields: Record<string, unknown> = {};
+  for (const [k, x] of Object.entries(json)) fields[k] = dec(x);
+  return new HolderNode(fields);
+}
+
+function shapeOf(v: unknown): string {
+  if (v === null || v === undefined) return 'nullish';
+  if (Array.isArray(v)) return 'array';
+  if (v instanceof Map) return 'map';
+  if (v instanceof Set) return 'set';
+  if (v instanceof Date) return 'date';
+  return typeof v;
+}
+
+/**
+ * Puts `value` into `holder[key]`: arrays, maps, sets and plain objects are
+ * refilled in place when the live value has the same shape; other values are assigned.
+ */
+function putField(holder: object, key: string, value: unknown): void {
+  const rec = holder as Record<string, unknown>;
+  const cur = rec[key];
+  if (Array.isArray(cur) && Array.isArray(value)) cur.splice(0, cur.length, ...(value as unknown[]));
+  else if (cur instanceof Map && value instanceof Map) {
+    cur.clear();
+    for (const [k, v] of value) cur.set(k, v);
+  } else if (cur instanceof Set && value instanceof Set) {
+    cur.clear();
+    for (const v of value) cur.add(v);
+  } else if (cur !== null && typeof cur === 'object' && isPlainObject(cur) && value !== null && typeof value === 'object' && isPlainObject(value)) {
+    for (const k of Object.keys(cur)) delete (cur as Record<string, unknown>)[k];
+    Object.assign(cur, value);
+  } else rec[key] = value;
+}
+
+/** Puts decoded fields into the live objects; returns the paths not applied (gone, kind or shape changed). */
+function applyHolder(live: object, node: HolderNode, path: string, seen: Set<object>, top: boolean): string[] {
+  const ignored: string[] = [];
+  const rec = live as Record<string, unknown>;
+  for (const [key, value] of Object.entries(node.fields)) {
+    const p = path ? `${path}.${key}` : key;
+    if ((top && TRANSIENT_FIELDS.includes(key)) || !Object.prototype.hasOwnProperty.call(live, key)) {
+      ignored.push(p);
+      continue;
+    }
+    const cur = rec[key];
+    if (value instanceof HolderNode) {
+      if (fieldKind(cur) !== 'instance' || seen.has(cur as object)) ignored.push(p);
+      else {
+        seen.add(cur as object);
+        ignored.push(...applyHolder(cur as object, value, p, seen, false));
+      }
+      continue;
+    }
+    const curShape = shapeOf(cur);
+    const newShape = shapeOf(value);
+    if (!isPureData(cur) || (curShape !== newShape && curShape !== 'nullish' && newShape !== 'nullish')) {
+      ignored.push(p);
+      continue;
+    }
+    putField(live, key, value);
+  }
+  return ignored;
+}
+
+// ---- snapshot of a state ----
+
+/** A state file's content. */
+export interface StateSnapshot {
+  format: typeof STATE_FILE_FORMAT;
+  version: number;
+  /** Real time of the save. */
+  savedAt: string;
+  /** Simulated time of the save (information; the clock's offset is among the fields). */
+  simulatedAt: string;
+  fields: Json;
+  /** Paths of fields left live (not saved): functions' holders, listener sets, data holding timers. */
+  kept: string[];
+}
+
+/** Snapshot of every saveable field of `state`. */
+export function snapshotState(state: SandboxState): StateSnapshot {
+  const { json, kept } = encodeState(state);
+  return {
+    format: STATE_FILE_FORMAT,
+    version: STATE_FILE_VERSION,
+    savedAt: new Date().toISOString(),
+    simulatedAt: state.clock.now().toISOString(),
+    fields: json,
+    kept,
+  };
+}
+
+/**
+ * Loads a snapshot into `state` (see the module comment). Fields the
+ * snapshot lacks (added since) keep their fresh value.
+ * @returns paths of snapshot fields that were not applied (removed, or of another kind/shape now).
+ * @throws Error when the format or version is not this one, or the content is damaged.
+ */
+export function applySnapshot(state: SandboxState, snap: StateSnapshot): string[] {
+  if (snap.format !== STATE_FILE_FORMAT) throw new Error(`not a sandbox state file (format "${String(snap.format)}")`);
+  if (snap.version !== STATE_FILE_VERSION) throw new Error(`state file version ${snap.version} is not supported (expected ${STATE_FILE_VERSION})`);
+  return applyHolder(state, decodeState(snap.fields), '', new Set([state]), true);
+}
+
+/**
+ * Resets `state` to a fresh one built from `seed`: saveable fields are
+ * replaced (collections refilled in place), top-level functions (the PRNG)
+ * replaced; live fields, `tokens` and the simulated time are kept.
+ */
+export function resetState(state: SandboxState, seed: SandboxSeed): void {
+  const now = state.clock.now();
+  // A throwaway clock at the same instant: the fresh state must not subscribe to the live clock.
+  const fresh = new SandboxState(seed, new SimClock(() => now));
+  const { json } = encodeState(fresh);
+  applyHolder(state, decodeState(json), '', new Set([state]), true);
+  const rec = state as unknown as Record<string, unknown>;
+  const freshRec = fresh as unknown as Record<string, unknown>;
+  for (const key of Object.keys(fresh)) if (typeof freshRec[key] === 'function') rec[key] = freshRec[key];
+  state.clock.set(now);
+}
+
+// ---- the state file ----
+
+/** Options of {@link StatePersistence}. */
+export interface PersistenceOptions {
+  /** Quiet time after the last change before saving, ms (real time); default 250. */
+  debounceMs?: number;
+  /** Where save failures go; default stderr. */
+  onError?: (err: unknown) => void;
+}
+
+/**
+ * Keeps a sandbox's state in a JSON file: {@link load} at start, a debounced
+ * atomic save (temp file in the same folder, then rename) after each change
+ * ({@link markDirty}; {@link install} marks every answered call), and a final
+ * save on {@link close}.
+ */
+export class StatePersistence {
+  private timer: NodeJS.Timeout | undefined;
+  private chain: Promise<void> = Promise.resolve();
+  private dirty = false;
+  private closed = false;
+  private seq = 0;
+  private readonly debounceMs: number;
+  private readonly onError: (err: unknown) => void;
+
+  /** @param file path of the state file (its folder is created when missing). */
+  constructor(
+    private readonly state: SandboxState,
+    readonly file: string,
+    opts: PersistenceOptions = {},
+  ) {
+    this.debounceMs = opts.debounceMs ?? 250;
+    this.onError = opts.onError ?? ((err) => process.stderr.write(`sandbox: cannot save state to ${file}: ${err instanceof Error ? err.message : String(err)}\n`));
+  }
+
+  /**
+   * Loads the file into the state when it exists.
+   * @returns false when there is no file (fresh start), true when loaded.
+   * @throws Error naming the file when it exists but cannot be read or is not a state file (never overwritten then).
+   */
+  load(): boolean {
+    let text: string;
+    try {
+      text = readFileSync(this.file, 'utf8');
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'ENOENT') return false;
+      throw new Error(`Sandbox state file ${this.file} cannot be read: ${(e as Error).message}`);
+    }
+    let snap: StateSnapshot;
+    try {
+      snap = JSON.parse(text) as StateSnapshot;
+      applySnapshot(this.state, snap);
+    } catch (e) {
+      throw new Error(`Sandbox state file ${this.file} is not usable: ${(e as Error).message}`);
+    }
+    return true;
+  }
+
+  /** Schedules a save after the debounce delay (restarted by each call). */
+  markDirty(): void {
+    if (this.closed) return;
+    this.dirty = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      void this.flush();
+    }, this.debounceMs);
+    this.timer.unref();
+  }
+
+  /** Saves now if anything changed since the last save; resolves when written. */
+  flush(): Promise<void> {
+    if (this.timer) {
+      clearTimeout(this.timer);
+      this.timer = undefined;
+    }
+    if (!this.dirty) return this.chain;
+    this.dirty = false;
+    this.chain = this.chain.then(() => this.write()).catch((err: unknown) => this.onError(err));
+    return this.chain;
+  }
+
+  /** Saves unconditionally (e.g. right after loading or a reset). */
+  save(): Promise<void> {
+    this.dirty = true;
+    return this.flush();
+  }
+
+  private async write(): Promise<void> {
+    const text = JSON.stringify(snapshotState(this.state));
+    mkdirSync(dirname(this.file), { recursive: true });
+    const tmp = `${this.file}.${process.pid}.${++this.seq}.tmp`;
+    try {
+      await writeFile(tmp, text, 'utf8');
+      await rename(tmp, this.file);
+    } catch (e) {
+      await unlink(tmp).catch(() => undefined);
+      throw e;
+    }
+  }
+
+  /**
+   * Marks the state dirty on every answered call (also reads: reading a
+   * shipment may move its simulated carrier progress), from `onSend` so a
+   * call whose connection is then dropped (faults) is saved too.
+   */
+  install(app: FastifyInstance): void {
+    app.addHook('onSend', async (_req, _reply, payload) => {
+      this.markDirty();
+      return payload;
+    });
+  }
+
+  /** Final save; later changes are not saved. */
+  async close(): Promise<void> {
+    await this.flush();
+    this.closed = true;
+  }
+}
