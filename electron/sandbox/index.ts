@@ -25,6 +25,9 @@ import { registerShipmentRoutes } from './routes/shipments';
 import { registerStockRoutes } from './routes/stocks';
 import { registerTrackingRoutes } from './routes/tracking';
 import { demoSeed } from './seed';
+import { installGateway } from './gateway';
+import { StatePersistence } from './persist';
+import { registerAdminRoutes } from './routes/admin';
 import { SandboxState } from './state';
 
 export { SimClock } from './clock';
@@ -56,6 +59,19 @@ export interface SandboxOptions {
   webhookLoopbackHttp?: boolean;
   /** Per-attempt webhook timeout in real ms; default 10 000 (spec: Limits). */
   webhookTimeoutMs?: number;
+  /**
+   * JSON file keeping the state across restarts (persist.ts): loaded at
+   * start when it exists, saved (debounced, atomically) after calls and on
+   * close. CLI `--state-file`. Default: memory only.
+   */
+  stateFile?: string;
+  /**
+   * Enforce the spec's rate limits (429 `rate_limited`, ratelimit.ts).
+   * Default false, because suites pin the simulated clock and create more
+   * than a minute's worth of shipments; the CLI and training mode turn them
+   * on. Switchable at run time: `POST /__sandbox/rate-limits {enabled}`.
+   */
+  rateLimits?: boolean;
 }
 
 /** A running sandbox. */
@@ -70,12 +86,14 @@ export interface Sandbox {
   state: SandboxState;
   /** Simulated clock; `advance(ms)` moves time (token expiry, default periods). */
   clock: SimClock;
-  /** Stops listening and closes open connections. */
+  /** Stops listening and closes open connections (and writes the state file, when there is one). */
   close(): Promise<void>;
+  /** Writes pending state changes to the state file now; resolves at once without a state file. */
+  flushState(): Promise<void>;
 }
 
 /** Builds the fastify app on a state, without listening (used by {@link createSandbox}). */
-export function buildSandboxApp(state: SandboxState, logger = false): FastifyInstance {
+export function buildSandboxApp(state: SandboxState, logger = false, seed: SandboxSeed = demoSeed(), opts: { rateLimits?: boolean } = {}): FastifyInstance {
   const app = Fastify({
     logger: logger ? { level: 'info', stream: process.stderr } : false,
     // 50 packages with customs lines fit easily; anything bigger is a client bug (413).
@@ -157,6 +175,8 @@ export function buildSandboxApp(state: SandboxState, logger = false): FastifyIns
     if (carrierTicker) clearInterval(carrierTicker);
     done();
   });
+  // Faults, 401/403/429/402 in one hook before every API handler (gateway.ts).
+  const gateway = installGateway(app, state, API_PREFIX, opts);
   registerOAuth(app, table, state);
   const api = new ApiRouter(app, table, state, API_PREFIX);
   registerAccountRoutes(api);
@@ -172,6 +192,7 @@ export function buildSandboxApp(state: SandboxState, logger = false): FastifyIns
   app.addHook('onClose', async () => {
     await state.webhooks.close();
   });
+  registerAdminRoutes(app, table, state, gateway, seed);
   return app;
 }
 
@@ -217,7 +238,10 @@ export async function createSandbox(opts: SandboxOptions = {}): Promise<Sandbox>
     ...(opts.webhookTimeoutMs !== undefined ? { timeoutMs: opts.webhookTimeoutMs } : {}),
     ...(opts.logger ? { log: (m: string) => process.stderr.write(`sandbox: webhooks: ${m}\n`) } : {}),
   });
-  const app = buildSandboxApp(state, opts.logger ?? false);
+  const persistence = opts.stateFile !== undefined ? new StatePersistence(state, opts.stateFile) : undefined;
+  persistence?.load();
+  const app = buildSandboxApp(state, opts.logger ?? false, seed, { rateLimits: opts.rateLimits ?? false });
+  persistence?.install(app);
   const host = opts.host ?? '127.0.0.1';
   await app.listen({ port: opts.port ?? 0, host });
   warmUpLabels();
@@ -233,6 +257,10 @@ export async function createSandbox(opts: SandboxOptions = {}): Promise<Sandbox>
     clock,
     close: async () => {
       await app.close();
+      await persistence?.close();
+    },
+    flushState: async () => {
+      await persistence?.flush();
     },
   };
 }
