@@ -112,6 +112,7 @@ function useStationEvents(): void {
   }, []);
 }
 
+/** Root component of the bench. */
 export function App() {
   const screen = useApp((s) => s.screen);
   useGlobalKeys();

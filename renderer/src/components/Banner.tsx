@@ -7,6 +7,7 @@ import { useApp } from '../stores/app';
 
 const ICON = { ok: '✔', error: '✖', warn: '!', info: 'i' } as const;
 
+/** The current outcome banner, or an empty strip. */
 export function Banner() {
   const banner = useApp((s) => s.banner);
   if (!banner) return <div className="banner banner-empty" aria-hidden="true" />;

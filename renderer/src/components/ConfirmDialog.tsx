@@ -17,6 +17,7 @@ interface Props {
   onCancel(): void;
 }
 
+/** Confirmation dialog; `onConfirm` on Y or the confirm button, `onCancel` on N, Esc or the safe button. */
 export function ConfirmDialog({ open, title, body, confirmLabel, cancelLabel, danger, onConfirm, onCancel }: Props) {
   const ref = useRef<HTMLDialogElement>(null);
   const safe = useRef<HTMLButtonElement>(null);

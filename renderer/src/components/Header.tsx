@@ -16,6 +16,7 @@ const PRINTER_TEXT: Record<string, string> = {
   unknown: 'status unknown',
 };
 
+/** The header band (see file comment). */
 export function Header() {
   const info = useApp((s) => s.info);
   const link = useApp((s) => s.link);

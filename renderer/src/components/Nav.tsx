@@ -1,6 +1,7 @@
 /** Screen switcher: one button per screen with its keys (F1..F6, Alt+letter). */
 import { SCREENS, useApp } from '../stores/app';
 
+/** Screen buttons, current one marked with aria-current. */
 export function Nav() {
   const screen = useApp((s) => s.screen);
   const go = useApp((s) => s.go);

@@ -23,6 +23,7 @@ function saveBlob(blob: Blob, fileName: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
+/** End-of-day screen (see file comment). */
 export function EndOfDayScreen() {
   const { unmanifested, manifests, loading, closing, confirming, justCreated, load, setConfirming, closeDay, pdf } = useDay();
   const focusTick = useApp((s) => s.focusTick);

@@ -13,6 +13,7 @@ import { useApp } from '../stores/app';
 import { useJob } from '../stores/job';
 import { useOrders } from '../stores/orders';
 
+/** Open orders, CSV import and manual order, side by side. */
 export function OrdersPanel() {
   const load = useOrders((s) => s.load);
   useEffect(() => {

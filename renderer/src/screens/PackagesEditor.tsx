@@ -23,6 +23,7 @@ interface Props {
   idPrefix?: string;
 }
 
+/** Parcel rows of the job store's draft; `show(path)` says whether that path's error is shown yet. */
 export function PackagesEditor({ errors, show, firstRef, idPrefix = 'pkg' }: Props) {
   const { draft, setPackage, addPackage, removePackage, touch } = useJob();
   const listError = show('packages') ? firstError(errors, 'packages') : undefined;

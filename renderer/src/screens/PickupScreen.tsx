@@ -11,6 +11,7 @@ import { foldPackagePaths, pickupErrors, pickupRequestOf, type PickupDraft } fro
 import { useApp } from '../stores/app';
 import { usePickup } from '../stores/pickup';
 
+/** Pickup booking screen (see file comment). */
 export function PickupScreen() {
   const { carriers, warehouses, pickups, loading, booking, errors: serverErrors, load, book } = usePickup();
   const focusTick = useApp((s) => s.focusTick);

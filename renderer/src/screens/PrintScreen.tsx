@@ -18,6 +18,7 @@ const JOB_TEXT: Record<PrintJobView['state'], string> = {
   failed: 'NOT PRINTED',
 };
 
+/** Print screen (see file comment). */
 export function PrintScreen() {
   const result = useJob((s) => s.result);
   const { printer, checking, saving, uriError, refresh, setUri, reprint } = usePrint();

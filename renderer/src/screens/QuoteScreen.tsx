@@ -23,6 +23,7 @@ const BREAKDOWN: Array<[keyof Rate['price']['breakdown'], string]> = [
   ['pickup', 'Pickup'],
 ];
 
+/** Quote screen (see file comment). */
 export function QuoteScreen() {
   const { order, draft, rates, quoting, highlighted, submitted, touched, quote, choose, highlight, quoteIsStale } = useJob();
   const quoteErrors = mergeErrors(useJob((s) => s.quoteErrors), useJob((s) => s.platformErrors));

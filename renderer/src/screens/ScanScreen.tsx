@@ -12,6 +12,7 @@ import { useApp } from '../stores/app';
 import { useScan } from '../stores/scan';
 import { OrdersPanel } from './OrdersPanel';
 
+/** Scan screen with the Orders panel (see file comment). */
 export function ScanScreen() {
   const [code, setCode] = useState('');
   const input = useRef<HTMLInputElement>(null);

@@ -26,6 +26,7 @@ const RECIPIENT_FIELDS: Array<[keyof RecipientDraft, string, { wide?: boolean; t
   ['email', 'E-mail', { type: 'email' }],
 ];
 
+/** Ship screen (see file comment). */
 export function ShipScreen() {
   const job = useJob();
   const { order, draft, chosen, touched, submitted, shipping } = job;

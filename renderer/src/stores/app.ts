@@ -67,6 +67,7 @@ interface AppState {
 
 let seq = 0;
 
+/** App store: header info (`app.info`, `app.changed`), link state, current screen, outcome banner. */
 export const useApp = create<AppState>()((set, get) => ({
   info: null,
   link: 'connecting',

@@ -27,6 +27,7 @@ function base64ToBytes(b64: string): Uint8Array<ArrayBuffer> {
   return out;
 }
 
+/** End-of-day store: `shipments.unmanifested`, `manifests.list`, `manifests.closeDay`, `manifests.pdf`. */
 export const useDay = create<DayState>()((set, get) => ({
   unmanifested: [],
   manifests: [],

@@ -135,6 +135,7 @@ const initial = () => ({
   result: null,
 });
 
+/** The shipment in progress: form, quote (`rates.quote`), chosen rate, `shipments.create` result and its print job. */
 export const useJob = create<JobState>()((set, get) => {
   /** Re-validates after an edit so shown errors clear as soon as a field is fixed. */
   const revalidate = () => {

@@ -21,6 +21,7 @@ interface OrdersState {
   create(input: ManualOrderInput): Promise<StationOrder | null>;
 }
 
+/** Orders store: `orders.list` (open), `orders.importCsv` with its report, `orders.create`. */
 export const useOrders = create<OrdersState>()((set, get) => ({
   orders: [],
   loading: false,

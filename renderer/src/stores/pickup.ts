@@ -19,6 +19,7 @@ interface PickupState {
   setErrors(errors: FieldErrors): void;
 }
 
+/** Pickup store: `carriers.list`, `warehouses.list`, `pickups.list`, `pickups.create`. */
 export const usePickup = create<PickupState>()((set) => ({
   carriers: [],
   warehouses: [],

@@ -15,6 +15,7 @@ interface PrintState {
   reprint(trackingNumber: string): Promise<void>;
 }
 
+/** Printer store: `printers.get`, `printers.set` (device URI), `labels.reprint`. */
 export const usePrint = create<PrintState>()((set, get) => ({
   printer: null,
   checking: false,

@@ -24,6 +24,7 @@ interface ScanState {
   shipmentChanged(trackingNumber: string): void;
 }
 
+/** Scan store: `scan.resolve`, the scanned shipment (`shipments.get`), reprint and cancel with confirmation. */
 export const useScan = create<ScanState>()((set, get) => ({
   busy: false,
   shipment: null,
