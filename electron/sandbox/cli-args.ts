@@ -1,11 +1,18 @@
 /** Command-line options of the sandbox CLI (cli.ts), parsed without side effects so they can be tested. */
 
-/** Parsed command line: `port` 0..65535 (0 = any free), `host`, optional tracking-number seed, request logging. */
+/**
+ * Parsed command line: `port` 0..65535 (0 = any free), `host`, optional
+ * tracking-number seed, request logging, `stateFile` (state kept across
+ * restarts), `rateLimits` (default on; `--no-rate-limits` turns them off).
+ */
 export interface CliArgs {
   port: number;
   host: string;
   randomSeed?: number;
   log: boolean;
+  stateFile?: string;
+  /** Only set (false) by `--no-rate-limits`; absent = rate limits on. */
+  rateLimits?: boolean;
 }
 
 /** Parses argv (after the script); throws Error naming the bad option. */
@@ -39,8 +46,14 @@ export function parseArgs(argv: string[]): CliArgs {
       case '--log':
         out.log = true;
         break;
+      case '--state-file':
+        out.stateFile = value();
+        break;
+      case '--no-rate-limits':
+        out.rateLimits = false;
+        break;
       default:
-        throw new Error(`Unknown option "${arg}" (options: --port <n>, --host <addr>, --seed <int>, --log)`);
+        throw new Error(`Unknown option "${arg}" (options: --port <n>, --host <addr>, --seed <int>, --log, --state-file <path>, --no-rate-limits)`);
     }
   }
   return out;

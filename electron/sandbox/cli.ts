@@ -1,5 +1,5 @@
 /**
- * `npm run sandbox -- [--port <n>] [--host <addr>] [--seed <int>] [--log]`
+ * `npm run sandbox -- [--port <n>] [--host <addr>] [--seed <int>] [--log] [--state-file <path>] [--no-rate-limits]`
  *
  * Starts the sandbox and, once it listens, prints exactly one JSON line on
  * stdout: `{"baseUrl": ..., "authUrl": ..., "clients": [{clientId, clientSecret, name}]}`.
@@ -21,7 +21,14 @@ async function main(): Promise<void> {
   }
   const seed = demoSeed();
   if (args.randomSeed !== undefined) seed.randomSeed = args.randomSeed;
-  const sb = await createSandbox({ port: args.port, host: args.host, seed, logger: args.log });
+  const sb = await createSandbox({
+    port: args.port,
+    host: args.host,
+    seed,
+    logger: args.log,
+    rateLimits: args.rateLimits ?? true,
+    ...(args.stateFile !== undefined ? { stateFile: args.stateFile } : {}),
+  });
   process.stdout.write(JSON.stringify({ baseUrl: sb.baseUrl, authUrl: sb.authUrl, clients: sb.clients }) + '\n');
   process.stderr.write(`sandbox: listening on ${sb.authUrl} (API ${sb.baseUrl}); Ctrl+C to stop\n`);
   let stopping = false;
