@@ -135,7 +135,7 @@ function ShipmentCard({ shipment: s, onReprint, onCancel }: { shipment: Shipment
         </div>
         <div>
           <dt>Manifest</dt>
-          <dd>{s.manifestId !== null ? `#${s.manifestId}` : 'not yet (end of day)'}</dd>
+          <dd>{s.manifestId !== null ? `#${s.manifestId}` : s.cancelled ? '—' : 'not yet (end of day)'}</dd>
         </div>
         <div>
           <dt>Label</dt>
