@@ -11,7 +11,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Sandbox, SandboxOptions } from '../../../electron/sandbox/index';
 import { demoSeed } from '../../../electron/sandbox/index';
-import { WebhookDelivery, CreatedWebhook, Webhook, WebhookTestResult, WebhookShipmentCreatedPayload, WebhookTrackingUpdatePayload, type PaginatedOf } from '../../../shared/platform';
+import { WebhookDelivery, CreatedWebhook, Webhook, WebhookTestResult, WebhookShipmentCreatedPayload, WebhookStockPayload, WebhookTrackingUpdatePayload, type PaginatedOf } from '../../../shared/platform';
 import { MONDAY_2026_09_14, caller, pkg, recipient, start, tokenFor, type Caller, type ErrorBody } from '../sandbox/helpers';
 import { refusedUrl, startReceiver, verifyWebhook, type WebhookReceiver } from './webhook-receiver';
 
@@ -61,8 +61,14 @@ async function register(call: Caller, url: string, events: string[], rx?: Webhoo
   return created;
 }
 
-async function ship(call: Caller, reference = 'ORD-1'): Promise<{ id: number; trackingNumber: string }> {
-  const r = await call<{ id: number; trackingNumber: string }>('POST', '/shipments', { recipient: recipient(), packages: [pkg(2)], reference });
+/** A shipment to Milano; `scenario` forces the simulated carrier's journey (a `sandbox:<scenario>` note), default plain delivery. */
+async function ship(call: Caller, reference = 'ORD-1', scenario = 'delivered'): Promise<{ id: number; trackingNumber: string }> {
+  const r = await call<{ id: number; trackingNumber: string }>('POST', '/shipments', {
+    recipient: recipient(),
+    packages: [pkg(2)],
+    reference,
+    options: { notes: `sandbox:${scenario}` },
+  });
   expect(r.status, JSON.stringify(r.body)).toBe(201);
   return r.body;
 }
@@ -79,11 +85,22 @@ async function advance(sb: Sandbox, ms: number): Promise<void> {
   await sb.state.webhooks.dispatcher.idle();
 }
 
-/** Puts a shipment in transit (status 3), as the carrier would. */
-function setInTransit(sb: Sandbox, trackingNumber: string): void {
-  const s = sb.state.shipments.find((x) => x.trackingNumber === trackingNumber);
-  if (!s) throw new Error(`no shipment ${trackingNumber}`);
-  s.statusCode = 3;
+async function statusCode(call: Caller, ldv: string): Promise<number> {
+  const r = await call<{ status: { code: number } }>('GET', `/shipments/${ldv}`);
+  expect(r.status).toBe(200);
+  return r.body.status.code;
+}
+
+/** Moves the simulated clock in 30-minute steps until the simulated carrier has brought the shipment to one of `codes` (at most a week). */
+async function advanceUntilStatus(sb: Sandbox, call: Caller, ldv: string, codes: number[]): Promise<void> {
+  for (let waited = 0; waited <= 7 * DAY; waited += 30 * MIN) {
+    if (codes.includes(await statusCode(call, ldv))) {
+      await sb.state.webhooks.dispatcher.idle();
+      return;
+    }
+    await advance(sb, 30 * MIN);
+  }
+  throw new Error(`${ldv} never reached status ${codes.join('/')}`);
 }
 
 describe('POST /webhooks: registration', () => {
@@ -302,6 +319,54 @@ describe('Delivery: signed POSTs (Events > Delivery 1-4, 8)', () => {
     expect(calls[1]?.verification.ok).toBe(false);
     await sb.state.webhooks.dispatcher.idle();
     expect(sb.state.webhooks.dispatcher.pendingRetries()).toHaveLength(0);
+  });
+});
+
+describe('Events from the simulated carrier (Events: tracking.update, stock.opened, stock.closed)', () => {
+  it('each status change of a shipment reaches tracking.update subscribers as a signed event', async () => {
+    const { sb, a } = await sandbox();
+    const rx = await receiver(sb);
+    const ep = await register(a, rx.url, ['tracking.update'], rx);
+    const createdOnly = await receiver(sb);
+    await register(a, createdOnly.url, ['shipment.created'], createdOnly);
+    const s = await ship(a, 'TRK-1');
+    await advanceUntilStatus(sb, a, s.trackingNumber, [5]);
+
+    expect(createdOnly.calls).toHaveLength(1);
+    expect(rx.calls.length).toBeGreaterThanOrEqual(3);
+    const payloads = rx.calls.map((c) => {
+      expect(c.verification.ok).toBe(true);
+      return WebhookTrackingUpdatePayload.parse(JSON.parse(c.rawBody));
+    });
+    for (const p of payloads) expect(p).toMatchObject({ event: 'tracking.update', ldv: s.trackingNumber, order_id: 'TRK-1' });
+    const codes = payloads.map((p) => p.statusCode);
+    expect(codes).toContain(3);
+    expect(codes).toContain(4);
+    expect(codes.at(-1)).toBe(5);
+    // Each payload carries the whole history so far, newest first.
+    expect(payloads.map((p) => p.TrackingDettaglio.length)).toEqual([...payloads.map((p) => p.TrackingDettaglio.length)].sort((x, y) => x - y));
+    const tracking = await a<{ events: Array<{ description: string }> }>('GET', `/shipments/${s.trackingNumber}/tracking`);
+    expect(payloads.at(-1)?.TrackingDettaglio.map((r) => r.Stato)).toEqual(tracking.body.events.map((e) => e.description));
+    expect(new Set(payloads.map((p) => p.timestamp)).size).toBe(payloads.length);
+
+    const log = (await deliveries(a, ep.id)).data;
+    expect(log).toHaveLength(rx.calls.length);
+    expect(log.every((d) => d.event === 'tracking.update' && d.status === 'success')).toBe(true);
+  });
+
+  it('a stock opened and closed by the carrier reaches stock.opened and stock.closed subscribers', async () => {
+    const { sb, a } = await sandbox();
+    const rx = await receiver(sb);
+    await register(a, rx.url, ['stock.opened', 'stock.closed'], rx);
+    const s = await ship(a, 'HELD-1', 'held');
+    await advanceUntilStatus(sb, a, s.trackingNumber, [6]);
+    const [opened] = rx.calls;
+    expect(rx.calls).toHaveLength(1);
+    expect(opened?.verification.ok).toBe(true);
+    const p = WebhookStockPayload.parse(JSON.parse(opened?.rawBody ?? ''));
+    expect(p).toMatchObject({ event: 'stock.opened', ldv: s.trackingNumber, shipping_id: s.id, statusCode: 6 });
+    const stock = await a<{ id: number }>('GET', `/stocks/${p.stock_id}`);
+    expect(stock.status).toBe(200);
   });
 });
 
@@ -548,14 +613,15 @@ describe('POST /webhooks/{id}/test', () => {
     // Subscribed to shipment.created only: the test is sent whatever the subscription.
     const ep = await register(a, rx.url, ['shipment.created'], rx);
     const older = await ship(a, 'OLD');
+    await advance(sb, MIN);
     const newer = await ship(a, 'NEW');
-    await ship(a, 'NOT-IN-TRANSIT');
-    const othersShipment = await ship(b, 'OTHER');
+    await ship(b, 'OTHER');
+    await advanceUntilStatus(sb, a, older.trackingNumber, [3]);
+    await advanceUntilStatus(sb, a, newer.trackingNumber, [3]);
+    expect([3, 4]).toContain(await statusCode(a, older.trackingNumber));
+    await ship(a, 'NOT-IN-TRANSIT'); // newest, but only shipped (code 2)
     await rx.waitFor(3);
     await sb.state.webhooks.dispatcher.idle();
-    setInTransit(sb, older.trackingNumber);
-    setInTransit(sb, newer.trackingNumber);
-    setInTransit(sb, othersShipment.trackingNumber);
 
     const r = await a<WebhookTestResult>('POST', `/webhooks/${ep.id}/test`);
     expect(r.status).toBe(200);
@@ -563,7 +629,8 @@ describe('POST /webhooks/{id}/test', () => {
     expect(result).toMatchObject({ delivered: true, responseCode: 200, responseBody: 'thanks' });
     const payload = WebhookTrackingUpdatePayload.parse(result.payload);
     expect(payload).toMatchObject({ event: 'tracking.update', ldv: newer.trackingNumber, statusCode: 3, order_id: 'NEW', client_store_id: null });
-    expect(payload.TrackingDettaglio.length).toBeGreaterThan(0);
+    const tracking = await a<{ events: Array<{ description: string }> }>('GET', `/shipments/${newer.trackingNumber}/tracking`);
+    expect(payload.TrackingDettaglio.map((row) => row.Stato)).toEqual(tracking.body.events.map((e) => e.description));
     for (const row of payload.TrackingDettaglio) expect(row.Data).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
 
     const call = rx.calls[3];
@@ -576,15 +643,17 @@ describe('POST /webhooks/{id}/test', () => {
   it('reports a failing receiver without retrying it', async () => {
     const { sb, a } = await sandbox();
     const rx = await receiver(sb);
-    const ep = await register(a, rx.url, ['tracking.update'], rx);
-    setInTransit(sb, (await ship(a)).trackingNumber);
+    // stock.opened never happens on a plain delivery: only the test reaches this receiver.
+    const ep = await register(a, rx.url, ['stock.opened'], rx);
+    await advanceUntilStatus(sb, a, (await ship(a)).trackingNumber, [3]);
     rx.answer = { status: 502, body: 'bad gateway' };
     const r = await a<WebhookTestResult>('POST', `/webhooks/${ep.id}/test`);
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({ delivered: false, responseCode: 502, responseBody: 'bad gateway' });
+    expect(rx.calls).toHaveLength(1);
     expect(sb.state.webhooks.dispatcher.pendingRetries()).toHaveLength(0);
 
-    const dead = await register(a, await refusedUrl(), ['tracking.update']);
+    const dead = await register(a, await refusedUrl(), ['stock.opened']);
     const r2 = await a<WebhookTestResult>('POST', `/webhooks/${dead.id}/test`);
     expect(r2.body).toMatchObject({ delivered: false, responseCode: 0 });
     expect(r2.body.responseBody).toMatch(/ECONNREFUSED/);
@@ -593,9 +662,8 @@ describe('POST /webhooks/{id}/test', () => {
   it('allows 5 per minute per client, then 429 rate_limited with Retry-After', async () => {
     const { sb, a, b } = await sandbox();
     const rx = await receiver(sb);
-    const ep = await register(a, rx.url, ['tracking.update'], rx);
-    const s = await ship(a);
-    setInTransit(sb, s.trackingNumber);
+    const ep = await register(a, rx.url, ['stock.opened'], rx);
+    await advanceUntilStatus(sb, a, (await ship(a)).trackingNumber, [3]);
     for (let i = 0; i < 5; i++) {
       const r = await a<WebhookTestResult>('POST', `/webhooks/${ep.id}/test`);
       expect(r.status, `call ${i + 1}`).toBe(200);
@@ -608,12 +676,12 @@ describe('POST /webhooks/{id}/test', () => {
     expect(retryAfter).toBe(55);
     expect(rx.calls).toHaveLength(5);
 
-    // Another client has its own budget.
+    // Another client has its own budget (it has no shipment in transit: 404, not 429).
     const theirs = await register(b, 'https://example.com/hooks', ['tracking.update']);
     expect((await b('POST', `/webhooks/${theirs.id}/test`)).status).toBe(404);
 
     await advance(sb, retryAfter * 1000);
-    setInTransit(sb, s.trackingNumber);
     expect((await a('POST', `/webhooks/${ep.id}/test`)).status).toBe(200);
+    expect(rx.calls).toHaveLength(6);
   });
 });
