@@ -2,47 +2,30 @@
  * Webhooks (spec: Endpoints > Webhooks; Resources > Webhook endpoint,
  * Webhook delivery record; Events):
  * - `GET /webhooks` -> `{data: Webhook[]}` (never the secret);
- * - `POST /webhooks` -> 201 Webhook with `secret`, shown only here; 402 without
- *   a valid subscription; 422 `validation_failed` on `url` (HTTPS, max 255),
+ * - `POST /webhooks` -> 201 Webhook with `secret`, shown only here; 422
+ *   `validation_failed` on `url` (HTTPS, max 255),
  *   `description` (max 255), `events` / `events.<i>` (one of the four kinds);
  * - `GET /webhooks/{id}` -> Webhook; 404 (also another client's);
  * - `DELETE /webhooks/{id}` -> 204, deletes the endpoint and its delivery log;
  * - `GET /webhooks/{id}/deliveries` -> paginated attempts of the last 10 days, newest first;
  * - `POST /webhooks/{id}/test` -> 200 `{delivered, responseCode, responseBody, payload}`
  *   after a real signed `tracking.update` built from the client's most recent
- *   shipment in transit; 404 without one; 5 per minute per client (429).
+ *   shipment in transit; 404 without one.
+ *
+ * The 402 of `POST /webhooks` (no valid subscription) and the 5-per-minute
+ * limit of the test (429 `rate_limited`, `Retry-After`) are applied before
+ * these handlers by the API gateway (gateway.ts, access.ts, ratelimit.ts).
  */
 import { webhookCreateRequestSchema } from '../../../shared/platform/webhooks';
-import { ApiError, notFound, parseOrThrow } from '../errors';
+import { notFound, parseOrThrow } from '../errors';
 import { paginate, pathId, type ApiContext, type ApiRouter } from '../http';
-import type { Account } from '../model';
 import { deliveryWindowStart } from '../webhooks/dispatcher';
 import { newWebhookSecret } from '../webhooks/signing';
 import { latestShipmentInTransit, testTrackingPayload } from '../webhooks/test-payload';
 import { deliveryView, webhookView } from '../webhooks/views';
-import { SlidingWindowLimiter } from '../webhooks/limiter';
-
-/** Test sends allowed per client per minute (spec: Limits — `POST /webhooks/{id}/test` 5). */
-export const WEBHOOK_TEST_PER_MINUTE = 5;
-
-/**
- * 402 for registration without a valid subscription (spec: Access
- * requirements 4; Endpoints > Webhooks). An account without a subscription
- * record is on a platform that requires none.
- */
-function requireSubscription(account: Account): void {
-  const sub = account.subscription;
-  if (!sub || sub.status === 'active') return;
-  if (sub.status === 'payment_failed') {
-    throw new ApiError(402, 'subscription_payment_failed', 'The subscription payment failed: registering webhooks needs an active subscription');
-  }
-  throw new ApiError(402, 'subscription_required', 'Registering webhooks needs an active subscription');
-}
 
 /** Registers the webhook routes. */
 export function registerWebhookRoutes(r: ApiRouter): void {
-  const testLimiter = new SlidingWindowLimiter(WEBHOOK_TEST_PER_MINUTE, 60_000);
-
   const endpointOf = ({ state, account, params }: ApiContext) => {
     const id = pathId(params.id, 'Webhook');
     const ep = state.webhooks.registry.find(account.accountId, id);
@@ -55,7 +38,6 @@ export function registerWebhookRoutes(r: ApiRouter): void {
   }));
 
   r.post('/webhooks', ({ state, account, body, now }) => {
-    requireSubscription(account);
     const req = parseOrThrow(webhookCreateRequestSchema({ allowLoopbackHttp: state.webhooks.settings.allowLoopbackHttp }), body);
     const reg = state.webhooks.registry;
     const ep = {
@@ -91,14 +73,6 @@ export function registerWebhookRoutes(r: ApiRouter): void {
   });
 
   r.post('/webhooks/:id/test', async (ctx) => {
-    // Throttled before anything else, like the platform's middleware: a 404 counts too.
-    const wait = testLimiter.take(String(ctx.account.accountId), ctx.now.getTime());
-    if (wait > 0) {
-      const seconds = Math.ceil(wait / 1000);
-      throw new ApiError(429, 'rate_limited', `Too many webhook tests: at most ${WEBHOOK_TEST_PER_MINUTE} per minute; retry in ${seconds} s`, undefined, {
-        'Retry-After': String(seconds),
-      });
-    }
     const ep = endpointOf(ctx);
     const shipment = latestShipmentInTransit(ctx.state, ctx.account);
     if (!shipment) throw notFound('The account has no shipment in transit to build a test tracking.update from');

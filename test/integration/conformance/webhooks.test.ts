@@ -659,8 +659,8 @@ describe('POST /webhooks/{id}/test', () => {
     expect(r2.body.responseBody).toMatch(/ECONNREFUSED/);
   });
 
-  it('allows 5 per minute per client, then 429 rate_limited with Retry-After', async () => {
-    const { sb, a, b } = await sandbox();
+  it('allows 5 per minute per client, then 429 rate_limited with Retry-After (rate limits on)', async () => {
+    const { sb, a, b } = await sandbox({ rateLimits: true });
     const rx = await receiver(sb);
     const ep = await register(a, rx.url, ['stock.opened'], rx);
     await advanceUntilStatus(sb, a, (await ship(a)).trackingNumber, [3]);
