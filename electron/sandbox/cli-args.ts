@@ -13,6 +13,8 @@ export interface CliArgs {
   stateFile?: string;
   /** Only set (false) by `--no-rate-limits`; absent = rate limits on. */
   rateLimits?: boolean;
+  /** `--webhook-loopback-http`: accept plain-http webhook receivers on loopback (localhost, 127.x, ::1). */
+  webhookLoopbackHttp?: boolean;
 }
 
 /** Parses argv (after the script); throws Error naming the bad option. */
@@ -52,8 +54,11 @@ export function parseArgs(argv: string[]): CliArgs {
       case '--no-rate-limits':
         out.rateLimits = false;
         break;
+      case '--webhook-loopback-http':
+        out.webhookLoopbackHttp = true;
+        break;
       default:
-        throw new Error(`Unknown option "${arg}" (options: --port <n>, --host <addr>, --seed <int>, --log, --state-file <path>, --no-rate-limits)`);
+        throw new Error(`Unknown option "${arg}" (options: --port <n>, --host <addr>, --seed <int>, --log, --state-file <path>, --no-rate-limits, --webhook-loopback-http)`);
     }
   }
   return out;

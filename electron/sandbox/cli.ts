@@ -1,5 +1,5 @@
 /**
- * `npm run sandbox -- [--port <n>] [--host <addr>] [--seed <int>] [--log] [--state-file <path>] [--no-rate-limits]`
+ * `npm run sandbox -- [--port <n>] [--host <addr>] [--seed <int>] [--log] [--state-file <path>] [--no-rate-limits] [--webhook-loopback-http]`
  *
  * Starts the sandbox and, once it listens, prints exactly one JSON line on
  * stdout: `{"baseUrl": ..., "authUrl": ..., "clients": [{clientId, clientSecret, name}]}`.
@@ -27,6 +27,7 @@ async function main(): Promise<void> {
     seed,
     logger: args.log,
     rateLimits: args.rateLimits ?? true,
+    ...(args.webhookLoopbackHttp ? { webhookLoopbackHttp: true } : {}),
     ...(args.stateFile !== undefined ? { stateFile: args.stateFile } : {}),
   });
   process.stdout.write(JSON.stringify({ baseUrl: sb.baseUrl, authUrl: sb.authUrl, clients: sb.clients }) + '\n');
