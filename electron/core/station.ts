@@ -19,7 +19,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { EventName, Handlers, StationEvents } from '../../shared/contract/commands';
 import type { PlatformInfo } from '../../shared/contract/views';
-import pkg from '../../package.json';
+import pkg from '../../package.json' with { type: 'json' };
 import { createSandbox, type Sandbox } from '../sandbox';
 import { defaultPrinterUri, type StationConfig } from './config';
 import { emitAppChanged } from './handlers/app';
