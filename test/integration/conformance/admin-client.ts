@@ -4,7 +4,7 @@
  * clock, set faults, reset, read the state summary.
  */
 import type { Sandbox } from '../../../electron/sandbox/index';
-import type { Res } from '../sandbox/helpers';
+import { caller, tokenFor, type Caller, type Res } from '../sandbox/helpers';
 
 /** One admin call; the body is sent as JSON when given. */
 export async function admin<T = unknown>(sb: Sandbox, method: string, path: string, body?: unknown): Promise<Res<T>> {
@@ -21,4 +21,18 @@ export async function admin<T = unknown>(sb: Sandbox, method: string, path: stri
 export async function advance(sb: Sandbox, by: { ms?: number; seconds?: number; minutes?: number; hours?: number; days?: number }): Promise<void> {
   const r = await admin(sb, 'POST', '/clock/advance', by);
   if (r.status !== 200) throw new Error(`clock/advance: ${r.status} ${JSON.stringify(r.body)}`);
+}
+
+/** A caller for seeded client `i` that takes a new token when the last one was refused with 401 (the simulated clock moved). */
+export function renewingCaller(sb: Sandbox, i = 0): Caller {
+  let current: Caller | undefined;
+  return async <T,>(method: string, path: string, body?: unknown, headers?: Record<string, string>) => {
+    current ??= caller(sb, await tokenFor(sb, i));
+    let r = await current<T>(method, path, body, headers);
+    if (r.status === 401) {
+      current = caller(sb, await tokenFor(sb, i));
+      r = await current<T>(method, path, body, headers);
+    }
+    return r;
+  };
 }
