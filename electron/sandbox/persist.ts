@@ -350,6 +350,16 @@ function applyHolder(live: object, node: HolderNode, path: string, seen: Set<obj
   return ignored;
 }
 
+/**
+ * Puts JSON written by {@link encodeState} back into the live object `root`
+ * (walked the same way; fields gone, or of another kind or shape now, are skipped).
+ * @returns paths of the encoded fields that were not applied.
+ * @throws Error when the JSON is damaged (unknown tag, dangling `$ref`).
+ */
+export function restoreInto(root: object, json: Json): string[] {
+  return applyHolder(root, decodeState(json), '', new Set([root]), true);
+}
+
 // ---- snapshot of a state ----
 
 /** A state file's content. */
@@ -387,7 +397,7 @@ export function snapshotState(state: SandboxState): StateSnapshot {
 export function applySnapshot(state: SandboxState, snap: StateSnapshot): string[] {
   if (snap.format !== STATE_FILE_FORMAT) throw new Error(`not a sandbox state file (format "${String(snap.format)}")`);
   if (snap.version !== STATE_FILE_VERSION) throw new Error(`state file version ${snap.version} is not supported (expected ${STATE_FILE_VERSION})`);
-  return applyHolder(state, decodeState(snap.fields), '', new Set([state]), true);
+  return restoreInto(state, snap.fields);
 }
 
 /**
@@ -399,8 +409,7 @@ export function resetState(state: SandboxState, seed: SandboxSeed): void {
   const now = state.clock.now();
   // A throwaway clock at the same instant: the fresh state must not subscribe to the live clock.
   const fresh = new SandboxState(seed, new SimClock(() => now));
-  const { json } = encodeState(fresh);
-  applyHolder(state, decodeState(json), '', new Set([state]), true);
+  restoreInto(state, encodeState(fresh).json);
   const rec = state as unknown as Record<string, unknown>;
   const freshRec = fresh as unknown as Record<string, unknown>;
   for (const key of Object.keys(fresh)) if (typeof freshRec[key] === 'function') rec[key] = freshRec[key];
