@@ -21,7 +21,7 @@ import https from 'node:https';
 import type { WebhookEventName } from '../../../shared/platform/webhooks';
 import type { SimClock } from '../clock';
 import { localIso } from '../time';
-import { DELIVERY_LOG_DAYS, truncateResponseBody, type WebhookDeliveryRecord, type WebhookEndpointRecord, type WebhookRegistry } from './registry';
+import { DELIVERY_LOG_DAYS, truncateResponseBody, type WebhookEndpointRecord, type WebhookRegistry } from './registry';
 import { webhookHeaders } from './signing';
 
 /** Per-attempt timeout (spec: Limits — "webhook timeout 10 seconds"). */
@@ -348,9 +348,8 @@ function completePayload(kind: WebhookEventName, payload: Record<string, unknown
   return { event: kind, timestamp: localIso(at), ...payload };
 }
 
-/** Records of an endpoint's log as answered by the API: newest first within the 10-day window. */
+/** Start of the delivery log window answered by the API: `now` minus 10 days (simulated clock). */
 export function deliveryWindowStart(now: Date): Date {
   return new Date(now.getTime() - DELIVERY_LOG_DAYS * 86_400_000);
 }
 
-export type { WebhookDeliveryRecord };
