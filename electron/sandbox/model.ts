@@ -256,6 +256,16 @@ export interface PickupRecord {
   createdAt: Date;
 }
 
+/**
+ * The legacy webhook of an account (deprecated `/api/v2/webhook`; routes/legacy.ts):
+ * the 2026-09 webhook endpoint it was registered as, and the LDVs subscribed
+ * through `/webhook/subscriptions` (kept for compatibility).
+ */
+export interface LegacyWebhookRecord {
+  webhookId: number;
+  subscriptions: Array<{ ldv: string; createdAt: Date }>;
+}
+
 /** An issued access token. */
 export interface TokenRecord {
   accountId: number;

@@ -12,6 +12,7 @@ import type {
   Account,
   CarrierDef,
   ContractDef,
+  LegacyWebhookRecord,
   CreditMovement,
   ManifestRecord,
   PickupRecord,
@@ -59,6 +60,8 @@ export class SandboxState {
   readonly lifecycle: ShipmentLifecycle;
   /** Webhooks: registered endpoints, delivery log, client notifications and the delivery engine (webhooks/). */
   readonly webhooks: WebhookService;
+  /** Legacy webhook per account id (deprecated `/api/v2/webhook`; routes/legacy.ts). */
+  readonly legacyWebhooks = new Map<number, LegacyWebhookRecord>();
   /** Shipment and package tracking numbers -> shipment. */
   private readonly byTracking = new Map<string, ShipmentRecord>();
   /** Every tracking number ever handed out (also those of shipments that failed before being stored). */
