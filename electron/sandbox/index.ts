@@ -24,6 +24,10 @@ import { registerRatesRoutes } from './routes/rates';
 import { registerShipmentRoutes } from './routes/shipments';
 import { registerStockRoutes } from './routes/stocks';
 import { registerTrackingRoutes } from './routes/tracking';
+import { registerDeliveryPointRoutes } from './routes/delivery-points';
+import { registerFinanceRoutes } from './routes/finance';
+import { registerOrderRoutes } from './routes/orders';
+import { registerTaricRoutes } from './routes/taric';
 import { demoSeed } from './seed';
 import { installGateway } from './gateway';
 import { StatePersistence } from './persist';
@@ -72,6 +76,12 @@ export interface SandboxOptions {
    * on. Switchable at run time: `POST /__sandbox/rate-limits {enabled}`.
    */
   rateLimits?: boolean;
+  /**
+   * Seed the demo accounts' past (history.ts: shipments of the last months,
+   * top-ups, invoices, COD and return lists) relative to the clock at start
+   * and at every reset. Default true; `seed.history` wins when set.
+   */
+  history?: boolean;
 }
 
 /** A running sandbox. */
@@ -163,6 +173,8 @@ export function buildSandboxApp(state: SandboxState, logger = false, seed: Sandb
   // and once a second while idle so events due on real time reach webhooks.
   app.addHook('onRequest', (_req, _reply, done) => {
     state.lifecycle.advance();
+    // Then the books (COD lists, returns, invoices) follow the carrier (finance.ts).
+    state.finance.sync();
     done();
   });
   let carrierTicker: ReturnType<typeof setInterval> | undefined;
@@ -187,6 +199,10 @@ export function buildSandboxApp(state: SandboxState, logger = false, seed: Sandb
   registerWebhookRoutes(api);
   registerTrackingRoutes(api);
   registerStockRoutes(api);
+  registerOrderRoutes(api);
+  registerTaricRoutes(api);
+  registerDeliveryPointRoutes(api);
+  registerFinanceRoutes(api);
   // Webhook engine: every bus event fans out to subscribed endpoints; retries run when the clock moves.
   state.webhooks.start(state.events, (l) => state.clock.onChange(l));
   app.addHook('onClose', async () => {
@@ -231,7 +247,8 @@ function warmUpLabels(): void {
  */
 export async function createSandbox(opts: SandboxOptions = {}): Promise<Sandbox> {
   const clock = new SimClock(opts.clock);
-  const seed = opts.seed ?? demoSeed();
+  const base = opts.seed ?? demoSeed();
+  const seed: SandboxSeed = { ...base, history: base.history ?? opts.history ?? true };
   const state = new SandboxState(seed, clock);
   state.webhooks.configure({
     allowLoopbackHttp: opts.webhookLoopbackHttp ?? false,

@@ -5,6 +5,8 @@
  * Money is EUR, weights kg, lengths cm, instants `Date` of the simulated clock.
  */
 import type { Address, Party, PriceBreakdown } from '../../shared/platform';
+import type { AccountHistorySeed } from './history';
+import type { CatalogProduct } from './orders';
 
 /**
  * Price-list zone matched by the destination (the Rate's `zone`).
@@ -112,6 +114,10 @@ export interface AccountSeed {
   access?: AccessDef;
   /** Static API key of the deprecated interfaces (spec: Versioning 4-5): bearer on `/api/v2/`, `/api/v2.1/`, `/api/tracking/`; Basic password on `/api/v1/`. See routes/legacy.ts. */
   legacyApiKey?: string;
+  /** Shop catalog: an order item sent without `name` takes the `title` of the product with its SKU (spec: Order). See routes/orders.ts. */
+  catalog?: CatalogProduct[];
+  /** Past shipments, top-ups and documents seeded when `SandboxSeed.history` is set. See history.ts. */
+  history?: AccountHistorySeed;
 }
 
 /**
@@ -146,6 +152,8 @@ export interface SandboxSeed {
   accounts: AccountSeed[];
   /** Seed of the pseudo-random tracking numbers; omit for a random one (numbers differ per run). */
   randomSeed?: number;
+  /** Seed the accounts' `history` (past shipments, credit, invoices, COD and return lists); default false. createSandbox turns it on. */
+  history?: boolean;
 }
 
 /** Credit movement (spec: Financial records; amount negative for debits, balance after the movement). */
@@ -216,6 +224,8 @@ export interface ShipmentRecord {
   cancelledAt: Date | null;
   refunded: number;
   returnTrackingNumber: string | null;
+  /** Carrier pickup point the parcel is delivered to (`options.deliveryPoint`, resolved); absent = home delivery. */
+  deliveryPoint?: { carrier: string; id: string; name: string; type: 'shop' | 'locker'; address: Address } | null;
 }
 
 /** A manifest (closing of the day) for one contract. */

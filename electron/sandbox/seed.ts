@@ -6,6 +6,8 @@
  */
 import type { AccountSeed, CarrierDef, ContractDef, SandboxSeed, WeightBand, ZoneId } from './model';
 import { accessDemoAccounts, BUSINESS_PLAN } from './seed-access';
+import { rossiHistory, verdiHistory } from './history';
+import { rossiCatalog, verdiCatalog } from './orders';
 
 /** Bands from `[maxKg, priceEUR]` pairs, scaled by `factor` (zone multiplier) and rounded to cents. */
 function bands(pairs: ReadonlyArray<readonly [number, number]>, factor = 1): WeightBand[] {
@@ -92,6 +94,8 @@ export function demoAccounts(): AccountSeed[] {
     credit: { balance: 500.0, currency: 'EUR', prepaid: true },
     subscription: { ...BUSINESS_PLAN },
     legacyApiKey: 'sbx-legacy-bottega-verdi-7f3c9a21',
+    catalog: verdiCatalog(),
+    history: verdiHistory(),
     warehouses: [
       {
         id: 1,
@@ -293,6 +297,8 @@ export function demoAccounts(): AccountSeed[] {
     credit: { balance: 150.0, currency: 'EUR', prepaid: true },
     subscription: { ...BUSINESS_PLAN },
     legacyApiKey: 'sbx-legacy-ceramiche-rossi-4b8e2d60',
+    catalog: rossiCatalog(),
+    history: rossiHistory(),
     warehouses: [
       {
         id: 3,

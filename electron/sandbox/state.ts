@@ -8,6 +8,9 @@ import { randomInt } from 'node:crypto';
 import type { SimClock } from './clock';
 import { SandboxEvents } from './events';
 import { ShipmentLifecycle } from './lifecycle';
+import { FinanceLedger } from './finance';
+import { seedHistory } from './history';
+import { OrderBook } from './orders';
 import type {
   Account,
   CarrierDef,
@@ -60,6 +63,10 @@ export class SandboxState {
   readonly lifecycle: ShipmentLifecycle;
   /** Webhooks: registered endpoints, delivery log, client notifications and the delivery engine (webhooks/). */
   readonly webhooks: WebhookService;
+  /** Orders submitted with POST /orders and the address books (orders.ts, routes/orders.ts). */
+  readonly orderBook = new OrderBook();
+  /** The clients' books: invoices, COD lists, return lists, top-up invoices (finance.ts, routes/finance.ts). */
+  readonly finance: FinanceLedger;
   /** Legacy webhook per account id (deprecated `/api/v2/webhook`; routes/legacy.ts). */
   readonly legacyWebhooks = new Map<number, LegacyWebhookRecord>();
   /** Shipment and package tracking numbers -> shipment. */
@@ -93,6 +100,10 @@ export class SandboxState {
     this.lifecycle = new ShipmentLifecycle(this);
     // Moving the clock replays the carrier's events due by the new instant at once.
     clock.onChange(() => this.lifecycle.advance());
+    // The books follow the carrier: COD lists, returns and invoices due by the new instant.
+    this.finance = new FinanceLedger(this);
+    clock.onChange(() => this.finance.sync());
+    if (seed.history) seedHistory(this);
   }
 
   /** Account owning an OAuth client id, or undefined. */

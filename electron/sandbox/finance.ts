@@ -1,0 +1,513 @@
+/**
+ * The platform's books for each client (spec: Resources > Financial records;
+ * Endpoints > "Invoices, credit, COD lists, returns"): invoices, cash-on-delivery
+ * lists (remittances), return lists, and the link between credit top-ups and
+ * their invoices. Credit movements themselves live on the account
+ * (`Account.movements`, moved by `SandboxState.moveCredit`).
+ *
+ * The records follow the shipments over SIMULATED time, as the platform's
+ * back office would (cycles at 06:00 Europe/Rome, catching up in order after
+ * a time jump; {@link FinanceLedger.sync} runs on every request and clock move):
+ * - COD: a shipment with COD delivered (`deliveredAt`) goes into the COD list
+ *   made on the first Monday after its delivery day (`processing`, shipment
+ *   `cod.status` 1); the list is paid 7 days later (`paid`, `paymentDate`,
+ *   `codPaid` = `codAmount`, `cod.status` 2). Before that the shipment's
+ *   `cod.status` is 0 (waiting).
+ * - Returns: a shipment whose status turns 7 (returned to sender) is charged
+ *   its return leg (the outbound weight and fuel price, net) on the prepaid
+ *   credit when the platform learns of it; on the 1st of the next month the
+ *   returns of the month before form a return list, invoiced on the 10th.
+ * - Subscription: on the 1st of each month an invoice for the plan's fee
+ *   (business 39.00, starter 19.00 EUR net), paid at once unless the
+ *   subscription payment failed.
+ * - Top-ups: each has an invoice (made by the history seed; the API cannot top up).
+ * Prices on invoices are net; VAT 22% is added (`vatAmount`); credit
+ * movements are net.
+ *
+ * Invoice PDFs become available {@link PDF_GENERATION_MS} after the invoice is
+ * issued; before that, or while {@link FinanceLedger.pdfUnavailable} is set
+ * (fault injection), GET /invoices/{id}/pdf answers 503.
+ */
+import { PDFDocument, rgb } from 'pdf-lib';
+import type { InvoiceKind } from '../../shared/platform/finance';
+import { embedFonts, pdfSafeText } from './labels/pdf';
+import type { Account, CreditMovement, ShipmentRecord } from './model';
+import { round2 } from './pricing';
+import type { SandboxState } from './state';
+import { addDays, dayOfWeek, localDate, localIso } from './time';
+import { localInstant } from './workdays';
+
+/** Italian standard VAT rate, percent. */
+export const VAT_RATE = 22;
+/** Hour (Europe/Rome) at which the back office runs its cycles. */
+export const CYCLE_HOUR = 6;
+/** Days from a COD list to its payment. */
+export const COD_PAYMENT_DAYS = 7;
+/** Day of the month a return list (made on the 1st) is invoiced. */
+export const RETURN_INVOICE_DAY = 10;
+/** Time from issuing an invoice to its PDF being available, ms (simulated). */
+export const PDF_GENERATION_MS = 15 * 60_000;
+/** Monthly fee per subscription plan, EUR net. */
+export const PLAN_FEES: Readonly<Record<string, number>> = { business: 39, starter: 19 };
+
+/** An invoice line: net `unitPrice` x `quantity` = net `total`. */
+export interface InvoiceItemRecord {
+  description: string;
+  quantity: number;
+  unitPrice: number;
+  total: number;
+}
+
+/** An invoice (or proforma) of a client. */
+export interface InvoiceRecord {
+  id: number;
+  accountId: number;
+  number: string;
+  proforma: boolean;
+  archived: boolean;
+  kind: InvoiceKind;
+  invoiceDate: string;
+  dueDate: string;
+  /** When it was issued; its PDF is ready {@link PDF_GENERATION_MS} later. */
+  issuedAt: Date;
+  items: InvoiceItemRecord[];
+  subtotal: number;
+  vatRate: number;
+  vatAmount: number;
+  total: number;
+  paid: number;
+  currency: string;
+  returnListId: number | null;
+}
+
+/** A shipment in a COD list. */
+export interface CodEntry {
+  shipmentId: number;
+  trackingNumber: string;
+  reference: string | null;
+  recipientName: string;
+  deliveredAt: Date | null;
+  codAmount: number;
+  codPaid: number;
+}
+
+/** A COD list (remittance). */
+export interface CodListRecord {
+  id: number;
+  accountId: number;
+  number: string;
+  status: 'processing' | 'paid';
+  createdAt: Date;
+  /** Date the list is (or was) paid. */
+  payDate: string;
+  paymentDate: string | null;
+  currency: string;
+  entries: CodEntry[];
+}
+
+/** A returned shipment in a return list. */
+export interface ReturnEntry {
+  shipmentId: number;
+  trackingNumber: string;
+  returnTrackingNumber: string | null;
+  reference: string | null;
+  recipientName: string;
+  returnedAt: Date;
+  cost: number;
+}
+
+/** A return list. */
+export interface ReturnListRecord {
+  id: number;
+  accountId: number;
+  number: string;
+  createdAt: Date;
+  currency: string;
+  entries: ReturnEntry[];
+  totalCost: number;
+  invoiceId: number | null;
+}
+
+/** Where the cycles of one account stand (local dates already processed). */
+interface Cursor {
+  codMonday: string | null;
+  returnMonth: string | null;
+  feeMonth: string | null;
+}
+
+/** A new invoice's content, before numbering. */
+export interface InvoiceDraft {
+  kind: InvoiceKind;
+  proforma?: boolean;
+  issuedAt: Date;
+  dueDays: number;
+  items: InvoiceItemRecord[];
+  paid: 'all' | 'none';
+  returnListId?: number | null;
+}
+
+const first = (date: string) => `${date.slice(0, 8)}01`;
+const nextMonth = (monthFirst: string) => {
+  const [y, m] = monthFirst.split('-').map(Number);
+  const yy = (y ?? 1970) + ((m ?? 1) === 12 ? 1 : 0);
+  const mm = ((m ?? 1) % 12) + 1;
+  return `${String(yy).padStart(4, '0')}-${String(mm).padStart(2, '0')}-01`;
+};
+const MONTHS_IT = ['gennaio', 'febbraio', 'marzo', 'aprile', 'maggio', 'giugno', 'luglio', 'agosto', 'settembre', 'ottobre', 'novembre', 'dicembre'];
+/** "settembre 2026" for a date of that month. */
+export function monthNameIt(date: string): string {
+  return `${MONTHS_IT[Number(date.slice(5, 7)) - 1] ?? ''} ${date.slice(0, 4)}`;
+}
+
+/** Cost of a shipment's return leg: the outbound weight and fuel price, net EUR. */
+export function returnCost(s: ShipmentRecord): number {
+  return round2(s.cost.breakdown.weight + s.cost.breakdown.fuel);
+}
+
+/** The client's books; one per {@link SandboxState} (`state.finance`). */
+export class FinanceLedger {
+  readonly invoices: InvoiceRecord[] = [];
+  readonly codLists: CodListRecord[] = [];
+  readonly returnLists: ReturnListRecord[] = [];
+  /** Credit movement id of a top-up -> its invoice id. */
+  readonly topUpInvoices = new Map<number, number>();
+  /**
+   * Fault injection: while true every GET /invoices/{id}/pdf answers 503
+   * ("PDF generation temporarily unavailable"). Set by tests or the admin prefix.
+   */
+  pdfUnavailable = false;
+  /** Shipment id -> instant its return was registered and charged. */
+  private readonly returns = new Map<number, { at: Date; cost: number }>();
+  private readonly codListed = new Set<number>();
+  private readonly returnListed = new Set<number>();
+  private readonly cursors = new Map<number, Cursor>();
+  private readonly seq = { invoice: 4000, cod: 80, ret: 20 };
+  /** Documents already numbered per series and day (`FT|2026-09-14` -> count). */
+  private readonly perDay = new Map<string, number>();
+  private syncing = false;
+
+  constructor(private readonly state: SandboxState) {}
+
+  /**
+   * Number of a document: `<series> <year>/<n>` where n grows with the day of
+   * the year (100 per day, the platform's other clients fill the gaps), so
+   * numbers follow dates whatever order the sandbox issues them in.
+   */
+  private docNumber(series: string, date: string, width: number, perDayRoom: number): string {
+    const key = `${series}|${date}`;
+    const k = (this.perDay.get(key) ?? 0) + 1;
+    this.perDay.set(key, k);
+    const year = Number(date.slice(0, 4));
+    const doy = Math.round((Date.UTC(year, Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10))) - Date.UTC(year, 0, 1)) / 86_400_000) + 1;
+    return `${series} ${date.slice(0, 4)}/${String(doy * perDayRoom + Math.min(k, perDayRoom - 1)).padStart(width, '0')}`;
+  }
+
+  /** Cursor of an account's cycles (created on first use). */
+  private cursor(accountId: number): Cursor {
+    let c = this.cursors.get(accountId);
+    if (!c) {
+      c = { codMonday: null, returnMonth: null, feeMonth: null };
+      this.cursors.set(accountId, c);
+    }
+    return c;
+  }
+
+  /**
+   * Starts the monthly fee invoices of an account after `date` (the first one
+   * on the 1st of the next month). Without a call, fees start with the month
+   * after the first sync.
+   */
+  startFees(accountId: number, date: string): void {
+    this.cursor(accountId).feeMonth = first(date);
+  }
+
+  /** Instant and cost of a shipment's registered return, if any. */
+  returnOf(shipmentId: number): { at: Date; cost: number } | undefined {
+    return this.returns.get(shipmentId);
+  }
+
+  /**
+   * Records a shipment's return as already charged (the history seed books the
+   * debit itself, at the return's own time).
+   */
+  markReturnCharged(shipmentId: number, at: Date, cost: number): void {
+    this.returns.set(shipmentId, { at, cost });
+  }
+
+  /**
+   * Issues an invoice: numbered `FT <year>/<nnnnnn>` (proforma `PF ...`, see {@link docNumber}),
+   * VAT added to the net items, paid in full or not at all.
+   */
+  issue(account: Account, d: InvoiceDraft): InvoiceRecord {
+    const date = localDate(d.issuedAt);
+    const proforma = d.proforma ?? false;
+    const subtotal = round2(d.items.reduce((s, i) => s + i.total, 0));
+    const vatAmount = round2((subtotal * VAT_RATE) / 100);
+    const total = round2(subtotal + vatAmount);
+    const inv: InvoiceRecord = {
+      id: ++this.seq.invoice,
+      accountId: account.accountId,
+      number: this.docNumber(proforma ? 'PF' : 'FT', date, 6, 100),
+      proforma,
+      archived: false,
+      kind: d.kind,
+      invoiceDate: date,
+      dueDate: addDays(date, d.dueDays),
+      issuedAt: d.issuedAt,
+      items: d.items,
+      subtotal,
+      vatRate: VAT_RATE,
+      vatAmount,
+      total,
+      paid: d.paid === 'all' ? total : 0,
+      currency: account.credit.currency,
+      returnListId: d.returnListId ?? null,
+    };
+    this.invoices.push(inv);
+    return inv;
+  }
+
+  /** Invoice of a credit top-up movement (net amount credited; VAT on top). */
+  invoiceTopUp(account: Account, m: CreditMovement): InvoiceRecord {
+    const inv = this.issue(account, {
+      kind: 'credit_top_up',
+      issuedAt: m.createdAt,
+      dueDays: 0,
+      items: [{ description: 'Ricarica credito prepagato', quantity: 1, unitPrice: m.amount, total: m.amount }],
+      paid: 'all',
+    });
+    this.topUpInvoices.set(m.id, inv.id);
+    return inv;
+  }
+
+  /**
+   * Brings every account's books up to the simulated now: registers returns,
+   * makes and pays COD lists, makes and invoices return lists, issues the
+   * monthly fee invoices — each dated at its own cycle instant.
+   */
+  sync(now: Date = this.state.clock.now()): void {
+    if (this.syncing) return;
+    this.syncing = true;
+    try {
+      for (const account of this.state.accounts) this.syncAccount(account, now);
+    } finally {
+      this.syncing = false;
+    }
+  }
+
+  private syncAccount(account: Account, now: Date): void {
+    const mine = this.state.shipments.filter((s) => s.accountId === account.accountId && s.cancelledAt === null);
+    const cur = this.cursor(account.accountId);
+    const today = localDate(now);
+    const due = (date: string, day = 0) => localInstant(addDays(date, day), CYCLE_HOUR).getTime() <= now.getTime();
+
+    // Returns: charge the return leg when the platform learns of it.
+    for (const s of mine) {
+      if (s.statusCode !== 7 || this.returns.has(s.id)) continue;
+      const cost = returnCost(s);
+      this.returns.set(s.id, { at: now, cost });
+      if (cost > 0) this.state.moveCredit(account, -cost, `Addebito reso al mittente ${s.trackingNumber}`, { shipmentId: s.id });
+    }
+
+    // COD lists: every Monday, the COD shipments delivered before that day.
+    const delivered = mine.filter((s) => s.cod !== null && s.cod.amount > 0 && s.statusCode === 5 && s.deliveredAt !== null && !this.codListed.has(s.id));
+    if (delivered.length > 0) {
+      const earliest = delivered.reduce((m, s) => (localDate(s.deliveredAt ?? now) < m ? localDate(s.deliveredAt ?? now) : m), today);
+      let monday = addDays(earliest, ((8 - dayOfWeek(earliest)) % 7) || 7);
+      if (cur.codMonday !== null && monday <= cur.codMonday) monday = addDays(cur.codMonday, 7);
+      while (monday <= today && due(monday)) {
+        const batch = delivered.filter((s) => !this.codListed.has(s.id) && localDate(s.deliveredAt ?? now) < monday);
+        if (batch.length > 0) this.makeCodList(account, batch, localInstant(monday, CYCLE_HOUR));
+        cur.codMonday = monday;
+        monday = addDays(monday, 7);
+      }
+    }
+    for (const l of this.codLists) {
+      if (l.accountId !== account.accountId || l.status !== 'processing' || !due(l.payDate)) continue;
+      l.status = 'paid';
+      l.paymentDate = l.payDate;
+      for (const e of l.entries) {
+        e.codPaid = e.codAmount;
+        const s = mine.find((x) => x.id === e.shipmentId) ?? this.state.shipments.find((x) => x.id === e.shipmentId);
+        if (s?.cod) s.cod.status = 2;
+      }
+    }
+
+    // Return lists: on the 1st, the returns registered in the months before.
+    const returned = mine.filter((s) => this.returns.has(s.id) && !this.returnListed.has(s.id));
+    if (returned.length > 0) {
+      const earliest = returned.reduce((m, s) => {
+        const d = localDate(this.returns.get(s.id)?.at ?? now);
+        return d < m ? d : m;
+      }, today);
+      let month = nextMonth(first(earliest));
+      if (cur.returnMonth !== null && month <= cur.returnMonth) month = nextMonth(cur.returnMonth);
+      while (month <= today && due(month)) {
+        const batch = returned.filter((s) => !this.returnListed.has(s.id) && localDate(this.returns.get(s.id)?.at ?? now) < month);
+        if (batch.length > 0) this.makeReturnList(account, batch, localInstant(month, CYCLE_HOUR));
+        cur.returnMonth = month;
+        month = nextMonth(month);
+      }
+    }
+    for (const l of this.returnLists) {
+      if (l.accountId !== account.accountId || l.invoiceId !== null) continue;
+      const day = addDays(localDate(l.createdAt), RETURN_INVOICE_DAY - 1);
+      if (!due(day)) continue;
+      const inv = this.issue(account, {
+        kind: 'returns',
+        issuedAt: localInstant(day, CYCLE_HOUR),
+        dueDays: 30,
+        items: l.entries.map((e) => ({
+          description: `Reso al mittente ${e.trackingNumber}${e.reference ? ` (rif. ${e.reference})` : ''}`,
+          quantity: 1,
+          unitPrice: e.cost,
+          total: e.cost,
+        })),
+        paid: account.credit.prepaid ? 'all' : 'none',
+        returnListId: l.id,
+      });
+      l.invoiceId = inv.id;
+    }
+
+    // Monthly platform fee, on the 1st.
+    const sub = account.subscription;
+    const fee = sub ? PLAN_FEES[sub.plan] : undefined;
+    if (sub && fee !== undefined && sub.status !== 'none') {
+      if (cur.feeMonth === null) cur.feeMonth = first(today);
+      for (let month = nextMonth(cur.feeMonth); month <= today && due(month); month = nextMonth(month)) {
+        this.issue(account, {
+          kind: 'subscription',
+          issuedAt: localInstant(month, CYCLE_HOUR),
+          dueDays: 0,
+          items: [{ description: `Canone piano ${sub.plan} – ${monthNameIt(month)}`, quantity: 1, unitPrice: fee, total: fee }],
+          paid: sub.status === 'active' ? 'all' : 'none',
+        });
+        cur.feeMonth = month;
+      }
+    }
+  }
+
+  private makeCodList(account: Account, batch: ShipmentRecord[], at: Date): void {
+    const list: CodListRecord = {
+      id: ++this.seq.cod,
+      accountId: account.accountId,
+      number: this.docNumber('CS', localDate(at), 5, 10),
+      status: 'processing',
+      createdAt: at,
+      payDate: addDays(localDate(at), COD_PAYMENT_DAYS),
+      paymentDate: null,
+      currency: 'EUR',
+      entries: batch
+        .sort((a, b) => (a.deliveredAt?.getTime() ?? 0) - (b.deliveredAt?.getTime() ?? 0) || a.id - b.id)
+        .map((s) => ({
+          shipmentId: s.id,
+          trackingNumber: s.trackingNumber,
+          reference: s.reference,
+          recipientName: s.recipient.name,
+          deliveredAt: s.deliveredAt,
+          codAmount: s.cod?.amount ?? 0,
+          codPaid: 0,
+        })),
+    };
+    for (const s of batch) {
+      this.codListed.add(s.id);
+      if (s.cod) s.cod.status = 1;
+    }
+    this.codLists.push(list);
+  }
+
+  private makeReturnList(account: Account, batch: ShipmentRecord[], at: Date): void {
+    const entries = batch
+      .map((s) => ({ s, r: this.returns.get(s.id) ?? { at, cost: returnCost(s) } }))
+      .sort((a, b) => a.r.at.getTime() - b.r.at.getTime() || a.s.id - b.s.id)
+      .map(({ s, r }) => ({
+        shipmentId: s.id,
+        trackingNumber: s.trackingNumber,
+        returnTrackingNumber: s.returnTrackingNumber,
+        reference: s.reference,
+        recipientName: s.recipient.name,
+        returnedAt: r.at,
+        cost: r.cost,
+      }));
+    for (const s of batch) this.returnListed.add(s.id);
+    this.returnLists.push({
+      id: ++this.seq.ret,
+      accountId: account.accountId,
+      number: this.docNumber('RS', localDate(at), 5, 10),
+      createdAt: at,
+      currency: 'EUR',
+      entries,
+      totalCost: round2(entries.reduce((t, e) => t + e.cost, 0)),
+      invoiceId: null,
+    });
+  }
+}
+
+/**
+ * Renders an invoice as a one-page A4 PDF (pdf-lib, Helvetica): issuer,
+ * client, number and dates, the lines, subtotal, VAT, total and paid.
+ * A proforma says so in its title. Returns the PDF bytes.
+ */
+export async function renderInvoicePdf(inv: InvoiceRecord, account: Account): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  doc.setTitle(`${inv.proforma ? 'Proforma' : 'Fattura'} ${inv.number}`);
+  doc.setCreationDate(inv.issuedAt);
+  const fonts = await embedFonts(doc);
+  const page = doc.addPage([595.28, 841.89]);
+  const safe = (t: string) => pdfSafeText(t, fonts.charset);
+  const text = (t: string, x: number, y: number, size = 9, bold = false) => page.drawText(safe(t), { x, y, size, font: bold ? fonts.bold : fonts.regular });
+  const right = (t: string, xRight: number, y: number, size = 9, bold = false) => {
+    const f = bold ? fonts.bold : fonts.regular;
+    page.drawText(safe(t), { x: xRight - f.widthOfTextAtSize(safe(t), size), y, size, font: f });
+  };
+  const money = (n: number) => `${n.toFixed(2).replace('.', ',')} ${inv.currency}`;
+  const wh = account.warehouses.find((w) => w.isDefault) ?? account.warehouses[0];
+
+  text('Piattaforma Spedizioni Sandbox S.r.l.', 40, 790, 12, true);
+  text('Ambiente di prova – documento senza valore fiscale', 40, 776, 8);
+  text(inv.proforma ? 'FATTURA PROFORMA' : 'FATTURA', 400, 790, 14, true);
+  text(`N. ${inv.number}`, 400, 772, 10, true);
+  text(`Data ${inv.invoiceDate}`, 400, 758);
+  text(`Scadenza ${inv.dueDate}`, 400, 746);
+
+  text('Cliente', 40, 730, 9, true);
+  text(account.companyName, 40, 716, 10);
+  if (wh) {
+    text(wh.address.street, 40, 703);
+    text(`${wh.address.postalCode} ${wh.address.city}${wh.address.province ? ` (${wh.address.province})` : ''} – ${wh.address.countryCode}`, 40, 691);
+  }
+
+  let y = 650;
+  page.drawRectangle({ x: 36, y: y - 4, width: 523, height: 16, color: rgb(0.92, 0.92, 0.92) });
+  text('Descrizione', 40, y, 9, true);
+  right('Q.tà', 380, y, 9, true);
+  right('Prezzo', 470, y, 9, true);
+  right('Importo', 555, y, 9, true);
+  y -= 18;
+  for (const it of inv.items) {
+    if (y < 140) {
+      text('… (righe successive omesse)', 40, y);
+      y -= 14;
+      break;
+    }
+    text(it.description.length > 70 ? `${it.description.slice(0, 69)}…` : it.description, 40, y);
+    right(String(it.quantity), 380, y);
+    right(money(it.unitPrice), 470, y);
+    right(money(it.total), 555, y);
+    y -= 14;
+  }
+  y -= 10;
+  page.drawLine({ start: { x: 360, y: y + 8 }, end: { x: 559, y: y + 8 }, thickness: 0.5 });
+  for (const [label, value, bold] of [
+    ['Imponibile', money(inv.subtotal), false],
+    [`IVA ${inv.vatRate}%`, money(inv.vatAmount), false],
+    ['Totale', money(inv.total), true],
+    ['Pagato', money(inv.paid), false],
+  ] as const) {
+    text(label, 370, y, 10, bold);
+    right(value, 555, y, 10, bold);
+    y -= 15;
+  }
+  text(`Emessa il ${localIso(inv.issuedAt).slice(0, 16).replace('T', ' ')}`, 40, 60, 7);
+  return doc.save();
+}
