@@ -45,6 +45,7 @@ import {
   type ShipmentListQuery,
   type ShipmentRequest,
 } from '../../../shared/platform';
+import { TrackingRecord } from '../../../shared/platform/tracking';
 import { PlatformError } from './errors';
 import { SPEC_RATE_LIMITS_PER_MINUTE, SlidingWindowLimiter, realSleep, type Sleep } from './rate-limit';
 
@@ -168,6 +169,15 @@ export interface PlatformClient {
   getShipment(trackingNumber: string): Promise<Shipment>;
   /** DELETE /shipments/{ldv}: cancel and refund; 409 `invalid_state` once manifested or in transit. */
   cancelShipment(trackingNumber: string): Promise<CancelShipmentResponse>;
+  /**
+   * GET /shipments/{ldv}/tracking (spec: Endpoints > Tracking): the tracking
+   * record (shared/platform/tracking.ts `TrackingRecord`: current status,
+   * carrier events newest first with ISO 8601 timestamps, estimated delivery
+   * date). `{ldv}` may also be a package's number. A plain GET: 5xx (the
+   * spec's 502) backs off and repeats, 429 waits for Retry-After; 404
+   * `not_found` for an unknown or another client's tracking number.
+   */
+  getTracking(trackingNumber: string): Promise<TrackingRecord>;
   /** GET /shipments/{ldv}/label?format=pdf|zpl: base64 label(s); without format, all available. */
   getLabel(trackingNumber: string, format?: 'pdf' | 'zpl'): Promise<ShipmentLabelResponse>;
   /** POST /manifests: one manifest per contract, each with its base64 PDF (spec: Manifests). */
@@ -446,6 +456,15 @@ export function createPlatformClient(options: PlatformClientOptions): PlatformCl
     cancelShipment(trackingNumber) {
       // Not repeated on 5xx: a second DELETE after a refund would answer a misleading 404/409.
       return call({ method: 'DELETE', path: `/shipments/${enc(trackingNumber)}`, route: 'DELETE /shipments/{ldv}', schema: CancelShipmentResponse, safe: false });
+    },
+    getTracking(trackingNumber) {
+      return call({
+        method: 'GET',
+        path: `/shipments/${enc(trackingNumber)}/tracking`,
+        route: 'GET /shipments/{ldv}/tracking',
+        schema: TrackingRecord,
+        safe: true,
+      });
     },
     getLabel(trackingNumber, format) {
       return call({

@@ -339,3 +339,66 @@ describe('platform client: client-side rate limits', () => {
     expect(starts.slice(0, 4)).toEqual([0, 100, 200, 1000]);
   });
 });
+
+describe('platform client: tracking', () => {
+  const record = {
+    trackingNumber: 'BRT000000001',
+    carrierTrackingNumber: 'BRT000000001',
+    bda: '26091000100001',
+    reference: '#1001',
+    carrier: { code: 'brt', name: 'BRT' },
+    status: { code: 3, key: 'in_transit', label: 'In transit' },
+    estimatedDeliveryDate: '2026-09-11',
+    deliveredAt: null,
+    stockId: null,
+    cancelled: false,
+    events: [
+      { timestamp: '2026-09-10T14:10:00+02:00', status: { code: 3, key: 'in_transit', label: 'In transit' }, description: 'In transito', location: 'MILANO' },
+      { timestamp: '2026-09-10T11:00:00+02:00', status: { code: 2, key: 'shipped', label: 'Shipped' }, description: 'Spedizione ritirata dal corriere', location: 'MILANO' },
+    ],
+    futureField: 'ignored', // versioning rule 2: unknown fields are accepted
+  };
+
+  it('GETs /shipments/{ldv}/tracking and parses the record with the shared schema', async () => {
+    const p = fakePlatform([json(200, record)]);
+    const { client } = makeClient(p.fetch);
+    const r = await client.getTracking('BRT 0001/x');
+    expect(p.seen[0]!.method).toBe('GET');
+    expect(p.seen[0]!.url).toBe(`${BASE}/shipments/BRT%200001%2Fx/tracking`);
+    expect(r.status.key).toBe('in_transit');
+    expect(r.events.map((e) => e.description)).toEqual(['In transito', 'Spedizione ritirata dal corriere']);
+    expect(r.estimatedDeliveryDate).toBe('2026-09-11');
+  });
+
+  it('repeats on 502 like every GET and waits out a 429', async () => {
+    const p = fakePlatform([
+      json(502, { error: { code: 'carrier_error', message: 'carrier silent' } }),
+      json(429, { error: { code: 'rate_limited', message: 'slow down' } }, { 'Retry-After': '3' }),
+      json(200, record),
+    ]);
+    const { client, sleeps } = makeClient(p.fetch);
+    const r = await client.getTracking('BRT000000001');
+    expect(r.trackingNumber).toBe('BRT000000001');
+    expect(p.seen).toHaveLength(3);
+    expect(sleeps).toEqual([250, 3050]);
+  });
+
+  it('renews the token on a 401 (expired after an hour) and passes a 404 through unchanged', async () => {
+    const p = fakePlatform([
+      json(401, { error: { code: 'unauthenticated', message: 'Token expired' } }),
+      json(404, { error: { code: 'not_found', message: 'Shipment X not found' } }),
+    ]);
+    const { client } = makeClient(p.fetch);
+    const err = await caught(client.getTracking('X'));
+    expect(p.tokenRequests).toHaveLength(2);
+    expect([err.status, err.code]).toEqual([404, 'not_found']);
+  });
+
+  it('refuses a record that does not match the schema, naming the field', async () => {
+    const p = fakePlatform([json(200, { ...record, events: [{ timestamp: '2026-09-10T11:00:00+02:00', description: 'x', location: 'y' }] })]);
+    const { client } = makeClient(p.fetch);
+    const err = await caught(client.getTracking('BRT000000001'));
+    expect(err.code).toBe('http_error');
+    expect(err.message).toContain('events.0.status');
+  });
+});
