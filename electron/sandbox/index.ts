@@ -32,6 +32,7 @@ import { demoSeed } from './seed';
 import { installGateway } from './gateway';
 import { StatePersistence } from './persist';
 import { registerAdminRoutes } from './routes/admin';
+import { registerLegacyRoutes } from './routes/legacy';
 import { SandboxState } from './state';
 
 export { SimClock } from './clock';
@@ -209,6 +210,7 @@ export function buildSandboxApp(state: SandboxState, logger = false, seed: Sandb
     await state.webhooks.close();
   });
   registerAdminRoutes(app, table, state, gateway, seed);
+  registerLegacyRoutes(app, table, state, gateway, API_PREFIX);
   return app;
 }
 
