@@ -80,7 +80,9 @@ export interface SandboxOptions {
   /**
    * Seed the demo accounts' past (history.ts: shipments of the last months,
    * top-ups, invoices, COD and return lists) relative to the clock at start
-   * and at every reset. Default true; `seed.history` wins when set.
+   * and at every reset. Default false, like `rateLimits`, because suites
+   * count what they create; the CLI and training mode turn it on.
+   * `seed.history` wins when set.
    */
   history?: boolean;
 }
@@ -250,7 +252,7 @@ function warmUpLabels(): void {
 export async function createSandbox(opts: SandboxOptions = {}): Promise<Sandbox> {
   const clock = new SimClock(opts.clock);
   const base = opts.seed ?? demoSeed();
-  const seed: SandboxSeed = { ...base, history: base.history ?? opts.history ?? true };
+  const seed: SandboxSeed = { ...base, history: base.history ?? opts.history ?? false };
   const state = new SandboxState(seed, clock);
   state.webhooks.configure({
     allowLoopbackHttp: opts.webhookLoopbackHttp ?? false,

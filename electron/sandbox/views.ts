@@ -96,6 +96,7 @@ export function shipmentDetail(s: ShipmentRecord) {
       accessoryServices: [...s.accessoryServices],
       pickupFromAddress: s.pickupFromAddress,
       labelFormat: s.labelFormat,
+      deliveryPoint: s.deliveryPoint ?? null,
     },
     customsDetail: s.customsDetail ?? null,
     zone: s.zone,

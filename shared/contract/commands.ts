@@ -9,7 +9,7 @@ import { z } from 'zod';
 import type { Carrier, CancelShipmentResponse, CreditBalance, Pickup, Rate, Warehouse } from '../platform/resources';
 import { CodOption, Money, Package, Party, PickupRequest, RatesRequest, ShipmentRequest } from '../platform';
 import { ManualOrderInput, type ImportReport, type StationOrder } from '../domain/order';
-import type { AppInfo, ManifestView, PrintJobView, PrinterView, ShipmentView } from './views';
+import type { AppInfo, ManifestView, PrintJobView, PrinterView, ShipmentView, TrackingView } from './views';
 
 /** Declares one command: `command<Output>()(inputSchema)`; the output type is phantom. */
 function command<O>() {
@@ -76,6 +76,12 @@ export const commands = {
   'shipments.create': command<ShipResult>()(ShipInput),
   /** One shipment with its print jobs (local first, refreshed from GET /shipments/{ldv}). */
   'shipments.get': command<ShipmentView>()(TrackingNumberInput),
+  /**
+   * The shipment's tracking (GET /shipments/{ldv}/tracking): status, carrier events newest
+   * first, estimated delivery; also records the new status locally. When the platform cannot
+   * be asked, the last known status with `source: 'local'` and the reason.
+   */
+  'shipments.tracking': command<TrackingView>()(TrackingNumberInput),
   /** Cancel and refund (DELETE /shipments/{ldv}); 409 invalid_state once manifested or in transit. */
   'shipments.cancel': command<CancelShipmentResponse>()(TrackingNumberInput),
   /** Shipments of this station not yet in a manifest and not cancelled (End of day). */

@@ -85,3 +85,48 @@ export interface ManifestView {
   createdAt: string;
   hasPdf: boolean;
 }
+
+/** One carrier event of a shipment's tracking (spec: Endpoints > Tracking; shared/platform/tracking.ts). */
+export interface TrackingEventView {
+  /** ISO 8601 date-time with offset, as the carrier sent it (the screens show it in local time). */
+  timestamp: string;
+  /** Shipment status after the event. */
+  status: Status;
+  /** The carrier's text (Italian, as carriers write it). */
+  description: string;
+  /** Where it happened: city or depot, e.g. `MILANO`, `BERLIN (DE)`. */
+  location: string;
+}
+
+/**
+ * A shipment's tracking as the bench shows it (`shipments.tracking`), built
+ * from GET /shipments/{ldv}/tracking, or from the station's own record when
+ * the platform cannot be asked.
+ */
+export interface TrackingView {
+  /** The shipment's tracking number (LDV). */
+  trackingNumber: string;
+  /** LDV the parcel travels under now (differs after the carrier reissued it); null when only the local record is known. */
+  carrierTrackingNumber: string | null;
+  carrier: { code: string; name: string };
+  /** Current status (platform), or the last known one (local). */
+  status: Status;
+  /** Carrier events, newest first; empty before the carrier collects the parcel, and when `source` is `local`. */
+  events: TrackingEventView[];
+  /** `YYYY-MM-DD` of the next planned delivery attempt; null when none is planned or unknown. */
+  estimatedDelivery: string | null;
+  /** ISO 8601 instant of delivery; null until delivered or unknown. */
+  deliveredAt: string | null;
+  cancelled: boolean;
+  /** The platform's id of the shipment's open stock (held parcel), null when none. */
+  stockId: number | null;
+  /**
+   * `platform`: read just now from GET /shipments/{ldv}/tracking;
+   * `local`: the platform could not be asked, status as last recorded by the station.
+   */
+  source: 'platform' | 'local';
+  /** Why the platform could not be asked (`offline`, `timeout`, `rate_limited`, a 5xx code); null when `source` is `platform`. */
+  unavailable: { code: string; message: string } | null;
+  /** When the status was read (`platform`) or last recorded (`local`), ISO 8601 UTC. */
+  asOf: string;
+}

@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { Address, CountryCode, Dimensions, IsoDate, IsoDateTime, Money, Package, Party, Status, Weight } from './common';
+import { DeliveryPointSelection } from './lookups';
 
 /** Map of COD method key -> label (e.g. `{"cash": "Contanti"}`). */
 export const CodMethods = z.record(z.string(), z.string());
@@ -140,7 +141,8 @@ export const ShipmentOptions = z.object({
   accessoryServices: z.array(z.number().int()).optional(),
   cod: CodOption.optional(),
   insurance: Money.optional(),
-  deliveryPoint: z.record(z.string(), z.unknown()).optional(),
+  /** Carrier pickup point to deliver to: `{id, carrier?}` from GET /delivery-points (lookups.ts). */
+  deliveryPoint: DeliveryPointSelection.optional(),
 });
 
 /** POST /shipments body (spec: Shipment request fields). */

@@ -9,15 +9,18 @@ import type { z } from 'zod';
 import type { Handlers, ShipInput, ShipResult } from '../../../shared/contract/commands';
 import { StationError } from '../../../shared/contract/errors';
 import type { StationOrder } from '../../../shared/domain/order';
+import { Shipment } from '../../../shared/platform/resources';
+import type { TrackingRecord } from '../../../shared/platform/tracking';
 import type { ShipmentCommitted, ShipmentCreatePayload } from '../outbox/shipments';
-import type { OutboxRecord } from '../store';
+import { isTransient } from '../outbox/worker';
+import type { OutboxRecord, ShipmentRecord } from '../store';
 import { PlatformError } from '../platform/errors';
 import { emitAppChanged } from './app';
 import type { ContextWithoutOutbox, StationContext } from './context';
 import { errorSummary } from './errors';
 import { adoptShipment, findLocalShipment, findPlatformShipment } from './lookup';
 import { emitOrdersChanged } from './orders';
-import { shipmentView } from './views';
+import { lastKnownTrackingView, shipmentView, trackingView } from './views';
 
 /** Alphabet of generated references (no 0/O, 1/I: they are read aloud and typed). */
 const REF_ALPHABET = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';
@@ -106,6 +109,24 @@ export async function afterShipmentCreated(
   return { shipment: shipmentView(ctx.store, rec), printJob, printError };
 }
 
+/**
+ * Records the status of a tracking record on the local shipment (status key,
+ * and the status inside the stored Shipment JSON so the views agree) and
+ * tells the screens. Returns false when the status was already known.
+ */
+export function recordTrackedStatus(ctx: Pick<ContextWithoutOutbox, 'store' | 'events'>, rec: ShipmentRecord, tracking: TrackingRecord): boolean {
+  const ldv = rec.trackingNumber;
+  if (ldv === null) return false;
+  const parsed = Shipment.safeParse(rec.platform);
+  const storedCode = parsed.success ? parsed.data.status.code : undefined;
+  if (rec.statusKey === tracking.status.key && (storedCode === undefined || storedCode === tracking.status.code)) return false;
+  const json = rec.platform;
+  const platform = json !== null && typeof json === 'object' && !Array.isArray(json) ? { ...(json as Record<string, unknown>), status: tracking.status } : undefined;
+  ctx.store.shipments.setStatus(ldv, tracking.status.key, platform);
+  ctx.events.emit('shipments.changed', { trackingNumber: ldv });
+  return true;
+}
+
 /** Handlers of the `shipments` domain. */
 export function createShipmentsHandlers(ctx: StationContext) {
   const { store } = ctx;
@@ -187,6 +208,31 @@ export function createShipmentsHandlers(ctx: StationContext) {
     },
 
     /**
+     * Tracking (GET /shipments/{ldv}/tracking) of a shipment or package tracking number.
+     * The local shipment (when the station knows it) takes the record's status. When the
+     * platform gives no usable answer (offline, timeout, 429 beyond the wait, 5xx after the
+     * client's retries) and the station knows the shipment, answers its last known status
+     * with `source: 'local'` and the reason in `unavailable`.
+     * @throws StationError `not_found` (404: neither knows it), or the platform's code when
+     *   the shipment is not known locally.
+     */
+    'shipments.tracking': async ({ trackingNumber }) => {
+      const local = findLocalShipment(store, trackingNumber);
+      const ldv = local?.trackingNumber ?? trackingNumber.trim();
+      let record: TrackingRecord;
+      try {
+        record = await ctx.client.getTracking(ldv);
+      } catch (e) {
+        if (local && isTransient(e)) return lastKnownTrackingView(store, local, errorSummary(e));
+        throw e;
+      }
+      // A package's or reissued number finds the shipment under its own number.
+      const target = local ?? store.shipments.getByTrackingNumber(record.trackingNumber);
+      if (target) recordTrackedStatus(ctx, target, record);
+      return trackingView(record, new Date(ctx.now()).toISOString());
+    },
+
+    /**
      * DELETE /shipments/{ldv}: cancels and refunds; locally the shipment is marked
      * cancelled and its order goes back to open.
      * @throws StationError `invalid_state` (409: in a manifest or in transit), `not_found`.
@@ -215,5 +261,5 @@ export function createShipmentsHandlers(ctx: StationContext) {
 
     /** Newest first, created shipments only. */
     'shipments.recent': async ({ limit }) => store.shipments.listRecent({ limit }).map((r) => shipmentView(store, r)),
-  } satisfies Pick<Handlers, 'shipments.create' | 'shipments.get' | 'shipments.cancel' | 'shipments.unmanifested' | 'shipments.recent'>;
+  } satisfies Pick<Handlers, 'shipments.create' | 'shipments.get' | 'shipments.tracking' | 'shipments.cancel' | 'shipments.unmanifested' | 'shipments.recent'>;
 }

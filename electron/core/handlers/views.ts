@@ -3,9 +3,10 @@
  * records. Platform JSON kept in the store is parsed with the shared wire
  * schemas; a field the platform did not send falls back to the local record.
  */
-import type { ManifestView, PrintJobView, ShipmentView } from '../../../shared/contract/views';
+import type { ManifestView, PrintJobView, ShipmentView, TrackingView } from '../../../shared/contract/views';
 import { SHIPMENT_STATUSES, type Status } from '../../../shared/platform/common';
 import { Pickup, Shipment } from '../../../shared/platform/resources';
+import type { TrackingRecord } from '../../../shared/platform/tracking';
 import type { ManifestRecord, PickupRecord, PrintJobRecord, ShipmentRecord, Store } from '../store';
 
 /** Status object for a status key (first code of that key), `processing` when unknown. */
@@ -95,4 +96,66 @@ export function pickupOf(rec: PickupRecord): Pickup | undefined {
   if (rec.state !== 'booked') return undefined;
   const parsed = Pickup.safeParse(rec.platform);
   return parsed.success ? parsed.data : undefined;
+}
+
+/**
+ * Events newest first. The spec already sends them so; they are ordered by
+ * instant here too (stable: events of the same instant keep the platform's
+ * order), unless a timestamp does not parse, when the platform's order is kept.
+ */
+function newestFirst<T extends { timestamp: string }>(events: readonly T[]): T[] {
+  const at = events.map((e) => Date.parse(e.timestamp));
+  if (at.some((t) => Number.isNaN(t))) return [...events];
+  return events
+    .map((e, i) => ({ e, t: at[i] ?? 0, i }))
+    .sort((a, b) => b.t - a.t || a.i - b.i)
+    .map((x) => x.e);
+}
+
+/**
+ * Tracking view of a platform tracking record (GET /shipments/{ldv}/tracking,
+ * shared/platform/tracking.ts): `source: 'platform'`, events newest first with
+ * their ISO timestamps unchanged (the screens show them in local time).
+ * `asOf`: when the record was read, ISO 8601.
+ */
+export function trackingView(rec: TrackingRecord, asOf: string): TrackingView {
+  return {
+    trackingNumber: rec.trackingNumber,
+    carrierTrackingNumber: rec.carrierTrackingNumber,
+    carrier: { code: rec.carrier.code, name: rec.carrier.name },
+    status: rec.status,
+    events: newestFirst(rec.events).map((e) => ({ timestamp: e.timestamp, status: e.status, description: e.description, location: e.location })),
+    estimatedDelivery: rec.estimatedDeliveryDate,
+    deliveredAt: rec.deliveredAt,
+    cancelled: rec.cancelled,
+    stockId: rec.stockId,
+    source: 'platform',
+    unavailable: null,
+    asOf,
+  };
+}
+
+/**
+ * Tracking view from the station's own record when the platform cannot be
+ * asked: the last known status (as {@link shipmentView} shows it), no events,
+ * `source: 'local'`, `unavailable` saying why, `asOf` the record's last update.
+ * @throws Error for a pending row (no tracking number), like {@link shipmentView}.
+ */
+export function lastKnownTrackingView(store: Store, rec: ShipmentRecord, unavailable: { code: string; message: string }): TrackingView {
+  const s = shipmentView(store, rec);
+  const parsed = Shipment.safeParse(rec.platform);
+  return {
+    trackingNumber: s.trackingNumber,
+    carrierTrackingNumber: null,
+    carrier: { code: s.carrier.code, name: s.carrier.name },
+    status: s.status,
+    events: [],
+    estimatedDelivery: null,
+    deliveredAt: (parsed.success ? parsed.data.dates?.deliveredAt : null) ?? null,
+    cancelled: s.cancelled,
+    stockId: null,
+    source: 'local',
+    unavailable,
+    asOf: rec.updatedAt,
+  };
 }

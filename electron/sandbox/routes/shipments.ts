@@ -8,7 +8,10 @@
  *   manifest, in transit (or later) or already cancelled;
  * - `GET /shipments/{ldv}/label?format=pdf|zpl` -> `{trackingNumber, format, pdf, zpl}`.
  */
-import { customsStatus } from '../../../shared/domain/customs';
+import { completeCustomsDetail, customsStatus } from '../../../shared/domain/customs';
+import { DELIVERY_POINT_CARRIER } from '../../../shared/platform/lookups';
+import { checkDeliveryPoint } from '../delivery-points';
+import { ensureLabel } from '../history';
 import type { FieldErrors } from '../../../shared/platform/common';
 import { SHIPMENT_STATUSES, StatusKey } from '../../../shared/platform/common';
 import { ShipmentListQuery, ShipmentRequest } from '../../../shared/platform/resources';
@@ -154,6 +157,10 @@ export function registerShipmentRoutes(r: ApiRouter): void {
     if (customs.required && !req.customsDetail) {
       (details.customsDetail ??= []).push(`A customs declaration is required: ${customs.reason}`);
     }
+    // Customs defaults and commodity rules; delivery at a carrier pickup point (shared/domain/customs.ts, delivery-points.ts).
+    const customsDetail = req.customsDetail ? completeCustomsDetail(req.customsDetail) : undefined;
+    if (customsDetail) Object.assign(details, customsDetail.errors);
+    const point = opts.deliveryPoint ? checkDeliveryPoint(opts.deliveryPoint, req, details) : undefined;
     if (Object.keys(details).length) throw validationFailed(details);
 
     const warehouse = state.warehouse(account, req.warehouseId);
@@ -172,7 +179,10 @@ export function registerShipmentRoutes(r: ApiRouter): void {
       freePickup: req.shipper ? false : warehouse.freePickup,
       serviceIds: opts.accessoryServices,
     };
-    const { carrier, contract, priced } = chooseContract(state, account, input, req.serviceType, req.carrierCode);
+    const { carrier, contract, priced } = chooseContract(state, account, input, req.serviceType, req.carrierCode ?? (req.serviceType === undefined ? point?.carrier : undefined));
+    if (point && carrier.carrierCode !== point.carrier) {
+      throw fieldError('options.deliveryPoint', `Delivery point ${point.id} is a ${DELIVERY_POINT_CARRIER.toUpperCase()} point: ship with a ${DELIVERY_POINT_CARRIER.toUpperCase()} contract, not ${contract.contractCode}`);
+    }
 
     const unknownServices: FieldErrors = {};
     (opts.accessoryServices ?? []).forEach((id, i) => {
@@ -225,7 +235,8 @@ export function registerShipmentRoutes(r: ApiRouter): void {
       notes: opts.notes ?? null,
       contentDescription: opts.contentDescription ?? null,
       pickupFromAddress: opts.pickupFromAddress ?? false,
-      customsDetail: req.customsDetail ?? null,
+      customsDetail: customsDetail?.detail ?? null,
+      deliveryPoint: point ?? null,
       labelFormat: opts.labelFormat ?? 'PDF',
       label: { pdf: '', zpl: '' },
       createdAt: now,
@@ -329,8 +340,9 @@ export function registerShipmentRoutes(r: ApiRouter): void {
     return { body: { trackingNumber: s.trackingNumber, cancelled: true, refunded: s.refunded } };
   });
 
-  r.get('/shipments/:ldv/label', ({ state, account, params, query }) => {
+  r.get('/shipments/:ldv/label', async ({ state, account, params, query }) => {
     const s = findShipment(state, account, params.ldv);
+    await ensureLabel(s); // history shipments get their labels on first request (history.ts)
     const format = queryString(query, 'format')?.toLowerCase();
     if (format === undefined || format === '') {
       return { body: { trackingNumber: s.trackingNumber, format: s.labelFormat, pdf: s.label.pdf, zpl: s.label.zpl } };
