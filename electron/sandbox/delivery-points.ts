@@ -246,3 +246,55 @@ export function findDeliveryPoint(id: string): DeliveryPoint | undefined {
   if (!town) return undefined;
   return pointsOfCap(town, m[2]).find((p) => p.id === m[0]);
 }
+
+/** `options.deliveryPoint` of a shipment once resolved: the point's carrier, id, name, type and address. */
+export interface DeliveryPointRef {
+  carrier: string;
+  id: string;
+  name: string;
+  type: 'shop' | 'locker';
+  address: { street: string; city: string; province?: string; postalCode: string; countryCode: string };
+}
+
+/**
+ * Checks `options.deliveryPoint` of POST /shipments against the carrier's
+ * network and the rest of the request, adding problems to `details`:
+ * `options.deliveryPoint.carrier` (only `brt`), `options.deliveryPoint.id`
+ * (unknown point; recipient not in Italy; a parcel heavier than the point
+ * takes), `options.cod` (cash on delivery cannot be paid at a locker).
+ * The contract must then be of the point's carrier (checked by the caller).
+ * @returns the resolved point, or undefined when it is not valid.
+ */
+export function checkDeliveryPoint(
+  sel: { id: string; carrier: string },
+  req: { recipient: { address: { countryCode: string } }; packages: ReadonlyArray<{ weight: { value: number; units: string } }>; options?: { cod?: { amount: number } | undefined } | undefined },
+  details: Record<string, string[]>,
+): DeliveryPointRef | undefined {
+  const add = (p: string, m: string) => (details[p] ??= []).push(m);
+  if (sel.carrier !== DELIVERY_POINT_CARRIER) {
+    add('options.deliveryPoint.carrier', `Delivery points exist only for carrier "${DELIVERY_POINT_CARRIER}"`);
+    return undefined;
+  }
+  const p = findDeliveryPoint(sel.id);
+  if (!p) {
+    add('options.deliveryPoint.id', `Unknown delivery point "${sel.id}": use an id from GET /delivery-points`);
+    return undefined;
+  }
+  let ok = true;
+  if (req.recipient.address.countryCode.toUpperCase() !== 'IT') {
+    add('options.deliveryPoint.id', `Delivery point ${p.id} is in Italy; the recipient's country is ${req.recipient.address.countryCode.toUpperCase()}`);
+    ok = false;
+  }
+  const heaviest = Math.max(...req.packages.map((k) => (k.weight.units === 'G' ? k.weight.value / 1000 : k.weight.value)));
+  if (heaviest > p.maxParcelKg) {
+    add('options.deliveryPoint.id', `${p.name} takes parcels up to ${p.maxParcelKg} kg; the heaviest is ${heaviest} kg`);
+    ok = false;
+  }
+  if (!p.codAccepted && (req.options?.cod?.amount ?? 0) > 0) {
+    add('options.cod', `Cash on delivery cannot be paid at a locker (${p.id})`);
+    ok = false;
+  }
+  if (!ok) return undefined;
+  const { street, city, province, postalCode, countryCode } = p.address;
+  return { carrier: DELIVERY_POINT_CARRIER, id: p.id, name: p.name, type: p.type, address: { street, city, ...(province ? { province } : {}), postalCode, countryCode } };
+}

@@ -96,3 +96,158 @@ export function customsStatus(countryCode: string, postalCode: string): CustomsS
 export function requiresCustoms(countryCode: string, postalCode: string): boolean {
   return customsStatus(countryCode, postalCode).required;
 }
+
+/** Money as sent in a customs declaration. */
+export interface CustomsMoney {
+  amount: number;
+  currency: string;
+}
+
+/** Customs party identifiers, each string or null. */
+export interface CustomsPartyIds {
+  eori: string | null;
+  vatNumber: string | null;
+  taxId: string | null;
+}
+
+/** A commodity line as sent (spec: Customs > Commodity); optional fields may be missing. */
+export interface CommodityInput {
+  description: string;
+  quantity: number;
+  unitValue: CustomsMoney;
+  weight: { value: number; units: string };
+  countryOfManufacture: string;
+  harmonizedCode?: string | null | undefined;
+  quantityUnits?: string | undefined;
+  totalValue?: CustomsMoney | undefined;
+  midCode?: string | null | undefined;
+  sku?: string | null | undefined;
+}
+
+/** A customs declaration as sent (spec: Customs > CustomsDetail); optional fields may be missing. */
+export interface CustomsDetailInput {
+  customsValue: CustomsMoney;
+  commodities: CommodityInput[];
+  incoterm?: string | undefined;
+  dutiesPayment?: string | undefined;
+  contentType?: string | undefined;
+  exportReason?: string | undefined;
+  invoiceNumber?: string | null | undefined;
+  invoiceDate?: string | null | undefined;
+  exporter?: Partial<Record<keyof CustomsPartyIds, string | null | undefined>> | undefined;
+  importer?: Partial<Record<keyof CustomsPartyIds, string | null | undefined>> | undefined;
+}
+
+/** A commodity with every field present: defaults applied, `totalValue` computed when absent. */
+export interface CompletedCommodity {
+  description: string;
+  quantity: number;
+  unitValue: CustomsMoney;
+  weight: { value: number; units: string };
+  countryOfManufacture: string;
+  harmonizedCode: string | null;
+  quantityUnits: string;
+  totalValue: CustomsMoney;
+  midCode: string | null;
+  sku: string | null;
+}
+
+/** A customs declaration with every field present, as the platform keeps and echoes it. */
+export interface CompletedCustomsDetail {
+  customsValue: CustomsMoney;
+  commodities: CompletedCommodity[];
+  incoterm: string;
+  dutiesPayment: string;
+  contentType: string;
+  exportReason: string;
+  invoiceNumber: string | null;
+  invoiceDate: string | null;
+  exporter: CustomsPartyIds;
+  importer: CustomsPartyIds;
+}
+
+/** Defaults of a customs declaration (spec: CustomsDetail, Commodity). */
+export const CUSTOMS_DEFAULTS = {
+  incoterm: 'DAP',
+  dutiesPayment: 'RECIPIENT',
+  contentType: 'MERCHANDISE',
+  exportReason: 'SALE',
+  quantityUnits: 'PCS',
+} as const;
+
+const cents = (n: number) => Math.round(n * 100) / 100;
+
+function realDate(s: string): boolean {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(s);
+  if (!m) return false;
+  const t = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+  return t.getUTCFullYear() === Number(m[1]) && t.getUTCMonth() === Number(m[2]) - 1 && t.getUTCDate() === Number(m[3]);
+}
+
+/**
+ * Applies the platform's customs rules beyond the field formats:
+ * - defaults: `incoterm` DAP, `dutiesPayment` RECIPIENT, `contentType`
+ *   MERCHANDISE, `exportReason` SALE, `quantityUnits` PCS, absent optional
+ *   fields null (`exporter`/`importer` with null identifiers);
+ * - currencies are 3-letter ISO 4217 codes (upper-cased), and every
+ *   commodity's `unitValue` and `totalValue` is in the `customsValue` currency;
+ * - `totalValue` defaults to `quantity` x `unitValue` (rounded to cents); when
+ *   sent it must equal that product (to the cent);
+ * - `countryOfManufacture` is 2 letters (upper-cased); `invoiceDate` a real date.
+ * The sum of the commodities is not checked against `customsValue` (carriers
+ * accept a declared value that includes e.g. shipping).
+ * @param path prefix of the error keys (default `customsDetail`)
+ * @returns the completed declaration and the errors, keyed by field path
+ *          (e.g. `customsDetail.commodities.0.totalValue.amount`); empty when valid.
+ */
+export function completeCustomsDetail(d: CustomsDetailInput, path = 'customsDetail'): { detail: CompletedCustomsDetail; errors: Record<string, string[]> } {
+  const errors: Record<string, string[]> = {};
+  const err = (p: string, m: string) => (errors[`${path}.${p}`] ??= []).push(m);
+  const currency = d.customsValue.currency.trim().toUpperCase();
+  if (!/^[A-Z]{3}$/.test(currency)) err('customsValue.currency', 'Currency must be a 3-letter ISO 4217 code (e.g. EUR)');
+  const commodities = d.commodities.map((c, i): CompletedCommodity => {
+    const unitCurrency = c.unitValue.currency.trim().toUpperCase();
+    if (unitCurrency !== currency) err(`commodities.${i}.unitValue.currency`, `Unit value must be in the customs value currency (${currency})`);
+    const expected = cents(c.quantity * c.unitValue.amount);
+    let totalValue: CustomsMoney = { amount: expected, currency };
+    if (c.totalValue) {
+      const tc = c.totalValue.currency.trim().toUpperCase();
+      if (tc !== currency) err(`commodities.${i}.totalValue.currency`, `Total value must be in the customs value currency (${currency})`);
+      if (Math.abs(c.totalValue.amount - expected) > 0.005) {
+        err(`commodities.${i}.totalValue.amount`, `Total value must be quantity x unit value (${c.quantity} x ${c.unitValue.amount} = ${expected.toFixed(2)})`);
+      }
+      totalValue = { amount: cents(c.totalValue.amount), currency: tc };
+    }
+    const country = c.countryOfManufacture.trim().toUpperCase();
+    if (!/^[A-Z]{2}$/.test(country)) err(`commodities.${i}.countryOfManufacture`, 'Country of manufacture must be 2 letters (ISO 3166-1)');
+    return {
+      description: c.description,
+      quantity: c.quantity,
+      unitValue: { amount: c.unitValue.amount, currency: unitCurrency },
+      weight: { value: c.weight.value, units: c.weight.units },
+      countryOfManufacture: country,
+      harmonizedCode: c.harmonizedCode ?? null,
+      quantityUnits: c.quantityUnits ?? CUSTOMS_DEFAULTS.quantityUnits,
+      totalValue,
+      midCode: c.midCode ?? null,
+      sku: c.sku ?? null,
+    };
+  });
+  if (d.invoiceDate && !realDate(d.invoiceDate)) err('invoiceDate', 'Invoice date must be a real date YYYY-MM-DD');
+  const ids = (p: CustomsDetailInput['exporter']): CustomsPartyIds => ({ eori: p?.eori ?? null, vatNumber: p?.vatNumber ?? null, taxId: p?.taxId ?? null });
+  return {
+    detail: {
+      customsValue: { amount: d.customsValue.amount, currency },
+      commodities,
+      incoterm: d.incoterm ?? CUSTOMS_DEFAULTS.incoterm,
+      dutiesPayment: d.dutiesPayment ?? CUSTOMS_DEFAULTS.dutiesPayment,
+      contentType: d.contentType ?? CUSTOMS_DEFAULTS.contentType,
+      exportReason: d.exportReason ?? CUSTOMS_DEFAULTS.exportReason,
+      invoiceNumber: d.invoiceNumber ?? null,
+      invoiceDate: d.invoiceDate ?? null,
+      exporter: ids(d.exporter),
+      importer: ids(d.importer),
+    },
+    errors,
+  };
+}
