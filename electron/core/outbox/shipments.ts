@@ -22,7 +22,6 @@ import type { CreatedShipment, Label, Shipment, ShipmentRequest } from '../../..
 import type { PlatformClient } from '../platform/client';
 import { PlatformError } from '../platform/errors';
 import type { OutboxRecord, Store } from '../store';
-import { supersedeRow } from './supersede';
 import type { OutboxExecutor } from './worker';
 
 /** Payload of a `shipment.create` row. `request.reference` is always set. */
@@ -187,7 +186,7 @@ export function createShipmentExecutor<O>(deps: ShipmentExecutorDeps<O>): Outbox
       // Earlier refused rows of this same pending shipment are settled by this one.
       if (row.localRef) {
         for (const r of store.outbox.listByLocalRef(row.localRef)) {
-          if (r.id !== row.id && r.state === 'needs_attention') supersedeRow(store, r.id, { supersededBy: row.id });
+          if (r.id !== row.id && r.state === 'needs_attention') store.outbox.dismiss(r.id, { supersededBy: row.id });
         }
       }
       const result: ShipmentCreateResult = { trackingNumber: sent.shipment.trackingNumber, adopted: sent.adopted };

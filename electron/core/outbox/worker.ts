@@ -125,9 +125,14 @@ function deferred(): Deferred {
   return { resolve, reject, promise };
 }
 
-/** `{code, message, details?}` of a failure, as stored on the row. */
+/**
+ * `{code, message, details?, status?}` of a failure, as stored on the row;
+ * `status` is the HTTP status when the platform answered (0 = no answer is left out).
+ */
 export function outboxErrorOf(e: unknown): OutboxError {
-  if (e instanceof PlatformError) return e.details ? { code: e.code, message: e.message, details: e.details } : { code: e.code, message: e.message };
+  if (e instanceof PlatformError) {
+    return { code: e.code, message: e.message, ...(e.details ? { details: e.details } : {}), ...(e.status > 0 ? { status: e.status } : {}) };
+  }
   if (e instanceof OutboxAttention) return { code: e.code, message: e.message };
   const code = (e as { code?: unknown } | null)?.code;
   return { code: typeof code === 'string' ? code : 'internal_error', message: e instanceof Error ? e.message : String(e) };

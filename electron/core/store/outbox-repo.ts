@@ -7,6 +7,7 @@
  *   queued --claimNext--> sending --complete--> done
  *                            |--fail(retryAt)--> queued (due again at retryAt)
  *                            '--fail()--------> needs_attention --retry--> queued
+ *                                                       '--dismiss--> done
  *
  * A row found `sending` after a crash has an UNKNOWN outcome: the worker must
  * reconcile it (for shipments: GET /shipments?reference=...) before sending it
@@ -39,11 +40,17 @@ export const OUTBOX_KINDS: readonly OutboxKind[] = [
   'stock.instruct',
 ];
 
-/** Last failure of a row, in the station's error shape `{code, message, details?}`. */
+/**
+ * Last failure of a row, in the station's error shape `{code, message, details?}`,
+ * plus `status`: the HTTP status of the platform's answer when it answered with
+ * an error (e.g. 422, 402); absent when no answer arrived (offline, timeout) or
+ * the failure was the station's own.
+ */
 export interface OutboxError {
   code: string;
   message: string;
   details?: FieldErrors;
+  status?: number;
 }
 
 /**
@@ -92,6 +99,13 @@ export interface OutboxRepo {
   fail(id: number, error: OutboxError, opts?: { retryAt?: Date | string }): OutboxRecord;
   /** The packer's "try again": `needs_attention` -> `queued`, due now. @throws StoreError `not_found`, `invalid_state`. */
   retry(id: number): OutboxRecord;
+  /**
+   * Closes a row that needs attention without sending it: `needs_attention` -> `done`
+   * with `result` (why: `{dismissed: {...}}`, `{supersededBy}`). `lastError` is kept so
+   * the refusal stays visible. Whether the row may be closed (the platform surely did
+   * not act on it) is the caller's rule. @throws StoreError `not_found`, `invalid_state`.
+   */
+  dismiss(id: number, result: unknown): OutboxRecord;
   /** Rows left `sending` (after a crash their outcome is unknown). Oldest first. */
   listSending(): OutboxRecord[];
   /** `sending` -> `queued` after reconciling found nothing was created. @throws StoreError `not_found`, `invalid_state`. */
@@ -148,6 +162,10 @@ export function createOutboxRepo(db: Database.Database, clock: Clock): OutboxRep
   );
   const toFailed = db.prepare<[OutboxState, string, string | null, string, number], never>(
     `UPDATE outbox SET state = ?, last_error = ?, next_attempt_at = ?, updated_at = ? WHERE id = ? AND state = 'sending'`,
+  );
+  const toDismissed = db.prepare<[string, string, number], never>(
+    `UPDATE outbox SET state = 'done', result = ?, next_attempt_at = NULL, updated_at = ?
+     WHERE id = ? AND state = 'needs_attention'`,
   );
   const toQueuedFrom = db.prepare<[string, number, OutboxState], never>(
     `UPDATE outbox SET state = 'queued', next_attempt_at = NULL, updated_at = ? WHERE id = ? AND state = ?`,
@@ -214,11 +232,22 @@ export function createOutboxRepo(db: Database.Database, clock: Clock): OutboxRep
         retryAt = d.toISOString();
       }
       const next: OutboxState = retryAt === null ? 'needs_attention' : 'queued';
-      const errJson = toJson({ code: error.code, message: error.message, ...(error.details ? { details: error.details } : {}) }, 'error');
+      const errJson = toJson(
+        {
+          code: error.code,
+          message: error.message,
+          ...(error.details ? { details: error.details } : {}),
+          ...(typeof error.status === 'number' ? { status: error.status } : {}),
+        },
+        'error',
+      );
       return after(id, toFailed.run(next, errJson, retryAt, isoNow(clock), id).changes, 'sending');
     },
     retry(id) {
       return after(id, toQueuedFrom.run(isoNow(clock), id, 'needs_attention').changes, 'needs_attention');
+    },
+    dismiss(id, result) {
+      return after(id, toDismissed.run(toJson(result ?? null, 'result'), isoNow(clock), id).changes, 'needs_attention');
     },
     listSending: () => sending.all().map(outboxFromRow),
     requeueSending(id) {

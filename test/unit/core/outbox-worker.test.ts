@@ -1,11 +1,10 @@
 /**
  * The outbox worker on a temp store with scripted executors: outcomes,
  * transient vs definitive failures, order of sending, crash recovery,
- * settling a refused row.
+ * the HTTP status kept on a refused row.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { createOutboxWorker, eraseExecutor, INTERRUPTED_CODE, OutboxAttention, type OutboxExecutor } from '../../../electron/core/outbox/worker';
-import { supersedeRow } from '../../../electron/core/outbox/supersede';
 import { PlatformError } from '../../../electron/core/platform/errors';
 import type { OutboxRecord } from '../../../electron/core/store';
 import { tempStore, testClock } from '../store/helpers';
@@ -162,20 +161,23 @@ describe('outbox worker', () => {
     expect(sent).toEqual([{ name: 'a', attempts: 2 }]); // attempts > 1 tells the executor to reconcile
   });
 
-  it('settles a refused row without sending it, leaving other queued rows queued', async () => {
+  it('keeps the HTTP status of a refusal (none without an answer); a dismissed row leaves other queued rows queued', async () => {
     const { store, worker, enqueue } = setup(async (row) => {
-      if (row.payload.name === 'bad') throw new PlatformError(422, 'validation_failed', 'bad');
+      if (row.payload.name === 'bad') throw new PlatformError(422, 'validation_failed', 'bad', { 'recipient.name': ['required'] });
+      if (row.payload.name === 'local') throw new OutboxAttention('invalid_state', 'cannot tell');
       return row.payload.name;
     });
     const bad = enqueue('bad');
     await rejection(worker.process(bad));
+    expect(store.outbox.get(bad)).toMatchObject({ state: 'needs_attention', lastError: { code: 'validation_failed', status: 422, details: { 'recipient.name': ['required'] } } });
+    const local = enqueue('local');
+    await rejection(worker.process(local));
+    expect(store.outbox.get(local)?.lastError).toEqual({ code: 'invalid_state', message: 'cannot tell' });
+
     const waiting = enqueue('waiting');
-    const done = store.tx(() => supersedeRow(store, bad, { supersededBy: 99 }));
-    expect(done).toBe(true);
-    expect(store.outbox.get(bad)).toMatchObject({ state: 'done', result: { supersededBy: 99 } });
-    expect(store.outbox.get(waiting)).toMatchObject({ state: 'queued' });
-    expect(store.tx(() => supersedeRow(store, waiting, {}))).toBe(false);
-    expect(store.outbox.countPending()).toBe(1);
+    expect(store.outbox.dismiss(bad, { supersededBy: 99 })).toMatchObject({ state: 'done', result: { supersededBy: 99 } });
+    expect(store.outbox.get(waiting)).toMatchObject({ state: 'queued', attempts: 0 });
+    expect(store.outbox.countPending()).toBe(2);
   });
 
   it('background start sends what is queued', async () => {
