@@ -33,6 +33,8 @@ import { installGateway } from './gateway';
 import { StatePersistence } from './persist';
 import { registerAdminRoutes } from './routes/admin';
 import { registerLegacyRoutes } from './routes/legacy';
+import { collectRoutes } from './openapi';
+import { registerOpenApiRoute } from './routes/openapi';
 import { SandboxState } from './state';
 
 export { SimClock } from './clock';
@@ -192,6 +194,8 @@ export function buildSandboxApp(state: SandboxState, logger = false, seed: Sandb
   });
   // Faults, 401/403/429/402 in one hook before every API handler (gateway.ts).
   const gateway = installGateway(app, state, API_PREFIX, opts);
+  // Every route from here on, for the OpenAPI document (openapi.ts).
+  const routes = collectRoutes(app);
   registerOAuth(app, table, state);
   const api = new ApiRouter(app, table, state, API_PREFIX);
   registerAccountRoutes(api);
@@ -213,6 +217,7 @@ export function buildSandboxApp(state: SandboxState, logger = false, seed: Sandb
   });
   registerAdminRoutes(app, table, state, gateway, seed);
   registerLegacyRoutes(app, table, state, gateway, API_PREFIX);
+  registerOpenApiRoute(app, table, gateway, routes, API_PREFIX);
   return app;
 }
 

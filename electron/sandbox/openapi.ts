@@ -1,0 +1,633 @@
+/**
+ * OpenAPI 3.1 document of the Client Shipping API 2026-09, generated from the
+ * same zod schemas (`shared/platform/`) the sandbox validates requests with
+ * and the station parses answers with (zod 4 `z.toJSONSchema`, JSON Schema
+ * 2020-12 = the OAS 3.1 dialect). Schemas describe the wire: the schemas'
+ * input side (defaults optional, transforms before they run).
+ *
+ * {@link OPERATIONS} is the catalogue: one entry per endpoint with its query,
+ * body, answers and error statuses. The document lists every route actually
+ * registered under the version prefix (collected by {@link collectRoutes});
+ * a registered route without a catalogue entry still appears, marked
+ * `x-sandbox-undocumented: true` (the conformance test fails on it), so a new
+ * endpoint is never silently missing.
+ */
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import {
+  CancelShipmentResponse,
+  CarriersResponse,
+  CodList,
+  CodListDetail,
+  CodListStatusFilter,
+  CreatedShipment,
+  CreatedWebhook,
+  CreditBalance,
+  CreditMovement,
+  DeliveryPointsQuery,
+  DeliveryPointsResponse,
+  ErrorEnvelope,
+  Invoice,
+  InvoiceDetail,
+  InvoicePdf,
+  IsoDate,
+  Manifest,
+  ManifestRequest,
+  ManifestsCreated,
+  MovementTypeFilter,
+  OrdersRequest,
+  OrdersResponse,
+  PageQuery,
+  Paginated,
+  Pickup,
+  PickupRequest,
+  RatesRequest,
+  RatesResponse,
+  ReturnList,
+  ReturnListDetail,
+  Shipment,
+  ShipmentLabelResponse,
+  ShipmentListQuery,
+  ShipmentRequest,
+  Stock,
+  StockActionRequest,
+  StockStatusFilter,
+  TaricQuery,
+  TaricResponse,
+  TrackingRecord,
+  Warehouse,
+  Webhook,
+  WebhookCreateRequest,
+  WebhookDelivery,
+  WebhookShipmentCreatedPayload,
+  WebhookStockPayload,
+  WebhookTestResult,
+  WebhookTrackingUpdatePayload,
+  WebhooksResponse,
+} from '../../shared/platform';
+import { RATE_LIMITS } from './ratelimit';
+
+/** A route as registered with fastify (`url` with `:params`). */
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+}
+
+/**
+ * Records every route added to `app` from now on (fastify `onRoute`), HEAD
+ * routes left out. Call before the routes are registered.
+ * @returns the live list.
+ */
+export function collectRoutes(app: FastifyInstance): RegisteredRoute[] {
+  const routes: RegisteredRoute[] = [];
+  app.addHook('onRoute', (r) => {
+    for (const m of Array.isArray(r.method) ? r.method : [r.method]) {
+      if (m !== 'HEAD') routes.push({ method: m, url: r.url });
+    }
+  });
+  return routes;
+}
+
+/** One endpoint of the catalogue; `path` relative to `{base_url}`, parameters `{name}`. */
+export interface OperationDoc {
+  method: 'GET' | 'POST' | 'DELETE';
+  path: string;
+  operationId: string;
+  summary: string;
+  tag: string;
+  /** Query parameters (an object schema; each property one parameter). */
+  query?: z.ZodObject;
+  /** Paginated list: adds `per_page` and `page`. */
+  paginated?: boolean;
+  body?: z.ZodType;
+  /** Success answers: status -> schema (undefined = no body). */
+  ok: Record<number, { description: string; schema?: z.ZodType }>;
+  /** Error statuses of this endpoint (401 and 403 are added to every authenticated one). */
+  errors?: number[];
+  /** No bearer token needed. */
+  public?: boolean;
+  /** Not in the spec: a sandbox extension. */
+  extension?: boolean;
+}
+
+const Period = z.object({ from: IsoDate.optional(), to: IsoDate.optional() });
+const boolString = z.enum(['true', 'false', '1', '0']);
+
+/** The catalogue of the API (spec: Endpoints), in the spec's order. */
+export const OPERATIONS: ReadonlyArray<OperationDoc> = [
+  { method: 'GET', path: '/carriers', operationId: 'listCarriers', summary: "The client's carriers and contracts", tag: 'Carriers', ok: { 200: { description: 'Carriers with contracts', schema: CarriersResponse } } },
+  {
+    method: 'POST',
+    path: '/rates',
+    operationId: 'quoteRates',
+    summary: 'One rate per contract able to take the shipment',
+    tag: 'Rates',
+    body: RatesRequest,
+    ok: { 200: { description: 'Rates (empty when no contract serves the destination and packages)', schema: RatesResponse } },
+    errors: [404, 422, 429],
+  },
+  {
+    method: 'GET',
+    path: '/shipments',
+    operationId: 'listShipments',
+    summary: 'Shipments, filtered; without filters the last 30 days',
+    tag: 'Shipments',
+    query: ShipmentListQuery,
+    paginated: true,
+    ok: { 200: { description: 'Paginated shipments, newest first', schema: Paginated(Shipment) } },
+    errors: [422],
+  },
+  {
+    method: 'POST',
+    path: '/shipments',
+    operationId: 'createShipment',
+    summary: 'Create a shipment; the label comes back at once',
+    tag: 'Shipments',
+    body: ShipmentRequest,
+    ok: { 201: { description: 'Shipment with its label', schema: CreatedShipment } },
+    errors: [402, 404, 422, 429, 502],
+  },
+  { method: 'GET', path: '/shipments/{ldv}', operationId: 'getShipment', summary: 'Shipment detail', tag: 'Shipments', ok: { 200: { description: 'Full detail', schema: Shipment } }, errors: [404] },
+  {
+    method: 'DELETE',
+    path: '/shipments/{ldv}',
+    operationId: 'cancelShipment',
+    summary: 'Cancel a shipment not yet in a manifest nor in transit; the cost is refunded',
+    tag: 'Shipments',
+    ok: { 200: { description: 'Cancelled', schema: CancelShipmentResponse } },
+    errors: [404, 409],
+  },
+  {
+    method: 'GET',
+    path: '/shipments/{ldv}/label',
+    operationId: 'getShipmentLabel',
+    summary: 'Label of a shipment (all formats without `format`)',
+    tag: 'Shipments',
+    query: z.object({ format: z.enum(['pdf', 'zpl']).optional() }),
+    ok: { 200: { description: 'Label', schema: ShipmentLabelResponse } },
+    errors: [404, 422],
+  },
+  {
+    method: 'GET',
+    path: '/shipments/{ldv}/tracking',
+    operationId: 'getShipmentTracking',
+    summary: 'Tracking record of a shipment',
+    tag: 'Tracking',
+    ok: { 200: { description: 'Tracking record, events newest first', schema: TrackingRecord } },
+    errors: [404, 429, 502],
+  },
+  {
+    method: 'GET',
+    path: '/tracking/bda/{bda}',
+    operationId: 'getTrackingByBda',
+    summary: 'Tracking record by delivery document number (last 60 days)',
+    tag: 'Tracking',
+    ok: { 200: { description: 'Tracking record', schema: TrackingRecord } },
+    errors: [404],
+  },
+  {
+    method: 'POST',
+    path: '/manifests',
+    operationId: 'createManifests',
+    summary: 'Close the day: one manifest per contract, with PDF',
+    tag: 'Manifests',
+    body: ManifestRequest,
+    ok: { 201: { description: 'Manifests created', schema: ManifestsCreated } },
+    errors: [404, 422, 429, 502],
+  },
+  {
+    method: 'GET',
+    path: '/manifests',
+    operationId: 'listManifests',
+    summary: 'Manifests of the period',
+    tag: 'Manifests',
+    query: Period,
+    paginated: true,
+    ok: { 200: { description: 'Paginated manifests', schema: Paginated(Manifest) } },
+    errors: [422],
+  },
+  {
+    method: 'GET',
+    path: '/manifests/{id}',
+    operationId: 'getManifest',
+    summary: 'Manifest; the PDF only with `pdf=true`',
+    tag: 'Manifests',
+    query: z.object({ pdf: boolString.optional() }),
+    ok: { 200: { description: 'Manifest', schema: Manifest } },
+    errors: [404, 422],
+  },
+  {
+    method: 'GET',
+    path: '/stocks',
+    operationId: 'listStocks',
+    summary: 'Stocks (held shipments); default status `open`',
+    tag: 'Stocks',
+    query: z.object({ status: StockStatusFilter.optional(), trackingNumber: z.string().optional() }),
+    paginated: true,
+    ok: { 200: { description: 'Paginated stocks', schema: Paginated(Stock) } },
+    errors: [422],
+  },
+  { method: 'GET', path: '/stocks/{id}', operationId: 'getStock', summary: 'Stock', tag: 'Stocks', ok: { 200: { description: 'Stock', schema: Stock } }, errors: [404] },
+  {
+    method: 'POST',
+    path: '/stocks/{id}/actions',
+    operationId: 'instructStock',
+    summary: 'Release instructions for a stock',
+    tag: 'Stocks',
+    body: StockActionRequest,
+    ok: { 201: { description: 'Stock with the instructions registered', schema: Stock } },
+    errors: [404, 409, 422, 502],
+  },
+  {
+    method: 'GET',
+    path: '/delivery-points',
+    operationId: 'searchDeliveryPoints',
+    summary: "Carrier pickup points near a place (the carrier's own answer in `data`)",
+    tag: 'Delivery points',
+    query: DeliveryPointsQuery,
+    ok: { 200: { description: 'Delivery points', schema: DeliveryPointsResponse } },
+    errors: [422, 429, 502],
+  },
+  {
+    method: 'GET',
+    path: '/taric',
+    operationId: 'searchTaric',
+    summary: 'Customs codes (EU Combined Nomenclature) by code prefix or words',
+    tag: 'Customs codes',
+    query: TaricQuery,
+    ok: { 200: { description: 'Codes', schema: TaricResponse } },
+    errors: [422, 429],
+  },
+  {
+    method: 'POST',
+    path: '/pickups',
+    operationId: 'bookPickup',
+    summary: 'Book a carrier pickup',
+    tag: 'Pickups',
+    body: PickupRequest,
+    ok: { 201: { description: 'Pickup booked', schema: Pickup } },
+    errors: [402, 422, 429],
+  },
+  {
+    method: 'GET',
+    path: '/pickups',
+    operationId: 'listPickups',
+    summary: 'Pickups of the period (default last 30 days)',
+    tag: 'Pickups',
+    query: Period,
+    paginated: true,
+    ok: { 200: { description: 'Paginated pickups', schema: Paginated(Pickup) } },
+    errors: [422],
+  },
+  { method: 'GET', path: '/pickups/{id}', operationId: 'getPickup', summary: 'Pickup', tag: 'Pickups', ok: { 200: { description: 'Pickup', schema: Pickup } }, errors: [404] },
+  {
+    method: 'POST',
+    path: '/orders',
+    operationId: 'submitOrders',
+    summary: 'Submit orders to the panel (repeatable by orderNumber)',
+    tag: 'Orders',
+    body: OrdersRequest,
+    ok: {
+      201: { description: 'At least one order created', schema: OrdersResponse },
+      200: { description: 'All orders were already present', schema: OrdersResponse },
+    },
+    errors: [422, 429],
+  },
+  {
+    method: 'GET',
+    path: '/invoices',
+    operationId: 'listInvoices',
+    summary: 'Invoices of the period',
+    tag: 'Finance',
+    query: Period.extend({ proforma: boolString.optional(), archived: boolString.optional() }),
+    paginated: true,
+    ok: { 200: { description: 'Paginated invoices', schema: Paginated(Invoice) } },
+    errors: [422],
+  },
+  { method: 'GET', path: '/invoices/{id}', operationId: 'getInvoice', summary: 'Invoice with items', tag: 'Finance', ok: { 200: { description: 'Invoice', schema: InvoiceDetail } }, errors: [404] },
+  {
+    method: 'GET',
+    path: '/invoices/{id}/pdf',
+    operationId: 'getInvoicePdf',
+    summary: 'Invoice with its base64 PDF',
+    tag: 'Finance',
+    ok: { 200: { description: 'Invoice with `pdf`', schema: InvoicePdf } },
+    errors: [404, 429, 503],
+  },
+  { method: 'GET', path: '/credit', operationId: 'getCredit', summary: 'Current credit balance', tag: 'Finance', ok: { 200: { description: 'Balance', schema: CreditBalance } } },
+  {
+    method: 'GET',
+    path: '/credit/movements',
+    operationId: 'listCreditMovements',
+    summary: 'Credit movements, newest first',
+    tag: 'Finance',
+    query: Period.extend({ type: MovementTypeFilter.optional() }),
+    paginated: true,
+    ok: { 200: { description: 'Paginated movements', schema: Paginated(CreditMovement) } },
+    errors: [422],
+  },
+  {
+    method: 'GET',
+    path: '/cod-lists',
+    operationId: 'listCodLists',
+    summary: 'Cash-on-delivery remittance lists',
+    tag: 'Finance',
+    query: Period.extend({ status: CodListStatusFilter.optional() }),
+    paginated: true,
+    ok: { 200: { description: 'Paginated COD lists', schema: Paginated(CodList) } },
+    errors: [422],
+  },
+  { method: 'GET', path: '/cod-lists/{id}', operationId: 'getCodList', summary: 'COD list with its shipments', tag: 'Finance', ok: { 200: { description: 'COD list', schema: CodListDetail } }, errors: [404] },
+  {
+    method: 'GET',
+    path: '/returns',
+    operationId: 'listReturns',
+    summary: 'Return lists of the period',
+    tag: 'Finance',
+    query: Period,
+    paginated: true,
+    ok: { 200: { description: 'Paginated return lists', schema: Paginated(ReturnList) } },
+    errors: [422],
+  },
+  { method: 'GET', path: '/returns/{id}', operationId: 'getReturnList', summary: 'Return list with its shipments', tag: 'Finance', ok: { 200: { description: 'Return list', schema: ReturnListDetail } }, errors: [404] },
+  { method: 'GET', path: '/webhooks', operationId: 'listWebhooks', summary: 'Registered webhook endpoints', tag: 'Webhooks', ok: { 200: { description: 'Webhooks', schema: WebhooksResponse } } },
+  {
+    method: 'POST',
+    path: '/webhooks',
+    operationId: 'registerWebhook',
+    summary: 'Register a webhook endpoint; the secret is answered only here',
+    tag: 'Webhooks',
+    body: WebhookCreateRequest,
+    ok: { 201: { description: 'Webhook with its secret', schema: CreatedWebhook } },
+    errors: [402, 422],
+  },
+  { method: 'GET', path: '/webhooks/{id}', operationId: 'getWebhook', summary: 'Webhook endpoint', tag: 'Webhooks', ok: { 200: { description: 'Webhook', schema: Webhook } }, errors: [404] },
+  { method: 'DELETE', path: '/webhooks/{id}', operationId: 'deleteWebhook', summary: 'Delete an endpoint and its delivery log', tag: 'Webhooks', ok: { 204: { description: 'Deleted' } }, errors: [404] },
+  {
+    method: 'GET',
+    path: '/webhooks/{id}/deliveries',
+    operationId: 'listWebhookDeliveries',
+    summary: 'Delivery attempts of the last 10 days',
+    tag: 'Webhooks',
+    paginated: true,
+    ok: { 200: { description: 'Paginated deliveries', schema: Paginated(WebhookDelivery) } },
+    errors: [404, 422],
+  },
+  {
+    method: 'POST',
+    path: '/webhooks/{id}/test',
+    operationId: 'testWebhook',
+    summary: "Send a real signed tracking.update built from the client's latest shipment in transit",
+    tag: 'Webhooks',
+    ok: { 200: { description: 'Outcome of the test delivery', schema: WebhookTestResult } },
+    errors: [404, 429],
+  },
+  {
+    method: 'GET',
+    path: '/warehouses',
+    operationId: 'listWarehouses',
+    summary: "The client's pickup points (sandbox extension)",
+    tag: 'Carriers',
+    extension: true,
+    ok: { 200: { description: 'Pickup points', schema: z.object({ data: z.array(Warehouse) }) } },
+  },
+  { method: 'GET', path: '/openapi.json', operationId: 'getOpenApi', summary: 'This document', tag: 'Meta', public: true, ok: { 200: { description: 'OpenAPI 3.1 document' } } },
+];
+
+/** `/invoices/:id/pdf` and `/invoices/{invoiceId}/pdf` -> `/invoices/{}/pdf`. */
+function shapeOf(path: string): string {
+  return path.replace(/:[A-Za-z0-9_]+|\{[^}]*\}/g, '{}');
+}
+
+/** The catalogue entry of a registered route (pattern relative to the prefix), or undefined. */
+export function operationFor(method: string, relPath: string): OperationDoc | undefined {
+  const shape = shapeOf(relPath);
+  return OPERATIONS.find((o) => o.method === method && shapeOf(o.path) === shape);
+}
+
+type Json = Record<string, unknown>;
+
+const ERROR_RESPONSES: Record<number, { name: string; description: string }> = {
+  401: { name: 'Unauthenticated', description: '`unauthenticated`: token missing, malformed, expired or revoked' },
+  402: { name: 'PaymentRequired', description: '`subscription_required`, `subscription_payment_failed` or `plan_limit_reached`' },
+  403: { name: 'Forbidden', description: '`insufficient_scope`, `account_disabled`, `client_role_required` or `forbidden`' },
+  404: { name: 'NotFound', description: '`not_found`: missing or of another client' },
+  409: { name: 'Conflict', description: '`invalid_state`: operation no longer possible' },
+  422: { name: 'Unprocessable', description: '`validation_failed` (with `details` keyed by field path) or `shipment_rejected`' },
+  429: { name: 'RateLimited', description: '`rate_limited`; wait `Retry-After` seconds' },
+  502: { name: 'CarrierError', description: '`carrier_error`: the carrier or an external service did not answer' },
+  503: { name: 'Unavailable', description: 'Generation temporarily unavailable' },
+};
+
+/** Where generated schemas go: named ones are collected into `components.schemas`. */
+interface SchemaContext {
+  registry: z.core.$ZodRegistry<{ id: string }>;
+  schemas: Record<string, Json>;
+}
+
+/** Rewrites `#/$defs/X` references (zod's local definitions) to `#/components/schemas/X`. */
+function rewriteRefs(v: unknown): unknown {
+  if (Array.isArray(v)) return v.map(rewriteRefs);
+  if (v === null || typeof v !== 'object') return v;
+  const out: Json = {};
+  for (const [k, x] of Object.entries(v)) {
+    out[k] = k === '$ref' && typeof x === 'string' ? x.replace(/^#\/\$defs\//, '#/components/schemas/') : rewriteRefs(x);
+  }
+  return out;
+}
+
+/**
+ * JSON Schema (2020-12) of the wire form of `schema`. Schemas named in the
+ * context's registry become `$ref`s to `components.schemas` (and are added there).
+ */
+function wire(schema: z.ZodType, ctx: SchemaContext): Json {
+  const out = z.toJSONSchema(schema, { io: 'input', target: 'draft-2020-12', metadata: ctx.registry, unrepresentable: 'any' }) as Json;
+  const defs = (out.$defs ?? {}) as Record<string, unknown>;
+  delete out.$defs;
+  delete out.$schema;
+  for (const [id, def] of Object.entries(defs)) ctx.schemas[id] ??= rewriteRefs(def) as Json;
+  return rewriteRefs(out) as Json;
+}
+
+/** Named components: the resources and requests of the spec, referenced from operations. */
+const COMPONENTS: Record<string, z.ZodType> = {
+  ErrorEnvelope,
+  RatesRequest,
+  ShipmentRequest,
+  Shipment,
+  CreatedShipment,
+  Manifest,
+  ManifestRequest,
+  Pickup,
+  PickupRequest,
+  Stock,
+  StockActionRequest,
+  TrackingRecord,
+  OrdersRequest,
+  OrdersResponse,
+  Invoice,
+  InvoiceDetail,
+  CreditMovement,
+  CodList,
+  ReturnList,
+  Webhook,
+  WebhookCreateRequest,
+  WebhookDelivery,
+  WebhookTrackingUpdatePayload,
+  WebhookShipmentCreatedPayload,
+  WebhookStockPayload,
+};
+
+/** Inputs of {@link buildOpenApiDocument}. */
+export interface OpenApiInputs {
+  /** `{base_url}`, e.g. `http://127.0.0.1:4100/api/2026-09`. */
+  baseUrl: string;
+  /** `{auth_url}/oauth/token`. */
+  tokenUrl: string;
+  /** The version prefix routes are registered under (`/api/2026-09`). */
+  prefix: string;
+  /** Registered routes (from {@link collectRoutes}). */
+  routes: ReadonlyArray<RegisteredRoute>;
+}
+
+/**
+ * Builds the OpenAPI 3.1 document: every registered route under `prefix`
+ * (catalogue entry, or a minimal entry marked `x-sandbox-undocumented`),
+ * the error envelope and error responses, the oauth2 client-credentials
+ * scheme, the rate limits (`x-rate-limit-per-minute`) and the four webhook
+ * events (`webhooks`).
+ */
+export function buildOpenApiDocument(inp: OpenApiInputs): Json {
+  const ctx: SchemaContext = { registry: z.registry<{ id: string }>(), schemas: {} };
+  for (const [id, schema] of Object.entries(COMPONENTS)) ctx.registry.add(schema, { id });
+  for (const [id, schema] of Object.entries(COMPONENTS)) {
+    // A named schema comes back as a reference to itself plus its definition, or inline.
+    const js = wire(z.object({ it: schema }), ctx);
+    const it = (js.properties as Record<string, Json> | undefined)?.it;
+    if (it && it.$ref !== `#/components/schemas/${id}`) ctx.schemas[id] = it;
+  }
+  const ref = (name: string) => ({ $ref: `#/components/responses/${name}` });
+  const responses: Json = {};
+  for (const { name, description } of Object.values(ERROR_RESPONSES)) {
+    responses[name] = {
+      description,
+      content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } },
+      ...(name === 'RateLimited'
+        ? { headers: { 'Retry-After': { description: 'Seconds to wait before calling again', schema: { type: 'integer', minimum: 1 } } } }
+        : {}),
+    };
+  }
+
+  const paths: Record<string, Json> = {};
+  const seen = new Set<string>();
+  for (const route of inp.routes) {
+    if (!route.url.startsWith(inp.prefix + '/')) continue;
+    const rel = route.url.slice(inp.prefix.length);
+    const method = route.method.toUpperCase();
+    const key = `${method} ${shapeOf(rel)}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const op = operationFor(method, rel);
+    const path = op?.path ?? rel.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
+    const item = (paths[path] ??= {});
+    item[method.toLowerCase()] = op ? operationObject(op, ctx, ref) : undocumented(path, method);
+  }
+
+  const webhooks: Json = {};
+  for (const [event, schema] of [
+    ['tracking.update', WebhookTrackingUpdatePayload],
+    ['shipment.created', WebhookShipmentCreatedPayload],
+    ['stock.opened', WebhookStockPayload],
+    ['stock.closed', WebhookStockPayload],
+  ] as const) {
+    webhooks[event] = {
+      post: {
+        summary: `${event} event, sent to the endpoints registered for it`,
+        parameters: [
+          { name: 'Webhook-Timestamp', in: 'header', required: true, schema: { type: 'string' }, description: 'Unix seconds' },
+          { name: 'Webhook-Signature', in: 'header', required: true, schema: { type: 'string' }, description: 't=<unix>,v1=<hex HMAC-SHA256 of "<unix>.<raw body>" keyed with the secret>' },
+        ],
+        requestBody: { required: true, content: { 'application/json': { schema: wire(schema, ctx) } } },
+        responses: { '200': { description: 'Any 2xx marks the delivery successful; 5xx and network errors are retried after 30 s, 2 min, 5 min' } },
+      },
+    };
+  }
+
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Client Shipping API',
+      version: '2026-09',
+      description:
+        'Quotes, shipments with labels, tracking, manifests, pickups, stocks, delivery points, customs codes, orders, invoices, credit, COD lists, returns and webhooks. Served by the Shipping Station sandbox; generated from the shared zod schemas.',
+    },
+    servers: [{ url: inp.baseUrl }],
+    security: [{ oauth2: ['client-api'] }],
+    tags: [...new Set(OPERATIONS.map((o) => o.tag))].map((name) => ({ name })),
+    paths,
+    webhooks,
+    components: {
+      schemas: Object.fromEntries(Object.entries(ctx.schemas).sort(([x], [y]) => x.localeCompare(y))),
+      responses,
+      securitySchemes: {
+        oauth2: {
+          type: 'oauth2',
+          description: 'OAuth 2.0 client credentials; tokens last one hour.',
+          flows: { clientCredentials: { tokenUrl: inp.tokenUrl, scopes: { 'client-api': 'Use the Client Shipping API' } } },
+        },
+      },
+    },
+  };
+}
+
+function operationObject(op: OperationDoc, ctx: SchemaContext, ref: (name: string) => Json): Json {
+  const parameters: Json[] = [];
+  for (const m of op.path.matchAll(/\{([^}]+)\}/g)) {
+    const name = m[1] ?? '';
+    parameters.push({ name, in: 'path', required: true, schema: name === 'id' ? { type: 'integer', minimum: 1 } : { type: 'string' } });
+  }
+  const addQuery = (schema: z.ZodObject) => {
+    const js = wire(schema, ctx);
+    const props = (js.properties ?? {}) as Record<string, Json>;
+    const required = new Set((js.required ?? []) as string[]);
+    for (const [name, s] of Object.entries(props)) parameters.push({ name, in: 'query', required: required.has(name), schema: s });
+  };
+  if (op.query) addQuery(op.query);
+  if (op.paginated) addQuery(PageQuery);
+  const responses: Json = {};
+  for (const [status, r] of Object.entries(op.ok)) {
+    responses[status] = { description: r.description, ...(r.schema ? { content: { 'application/json': { schema: wire(r.schema, ctx) } } } : {}) };
+  }
+  const errors = new Set(op.errors ?? []);
+  if (!op.public) {
+    errors.add(401);
+    errors.add(403);
+  }
+  const limit = RATE_LIMITS[`${op.method} ${op.path}`];
+  if (limit !== undefined) errors.add(429);
+  for (const status of [...errors].sort((a, b) => a - b)) {
+    const e = ERROR_RESPONSES[status];
+    if (e) responses[String(status)] = ref(e.name);
+  }
+  return {
+    operationId: op.operationId,
+    summary: op.summary,
+    tags: [op.tag],
+    ...(parameters.length ? { parameters } : {}),
+    ...(op.body ? { requestBody: { required: true, content: { 'application/json': { schema: wire(op.body, ctx) } } } } : {}),
+    responses,
+    ...(op.public ? { security: [] } : {}),
+    ...(limit !== undefined ? { 'x-rate-limit-per-minute': limit } : {}),
+    ...(op.extension ? { 'x-sandbox-extension': true } : {}),
+  };
+}
+
+function undocumented(path: string, method: string): Json {
+  const parameters = [...path.matchAll(/\{([^}]+)\}/g)].map((m) => ({ name: m[1] ?? '', in: 'path', required: true, schema: { type: 'string' } }));
+  return {
+    summary: `${method} ${path}`,
+    ...(parameters.length ? { parameters } : {}),
+    responses: { default: { description: 'Not described yet', content: { 'application/json': { schema: {} } } } },
+    'x-sandbox-undocumented': true,
+  };
+}

@@ -1,0 +1,31 @@
+/**
+ * `GET {base_url}/openapi.json` (no token): the OpenAPI 3.1 document of the
+ * API as this sandbox serves it (openapi.ts), with `servers` and the token
+ * URL of the address the request came to.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { Gateway } from '../gateway';
+import type { RouteTable } from '../http';
+import { buildOpenApiDocument, type RegisteredRoute } from '../openapi';
+
+/** Path of the document under the version prefix. */
+export const OPENAPI_PATH = '/openapi.json';
+
+/**
+ * Registers the document route (public: the gateway skips it).
+ * @param routes the live list of registered routes (openapi.ts `collectRoutes`).
+ */
+export function registerOpenApiRoute(app: FastifyInstance, table: RouteTable, gw: Gateway, routes: ReadonlyArray<RegisteredRoute>, prefix: string): void {
+  const url = prefix + OPENAPI_PATH;
+  table.add('GET', url);
+  gw.publicRoutes.add(url);
+  let cached: { base: string; count: number; doc: unknown } | undefined;
+  app.get(url, async (req) => {
+    const base = `${req.protocol}://${req.host}`;
+    // Routes are fixed once the app is ready; rebuild only for another host.
+    if (!cached || cached.base !== base || cached.count !== routes.length) {
+      cached = { base, count: routes.length, doc: buildOpenApiDocument({ baseUrl: base + prefix, tokenUrl: `${base}/oauth/token`, prefix, routes }) };
+    }
+    return cached.doc;
+  });
+}
