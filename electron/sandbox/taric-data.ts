@@ -138,6 +138,7 @@ export const TARIC_ROWS: ReadonlyArray<TaricRow> = [
   ['33', 'Oli essenziali e resinoidi; prodotti per profumeria o per toeletta preparati e preparazioni cosmetiche', 'Essential oils and resinoids; perfumery, cosmetic or toilet preparations'],
   ['3301', 'Oli essenziali (deterpenati o no), compresi quelli detti «concreti» o «assoluti»; resinoidi; oleoresine d\'estrazione', "Essential oils (terpeneless or not), including concretes and absolutes; resinoids; extracted oleoresins"],
   ['3303', 'Profumi ed acque da toeletta', 'Perfumes and toilet waters'],
+  ['330300', 'Profumi ed acque da toeletta', 'Perfumes and toilet waters'],
   ['33030010', 'Profumi', 'Perfumes'],
   ['33030090', 'Acque da toeletta', 'Toilet waters'],
   ['3304', 'Prodotti per il trucco o per la cura della pelle (diversi dai medicamenti), compresi i preparati antisolari e i prodotti per abbronzare; preparazioni per manicure o pedicure', 'Beauty or make-up preparations and preparations for the care of the skin (other than medicaments), including sunscreen or sun tan preparations; manicure or pedicure preparations'],

@@ -6,8 +6,8 @@
  *
  * Matching (case- and accent-insensitive):
  * - `q` made only of digits (spaces and dots ignored, "6109.10" = "610910"):
- *   codes starting with those digits, plus the known parents of a longer
- *   code (a 10-digit TARIC code finds its 8/6/4/2-digit levels);
+ *   codes starting with those digits; when none does (a longer code than the
+ *   table has, e.g. a 10-digit TARIC code), its known 8/6/4/2-digit levels;
  * - otherwise every word of `q` must start a word of the Italian or English
  *   description ("borse pelle", "t-shirt cotton", "orolog"); a word made of
  *   digits may also start the code.
@@ -54,7 +54,9 @@ export function searchTaric(q: string, limit: number): TaricCode[] {
   const digits = q.replace(/[\s.]/g, '');
   let hits: IndexedRow[];
   if (/^\d+$/.test(digits)) {
-    hits = rows.filter((r) => r.entry.code.startsWith(digits) || (digits.length > r.entry.code.length && digits.startsWith(r.entry.code)));
+    hits = rows.filter((r) => r.entry.code.startsWith(digits));
+    // A longer code than the table knows (e.g. a 10-digit TARIC code): its known levels.
+    if (hits.length === 0) hits = rows.filter((r) => digits.startsWith(r.entry.code));
   } else {
     const tokens = foldText(q).split(' ').filter((t) => t !== '');
     hits = tokens.length === 0 ? [] : rows.filter((r) => tokens.every((t) => r.words.some((w) => w.startsWith(t)) || (/^\d+$/.test(t) && r.entry.code.startsWith(t))));
