@@ -179,10 +179,12 @@ export function registerShipmentRoutes(r: ApiRouter): void {
       freePickup: req.shipper ? false : warehouse.freePickup,
       serviceIds: opts.accessoryServices,
     };
-    const { carrier, contract, priced } = chooseContract(state, account, input, req.serviceType, req.carrierCode ?? (req.serviceType === undefined ? point?.carrier : undefined));
-    if (point && carrier.carrierCode !== point.carrier) {
-      throw fieldError('options.deliveryPoint', `Delivery point ${point.id} is a ${DELIVERY_POINT_CARRIER.toUpperCase()} point: ship with a ${DELIVERY_POINT_CARRIER.toUpperCase()} contract, not ${contract.contractCode}`);
+    // A pickup point travels with its carrier: an explicit other carrier or contract is refused, no carrier narrows the default.
+    const chosenCarrier = req.carrierCode?.toLowerCase() ?? (req.serviceType !== undefined ? state.findContract(account, req.serviceType)?.carrier.carrierCode : undefined);
+    if (point && chosenCarrier !== undefined && chosenCarrier !== point.carrier) {
+      throw fieldError('options.deliveryPoint', `Delivery point ${point.id} is a ${DELIVERY_POINT_CARRIER.toUpperCase()} point: ship with a ${DELIVERY_POINT_CARRIER.toUpperCase()} contract, not ${req.serviceType ?? chosenCarrier}`);
     }
+    const { carrier, contract, priced } = chooseContract(state, account, input, req.serviceType, req.carrierCode ?? (req.serviceType === undefined ? point?.carrier : undefined));
 
     const unknownServices: FieldErrors = {};
     (opts.accessoryServices ?? []).forEach((id, i) => {
