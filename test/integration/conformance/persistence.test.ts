@@ -6,9 +6,12 @@
  * equal, or when a new field holds something that cannot be saved and is not
  * on the short list of live-only parts below.
  */
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createSandbox, demoSeed, SandboxState, SimClock, type Sandbox } from '../../../electron/sandbox/index';
 import { applySnapshot, encodeState, snapshotState } from '../../../electron/sandbox/persist';
@@ -165,5 +168,56 @@ describe('state persistence', () => {
     writeFileSync(file, 'not json');
     await expect(sandbox(file)).rejects.toThrow(/state\.json is not usable/);
     expect(readFileSync(file, 'utf8')).toBe('not json');
+  });
+});
+
+describe('state persistence from the command line', () => {
+  it('--state-file: a shipment made before SIGTERM is there after the restart', async () => {
+    const file = join(tempDir(), 'training.json');
+    const run = async () => {
+      const child = spawn(process.execPath, ['--import', 'tsx', 'electron/sandbox/cli.ts', '--port', '0', '--state-file', file], {
+        cwd: process.cwd(),
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
+      const line = await new Promise<string>((resolve, reject) => {
+        createInterface({ input: child.stdout! }).once('line', resolve);
+        child.once('exit', (code) => reject(new Error(`CLI exited early with ${code}`)));
+      });
+      const ready = JSON.parse(line) as { baseUrl: string; authUrl: string; clients: Array<{ clientId: string; clientSecret: string }> };
+      const c = ready.clients[0]!;
+      const tok = await fetch(`${ready.authUrl}/oauth/token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ grant_type: 'client_credentials', client_id: c.clientId, client_secret: c.clientSecret }),
+      });
+      const { access_token } = (await tok.json()) as { access_token: string };
+      const call = (method: string, path: string, body?: unknown) =>
+        fetch(ready.baseUrl + path, {
+          method,
+          headers: { authorization: `Bearer ${access_token}`, accept: 'application/json', ...(body ? { 'content-type': 'application/json' } : {}) },
+          ...(body ? { body: JSON.stringify(body) } : {}),
+        });
+      const stop = async () => {
+        const exited = once(child, 'exit');
+        child.kill('SIGTERM');
+        const [code] = (await exited) as [number | null];
+        expect(code).toBe(0);
+      };
+      return { call, stop };
+    };
+    const first = await run();
+    const created = await first.call('POST', '/shipments', { recipient: recipient(), packages: [pkg(1)], reference: 'CLI-KEEP' });
+    expect(created.status).toBe(201);
+    const ldv = ((await created.json()) as { trackingNumber: string }).trackingNumber;
+    await first.stop();
+
+    const second = await run();
+    try {
+      const found = await second.call('GET', `/shipments/${ldv}`);
+      expect(found.status).toBe(200);
+      expect(((await found.json()) as { reference: string }).reference).toBe('CLI-KEEP');
+    } finally {
+      await second.stop();
+    }
   });
 });
