@@ -26,7 +26,7 @@ import { emitAppChanged } from './handlers/app';
 import type { ContextWithoutOutbox, StationContext } from './handlers/context';
 import { createEmitter } from './handlers/events';
 import { createHandlers } from './handlers/index';
-import { createOutboxExecutors } from './handlers/outbox';
+import { createOutboxExecutors, emitOutboxChanged } from './handlers/outbox';
 import { LabelPrinterSetting, createPrinterService, type PrinterService } from './handlers/printing';
 import { createOutboxWorker, type OutboxBackoff } from './outbox/worker';
 import { createPlatformClient, type PlatformCallLog, type RetryOptions } from './platform/client';
@@ -155,7 +155,7 @@ export async function createStation(config: StationConfig, options: StationOptio
       store: openedStore,
       executors: createOutboxExecutors(base),
       ...(options.outboxBackoff ? { backoff: options.outboxBackoff } : {}),
-      onRowChange: () => emitAppChanged(base),
+      onRowChange: (row) => emitOutboxChanged(base, row),
       onError: (e, row) => log(`outbox${row ? ` row ${row.id} (${row.kind})` : ''}: ${e instanceof Error ? e.message : String(e)}`),
     });
     // The context object is the same one the executors hold: adding the worker completes it for them too.

@@ -14,6 +14,7 @@ export const STATION_EVENT_NAMES = [
   'orders.changed',
   'manifests.changed',
   'pickups.changed',
+  'outbox.changed',
 ] as const satisfies readonly EventName[];
 
 // Compile-time completeness: every EventName must be in the list.

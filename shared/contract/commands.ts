@@ -9,7 +9,7 @@ import { z } from 'zod';
 import type { Carrier, CancelShipmentResponse, CreditBalance, Pickup, Rate, Warehouse } from '../platform/resources';
 import { CodOption, Money, Package, Party, PickupRequest, RatesRequest, ShipmentRequest } from '../platform';
 import { ManualOrderInput, type ImportReport, type StationOrder } from '../domain/order';
-import type { AppInfo, ManifestView, PrintJobView, PrinterView, ShipmentView, TrackingView } from './views';
+import type { AppInfo, ManifestView, OutboxListView, OutboxRowView, OutboxState, PrintJobView, PrinterView, ShipmentView, TrackingView } from './views';
 
 /** Declares one command: `command<Output>()(inputSchema)`; the output type is phantom. */
 function command<O>() {
@@ -19,6 +19,10 @@ function command<O>() {
 const Empty = z.object({}).strict();
 const TrackingNumberInput = z.object({
   trackingNumber: z.string().trim().min(1, { error: 'Tracking number is required' }),
+});
+
+const OutboxRowInput = z.object({
+  id: z.number({ error: 'Row id must be a number' }).int({ error: 'Row id must be a whole number' }).positive({ error: 'Row id must be positive' }),
 });
 
 /** What a scanned code turned out to be (Scan screen). */
@@ -117,6 +121,20 @@ export const commands = {
 
   /** Current credit balance (GET /credit). */
   'credit.get': command<CreditBalance>()(Empty),
+
+  /** The outbox (Queue panel): rows not done, oldest first, and the last `doneLimit` done rows (default 20). */
+  'outbox.list': command<OutboxListView>()(
+    z.object({ doneLimit: z.number().int().min(0, { error: 'doneLimit must be 0 to 200' }).max(200, { error: 'doneLimit must be 0 to 200' }).default(20) }),
+  ),
+  /** Send a row that needs attention again (back to queued; the station reconciles before sending). 409-like `invalid_state` for any other state. */
+  'outbox.retry': command<OutboxRowView>()(OutboxRowInput),
+  /**
+   * Close a row that needs attention without sending it, with an optional note. Only when the
+   * platform surely refused it (a 4xx answer to the create call); otherwise `invalid_state`.
+   */
+  'outbox.dismiss': command<OutboxRowView>()(
+    OutboxRowInput.extend({ note: z.string().trim().max(200, { error: 'Note must be at most 200 characters' }).optional() }),
+  ),
 } as const;
 
 /** Name of a station command, `domain.verb`. */
@@ -139,6 +157,8 @@ export interface StationEvents {
   'orders.changed': { count: number };
   'manifests.changed': { ids: number[] };
   'pickups.changed': { id: number };
+  /** An outbox row changed state (sent, failed, retried, dismissed). */
+  'outbox.changed': { id: number; state: OutboxState };
 }
 export type EventName = keyof StationEvents;
 

@@ -54,6 +54,53 @@ export interface PrintJobView {
 /** Outbox state of the call that created a record (DESIGN.md "Offline and exactly-once"). */
 export type OutboxState = 'queued' | 'sending' | 'done' | 'needs_attention';
 
+/** What an outbox row asks the platform to do (one POST/DELETE each). */
+export type OutboxKind = 'shipment.create' | 'shipment.cancel' | 'pickup.create' | 'manifest.create' | 'orders.submit' | 'stock.instruct';
+
+/**
+ * One outbox row as the Queue panel shows it (DESIGN.md: "The screen shows
+ * the row's state: queued, sending, done, needs attention").
+ */
+export interface OutboxRowView {
+  id: number;
+  kind: OutboxKind;
+  /** What the packer recognises: `Ship order #1002`, `Book pickup 2026-11-23 PM (BRT-STD)`, `Close the day: 4 shipments`. */
+  title: string;
+  /** Local records the row belongs to, when it has them. */
+  orderNumber: string | null;
+  /** Tracking number (LDV) once the shipment exists. */
+  trackingNumber: string | null;
+  /** Shipment reference sent to the platform (order number, or the station's `ST-...`). */
+  reference: string | null;
+  /** Pickup date `YYYY-MM-DD` of a pickup booking. */
+  pickupDate: string | null;
+  state: OutboxState;
+  /** How a done row ended: sent, adopted (found on the platform after a lost answer), superseded by a later row, dismissed by the packer. Null while not done. */
+  outcome: 'sent' | 'adopted' | 'superseded' | 'dismissed' | null;
+  /** The packer's note on a dismissed row. */
+  note: string | null;
+  /** Times the row was taken for sending (a crash mid-send counts). */
+  attempts: number;
+  /** Last failure; `status` is the platform's HTTP status when it answered, null when no answer arrived or the station refused. */
+  lastError: { code: string; message: string; status: number | null } | null;
+  /** Needs attention: `outbox.retry` sends it again (the station reconciles first). */
+  canRetry: boolean;
+  /** Needs attention and the platform surely refused it (a 4xx answer to the create call): `outbox.dismiss` may close it. */
+  canDismiss: boolean;
+  /** ISO time before which a queued row waits (back-off), or null. */
+  nextAttemptAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** `outbox.list`: the rows still to do and the last ones done. */
+export interface OutboxListView {
+  /** Queued, sending and needs-attention rows, oldest first (the order they are sent in). */
+  pending: OutboxRowView[];
+  /** The most recent done rows, newest first. */
+  done: OutboxRowView[];
+}
+
 /** A shipment as the bench shows it. Money in `currency` (EUR); weights kg. */
 export interface ShipmentView {
   trackingNumber: string;

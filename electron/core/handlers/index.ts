@@ -11,6 +11,7 @@ import { createCreditHandlers } from './credit';
 import { createLabelsHandlers } from './labels';
 import { createManifestsHandlers } from './manifests';
 import { createOrdersHandlers } from './orders';
+import { createOutboxHandlers } from './outbox';
 import { createPickupsHandlers } from './pickups';
 import { createPrintersHandlers } from './printers';
 import { createRatesHandlers } from './rates';
@@ -35,6 +36,7 @@ export function createHandlers(ctx: StationContext): Handlers {
     ...createPickupsHandlers(ctx),
     ...createManifestsHandlers(ctx),
     ...createCreditHandlers(ctx),
+    ...createOutboxHandlers(ctx),
   } satisfies Handlers;
   return handlers;
 }

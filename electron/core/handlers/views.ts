@@ -3,11 +3,13 @@
  * records. Platform JSON kept in the store is parsed with the shared wire
  * schemas; a field the platform did not send falls back to the local record.
  */
-import type { ManifestView, PrintJobView, ShipmentView, TrackingView } from '../../../shared/contract/views';
+import { z } from 'zod';
+import type { ManifestView, OutboxRowView, PrintJobView, ShipmentView, TrackingView } from '../../../shared/contract/views';
 import { SHIPMENT_STATUSES, type Status } from '../../../shared/platform/common';
 import { Pickup, Shipment } from '../../../shared/platform/resources';
 import type { TrackingRecord } from '../../../shared/platform/tracking';
-import type { ManifestRecord, PickupRecord, PrintJobRecord, ShipmentRecord, Store } from '../store';
+import { isDefiniteRefusal } from '../outbox/worker';
+import type { ManifestRecord, OutboxRecord, PickupRecord, PrintJobRecord, ShipmentRecord, Store } from '../store';
 
 /** Status object for a status key (first code of that key), `processing` when unknown. */
 export function statusForKey(key: string | null): Status {
@@ -157,5 +159,87 @@ export function lastKnownTrackingView(store: Store, rec: ShipmentRecord, unavail
     source: 'local',
     unavailable,
     asOf: rec.updatedAt,
+  };
+}
+
+// Outbox payloads and results as the executors write them (electron/core/outbox/*);
+// read leniently: a row the view cannot read still shows its kind and state.
+const ShipmentRowPayload = z.object({ localShipmentId: z.number(), orderId: z.number().optional(), request: z.object({ reference: z.string() }) });
+const PickupRowPayload = z.object({ request: z.object({ serviceType: z.string(), pickupDate: z.string(), pickupTime: z.string().optional() }) });
+const ManifestRowPayload = z.object({ trackingNumbers: z.array(z.string()) });
+const RowResult = z.object({
+  trackingNumber: z.string().optional(),
+  adopted: z.boolean().optional(),
+  supersededBy: z.number().optional(),
+  dismissed: z.object({ note: z.string().nullable().optional() }).optional(),
+});
+
+/**
+ * Queue panel view of an outbox row: a title and the local records the packer
+ * recognises (order number, tracking number, reference, pickup date), state
+ * and outcome, last error with the platform's HTTP status, and whether the
+ * packer may send it again (`canRetry`) or close it (`canDismiss`, only after
+ * a definite 4xx refusal of the create call: see `isDefiniteRefusal`).
+ */
+export function outboxRowView(store: Store, row: OutboxRecord): OutboxRowView {
+  let title: string = row.kind;
+  let orderNumber: string | null = null;
+  let trackingNumber: string | null = null;
+  let reference: string | null = null;
+  let pickupDate: string | null = null;
+  const result = RowResult.safeParse(row.result);
+  const res = result.success ? result.data : {};
+
+  if (row.kind === 'shipment.create') {
+    const p = ShipmentRowPayload.safeParse(row.payload);
+    if (p.success) {
+      reference = p.data.request.reference;
+      orderNumber = p.data.orderId !== undefined ? (store.orders.getById(p.data.orderId)?.orderNumber ?? null) : null;
+      trackingNumber = res.trackingNumber ?? store.shipments.getById(p.data.localShipmentId)?.trackingNumber ?? null;
+      title = orderNumber ? `Ship order ${orderNumber}` : `Ship ${reference}`;
+    } else {
+      title = 'Ship';
+    }
+  } else if (row.kind === 'pickup.create') {
+    const p = PickupRowPayload.safeParse(row.payload);
+    if (p.success) {
+      const r = p.data.request;
+      pickupDate = r.pickupDate;
+      title = `Book pickup ${r.pickupDate}${r.pickupTime ? ` ${r.pickupTime}` : ''} (${r.serviceType})`;
+    } else {
+      title = 'Book pickup';
+    }
+  } else if (row.kind === 'manifest.create') {
+    const p = ManifestRowPayload.safeParse(row.payload);
+    const n = p.success ? p.data.trackingNumbers.length : 0;
+    title = p.success ? `Close the day: ${n} shipment${n === 1 ? '' : 's'}` : 'Close the day';
+  }
+
+  let outcome: OutboxRowView['outcome'] = null;
+  if (row.state === 'done') {
+    if (res.dismissed) outcome = 'dismissed';
+    else if (res.supersededBy !== undefined) outcome = 'superseded';
+    else if (res.adopted === true) outcome = 'adopted';
+    else outcome = 'sent';
+  }
+  const e = row.lastError;
+  return {
+    id: row.id,
+    kind: row.kind,
+    title,
+    orderNumber,
+    trackingNumber,
+    reference,
+    pickupDate,
+    state: row.state,
+    outcome,
+    note: res.dismissed?.note ?? null,
+    attempts: row.attempts,
+    lastError: e ? { code: e.code, message: e.message, status: typeof e.status === 'number' ? e.status : null } : null,
+    canRetry: row.state === 'needs_attention',
+    canDismiss: row.state === 'needs_attention' && isDefiniteRefusal(row),
+    nextAttemptAt: row.nextAttemptAt,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
   };
 }

@@ -126,12 +126,19 @@ function deferred(): Deferred {
 }
 
 /**
- * `{code, message, details?, status?}` of a failure, as stored on the row;
- * `status` is the HTTP status when the platform answered (0 = no answer is left out).
+ * `{code, message, details?, status?, route?}` of a failure, as stored on the row;
+ * `status` is the HTTP status when the platform answered (0 = no answer is left out),
+ * `route` the platform call that failed.
  */
 export function outboxErrorOf(e: unknown): OutboxError {
   if (e instanceof PlatformError) {
-    return { code: e.code, message: e.message, ...(e.details ? { details: e.details } : {}), ...(e.status > 0 ? { status: e.status } : {}) };
+    return {
+      code: e.code,
+      message: e.message,
+      ...(e.details ? { details: e.details } : {}),
+      ...(e.status > 0 ? { status: e.status } : {}),
+      ...(e.route ? { route: e.route } : {}),
+    };
   }
   if (e instanceof OutboxAttention) return { code: e.code, message: e.message };
   const code = (e as { code?: unknown } | null)?.code;
@@ -145,6 +152,30 @@ export function outboxErrorOf(e: unknown): OutboxError {
 export function isTransient(e: unknown): boolean {
   if (!(e instanceof PlatformError)) return false;
   return e.isNetwork || e.status === 429 || e.status >= 500 || (e.status >= 200 && e.status < 300);
+}
+
+/** The platform call each kind of row makes to create its record (spec: Endpoints). */
+export const CREATE_ROUTES: Readonly<Partial<Record<OutboxKind, string>>> = {
+  'shipment.create': 'POST /shipments',
+  'pickup.create': 'POST /pickups',
+  'manifest.create': 'POST /manifests',
+};
+
+/**
+ * True when the row's last attempt ended with the platform refusing the
+ * create call itself with a definite 4xx answer (not 408 or 429, which say
+ * nothing about the request): the platform did not act on it, so closing the
+ * row without sending it cannot lose a shipment, pickup or manifest. False for
+ * no answer, 5xx, a refused look-up before the create (an earlier attempt may
+ * have gone through), and the station's own refusals (e.g. an ambiguous
+ * pickup look-up).
+ */
+export function isDefiniteRefusal(row: Pick<OutboxRecord, 'kind' | 'lastError'>): boolean {
+  const e = row.lastError;
+  if (!e || typeof e.status !== 'number') return false;
+  if (e.status < 400 || e.status >= 500 || e.status === 408 || e.status === 429) return false;
+  const route = CREATE_ROUTES[row.kind];
+  return route !== undefined && e.route === route;
 }
 
 /** Builds the worker; nothing runs until {@link OutboxWorker.start} or {@link OutboxWorker.process}. */

@@ -298,6 +298,9 @@ export function createPlatformClient(options: PlatformClientOptions): PlatformCl
         0,
         code,
         timedOut ? `No answer from the platform within ${timeoutMs} ms (${route})` : `Platform not reachable (${route}): ${(e as Error)?.message ?? String(e)}`,
+        undefined,
+        undefined,
+        route,
       );
     }
     setConnection('online');
@@ -323,12 +326,12 @@ export function createPlatformClient(options: PlatformClientOptions): PlatformCl
     const retryAfterMs = res.status === 429 ? parseRetryAfter(res.headers.get('retry-after'), now()) : undefined;
     const env = ErrorEnvelope.safeParse(json);
     if (!env.success) {
-      return new PlatformError(res.status, res.status === 429 ? 'rate_limited' : 'http_error', `HTTP ${res.status} from ${route} without an error envelope`, undefined, retryAfterMs);
+      return new PlatformError(res.status, res.status === 429 ? 'rate_limited' : 'http_error', `HTTP ${res.status} from ${route} without an error envelope`, undefined, retryAfterMs, route);
     }
     const { code, message, details } = env.data.error;
     const known = KNOWN_CODES.has(code) ? (code as PlatformErrorCode) : 'http_error';
     const text = known === code ? message : `${message} (platform code ${code})`;
-    return new PlatformError(res.status, known, text, details, retryAfterMs);
+    return new PlatformError(res.status, known, text, details, retryAfterMs, route);
   }
 
   async function fetchToken(): Promise<string> {
@@ -347,7 +350,7 @@ export function createPlatformClient(options: PlatformClientOptions): PlatformCl
     if (!res.ok) {
       const err = errorFrom(res, json, 'POST /oauth/token');
       // Never echo the credentials; the envelope message is the platform's own.
-      throw new PlatformError(err.status, err.code === 'http_error' && res.status === 401 ? 'unauthenticated' : err.code, `Token request refused: ${err.message}`, err.details);
+      throw new PlatformError(err.status, err.code === 'http_error' && res.status === 401 ? 'unauthenticated' : err.code, `Token request refused: ${err.message}`, err.details, undefined, 'POST /oauth/token');
     }
     const parsed = TokenResponse.safeParse(json);
     if (!parsed.success) throw new PlatformError(res.status, 'http_error', `Unexpected token response from POST /oauth/token: ${describeZod(parsed.error)}`);
@@ -391,7 +394,7 @@ export function createPlatformClient(options: PlatformClientOptions): PlatformCl
       if (res.ok) {
         const parsed = spec.schema.safeParse(json);
         if (!parsed.success) {
-          throw new PlatformError(res.status, 'http_error', `Unexpected response from ${spec.method} ${spec.path}: ${describeZod(parsed.error)}`);
+          throw new PlatformError(res.status, 'http_error', `Unexpected response from ${spec.method} ${spec.path}: ${describeZod(parsed.error)}`, undefined, undefined, spec.route);
         }
         return parsed.data;
       }

@@ -22,7 +22,9 @@ export type PlatformClientErrorCode = PlatformErrorCode | PlatformClientLocalCod
  * - `code`: the envelope's `error.code` unchanged (an unknown code becomes `http_error`),
  *   or a local code;
  * - `details`: field path -> messages, present on 422 `validation_failed`;
- * - `retryAfterMs`: the server's Retry-After on a 429, when given.
+ * - `retryAfterMs`: the server's Retry-After on a 429, when given;
+ * - `route`: the call that failed as `METHOD path-template` (`POST /shipments`),
+ *   when the client knows it (the outbox tells a refused create from a refused look-up).
  */
 export class PlatformError extends Error {
   constructor(
@@ -31,6 +33,7 @@ export class PlatformError extends Error {
     message: string,
     public readonly details?: FieldErrors,
     public readonly retryAfterMs?: number,
+    public readonly route?: string,
   ) {
     super(message);
     this.name = 'PlatformError';

@@ -14,21 +14,13 @@
  * again ({@link OutboxRepo.listSending}, {@link OutboxRepo.requeueSending}).
  */
 import type Database from 'better-sqlite3';
-import type { OutboxState } from '../../../shared/contract/views';
+import type { OutboxKind, OutboxState } from '../../../shared/contract/views';
 import type { FieldErrors } from '../../../shared/platform/common';
 import { StoreError } from './errors';
 import { fromJson, isoNow, nul, toJson, type Clock } from './sql';
 
-export type { OutboxState };
-
-/** What an outbox row asks the platform to do (one POST/DELETE each). */
-export type OutboxKind =
-  | 'shipment.create'
-  | 'shipment.cancel'
-  | 'pickup.create'
-  | 'manifest.create'
-  | 'orders.submit'
-  | 'stock.instruct';
+/** Row kinds (`shipment.create`, `pickup.create`, ...) and states are the contract's own (shared/contract/views.ts). */
+export type { OutboxKind, OutboxState };
 
 /** Every {@link OutboxKind}, for validation. */
 export const OUTBOX_KINDS: readonly OutboxKind[] = [
@@ -44,13 +36,15 @@ export const OUTBOX_KINDS: readonly OutboxKind[] = [
  * Last failure of a row, in the station's error shape `{code, message, details?}`,
  * plus `status`: the HTTP status of the platform's answer when it answered with
  * an error (e.g. 422, 402); absent when no answer arrived (offline, timeout) or
- * the failure was the station's own.
+ * the failure was the station's own; and `route`, the call that failed.
  */
 export interface OutboxError {
   code: string;
   message: string;
   details?: FieldErrors;
   status?: number;
+  /** The platform call that failed, `METHOD path-template` (`POST /shipments`, `GET /shipments`), when known. */
+  route?: string;
 }
 
 /**
@@ -238,6 +232,7 @@ export function createOutboxRepo(db: Database.Database, clock: Clock): OutboxRep
           message: error.message,
           ...(error.details ? { details: error.details } : {}),
           ...(typeof error.status === 'number' ? { status: error.status } : {}),
+          ...(typeof error.route === 'string' ? { route: error.route } : {}),
         },
         'error',
       );

@@ -402,3 +402,16 @@ describe('platform client: tracking', () => {
     expect(err.message).toContain('events.0.status');
   });
 });
+
+describe('platform client: error route', () => {
+  it('names the failed call by its route template, with or without an answer', async () => {
+    const p = fakePlatform([json(422, { error: { code: 'validation_failed', message: 'bad' } })]);
+    const { client } = makeClient(p.fetch);
+    expect((await caught(client.createShipment({} as never))).route).toBe('POST /shipments');
+    const down = makeClient((async () => {
+      throw new TypeError('fetch failed');
+    }) as typeof fetch);
+    const err = await caught(down.client.getShipment('X'));
+    expect([err.code, err.route]).toEqual(['offline', 'POST /oauth/token']);
+  });
+});
