@@ -51,7 +51,7 @@ async function startPrinter(): Promise<{ port: number; jobs: Buffer[]; close(): 
 }
 
 async function benchLabelToPrinter(): Promise<void> {
-  const sandbox = await createSandbox({ port: 0, ...({ rateLimits: false } as object) });
+  const sandbox = await createSandbox({ port: 0, rateLimits: false });
   const demo = sandbox.clients[0];
   const account = sandbox.state.accounts[0];
   if (!demo || !account) throw new Error('sandbox has no demo client');
