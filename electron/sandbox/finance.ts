@@ -15,8 +15,8 @@
  *   `cod.status` is 0 (waiting).
  * - Returns: a shipment whose status turns 7 (returned to sender) is charged
  *   its return leg (the outbound weight and fuel price, net) on the prepaid
- *   credit when the platform learns of it; on the 1st of the next month the
- *   returns of the month before form a return list, invoiced on the 10th.
+ *   credit at the instant of the carrier's event; on the 1st of the next
+ *   month the returns of the months before form a return list, invoiced on the 10th.
  * - Subscription: on the 1st of each month an invoice for the plan's fee
  *   (business 39.00, starter 19.00 EUR net), paid at once unless the
  *   subscription payment failed.
@@ -185,8 +185,36 @@ export class FinanceLedger {
   /** Documents already numbered per series and day (`FT|2026-09-14` -> count). */
   private readonly perDay = new Map<string, number>();
   private syncing = false;
+  private quiet = false;
 
-  constructor(private readonly state: SandboxState) {}
+  /** Subscribes to the carrier's events: a return is charged at the instant the carrier reports it. */
+  constructor(private readonly state: SandboxState) {
+    state.events.on('tracking.update', (e) => {
+      if (this.quiet || e.payload.statusCode !== 7 || typeof e.payload.ldv !== 'string') return;
+      const s = state.lifecycle.resolve(e.accountId, e.payload.ldv);
+      const account = state.accountById(e.accountId);
+      if (s && account && s.statusCode === 7) this.chargeReturn(account, s, e.at);
+    });
+  }
+
+  /** Runs `fn` without reacting to events (the history seed books its past itself). */
+  quietly<T>(fn: () => T): T {
+    const was = this.quiet;
+    this.quiet = true;
+    try {
+      return fn();
+    } finally {
+      this.quiet = was;
+    }
+  }
+
+  /** Registers a shipment's return once and debits its return leg on the credit, dated `at`. */
+  private chargeReturn(account: Account, s: ShipmentRecord, at: Date): void {
+    if (this.returns.has(s.id)) return;
+    const cost = returnCost(s);
+    this.returns.set(s.id, { at, cost });
+    if (cost > 0) this.state.moveCredit(account, -cost, `Addebito reso al mittente ${s.trackingNumber}`, { shipmentId: s.id }).createdAt = at;
+  }
 
   /**
    * Number of a document: `<series> <year>/<n>` where n grows with the day of
@@ -301,13 +329,8 @@ export class FinanceLedger {
     const today = localDate(now);
     const due = (date: string, day = 0) => localInstant(addDays(date, day), CYCLE_HOUR).getTime() <= now.getTime();
 
-    // Returns: charge the return leg when the platform learns of it.
-    for (const s of mine) {
-      if (s.statusCode !== 7 || this.returns.has(s.id)) continue;
-      const cost = returnCost(s);
-      this.returns.set(s.id, { at: now, cost });
-      if (cost > 0) this.state.moveCredit(account, -cost, `Addebito reso al mittente ${s.trackingNumber}`, { shipmentId: s.id });
-    }
+    // Returns not reported by an event (e.g. a status set by hand): charged now.
+    for (const s of mine) if (s.statusCode === 7) this.chargeReturn(account, s, now);
 
     // COD lists: every Monday, the COD shipments delivered before that day.
     const delivered = mine.filter((s) => s.cod !== null && s.cod.amount > 0 && s.statusCode === 5 && s.deliveredAt !== null && !this.codListed.has(s.id));

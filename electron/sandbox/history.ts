@@ -14,6 +14,7 @@
  * ({@link ensureLabel}) to keep the start fast.
  */
 import type { Party } from '../../shared/platform/common';
+import { returnCost } from './finance';
 import { renderLabelsPdf, renderLabelsZpl, type LabelData } from './labels';
 import type { Account, ShipmentRecord } from './model';
 import { normalizePackage, round2, type QuoteInput } from './pricing';
@@ -194,8 +195,8 @@ export function seedHistory(state: SandboxState): void {
     made.push({ account, recipe, shipments });
   }
   if (made.length === 0) return;
-  // The carrier plays the past: pickups, deliveries, refusals and returns.
-  state.lifecycle.advance(now);
+  // The carrier plays the past: pickups, deliveries, refusals and returns (booked below, not by the ledger's listener).
+  state.finance.quietly(() => state.lifecycle.advance(now));
 
   for (const { account, recipe, shipments } of made) {
     type Move = { at: Date; amount: number; description: string; shipmentId?: number; topUp?: boolean; returnOf?: ShipmentRecord };
@@ -207,7 +208,7 @@ export function seedHistory(state: SandboxState): void {
       moves.push({ at: s.createdAt, amount: -s.cost.total, description: `Spedizione ${s.trackingNumber} (${s.contractName})`, shipmentId: s.id });
       const back = state.lifecycle.history(s).find((e) => e.statusCode === 7);
       if (s.statusCode === 7 && back) {
-        moves.push({ at: back.at, amount: -round2(s.cost.breakdown.weight + s.cost.breakdown.fuel), description: `Addebito reso al mittente ${s.trackingNumber}`, shipmentId: s.id, returnOf: s });
+        moves.push({ at: back.at, amount: -returnCost(s), description: `Addebito reso al mittente ${s.trackingNumber}`, shipmentId: s.id, returnOf: s });
       }
     }
     moves.sort((a, b) => a.at.getTime() - b.at.getTime());
