@@ -5,9 +5,13 @@
  *
  * `createStation(config)`:
  * - training mode (no platform configured): starts the sandbox in-process on
- *   a free port and signs in with its first demo client; the data lives in
- *   `training.sqlite`, started afresh each time (the sandbox keeps its records
- *   in memory, so older training shipments would not exist on it);
+ *   a free port and signs in with its first demo client; the station's data
+ *   lives in `training.sqlite` and the sandbox's in `training-sandbox.json`,
+ *   both kept across restarts so a packer's training day (orders, shipments,
+ *   labels, manifests) continues where it stopped. When the two cannot be
+ *   used together (a file unreadable or refused, shipments without sandbox
+ *   state, sandbox state without a database) both are moved aside as
+ *   `*.broken-<timestamp>`, never deleted, and training starts afresh;
  * - platform mode: the configured platform and credentials; data in `station.sqlite`;
  * - opens the label printer: `--printer`, else the saved setting, else
  *   `file://<dataDir>/labels`;
@@ -31,7 +35,7 @@ import { LabelPrinterSetting, createPrinterService, type PrinterService } from '
 import { createOutboxWorker, type OutboxBackoff } from './outbox/worker';
 import { createPlatformClient, type PlatformCallLog, type RetryOptions } from './platform/client';
 import { openPrinter } from './printers';
-import { openStore, type Store } from './store';
+import { StoreError, openStore, type Store } from './store';
 
 export { invokeCommand } from './handlers/invoke';
 
@@ -72,8 +76,107 @@ export function databaseFile(dataDir: string, mode: StationConfig['platform']['m
   return path.join(dataDir, mode === 'sandbox' ? 'training.sqlite' : 'station.sqlite');
 }
 
-function removeTrainingDatabase(file: string): void {
-  for (const f of [file, `${file}-wal`, `${file}-shm`]) fs.rmSync(f, { force: true });
+/** File the training sandbox keeps its state in (electron/sandbox/persist.ts), beside `training.sqlite`. */
+export function trainingSandboxFile(dataDir: string): string {
+  return path.join(dataDir, 'training-sandbox.json');
+}
+
+/** `20261121T094956Z`: a file-name-safe UTC timestamp. */
+function fileStamp(ms: number): string {
+  return new Date(ms).toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
+}
+
+/**
+ * Moves the training files (database with its WAL/SHM companions, sandbox
+ * state) aside as `<file>.broken-<timestamp>`, never deleting them. Returns
+ * the new names.
+ */
+function moveTrainingAside(dbFile: string, stateFile: string): string[] {
+  const stamp = fileStamp(Date.now());
+  const moved: string[] = [];
+  for (const f of [dbFile, `${dbFile}-wal`, `${dbFile}-shm`, stateFile]) {
+    if (!fs.existsSync(f)) continue;
+    let target = `${f}.broken-${stamp}`;
+    for (let n = 2; fs.existsSync(target); n++) target = `${f}.broken-${stamp}-${n}`;
+    fs.renameSync(f, target);
+    moved.push(target);
+  }
+  return moved;
+}
+
+/** The store errors that mean "this training database cannot be used" (as opposed to "update the station"). */
+function isUnusableDatabase(e: unknown): boolean {
+  return e instanceof StoreError && (e.code === 'not_a_database' || e.code === 'migration_failed');
+}
+
+/**
+ * True when the database holds anything the platform side made or was asked
+ * for (shipments, manifests, pickups, outbox rows): a training database like
+ * that is only meaningful with the sandbox state it was made against. Orders
+ * alone are the station's own and need no sandbox.
+ */
+function hasPlatformRecords(store: Store): boolean {
+  return (
+    store.shipments.listRecent({ limit: 1, includePending: true }).length > 0 ||
+    store.manifests.list({ limit: 1 }).length > 0 ||
+    store.pickups.list({ limit: 1 }).length > 0 ||
+    store.outbox.list({ limit: 1 }).length > 0
+  );
+}
+
+/**
+ * Training mode's two halves, kept consistent: the station database and the
+ * embedded sandbox with its state file. Both present: both loaded. Started
+ * afresh, with both files moved aside and a log line naming them, when: the
+ * database is not one (or cannot be migrated); it holds platform records but
+ * the sandbox state is missing (e.g. a `training.sqlite` from a version that
+ * kept the sandbox in memory); the sandbox state is there without the
+ * database; or the sandbox cannot read or refuses its state file. A database
+ * written by a newer station is refused as in platform mode (StoreError
+ * `schema_too_new`).
+ */
+async function openTraining(dataDir: string, log: (line: string) => void): Promise<{ sandbox: Sandbox; store: Store }> {
+  const dbFile = databaseFile(dataDir, 'sandbox');
+  const stateFile = trainingSandboxFile(dataDir);
+  const startAfresh = (why: string) => {
+    const moved = moveTrainingAside(dbFile, stateFile);
+    log(`training data: ${why}; starting a fresh training day${moved.length ? ` (moved aside: ${moved.join(', ')})` : ''}`);
+  };
+
+  const hadDb = fs.existsSync(dbFile);
+  let store: Store;
+  try {
+    store = openStore(dbFile);
+  } catch (e) {
+    if (!isUnusableDatabase(e)) throw e;
+    startAfresh(`${dbFile} cannot be used (${(e as Error).message})`);
+    store = openStore(dbFile);
+  }
+  try {
+    const hasState = fs.existsSync(stateFile);
+    if (hasState && !hadDb) {
+      startAfresh(`${stateFile} has no station database beside it`);
+    } else if (!hasState && hasPlatformRecords(store)) {
+      store.close();
+      startAfresh(`${dbFile} holds shipments the sandbox has no state for (${stateFile} is missing)`);
+      store = openStore(dbFile);
+    }
+    let sandbox: Sandbox;
+    try {
+      sandbox = await createSandbox({ port: 0, stateFile });
+    } catch (e) {
+      // The sandbox names its state file in every load failure; anything else is not ours to repair.
+      if (!(e instanceof Error && e.message.includes(stateFile))) throw e;
+      store.close();
+      startAfresh(`the sandbox refused its state (${e.message})`);
+      store = openStore(dbFile);
+      sandbox = await createSandbox({ port: 0, stateFile });
+    }
+    return { sandbox, store };
+  } catch (e) {
+    store.close();
+    throw e;
+  }
 }
 
 /**
@@ -92,8 +195,10 @@ export async function createStation(config: StationConfig, options: StationOptio
   let printer: PrinterService | undefined;
   try {
     let baseUrl: string, authUrl: string, clientId: string, clientSecret: string, accountName: string;
+    let openedStore: Store;
     if (config.platform.mode === 'sandbox') {
-      sandbox = await createSandbox({ port: 0 });
+      ({ sandbox, store: openedStore } = await openTraining(config.dataDir, log));
+      store = openedStore;
       const demo = sandbox.clients[0];
       if (!demo) throw new Error('The training sandbox has no demo client');
       ({ baseUrl, authUrl } = sandbox);
@@ -101,13 +206,10 @@ export async function createStation(config: StationConfig, options: StationOptio
     } else {
       ({ baseUrl, authUrl, clientId, clientSecret } = config.platform);
       accountName = clientId;
+      openedStore = openStore(databaseFile(config.dataDir, config.platform.mode));
+      store = openedStore;
     }
     const platform: PlatformInfo = { mode: config.platform.mode, baseUrl, accountName };
-
-    const dbFile = databaseFile(config.dataDir, config.platform.mode);
-    if (config.platform.mode === 'sandbox') removeTrainingDatabase(dbFile);
-    const openedStore = openStore(dbFile);
-    store = openedStore;
 
     const events = createEmitter((e, name) => log(`event listener for ${name} failed: ${String(e)}`));
     const printerOpts = { ...(options.printerTimeoutMs ? { timeoutMs: options.printerTimeoutMs } : {}), dpi: options.printerDpi ?? 203 };
@@ -155,7 +257,12 @@ export async function createStation(config: StationConfig, options: StationOptio
       store: openedStore,
       executors: createOutboxExecutors(base),
       ...(options.outboxBackoff ? { backoff: options.outboxBackoff } : {}),
-      onRowChange: (row) => emitOutboxChanged(base, row),
+      onRowChange: (row) => {
+        emitOutboxChanged(base, row);
+        // Training: the sandbox saves its state a moment after each call; a finished row saves it
+        // at once, so a crash right after a shipment cannot leave it only on the station's side.
+        if (row.state === 'done') sandbox?.flushState().catch((e: unknown) => log(`training sandbox state not saved: ${String(e)}`));
+      },
       onError: (e, row) => log(`outbox${row ? ` row ${row.id} (${row.kind})` : ''}: ${e instanceof Error ? e.message : String(e)}`),
     });
     // The context object is the same one the executors hold: adding the worker completes it for them too.
