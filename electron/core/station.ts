@@ -67,7 +67,10 @@ export interface StationOptions {
   printerDpi?: 203 | 300;
   /** Back-off of the outbox worker between background attempts. */
   outboxBackoff?: OutboxBackoff;
-  /** Diagnostics (one line each; never holds credentials or tokens). Default: none. */
+  /**
+   * Diagnostics (one line each; never holds credentials or tokens). Default: none, except
+   * that training files moved aside are reported on stderr.
+   */
   log?: (line: string) => void;
 }
 
@@ -197,7 +200,9 @@ export async function createStation(config: StationConfig, options: StationOptio
     let baseUrl: string, authUrl: string, clientId: string, clientSecret: string, accountName: string;
     let openedStore: Store;
     if (config.platform.mode === 'sandbox') {
-      ({ sandbox, store: openedStore } = await openTraining(config.dataDir, log));
+      // Moving a packer's training files aside is never silent: without a log it goes to stderr.
+      const warn = options.log ?? ((line: string) => process.stderr.write(`Shipping Station: ${line}\n`));
+      ({ sandbox, store: openedStore } = await openTraining(config.dataDir, warn));
       store = openedStore;
       const demo = sandbox.clients[0];
       if (!demo) throw new Error('The training sandbox has no demo client');
