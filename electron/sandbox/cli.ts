@@ -27,6 +27,8 @@ async function main(): Promise<void> {
     seed,
     logger: args.log,
     rateLimits: args.rateLimits ?? true,
+    // Integrators and trainees see an account with a past (invoices, COD lists, returns).
+    history: args.history ?? true,
     ...(args.webhookLoopbackHttp ? { webhookLoopbackHttp: true } : {}),
     ...(args.stateFile !== undefined ? { stateFile: args.stateFile } : {}),
   });
