@@ -1,8 +1,9 @@
 /**
  * The bench: header (platform, connection, credit, printer), screen switcher,
- * outcome banner, current screen. Global keys: F1..F6 and Alt+S/Q/H/P/U/C
- * switch screens, Alt+R reprints the label in view, Alt+X cancels the
- * scanned shipment (with confirmation), Alt+N starts the next order; on the
+ * outcome banner, current screen. Global keys: F1..F7 and Alt+S/Q/H/P/U/C/O
+ * switch screens (F7 the Queue of requests to the platform), Alt+R reprints the label in view, Alt+X cancels the
+ * scanned shipment (with confirmation), Alt+T reads its tracking again,
+ * Alt+N starts the next order; on the
  * Print screen, typing (a scanner) starts the next scan at once.
  * Station events keep every screen current.
  */
@@ -18,9 +19,12 @@ import { useJob } from './stores/job';
 import { useOrders } from './stores/orders';
 import { usePickup } from './stores/pickup';
 import { usePrint } from './stores/print';
+import { useQueue } from './stores/queue';
 import { useScan } from './stores/scan';
+import { useTracking } from './stores/tracking';
 import { EndOfDayScreen } from './screens/EndOfDayScreen';
 import { PickupScreen } from './screens/PickupScreen';
+import { QueueScreen } from './screens/QueueScreen';
 import { PrintScreen } from './screens/PrintScreen';
 import { QuoteScreen } from './screens/QuoteScreen';
 import { ScanScreen } from './screens/ScanScreen';
@@ -33,6 +37,7 @@ const SCREEN_VIEWS: Record<Screen, () => React.JSX.Element> = {
   print: PrintScreen,
   pickup: PickupScreen,
   day: EndOfDayScreen,
+  queue: QueueScreen,
 };
 
 /** A printable key on the Print screen outside any field: the packer (or the scanner) starts the next scan. */
@@ -72,6 +77,9 @@ function useGlobalKeys(): void {
         e.preventDefault();
         const scanned = useScan.getState().shipment;
         if (scanned && !scanned.cancelled) useScan.getState().askCancel(scanned.trackingNumber);
+      } else if (key === 't' && screen === 'scan') {
+        e.preventDefault();
+        void useTracking.getState().refresh();
       } else if (key === 'n') {
         e.preventDefault();
         useApp.getState().go('scan');
@@ -100,6 +108,9 @@ function useStationEvents(): void {
       }),
       on('pickups.changed', () => {
         if (useApp.getState().screen === 'pickup') void usePickup.getState().load();
+      }),
+      on('outbox.changed', () => {
+        if (useApp.getState().screen === 'queue') void useQueue.getState().load();
       }),
     ];
     void useApp.getState().refreshInfo();

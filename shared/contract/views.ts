@@ -2,7 +2,7 @@
  * View types the station sends to the screens. They are the station's own
  * shapes (built from the SQLite store and platform responses), not wire types.
  */
-import type { Money, Status } from '../platform/common';
+import type { FieldErrors, Money, Status } from '../platform/common';
 import type { CreditBalance } from '../platform/resources';
 
 /** Which platform the station talks to: the embedded sandbox (training mode) or a real one. */
@@ -81,8 +81,12 @@ export interface OutboxRowView {
   note: string | null;
   /** Times the row was taken for sending (a crash mid-send counts). */
   attempts: number;
-  /** Last failure; `status` is the platform's HTTP status when it answered, null when no answer arrived or the station refused. */
-  lastError: { code: string; message: string; status: number | null } | null;
+  /**
+   * Last failure; `status` is the platform's HTTP status when it answered, null when no
+   * answer arrived or the station refused; `details` the platform's field errors (spec
+   * `details` keys, e.g. `recipient.address.province`), null when none.
+   */
+  lastError: { code: string; message: string; status: number | null; details: FieldErrors | null } | null;
   /** Needs attention: `outbox.retry` sends it again (the station reconciles first). */
   canRetry: boolean;
   /** Needs attention and the platform surely refused it (a 4xx answer to the create call): `outbox.dismiss` may close it. */

@@ -1,8 +1,10 @@
 /**
  * One bench day, end to end, keyboard first: import a Shopify CSV, scan an
- * order, quote, choose a rate with a key, ship, see the label reach the
- * printer (a TCP listener) carrying the tracking number shown on screen,
- * scan that tracking number, book a pickup, close the day.
+ * order, quote, choose a rate with a key, ship (a refusal shows in the
+ * Queue), see the label reach the printer (a TCP listener) carrying the
+ * tracking number shown on screen, scan that tracking number (shipment and
+ * tracking), book a pickup, close the day; later the sandbox clock moves the
+ * parcel and the tracking timeline follows.
  * Screenshots of every screen go to test-results/screens/.
  */
 import { mkdtempSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -21,6 +23,25 @@ test.describe.configure({ mode: 'serial' });
 let printer: FakePrinter;
 let station: StationProcess;
 let dataDir: string;
+/** Tracking number shipped by the first test (order #1002), looked at again by the last one. */
+let firstLdv = '';
+
+/** Runs a station command over the headless host, as the renderer does (token from the printed URL). */
+async function rpc<T>(command: string, input: unknown = {}): Promise<T> {
+  const u = new URL(station.url);
+  const token = new URLSearchParams(u.hash.slice(1)).get('token') ?? '';
+  const res = await fetch(`${u.origin}/rpc/${command}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-station-token': token }, body: JSON.stringify(input) });
+  if (!res.ok) throw new Error(`${command}: HTTP ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+/** Calls the embedded sandbox's admin prefix (loopback only; clock and faults). */
+async function sandboxAdmin(method: 'POST' | 'DELETE', route: string, body?: unknown): Promise<void> {
+  const info = await rpc<{ platform: { baseUrl: string } }>('app.info');
+  const origin = new URL(info.platform.baseUrl).origin;
+  const res = await fetch(`${origin}/__sandbox${route}`, { method, ...(body === undefined ? {} : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }) });
+  if (!res.ok) throw new Error(`sandbox ${method} ${route}: HTTP ${res.status} ${await res.text()}`);
+}
 
 test.beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
@@ -166,6 +187,25 @@ test('a bench day: import, scan, quote, ship and print, pickup, close the day', 
   await expect(province).toHaveAttribute('aria-invalid', 'true');
   await shot(page, '05-ship-platform-error');
   expect(await unnamedControls(page), '05-ship-platform-error').toEqual([]);
+
+  // The refused request waits in the Queue; the header's count leads there.
+  const pendingPill = page.getByTestId('pending-outbox');
+  await expect(pendingPill).toHaveText('1');
+  await pendingPill.click();
+  await expect(page.getByRole('heading', { name: 'Queue', exact: true })).toBeVisible();
+  const refusedRow = page.getByTestId('queue-row');
+  await expect(refusedRow).toHaveCount(1);
+  await expect(refusedRow).toHaveAttribute('data-state', 'needs_attention');
+  await expect(refusedRow).toContainText('Ship order #1002');
+  await expect(refusedRow).toContainText('Needs attention');
+  await expect(refusedRow).toContainText('HTTP 422 validation_failed');
+  await expect(page.getByRole('button', { name: 'Send again: Ship order #1002' })).toBeFocused();
+  await expect(page.getByRole('button', { name: 'Dismiss: Ship order #1002' })).toBeVisible();
+  await shot(page, '05c-queue-needs-attention');
+  expect(await unnamedControls(page), '05c-queue-needs-attention').toEqual([]);
+  await page.keyboard.press('F3');
+  await expect(page.getByRole('heading', { name: /^Ship/ })).toBeVisible();
+
   await province.fill('RM');
   await expect(page.locator('#ship-province-err')).toHaveCount(0);
   await shot(page, '05b-ship');
@@ -186,6 +226,9 @@ test('a bench day: import, scan, quote, ship and print, pickup, close the day', 
   expect(label).toContain('^XZ');
   expect(label).toContain(ldv);
   await expect(page.getByTestId('printer-uri')).toHaveText(`socket://127.0.0.1:${printer.port}`);
+  // The refused request was settled by the shipment that went through.
+  await expect(page.getByTestId('pending-outbox')).toHaveCount(0);
+  firstLdv = ldv;
   await shot(page, '06-print');
   expect(await unnamedControls(page), '06-print').toEqual([]);
 
@@ -198,6 +241,11 @@ test('a bench day: import, scan, quote, ship and print, pickup, close the day', 
   await expect(page.getByRole('button', { name: /Cancel shipment/ })).toBeEnabled();
   await expect(page.getByRole('article', { name: /Shipment/ })).toContainText('€48.60');
   await expect(page.getByRole('table', { name: 'Open orders' })).not.toContainText('#1002');
+  // Its tracking: shipped, nothing from the carrier until it collects the parcel.
+  const trackingSection = page.getByRole('region', { name: 'Tracking' });
+  await expect(trackingSection.getByTestId('tracking-status')).toHaveText('Shipped');
+  await expect(trackingSection.getByTestId('tracking-summary')).toContainText('No carrier events yet');
+  await expect(trackingSection.getByRole('button', { name: /Refresh tracking/ })).toBeVisible();
   await shot(page, '07-scan-shipment');
   expect(await unnamedControls(page), '07-scan-shipment').toEqual([]);
 
@@ -398,4 +446,62 @@ test('cancel a shipment from its scan, only after confirming; the order opens ag
   await expect(scan).toBeFocused();
   await shot(page, '15-cancelled');
   expect(await unnamedControls(page), '15-cancelled').toEqual([]);
+});
+
+test('tracking follows the sandbox clock, says when it cannot be read, and the Queue shows what was sent', async ({ page }) => {
+  expect(firstLdv).not.toBe('');
+  await page.goto(station.url);
+  await expect(page.getByText('TRAINING MODE — sandbox')).toBeVisible();
+
+  // A week later on the simulated clock the carrier has collected the manifested parcel and moved it on.
+  await sandboxAdmin('POST', '/clock/advance', { days: 7 });
+  const scan = page.getByLabel('Scan an order number or a tracking number');
+  await expect(scan).toBeFocused();
+  await page.keyboard.type(firstLdv);
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('shipment-ldv')).toHaveText(firstLdv);
+  const tracking = page.getByRole('region', { name: 'Tracking' });
+  const events = tracking.getByRole('list', { name: 'Carrier events, newest first' }).getByRole('listitem');
+  await expect.poll(() => events.count()).toBeGreaterThanOrEqual(2);
+  await expect(tracking.getByTestId('tracking-status')).not.toHaveText('Shipped');
+  // The newest event comes first and carries the current status; times are shown in local time.
+  const status = (await tracking.getByTestId('tracking-status').textContent()) ?? '';
+  await expect(events.first().locator('.timeline-status')).toHaveText(status);
+  await expect(events.last()).toContainText('Spedizione ritirata dal corriere');
+  const iso = await events.first().locator('time').getAttribute('datetime');
+  expect(iso).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/);
+  await expect(events.first().locator('time')).toHaveText(/^\d{2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}$/);
+  // The shipment card took the tracked status too.
+  await expect(page.getByRole('article', { name: /Shipment/ })).toContainText(status, { ignoreCase: true });
+  await shot(page, '16-tracking-timeline');
+  expect(await unnamedControls(page), '16-tracking-timeline').toEqual([]);
+
+  // The platform failing: Alt+T reads again and the screen says so, with the last known status.
+  await sandboxAdmin('POST', '/faults', { serverErrorShare: 1 });
+  try {
+    await page.keyboard.press('Alt+t');
+    await expect(tracking.getByTestId('tracking-unavailable')).toContainText('Tracking unavailable');
+    await expect(tracking.getByTestId('tracking-status')).toHaveText(status);
+    await expect(tracking.getByTestId('tracking-summary')).toContainText('Last tracking read');
+    await expect(events.first().locator('.timeline-status')).toHaveText(status); // the timeline already read stays
+    await shot(page, '17-tracking-unavailable');
+  } finally {
+    await sandboxAdmin('DELETE', '/faults');
+  }
+  await tracking.getByRole('button', { name: /Refresh tracking/ }).click();
+  await expect(tracking.getByTestId('tracking-unavailable')).toHaveCount(0);
+  await expect(events.first()).toBeVisible();
+
+  // F7: the Queue lists what went to the platform today, the refused first try of #1002 included.
+  await page.keyboard.press('F7');
+  await expect(page.getByRole('heading', { name: 'Queue', exact: true })).toBeVisible();
+  await expect(page.getByTestId('queue-pending-count')).toHaveText('0');
+  await expect(page.getByTestId('queue-empty')).toBeVisible();
+  const done = page.getByRole('table', { name: 'Requests done' });
+  await expect(done.getByRole('row', { name: /Ship order #1002/ }).filter({ hasText: 'Replaced by a later request' })).toHaveCount(1);
+  await expect(done.getByRole('row', { name: /Ship order #1002/ }).filter({ hasText: firstLdv })).toHaveCount(2);
+  await expect(done.getByRole('row', { name: /Close the day: 1 shipment/ })).toContainText('Sent');
+  await expect(done).toContainText('Book pickup');
+  await shot(page, '18-queue-done');
+  expect(await unnamedControls(page), '18-queue-done').toEqual([]);
 });

@@ -235,7 +235,7 @@ export function outboxRowView(store: Store, row: OutboxRecord): OutboxRowView {
     outcome,
     note: res.dismissed?.note ?? null,
     attempts: row.attempts,
-    lastError: e ? { code: e.code, message: e.message, status: typeof e.status === 'number' ? e.status : null } : null,
+    lastError: e ? { code: e.code, message: e.message, status: typeof e.status === 'number' ? e.status : null, details: e.details ?? null } : null,
     canRetry: row.state === 'needs_attention',
     canDismiss: row.state === 'needs_attention' && isDefiniteRefusal(row),
     nextAttemptAt: row.nextAttemptAt,

@@ -1,7 +1,7 @@
 /**
  * Header: which platform (TRAINING MODE on the sandbox, impossible to miss, or
- * the live platform), connection, credit, printer and outbox backlog.
- * Refreshed by `app.changed` events.
+ * the live platform), connection, credit, printer and outbox backlog (a
+ * button to the Queue screen). Refreshed by `app.changed` events.
  */
 import { useApp } from '../stores/app';
 import { money } from '../lib/format';
@@ -20,6 +20,7 @@ const PRINTER_TEXT: Record<string, string> = {
 export function Header() {
   const info = useApp((s) => s.info);
   const link = useApp((s) => s.link);
+  const go = useApp((s) => s.go);
   const sandbox = info?.platform.mode === 'sandbox';
   const connection = link === 'down' ? 'down' : (info?.connection ?? 'unknown');
   const printerOk = info?.printer.state === 'ready';
@@ -58,9 +59,20 @@ export function Header() {
           </dd>
         </div>
         {info && info.pendingOutbox > 0 ? (
-          <div className="pill pill-warn">
+          <div className="pill pill-warn pill-link">
             <dt>Waiting to send</dt>
-            <dd>{info.pendingOutbox}</dd>
+            <dd>
+              <button
+                type="button"
+                className="pill-button"
+                data-testid="pending-outbox"
+                aria-label={`${info.pendingOutbox} request${info.pendingOutbox === 1 ? '' : 's'} waiting to send: open the Queue`}
+                aria-keyshortcuts="F7 Alt+O"
+                onClick={() => go('queue')}
+              >
+                {info.pendingOutbox}
+              </button>
+            </dd>
           </div>
         ) : null}
       </dl>

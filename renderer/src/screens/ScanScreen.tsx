@@ -1,15 +1,18 @@
 /**
  * Scan: the scan field is always ready (focus returns to it after every
  * action; a key typed anywhere on this screen lands in it). An order number
- * opens the order for shipping, a tracking number opens the shipment, an
- * unknown code fails loudly. Below: the Orders panel.
+ * opens the order for shipping, a tracking number opens the shipment with its
+ * tracking timeline (Alt+T reads it again), an unknown code fails loudly.
+ * Below: the Orders panel.
  */
 import { useEffect, useRef, useState } from 'react';
-import type { ShipmentView } from '../../../shared/contract';
+import type { ShipmentView, TrackingView } from '../../../shared/contract';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { dateTime, money } from '../lib/format';
+import { eventTime, trackingSummary, unavailableText } from '../lib/tracking';
 import { useApp } from '../stores/app';
 import { useScan } from '../stores/scan';
+import { useTracking } from '../stores/tracking';
 import { OrdersPanel } from './OrdersPanel';
 
 /** Scan screen with the Orders panel (see file comment). */
@@ -74,6 +77,7 @@ export function ScanScreen() {
       </form>
 
       {shipment ? <ShipmentCard shipment={shipment} onReprint={() => void reprint(shipment.trackingNumber)} onCancel={() => askCancel(shipment.trackingNumber)} /> : null}
+      {shipment ? <TrackingSection trackingNumber={shipment.trackingNumber} cancelled={shipment.cancelled} /> : null}
 
       <ConfirmDialog
         open={confirmCancel !== null}
@@ -152,5 +156,79 @@ function ShipmentCard({ shipment: s, onReprint, onCancel }: { shipment: Shipment
         </button>
       </div>
     </article>
+  );
+}
+
+/** Tag colour of a status: delivered green, trouble amber, on its way neutral. */
+function statusTagClass(key: string): string {
+  if (key === 'delivered') return 'tag-ok';
+  if (['undelivered', 'held_at_depot', 'returned_to_sender', 'awaiting_instructions', 'awaiting_collection'].includes(key)) return 'tag-warn';
+  return 'tag-info';
+}
+
+/**
+ * The scanned shipment's tracking (`shipments.tracking`): status, carrier,
+ * the timeline of carrier events newest first in local time, the expected
+ * delivery; offline, a clear message and the last known status.
+ */
+function TrackingSection({ trackingNumber, cancelled }: { trackingNumber: string; cancelled: boolean }) {
+  const { view, loading, error, load, refresh } = useTracking();
+  useEffect(() => {
+    void load(trackingNumber);
+  }, [trackingNumber, cancelled, load]);
+  const shown: TrackingView | null = view && view.trackingNumber === trackingNumber ? view : null;
+  const notice = shown ? unavailableText(shown) : null;
+  return (
+    <section className="card tracking" aria-labelledby="tracking-title" aria-busy={loading} data-testid="tracking">
+      <header className="card-head">
+        <h2 id="tracking-title">Tracking</h2>
+        <button type="button" className="btn btn-small" onClick={() => void refresh()} disabled={loading} aria-keyshortcuts="Alt+T">
+          {loading ? 'Reading…' : 'Refresh tracking'} <kbd>Alt+T</kbd>
+        </button>
+      </header>
+      {notice ? (
+        <p className="note-warn" role="status" data-testid="tracking-unavailable">
+          {notice}
+        </p>
+      ) : null}
+      {error ? (
+        <p className="note-bad" role="alert" data-testid="tracking-error">
+          Tracking could not be read: {error.message} [{error.code}]
+        </p>
+      ) : null}
+      {shown ? (
+        <>
+          <p className="tracking-head">
+            <span className={`tag ${statusTagClass(shown.status.key)}`} data-testid="tracking-status">
+              {shown.status.label}
+            </span>{' '}
+            {shown.carrier.name}
+            {shown.carrierTrackingNumber && shown.carrierTrackingNumber !== shown.trackingNumber ? (
+              <>
+                {' '}
+                — now travels as <span className="ldv">{shown.carrierTrackingNumber}</span>
+              </>
+            ) : null}
+          </p>
+          <p className="muted" data-testid="tracking-summary">
+            {trackingSummary(shown)}
+          </p>
+          {shown.events.length > 0 ? (
+            <ol className="timeline" aria-label="Carrier events, newest first" data-testid="tracking-events">
+              {shown.events.map((e, i) => (
+                <li key={`${e.timestamp}-${i}`} className={i === 0 ? 'timeline-latest' : undefined}>
+                  <time dateTime={e.timestamp}>{eventTime(e.timestamp)}</time>
+                  <span className="timeline-status">{e.status.label}</span>
+                  <span className="timeline-desc">{e.description}</span>
+                  <span className="timeline-loc">{e.location}</span>
+                </li>
+              ))}
+            </ol>
+          ) : null}
+        </>
+      ) : loading ? (
+        <p className="empty">Reading the tracking…</p>
+      ) : null}
+    </section>
   );
 }

@@ -9,10 +9,10 @@ import { asStationError } from '../lib/errors';
 import { beepOk, beepWarn, buzzError } from '../lib/sound';
 import type { LinkState } from '../transport/http';
 
-/** The bench screens, in the packer's order. */
-export type Screen = 'scan' | 'quote' | 'ship' | 'print' | 'pickup' | 'day';
+/** The bench screens, in the packer's order; the Queue (outbox) last. */
+export type Screen = 'scan' | 'quote' | 'ship' | 'print' | 'pickup' | 'day' | 'queue';
 
-/** Screens with their key (F1..F6, Alt+letter) and title. */
+/** Screens with their key (F1..F7, Alt+letter) and title. */
 export const SCREENS: ReadonlyArray<{ id: Screen; title: string; fkey: string; alt: string }> = [
   { id: 'scan', title: 'Scan & orders', fkey: 'F1', alt: 's' },
   { id: 'quote', title: 'Quote', fkey: 'F2', alt: 'q' },
@@ -20,10 +20,11 @@ export const SCREENS: ReadonlyArray<{ id: Screen; title: string; fkey: string; a
   { id: 'print', title: 'Print', fkey: 'F4', alt: 'p' },
   { id: 'pickup', title: 'Pickup', fkey: 'F5', alt: 'u' },
   { id: 'day', title: 'End of day', fkey: 'F6', alt: 'c' },
+  { id: 'queue', title: 'Queue', fkey: 'F7', alt: 'o' },
 ];
 
 /**
- * The screen a global key switches to (F1..F6 without modifiers, or Alt+letter), else null.
+ * The screen a global key switches to (F1..F7 without modifiers, or Alt+letter), else null.
  * `key`/`code` as in KeyboardEvent.
  * Ctrl/Meta combinations are never ours (browser and OS shortcuts).
  */

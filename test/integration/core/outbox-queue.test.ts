@@ -145,6 +145,7 @@ describe('outbox commands (Queue panel)', () => {
     expect((await failure(ship(o, 'Milano'))).code).toBe('validation_failed');
     const row = (await invoke<OutboxListView>('outbox.list', {})).pending[0]!;
     expect(row).toMatchObject({ title: 'Ship order Q-2', state: 'needs_attention', lastError: { code: 'validation_failed', status: 422 }, canDismiss: true });
+    expect(Object.keys(row.lastError?.details ?? {})).toContain('recipient.address.province'); // what to fix, as the platform said
     expect((await invoke<AppInfo>('app.info')).pendingOutbox).toBe(1);
 
     const dismissed = await invoke<OutboxRowView>('outbox.dismiss', { id: row.id, note: '  Customer collects in person  ' });
@@ -169,7 +170,7 @@ describe('outbox commands (Queue panel)', () => {
       net.state.down = false;
     }
     const row = (await invoke<OutboxListView>('outbox.list', {})).pending[0]!;
-    expect(row).toMatchObject({ title: 'Ship order Q-3', state: 'queued', lastError: { code: 'offline', status: null }, canRetry: false, canDismiss: false });
+    expect(row).toMatchObject({ title: 'Ship order Q-3', state: 'queued', lastError: { code: 'offline', status: null, details: null }, canRetry: false, canDismiss: false });
     const err = await failure(invoke('outbox.dismiss', { id: row.id }));
     expect(err.code).toBe('invalid_state');
     expect((await failure(invoke('outbox.retry', { id: row.id }))).code).toBe('invalid_state');

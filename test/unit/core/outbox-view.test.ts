@@ -70,7 +70,7 @@ describe('outboxRowView', () => {
     store.outbox.claimNext();
     const failed = store.outbox.fail(row.id, { code: 'validation_failed', message: 'Province must be 2 letters', status: 422, route: 'POST /shipments' });
     v = outboxRowView(store, failed);
-    expect(v).toMatchObject({ state: 'needs_attention', attempts: 1, lastError: { code: 'validation_failed', message: 'Province must be 2 letters', status: 422 }, canRetry: true, canDismiss: true });
+    expect(v).toMatchObject({ state: 'needs_attention', attempts: 1, lastError: { code: 'validation_failed', message: 'Province must be 2 letters', status: 422, details: null }, canRetry: true, canDismiss: true });
 
     store.outbox.retry(row.id);
     store.outbox.claimNext();

@@ -1,0 +1,68 @@
+/**
+ * Confirmation of dismissing a queue row, on the native <dialog> (focus
+ * trapped, Esc keeps the row). Focus starts in the note field; Enter there
+ * dismisses, so the packer types why and confirms without the mouse.
+ */
+import { useEffect, useRef, useState } from 'react';
+import type { OutboxRowView } from '../../../shared/contract';
+
+interface Props {
+  /** The row to dismiss; null closes the dialog. */
+  row: OutboxRowView | null;
+  onConfirm(row: OutboxRowView, note: string): void;
+  onCancel(): void;
+}
+
+/** Dismiss dialog (see file comment). */
+export function DismissDialog({ row, onConfirm, onCancel }: Props) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const noteRef = useRef<HTMLInputElement>(null);
+  const [note, setNote] = useState('');
+  useEffect(() => {
+    const d = ref.current;
+    if (!d) return;
+    if (row && !d.open) {
+      setNote('');
+      d.showModal();
+      noteRef.current?.focus();
+    } else if (!row && d.open) d.close();
+  }, [row]);
+  return (
+    <dialog
+      ref={ref}
+      className="confirm"
+      aria-labelledby="dismiss-title"
+      aria-describedby="dismiss-body"
+      onCancel={(e) => {
+        e.preventDefault();
+        onCancel();
+      }}
+    >
+      <form
+        method="dialog"
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (row) onConfirm(row, note);
+        }}
+      >
+        <h2 id="dismiss-title">Dismiss “{row?.title ?? ''}”?</h2>
+        <p id="dismiss-body">
+          The platform refused it{row?.lastError ? ` (${row.lastError.message})` : ''}. Dismissing closes it without sending: nothing is created or charged. Ship or book again from its screen when
+          needed.
+        </p>
+        <div className="field">
+          <label htmlFor="dismiss-note">Note (why it is dismissed)</label>
+          <input id="dismiss-note" ref={noteRef} value={note} maxLength={200} onChange={(e) => setNote(e.target.value)} autoComplete="off" />
+        </div>
+        <div className="actions">
+          <button type="submit" className="btn btn-danger" aria-keyshortcuts="Enter">
+            Dismiss it <kbd>Enter</kbd>
+          </button>
+          <button type="button" className="btn" onClick={onCancel} aria-keyshortcuts="Escape">
+            Keep it <kbd>Esc</kbd>
+          </button>
+        </div>
+      </form>
+    </dialog>
+  );
+}

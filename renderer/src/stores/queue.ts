@@ -1,0 +1,75 @@
+/**
+ * Queue panel: the outbox rows (`outbox.list`), sending a refused row again
+ * (`outbox.retry`) and closing one the platform surely refused
+ * (`outbox.dismiss`, with a note, after a confirmation).
+ */
+import { create } from 'zustand';
+import type { OutboxRowView } from '../../../shared/contract';
+import { invoke } from '../api';
+import { useApp } from './app';
+
+/** Done rows the panel shows. */
+export const QUEUE_DONE_LIMIT = 20;
+
+interface QueueState {
+  pending: OutboxRowView[];
+  done: OutboxRowView[];
+  loading: boolean;
+  /** Row waiting for the dismiss confirmation. */
+  confirmDismiss: OutboxRowView | null;
+  load(): Promise<void>;
+  retry(row: OutboxRowView): Promise<void>;
+  askDismiss(row: OutboxRowView): void;
+  cancelDismiss(): void;
+  dismiss(row: OutboxRowView, note: string): Promise<void>;
+}
+
+/** Queue store (see file comment). */
+export const useQueue = create<QueueState>()((set, get) => ({
+  pending: [],
+  done: [],
+  loading: false,
+  confirmDismiss: null,
+
+  async load() {
+    set({ loading: true });
+    try {
+      const list = await invoke('outbox.list', { doneLimit: QUEUE_DONE_LIMIT });
+      set({ pending: list.pending, done: list.done, loading: false });
+    } catch (e) {
+      set({ loading: false });
+      useApp.getState().fail('Could not read the queue', e);
+    }
+  },
+
+  async retry(row) {
+    const app = useApp.getState();
+    try {
+      await invoke('outbox.retry', { id: row.id });
+      app.flash('info', `Sending again: ${row.title}`, 'The station checks the platform first, so nothing is paid twice.');
+    } catch (e) {
+      app.fail(`Could not send ${row.title} again`, e);
+    }
+    await get().load();
+  },
+
+  askDismiss(row) {
+    set({ confirmDismiss: row });
+  },
+  cancelDismiss() {
+    set({ confirmDismiss: null });
+  },
+
+  async dismiss(row, note) {
+    const app = useApp.getState();
+    set({ confirmDismiss: null });
+    try {
+      const trimmed = note.trim();
+      await invoke('outbox.dismiss', trimmed === '' ? { id: row.id } : { id: row.id, note: trimmed });
+      app.flash('ok', `Dismissed: ${row.title}`, 'It will not be sent.');
+    } catch (e) {
+      app.fail(`Could not dismiss ${row.title}`, e);
+    }
+    await get().load();
+  },
+}));
