@@ -504,4 +504,33 @@ test('tracking follows the sandbox clock, says when it cannot be read, and the Q
   await expect(done).toContainText('Book pickup');
   await shot(page, '18-queue-done');
   expect(await unnamedControls(page), '18-queue-done').toEqual([]);
+
+  // A refused shipment the packer gives up on: dismissed from the Queue with a note, never sent.
+  await page.keyboard.press('F1');
+  await page.keyboard.type('TEL-0042');
+  await page.keyboard.press('Enter');
+  await expect(page.getByLabel('Weight (kg)')).toBeFocused();
+  await page.keyboard.type('1');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('listbox', { name: /Rates, cheapest first/ })).toBeFocused();
+  await page.keyboard.press('1');
+  await page.getByLabel('Province').fill('Roma');
+  await page.keyboard.press('Control+Enter');
+  await expect(banner(page)).toContainText('The platform refused the shipment');
+  await page.keyboard.press('F7');
+  const row = page.getByTestId('queue-row').filter({ hasText: 'Ship order TEL-0042' });
+  await expect(row).toHaveAttribute('data-state', 'needs_attention');
+  await row.getByRole('button', { name: 'Dismiss: Ship order TEL-0042' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Dismiss “Ship order TEL-0042”?' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByLabel('Note (why it is dismissed)')).toBeFocused();
+  await page.keyboard.type('Customer collects at the shop');
+  await shot(page, '19-queue-dismiss');
+  expect(await unnamedControls(page), '19-queue-dismiss').toEqual([]);
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeHidden();
+  await expect(banner(page)).toContainText('Dismissed: Ship order TEL-0042');
+  await expect(page.getByTestId('queue-pending-count')).toHaveText('0');
+  await expect(done.getByRole('row', { name: /Ship order TEL-0042/ })).toContainText('Dismissed: Customer collects at the shop');
+  await expect(page.getByTestId('pending-outbox')).toHaveCount(0);
 });

@@ -5,6 +5,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import type { OutboxRowView } from '../../../shared/contract';
+import { errorText } from '../lib/queue';
 
 interface Props {
   /** The row to dismiss; null closes the dialog. */
@@ -47,8 +48,7 @@ export function DismissDialog({ row, onConfirm, onCancel }: Props) {
       >
         <h2 id="dismiss-title">Dismiss “{row?.title ?? ''}”?</h2>
         <p id="dismiss-body">
-          The platform refused it{row?.lastError ? ` (${row.lastError.message})` : ''}. Dismissing closes it without sending: nothing is created or charged. Ship or book again from its screen when
-          needed.
+          The platform refused it{row?.lastError ? `: ${errorText(row)}` : ''}. Dismissing closes it without sending: nothing is created or charged. Ship or book again from its screen when needed.
         </p>
         <div className="field">
           <label htmlFor="dismiss-note">Note (why it is dismissed)</label>
