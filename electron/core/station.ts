@@ -24,7 +24,7 @@ import path from 'node:path';
 import type { EventName, Handlers, StationEvents } from '../../shared/contract/commands';
 import type { PlatformInfo } from '../../shared/contract/views';
 import pkg from '../../package.json' with { type: 'json' };
-import { createSandbox, type Sandbox } from '../sandbox';
+import { createSandbox, type Sandbox, type SandboxOptions } from '../sandbox';
 import { defaultPrinterUri, type StationConfig } from './config';
 import { emitAppChanged } from './handlers/app';
 import type { ContextWithoutOutbox, StationContext } from './handlers/context';
@@ -72,6 +72,15 @@ export interface StationOptions {
    * that training files moved aside are reported on stderr.
    */
   log?: (line: string) => void;
+}
+
+/**
+ * Options of the embedded training sandbox: its state kept in `stateFile`,
+ * the spec's rate limits on (a packer trains against the platform's real
+ * pace) and the demo account's past (invoices, COD lists, returns) seeded.
+ */
+function trainingSandboxOptions(stateFile: string): SandboxOptions {
+  return { port: 0, stateFile, rateLimits: true, history: true };
 }
 
 /** Database file of a data folder for a platform mode. */
@@ -166,14 +175,14 @@ async function openTraining(dataDir: string, log: (line: string) => void): Promi
     }
     let sandbox: Sandbox;
     try {
-      sandbox = await createSandbox({ port: 0, stateFile });
+      sandbox = await createSandbox(trainingSandboxOptions(stateFile));
     } catch (e) {
       // The sandbox names its state file in every load failure; anything else is not ours to repair.
       if (!(e instanceof Error && e.message.includes(stateFile))) throw e;
       store.close();
       startAfresh(`the sandbox refused its state (${e.message})`);
       store = openStore(dbFile);
-      sandbox = await createSandbox({ port: 0, stateFile });
+      sandbox = await createSandbox(trainingSandboxOptions(stateFile));
     }
     return { sandbox, store };
   } catch (e) {

@@ -41,7 +41,8 @@ export function platformLabel(config: StationConfig): string {
 export async function runHost(argv: readonly string[], env: Readonly<Record<string, string | undefined>>, log: (line: string) => void = (l) => console.log(l)): Promise<{ host: RunningHost; stop(): Promise<void> }> {
   const config = resolveConfig(argv, env);
   const port = portOption(argv, env);
-  const station = await createStation(config);
+  // Core diagnostics (outbox, printer, training recovery) go to stderr; stdout keeps the ready line.
+  const station = await createStation(config, { log: (line) => process.stderr.write(`station: ${line}\n`) });
   let host: RunningHost;
   try {
     host = await startHost({ station, port });

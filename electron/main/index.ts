@@ -133,7 +133,7 @@ async function start(): Promise<void> {
   try {
     await app.whenReady();
     if (!config) throw configError;
-    station = await createStation(config);
+    station = await createStation(config, { log: (line) => console.error(`station: ${line}`) });
     console.log(`Shipping Station (Electron) ready (${config.platform.mode === 'sandbox' ? 'training mode: embedded sandbox' : `platform: ${config.platform.baseUrl}`})`);
   } catch (e) {
     const msg = e instanceof ConfigError ? e.message : e instanceof Error ? e.message : String(e);
