@@ -14,6 +14,7 @@
  */
 import { DELIVERY_POINT_CARRIER, type DeliveryPoint } from '../../shared/platform/lookups';
 import { completeItalianPostalCode } from '../../shared/platform/orders';
+import { mulberry32 } from '../../shared/domain/random';
 
 /** A town the carrier's geocoder knows: postal-code prefixes (3 or 5 digits) and WGS84 centre. */
 interface Town {
@@ -109,18 +110,6 @@ function fnv1a(s: string): number {
   return h >>> 0;
 }
 
-/** mulberry32 PRNG in [0, 1) from a 32-bit seed. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** Great-circle distance in metres (haversine, mean Earth radius). */
 function distanceMeters(lat1: number, lon1: number, lat2: number, lon2: number): number {
   const R = 6_371_000;
@@ -162,7 +151,7 @@ function openingHours(type: 'shop' | 'locker', continuous: boolean): DeliveryPoi
 
 /** The carrier's points of one postal code of a town, in id order (distance 0: filled in by the search). */
 function pointsOfCap(town: Town, cap: string): DeliveryPoint[] {
-  const rnd = prng(fnv1a(`brt:${cap}`));
+  const rnd = mulberry32(fnv1a(`brt:${cap}`));
   const count = 3 + Math.floor(rnd() * 4);
   const lockerAt = count >= 4 ? Math.floor(rnd() * count) : -1;
   // Centre of the postal code: near the town centre, further out for suburban codes.
@@ -222,7 +211,7 @@ export function searchDeliveryPoints(city: string, postalCode: string, address?:
   let refLon = first ? points.reduce((s, p) => s + p.longitude, 0) / points.length : town.lon;
   const addr = address?.trim() ? address.trim() : null;
   if (addr) {
-    const r = prng(fnv1a(`addr:${cap}:${fold(addr)}`));
+    const r = mulberry32(fnv1a(`addr:${cap}:${fold(addr)}`));
     refLat += (r() - 0.5) * 0.01;
     refLon += (r() - 0.5) * 0.014;
   }

@@ -19,6 +19,7 @@
  */
 import { z } from 'zod';
 import { normalizePattern } from './ratelimit';
+import { mulberry32 } from '../../shared/domain/random';
 
 /** Carrier-facing endpoints answering 502 in the spec: the default targets of `carrierError`. */
 export const CARRIER_ENDPOINTS: ReadonlyArray<string> = [
@@ -61,17 +62,6 @@ export interface FaultSettings {
   serverErrorShare: number;
   carrierError: { share: number; next: number; endpoints: string[] } | null;
   dropAfterCommit: { next: number } | null;
-}
-
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** Faults of one sandbox; decisions are pseudo-random with a fixed seed (default 1), so a run can be replayed. */

@@ -26,18 +26,7 @@ import type {
 } from './model';
 import { round2 } from './pricing';
 import { WebhookService } from './webhooks/service';
-
-/** mulberry32: small seeded PRNG, uniform in [0, 1). */
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { mulberry32 } from '../../shared/domain/random';
 
 /** GS1 mod-10 check digit of a digit string (weights 3,1 from the right). */
 export function mod10CheckDigit(digits: string): number {

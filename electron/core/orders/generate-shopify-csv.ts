@@ -7,6 +7,8 @@
  * benchmark (10,000 orders) and the import tests.
  */
 
+import { mulberry32 } from '../../../shared/domain/random';
+
 /** Every column of Shopify's orders export, in Shopify's order. */
 export const SHOPIFY_ORDER_COLUMNS = [
   'Name', 'Email', 'Financial Status', 'Paid at', 'Fulfillment Status', 'Fulfilled at', 'Accepts Marketing',
@@ -91,18 +93,6 @@ const NOTES = [
   'Lasciare il pacco al bar sotto casa, chiedere di Gino, oppure\nal vicino del 2° piano',
 ];
 
-/** mulberry32: small deterministic PRNG in [0, 1). */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const money = (n: number) => n.toFixed(2);
 const pad2 = (n: number) => String(n).padStart(2, '0');
 /** Shopify's time format, in Italian summer time: "2026-09-28 14:05:33 +0200". */
@@ -129,7 +119,7 @@ export interface GenerateShopifyCsvOptions {
  */
 export function generateShopifyCsv(orderCount: number, opts: GenerateShopifyCsvOptions = {}): string {
   if (!Number.isInteger(orderCount) || orderCount < 0) throw new RangeError(`orderCount must be an integer >= 0, got ${orderCount}`);
-  const rand = rng(opts.seed ?? 1);
+  const rand = mulberry32(opts.seed ?? 1);
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)] as T;
   const first = opts.firstNumber ?? 1001;
   const start = Date.UTC(2026, 8, 1, 7, 0, 0);
