@@ -10,6 +10,7 @@
  * limits). Every authenticated call that reaches the limiter counts, whatever
  * its answer (a 422 counts); calls refused with 429 do not.
  */
+import { SPEC_RATE_LIMITS_PER_MINUTE } from '../../shared/platform/rate-limits';
 import { ApiError } from './errors';
 
 /** Length of the window, ms of the simulated clock (limits are per minute). */
@@ -18,19 +19,11 @@ export const RATE_WINDOW_MS = 60_000;
 /**
  * Calls per minute and client, keyed `"<METHOD> <path pattern>"` with the
  * pattern relative to `{base_url}` and path parameters written `{name}`
- * (the name is ignored when matching). Source: spec, Limits table.
+ * (the name is ignored when matching). Source: spec, Limits table, kept in
+ * shared/platform/rate-limits.ts so the station's client delays by the very
+ * same numbers.
  */
-export const RATE_LIMITS: Readonly<Record<string, number>> = {
-  'POST /rates': 60,
-  'POST /shipments': 30,
-  'POST /orders': 30,
-  'POST /pickups': 10,
-  'POST /manifests': 5,
-  'GET /delivery-points': 30,
-  'GET /taric': 60,
-  'GET /invoices/{id}/pdf': 10,
-  'POST /webhooks/{id}/test': 5,
-};
+export const RATE_LIMITS: Readonly<Record<string, number>> = SPEC_RATE_LIMITS_PER_MINUTE;
 
 /** `/invoices/:id/pdf` or `/invoices/{invoiceId}/pdf` -> `/invoices/*\/pdf` (parameter names do not matter). */
 export function normalizePattern(path: string): string {
@@ -68,7 +61,10 @@ export interface RateDecision {
 /**
  * Sliding-window log per (client, endpoint): the instants of the counted
  * calls of the last {@link RATE_WINDOW_MS}. Time is passed in (ms of the
- * simulated clock), so the limiter never reads the wall clock.
+ * simulated clock), so the limiter never reads the wall clock. Not the
+ * station's SlidingWindowLimiter (core/platform/rate-limit.ts): that one
+ * books future start slots and delays; this one counts past calls, refuses,
+ * reports `remaining` and tolerates a clock moved backwards.
  */
 export class RateLimiter {
   private readonly log = new Map<string, number[]>();

@@ -9,18 +9,8 @@
  * one never exceeds N calls in any window.
  */
 
-/** Limits per minute from the spec's table, keyed `METHOD path-template`. */
-export const SPEC_RATE_LIMITS_PER_MINUTE: Readonly<Record<string, number>> = {
-  'POST /rates': 60,
-  'POST /shipments': 30,
-  'POST /orders': 30,
-  'POST /pickups': 10,
-  'POST /manifests': 5,
-  'GET /delivery-points': 30,
-  'GET /taric': 60,
-  'GET /invoices/{id}/pdf': 10,
-  'POST /webhooks/{id}/test': 5,
-};
+/** Limits per minute from the spec's table (shared with the sandbox, which refuses what this client delays). */
+export { SPEC_RATE_LIMITS_PER_MINUTE } from '../../../shared/platform/rate-limits';
 
 /** Waits `ms` milliseconds. */
 export type Sleep = (ms: number) => Promise<void>;
