@@ -1,13 +1,18 @@
 /**
  * Helpers of the core integration tests: a sandbox on port 0, platform
  * clients for its demo accounts, parcels and recipients, a pickup date the
- * sandbox accepts, and a fetch that can be switched off (network down).
+ * sandbox accepts, a fetch that can be switched off (network down), and
+ * command calls and expected rejections for the station tests.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { expect } from 'vitest';
+import { StationError } from '../../../shared/contract/errors';
+import { invokeCommand } from '../../../electron/core/handlers/invoke';
 import { createPlatformClient, type PlatformClient, type PlatformClientOptions } from '../../../electron/core/platform/client';
 import { createSandbox, type Sandbox } from '../../../electron/sandbox/index';
+import type { Station } from '../../../electron/core/station';
 
 /** A sandbox with the default demo accounts (real clock). */
 export function startSandbox(): Promise<Sandbox> {
@@ -58,4 +63,29 @@ export function switchableFetch() {
     return fetch(input, init);
   }) as typeof fetch;
   return { fetch: f, state };
+}
+
+/**
+ * Calls the station's commands as a transport does (through invokeCommand,
+ * input validated): `invoke<T>(name, input = {})`. `get` is read at each call,
+ * so a test may (re)create its station after making the invoker.
+ */
+export function invokerOf(get: () => Station): <T>(name: string, input?: unknown) => Promise<T> {
+  return <T,>(name: string, input: unknown = {}) => invokeCommand(get().handlers, name, input) as Promise<T>;
+}
+
+/** Awaits `p`, which must reject with an instance of `type`; resolves to that error, fails the test otherwise. */
+export async function rejection<E extends Error>(p: Promise<unknown>, type: abstract new (...args: never[]) => E): Promise<E> {
+  try {
+    await p;
+  } catch (e) {
+    expect(e).toBeInstanceOf(type);
+    return e as E;
+  }
+  throw new Error(`expected a ${type.name}`);
+}
+
+/** The StationError a command rejects with (see {@link rejection}). */
+export function stationFailure(p: Promise<unknown>): Promise<StationError> {
+  return rejection(p, StationError);
 }

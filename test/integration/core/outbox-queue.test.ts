@@ -7,13 +7,12 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ShipResult, StationEvents } from '../../../shared/contract/commands';
-import { StationError } from '../../../shared/contract/errors';
 import type { AppInfo, OutboxListView, OutboxRowView, ShipmentView } from '../../../shared/contract/views';
 import type { StationOrder } from '../../../shared/domain/order';
 import { recipientToParty } from '../../../shared/domain/order';
-import { createStation, invokeCommand, type Station } from '../../../electron/core/station';
+import { createStation, type Station } from '../../../electron/core/station';
 import type { Sandbox } from '../../../electron/sandbox/index';
-import { parcel, startSandbox, switchableFetch, tempDir } from './helpers';
+import { invokerOf, parcel, startSandbox, stationFailure as failure, switchableFetch, tempDir } from './helpers';
 
 let sb: Sandbox;
 let tmp: ReturnType<typeof tempDir>;
@@ -21,19 +20,7 @@ let station: Station;
 const net = switchableFetch();
 const outboxEvents: Array<StationEvents['outbox.changed']> = [];
 
-function invoke<T>(name: string, input: unknown = {}): Promise<T> {
-  return invokeCommand(station.handlers, name, input) as Promise<T>;
-}
-
-async function failure(p: Promise<unknown>): Promise<StationError> {
-  try {
-    await p;
-  } catch (e) {
-    expect(e).toBeInstanceOf(StationError);
-    return e as StationError;
-  }
-  throw new Error('expected a StationError');
-}
+const invoke = invokerOf(() => station);
 
 /** Resolves when row `id` reaches `state` (the worker's `outbox.changed` event: a readiness signal, no sleeps). */
 function rowReaches(id: number, state: OutboxRowView['state']): Promise<void> {

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPlatformClient, type PlatformClient } from '../../../electron/core/platform/client';
 import { PlatformError } from '../../../electron/core/platform/errors';
 import type { Sandbox } from '../../../electron/sandbox/index';
-import { clientFor, parcel, pickupDate, recipient, startSandbox, switchableFetch } from './helpers';
+import { clientFor, parcel, pickupDate, recipient, rejection, startSandbox, switchableFetch } from './helpers';
 
 let sb: Sandbox;
 let client: PlatformClient;
@@ -20,14 +20,9 @@ afterAll(async () => {
   await sb.close();
 });
 
-async function failure(p: Promise<unknown>): Promise<PlatformError> {
-  try {
-    await p;
-  } catch (e) {
-    expect(e).toBeInstanceOf(PlatformError);
-    return e as PlatformError;
-  }
-  throw new Error('expected a PlatformError');
+/** The PlatformError a client call rejects with. */
+function failure(p: Promise<unknown>): Promise<PlatformError> {
+  return rejection(p, PlatformError);
 }
 
 describe('platform client against the sandbox', () => {

@@ -7,16 +7,15 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ScanResult, ShipResult } from '../../../shared/contract/commands';
-import { StationError } from '../../../shared/contract/errors';
 import type { AppInfo, ManifestView, PrintJobView, ShipmentView } from '../../../shared/contract/views';
 import type { StationOrder } from '../../../shared/domain/order';
 import type { CancelShipmentResponse, CreditBalance, Pickup, Rate } from '../../../shared/platform/resources';
-import { createStation, invokeCommand, type Station } from '../../../electron/core/station';
+import { createStation, type Station } from '../../../electron/core/station';
 import { generateShopifyCsv } from '../../../electron/core/orders';
 import type { PlatformClient } from '../../../electron/core/platform/client';
 import type { Sandbox } from '../../../electron/sandbox/index';
 import { closedPort, startFakePrinter, type FakePrinter } from '../printers/fake-printer';
-import { clientFor, parcel, pickupDate, recipient, startSandbox, switchableFetch, tempDir } from './helpers';
+import { clientFor, invokerOf, parcel, pickupDate, recipient, startSandbox, stationFailure as failure, switchableFetch, tempDir } from './helpers';
 
 let sb: Sandbox;
 let printer: FakePrinter;
@@ -26,19 +25,7 @@ let direct: PlatformClient;
 const net = switchableFetch();
 const events: Array<{ name: string; payload: unknown }> = [];
 
-function invoke<T>(name: string, input: unknown = {}): Promise<T> {
-  return invokeCommand(station.handlers, name, input) as Promise<T>;
-}
-
-async function failure(p: Promise<unknown>): Promise<StationError> {
-  try {
-    await p;
-  } catch (e) {
-    expect(e).toBeInstanceOf(StationError);
-    return e as StationError;
-  }
-  throw new Error('expected a StationError');
-}
+const invoke = invokerOf(() => station);
 
 async function order(code: string): Promise<StationOrder> {
   const r = await invoke<ScanResult>('scan.resolve', { code });

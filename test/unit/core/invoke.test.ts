@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Handlers } from '../../../shared/contract/commands';
-import { StationError } from '../../../shared/contract/errors';
 import { invokeCommand } from '../../../electron/core/handlers/invoke';
 import { PlatformError } from '../../../electron/core/platform/errors';
+import { stationFailure as failure } from '../../integration/core/helpers';
 
 /** Handlers that record their input; only the ones a test calls are real. */
 function recordingHandlers(overrides: Partial<Record<keyof Handlers, (input: unknown) => Promise<unknown>>> = {}) {
@@ -17,16 +17,6 @@ function recordingHandlers(overrides: Partial<Record<keyof Handlers, (input: unk
     },
   });
   return { handlers, calls };
-}
-
-async function failure(p: Promise<unknown>): Promise<StationError> {
-  try {
-    await p;
-  } catch (e) {
-    expect(e).toBeInstanceOf(StationError);
-    return e as StationError;
-  }
-  throw new Error('expected a StationError');
 }
 
 describe('invokeCommand', () => {
