@@ -9,17 +9,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoSeed, type Sandbox } from '../../../electron/sandbox/index';
 import { STARTER_PLAN_MONTHLY_SHIPMENTS } from '../../../electron/sandbox/seed-access';
-import { MONDAY_2026_09_14, caller, pkg, recipient, requestToken, start, type Caller, type ErrorBody } from '../sandbox/helpers';
+import { MONDAY_2026_09_14, caller, pkg, recipient, requestToken, start, tokenFor, type Caller, type ErrorBody } from '../sandbox/helpers';
 import { advance } from './admin-client';
-
-/** Token of the seeded client `clientId`, with `scope` (default client-api). */
-async function tokenOf(sb: Sandbox, clientId: string, scope = 'client-api'): Promise<string> {
-  const c = sb.clients.find((x) => x.clientId === clientId);
-  if (!c) throw new Error(`no seeded client ${clientId}`);
-  const r = await requestToken(sb, { grant_type: 'client_credentials', client_id: c.clientId, client_secret: c.clientSecret, scope });
-  expect(r.status, JSON.stringify(r.body)).toBe(200);
-  return (r.body as { access_token: string }).access_token;
-}
 
 const shipmentBody = { recipient: recipient(), packages: [pkg(1)] };
 const pickupBody = { pickupDate: '2026-09-15', packages: [pkg(2)] };
@@ -50,7 +41,7 @@ describe('access requirements: 402 and 403', () => {
     ] as const;
     for (const [clientId, code] of cases) {
       it(`${clientId} -> 403 ${code} on reads, writes and costly calls`, async () => {
-        const call = caller(sb, await tokenOf(sb, clientId));
+        const call = caller(sb, await tokenFor(sb, clientId));
         for (const [method, path, body] of [
           ['GET', '/carriers'],
           ['GET', '/shipments'],
@@ -77,7 +68,7 @@ describe('access requirements: 402 and 403', () => {
         expect(r.status).toBe(403);
         expect(r.body.error.code).toBe('insufficient_scope');
       }
-      const both = await tokenOf(sb, c.clientId, 'client-api panel-read');
+      const both = await tokenFor(sb, c.clientId, 'client-api panel-read');
       expect((await caller(sb, both)('GET', '/carriers')).status).toBe(200);
       const unknown = await requestToken(sb, { grant_type: 'client_credentials', client_id: c.clientId, client_secret: c.clientSecret, scope: 'admin' });
       expect(unknown.status).toBe(403);
@@ -98,7 +89,7 @@ describe('access requirements: 402 and 403', () => {
     ] as const;
     for (const [clientId, code] of cases) {
       it(`${clientId} -> 402 ${code} on POST /shipments, /pickups, /webhooks; reads and quotes work`, async () => {
-        const call = caller(sb, await tokenOf(sb, clientId));
+        const call = caller(sb, await tokenFor(sb, clientId));
         const carriers = await call<{ data: Array<{ contracts: Array<{ contractCode: string }> }> }>('GET', '/carriers');
         expect(carriers.status).toBe(200);
         const contract = carriers.body.data[0]!.contracts[0]!.contractCode;
@@ -122,7 +113,7 @@ describe('access requirements: 402 and 403', () => {
     }
 
     it(`libreria-neri-limit (starter plan, ${STARTER_PLAN_MONTHLY_SHIPMENTS} used) -> 402 plan_limit_reached on POST /shipments only`, async () => {
-      const call = caller(sb, await tokenOf(sb, 'libreria-neri-limit'));
+      const call = caller(sb, await tokenFor(sb, 'libreria-neri-limit'));
       const r = await call<ErrorBody>('POST', '/shipments', shipmentBody);
       expect(r.status).toBe(402);
       expect(r.body.error.code).toBe('plan_limit_reached');
@@ -152,7 +143,7 @@ describe('plan limit: shipments of the calendar month (Europe/Rome)', () => {
       expect((await a('POST', '/shipments', shipmentBody)).status).toBe(402);
       // 2026-10-01 00:30 in Rome: a new month; only the 1 made elsewhere counts.
       await advance(sb, { hours: 4, minutes: 30 });
-      const fresh = caller(sb, await tokenOf(sb, verdi.clientId));
+      const fresh = caller(sb, await tokenFor(sb, verdi.clientId));
       expect((await fresh('POST', '/shipments', shipmentBody)).status).toBe(201);
       expect((await fresh('POST', '/shipments', shipmentBody)).status).toBe(201);
       expect((await fresh('POST', '/shipments', shipmentBody)).status).toBe(402);

@@ -12,7 +12,7 @@ import type { Sandbox } from '../../../electron/sandbox/index';
 import { Paginated } from '../../../shared/platform/common';
 import { CarriersResponse, CreatedShipment, Shipment } from '../../../shared/platform/resources';
 import { Stock, TrackingRecord } from '../../../shared/platform/tracking';
-import { MONDAY_2026_09_14, caller, pkg, recipient, start, tokenFor, type Caller, type ErrorBody } from '../sandbox/helpers';
+import { MONDAY_2026_09_14, callersFor, pkg, recipient, start, type Caller, type ErrorBody } from '../sandbox/helpers';
 
 const HOUR = 3600_000;
 const DAY = 24 * HOUR;
@@ -36,8 +36,7 @@ describe('conformance: stocks', () => {
   /** Moves the simulated clock and takes fresh tokens (they live one simulated hour). */
   async function advance(ms: number): Promise<void> {
     sb.clock.advance(ms);
-    a = caller(sb, await tokenFor(sb, 0));
-    b = caller(sb, await tokenFor(sb, 1));
+    ({ a, b } = await callersFor(sb));
   }
 
   async function create(notes: string, extra: Record<string, unknown> = {}) {

@@ -9,7 +9,7 @@ import type { SandboxEvent } from '../../../electron/sandbox/events';
 import type { Sandbox } from '../../../electron/sandbox/index';
 import { CreatedShipment, Shipment } from '../../../shared/platform/resources';
 import { TrackingRecord } from '../../../shared/platform/tracking';
-import { MONDAY_2026_09_14, caller, customs, pkg, recipient, start, tokenFor, type Caller, type ErrorBody } from '../sandbox/helpers';
+import { MONDAY_2026_09_14, callersFor, customs, pkg, recipient, start, type Caller, type ErrorBody } from '../sandbox/helpers';
 
 const HOUR = 3600_000;
 const DAY = 24 * HOUR;
@@ -32,8 +32,7 @@ describe('conformance: tracking', () => {
   /** Moves the simulated clock and takes fresh tokens (they live one simulated hour). */
   async function advance(ms: number): Promise<void> {
     sb.clock.advance(ms);
-    a = caller(sb, await tokenFor(sb, 0));
-    b = caller(sb, await tokenFor(sb, 1));
+    ({ a, b } = await callersFor(sb));
   }
 
   async function create(notes = 'sandbox:delivered', extra: Record<string, unknown> = {}) {

@@ -12,7 +12,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Sandbox, SandboxOptions } from '../../../electron/sandbox/index';
 import { demoSeed } from '../../../electron/sandbox/index';
 import { WebhookDelivery, CreatedWebhook, Webhook, WebhookTestResult, WebhookShipmentCreatedPayload, WebhookStockPayload, WebhookTrackingUpdatePayload, type PaginatedOf } from '../../../shared/platform';
-import { MONDAY_2026_09_14, caller, pkg, recipient, start, tokenFor, type Caller, type ErrorBody } from '../sandbox/helpers';
+import { MONDAY_2026_09_14, pkg, recipient, start, type Caller, type ErrorBody } from '../sandbox/helpers';
+import { renewingCaller } from './admin-client';
 import { refusedUrl, startReceiver, verifyWebhook, type WebhookReceiver } from './webhook-receiver';
 
 const MIN = 60_000;
@@ -23,20 +24,6 @@ const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {
   for (const c of cleanups.splice(0).reverse()) await c();
 });
-
-/** A caller for demo client `i` that gets a new token when the simulated clock has expired the last one. */
-function renewingCaller(sb: Sandbox, i: number): Caller {
-  let current: Caller | undefined;
-  return async <T,>(method: string, path: string, body?: unknown, headers?: Record<string, string>) => {
-    current ??= caller(sb, await tokenFor(sb, i));
-    let r = await current<T>(method, path, body, headers);
-    if (r.status === 401) {
-      current = caller(sb, await tokenFor(sb, i));
-      r = await current<T>(method, path, body, headers);
-    }
-    return r;
-  };
-}
 
 /** Sandbox on a fixed clock with loopback http receivers allowed; callers renew their token as days pass. */
 async function sandbox(opts: SandboxOptions = {}): Promise<{ sb: Sandbox; a: Caller; b: Caller }> {

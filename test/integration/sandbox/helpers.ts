@@ -26,11 +26,15 @@ export async function requestToken(sb: Sandbox, form: Record<string, string>, he
   return { status: r.status, body: (await r.json()) as unknown, headers: r.headers };
 }
 
-/** Access token of the sandbox's client number `i` (0 = Bottega Verdi, 1 = Ceramiche Rossi). */
-export async function tokenFor(sb: Sandbox, i = 0): Promise<string> {
-  const c = sb.clients[i];
-  if (!c) throw new Error(`No client ${i}`);
-  const r = await requestToken(sb, { grant_type: 'client_credentials', client_id: c.clientId, client_secret: c.clientSecret, scope: 'client-api' });
+/**
+ * Access token of a seeded client: `client` is its number (0 = Bottega Verdi,
+ * 1 = Ceramiche Rossi) or its client id; `scope` defaults to client-api.
+ * Throws when the client is unknown or the token endpoint does not answer 200.
+ */
+export async function tokenFor(sb: Sandbox, client: number | string = 0, scope = 'client-api'): Promise<string> {
+  const c = typeof client === 'number' ? sb.clients[client] : sb.clients.find((x) => x.clientId === client);
+  if (!c) throw new Error(`No client ${client}`);
+  const r = await requestToken(sb, { grant_type: 'client_credentials', client_id: c.clientId, client_secret: c.clientSecret, scope });
   if (r.status !== 200) throw new Error(`token: ${r.status} ${JSON.stringify(r.body)}`);
   return (r.body as { access_token: string }).access_token;
 }
@@ -55,11 +59,16 @@ export function caller(sb: Sandbox, token: string | undefined): Caller {
   };
 }
 
+/** Callers for both demo clients on fresh tokens (again after the simulated clock has expired the last ones). */
+export async function callersFor(sb: Sandbox): Promise<{ a: Caller; b: Caller }> {
+  const [ta, tb] = await Promise.all([tokenFor(sb, 0), tokenFor(sb, 1)]);
+  return { a: caller(sb, ta), b: caller(sb, tb) };
+}
+
 /** Starts a sandbox and returns it with callers for both demo clients. */
 export async function start(opts: SandboxOptions = {}): Promise<{ sb: Sandbox; a: Caller; b: Caller }> {
   const sb = await createSandbox({ port: 0, ...opts });
-  const [ta, tb] = await Promise.all([tokenFor(sb, 0), tokenFor(sb, 1)]);
-  return { sb, a: caller(sb, ta), b: caller(sb, tb) };
+  return { sb, ...(await callersFor(sb)) };
 }
 
 /** A fixed-base clock: Monday 14 September 2026, 10:00 Europe/Rome (08:00Z). */
