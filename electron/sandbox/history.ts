@@ -15,13 +15,12 @@
  */
 import type { Party } from '../../shared/platform/common';
 import { returnCost } from './finance';
-import { renderLabelsPdf, renderLabelsZpl, type LabelData } from './labels';
 import type { Account, ShipmentRecord } from './model';
 import { normalizePackage, round2, type QuoteInput } from './pricing';
 import { quoteAll } from './quoting';
-import { labelAddress, NEW_SHIPMENT_STATUS, warehouseParty } from './routes/shipments';
+import { newShipmentRecord, renderShipmentLabel, warehouseParty } from './routes/shipments';
 import type { SandboxState } from './state';
-import { addDays, dayOfWeek, localDate, localIso } from './time';
+import { addDays, dayOfWeek, localDate } from './time';
 import { localInstant } from './workdays';
 
 /** One past shipment of a recipe. */
@@ -127,35 +126,11 @@ function makeShipment(state: SandboxState, account: Account, h: HistoryShipment,
   const { carrier, contract } = found;
   const priced = found.outcome.priced;
   const createdAt = localInstant(weekday(addDays(today, -h.daysAgo)), 9, 40 + ((index * 17) % 80));
-  const ldv = state.newTrackingNumber(carrier.trackingPrefix);
   const codMethod = Object.keys(contract.cashOnDeliveryMethods)[0] ?? null;
-  const rec: ShipmentRecord = {
-    id: state.nextShipmentId(),
-    accountId: account.accountId,
-    trackingNumber: ldv,
+  const rec = newShipmentRecord(state, account, { carrier, contract, priced }, warehouse, packages, createdAt, {
     reference: h.reference,
-    statusCode: NEW_SHIPMENT_STATUS,
-    carrierCode: carrier.carrierCode,
-    carrierName: carrier.carrierName,
-    contractCode: contract.contractCode,
-    contractName: contract.contractName,
-    warehouseId: warehouse.id,
     sender: warehouseParty(warehouse),
     recipient: h.recipient,
-    packages: packages.map((p, i) => ({
-      number: i + 1,
-      trackingNumber: i === 0 ? ldv : state.newTrackingNumber(carrier.trackingPrefix),
-      weightKg: p.weightKg,
-      lengthCm: p.lengthCm,
-      widthCm: p.widthCm,
-      heightCm: p.heightCm,
-      description: p.description,
-      value: p.value,
-    })),
-    cost: { total: priced.total, currency: 'EUR', breakdown: { ...priced.breakdown } },
-    zone: priced.zone,
-    billableWeightKg: priced.billableKg,
-    volumetricWeightKg: priced.volumetricKg,
     cod: h.cod ? { amount: round2(h.cod), currency: 'EUR', method: codMethod, type: codMethod ? (contract.codTypes[codMethod] ?? null) : null, status: 0 } : null,
     insurance: null,
     accessoryServices: [],
@@ -164,16 +139,7 @@ function makeShipment(state: SandboxState, account: Account, h: HistoryShipment,
     pickupFromAddress: false,
     customsDetail: null,
     labelFormat: 'PDF',
-    label: { pdf: '', zpl: '' },
-    createdAt,
-    shippedAt: createdAt,
-    pickedUpAt: null,
-    deliveredAt: null,
-    manifestId: null,
-    cancelledAt: null,
-    refunded: 0,
-    returnTrackingNumber: null,
-  };
+  });
   state.addShipment(rec);
   state.lifecycle.setScenario(rec.id, h.outcome);
   return rec;
@@ -255,24 +221,5 @@ export function seedHistory(state: SandboxState): void {
  */
 export async function ensureLabel(s: ShipmentRecord): Promise<void> {
   if (s.label.pdf !== '' && s.label.zpl !== '') return;
-  const createdAt = localIso(s.createdAt);
-  const labels: LabelData[] = s.packages.map((p) => ({
-    trackingNumber: p.trackingNumber,
-    shipmentTrackingNumber: s.trackingNumber,
-    carrierCode: s.carrierCode,
-    carrierName: s.carrierName,
-    serviceName: s.contractName,
-    sender: labelAddress(s.sender),
-    recipient: labelAddress(s.recipient),
-    parcelNumber: p.number,
-    parcelCount: s.packages.length,
-    weightKg: p.weightKg,
-    ...(s.reference ? { reference: s.reference } : {}),
-    ...(s.cod ? { cod: { amount: s.cod.amount, currency: s.cod.currency } } : {}),
-    ...(s.notes ? { notes: s.notes } : {}),
-    createdAt,
-  }));
-  const zpl = renderLabelsZpl(labels);
-  const pdf = await renderLabelsPdf(labels);
-  s.label = { pdf: Buffer.from(pdf).toString('base64'), zpl: Buffer.from(zpl, 'utf8').toString('base64') };
+  s.label = await renderShipmentLabel(s);
 }

@@ -20,7 +20,7 @@ import { renderLabelsPdf, renderLabelsZpl, type LabelAddress, type LabelData } f
 import { fieldError, invalidState, notFound, parseOrThrow, rejected, validationFailed } from '../errors';
 import { inPeriod, paginate, queryBool, queryString, readPeriod, type ApiRouter } from '../http';
 import type { Account, CarrierDef, ContractDef, ShipmentRecord, WarehouseDef } from '../model';
-import { normalizePackage, quoteContract, round2, type PricedContract, type QuoteInput } from '../pricing';
+import { normalizePackage, quoteContract, round2, type NormalizedPackage, type PricedContract, type QuoteInput } from '../pricing';
 import { checkEuro, checkItalianProvince, quoteAll } from '../quoting';
 import type { SandboxState } from '../state';
 import { localIso } from '../time';
@@ -47,9 +47,114 @@ export function labelAddress(p: Party): LabelAddress {
   };
 }
 
+/**
+ * Renders a shipment's labels as POST /shipments answers them: one label per
+ * package (ZPL ^XA..^XZ and one PDF page each), dated at the shipment's
+ * creation (Europe/Rome), both base64.
+ * @throws whatever the label renderers throw (e.g. a field a label cannot carry).
+ */
+export async function renderShipmentLabel(s: ShipmentRecord): Promise<ShipmentRecord['label']> {
+  const createdAt = localIso(s.createdAt);
+  const labels: LabelData[] = s.packages.map((p) => ({
+    trackingNumber: p.trackingNumber,
+    shipmentTrackingNumber: s.trackingNumber,
+    carrierCode: s.carrierCode,
+    carrierName: s.carrierName,
+    serviceName: s.contractName,
+    sender: labelAddress(s.sender),
+    recipient: labelAddress(s.recipient),
+    parcelNumber: p.number,
+    parcelCount: s.packages.length,
+    weightKg: p.weightKg,
+    ...(s.reference ? { reference: s.reference } : {}),
+    ...(s.cod ? { cod: { amount: s.cod.amount, currency: s.cod.currency } } : {}),
+    ...(s.notes ? { notes: s.notes } : {}),
+    createdAt,
+  }));
+  const zpl = renderLabelsZpl(labels);
+  const pdf = await renderLabelsPdf(labels);
+  return { pdf: Buffer.from(pdf).toString('base64'), zpl: Buffer.from(zpl, 'utf8').toString('base64') };
+}
+
 /** Sender Party of a pickup point: the sender name at the point's address; the point's name is the sender reference. */
 export function warehouseParty(w: WarehouseDef): Party {
   return { name: w.senderName, address: { ...w.address }, phone: w.phone, email: w.email, reference: w.name };
+}
+
+/** What a new shipment takes from its request (or history recipe) rather than from its contract and price. */
+export type ShipmentSpecifics = Pick<
+  ShipmentRecord,
+  'reference' | 'sender' | 'recipient' | 'cod' | 'insurance' | 'accessoryServices' | 'notes' | 'contentDescription' | 'pickupFromAddress' | 'customsDetail' | 'deliveryPoint' | 'labelFormat'
+>;
+
+/**
+ * A new shipment record, status {@link NEW_SHIPMENT_STATUS}, created and
+ * shipped at `at`, labels still empty; not stored. Takes a fresh tracking
+ * number (LDV) for the shipment, which is also its first parcel's, then the
+ * next shipment id, then one LDV for each further parcel. Used by
+ * `POST /shipments` and by the seeded history (history.ts).
+ * @param packages parcels in kg and cm, in request order (numbered from 1).
+ * @param priced the contract's price for these parcels (EUR, zone, billable and volumetric kg).
+ * @param specifics the request's own fields; `deliveryPoint` is set on the record only when present.
+ */
+export function newShipmentRecord(
+  state: SandboxState,
+  account: Account,
+  chosen: { carrier: CarrierDef; contract: ContractDef; priced: PricedContract },
+  warehouse: WarehouseDef,
+  packages: NormalizedPackage[],
+  at: Date,
+  specifics: ShipmentSpecifics,
+): ShipmentRecord {
+  const { carrier, contract, priced } = chosen;
+  const ldv = state.newTrackingNumber(carrier.trackingPrefix);
+  return {
+    id: state.nextShipmentId(),
+    accountId: account.accountId,
+    trackingNumber: ldv,
+    reference: specifics.reference,
+    statusCode: NEW_SHIPMENT_STATUS,
+    carrierCode: carrier.carrierCode,
+    carrierName: carrier.carrierName,
+    contractCode: contract.contractCode,
+    contractName: contract.contractName,
+    warehouseId: warehouse.id,
+    sender: specifics.sender,
+    recipient: specifics.recipient,
+    // The first parcel carries the shipment's number; the others get their own.
+    packages: packages.map((p, i) => ({
+      number: i + 1,
+      trackingNumber: i === 0 ? ldv : state.newTrackingNumber(carrier.trackingPrefix),
+      weightKg: p.weightKg,
+      lengthCm: p.lengthCm,
+      widthCm: p.widthCm,
+      heightCm: p.heightCm,
+      description: p.description,
+      value: p.value,
+    })),
+    cost: { total: priced.total, currency: 'EUR', breakdown: { ...priced.breakdown } },
+    zone: priced.zone,
+    billableWeightKg: priced.billableKg,
+    volumetricWeightKg: priced.volumetricKg,
+    cod: specifics.cod,
+    insurance: specifics.insurance,
+    accessoryServices: specifics.accessoryServices,
+    notes: specifics.notes,
+    contentDescription: specifics.contentDescription,
+    pickupFromAddress: specifics.pickupFromAddress,
+    customsDetail: specifics.customsDetail,
+    ...('deliveryPoint' in specifics ? { deliveryPoint: specifics.deliveryPoint } : {}),
+    labelFormat: specifics.labelFormat,
+    label: { pdf: '', zpl: '' },
+    createdAt: at,
+    shippedAt: at,
+    pickedUpAt: null,
+    deliveredAt: null,
+    manifestId: null,
+    cancelledAt: null,
+    refunded: 0,
+    returnTrackingNumber: null,
+  };
 }
 
 /** Strips undefined members so records and responses hold only what was given. */
@@ -200,37 +305,12 @@ export function registerShipmentRoutes(r: ApiRouter): void {
       throw rejected(`Insufficient prepaid credit: balance ${account.credit.balance.toFixed(2)} EUR, this shipment costs ${total.toFixed(2)} EUR`);
     }
 
-    const ldv = state.newTrackingNumber(carrier.trackingPrefix);
     const sender = compactParty(req.shipper ?? warehouseParty(warehouse));
     const recipient = compactParty(req.recipient);
-    const record: ShipmentRecord = {
-      id: state.nextShipmentId(),
-      accountId: account.accountId,
-      trackingNumber: ldv,
+    const record = newShipmentRecord(state, account, { carrier, contract, priced }, warehouse, packages, now, {
       reference: req.reference ?? null,
-      statusCode: NEW_SHIPMENT_STATUS,
-      carrierCode: carrier.carrierCode,
-      carrierName: carrier.carrierName,
-      contractCode: contract.contractCode,
-      contractName: contract.contractName,
-      warehouseId: warehouse.id,
       sender,
       recipient,
-      // The first parcel carries the shipment's number; the others get their own.
-      packages: packages.map((p, i) => ({
-        number: i + 1,
-        trackingNumber: i === 0 ? ldv : state.newTrackingNumber(carrier.trackingPrefix),
-        weightKg: p.weightKg,
-        lengthCm: p.lengthCm,
-        widthCm: p.widthCm,
-        heightCm: p.heightCm,
-        description: p.description,
-        value: p.value,
-      })),
-      cost: { total, currency: 'EUR', breakdown: { ...priced.breakdown } },
-      zone: priced.zone,
-      billableWeightKg: priced.billableKg,
-      volumetricWeightKg: priced.volumetricKg,
       cod,
       insurance: opts.insurance && opts.insurance.amount > 0 ? { amount: opts.insurance.amount, currency: 'EUR' } : null,
       accessoryServices: [...(opts.accessoryServices ?? [])],
@@ -240,43 +320,14 @@ export function registerShipmentRoutes(r: ApiRouter): void {
       customsDetail: customsDetail?.detail ?? null,
       deliveryPoint: point ?? null,
       labelFormat: opts.labelFormat ?? 'PDF',
-      label: { pdf: '', zpl: '' },
-      createdAt: now,
-      shippedAt: now,
-      pickedUpAt: null,
-      deliveredAt: null,
-      manifestId: null,
-      cancelledAt: null,
-      refunded: 0,
-      returnTrackingNumber: null,
-    };
+    });
+    const ldv = record.trackingNumber;
 
-    const createdAt = localIso(now);
-    const labels: LabelData[] = record.packages.map((p) => ({
-      trackingNumber: p.trackingNumber,
-      shipmentTrackingNumber: ldv,
-      carrierCode: carrier.carrierCode,
-      carrierName: carrier.carrierName,
-      serviceName: contract.contractName,
-      sender: labelAddress(sender),
-      recipient: labelAddress(recipient),
-      parcelNumber: p.number,
-      parcelCount: record.packages.length,
-      weightKg: p.weightKg,
-      ...(record.reference ? { reference: record.reference } : {}),
-      ...(cod ? { cod: { amount: cod.amount, currency: cod.currency } } : {}),
-      ...(record.notes ? { notes: record.notes } : {}),
-      createdAt,
-    }));
-    let pdf: Uint8Array;
-    let zpl: string;
     try {
-      zpl = renderLabelsZpl(labels);
-      pdf = await renderLabelsPdf(labels);
+      record.label = await renderShipmentLabel(record);
     } catch (e) {
       throw rejected(`The carrier label could not be produced: ${e instanceof Error ? e.message : String(e)}`);
     }
-    record.label = { pdf: Buffer.from(pdf).toString('base64'), zpl: Buffer.from(zpl, 'utf8').toString('base64') };
 
     state.addShipment(record);
     state.moveCredit(account, -total, `Spedizione ${ldv} (${contract.contractName})`, { shipmentId: record.id });
