@@ -6,7 +6,7 @@
 import type { Handlers } from '../../../shared/contract/commands';
 import { StationError } from '../../../shared/contract/errors';
 import type { ManifestView } from '../../../shared/contract/views';
-import type { ManifestCreatePayload } from '../outbox/manifests';
+import { manifestInput, type ManifestCreatePayload } from '../outbox/manifests';
 import type { ManifestRecord, OutboxRecord } from '../store';
 import { emitAppChanged } from './app';
 import type { ContextWithoutOutbox, StationContext } from './context';
@@ -63,16 +63,7 @@ export function createManifestsHandlers(ctx: StationContext) {
       if (!bytes) {
         const m = await ctx.client.getManifest(id, true);
         if (!m.pdf) throw new StationError('not_found', `The platform has no PDF for manifest ${id}`);
-        store.manifests.save({
-          platformId: m.id,
-          carrierCode: m.carrier.code,
-          carrierName: m.carrier.name,
-          ...(m.contractCode ? { contractCode: m.contractCode } : {}),
-          totalShipments: m.totalShipments,
-          totalCost: m.totalCost,
-          createdAt: m.createdAt,
-          pdf: m.pdf,
-        });
+        store.manifests.save(manifestInput(m));
         bytes = store.manifests.getPdf(rec.id);
       }
       if (!bytes) throw new StationError('not_found_locally', `No PDF stored for manifest ${id}`);

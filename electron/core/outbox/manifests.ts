@@ -12,7 +12,7 @@
 import type { Manifest } from '../../../shared/platform/resources';
 import type { PlatformClient } from '../platform/client';
 import { PlatformError } from '../platform/errors';
-import type { ManifestRecord, OutboxRecord, Store } from '../store';
+import type { ManifestInput, ManifestRecord, OutboxRecord, Store } from '../store';
 import type { OutboxExecutor } from './worker';
 
 /** Payload of a `manifest.create` row. */
@@ -24,6 +24,24 @@ export interface ManifestCreatePayload {
 export interface ManifestSent {
   manifest: Manifest;
   trackingNumbers: string[];
+}
+
+/**
+ * What the store keeps of a platform Manifest (spec: Resources > Manifest):
+ * ids, carrier, contract code when given, totals (EUR) and the base64 PDF
+ * when the answer carried one.
+ */
+export function manifestInput(m: Manifest): ManifestInput {
+  return {
+    platformId: m.id,
+    carrierCode: m.carrier.code,
+    carrierName: m.carrier.name,
+    ...(m.contractCode ? { contractCode: m.contractCode } : {}),
+    totalShipments: m.totalShipments,
+    totalCost: m.totalCost,
+    createdAt: m.createdAt,
+    ...(m.pdf ? { pdf: m.pdf } : {}),
+  };
 }
 
 /** Dependencies of {@link createManifestExecutor}. */
@@ -83,16 +101,7 @@ export function createManifestExecutor<O>(deps: ManifestExecutorDeps<O>): Outbox
     commit(_row, sent) {
       const stored: ManifestRecord[] = [];
       for (const { manifest: m, trackingNumbers } of sent) {
-        const rec = store.manifests.save({
-          platformId: m.id,
-          carrierCode: m.carrier.code,
-          carrierName: m.carrier.name,
-          ...(m.contractCode ? { contractCode: m.contractCode } : {}),
-          totalShipments: m.totalShipments,
-          totalCost: m.totalCost,
-          createdAt: m.createdAt,
-          ...(m.pdf ? { pdf: m.pdf } : {}),
-        });
+        const rec = store.manifests.save(manifestInput(m));
         store.shipments.assignManifest(trackingNumbers, rec.id);
         stored.push(rec);
       }
