@@ -4,7 +4,8 @@
  * packer decides without the mouse and a stray Enter from the scanner does
  * not destroy anything.
  */
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
+import { useModalDialog } from './useModalDialog';
 
 interface Props {
   open: boolean;
@@ -19,16 +20,8 @@ interface Props {
 
 /** Confirmation dialog; `onConfirm` on Y or the confirm button, `onCancel` on N, Esc or the safe button. */
 export function ConfirmDialog({ open, title, body, confirmLabel, cancelLabel, danger, onConfirm, onCancel }: Props) {
-  const ref = useRef<HTMLDialogElement>(null);
   const safe = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    const d = ref.current;
-    if (!d) return;
-    if (open && !d.open) {
-      d.showModal();
-      safe.current?.focus();
-    } else if (!open && d.open) d.close();
-  }, [open]);
+  const ref = useModalDialog(open, safe);
   return (
     <dialog
       ref={ref}

@@ -3,9 +3,10 @@
  * trapped, Esc keeps the row). Focus starts in the note field; Enter there
  * dismisses, so the packer types why and confirms without the mouse.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import type { OutboxRowView } from '../../../shared/contract';
 import { errorText } from '../lib/queue';
+import { useModalDialog } from './useModalDialog';
 
 interface Props {
   /** The row to dismiss; null closes the dialog. */
@@ -16,18 +17,11 @@ interface Props {
 
 /** Dismiss dialog (see file comment). */
 export function DismissDialog({ row, onConfirm, onCancel }: Props) {
-  const ref = useRef<HTMLDialogElement>(null);
   const noteRef = useRef<HTMLInputElement>(null);
   const [note, setNote] = useState('');
-  useEffect(() => {
-    const d = ref.current;
-    if (!d) return;
-    if (row && !d.open) {
-      setNote('');
-      d.showModal();
-      noteRef.current?.focus();
-    } else if (!row && d.open) d.close();
-  }, [row]);
+  // Each opening starts with an empty note.
+  const clearNote = useCallback(() => setNote(''), []);
+  const ref = useModalDialog(row !== null, noteRef, clearNote);
   return (
     <dialog
       ref={ref}
