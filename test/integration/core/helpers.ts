@@ -12,6 +12,7 @@ import { StationError } from '../../../shared/contract/errors';
 import { invokeCommand } from '../../../electron/core/handlers/invoke';
 import { createPlatformClient, type PlatformClient, type PlatformClientOptions } from '../../../electron/core/platform/client';
 import { createSandbox, type Sandbox } from '../../../electron/sandbox/index';
+import type { StationConfig } from '../../../electron/core/config';
 import type { Station } from '../../../electron/core/station';
 
 /** A sandbox with the default demo accounts (real clock). */
@@ -24,6 +25,22 @@ export function clientFor(sb: Sandbox, i = 0, extra: Partial<PlatformClientOptio
   const c = sb.clients[i];
   if (!c) throw new Error(`no demo client ${i}`);
   return createPlatformClient({ baseUrl: sb.baseUrl, authUrl: sb.authUrl, clientId: c.clientId, clientSecret: c.clientSecret, ...extra });
+}
+
+/**
+ * Station configuration in platform mode against `sb` as demo client `i`,
+ * data in `dataDir`, labels to `printerUri` (a fake printer's `tcp://` URI or
+ * a `file://` folder).
+ */
+export function stationConfig(sb: Sandbox, dataDir: string, printerUri: string, i = 0): StationConfig {
+  const c = sb.clients[i];
+  if (!c) throw new Error(`no demo client ${i}`);
+  return {
+    dataDir,
+    platform: { mode: 'platform', baseUrl: sb.baseUrl, authUrl: sb.authUrl, clientId: c.clientId, clientSecret: c.clientSecret },
+    printerUri,
+    ignoredArgs: [],
+  };
 }
 
 /** A parcel in kg / cm. */

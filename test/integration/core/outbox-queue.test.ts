@@ -12,7 +12,7 @@ import type { StationOrder } from '../../../shared/domain/order';
 import { recipientToParty } from '../../../shared/domain/order';
 import { createStation, type Station } from '../../../electron/core/station';
 import type { Sandbox } from '../../../electron/sandbox/index';
-import { invokerOf, parcel, startSandbox, stationFailure as failure, switchableFetch, tempDir } from './helpers';
+import { invokerOf, parcel, startSandbox, stationConfig, stationFailure as failure, switchableFetch, tempDir } from './helpers';
 
 let sb: Sandbox;
 let tmp: ReturnType<typeof tempDir>;
@@ -51,14 +51,8 @@ function ship(o: StationOrder, province?: string): Promise<ShipResult> {
 beforeAll(async () => {
   sb = await startSandbox();
   tmp = tempDir();
-  const demo = sb.clients[0]!;
   station = await createStation(
-    {
-      dataDir: tmp.dir,
-      platform: { mode: 'platform', baseUrl: sb.baseUrl, authUrl: sb.authUrl, clientId: demo.clientId, clientSecret: demo.clientSecret },
-      printerUri: `file://${tmp.dir}/labels`,
-      ignoredArgs: [],
-    },
+    stationConfig(sb, tmp.dir, `file://${tmp.dir}/labels`),
     // Background back-off far away: only a kick (retry, connection back) sends in the background.
     { fetch: net.fetch, platformTimeoutMs: 5000, outboxBackoff: { baseMs: 600_000 } },
   );

@@ -18,7 +18,7 @@ import { createStation, databaseFile, invokeCommand, type Station } from '../../
 import { openStore } from '../../../electron/core/store';
 import type { Sandbox } from '../../../electron/sandbox/index';
 import { startFakePrinter, type FakePrinter } from '../printers/fake-printer';
-import { clientFor, parcel, startSandbox, tempDir } from './helpers';
+import { clientFor, parcel, startSandbox, stationConfig, tempDir } from './helpers';
 
 let sb: Sandbox;
 let printer: FakePrinter;
@@ -32,13 +32,7 @@ beforeEach(async () => {
   printer = await startFakePrinter('ready');
   tmp = tempDir();
   direct = clientFor(sb, 0);
-  const demo = sb.clients[0]!;
-  config = {
-    dataDir: tmp.dir,
-    platform: { mode: 'platform', baseUrl: sb.baseUrl, authUrl: sb.authUrl, clientId: demo.clientId, clientSecret: demo.clientSecret },
-    printerUri: printer.uri,
-    ignoredArgs: [],
-  };
+  config = stationConfig(sb, tmp.dir, printer.uri);
 });
 
 afterEach(async () => {

@@ -15,7 +15,7 @@ import { generateShopifyCsv } from '../../../electron/core/orders';
 import type { PlatformClient } from '../../../electron/core/platform/client';
 import type { Sandbox } from '../../../electron/sandbox/index';
 import { closedPort, startFakePrinter, type FakePrinter } from '../printers/fake-printer';
-import { clientFor, invokerOf, parcel, pickupDate, recipient, startSandbox, stationFailure as failure, switchableFetch, tempDir } from './helpers';
+import { clientFor, invokerOf, parcel, pickupDate, recipient, startSandbox, stationConfig, stationFailure as failure, switchableFetch, tempDir } from './helpers';
 
 let sb: Sandbox;
 let printer: FakePrinter;
@@ -49,14 +49,8 @@ beforeAll(async () => {
   sb = await startSandbox();
   printer = await startFakePrinter('ready');
   tmp = tempDir();
-  const demo = sb.clients[0]!;
   station = await createStation(
-    {
-      dataDir: tmp.dir,
-      platform: { mode: 'platform', baseUrl: sb.baseUrl, authUrl: sb.authUrl, clientId: demo.clientId, clientSecret: demo.clientSecret },
-      printerUri: printer.uri,
-      ignoredArgs: [],
-    },
+    stationConfig(sb, tmp.dir, printer.uri),
     // Background retries far away: the tests drive the outbox themselves.
     { fetch: net.fetch, platformTimeoutMs: 5000, printerTimeoutMs: 2000, outboxBackoff: { baseMs: 600_000 } },
   );

@@ -12,7 +12,7 @@ import type { StationOrder } from '../../../shared/domain/order';
 import { recipientToParty } from '../../../shared/domain/order';
 import { createStation, type Station } from '../../../electron/core/station';
 import type { Sandbox } from '../../../electron/sandbox/index';
-import { invokerOf, parcel, startSandbox, stationFailure as failure, switchableFetch, tempDir } from './helpers';
+import { invokerOf, parcel, startSandbox, stationConfig, stationFailure as failure, switchableFetch, tempDir } from './helpers';
 
 let sb: Sandbox;
 let tmp: ReturnType<typeof tempDir>;
@@ -37,14 +37,8 @@ beforeAll(async () => {
   // Monday 23 November 2026, 10:00 in Rome: a working day, inside the carrier's hours.
   sb.clock.set(new Date('2026-11-23T10:00:00+01:00'));
   tmp = tempDir();
-  const demo = sb.clients[0]!;
   station = await createStation(
-    {
-      dataDir: tmp.dir,
-      platform: { mode: 'platform', baseUrl: sb.baseUrl, authUrl: sb.authUrl, clientId: demo.clientId, clientSecret: demo.clientSecret },
-      printerUri: `file://${tmp.dir}/labels`,
-      ignoredArgs: [],
-    },
+    stationConfig(sb, tmp.dir, `file://${tmp.dir}/labels`),
     { fetch: net.fetch, platformTimeoutMs: 5000, retry: { attempts: 2, baseDelayMs: 10 }, outboxBackoff: { baseMs: 600_000 } },
   );
   station.events.on('shipments.changed', ({ trackingNumber }) => changed.push(trackingNumber));
