@@ -14,7 +14,7 @@
  */
 import { DELIVERY_POINT_CARRIER, type DeliveryPoint } from '../../shared/platform/lookups';
 import { completeItalianPostalCode } from '../../shared/platform/orders';
-import { mulberry32 } from '../../shared/domain/random';
+import { fnv1a, mulberry32 } from '../../shared/domain/random';
 
 /** A town the carrier's geocoder knows: postal-code prefixes (3 or 5 digits) and WGS84 centre. */
 interface Town {
@@ -98,16 +98,6 @@ function fold(s: string): string {
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, ' ')
     .trim();
-}
-
-/** 32-bit FNV-1a hash of a string (deterministic point layout). */
-function fnv1a(s: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < s.length; i++) {
-    h ^= s.charCodeAt(i);
-    h = Math.imul(h, 0x01000193) >>> 0;
-  }
-  return h >>> 0;
 }
 
 /** Great-circle distance in metres (haversine, mean Earth radius). */

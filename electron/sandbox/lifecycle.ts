@@ -20,6 +20,7 @@
  * - Instants are computed in Europe/Rome on Italian carrier working days
  *   (workdays.ts); every event carries the instant it happened at.
  */
+import { fnv1a } from '../../shared/domain/random';
 import { statusOf } from '../../shared/platform/common';
 import type { Address } from '../../shared/platform/common';
 import type { Stock, StockActionName, StockActionRequest, StockOutcome, TrackingRecord } from '../../shared/platform/tracking';
@@ -73,16 +74,6 @@ export const STOCK_REASONS: ReadonlyArray<{ code: string; description: string }>
   { code: 'address_incomplete', description: 'Indirizzo insufficiente o errato' },
   { code: 'business_closed', description: 'Esercizio chiuso' },
 ];
-
-/** 32-bit FNV-1a hash of a string (deterministic per tracking number, stable across runs). */
-export function fnv1a(text: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193) >>> 0;
-  }
-  return h >>> 0;
-}
 
 /**
  * Scenario of a shipment: a `sandbox:<scenario>` token in its notes

@@ -1,7 +1,8 @@
 /**
- * Seeded pseudo-random numbers for everything that must replay the same way
- * from the same seed: the sandbox's faults, tracking numbers and delivery
- * points, and the generated Shopify test CSV.
+ * Seeded pseudo-random numbers and a string hash for everything that must
+ * replay the same way from the same seed: the sandbox's faults, tracking
+ * numbers, carrier scenarios and delivery points, and the generated Shopify
+ * test CSV.
  *
  * Pure TypeScript (no node:*) so the station, the sandbox and tests share one
  * generator; not for anything secret.
@@ -21,4 +22,18 @@ export function mulberry32(seed: number): () => number {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
+}
+
+/**
+ * 32-bit FNV-1a hash of a string's UTF-16 code units, unsigned: a stable
+ * seed or bucket from a text (a tracking number, a postal code), the same on
+ * every run and machine.
+ */
+export function fnv1a(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193) >>> 0;
+  }
+  return h >>> 0;
 }
