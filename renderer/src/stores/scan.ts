@@ -55,7 +55,8 @@ export const useScan = create<ScanState>()((set, get) => ({
         app.go('quote', { keepBanner: true });
       } else if (res.kind === 'shipment') {
         set({ shipment: res.shipment });
-        app.flash('ok', `Shipment ${res.shipment.trackingNumber}`, `${res.shipment.status.label} — ${res.shipment.carrier.name}`);
+        // No status in the banner: the card below shows it and follows tracking as it loads.
+        app.flash('ok', `Shipment ${res.shipment.trackingNumber}`, `${res.shipment.carrier.name} — ${res.shipment.carrier.contractName}`);
       } else {
         set({ shipment: null });
         app.flash('error', `UNKNOWN CODE: ${res.code}`, 'Not an order number or tracking number of this station.');
