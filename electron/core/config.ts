@@ -71,6 +71,12 @@ const OPTIONS = {
   clientSecret: { flag: '--client-secret', env: 'STATION_CLIENT_SECRET' },
   printer: { flag: '--printer', env: 'STATION_PRINTER' },
 } as const satisfies Record<string, OptionDef>;
+
+/** The station's command-line flags (`--data-dir`, `--platform-url`, ...), for usage and unknown-option messages. */
+export function stationOptionFlags(): string[] {
+  return Object.values(OPTIONS).map((o) => o.flag);
+}
+
 type OptionKey = keyof typeof OPTIONS;
 
 /** Printer URI schemes the printers module opens (DESIGN.md "Printing"). */

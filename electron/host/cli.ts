@@ -6,7 +6,7 @@
  * SIGINT/SIGTERM close the host, then the station (database, sandbox).
  */
 import { pathToFileURL } from 'node:url';
-import { ConfigError, resolveConfig, type StationConfig } from '../core/config';
+import { ConfigError, resolveConfig, stationOptionFlags, type StationConfig } from '../core/config';
 import { createStation } from '../core/station';
 import { startHost, type RunningHost } from './server';
 
@@ -29,6 +29,21 @@ export function portOption(argv: readonly string[], env: Readonly<Record<string,
   return n;
 }
 
+/**
+ * Arguments the host does not know: resolveConfig's leftovers less `--port`
+ * and its value. A mistyped option (`--printer-uri`, `--data_dir`) must stop
+ * the start, not run training mode with defaults.
+ */
+export function unknownHostArgs(ignored: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < ignored.length; i++) {
+    const a = ignored[i] ?? '';
+    if (a === '--port') i++;
+    else if (!a.startsWith('--port=')) out.push(a);
+  }
+  return out;
+}
+
 /** One line saying which platform the station talks to (the packer must know when money is real). */
 export function platformLabel(config: StationConfig): string {
   return config.platform.mode === 'sandbox' ? 'training mode: embedded sandbox' : `platform: ${config.platform.baseUrl}`;
@@ -41,6 +56,10 @@ export function platformLabel(config: StationConfig): string {
 export async function runHost(argv: readonly string[], env: Readonly<Record<string, string | undefined>>, log: (line: string) => void = (l) => console.log(l)): Promise<{ host: RunningHost; stop(): Promise<void> }> {
   const config = resolveConfig(argv, env);
   const port = portOption(argv, env);
+  const [unknown] = unknownHostArgs(config.ignoredArgs);
+  if (unknown !== undefined) {
+    throw new ConfigError(unknown, `Unknown option "${unknown}" (options: ${[...stationOptionFlags(), '--port'].join(', ')})`);
+  }
   // Core diagnostics (outbox, printer, training recovery) go to stderr; stdout keeps the ready line.
   const station = await createStation(config, { log: (line) => process.stderr.write(`station: ${line}\n`) });
   let host: RunningHost;

@@ -23,7 +23,6 @@ describe('socket printer: printing', () => {
     const result = await printer.print(zpl, { jobName: 'LDV 900000000001' });
     expect(result.bytesWritten).toBe(zpl.byteLength);
     expect(result.durationMs).toBeGreaterThan(0);
-    expect(result.durationMs).toBeLessThan(2000);
     const received = await fake.job(0);
     expect(Buffer.compare(received, zpl)).toBe(0);
     expect(received.toString('utf8')).toContain('NICCOLÒ PELLEGRINI');
