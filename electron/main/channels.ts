@@ -14,6 +14,7 @@ export const IPC_EVENT = 'station:event';
 export const APP_SCHEME = 'station';
 /** Host of the app scheme; the page is `station://app/index.html`. */
 export const APP_HOST = 'app';
+/** The renderer's page, `station://app/index.html`: the only URL the window may show. */
 export const APP_URL = `${APP_SCHEME}://${APP_HOST}/index.html`;
 
 /**

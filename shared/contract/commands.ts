@@ -160,6 +160,7 @@ export interface StationEvents {
   /** An outbox row changed state (sent, failed, retried, dismissed). */
   'outbox.changed': { id: number; state: OutboxState };
 }
+/** Name of a station event, `domain.changed` style. */
 export type EventName = keyof StationEvents;
 
 /** The typed API the renderer's stores call, whatever the transport (IPC bridge or HTTP). */

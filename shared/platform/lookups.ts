@@ -15,6 +15,7 @@ import { z } from 'zod';
 export const TARIC_MIN_QUERY = 3;
 /** Default and largest `limit` of GET /taric (spec: Limits). */
 export const TARIC_DEFAULT_LIMIT = 25;
+/** Largest `limit` of GET /taric (spec: Limits, 100). */
 export const TARIC_MAX_LIMIT = 100;
 
 /** GET /taric query: `q` at least 3 characters (required), `limit` 1..100 default 25. Values arrive as strings. */
@@ -44,6 +45,7 @@ export const TaricCode = z.object({
   descriptionEn: z.string().nullable(),
 });
 export type TaricCode = z.infer<typeof TaricCode>;
+/** GET /taric 200: `{data: [{code, description, descriptionEn}]}` (spec: Endpoints > Customs codes). */
 export const TaricResponse = z.object({ data: z.array(TaricCode) });
 export type TaricResponse = z.infer<typeof TaricResponse>;
 
@@ -94,6 +96,7 @@ export const DeliveryPointsData = z.object({
   searchedAddress: z.object({ city: z.string(), postalCode: z.string(), address: z.string().nullable(), latitude: z.number(), longitude: z.number() }),
   points: z.array(DeliveryPoint),
 });
+/** GET /delivery-points 200: `{data}` holding the carrier's own answer (spec: Endpoints > Delivery points; shape chosen by the sandbox, see its README). */
 export const DeliveryPointsResponse = z.object({ data: DeliveryPointsData });
 export type DeliveryPointsResponse = z.infer<typeof DeliveryPointsResponse>;
 
