@@ -1,10 +1,11 @@
 /**
  * Carrier labels as PDF: one 100 x 150 mm page per parcel (283.46 x 425.2 pt),
  * the same layout as the ZPL ({@link layoutLabel}), drawn with pdf-lib; the
- * Code 128 is a bwip-js PNG embedded at its exact width.
+ * Code 128 is drawn as vector bars from bwip-js's encoding.
  */
 import bwipjs from 'bwip-js/node';
-import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import { deflateSync } from 'node:zlib';
+import { PDFDocument, StandardFonts, type PDFFont } from 'pdf-lib';
 import { LABEL_W, layoutLabel, type LabelElement } from './layout';
 import { validateLabels, type LabelData } from './types';
 
@@ -18,9 +19,6 @@ const K = LABEL_PAGE_PT.width / LABEL_W;
 // 0.79 below the field origin; Helvetica's cap height is 0.718 of its size.
 const SIZE_RATIO = 0.64 / 0.718;
 const BASELINE_RATIO = 0.79;
-
-const BLACK = rgb(0, 0, 0);
-const WHITE = rgb(1, 1, 1);
 
 /**
  * Keeps only characters the standard font can encode (WinAnsi); pdf-lib throws
@@ -45,25 +43,64 @@ export async function embedFonts(doc: PDFDocument): Promise<Fonts> {
   return { bold, regular, charset: new Set(regular.getCharacterSet()) };
 }
 
-/** Code 128 of `data` as PNG bytes, `module` pixels per module. */
-export function code128Png(data: string, module: number): Promise<Buffer> {
-  return bwipjs.toBuffer({ bcid: 'code128', text: data, scale: module, height: 4, includetext: false, paddingwidth: 0, paddingheight: 0 });
+/** One bar of a Code 128 symbol: offset from the symbol's left edge and width, both in modules. */
+export interface Code128Bar {
+  x: number;
+  w: number;
 }
 
-async function drawElements(doc: PDFDocument, page: PDFPage, fonts: Fonts, elements: LabelElement[], barcodes: Map<LabelElement, Buffer>): Promise<void> {
-  const H = page.getHeight();
-  const rect = (x: number, y: number, w: number, h: number, white = false): void => {
-    page.drawRectangle({ x: x * K, y: H - (y + h) * K, width: w * K, height: h * K, color: white ? WHITE : BLACK });
+/**
+ * The bars of the Code 128 of `data` as bwip-js encodes it (code sets chosen
+ * by BWIPP, check symbol, stop), left to right, in modules; no quiet zone.
+ *
+ * @throws Error from bwip-js when `data` cannot be encoded as Code 128
+ */
+export function code128Bars(data: string): Code128Bar[] {
+  const [sym] = bwipjs.raw({ bcid: 'code128', text: data });
+  if (!sym || !('sbs' in sym)) throw new Error(`bwip-js gave no Code 128 bars for ${JSON.stringify(data)}`);
+  // sbs alternates bar, space, bar, ... widths in modules, starting with a bar.
+  const bars: Code128Bar[] = [];
+  let x = 0;
+  sym.sbs.forEach((w, i) => {
+    if (i % 2 === 0) bars.push({ x, w });
+    x += w;
+  });
+  return bars;
+}
+
+/** A PDF number to 6 decimals (1e-6 pt: pixel-identical to pdf-lib's full precision), never in exponent form. */
+function num(v: number): string {
+  const r = Math.round(v * 1e6) / 1e6;
+  return r === 0 ? '0' : String(r);
+}
+
+/**
+ * The page's content stream as PDF operators (ISO 32000-1 8.5, 9.4): filled
+ * rectangles (`re f`) and text (`BT Tf Tm Tj ET`), in the layout's order so
+ * white boxes and white text land on top of black ones. Written as one string
+ * rather than one pdf-lib operator object per number, which was most of the
+ * render time.
+ */
+function pageContent(fontKeys: { bold: string; regular: string }, fonts: Fonts, elements: LabelElement[]): string {
+  const H = LABEL_PAGE_PT.height;
+  const ops: string[] = [];
+  let color = '';
+  const fillColor = (white: boolean | undefined): void => {
+    const c = white ? '1 1 1 rg' : '0 0 0 rg';
+    if (c !== color) ops.push(c);
+    color = c;
   };
+  // Filled rectangle in layout dots (top-left origin) to PDF points (bottom-left
+  // origin). One path per rectangle: renderers snap a lone rectangle's edges
+  // to the pixel grid (stroke adjustment) but not a path of several.
+  const re = (x: number, y: number, w: number, h: number): string => `${num(x * K)} ${num(H - (y + h) * K)} ${num(w * K)} ${num(h * K)} re f`;
   for (const e of elements) {
     if (e.kind === 'box') {
-      if (e.t >= Math.min(e.w, e.h)) rect(e.x, e.y, e.w, e.h, e.white);
+      fillColor(e.white);
+      if (e.t >= Math.min(e.w, e.h)) ops.push(re(e.x, e.y, e.w, e.h));
       else {
         // Border inside the box, as ^GB draws it.
-        rect(e.x, e.y, e.w, e.t, e.white);
-        rect(e.x, e.y + e.h - e.t, e.w, e.t, e.white);
-        rect(e.x, e.y, e.t, e.h, e.white);
-        rect(e.x + e.w - e.t, e.y, e.t, e.h, e.white);
+        ops.push(re(e.x, e.y, e.w, e.t), re(e.x, e.y + e.h - e.t, e.w, e.t), re(e.x, e.y, e.t, e.h), re(e.x + e.w - e.t, e.y, e.t, e.h));
       }
     } else if (e.kind === 'text') {
       const font = e.bold ? fonts.bold : fonts.regular;
@@ -75,14 +112,21 @@ async function drawElements(doc: PDFDocument, page: PDFPage, fonts: Fonts, eleme
       if (width0 > maxW) size *= maxW / width0;
       const width = font.widthOfTextAtSize(text, size);
       const x = e.x * K + (e.align === 'C' ? (maxW - width) / 2 : e.align === 'R' ? maxW - width : 0);
-      page.drawText(text, { x, y: H - (e.y + e.size * BASELINE_RATIO) * K, size, font, color: e.inverse ? WHITE : BLACK });
+      const y = H - (e.y + e.size * BASELINE_RATIO) * K;
+      fillColor(e.inverse);
+      ops.push(`BT ${e.bold ? fontKeys.bold : fontKeys.regular} ${num(size)} Tf 1 0 0 1 ${num(x)} ${num(y)} Tm ${font.encodeText(text).toString()} Tj ET`);
     } else {
-      const png = barcodes.get(e);
-      if (!png) continue;
-      const img = await doc.embedPng(png);
-      page.drawImage(img, { x: e.x * K, y: H - (e.y + e.height) * K, width: e.modules * e.module * K, height: e.height * K });
+      // Vector bars: sharp at any printer resolution, and no PNG to encode,
+      // decode and re-compress. The symbol spans the layout's `modules` x
+      // `module` dots even if the encoder's module count differed.
+      const bars = code128Bars(e.data);
+      const last = bars[bars.length - 1];
+      const m = (e.modules * e.module) / (last ? last.x + last.w : 1);
+      fillColor(false);
+      for (const b of bars) ops.push(re(e.x + b.x * m, e.y, b.w * m, e.height));
     }
   }
+  return ops.join('\n');
 }
 
 /**
@@ -101,17 +145,12 @@ export async function renderLabelsPdf(labels: LabelData[]): Promise<Uint8Array> 
   doc.setProducer('Shipping Station sandbox');
   doc.setCreator('Shipping Station sandbox');
   const fonts = await embedFonts(doc);
-  const layouts = labels.map((l) => layoutLabel(l));
-  // Barcode PNGs are independent: make them all at once.
-  const barcodes = new Map<LabelElement, Buffer>();
-  await Promise.all(
-    layouts.flat().map(async (e) => {
-      if (e.kind === 'barcode') barcodes.set(e, await code128Png(e.data, e.module));
-    }),
-  );
-  for (const elements of layouts) {
+  for (const l of labels) {
     const page = doc.addPage([LABEL_PAGE_PT.width, LABEL_PAGE_PT.height]);
-    await drawElements(doc, page, fonts, elements, barcodes);
+    const fontKeys = { bold: page.node.newFontDictionary(fonts.bold.name, fonts.bold.ref).asString(), regular: page.node.newFontDictionary(fonts.regular.name, fonts.regular.ref).asString() };
+    // Node's zlib deflates far faster than pdf-lib's bundled pako.
+    const content = deflateSync(Buffer.from(pageContent(fontKeys, fonts, layoutLabel(l)), 'latin1'));
+    page.node.addContentStream(doc.context.register(doc.context.stream(content, { Filter: 'FlateDecode' })));
   }
   return doc.save();
 }

@@ -49,18 +49,30 @@ export function manifest(rows: number): ManifestPdfData {
   };
 }
 
-/**
- * Text drawn on a page by pdf-lib with a standard font: the hex strings of the
- * page's `Tj` operators, decoded as WinAnsi (windows-1252), joined by newlines.
- */
-export function pageText(doc: PDFDocument, index: number): string {
+/** A page's content streams, decoded (Flate) and concatenated, as PDF operator text. */
+export function pageOperators(doc: PDFDocument, index: number): string {
   const page = doc.getPage(index);
   const contents: PDFObject | undefined = page.node.Contents();
   const parts = contents instanceof PDFArray ? contents.asArray().map((r) => doc.context.lookup(r)) : [contents];
   let ops = '';
   for (const p of parts) {
-    if (p instanceof PDFRawStream) ops += Buffer.from(decodePDFRawStream(p).decode()).toString('latin1');
+    if (p instanceof PDFRawStream) ops += `${Buffer.from(decodePDFRawStream(p).decode()).toString('latin1')}\n`;
   }
+  return ops;
+}
+
+/** Filled rectangles (`x y w h re`, PDF points, bottom-left origin) on a page. */
+export function pageRectangles(doc: PDFDocument, index: number): Array<{ x: number; y: number; w: number; h: number }> {
+  const n = String.raw`(-?[\d.]+)`;
+  return [...pageOperators(doc, index).matchAll(new RegExp(`${n} ${n} ${n} ${n} re`, 'g'))].map((m) => ({ x: Number(m[1]), y: Number(m[2]), w: Number(m[3]), h: Number(m[4]) }));
+}
+
+/**
+ * Text drawn on a page by pdf-lib with a standard font: the hex strings of the
+ * page's `Tj` operators, decoded as WinAnsi (windows-1252), joined by newlines.
+ */
+export function pageText(doc: PDFDocument, index: number): string {
+  const ops = pageOperators(doc, index);
   const dec = new TextDecoder('windows-1252');
   return [...ops.matchAll(/<([0-9A-Fa-f]*)>\s*Tj/g)].map((m) => dec.decode(Buffer.from(m[1] ?? '', 'hex'))).join('\n');
 }

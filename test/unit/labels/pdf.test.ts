@@ -1,7 +1,9 @@
-import { PDFDocument, PDFDict, PDFName } from 'pdf-lib';
+import bwipjs from 'bwip-js/node';
+import { PDFDict, PDFDocument, PDFName } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
-import { LabelDataError, renderLabelsPdf, renderManifestPdf } from '../../../electron/sandbox/labels';
-import { label, manifest, pageText, parcels } from './fixtures';
+import { LABEL_PAGE_PT, LabelDataError, renderLabelsPdf, renderManifestPdf } from '../../../electron/sandbox/labels';
+import { code128Modules } from '../../../electron/sandbox/labels/layout';
+import { label, manifest, pageRectangles, pageText, parcels } from './fixtures';
 
 describe('renderLabelsPdf', () => {
   it('makes one 100x150 mm page per parcel that pdf-lib loads back', async () => {
@@ -27,12 +29,37 @@ describe('renderLabelsPdf', () => {
     });
   });
 
-  it('embeds the Code 128 as one image per page', async () => {
-    const doc = await PDFDocument.load(await renderLabelsPdf(parcels(2)));
-    for (const p of doc.getPages()) {
-      const xobjects = p.node.Resources()?.lookup(PDFName.of('XObject'), PDFDict);
-      expect(xobjects?.keys()).toHaveLength(1);
-    }
+  it('draws each Code 128 as vector bars of the bwip-js encoding, spanning the ZPL ^BC width', async () => {
+    const labels = parcels(2);
+    const doc = await PDFDocument.load(await renderLabelsPdf(labels));
+    const dot = LABEL_PAGE_PT.width / 812; // points per 203 dpi dot
+    doc.getPages().forEach((p, i) => {
+      expect(p.node.Resources()?.lookupMaybe(PDFName.of('XObject'), PDFDict)?.keys() ?? []).toHaveLength(0); // no image
+      const tn = labels[i]?.trackingNumber ?? '';
+      const [sym] = bwipjs.raw({ bcid: 'code128', text: tn });
+      const sbs = sym && 'sbs' in sym ? sym.sbs : [];
+      // Bars are the 220-dot-tall rectangles; widths and gaps in modules.
+      const bars = pageRectangles(doc, i).filter((r) => Math.abs(r.h - 220 * dot) < 0.01);
+      expect(bars).toHaveLength((sbs.length + 1) / 2);
+      const module = (bars[0]?.w ?? 0) / (sbs[0] ?? 1);
+      const drawn: number[] = [];
+      bars.forEach((b, j) => {
+        const next = bars[j + 1];
+        drawn.push(Math.round(b.w / module));
+        if (next) drawn.push(Math.round((next.x - b.x - b.w) / module));
+      });
+      expect(drawn).toEqual(sbs);
+      // Start C (211232) and stop (2331112), ISO/IEC 15417, for an all-digit number.
+      expect(drawn.slice(0, 6)).toEqual([2, 1, 1, 2, 3, 2]);
+      expect(drawn.slice(-7)).toEqual([2, 3, 3, 1, 1, 1, 2]);
+      // Same symbol width and position as the ZPL: 4-dot modules, centred.
+      expect(module / dot).toBeCloseTo(4, 3);
+      const first = bars[0];
+      const lastBar = bars[bars.length - 1];
+      const width = (lastBar?.x ?? 0) + (lastBar?.w ?? 0) - (first?.x ?? 0);
+      expect(width / dot).toBeCloseTo(code128Modules(tn) * 4, 3);
+      expect(((first?.x ?? 0) + width / 2) / dot).toBeCloseTo(406, 0);
+    });
   });
 
   it('prints characters outside WinAnsi as ? instead of failing', async () => {
