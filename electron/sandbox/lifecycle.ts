@@ -82,9 +82,10 @@ export const STOCK_REASONS: ReadonlyArray<{ code: string; description: string }>
  * picks the bucket of {@link SCENARIO_BUCKETS}.
  */
 export function scenarioOf(s: Pick<ShipmentRecord, 'trackingNumber' | 'notes'>): Scenario {
-  const m = /sandbox:([a-z_-]+)/i.exec(s.notes ?? '');
-  if (m?.[1]) {
-    const named = m[1].toLowerCase().replace(/-/g, '_');
+  // Every token is looked at: other `sandbox:` tokens (e.g. `sandbox:return-failed`
+  // of routes/shipments.ts) may come before the scenario's.
+  for (const m of (s.notes ?? '').matchAll(/sandbox:([a-z_-]+)/gi)) {
+    const named = (m[1] ?? '').toLowerCase().replace(/-/g, '_');
     const found = SCENARIOS.find((x) => x === named);
     if (found) return found;
   }
@@ -479,6 +480,9 @@ export class ShipmentLifecycle {
         if (open) open.reissuedTrackingNumber = e.ldv;
       }
     }
+    // Returned to sender: the carrier's return shipment has its own LDV (unless
+    // the automatic return gave it one at creation), shown as returnTrackingNumber.
+    if (st.statusCode === 7 && s.returnTrackingNumber === null) s.returnTrackingNumber = this.returnLdv(s);
     const changed = s.statusCode !== st.statusCode;
     s.statusCode = st.statusCode;
     j.entries.push({ at: st.at, statusCode: st.statusCode, description: st.description, location: st.location });
@@ -487,6 +491,12 @@ export class ShipmentLifecycle {
       if (e.kind === 'open_stock') this.openStock(j, st.at, e.reason, e.location);
       else if (e.kind === 'close_stock') this.closeStock(j, st.at, e.outcome);
     }
+  }
+
+  /** A fresh, reserved LDV of the shipment's carrier for its return shipment. */
+  private returnLdv(s: ShipmentRecord): string {
+    const carrier = this.state.accountById(s.accountId)?.carriers.find((c) => c.carrierCode === s.carrierCode);
+    return this.state.newTrackingNumber(carrier?.trackingPrefix ?? s.trackingNumber.slice(0, 2));
   }
 
   private emit(e: SandboxEvent): void {

@@ -48,6 +48,14 @@ export interface ContractDef {
   overPerKg: number;
   /** EUR added as `extra` for the `italy_minor_islands` zone (minor islands, Venice lagoon). */
   remoteAreaSurcharge: number;
+  /**
+   * Automatic carrier return (spec: Resources > Label, "For a carrier with
+   * automatic return, the return label is the second page of the same PDF"):
+   * every shipment on the contract gets a return tracking number (LDV) at
+   * creation and a return label after its parcel labels. Absent = false. Not
+   * shown by GET /carriers (the spec's contract has no such field).
+   */
+  automaticReturn?: boolean;
 }
 
 /** Accessory service of a carrier, with its price (EUR per shipment). */
@@ -223,7 +231,14 @@ export interface ShipmentRecord {
   manifestId: number | null;
   cancelledAt: Date | null;
   refunded: number;
+  /**
+   * LDV of the shipment's return: set at creation on a contract with
+   * `automaticReturn` (unless the carrier could not create it), otherwise when
+   * the carrier returns the parcel to sender (status 7); null before.
+   */
   returnTrackingNumber: string | null;
+  /** The return was created with the shipment (automatic carrier return): its label is the last page of the label PDF. Absent = false. */
+  automaticReturn?: boolean;
   /** Carrier pickup point the parcel is delivered to (`options.deliveryPoint`, resolved); absent = home delivery. */
   deliveryPoint?: { carrier: string; id: string; name: string; type: 'shop' | 'locker'; address: Address } | null;
 }

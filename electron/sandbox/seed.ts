@@ -178,6 +178,8 @@ export function demoAccounts(): AccountSeed[] {
           prices: priceList(NATIONAL_ECONOMY, { italy: 1, italy_calabria_sicily: 1.25, italy_sardinia: 1.35 }),
           overPerKg: 0.25,
           remoteAreaSurcharge: 0,
+          // The reseller's contract includes GLS's automatic return: a return LDV and label with every shipment.
+          automaticReturn: true,
         },
         {
           contractCode: 'GLS-EBP',

@@ -7,6 +7,12 @@
  * - `DELETE /shipments/{ldv}` -> cancel and refund; 409 `invalid_state` once in a
  *   manifest, in transit (or later) or already cancelled;
  * - `GET /shipments/{ldv}/label?format=pdf|zpl` -> `{trackingNumber, format, pdf, zpl}`.
+ *
+ * Automatic carrier return (spec: Resources > Shipment `returnTrackingNumber`,
+ * `warning`; Label): on a contract with `automaticReturn` the shipment gets a
+ * return LDV at creation and the label PDF a last page with the return label;
+ * when the return cannot be created (forced with {@link RETURN_FAILED_TOKEN})
+ * the shipment is created all the same and the creation answer carries `warning`.
  */
 import { completeCustomsDetail, customsStatus } from '../../../shared/domain/customs';
 import { DELIVERY_POINT_CARRIER } from '../../../shared/platform/lookups';
@@ -48,9 +54,52 @@ export function labelAddress(p: Party): LabelAddress {
 }
 
 /**
+ * Token in `options.notes` that makes the carrier refuse a shipment's
+ * automatic return (training aid, like the lifecycle's `sandbox:<scenario>`
+ * tokens): the shipment is still created, without `returnTrackingNumber`, and
+ * the creation answer carries `warning`.
+ */
+export const RETURN_FAILED_TOKEN = 'sandbox:return-failed';
+
+/** Whether `notes` hold {@link RETURN_FAILED_TOKEN} (any case). */
+export function returnFailureForced(notes: string | null | undefined): boolean {
+  return (notes ?? '').toLowerCase().includes(RETURN_FAILED_TOKEN);
+}
+
+/**
+ * The return label of a shipment with an automatic return: one label for the
+ * return LDV (`returnTrackingNumber`, printed as Code 128), sender and
+ * recipient swapped (the parcel goes back from the recipient to the shipment's
+ * sender), the total weight in kg, marked RESO / RETURN in the service line and
+ * the notes; no COD. Undefined when the shipment has no automatic return LDV.
+ */
+export function returnLabelData(s: ShipmentRecord, createdAt: string = localIso(s.createdAt)): LabelData | undefined {
+  if (!s.automaticReturn || s.returnTrackingNumber === null) return undefined;
+  return {
+    trackingNumber: s.returnTrackingNumber,
+    shipmentTrackingNumber: s.returnTrackingNumber,
+    carrierCode: s.carrierCode,
+    carrierName: s.carrierName,
+    serviceName: `RESO / RETURN - ${s.contractName}`,
+    sender: labelAddress(s.recipient),
+    recipient: labelAddress(s.sender),
+    parcelNumber: 1,
+    parcelCount: 1,
+    weightKg: round2(s.packages.reduce((sum, p) => sum + p.weightKg, 0)),
+    ...(s.reference ? { reference: s.reference } : {}),
+    notes: `RESO / RETURN della spedizione ${s.trackingNumber}`,
+    createdAt,
+  };
+}
+
+/**
  * Renders a shipment's labels as POST /shipments answers them: one label per
  * package (ZPL ^XA..^XZ and one PDF page each), dated at the shipment's
- * creation (Europe/Rome), both base64.
+ * creation (Europe/Rome), both base64. With an automatic return the PDF gets
+ * one more page after the parcels, the return label ({@link returnLabelData};
+ * spec: Label, "the return label is the second page of the same PDF"); the
+ * ZPL keeps the outbound labels only (the bench printer prints what goes on
+ * the parcels; the spec places the return label in the PDF).
  * @throws whatever the label renderers throw (e.g. a field a label cannot carry).
  */
 export async function renderShipmentLabel(s: ShipmentRecord): Promise<ShipmentRecord['label']> {
@@ -72,7 +121,8 @@ export async function renderShipmentLabel(s: ShipmentRecord): Promise<ShipmentRe
     createdAt,
   }));
   const zpl = renderLabelsZpl(labels);
-  const pdf = await renderLabelsPdf(labels);
+  const ret = returnLabelData(s, createdAt);
+  const pdf = await renderLabelsPdf(ret ? [...labels, ret] : labels);
   return { pdf: Buffer.from(pdf).toString('base64'), zpl: Buffer.from(zpl, 'utf8').toString('base64') };
 }
 
@@ -91,7 +141,9 @@ export type ShipmentSpecifics = Pick<
  * A new shipment record, status {@link NEW_SHIPMENT_STATUS}, created and
  * shipped at `at`, labels still empty; not stored. Takes a fresh tracking
  * number (LDV) for the shipment, which is also its first parcel's, then the
- * next shipment id, then one LDV for each further parcel. Used by
+ * next shipment id, then one LDV for each further parcel, then, on a
+ * contract with `automaticReturn`, the return LDV (`returnTrackingNumber`;
+ * left null when `notes` hold {@link RETURN_FAILED_TOKEN}). Used by
  * `POST /shipments` and by the seeded history (history.ts).
  * @param packages parcels in kg and cm, in request order (numbered from 1).
  * @param priced the contract's price for these parcels (EUR, zone, billable and volumetric kg).
@@ -108,7 +160,7 @@ export function newShipmentRecord(
 ): ShipmentRecord {
   const { carrier, contract, priced } = chosen;
   const ldv = state.newTrackingNumber(carrier.trackingPrefix);
-  return {
+  const record: ShipmentRecord = {
     id: state.nextShipmentId(),
     accountId: account.accountId,
     trackingNumber: ldv,
@@ -155,6 +207,12 @@ export function newShipmentRecord(
     refunded: 0,
     returnTrackingNumber: null,
   };
+  if (contract.automaticReturn) {
+    record.automaticReturn = true;
+    // Reserved like every LDV, so no later shipment or parcel can take it.
+    if (!returnFailureForced(specifics.notes)) record.returnTrackingNumber = state.newTrackingNumber(carrier.trackingPrefix);
+  }
+  return record;
 }
 
 /** Strips undefined members so records and responses hold only what was given. */
@@ -332,9 +390,18 @@ export function registerShipmentRoutes(r: ApiRouter): void {
     state.addShipment(record);
     state.moveCredit(account, -total, `Spedizione ${ldv} (${contract.contractName})`, { shipmentId: record.id });
     state.events.emitShipmentCreated(record);
+    // Spec: `warning` only on creation, when the shipment is valid but something must be flagged.
+    const warning =
+      record.automaticReturn && record.returnTrackingNumber === null
+        ? `${carrier.carrierName}: the automatic return could not be created for ${ldv}; the shipment is valid, book the return separately if needed`
+        : undefined;
     return {
       status: 201,
-      body: { ...shipmentDetail(record), label: { format: record.labelFormat, pdf: record.label.pdf, zpl: record.label.zpl } },
+      body: {
+        ...shipmentDetail(record),
+        label: { format: record.labelFormat, pdf: record.label.pdf, zpl: record.label.zpl },
+        ...(warning !== undefined ? { warning } : {}),
+      },
     };
   });
 
