@@ -8,7 +8,9 @@
  *    byte is flushed). Median and p95, ms. The printer is a local TCP
  *    listener that checks every label carries its tracking number.
  * 2. Importing a 10,000-order Shopify CSV into a fresh store: wall time and
- *    resident memory growth.
+ *    peak resident memory.
+ * 3. The sandbox's label renderers (what POST /shipments spends its time on):
+ *    ZPL and PDF for 1 and 5 parcels, median and p95 of 200 renders.
  *
  * Rate limits are switched off on both sides for (1): they pace the platform
  * calls, not the station's own time, and would only make the run longer.
@@ -23,6 +25,7 @@ import { createSandbox } from '../../electron/sandbox';
 import { createStation } from '../../electron/core/station';
 import { generateShopifyCsv, importShopifyCsv } from '../../electron/core/orders';
 import { openStore } from '../../electron/core/store';
+import { renderLabelsPdf, renderLabelsZpl, type LabelData } from '../../electron/sandbox/labels';
 
 const SHIPMENTS = Number(process.env.BENCH_SHIPMENTS ?? 100);
 const CSV_ORDERS = Number(process.env.BENCH_CSV_ORDERS ?? 10_000);
@@ -154,5 +157,47 @@ function benchCsvImport(): void {
   }
 }
 
+/** Demo labels: `count` parcels of one shipment, with COD. */
+function demoLabels(count: number): LabelData[] {
+  const address = { name: 'Giulia Bianchi', street: 'Via Torino 12', city: 'Milano', province: 'MI', postalCode: '20121', countryCode: 'IT', phone: '+39 02 555 0100' };
+  return Array.from({ length: count }, (_, i) => ({
+    trackingNumber: `GL52009031${String(10 + i)}`,
+    shipmentTrackingNumber: 'GL5200903110',
+    carrierCode: 'gls',
+    carrierName: 'GLS Italy',
+    serviceName: 'GLS Economy',
+    sender: { ...address, name: 'Bottega Verdi S.r.l.', street: 'Via dei Missaglia 97', postalCode: '20142' },
+    recipient: address,
+    parcelNumber: i + 1,
+    parcelCount: count,
+    weightKg: 2.5,
+    reference: '#1001',
+    cod: { amount: 49.9, currency: 'EUR' },
+    createdAt: '2026-11-21T10:00:00+01:00',
+  }));
+}
+
+async function benchLabelRendering(): Promise<void> {
+  console.log('sandbox label rendering, 200 renders each (20 warm-up):');
+  for (const parcels of [1, 5]) {
+    const labels = demoLabels(parcels);
+    for (const [name, render] of [
+      ['ZPL', async () => void renderLabelsZpl(labels)],
+      ['PDF', async () => void (await renderLabelsPdf(labels))],
+    ] as const) {
+      for (let i = 0; i < 20; i++) await render();
+      const samples: number[] = [];
+      for (let i = 0; i < 200; i++) {
+        const t0 = performance.now();
+        await render();
+        samples.push(performance.now() - t0);
+      }
+      samples.sort((a, b) => a - b);
+      console.log(`  ${name} ${parcels} parcel${parcels > 1 ? 's' : ''}: median ${fmt(quantile(samples, 0.5))}   p95 ${fmt(quantile(samples, 0.95))}`);
+    }
+  }
+}
+
 await benchLabelToPrinter();
 benchCsvImport();
+await benchLabelRendering();
