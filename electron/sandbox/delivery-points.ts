@@ -13,7 +13,7 @@
  * and `LK-<cap>-<nn>` (lockers), so an id alone identifies its point.
  */
 import { DELIVERY_POINT_CARRIER, type DeliveryPoint } from '../../shared/platform/lookups';
-import { completeItalianPostalCode } from '../../shared/platform/orders';
+import { completePostalCode } from '../../shared/domain/postal';
 import { fnv1a, mulberry32 } from '../../shared/domain/random';
 
 /** A town the carrier's geocoder knows: postal-code prefixes (3 or 5 digits) and WGS84 centre. */
@@ -188,7 +188,7 @@ export interface DeliveryPointsAnswer {
  *         postal code not of that town or not 5 digits).
  */
 export function searchDeliveryPoints(city: string, postalCode: string, address?: string): DeliveryPointsAnswer {
-  const cap = completeItalianPostalCode('IT', postalCode);
+  const cap = completePostalCode('IT', postalCode);
   const wanted = fold(city);
   const town = TOWNS.find((t) => [t.name, ...(t.aliases ?? [])].some((n) => fold(n) === wanted));
   if (!town) throw new CarrierLookupError(`BRT: località "${city}" non trovata (locality not found)`);

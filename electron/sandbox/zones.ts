@@ -1,11 +1,15 @@
 /**
  * Price-list zone of a destination (the Rate's `zone`, spec: Rate "price-list
  * zone matched by the destination"). Italian zones follow the postal code
- * (CAP), falling back to the province when the CAP is not 5 digits; other
- * destinations follow the country. The tables are a plausible model of
+ * (CAP, completed to 5 digits by shared/domain/postal.ts), falling back to a
+ * real Italian province only when there is no CAP; an Italian destination
+ * with neither is refused, never priced as mainland. Other destinations
+ * follow the country. The tables are a plausible model of
  * Italian carrier price lists, not any carrier's official list.
  */
 import { EU_COUNTRIES, specialTerritoryOf } from '../../shared/domain/customs';
+import { ITALIAN_CAP_RULE, completePostalCode, isItalianCap } from '../../shared/domain/postal';
+import { italianProvinceCode } from '../../shared/platform/orders';
 import type { ZoneId } from './model';
 
 /** Human names of the zones (Italian, as the panel shows them). */
@@ -46,17 +50,39 @@ const EUROPE_NON_EU: ReadonlySet<string> = new Set([
   'GI', 'JE', 'GG', 'IM', 'FO', 'AX', 'IC', 'EA',
 ]);
 
-/** Italian zone of a CAP (5 digits) or, failing that, of a 2-letter province. */
+/**
+ * An Italian destination whose zone cannot be told: the CAP is not 5 digits
+ * after completion and the province is not an Italian province. The API
+ * schemas refuse such addresses with 422 before pricing (shared/platform
+ * `withItalianCap`), so reaching this is a caller's bug, not a price.
+ */
+export class UnknownItalianZoneError extends RangeError {
+  constructor(
+    readonly postalCode: string,
+    readonly province: string | undefined,
+  ) {
+    super(`No Italian zone for postal code "${postalCode}"${province ? ` / province "${province}"` : ''}: ${ITALIAN_CAP_RULE}`);
+    this.name = 'UnknownItalianZoneError';
+  }
+}
+
+/**
+ * Italian zone of a CAP: 1-4 digits are completed first (`7100` -> `07100`,
+ * Sassari, Sardinia). Only when the CAP is not 5 digits does the province
+ * decide, and only a real one (code or full name, e.g. `SS`, `Catania`).
+ * @throws UnknownItalianZoneError when neither names a zone.
+ */
 export function italianZone(postalCode: string, province?: string): ZoneId {
-  const cap = postalCode.replace(/\s/g, '');
-  if (/^\d{5}$/.test(cap)) {
+  const cap = completePostalCode('IT', postalCode.replace(/\s/g, ''));
+  if (isItalianCap(cap)) {
     if (MINOR_ISLAND_CAPS.has(cap)) return 'italy_minor_islands';
     const p2 = cap.slice(0, 2);
     if (['87', '88', '89', '90', '91', '92', '93', '94', '95', '96', '97', '98'].includes(p2)) return 'italy_calabria_sicily';
     if (['07', '08', '09'].includes(p2)) return 'italy_sardinia';
     return 'italy';
   }
-  const prov = (province ?? '').trim().toUpperCase();
+  const prov = province === undefined ? undefined : italianProvinceCode(province);
+  if (prov === undefined) throw new UnknownItalianZoneError(postalCode, province);
   if (SICILY_CALABRIA_PROVINCES.has(prov)) return 'italy_calabria_sicily';
   if (SARDINIA_PROVINCES.has(prov)) return 'italy_sardinia';
   return 'italy';
@@ -66,6 +92,7 @@ export function italianZone(postalCode: string, province?: string): ZoneId {
  * Zone of a destination. `countryCode` ISO alpha-2 (any case). Special
  * territories outside the EU customs territory (Livigno, Canary Islands, ...)
  * are priced as `europe_non_eu`, like the non-EU European countries.
+ * @throws UnknownItalianZoneError for an IT destination {@link italianZone} cannot place.
  */
 export function zoneOf(countryCode: string, postalCode: string, province?: string): ZoneId {
   const cc = countryCode.trim().toUpperCase();

@@ -7,6 +7,7 @@
  * becomes the `recipient` of POST /shipments.
  */
 import { z } from 'zod';
+import { completePostalCode, isItalianCap, usesItalianCap } from './postal';
 
 /** Where an order came from. */
 export type OrderSource = 'shopify_csv' | 'manual';
@@ -117,20 +118,16 @@ export const ORDER_LIMITS = {
   items: 200,
 } as const;
 
-/** Countries whose postal code is the Italian 5-digit CAP (Italy, San Marino, Vatican City). */
-const CAP_COUNTRIES = new Set(['IT', 'SM', 'VA']);
-
 /**
  * Cleans a postal code the way shops and spreadsheets mangle it: trims, drops
  * the leading apostrophe Shopify/Excel add to keep it text (`'00184`), and for
  * Italy (and SM, VA) restores leading zeros lost to number formatting
  * (`184` -> `00184`), as the spec does for POST /orders ("An Italian postal
- * code sent without leading zeros is completed"). Other values pass unchanged.
+ * code sent without leading zeros is completed"; shared/domain/postal.ts).
+ * Other values pass unchanged.
  */
 export function normalizePostalCode(raw: string, countryCode: string): string {
-  const s = raw.trim().replace(/^'+/, '').trim();
-  if (CAP_COUNTRIES.has(countryCode.trim().toUpperCase()) && /^\d{1,4}$/.test(s)) return s.padStart(5, '0');
-  return s;
+  return completePostalCode(countryCode, raw.trim().replace(/^'+/, ''));
 }
 
 /**
@@ -159,8 +156,8 @@ export function recipientProblems(r: OrderRecipient): Partial<Record<keyof Order
   need('postalCode', 'Postal code', ORDER_LIMITS.postalCode);
   cap('phone', 'Phone', ORDER_LIMITS.phone);
   if (!/^[A-Z]{2}$/.test(r.countryCode)) out.countryCode = 'Country must be a 2-letter code such as IT';
-  else if (CAP_COUNTRIES.has(r.countryCode)) {
-    if (!out.postalCode && !/^\d{5}$/.test(r.postalCode)) {
+  else if (usesItalianCap(r.countryCode)) {
+    if (!out.postalCode && !isItalianCap(r.postalCode)) {
       out.postalCode = `Postal code for ${r.countryCode} must be 5 digits, like 00184`;
     }
     if (r.countryCode === 'IT' && r.province !== undefined && !out.province && !/^[A-Z]{2}$/.test(r.province)) {

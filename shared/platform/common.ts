@@ -6,6 +6,7 @@
  * and the bench screens (instant field errors).
  */
 import { z } from 'zod';
+import { completePostalCode, postalCodeProblem } from '../domain/postal';
 
 /** ISO 3166-1 alpha-2 country code, exactly 2 letters (spec: Address.countryCode). */
 export const CountryCode = z
@@ -52,8 +53,42 @@ const req = (what: string, max: number) =>
 const opt = (what: string, max: number) =>
   z.string().max(max, { error: `${what} must be at most ${max} characters` }).optional();
 
-/** Address (spec: Value objects). Italian province is 2 letters, checked in {@link Party} refinements by callers. */
-export const Address = z.object({
+/**
+ * Completes the Italian CAP of an address-like value (`184` -> `00184`, for
+ * IT, SM and VA; shared/domain/postal.ts). Runs as a zod `overwrite`, so it
+ * also sees values whose other fields failed: it only touches strings.
+ */
+function completeCap<T extends { countryCode: string; postalCode: string }>(a: T): T {
+  if (typeof a.countryCode !== 'string' || typeof a.postalCode !== 'string') return a;
+  return { ...a, postalCode: completePostalCode(a.countryCode, a.postalCode) };
+}
+
+/** Adds the CAP rule's issue at `postalCode` when a completed CAP is still not 5 digits. */
+function checkCap(a: { countryCode: string; postalCode: string }, ctx: z.RefinementCtx): void {
+  if (typeof a.countryCode !== 'string' || typeof a.postalCode !== 'string' || a.postalCode === '') return;
+  const problem = postalCodeProblem(a.countryCode, a.postalCode);
+  if (problem) ctx.addIssue({ code: 'custom', path: ['postalCode'], message: problem, input: a.postalCode });
+}
+
+/**
+ * Makes an address object apply the CAP rule: for IT, SM and VA a postal code
+ * of 1-4 digits is completed with leading zeros, and one that is then not 5
+ * digits is an issue at `postalCode` ("Italian postal code (CAP) must be 5
+ * digits"). The spec completes CAPs for POST /orders; the station and the
+ * sandbox do the same for every request address, so a rate and its shipment
+ * see the same CAP. The result stays a ZodObject (no `.partial()`: zod
+ * refuses it on refined objects; use the unrefined fields for that).
+ */
+export function withItalianCap<S extends z.ZodObject<{ countryCode: z.ZodType<string, string>; postalCode: z.ZodType<string, string> }>>(schema: S): S {
+  return schema.overwrite((a) => completeCap(a)).superRefine((a, ctx) => checkCap(a, ctx));
+}
+
+/**
+ * Address fields (spec: Value objects) without the CAP rule: the shape for
+ * answers the station parses (a platform address is taken as given) and for
+ * `.partial()` / `.extend()`. Requests use {@link Address}.
+ */
+export const AddressFields = z.object({
   street: req('Street', 150),
   street2: opt('Street 2', 100),
   city: req('City', 80),
@@ -61,6 +96,13 @@ export const Address = z.object({
   postalCode: req('Postal code', 15),
   countryCode: CountryCode,
 });
+
+/**
+ * Address of a request (spec: Value objects), with the CAP rule of
+ * {@link withItalianCap}: IT/SM/VA postal codes are completed to 5 digits or
+ * rejected. Italian province is 2 letters, checked by callers (sandbox quoting.ts).
+ */
+export const Address = withItalianCap(AddressFields);
 export type Address = z.infer<typeof Address>;
 
 /** Party: sender or recipient (spec: Value objects). */

@@ -9,8 +9,8 @@
  * `orders.1.recipient.address.postalCode` (orders numbered from 0).
  * Rules that need the account (catalog names, already-submitted numbers) or
  * the whole batch (duplicate `orderNumber`) are applied by the platform after
- * these schemas; see {@link duplicateOrderNumbers} and
- * {@link completeItalianPostalCode}.
+ * these schemas; see {@link duplicateOrderNumbers} and `completePostalCode`
+ * (shared/domain/postal.ts) for the leading zeros of an Italian CAP.
  */
 import { z } from 'zod';
 import { CountryCode, IsoDate, Money, Weight } from './common';
@@ -129,18 +129,6 @@ export const OrdersResponse = z.object({
   skipped: z.array(SkippedOrder),
 });
 export type OrdersResponse = z.infer<typeof OrdersResponse>;
-
-/**
- * Completes an Italian postal code sent without its leading zeros
- * ("184" -> "00184"; spec: Order, "An Italian postal code sent without
- * leading zeros is completed"). Only for country `IT` and only for 1 to 4
- * digits; anything else is returned trimmed and unchanged.
- */
-export function completeItalianPostalCode(countryCode: string, postalCode: string): string {
-  const pc = postalCode.trim();
-  if (countryCode.trim().toUpperCase() !== 'IT') return pc;
-  return /^\d{1,4}$/.test(pc) ? pc.padStart(5, '0') : pc;
-}
 
 /**
  * Batch rule 3: positions of orders repeating an `orderNumber` already used

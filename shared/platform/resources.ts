@@ -5,7 +5,7 @@
  * accept unknown fields, as the spec's versioning rule 2 asks of clients.
  */
 import { z } from 'zod';
-import { Address, CountryCode, Dimensions, IsoDate, IsoDateTime, Money, Package, Party, Status, Weight } from './common';
+import { Address, AddressFields, CountryCode, Dimensions, IsoDate, IsoDateTime, Money, Package, Party, Status, Weight, withItalianCap } from './common';
 import { DeliveryPointSelection } from './lookups';
 
 /** Map of COD method key -> label (e.g. `{"cash": "Contanti"}`). */
@@ -42,15 +42,22 @@ export const CarriersResponse = z.object({ data: z.array(Carrier) });
 export const CodOption = Money.extend({ method: z.string().optional(), type: z.string().optional() });
 export type CodOption = z.infer<typeof CodOption>;
 
-/** POST /rates body (spec: Endpoints > Rates). */
+/**
+ * POST /rates body (spec: Endpoints > Rates). The recipient address follows
+ * the CAP rule of Address ({@link withItalianCap}): an IT/SM/VA postal code of
+ * 1-4 digits is completed (`7100` -> `07100`), anything else not 5 digits is a
+ * 422 at `recipient.address.postalCode`, so the zone is never guessed.
+ */
 export const RatesRequest = z.object({
   recipient: z.object({
-    address: z.object({
-      postalCode: z.string({ error: 'Postal code is required' }).trim().min(1, { error: 'Postal code is required' }).max(15),
-      countryCode: CountryCode,
-      city: z.string().max(80).optional(),
-      province: z.string().max(10).optional(),
-    }),
+    address: withItalianCap(
+      z.object({
+        postalCode: z.string({ error: 'Postal code is required' }).trim().min(1, { error: 'Postal code is required' }).max(15, { error: 'Postal code must be at most 15 characters' }),
+        countryCode: CountryCode,
+        city: z.string().max(80, { error: 'City must be at most 80 characters' }).optional(),
+        province: z.string().max(10, { error: 'Province must be at most 10 characters' }).optional(),
+      }),
+    ),
   }),
   packages: z.array(Package, { error: 'At least one package is required' }).min(1, { error: 'At least one package is required' }).max(50, { error: 'At most 50 packages per shipment' }),
   shipper: z.object({ address: Address }).optional(),
@@ -171,7 +178,7 @@ export type Label = z.infer<typeof Label>;
  * Detail party as the sandbox returns it. The spec leaves the exact field names
  * of sender/recipient "not shown"; the sandbox uses the request's Party shape.
  */
-export const ShipmentParty = Party.partial({ name: true }).extend({ address: Address.partial() });
+export const ShipmentParty = Party.partial({ name: true }).extend({ address: AddressFields.partial() });
 
 /** Shipment (spec: Resources > Shipment), detail fields optional. */
 export const Shipment = z.object({
@@ -317,7 +324,8 @@ export type CreditBalance = z.infer<typeof CreditBalance>;
 export const Warehouse = z.object({
   id: z.number().int(),
   name: z.string(),
-  address: Address,
+  // An answer: the point's address is taken as the platform gives it (no CAP completion).
+  address: AddressFields,
   isDefault: z.boolean(),
   freePickup: z.boolean(),
 });

@@ -18,7 +18,8 @@
  * operator ships it, which the API cannot do.
  */
 import type { FieldErrors } from '../../../shared/platform/common';
-import { OrdersRequest, completeItalianPostalCode, duplicateOrderNumbers, italianProvinceCode } from '../../../shared/platform/orders';
+import { completePostalCode } from '../../../shared/domain/postal';
+import { OrdersRequest, duplicateOrderNumbers, italianProvinceCode } from '../../../shared/platform/orders';
 import { parseOrThrow, validationFailed } from '../errors';
 import type { ApiRouter } from '../http';
 import type { Account } from '../model';
@@ -39,7 +40,7 @@ function buildOrder(account: Account, o: ParsedOrder, i: number, now: Date, deta
   const at = (path: string, msg: string) => (details[`orders.${i}.${path}`] ??= []).push(msg);
   const a = o.recipient.address;
   const countryCode = a.countryCode;
-  const postalCode = completeItalianPostalCode(countryCode, a.postalCode);
+  const postalCode = completePostalCode(countryCode, a.postalCode);
   let province = nul(a.province);
   if (countryCode === 'IT') {
     if (!/^\d{5}$/.test(postalCode)) at('recipient.address.postalCode', 'Italian postal code must be 5 digits (leading zeros may be left out)');
