@@ -7,6 +7,7 @@
  * becomes the `recipient` of POST /shipments.
  */
 import { z } from 'zod';
+import { isCountryCode } from './countries';
 import { completePostalCode, isItalianCap, usesItalianCap } from './postal';
 
 /** Where an order came from. */
@@ -156,6 +157,7 @@ export function recipientProblems(r: OrderRecipient): Partial<Record<keyof Order
   need('postalCode', 'Postal code', ORDER_LIMITS.postalCode);
   cap('phone', 'Phone', ORDER_LIMITS.phone);
   if (!/^[A-Z]{2}$/.test(r.countryCode)) out.countryCode = 'Country must be a 2-letter code such as IT';
+  else if (!isCountryCode(r.countryCode)) out.countryCode = unknownCountry(r.countryCode);
   else if (usesItalianCap(r.countryCode)) {
     if (!out.postalCode && !isItalianCap(r.postalCode)) {
       out.postalCode = `Postal code for ${r.countryCode} must be 5 digits, like 00184`;
@@ -167,6 +169,9 @@ export function recipientProblems(r: OrderRecipient): Partial<Record<keyof Order
   if (r.email !== undefined && !EMAIL.test(r.email)) out.email = 'E-mail address is not valid';
   return out;
 }
+
+/** Message for 2 letters that are no ISO 3166-1 country (shared/domain/countries.ts). */
+const unknownCountry = (code: string) => `Country "${code}" is not an ISO 3166-1 country code`;
 
 /** Pragmatic e-mail shape check (same spirit as zod's `z.email()`); the platform does the final check. */
 const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
@@ -220,7 +225,8 @@ const ManualRecipient = z
       (v) => (typeof v === 'string' ? v.trim().toUpperCase() : v),
       z
         .string({ error: 'Country is required' })
-        .regex(/^[A-Z]{2}$/, { error: 'Country must be a 2-letter code such as IT' }),
+        .regex(/^[A-Z]{2}$/, { error: 'Country must be a 2-letter code such as IT', abort: true })
+        .refine(isCountryCode, { error: (iss) => unknownCountry(String(iss.input)) }),
     ),
     phone: optionalText('Phone', ORDER_LIMITS.phone),
     email: optionalEmail,

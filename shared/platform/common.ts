@@ -6,13 +6,19 @@
  * and the bench screens (instant field errors).
  */
 import { z } from 'zod';
+import { isCountryCode } from '../domain/countries';
 import { completePostalCode, postalCodeProblem } from '../domain/postal';
 
-/** ISO 3166-1 alpha-2 country code, exactly 2 letters (spec: Address.countryCode). */
+/**
+ * ISO 3166-1 alpha-2 country code (spec: Address.countryCode, "exactly 2
+ * chars"), any case in, upper case out. One message per problem: not 2
+ * letters, or 2 letters that are no country (`XX`; list in
+ * shared/domain/countries.ts, which also admits XK, IC, EA).
+ */
 export const CountryCode = z
   .string({ error: 'Country code is required' })
-  .length(2, { error: 'Country code must be exactly 2 letters' })
-  .regex(/^[A-Za-z]{2}$/, { error: 'Country code must be 2 letters (ISO 3166-1)' })
+  .regex(/^[A-Za-z]{2}$/, { error: 'Country code must be 2 letters (ISO 3166-1 alpha-2), like IT', abort: true })
+  .refine(isCountryCode, { error: (iss) => `Country code "${String(iss.input)}" is not an ISO 3166-1 alpha-2 country code` })
   .transform((s) => s.toUpperCase());
 
 /** Date `YYYY-MM-DD` (spec: Formats). */

@@ -75,4 +75,29 @@ describe('conformance: recipient address rules', () => {
       expect(Object.keys(va.body.error.details ?? {})).toEqual(['customsDetail']);
     });
   });
+
+  describe('country code (ISO 3166-1 alpha-2)', () => {
+    const abroad = (countryCode: string) => recipient({ countryCode, postalCode: '1000', city: 'Città', province: '' });
+
+    it('refuses XX as no country, not as a non-EU destination needing customs', async () => {
+      const r = await a<ErrorBody>('POST', '/shipments', { recipient: abroad('XX'), packages: [pkg(1)] });
+      expect(r.status).toBe(422);
+      expect(r.body.error.details).toEqual({ 'recipient.address.countryCode': ['Country code "XX" is not an ISO 3166-1 alpha-2 country code'] });
+      const q = await a<ErrorBody>('POST', '/rates', { recipient: { address: { postalCode: '1000', countryCode: 'xx' } }, packages: [pkg(1)] });
+      expect(q.status).toBe(422);
+      expect(q.body.error.details).toEqual({ 'recipient.address.countryCode': ['Country code "xx" is not an ISO 3166-1 alpha-2 country code'] });
+    });
+
+    it('gives a 3-letter code one message', async () => {
+      const r = await a<ErrorBody>('POST', '/shipments', { recipient: abroad('ITA'), packages: [pkg(1)] });
+      expect(r.status).toBe(422);
+      expect(r.body.error.details).toEqual({ 'recipient.address.countryCode': ['Country code must be 2 letters (ISO 3166-1 alpha-2), like IT'] });
+    });
+
+    it('still quotes a real country given in lower case', async () => {
+      const data = await rates('1010', 'at');
+      expect(data.length).toBeGreaterThan(0);
+      expect(new Set(data.map((x) => x.zone))).toEqual(new Set(['eu_1']));
+    });
+  });
 });

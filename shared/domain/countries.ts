@@ -1,0 +1,56 @@
+/**
+ * Country codes the station and the sandbox accept in `Address.countryCode`
+ * (spec: Address, "ISO 3166-1 alpha-2, exactly 2 chars"). Pure data, no
+ * dependency: the list is the ISO 3166-1 officially assigned alpha-2 codes
+ * (249, checked against Debian iso-codes 4.15 `iso_3166-1.json`), plus the
+ * few codes outside it that carriers and EU customs use on labels.
+ */
+
+/** The 249 officially assigned ISO 3166-1 alpha-2 codes, upper case. */
+export const ISO_3166_ALPHA2: ReadonlySet<string> = new Set(
+  (
+    'AD AE AF AG AI AL AM AO AQ AR AS AT AU AW AX AZ ' +
+    'BA BB BD BE BF BG BH BI BJ BL BM BN BO BQ BR BS BT BV BW BY BZ ' +
+    'CA CC CD CF CG CH CI CK CL CM CN CO CR CU CV CW CX CY CZ ' +
+    'DE DJ DK DM DO DZ ' +
+    'EC EE EG EH ER ES ET ' +
+    'FI FJ FK FM FO FR ' +
+    'GA GB GD GE GF GG GH GI GL GM GN GP GQ GR GS GT GU GW GY ' +
+    'HK HM HN HR HT HU ' +
+    'ID IE IL IM IN IO IQ IR IS IT ' +
+    'JE JM JO JP ' +
+    'KE KG KH KI KM KN KP KR KW KY KZ ' +
+    'LA LB LC LI LK LR LS LT LU LV LY ' +
+    'MA MC MD ME MF MG MH MK ML MM MN MO MP MQ MR MS MT MU MV MW MX MY MZ ' +
+    'NA NC NE NF NG NI NL NO NP NR NU NZ ' +
+    'OM ' +
+    'PA PE PF PG PH PK PL PM PN PR PS PT PW PY ' +
+    'QA ' +
+    'RE RO RS RU RW ' +
+    'SA SB SC SD SE SG SH SI SJ SK SL SM SN SO SR SS ST SV SX SY SZ ' +
+    'TC TD TF TG TH TJ TK TL TM TN TO TR TT TV TW TZ ' +
+    'UA UG UM US UY UZ ' +
+    'VA VC VE VG VI VN VU ' +
+    'WF WS ' +
+    'YE YT ' +
+    'ZA ZM ZW'
+  ).split(' '),
+);
+
+/**
+ * Codes outside the official list that are still real destinations: `XK`
+ * Kosovo (user-assigned, used by the EU and by carriers), and the
+ * exceptionally reserved `IC` Canary Islands and `EA` Ceuta and Melilla, which
+ * EU customs treats apart from Spain (see shared/domain/customs.ts).
+ */
+export const EXTRA_COUNTRY_CODES: ReadonlySet<string> = new Set(['XK', 'IC', 'EA']);
+
+/**
+ * True when `code` (any case, surrounding spaces ignored) is an accepted
+ * destination country: an officially assigned ISO 3166-1 alpha-2 code or one
+ * of {@link EXTRA_COUNTRY_CODES}. `XX`, `ZZ` and other unassigned pairs are false.
+ */
+export function isCountryCode(code: string): boolean {
+  const c = code.trim().toUpperCase();
+  return ISO_3166_ALPHA2.has(c) || EXTRA_COUNTRY_CODES.has(c);
+}
