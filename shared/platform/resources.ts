@@ -248,7 +248,8 @@ export const ShipmentListQuery = z.object({
   countryCode: z.string().length(2, { error: 'countryCode must be exactly 2 characters' }).optional(),
   hasCod: z.enum(['true', 'false', '1', '0']).optional(),
   hasInsurance: z.enum(['true', 'false', '1', '0']).optional(),
-  storeId: z.coerce.number().int().optional(),
+  // Like `page` (common.ts PageQuery): one message naming the field, never zod's "received NaN".
+  storeId: z.coerce.number({ error: 'storeId must be an integer' }).int({ error: 'storeId must be an integer' }).optional(),
 });
 export type ShipmentListQuery = z.input<typeof ShipmentListQuery>;
 

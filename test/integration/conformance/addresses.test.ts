@@ -3,7 +3,8 @@
  * HTTP against the sandbox (spec: Value objects > Address; Orders, "An Italian
  * postal code sent without leading zeros is completed", applied to every
  * request address). An Italian CAP is completed or refused with 422, never
- * priced as mainland by default.
+ * priced as mainland by default. Also the integer `storeId` filter of
+ * GET /shipments, whose message must name the field like `page`'s.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../../electron/sandbox/index';
@@ -98,6 +99,22 @@ describe('conformance: recipient address rules', () => {
       const data = await rates('1010', 'at');
       expect(data.length).toBeGreaterThan(0);
       expect(new Set(data.map((x) => x.zone))).toEqual(new Set(['eu_1']));
+    });
+  });
+
+  describe('GET /shipments integer filters', () => {
+    it.each(['x', '1.5'])('answers storeId=%s with "storeId must be an integer", like page', async (v) => {
+      const r = await a<ErrorBody>('GET', `/shipments?storeId=${v}`);
+      expect(r.status).toBe(422);
+      expect(r.body.error.details).toEqual({ storeId: ['storeId must be an integer'] });
+      const p = await a<ErrorBody>('GET', `/shipments?page=${v}`);
+      expect(p.body.error.details).toEqual({ page: ['page must be an integer'] });
+    });
+
+    it('takes an integer storeId (no sandbox shipment comes from a store)', async () => {
+      const r = await a<{ data: unknown[] }>('GET', '/shipments?storeId=7');
+      expect(r.status).toBe(200);
+      expect(r.body.data).toEqual([]);
     });
   });
 });
