@@ -145,6 +145,7 @@ export const StatusKey = z.enum([
   'awaiting_collection',
 ]);
 export type StatusKey = z.infer<typeof StatusKey>;
+/** Shipment status object `{code, key, label}`; clients match on `key` (spec: Shipment status). */
 export const Status = z.object({ code: z.number().int(), key: StatusKey, label: z.string() });
 export type Status = z.infer<typeof Status>;
 
@@ -190,6 +191,7 @@ export function Paginated<T extends z.ZodType>(item: T) {
     }),
   });
 }
+/** Static type of a {@link Paginated} list of `T`: `data`, `links` (URLs or null), `meta` (page numbers and counts). */
 export type PaginatedOf<T> = {
   data: T[];
   links: { first: string | null; last: string | null; prev: string | null; next: string | null };

@@ -36,6 +36,7 @@ export const Carrier = z.object({
   services: z.array(CarrierService),
 });
 export type Carrier = z.infer<typeof Carrier>;
+/** GET /carriers 200: `{data: Carrier[]}`, only the client's own contracts (spec: Endpoints > Carriers). */
 export const CarriersResponse = z.object({ data: z.array(Carrier) });
 
 /** COD option: Money plus `method` (a key of cashOnDeliveryMethods) or `type` (carrier code). */
@@ -101,6 +102,7 @@ export const Rate = z.object({
   logoUrl: z.string().nullable(),
 });
 export type Rate = z.infer<typeof Rate>;
+/** POST /rates 200: `{data: Rate[]}`; empty when no contract serves the destination and parcels (spec: Endpoints > Rates). */
 export const RatesResponse = z.object({ data: z.array(Rate) });
 
 /** Customs party identifiers (spec: CustomsDetail exporter/importer). */
@@ -277,6 +279,7 @@ export const Manifest = z.object({
   trackingNumbers: z.array(z.string()).optional(),
 });
 export type Manifest = z.infer<typeof Manifest>;
+/** POST /manifests 201: `{data: Manifest[]}`, one per contract, each with its base64 `pdf` (spec: Endpoints > Manifests). */
 export const ManifestsCreated = z.object({ data: z.array(Manifest) });
 
 /** POST /pickups body (spec: Endpoints > Pickups). */
