@@ -40,7 +40,7 @@ const COLUMNS: Column[] = [
 const TABLE_W = COLUMNS.reduce((a, c) => a + c.width, 0);
 
 /** Cuts `text` with an ellipsis so it fits `maxWidth` points. */
-function fit(text: string, font: PDFFont, size: number, maxWidth: number): string {
+function fitToWidth(text: string, font: PDFFont, size: number, maxWidth: number): string {
   if (font.widthOfTextAtSize(text, size) <= maxWidth) return text;
   let lo = 0;
   let hi = text.length;
@@ -61,7 +61,7 @@ class Writer {
   text(s: string, x: number, top: number, size: number, o: { bold?: boolean; maxWidth?: number; align?: 'L' | 'R' | 'C'; width?: number } = {}): void {
     const font = o.bold ? this.fonts.bold : this.fonts.regular;
     let t = pdfSafeText(cleanText(s), this.fonts.charset);
-    if (o.maxWidth) t = fit(t, font, size, o.maxWidth);
+    if (o.maxWidth) t = fitToWidth(t, font, size, o.maxWidth);
     const w = font.widthOfTextAtSize(t, size);
     const box = o.width ?? 0;
     const dx = o.align === 'R' ? box - w : o.align === 'C' ? (box - w) / 2 : 0;
