@@ -10,16 +10,19 @@ import { isCountryCode } from '../domain/countries';
 import { completePostalCode, postalCodeProblem } from '../domain/postal';
 
 /**
- * ISO 3166-1 alpha-2 country code (spec: Address.countryCode, "exactly 2
- * chars"), any case in, upper case out. One message per problem: not 2
- * letters, or 2 letters that are no country (`XX`; list in
- * shared/domain/countries.ts, which also admits XK, IC, EA).
+ * ISO 3166-1 alpha-2 country code, 2 letters of an assigned code, upper-cased;
+ * `what` names the field in the messages ("Country code", "Country of manufacture").
  */
-export const CountryCode = z
-  .string({ error: 'Country code is required' })
-  .regex(/^[A-Za-z]{2}$/, { error: 'Country code must be 2 letters (ISO 3166-1 alpha-2), like IT', abort: true })
-  .refine(isCountryCode, { error: (iss) => `Country code "${String(iss.input)}" is not an ISO 3166-1 alpha-2 country code` })
-  .transform((s) => s.toUpperCase());
+export function countryCodeNamed(what: string) {
+  return z
+    .string({ error: `${what} is required` })
+    .regex(/^[A-Za-z]{2}$/, { error: `${what} must be 2 letters (ISO 3166-1 alpha-2), like IT`, abort: true })
+    .refine(isCountryCode, { error: (iss) => `${what} "${String(iss.input)}" is not an ISO 3166-1 alpha-2 country code` })
+    .transform((s) => s.toUpperCase());
+}
+
+/** ISO 3166-1 alpha-2 country code, exactly 2 letters (spec: Address.countryCode). */
+export const CountryCode = countryCodeNamed('Country code');
 
 /** Date `YYYY-MM-DD` (spec: Formats). */
 export const IsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Date must be YYYY-MM-DD' });

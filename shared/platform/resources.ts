@@ -5,7 +5,7 @@
  * accept unknown fields, as the spec's versioning rule 2 asks of clients.
  */
 import { z } from 'zod';
-import { Address, AddressFields, CountryCode, Dimensions, IsoDate, IsoDateTime, Money, Package, Party, Status, Weight, withItalianCap } from './common';
+import { Address, AddressFields, CountryCode, countryCodeNamed, Dimensions, IsoDate, IsoDateTime, Money, Package, Party, Status, Weight, withItalianCap } from './common';
 import { DeliveryPointSelection } from './lookups';
 
 /** Map of COD method key -> label (e.g. `{"cash": "Contanti"}`). */
@@ -118,7 +118,7 @@ export const Commodity = z.object({
   quantity: z.number({ error: 'Quantity is required' }).int({ error: 'Quantity must be a whole number' }).min(1, { error: 'Quantity must be at least 1' }),
   unitValue: Money,
   weight: Weight,
-  countryOfManufacture: z.string({ error: 'Country of manufacture is required' }).length(2, { error: 'Country of manufacture must be 2 letters' }),
+  countryOfManufacture: countryCodeNamed('Country of manufacture'),
   harmonizedCode: z.string().regex(/^\d{6,10}$/, { error: 'HS code must be 6 to 10 digits' }).nullable().optional(),
   quantityUnits: z.enum(['PCS', 'PR', 'DOZ', 'KG', 'L', 'M', 'M2', 'M3', 'SET']).default('PCS'),
   totalValue: Money.optional(),

@@ -3,6 +3,7 @@ import { EXTRA_COUNTRY_CODES, ISO_3166_ALPHA2, isCountryCode } from '../../../sh
 import { ManualOrderInput, recipientProblems } from '../../../shared/domain/order';
 import { CountryCode, issuesToDetails } from '../../../shared/platform/common';
 import { OrdersRequest } from '../../../shared/platform/orders';
+import { Commodity } from '../../../shared/platform/resources';
 
 describe('ISO 3166-1 alpha-2 list (shared/domain/countries)', () => {
   it('holds the 249 officially assigned codes, each 2 upper-case letters, and no extra code twice', () => {
@@ -60,5 +61,26 @@ describe('station orders check the country too', () => {
   it('the manual order form gives one message for XX', () => {
     const r = ManualOrderInput.safeParse({ recipient: { ...recipient, countryCode: 'xx' }, items: [] });
     expect(issuesToDetails(r.error?.issues ?? [])).toEqual({ 'recipient.countryCode': ['Country "XX" is not an ISO 3166-1 country code'] });
+  });
+});
+
+describe('Commodity.countryOfManufacture uses the same list, naming its field', () => {
+  const commodity = (countryOfManufacture: string) => ({
+    description: 'Tazza in ceramica',
+    quantity: 2,
+    unitValue: { amount: 12 },
+    weight: { value: 0.4 },
+    countryOfManufacture,
+  });
+
+  it('accepts a real code and upper-cases it', () => {
+    expect(Commodity.parse(commodity('it')).countryOfManufacture).toBe('IT');
+  });
+
+  it.each(['XX', 'ITA'])('refuses %j with one message on countryOfManufacture', (c) => {
+    const details = issuesToDetails(Commodity.safeParse(commodity(c)).error?.issues ?? []);
+    expect(Object.keys(details)).toEqual(['countryOfManufacture']);
+    expect(details.countryOfManufacture).toHaveLength(1);
+    expect(details.countryOfManufacture?.[0]).toMatch(/^Country of manufacture /);
   });
 });
