@@ -56,6 +56,8 @@ export interface QuoteInput {
   countryCode: string;
   postalCode: string;
   province?: string;
+  /** Recipient city: decides the zone under a shared postal code (IT 23030 Trepalle, shared/domain/customs.ts). */
+  city?: string;
   packages: NormalizedPackage[];
   /** COD amount; undefined or 0 = no COD. */
   codAmount?: number;
@@ -104,7 +106,7 @@ export function weightPrice(bandsOfZone: ReadonlyArray<{ maxKg: number; price: n
  * is asked on a contract without COD methods.
  */
 export function quoteContract(carrier: CarrierDef, contract: ContractDef, input: QuoteInput): QuoteOutcome {
-  const zone = zoneOf(input.countryCode, input.postalCode, input.province);
+  const zone = zoneOf(input.countryCode, input.postalCode, input.province, input.city);
   if (contract.paused) return { ok: false, reason: `Contract ${contract.contractName} is paused` };
   const zoneBands = contract.prices[zone];
   if (!zoneBands || zoneBands.length === 0) {

@@ -92,11 +92,12 @@ export function italianZone(postalCode: string, province?: string): ZoneId {
  * Zone of a destination. `countryCode` ISO alpha-2 (any case). Special
  * territories outside the EU customs territory (Livigno, Canary Islands, ...)
  * are priced as `europe_non_eu`, like the non-EU European countries.
+ * `city` decides under a shared postal code (IT 23030 Trepalle).
  * @throws UnknownItalianZoneError for an IT destination {@link italianZone} cannot place.
  */
-export function zoneOf(countryCode: string, postalCode: string, province?: string): ZoneId {
+export function zoneOf(countryCode: string, postalCode: string, province?: string, city?: string): ZoneId {
   const cc = countryCode.trim().toUpperCase();
-  if (specialTerritoryOf(cc, postalCode)) return 'europe_non_eu';
+  if (specialTerritoryOf(cc, postalCode, city)) return 'europe_non_eu';
   if (cc === 'IT') return italianZone(postalCode, province);
   if (EU_ZONE_1.has(cc)) return 'eu_1';
   if (EU_COUNTRIES.has(cc)) return 'eu_2';

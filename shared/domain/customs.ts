@@ -44,47 +44,108 @@ function digitsOf(postalCode: string): string {
 }
 
 /**
- * Special territory of a destination, or undefined.
- * Rules (postal code prefixes): ES 35xxx/38xxx Canary Islands, ES 51xxx Ceuta,
- * ES 52xxx Melilla, IT 23041 Livigno, DE 27498 Helgoland, FI 22xxx or country
- * `AX` Åland; ISO codes `IC` (Canary Islands) and `EA` (Ceuta and Melilla) too.
+ * A place name folded for comparison: lower case, accents and punctuation
+ * dropped, spaces collapsed ("Trepalle (SO)" -> "trepalle so", "Åland" -> "aland").
  */
-export function specialTerritoryOf(countryCode: string, postalCode: string): SpecialTerritory | undefined {
+export function foldPlace(name: string): string {
+  return name
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
+}
+
+/**
+ * One row of the special-territory table: a destination matches when its
+ * country is `country`, its postal code (digits only) matches `postal`
+ * (`prefix` of any length, or `exact`), and, when `places` is set, its city
+ * names one of them (folded, the first words: "Trepalle di Livigno" matches
+ * "trepalle"). A row with `postal: 'any'` matches every postal code of the
+ * country (ISO codes used for the territory itself: `IC`, `EA`, `AX`).
+ */
+export interface TerritoryRule {
+  country: string;
+  postal: { prefix: string } | { exact: string } | 'any';
+  /** Required length of the postal code digits, when the prefix alone is ambiguous. */
+  length?: number;
+  /** Place names (folded) that must appear as the city when a postal code is shared with places inside the territory. */
+  places?: readonly string[];
+  territory: SpecialTerritory;
+  /** Where the row comes from (spec text, national postal code list). */
+  source: string;
+}
+
+/**
+ * The special territories of EU countries outside the EU customs territory
+ * (spec: Shipment request fields, `customsDetail`: Canary Islands, Ceuta,
+ * Melilla, Livigno, Helgoland, Åland), by postal code and place name:
+ * - Livigno: CAP 23041 is Livigno alone; CAP 23030 is shared by Trepalle (a
+ *   frazione of Livigno) and comuni inside the customs territory (Valdidentro,
+ *   Valdisotto, Sondalo, ...), so under 23030 only the place name decides;
+ * - Canary Islands: Spanish postal provinces 35 (Las Palmas) and 38 (Santa
+ *   Cruz de Tenerife); ISO 3166 reserves `IC` for them;
+ * - Ceuta 51xxx, Melilla 52xxx; `EA` is the code reserved for both;
+ * - Helgoland: 27498 (the island's only code);
+ * - Åland: Finnish postal codes 22xxx, and its own country code `AX`.
+ * Rows are checked in order; the first match wins.
+ */
+export const SPECIAL_TERRITORY_RULES: readonly TerritoryRule[] = [
+  { country: 'IT', postal: { exact: '23041' }, territory: 'livigno', source: 'spec; Poste Italiane CAP 23041 Livigno' },
+  { country: 'IT', postal: { exact: '23030' }, places: ['livigno', 'trepalle'], territory: 'livigno', source: 'spec; CAP 23030 shared: Trepalle (Livigno) only' },
+  { country: 'ES', postal: { prefix: '35' }, length: 5, territory: 'canary_islands', source: 'spec; Correos province 35 Las Palmas' },
+  { country: 'ES', postal: { prefix: '38' }, length: 5, territory: 'canary_islands', source: 'spec; Correos province 38 Santa Cruz de Tenerife' },
+  { country: 'ES', postal: { prefix: '51' }, length: 5, territory: 'ceuta', source: 'spec; Correos province 51 Ceuta' },
+  { country: 'ES', postal: { prefix: '52' }, length: 5, territory: 'melilla', source: 'spec; Correos province 52 Melilla' },
+  { country: 'IC', postal: 'any', territory: 'canary_islands', source: 'ISO 3166-1 exceptionally reserved IC' },
+  { country: 'EA', postal: { prefix: '52' }, territory: 'melilla', source: 'ISO 3166-1 exceptionally reserved EA, Melilla 52xxx' },
+  { country: 'EA', postal: 'any', territory: 'ceuta', source: 'ISO 3166-1 exceptionally reserved EA, Ceuta 51xxx' },
+  { country: 'DE', postal: { exact: '27498' }, territory: 'helgoland', source: 'spec; Deutsche Post PLZ 27498 Helgoland' },
+  { country: 'FI', postal: { prefix: '22' }, length: 5, territory: 'aland', source: 'spec; Posti 22xxx Åland' },
+  { country: 'AX', postal: 'any', territory: 'aland', source: 'ISO 3166-1 AX Åland Islands' },
+];
+
+function placeMatches(city: string | undefined, places: readonly string[]): boolean {
+  if (city === undefined) return false;
+  const folded = foldPlace(city);
+  return places.some((p) => folded === p || folded.startsWith(`${p} `) || folded.endsWith(` ${p}`) || folded.includes(` ${p} `));
+}
+
+function ruleMatches(rule: TerritoryRule, cc: string, pc: string, city: string | undefined): boolean {
+  if (rule.country !== cc) return false;
+  if (rule.length !== undefined && pc.length !== rule.length) return false;
+  if (rule.postal !== 'any') {
+    if ('exact' in rule.postal ? pc !== rule.postal.exact : !pc.startsWith(rule.postal.prefix)) return false;
+  }
+  return rule.places ? placeMatches(city, rule.places) : true;
+}
+
+/**
+ * Special territory of a destination, or undefined, by the table
+ * {@link SPECIAL_TERRITORY_RULES}.
+ * @param countryCode ISO 3166-1 alpha-2, any case
+ * @param postalCode as typed ("AX-22100" and "35 010" work: only digits count)
+ * @param city the recipient's city; needed where a postal code is shared
+ *        (IT 23030: "Trepalle" or "Livigno" is outside, "Valdidentro" inside);
+ *        without it such a code counts as inside
+ */
+export function specialTerritoryOf(countryCode: string, postalCode: string, city?: string): SpecialTerritory | undefined {
   const cc = countryCode.trim().toUpperCase();
   const pc = digitsOf(postalCode);
-  switch (cc) {
-    case 'IC':
-      return 'canary_islands';
-    case 'EA':
-      return pc.startsWith('52') ? 'melilla' : 'ceuta';
-    case 'AX':
-      return 'aland';
-    case 'ES':
-      if (pc.startsWith('35') || pc.startsWith('38')) return 'canary_islands';
-      if (pc.startsWith('51')) return 'ceuta';
-      if (pc.startsWith('52')) return 'melilla';
-      return undefined;
-    case 'IT':
-      return pc === '23041' ? 'livigno' : undefined;
-    case 'DE':
-      return pc === '27498' ? 'helgoland' : undefined;
-    case 'FI':
-      return pc.startsWith('22') && pc.length === 5 ? 'aland' : undefined;
-    default:
-      return undefined;
-  }
+  return SPECIAL_TERRITORY_RULES.find((r) => ruleMatches(r, cc, pc, city))?.territory;
 }
 
 /**
  * Whether a destination needs a customs declaration, and why.
- * `countryCode` is ISO 3166-1 alpha-2 (case-insensitive), `postalCode` as typed.
+ * `countryCode` is ISO 3166-1 alpha-2 (case-insensitive), `postalCode` as
+ * typed, `city` the recipient's city (see {@link specialTerritoryOf}).
  * Inside: the 27 EU countries except their special territories. Outside:
  * every other country code (including EEA/EFTA states, the UK, San Marino,
- * Vatican) and the special territories.
+ * Vatican: the spec's "non-EU countries") and the special territories.
  */
-export function customsStatus(countryCode: string, postalCode: string): CustomsStatus {
+export function customsStatus(countryCode: string, postalCode: string, city?: string): CustomsStatus {
   const cc = countryCode.trim().toUpperCase();
-  const territory = specialTerritoryOf(cc, postalCode);
+  const territory = specialTerritoryOf(cc, postalCode, city);
   if (territory) {
     return { required: true, territory, reason: `${SPECIAL_TERRITORY_NAMES[territory]} is outside the EU customs territory` };
   }
@@ -93,8 +154,8 @@ export function customsStatus(countryCode: string, postalCode: string): CustomsS
 }
 
 /** Shorthand for `customsStatus(...).required`. */
-export function requiresCustoms(countryCode: string, postalCode: string): boolean {
-  return customsStatus(countryCode, postalCode).required;
+export function requiresCustoms(countryCode: string, postalCode: string, city?: string): boolean {
+  return customsStatus(countryCode, postalCode, city).required;
 }
 
 /** Money as sent in a customs declaration. */

@@ -30,6 +30,7 @@ export function registerRatesRoutes(r: ApiRouter): void {
       countryCode: req.recipient.address.countryCode,
       postalCode: req.recipient.address.postalCode,
       province: req.recipient.address.province,
+      city: req.recipient.address.city,
       packages: req.packages.map(normalizePackage),
       codAmount: req.options?.cod?.amount,
       insuranceAmount: req.options?.insurance?.amount,

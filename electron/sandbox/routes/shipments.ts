@@ -316,7 +316,7 @@ export function registerShipmentRoutes(r: ApiRouter): void {
     checkEuro(opts.cod, 'options.cod', details);
     checkEuro(opts.insurance, 'options.insurance', details);
     const dest = req.recipient.address;
-    const customs = customsStatus(dest.countryCode, dest.postalCode);
+    const customs = customsStatus(dest.countryCode, dest.postalCode, dest.city);
     if (customs.required && !req.customsDetail) {
       (details.customsDetail ??= []).push(`A customs declaration is required: ${customs.reason}`);
     }
@@ -335,6 +335,7 @@ export function registerShipmentRoutes(r: ApiRouter): void {
       countryCode: dest.countryCode,
       postalCode: dest.postalCode,
       province: dest.province,
+      city: dest.city,
       packages,
       codAmount,
       insuranceAmount: opts.insurance?.amount,
