@@ -9,6 +9,8 @@ import { z } from 'zod';
 import type { Carrier, CancelShipmentResponse, CreditBalance, Pickup, Rate, Warehouse } from '../platform/resources';
 import { CodOption, Money, Package, Party, PickupRequest, RatesRequest, ShipmentRequest } from '../platform';
 import { ManualOrderInput, type ImportReport, type StationOrder } from '../domain/order';
+import type { TaricCode, DeliveryPointsResponse } from '../platform/lookups';
+import { CustomsSettings, type CustomsProductView } from './customs';
 import type { AppInfo, ManifestView, OutboxListView, OutboxRowView, OutboxState, PrintJobView, PrinterView, ShipmentView, TrackingView } from './views';
 
 /** Declares one command: `command<Output>()(inputSchema)`; the output type is phantom. */
@@ -134,6 +136,25 @@ export const commands = {
    */
   'outbox.dismiss': command<OutboxRowView>()(
     OutboxRowInput.extend({ note: z.string().trim().max(200, { error: 'Note must be at most 200 characters' }).optional() }),
+  ),
+
+  /** Customs codes for the HS code field (GET /taric): `q` a code prefix or words, at least 3 characters. */
+  'customs.taric': command<TaricCode[]>()(
+    z.object({ q: z.string().trim().min(3, { error: 'Type at least 3 characters to search customs codes' }).max(100), limit: z.number().int().min(1).max(100).optional() }),
+  ),
+  /** Customs data remembered for these SKUs (HS code, country of manufacture, unit weight); unknown SKUs are absent. */
+  'customs.products': command<CustomsProductView[]>()(z.object({ skus: z.array(z.string().trim().min(1)).max(200) })),
+  /** Exporter/importer identifiers (EORI, VAT, tax id) the customs declaration is prefilled with. */
+  'customs.settings.get': command<CustomsSettings>()(Empty),
+  /** Saves the exporter/importer identifiers; a bad one is refused naming its field (`exporter.eori`). */
+  'customs.settings.set': command<CustomsSettings>()(CustomsSettings),
+  /** Carrier pickup points near the recipient (GET /delivery-points): city and postal code required. */
+  'deliveryPoints.search': command<DeliveryPointsResponse['data']>()(
+    z.object({
+      city: z.string().trim().min(1, { error: 'City is required to search pickup points' }),
+      postalCode: z.string().trim().min(1, { error: 'Postal code is required to search pickup points' }),
+      address: z.string().trim().optional(),
+    }),
   ),
 } as const;
 

@@ -8,6 +8,7 @@ import { createAppHandlers } from './app';
 import { createCarriersHandlers } from './carriers';
 import type { StationContext } from './context';
 import { createCreditHandlers } from './credit';
+import { createCustomsHandlers } from './customs';
 import { createLabelsHandlers } from './labels';
 import { createManifestsHandlers } from './manifests';
 import { createOrdersHandlers } from './orders';
@@ -37,6 +38,7 @@ export function createHandlers(ctx: StationContext): Handlers {
     ...createManifestsHandlers(ctx),
     ...createCreditHandlers(ctx),
     ...createOutboxHandlers(ctx),
+    ...createCustomsHandlers(ctx),
   } satisfies Handlers;
   return handlers;
 }

@@ -17,6 +17,7 @@ import type { OutboxRecord, ShipmentRecord } from '../store';
 import { PlatformError } from '../platform/errors';
 import { emitAppChanged } from './app';
 import type { ContextWithoutOutbox, StationContext } from './context';
+import { rememberCustomsProducts } from './customs';
 import { errorSummary } from './errors';
 import { adoptShipment, findLocalShipment, findPlatformShipment } from './lookup';
 import { emitOrdersChanged } from './orders';
@@ -141,6 +142,9 @@ export function createShipmentsHandlers(ctx: StationContext) {
      *   `not_found_locally` for an unknown order; `invalid_state` for an order already shipped.
      */
     'shipments.create': async ({ orderId, request }: z.output<typeof ShipInput>): Promise<ShipResult> => {
+      // What the packer declared is remembered per SKU before anything is sent: the next order of
+      // the same product is prefilled even if this request waits in the queue.
+      if (request.customsDetail) rememberCustomsProducts(store, request);
       let order: StationOrder | undefined;
       if (orderId !== undefined) {
         order = store.orders.getById(orderId);

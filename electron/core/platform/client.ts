@@ -34,6 +34,8 @@ import {
   RatesResponse,
   Shipment,
   ShipmentLabelResponse,
+  TaricResponse,
+  DeliveryPointsResponse,
   TokenResponse,
   Warehouse,
   type Carrier,
@@ -44,6 +46,8 @@ import {
   type RatesRequest,
   type ShipmentListQuery,
   type ShipmentRequest,
+  type TaricCode,
+  type DeliveryPointsQuery,
 } from '../../../shared/platform';
 import { TrackingRecord } from '../../../shared/platform/tracking';
 import { PlatformError } from './errors';
@@ -196,6 +200,18 @@ export interface PlatformClient {
   getCredit(): Promise<CreditBalance>;
   /** GET /warehouses: pickup points (sandbox extension; "not shown" in the spec). */
   listWarehouses(): Promise<Warehouse[]>;
+  /**
+   * GET /taric?q&limit (spec: Endpoints > Customs codes): customs codes whose
+   * code starts with `q` or whose description holds its words. `q` at least 3
+   * characters, `limit` 1..100 (default 25). 422 for a shorter `q`.
+   */
+  searchTaric(q: string, limit?: number): Promise<TaricCode[]>;
+  /**
+   * GET /delivery-points?city&postalCode&address&carrier (spec: Endpoints >
+   * Delivery points): the carrier's pickup points near the place, nearest first
+   * (shape: shared/platform/lookups.ts). 429, 502 `carrier_error`.
+   */
+  searchDeliveryPoints(query: DeliveryPointsQuery): Promise<DeliveryPointsResponse['data']>;
 }
 
 /** Parses a Retry-After header (seconds or HTTP date) into ms from `now`; undefined when absent or unreadable. */
@@ -504,6 +520,14 @@ export function createPlatformClient(options: PlatformClientOptions): PlatformCl
     },
     async listWarehouses() {
       const r = await call({ method: 'GET', path: '/warehouses', route: 'GET /warehouses', schema: WarehousesResponse, safe: true });
+      return r.data;
+    },
+    async searchTaric(q, limit) {
+      const r = await call({ method: 'GET', path: '/taric', route: 'GET /taric', query: { q, limit: limit === undefined ? undefined : String(limit) }, schema: TaricResponse, safe: true });
+      return r.data;
+    },
+    async searchDeliveryPoints(query) {
+      const r = await call({ method: 'GET', path: '/delivery-points', route: 'GET /delivery-points', query: { ...query }, schema: DeliveryPointsResponse, safe: true });
       return r.data;
     },
   };

@@ -7,6 +7,7 @@
  * written together.
  */
 import Database from 'better-sqlite3';
+import { createCustomsProductsRepo, type CustomsProductsRepo } from './customs-products-repo';
 import { StoreError } from './errors';
 import { createLabelsRepo, type LabelsRepo } from './labels-repo';
 import { createManifestsRepo, type ManifestsRepo } from './manifests-repo';
@@ -26,6 +27,7 @@ export type { PlatformShipmentFields, ShipmentRecord, ShipmentsRepo } from './sh
 export { decodeBase64Strict, type LabelFormat, type LabelInfo, type LabelRecord, type LabelsRepo } from './labels-repo';
 export type { PrintJobRecord, PrintJobsRepo, PrintJobState, PrintRequester } from './print-jobs-repo';
 export type { PickupRecord, PickupsRepo, PickupState } from './pickups-repo';
+export type { CustomsProduct, CustomsProductsRepo } from './customs-products-repo';
 export type { ManifestInput, ManifestRecord, ManifestsRepo } from './manifests-repo';
 export { defineSetting, type SettingDef, type SettingsRepo } from './settings-repo';
 export {
@@ -60,6 +62,8 @@ export interface Store {
   readonly manifests: ManifestsRepo;
   readonly settings: SettingsRepo;
   readonly outbox: OutboxRepo;
+  /** Customs data remembered per SKU (issue 10). */
+  readonly customsProducts: CustomsProductsRepo;
   /**
    * Runs `fn` in one write transaction (BEGIN IMMEDIATE): every repository call inside
    * commits together or not at all; an exception rolls back and is rethrown. Nested
@@ -124,6 +128,7 @@ export function openStore(file: string, opts: StoreOptions = {}): Store {
     manifests: createManifestsRepo(db, clock),
     settings: createSettingsRepo(db, clock),
     outbox: createOutboxRepo(db, clock),
+    customsProducts: createCustomsProductsRepo(db, clock),
     tx<T>(fn: () => T): T {
       return db.transaction(fn).immediate();
     },

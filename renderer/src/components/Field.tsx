@@ -4,6 +4,7 @@
  * screen reader reads it with the field.
  */
 import type { InputHTMLAttributes, ReactNode, Ref, SelectHTMLAttributes } from 'react';
+import { fieldName } from '../lib/i18n';
 
 interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value'> {
   id: string;
@@ -71,8 +72,8 @@ export function ErrorList({ title, errors }: { title: string; errors: Array<[str
       <strong>{title}</strong>
       <ul>
         {errors.map(([k, msgs]) => (
-          <li key={k}>
-            <code>{k}</code>: {msgs.join('; ')}
+          <li key={k} title={k}>
+            <strong>{fieldName(k)}</strong>: {msgs.join('; ')}
           </li>
         ))}
       </ul>

@@ -8,6 +8,8 @@
  */
 import { RatesRequest, ShipmentRequest, issuesToDetails, type FieldErrors, type Rate } from '../../../shared/platform';
 import type { StationOrder } from '../../../shared/domain/order';
+import type { CustomsProductView, CustomsSettings } from '../../../shared/contract/customs';
+import { completeCustomsDetail, customsStatus, type CustomsStatus } from '../../../shared/domain/customs';
 import { parseDecimal } from './format';
 
 /** One parcel as typed: weight kg, dimensions cm. */
@@ -32,6 +34,47 @@ export interface RecipientDraft {
   email: string;
 }
 
+/** One commodity line of the customs declaration as typed (spec: Customs > Commodity). Value in the declaration currency, weight kg for the whole line. */
+export interface CommodityDraft {
+  sku: string;
+  description: string;
+  quantity: string;
+  unitValue: string;
+  weight: string;
+  countryOfManufacture: string;
+  harmonizedCode: string;
+  quantityUnits: string;
+  midCode: string;
+}
+
+/** Exporter/importer identifiers as typed. */
+export interface PartyIdsDraft {
+  eori: string;
+  vatNumber: string;
+  taxId: string;
+}
+
+/**
+ * The customs declaration as typed (spec: Customs > CustomsDetail). Sent only
+ * when the destination is outside the EU customs territory
+ * ({@link customsOf}). `customsValue` follows the sum of the lines until the
+ * packer types it (`customsValueTyped`).
+ */
+export interface CustomsDraft {
+  currency: string;
+  customsValue: string;
+  customsValueTyped: boolean;
+  incoterm: string;
+  dutiesPayment: string;
+  contentType: string;
+  exportReason: string;
+  invoiceNumber: string;
+  invoiceDate: string;
+  exporter: PartyIdsDraft;
+  importer: PartyIdsDraft;
+  commodities: CommodityDraft[];
+}
+
 /** The whole form: recipient, parcels, reference and options. Amounts in EUR. */
 export interface ShipDraft {
   recipient: RecipientDraft;
@@ -43,6 +86,7 @@ export interface ShipDraft {
   insuranceEnabled: boolean;
   insuranceAmount: string;
   notes: string;
+  customs: CustomsDraft;
 }
 
 /** Form field -> spec `details` path, for recipient fields. */
@@ -81,6 +125,159 @@ export function emptyDraft(box?: { length: string; width: string; height: string
     insuranceEnabled: false,
     insuranceAmount: '',
     notes: '',
+    customs: emptyCustoms('EUR'),
+  };
+}
+
+/** Enumerations of CustomsDetail and Commodity (spec: Customs), first = default. */
+export const CUSTOMS_ENUMS = {
+  incoterm: ['DAP', 'EXW', 'FCA', 'CPT', 'CIP', 'DPU', 'DDP', 'FOB', 'CFR', 'CIF'],
+  dutiesPayment: ['RECIPIENT', 'SENDER', 'THIRD_PARTY'],
+  contentType: ['MERCHANDISE', 'GIFT', 'SAMPLE', 'DOCUMENTS', 'RETURN', 'REPAIR', 'PERSONAL_EFFECTS'],
+  exportReason: ['SALE', 'GIFT', 'SAMPLE', 'RETURN', 'REPAIR', 'PERSONAL'],
+  quantityUnits: ['PCS', 'PR', 'DOZ', 'KG', 'L', 'M', 'M2', 'M3', 'SET'],
+} as const;
+
+/** A blank commodity line. */
+export function emptyCommodity(): CommodityDraft {
+  return { sku: '', description: '', quantity: '1', unitValue: '', weight: '', countryOfManufacture: '', harmonizedCode: '', quantityUnits: 'PCS', midCode: '' };
+}
+
+const noIds = (): PartyIdsDraft => ({ eori: '', vatNumber: '', taxId: '' });
+
+/** A declaration with the spec's defaults (DAP, RECIPIENT, MERCHANDISE, SALE) and no lines. */
+export function emptyCustoms(currency: string): CustomsDraft {
+  return {
+    currency,
+    customsValue: '',
+    customsValueTyped: false,
+    incoterm: 'DAP',
+    dutiesPayment: 'RECIPIENT',
+    contentType: 'MERCHANDISE',
+    exportReason: 'SALE',
+    invoiceNumber: '',
+    invoiceDate: '',
+    exporter: noIds(),
+    importer: noIds(),
+    commodities: [],
+  };
+}
+
+/** Amount as the form shows it: `12.5` -> `12.50`, integers too; the decimal point (a comma is accepted when typed). */
+function amountText(n: number): string {
+  return (Math.round(n * 100) / 100).toFixed(2);
+}
+
+/** Sum of quantity x unit value of the lines that parse, or undefined when a line does not. */
+export function commoditiesTotal(lines: readonly CommodityDraft[]): number | undefined {
+  let sum = 0;
+  for (const l of lines) {
+    const q = parseDecimal(l.quantity);
+    const v = parseDecimal(l.unitValue);
+    if (q === undefined || v === undefined || Number.isNaN(q) || Number.isNaN(v)) return undefined;
+    sum += q * v;
+  }
+  return Math.round(sum * 100) / 100;
+}
+
+/** Keeps `customsValue` equal to the sum of the lines while the packer has not typed it. */
+export function withAutoValue(c: CustomsDraft): CustomsDraft {
+  if (c.customsValueTyped) return c;
+  const total = commoditiesTotal(c.commodities);
+  return { ...c, customsValue: total === undefined ? c.customsValue : amountText(total) };
+}
+
+/** Customs lines from the order's lines: description, quantity, unit value; currency of the order. */
+export function customsFromOrder(order: StationOrder): CustomsDraft {
+  const c = emptyCustoms(order.currency || 'EUR');
+  c.commodities = order.items.map((it) => ({ ...emptyCommodity(), sku: it.sku ?? '', description: it.name, quantity: String(it.quantity), unitValue: amountText(it.unitPrice) }));
+  return withAutoValue(c);
+}
+
+/**
+ * Fills what the packer has not typed from the remembered products (HS code,
+ * country of manufacture, weight = unit weight x quantity) and the settings
+ * (exporter/importer ids). Typed values are never overwritten.
+ */
+export function applyCustomsMemory(c: CustomsDraft, products: readonly CustomsProductView[], settings: CustomsSettings | null): CustomsDraft {
+  const bySku = new Map(products.map((p) => [p.sku, p]));
+  const commodities = c.commodities.map((l) => {
+    const p = l.sku ? bySku.get(l.sku) : undefined;
+    if (!p) return l;
+    const q = parseDecimal(l.quantity);
+    const weight = l.weight || (p.unitWeightKg !== null && q !== undefined && !Number.isNaN(q) ? String(Math.round(p.unitWeightKg * q * 1000) / 1000) : '');
+    return {
+      ...l,
+      harmonizedCode: l.harmonizedCode || (p.harmonizedCode ?? ''),
+      countryOfManufacture: l.countryOfManufacture || p.countryOfManufacture,
+      weight,
+    };
+  });
+  const ids = (typed: PartyIdsDraft, saved: CustomsSettings['exporter'] | undefined): PartyIdsDraft => ({
+    eori: typed.eori || (saved?.eori ?? ''),
+    vatNumber: typed.vatNumber || (saved?.vatNumber ?? ''),
+    taxId: typed.taxId || (saved?.taxId ?? ''),
+  });
+  return { ...c, commodities, exporter: ids(c.exporter, settings?.exporter), importer: ids(c.importer, settings?.importer) };
+}
+
+/** Whether the form's destination needs a customs declaration, and why (shared/domain/customs.ts, the sandbox's own rule). */
+export function customsOf(d: ShipDraft): CustomsStatus {
+  const r = d.recipient;
+  return customsStatus(r.countryCode, r.postalCode, r.city);
+}
+
+/** Path of a commodity field in `details`, e.g. `customsDetail.commodities.0.harmonizedCode`. */
+export function commodityPath(index: number, field: keyof CommodityDraft): string {
+  const base = `customsDetail.commodities.${index}`;
+  if (field === 'unitValue') return `${base}.unitValue.amount`;
+  if (field === 'weight') return `${base}.weight.value`;
+  return `${base}.${field}`;
+}
+
+/** Paths of the declaration's own fields. */
+export const CUSTOMS_PATHS = {
+  customsValue: 'customsDetail.customsValue.amount',
+  currency: 'customsDetail.customsValue.currency',
+  incoterm: 'customsDetail.incoterm',
+  dutiesPayment: 'customsDetail.dutiesPayment',
+  contentType: 'customsDetail.contentType',
+  exportReason: 'customsDetail.exportReason',
+  invoiceNumber: 'customsDetail.invoiceNumber',
+  invoiceDate: 'customsDetail.invoiceDate',
+} as const;
+
+/** Path of an exporter/importer identifier, e.g. `customsDetail.exporter.eori`. */
+export function partyIdPath(party: 'exporter' | 'importer', field: keyof PartyIdsDraft): string {
+  return `customsDetail.${party}.${field}`;
+}
+
+const orNull = (s: string): string | null => (s.trim() === '' ? null : s.trim().toUpperCase().replace(/\s+/g, ''));
+
+/** CustomsDetail body from the typed declaration (numbers parsed; blanks left for the schema to name). */
+export function draftToCustomsDetail(c: CustomsDraft): NonNullable<ShipmentRequest['customsDetail']> {
+  const currency = c.currency.trim().toUpperCase();
+  return {
+    customsValue: { amount: parseDecimal(c.customsValue) as number, currency },
+    commodities: c.commodities.map((l) => ({
+      description: l.description.trim(),
+      quantity: parseDecimal(l.quantity) as number,
+      unitValue: { amount: parseDecimal(l.unitValue) as number, currency },
+      weight: { value: parseDecimal(l.weight) as number, units: 'KG' as const },
+      countryOfManufacture: l.countryOfManufacture.trim().toUpperCase(),
+      harmonizedCode: l.harmonizedCode.trim() === '' ? null : l.harmonizedCode.replace(/[\s.]/g, ''),
+      quantityUnits: l.quantityUnits as 'PCS',
+      midCode: l.midCode.trim() === '' ? null : l.midCode.trim(),
+      sku: l.sku.trim() === '' ? null : l.sku.trim(),
+    })),
+    incoterm: c.incoterm as 'DAP',
+    dutiesPayment: c.dutiesPayment as 'RECIPIENT',
+    contentType: c.contentType as 'MERCHANDISE',
+    exportReason: c.exportReason as 'SALE',
+    invoiceNumber: c.invoiceNumber.trim() === '' ? null : c.invoiceNumber.trim(),
+    invoiceDate: c.invoiceDate.trim() === '' ? null : c.invoiceDate.trim(),
+    exporter: { eori: orNull(c.exporter.eori), vatNumber: orNull(c.exporter.vatNumber), taxId: orNull(c.exporter.taxId) },
+    importer: { eori: orNull(c.importer.eori), vatNumber: orNull(c.importer.vatNumber), taxId: orNull(c.importer.taxId) },
   };
 }
 
@@ -103,6 +300,7 @@ export function draftFromOrder(order: StationOrder, box?: { length: string; widt
   d.reference = order.orderNumber;
   // A shop note may span lines; the courier's note is one line (ShipmentOptions.notes, max 255).
   d.notes = (order.notes ?? '').replace(/\s*[\r\n]+\s*/g, ' ').trim();
+  d.customs = customsFromOrder(order);
   return d;
 }
 
@@ -170,6 +368,7 @@ export function draftToShipmentRequest(d: ShipDraft, rate: Pick<Rate, 'carrierCo
     reference: blank(d.reference),
     ...(rate ? { carrierCode: rate.carrierCode, serviceType: rate.contractCode } : {}),
     ...(Object.keys(options).length ? { options } : {}),
+    ...(customsOf(d).required ? { customsDetail: draftToCustomsDetail(d.customs) } : {}),
   };
 }
 
@@ -185,8 +384,17 @@ export function validateForQuote(d: ShipDraft): FieldErrors {
  * offers (`cashOnDeliveryMethods`), and a contract without methods takes no COD.
  */
 export function validateForShip(d: ShipDraft, rate: Pick<Rate, 'cashOnDeliveryMethods'> | null): FieldErrors {
-  const res = ShipmentRequest.safeParse(draftToShipmentRequest(d, null));
+  const req = draftToShipmentRequest(d, null);
+  const res = ShipmentRequest.safeParse(req);
   const out: FieldErrors = res.success ? {} : issuesToDetails(res.error.issues);
+  const customs = customsOf(d);
+  if (customs.required) {
+    // The platform's own rules beyond the formats (currencies, country of manufacture), same code as the sandbox.
+    if (d.customs.commodities.length === 0) out['customsDetail.commodities'] = [`${customs.reason}: add at least one line to the customs declaration`];
+    else if (res.success && res.data.customsDetail) {
+      for (const [k, v] of Object.entries(completeCustomsDetail(res.data.customsDetail).errors)) (out[k] ??= []).push(...v.filter((m) => !out[k]?.includes(m)));
+    }
+  }
   if (d.codEnabled && rate) {
     const methods = Object.keys(rate.cashOnDeliveryMethods);
     if (methods.length === 0) (out['options.cod.method'] ??= []).push('This contract does not take cash on delivery');
@@ -212,6 +420,14 @@ export function shipFormPaths(d: ShipDraft): Set<string> {
     for (const f of ['weight', 'length', 'width', 'height'] as const) s.add(packagePath(i, f));
   });
   for (const p of ['packages', 'reference', 'options.cod.amount', 'options.cod.method', 'options.insurance.amount', 'options.notes']) s.add(p);
+  if (customsOf(d).required) {
+    for (const p of Object.values(CUSTOMS_PATHS)) s.add(p);
+    for (const p of ['customsDetail', 'customsDetail.commodities', 'customsDetail.customsValue']) s.add(p);
+    for (const party of ['exporter', 'importer'] as const) for (const f of ['eori', 'vatNumber', 'taxId'] as const) s.add(partyIdPath(party, f));
+    d.customs.commodities.forEach((_, i) => {
+      for (const f of ['description', 'quantity', 'unitValue', 'weight', 'countryOfManufacture', 'harmonizedCode', 'quantityUnits', 'midCode', 'sku'] as const) s.add(commodityPath(i, f));
+    });
+  }
   return s;
 }
 

@@ -8,9 +8,10 @@
 import { useEffect, useRef } from 'react';
 import { CheckField, ErrorList, SelectField, TextField, keepFocusOnMouseDown } from '../components/Field';
 import { money } from '../lib/format';
-import { RECIPIENT_PATHS, firstError, shipFormPaths, unplacedErrors, type RecipientDraft } from '../lib/shipForm';
+import { RECIPIENT_PATHS, customsOf, firstError, shipFormPaths, unplacedErrors, type RecipientDraft } from '../lib/shipForm';
 import { useApp } from '../stores/app';
 import { mergeErrors, useJob } from '../stores/job';
+import { CustomsEditor } from './CustomsEditor';
 import { PackagesEditor } from './PackagesEditor';
 
 const RECIPIENT_FIELDS: Array<[keyof RecipientDraft, string, { wide?: boolean; type?: string }]> = [
@@ -46,6 +47,7 @@ export function ShipScreen() {
   const err = (path: string) => (show(path) ? firstError(shipErrors, path) : undefined);
   const methods = chosen ? Object.entries(chosen.cashOnDeliveryMethods) : [];
   const stale = job.quoteIsStale();
+  const customs = customsOf(draft);
 
   return (
     <section className="screen" aria-labelledby="ship-title">
@@ -92,6 +94,7 @@ export function ShipScreen() {
           <div className="card">
             <PackagesEditor errors={shipErrors} show={show} idPrefix="ship-pkg" />
           </div>
+          {customs.required ? <CustomsEditor errors={shipErrors} show={show} status={customs} /> : null}
           <fieldset className="card">
             <legend>Reference and options</legend>
             <div className="grid-2">

