@@ -113,6 +113,8 @@ export interface ShipmentView {
   status: Status;
   carrier: { code: string; name: string; contractCode: string; contractName: string };
   parcels: number;
+  /** Total weight of the packages in kg as the platform recorded it; null when unknown. */
+  weightKg: number | null;
   packageTrackingNumbers: string[];
   cost: Money;
   createdAt: string;
@@ -130,7 +132,10 @@ export interface ShipmentView {
 export interface ManifestView {
   id: number;
   carrier: { code: string; name: string };
+  /** The contract code as the platform gave it (may be an encrypted reseller code): for API calls only, never shown. */
   contractCode: string | null;
+  /** The contract's name as the bench shows it; null when the station does not know it. */
+  contractName: string | null;
   totalShipments: number;
   totalCost: number;
   createdAt: string;

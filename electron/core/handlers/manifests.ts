@@ -10,7 +10,7 @@ import { manifestInput, type ManifestCreatePayload } from '../outbox/manifests';
 import type { ManifestRecord, OutboxRecord } from '../store';
 import { emitAppChanged } from './app';
 import type { ContextWithoutOutbox, StationContext } from './context';
-import { manifestView } from './views';
+import { manifestContractName, manifestView } from './views';
 
 /** After manifests were stored (foreground or background send): tell the screens, build the views. */
 export async function afterManifestsCreated(
@@ -21,7 +21,7 @@ export async function afterManifestsCreated(
   ctx.events.emit('manifests.changed', { ids: stored.map((m) => m.platformId) });
   for (const ldv of row.payload.trackingNumbers) ctx.events.emit('shipments.changed', { trackingNumber: ldv });
   emitAppChanged(ctx);
-  return stored.map(manifestView);
+  return stored.map((m) => manifestView(m, manifestContractName(ctx.store, m)));
 }
 
 /** Handlers of the `manifests` domain. */
@@ -50,7 +50,7 @@ export function createManifestsHandlers(ctx: StationContext) {
       return out;
     },
     /** Manifests created by this station, newest first. */
-    'manifests.list': async () => store.manifests.list().map(manifestView),
+    'manifests.list': async () => store.manifests.list().map((m) => manifestView(m, manifestContractName(store, m))),
     /**
      * The manifest PDF (base64) by the platform's manifest id; fetched once with
      * GET /manifests/{id}?pdf=true when not stored.

@@ -33,12 +33,37 @@ export function printJobView(j: PrintJobRecord): PrintJobView {
   };
 }
 
-/** Manifest view; `id` is the platform's manifest id (the number on the carrier's paper). */
-export function manifestView(m: ManifestRecord): ManifestView {
+/**
+ * The contract's human name for a manifest, from the platform JSON of one of
+ * its shipments (`carrier.contractName`); null when none is known. The
+ * contract code may be an encrypted reseller code: it is never shown.
+ */
+export function manifestContractName(store: Store, m: ManifestRecord): string | null {
+  for (const rec of store.shipments.listByManifest(m.id)) {
+    const p = Shipment.safeParse(rec.platform);
+    if (p.success && p.data.carrier.contractName) return p.data.carrier.contractName;
+  }
+  return null;
+}
+
+/** Sum of the packages' weights in kg (grams converted), or null when the platform did not give every weight. */
+function totalWeightKg(p: Shipment | undefined): number | null {
+  if (!p || p.packages.length === 0) return null;
+  let kg = 0;
+  for (const pkg of p.packages) {
+    if (!pkg.weight) return null;
+    kg += pkg.weight.units === 'G' ? pkg.weight.value / 1000 : pkg.weight.value;
+  }
+  return Math.round(kg * 1000) / 1000;
+}
+
+/** Manifest view; `id` is the platform's manifest id (the number on the carrier's paper). `contractName` from {@link manifestContractName}. */
+export function manifestView(m: ManifestRecord, contractName: string | null = null): ManifestView {
   return {
     id: m.platformId,
     carrier: { code: m.carrierCode, name: m.carrierName ?? m.carrierCode },
     contractCode: m.contractCode,
+    contractName,
     totalShipments: m.totalShipments,
     totalCost: m.totalCost,
     createdAt: m.createdAt,
@@ -78,8 +103,9 @@ export function shipmentView(store: Store, rec: ShipmentRecord): ShipmentView {
     reference: rec.reference,
     orderNumber: order?.orderNumber ?? null,
     status,
-    carrier: p?.carrier ?? { code: rec.carrierCode ?? '', name: rec.carrierCode ?? '', contractCode: rec.contractCode ?? '', contractName: rec.contractCode ?? '' },
+    carrier: p?.carrier ?? { code: rec.carrierCode ?? '', name: rec.carrierCode ?? '', contractCode: rec.contractCode ?? '', contractName: '' },
     parcels: p?.parcels ?? p?.packages.length ?? 1,
+    weightKg: totalWeightKg(p),
     packageTrackingNumbers: p?.packages.map((x) => x.trackingNumber) ?? [ldv],
     cost: { amount: rec.costTotal ?? p?.cost.total ?? 0, currency: rec.currency ?? p?.cost.currency ?? 'EUR' },
     createdAt: p?.createdAt ?? rec.createdAt,

@@ -92,7 +92,8 @@ function header(w: Writer, d: ManifestPdfData): number {
   w.text(`Vettore / Carrier: ${d.carrierName}`, MARGIN, top, 9, { bold: true, maxWidth: 260 });
   w.text(`Data / Date: ${formatDateTime(d.createdAt)}`, MARGIN, top, 9, { align: 'R', width: TABLE_W });
   top += 13;
-  w.text(`Contratto / Contract: ${d.contractName} (${d.contractCode})`, MARGIN, top, 9, { maxWidth: TABLE_W });
+  // The contract code may be an encrypted reseller code: the paper names the contract only.
+  w.text(`Contratto / Contract: ${d.contractName}`, MARGIN, top, 9, { maxWidth: TABLE_W });
   top += 13;
   const s = d.sender;
   const senderLine = [s.company, s.name, s.street, s.street2, `${cityLine(s)} ${s.countryCode.toUpperCase()}`, s.phone ? `Tel. ${s.phone}` : '']
@@ -171,7 +172,8 @@ function closing(w: Writer, d: ManifestPdfData, top: number): void {
 
 /**
  * Renders the manifest (closing list) of one contract as an A4 PDF: header
- * with manifest id, carrier, contract name and code, date and sender; a table
+ * with manifest id, carrier, contract name (never the code, which may be
+ * an encrypted reseller code), date and sender; a table
  * of shipments (tracking number, reference, recipient, city, country, parcels,
  * weight kg, COD, cost); totals (shipments, parcels, weight, COD, cost in
  * `currency`); a receipt line and signature boxes for the driver and the
@@ -208,7 +210,7 @@ export async function renderManifestPdf(data: ManifestPdfData): Promise<Uint8Arr
   closing(w, data, top);
   pages.forEach((p, i) => {
     const pw = new Writer(p, fonts);
-    pw.text(`Distinta N. ${data.manifestId} - ${data.contractCode}`, MARGIN, A4_PT.height - MARGIN - 8, 7);
+    pw.text(`Distinta N. ${data.manifestId} - ${data.carrierName} - ${data.contractName}`, MARGIN, A4_PT.height - MARGIN - 8, 7);
     pw.text(`Pagina ${i + 1} / ${pages.length}`, MARGIN, A4_PT.height - MARGIN - 8, 7, { align: 'R', width: TABLE_W });
   });
   return doc.save();

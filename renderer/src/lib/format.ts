@@ -1,9 +1,20 @@
-/** Display formats of the bench (English labels, euro amounts, kg, cm). */
+/**
+ * Display formats of the bench, in the screen language's locale (lib/i18n.ts:
+ * `it-IT` or `en-GB`): money with the currency sign (Intl), kg, and every
+ * time in Europe/Rome, the zone of the labels, manifests and the platform,
+ * whatever the PC's own zone.
+ */
+import { locale } from './i18n';
 
-/** `12.5, 'EUR'` -> `€12.50`. Unknown currency codes fall back to `12.50 XYZ`. */
+/** Time zone of every time on screen (labels and the platform use Italian time). */
+export const BENCH_TIME_ZONE = 'Europe/Rome';
+
+/** `12.5, 'EUR'` -> `€12.50` (English) or `12,50 €` (Italian). Unknown currency codes fall back to `12.50 XYZ`. */
 export function money(amount: number, currency = 'EUR'): string {
   try {
-    return new Intl.NumberFormat('en-IE', { style: 'currency', currency }).format(amount);
+    const lang = locale();
+    // English screens keep the sign in front, as packers read it (`€12.50`), with Irish euro conventions.
+    return new Intl.NumberFormat(lang === 'en-GB' ? 'en-IE' : lang, { style: 'currency', currency }).format(amount);
   } catch {
     return `${amount.toFixed(2)} ${currency}`;
   }
@@ -15,11 +26,24 @@ export function kg(value: number, units: 'KG' | 'G' = 'KG'): string {
   return `${Number(v.toFixed(3))} kg`;
 }
 
-/** ISO date-time -> local `21 Nov 2026, 14:05`; the input when it does not parse. */
+/** ISO date-time -> Europe/Rome `21 Nov 2026, 14:05` (English) / `21 nov 2026, 14:05` (Italian); the input when it does not parse. */
 export function dateTime(iso: string): string {
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return iso;
-  return d.toLocaleString('en-GB', { day: '2-digit', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+  return d.toLocaleString(locale(), { timeZone: BENCH_TIME_ZONE, day: '2-digit', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+}
+
+/** A calendar date `YYYY-MM-DD` in the locale's format (`24/11/2026`); the input when it does not parse. */
+export function calendarDate(ymd: string): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(ymd);
+  if (!m) return ymd;
+  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), 12));
+  return d.toLocaleDateString(locale(), { timeZone: 'UTC', day: '2-digit', month: '2-digit', year: 'numeric' });
+}
+
+/** Today's date `YYYY-MM-DD` in Europe/Rome at `now`. */
+export function romeToday(now: Date): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: BENCH_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
 }
 
 /** ISO date `YYYY-MM-DD` of a local Date. */
@@ -28,11 +52,12 @@ export function isoDate(d: Date): string {
   return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}`;
 }
 
-/** Next working day (Mon-Fri) after `from`, as `YYYY-MM-DD`: the default pickup date. */
+/** Next working day (Mon-Fri) after the Europe/Rome day of `from`, as `YYYY-MM-DD`: the default pickup date. */
 export function nextWorkingDay(from: Date): string {
-  const d = new Date(from.getFullYear(), from.getMonth(), from.getDate() + 1);
-  while (d.getDay() === 0 || d.getDay() === 6) d.setDate(d.getDate() + 1);
-  return isoDate(d);
+  const [y, m, day] = romeToday(from).split('-').map(Number) as [number, number, number];
+  const d = new Date(Date.UTC(y, m - 1, day + 1));
+  while (d.getUTCDay() === 0 || d.getUTCDay() === 6) d.setUTCDate(d.getUTCDate() + 1);
+  return d.toISOString().slice(0, 10);
 }
 
 /**

@@ -1,10 +1,11 @@
 /**
- * Texts of the tracking section (Scan screen): event times in the bench's
+ * Texts of the tracking section (Scan screen): event times in Europe/Rome
  * local time, the delivery date, the one-line summary, and what to say when
  * the platform could not be asked.
  */
 import type { TrackingView } from '../../../shared/contract';
 import { dateTime } from './format';
+import { locale } from './i18n';
 
 /** `YYYY-MM-DD` (a calendar day, no time zone) -> `Tue 24 Nov 2026`; the input when it does not parse. */
 export function calendarDay(ymd: string): string {
@@ -13,10 +14,10 @@ export function calendarDay(ymd: string): string {
   // A local date: `new Date('2026-11-24')` would be UTC midnight, the day before west of Greenwich.
   const d = new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
   if (Number.isNaN(d.getTime())) return ymd;
-  return d.toLocaleDateString('en-GB', { weekday: 'short', day: '2-digit', month: 'short', year: 'numeric' });
+  return d.toLocaleDateString(locale(), { weekday: 'short', day: '2-digit', month: 'short', year: 'numeric' });
 }
 
-/** An event's ISO 8601 timestamp (any offset) in the bench's local time: `24 Nov 2026, 08:40`. */
+/** An event's ISO 8601 timestamp (any offset) in Europe/Rome, like the labels: `24 Nov 2026, 08:40`. */
 export function eventTime(iso: string): string {
   return dateTime(iso);
 }

@@ -126,7 +126,7 @@ export function EndOfDayScreen() {
                   <th scope="row">#{m.id}</th>
                   <td>
                     {m.carrier.name}
-                    {m.contractCode ? <span className="muted"> ({m.contractCode})</span> : null}
+                    {m.contractName ? <span className="muted"> — {m.contractName}</span> : null}
                   </td>
                   <td>{m.totalShipments}</td>
                   <td>{money(m.totalCost)}</td>

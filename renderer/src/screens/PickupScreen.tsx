@@ -7,13 +7,13 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import type { FieldErrors } from '../../../shared/platform';
 import { ErrorList, SelectField, TextField } from '../components/Field';
 import { money, nextWorkingDay } from '../lib/format';
-import { foldPackagePaths, pickupErrors, pickupRequestOf, type PickupDraft } from '../lib/pickupForm';
+import { dayLoadOf, foldPackagePaths, pickupErrors, pickupRequestOf, type PickupDraft } from '../lib/pickupForm';
 import { useApp } from '../stores/app';
 import { usePickup } from '../stores/pickup';
 
 /** Pickup booking screen (see file comment). */
 export function PickupScreen() {
-  const { carriers, warehouses, pickups, loading, booking, errors: serverErrors, load, book } = usePickup();
+  const { carriers, warehouses, pickups, unmanifested, loading, booking, errors: serverErrors, load, book } = usePickup();
   const focusTick = useApp((s) => s.focusTick);
   const first = useRef<HTMLSelectElement>(null);
   const [d, setD] = useState<PickupDraft>(() => ({
@@ -38,9 +38,22 @@ export function PickupScreen() {
   }, [focusTick]);
 
   const contracts = useMemo(
-    () => carriers.filter((c) => c.canRequestPickup).flatMap((c) => c.contracts.filter((k) => !k.paused).map((k) => ({ carrier: c.carrierName, code: k.contractCode, name: k.contractName }))),
+    () => carriers.filter((c) => c.canRequestPickup).flatMap((c) => c.contracts.filter((k) => !k.paused).map((k) => ({ carrier: c.carrierName, carrierCode: c.carrierCode, code: k.contractCode, name: k.contractName }))),
     [carriers],
   );
+  const noBookings = carriers.filter((c) => !c.canRequestPickup);
+  const allNames = useMemo(() => new Map(carriers.flatMap((c) => c.contracts.map((k) => [k.contractCode, `${c.carrierName} — ${k.contractName}`] as const))), [carriers]);
+  /** Choosing a contract prefills parcels and weight from that carrier's shipments not yet in a manifest. */
+  const chooseContract = (code: string) => {
+    const c = contracts.find((x) => x.code === code);
+    if (!c) return set({ serviceType: code });
+    const load = dayLoadOf(unmanifested, c.carrierCode);
+    set({ serviceType: code, ...(load.parcels > 0 ? { count: String(Math.min(load.parcels, 50)), totalWeight: load.weightKg === null ? '' : String(load.weightKg) } : {}) });
+  };
+  const chosenLoad = (() => {
+    const c = contracts.find((x) => x.code === (d.serviceType || (contracts.length === 1 ? contracts[0]!.code : '')));
+    return c ? { carrier: c.carrier, ...dayLoadOf(unmanifested, c.carrierCode) } : null;
+  })();
   // Defaults once the lists arrive: the only contract, the default pickup point.
   const serviceType = d.serviceType || (contracts.length === 1 ? contracts[0]!.code : '');
   const warehouseId = d.warehouseId || String(warehouses.find((w) => w.isDefault)?.id ?? '');
@@ -71,7 +84,7 @@ export function PickupScreen() {
       >
         <ErrorList title="Also check" errors={submitted ? Object.entries(errors).filter(([k]) => !known.has(k)) : []} />
         <div className="grid-3">
-          <SelectField id="pk-contract" label="Contract" value={serviceType} onValue={(v) => set({ serviceType: v })} error={err('serviceType')} ref={first}>
+          <SelectField id="pk-contract" label="Contract" value={serviceType} onValue={chooseContract} error={err('serviceType')} ref={first}>
             <option value="">{loading ? 'Loading…' : contracts.length ? 'Choose a contract…' : 'No carrier takes pickup bookings'}</option>
             {contracts.map((c) => (
               <option key={c.code} value={c.code}>
@@ -105,6 +118,22 @@ export function PickupScreen() {
           <TextField id="pk-height" label="Height (cm)" value={form.height} onValue={(v) => set({ height: v })} error={err('height')} inputMode="decimal" className="field-num" />
           <TextField id="pk-notes" label="Instructions for the courier" value={form.instructions} onValue={(v) => set({ instructions: v })} error={err('instructions')} wide />
         </div>
+        {chosenLoad ? (
+          <p className="muted" data-testid="pickup-day-load">
+            {chosenLoad.shipments > 0
+              ? `${chosenLoad.carrier} today: ${chosenLoad.shipments} shipment${chosenLoad.shipments === 1 ? '' : 's'} not yet in a manifest, ${chosenLoad.parcels} parcel${chosenLoad.parcels === 1 ? '' : 's'}${chosenLoad.weightKg === null ? '' : `, ${chosenLoad.weightKg} kg`}.`
+              : `${chosenLoad.carrier}: no shipment waiting today.`}
+          </p>
+        ) : null}
+        {noBookings.length ? (
+          <ul className="muted" aria-label="Carriers without pickup booking" data-testid="no-pickup-carriers">
+            {noBookings.map((c) => (
+              <li key={c.carrierCode}>
+                {c.carrierName} ({c.contracts.map((k) => k.contractName).join(', ')}): does not take pickup bookings through the platform — the courier collects on its own round, or ask the carrier.
+              </li>
+            ))}
+          </ul>
+        ) : null}
         <div className="actions">
           <button type="submit" className="btn btn-primary btn-big" disabled={booking}>
             {booking ? 'Booking…' : 'Book pickup'}
@@ -134,7 +163,7 @@ export function PickupScreen() {
                 <tr key={p.id}>
                   <td>{p.pickupDate ?? '—'}</td>
                   <td>{p.pickupTime ?? '—'}</td>
-                  <td>{contracts.find((c) => c.code === p.serviceType)?.name ?? p.carrierCode ?? '—'}</td>
+                  <td>{(p.serviceType ? allNames.get(p.serviceType) : undefined) ?? p.carrierCode ?? '—'}</td>
                   <td>{p.packages ?? '—'}</td>
                   <td>
                     <code>{p.pickupId}</code>

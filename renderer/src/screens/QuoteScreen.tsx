@@ -8,6 +8,7 @@ import { useEffect, useRef } from 'react';
 import type { Rate } from '../../../shared/platform';
 import { keepFocusOnMouseDown } from '../components/Field';
 import { kg, money } from '../lib/format';
+import { hasText, t } from '../lib/i18n';
 import { firstError, rateKeyAction } from '../lib/shipForm';
 import { useApp } from '../stores/app';
 import { mergeErrors, useJob } from '../stores/job';
@@ -122,7 +123,7 @@ export function QuoteScreen() {
               </div>
               <div>
                 <dt>Zone</dt>
-                <dd>{rate.zone ?? '—'}</dd>
+                <dd>{rate.zone ? (hasText(`zone.${rate.zone}`) ? t(`zone.${rate.zone}`) : rate.zone) : '—'}</dd>
               </div>
               <div className="stack">
                 <dt>Services</dt>

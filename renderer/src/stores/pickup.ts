@@ -1,6 +1,6 @@
 /** Pickup booking: contracts that take pickups, pickup points, booked pickups. */
 import { create } from 'zustand';
-import type { PickupRequest } from '../../../shared/contract';
+import type { PickupRequest, ShipmentView } from '../../../shared/contract';
 import type { Carrier, FieldErrors, Pickup, Warehouse } from '../../../shared/platform';
 import { invoke } from '../api';
 import { asStationError } from '../lib/errors';
@@ -11,6 +11,8 @@ interface PickupState {
   carriers: Carrier[];
   warehouses: Warehouse[];
   pickups: Pickup[];
+  /** Shipments not yet in a manifest: what the couriers collect next (prefills parcels and weight). */
+  unmanifested: ShipmentView[];
   loading: boolean;
   booking: boolean;
   errors: FieldErrors;
@@ -24,6 +26,7 @@ export const usePickup = create<PickupState>()((set) => ({
   carriers: [],
   warehouses: [],
   pickups: [],
+  unmanifested: [],
   loading: false,
   booking: false,
   errors: {},
@@ -31,8 +34,13 @@ export const usePickup = create<PickupState>()((set) => ({
   async load() {
     set({ loading: true });
     try {
-      const [carriers, warehouses, pickups] = await Promise.all([invoke('carriers.list', {}), invoke('warehouses.list', {}), invoke('pickups.list', {})]);
-      set({ carriers, warehouses, pickups, loading: false });
+      const [carriers, warehouses, pickups, unmanifested] = await Promise.all([
+        invoke('carriers.list', {}),
+        invoke('warehouses.list', {}),
+        invoke('pickups.list', {}),
+        invoke('shipments.unmanifested', {}),
+      ]);
+      set({ carriers, warehouses, pickups, unmanifested, loading: false });
     } catch (e) {
       set({ loading: false });
       useApp.getState().fail('Could not load carriers and pickup points', e);

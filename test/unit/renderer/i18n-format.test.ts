@@ -1,0 +1,68 @@
+/** Language and time of the bench: i18next texts and plurals, Europe/Rome times, locale dates and money. */
+import { afterEach, describe, expect, it } from 'vitest';
+import { calendarDate, dateTime, money, nextWorkingDay, romeToday } from '../../../renderer/src/lib/format';
+import { fieldName, initialLanguage, setLanguage, t } from '../../../renderer/src/lib/i18n';
+import { en } from '../../../renderer/src/lib/locales/en';
+import { it as itTexts } from '../../../renderer/src/lib/locales/it';
+
+afterEach(async () => {
+  await setLanguage('en');
+});
+
+/** Every key path of a nested text table. */
+function keys(o: object, prefix = ''): string[] {
+  return Object.entries(o).flatMap(([k, v]) => (typeof v === 'string' ? [`${prefix}${k}`] : keys(v as object, `${prefix}${k}.`)));
+}
+
+describe('language', () => {
+  it('is Italian when the system is Italian, English otherwise, the saved choice first', () => {
+    expect(initialLanguage(null, ['it-IT', 'en-US'])).toBe('it');
+    expect(initialLanguage(null, ['it'])).toBe('it');
+    expect(initialLanguage(null, ['de-CH', 'it-CH'])).toBe('en');
+    expect(initialLanguage(null, [])).toBe('en');
+    expect(initialLanguage('en', ['it-IT'])).toBe('en');
+  });
+
+  it('has the same keys in Italian and English', () => {
+    expect(keys(itTexts).sort()).toEqual(keys(en).sort());
+  });
+
+  it('picks plural forms by the language rules', async () => {
+    await setLanguage('it');
+    expect(t('shipments.count', { count: 1 })).toBe('1 spedizione');
+    expect(t('shipments.count', { count: 2 })).toBe('2 spedizioni');
+    expect(t('parcels.count', { count: 1 })).toBe('1 collo');
+    await setLanguage('en');
+    expect(t('shipments.count', { count: 1 })).toBe('1 shipment');
+    expect(t('shipments.count', { count: 0 })).toBe('0 shipments');
+  });
+
+  it('names platform paths in words', async () => {
+    expect(fieldName('customsDetail.commodities.0.harmonizedCode')).toBe('Customs declaration › Customs line 1 › HS code');
+    expect(fieldName('request.recipient.address.postalCode')).toBe('Recipient › postal code');
+    await setLanguage('it');
+    expect(fieldName('recipient.address.postalCode')).toBe('Destinatario › CAP');
+  });
+});
+
+describe('time and money', () => {
+  it('shows times in Europe/Rome whatever the offset of the input', async () => {
+    // 23:30 UTC on 24 Nov is 00:30 on 25 Nov in Rome (CET, +01:00).
+    expect(dateTime('2026-11-24T23:30:00Z')).toBe('25 Nov 2026, 00:30');
+    expect(dateTime('2026-07-01T10:00:00-04:00')).toBe('01 Jul 2026, 16:00'); // CEST
+    await setLanguage('it');
+    expect(dateTime('2026-11-24T23:30:00Z')).toBe('25 nov 2026, 00:30');
+    expect(calendarDate('2026-11-24')).toBe('24/11/2026');
+  });
+
+  it('takes today and the next working day in Rome', () => {
+    expect(romeToday(new Date('2026-11-20T23:30:00Z'))).toBe('2026-11-21'); // Saturday in Rome
+    expect(nextWorkingDay(new Date('2026-11-20T23:30:00Z'))).toBe('2026-11-23');
+  });
+
+  it('writes money with the euro sign in the language format', async () => {
+    expect(money(12.5)).toBe('€12.50');
+    await setLanguage('it');
+    expect(money(1234.5)).toMatch(/^1\.?234,50\s€$/);
+  });
+});
