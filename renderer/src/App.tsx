@@ -3,7 +3,7 @@
  * outcome banner, current screen. Global keys: F1..F7 and Alt+S/Q/H/P/U/C/O
  * switch screens (F7 the Queue of requests to the platform), Alt+R reprints the label in view, Alt+X cancels the
  * scanned shipment (with confirmation), Alt+T reads its tracking again,
- * Alt+N starts the next order; on the
+ * Alt+N starts the next order, Alt+D searches pickup points on the Ship screen; on the
  * Print screen, typing (a scanner) starts the next scan at once.
  * Station events keep every screen current.
  */
@@ -80,6 +80,10 @@ function useGlobalKeys(): void {
       } else if (key === 't' && screen === 'scan') {
         e.preventDefault();
         void useTracking.getState().refresh();
+      } else if (key === 'd' && screen === 'ship') {
+        // Search carrier pickup points near the recipient (DeliveryPointPicker).
+        e.preventDefault();
+        document.querySelector<HTMLButtonElement>('button[aria-keyshortcuts="Alt+D"]')?.click();
       } else if (key === 'n') {
         e.preventDefault();
         useApp.getState().go('scan');

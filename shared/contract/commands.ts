@@ -10,6 +10,8 @@ import type { Carrier, CancelShipmentResponse, CreditBalance, Pickup, Rate, Ware
 import { CodOption, Money, Package, Party, PickupRequest, RatesRequest, ShipmentRequest } from '../platform';
 import { ManualOrderInput, type ImportReport, type StationOrder } from '../domain/order';
 import type { TaricCode, DeliveryPointsResponse } from '../platform/lookups';
+import { StockActionRequest, StockStatusFilter, type Stock } from '../platform/tracking';
+import type { PaginatedOf } from '../platform/common';
 import { CustomsSettings, type CustomsProductView } from './customs';
 import type { AppInfo, ManifestView, OutboxListView, OutboxRowView, OutboxState, PrintJobView, PrinterView, ShipmentView, TrackingView } from './views';
 
@@ -39,6 +41,11 @@ export interface ShipResult {
   printJob: PrintJobView | null;
   /** Set when the label could not be printed; the shipment exists regardless. */
   printError: { code: string; message: string } | null;
+  /**
+   * True when the order had already been shipped by another station of the account (found by
+   * its reference before the first POST): `shipment` is that shipment, nothing was paid or printed.
+   */
+  shippedElsewhere?: boolean;
 }
 
 /** Shipment form input: the platform's ShipmentRequest plus the local order it ships. */
@@ -156,6 +163,14 @@ export const commands = {
       address: z.string().trim().optional(),
     }),
   ),
+  /** Held shipments (GET /stocks), one page, newest first; `status` default `open`. */
+  'stocks.list': command<PaginatedOf<Stock>>()(
+    z.object({ status: StockStatusFilter.default('open'), page: z.number().int().min(1).default(1), perPage: z.number().int().min(1).max(200).default(50) }),
+  ),
+  /** Release instructions for a held shipment (POST /stocks/{id}/actions through the outbox). */
+  'stocks.instruct': command<Stock>()(
+    z.object({ stockId: z.number().int().positive(), trackingNumber: z.string().optional(), request: StockActionRequest }),
+  ),
 } as const;
 
 /** Name of a station command, `domain.verb`. */
@@ -180,6 +195,8 @@ export interface StationEvents {
   'pickups.changed': { id: number };
   /** An outbox row changed state (sent, failed, retried, dismissed). */
   'outbox.changed': { id: number; state: OutboxState };
+  /** Instructions for a held shipment were registered. */
+  'stocks.changed': { id: number };
 }
 /** Name of a station event, `domain.changed` style. */
 export type EventName = keyof StationEvents;

@@ -23,7 +23,7 @@ let printer: FakePrinter;
 let station: StationProcess;
 let dataDir: string;
 
-export async function rpc<T>(command: string, input: unknown = {}): Promise<T> {
+async function rpc<T>(command: string, input: unknown = {}): Promise<T> {
   const u = new URL(station.url);
   const token = new URLSearchParams(u.hash.slice(1)).get('token') ?? '';
   const res = await fetch(`${u.origin}/rpc/${command}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-station-token': token }, body: JSON.stringify(input) });
@@ -50,8 +50,28 @@ async function shot(page: Page, name: string): Promise<void> {
 
 const banner = (page: Page) => page.getByTestId('banner');
 
-/** Scans an order, weighs it, takes the cheapest rate: lands on the Ship screen. */
-async function scanAndQuote(page: Page, orderNumber: string, weight: string): Promise<void> {
+/** The embedded sandbox as another station of the same account would use it: token of the demo client, then the call. */
+async function asOtherStation(method: string, route: string, body?: unknown): Promise<Record<string, unknown>> {
+  const info = await rpc<{ platform: { baseUrl: string } }>('app.info');
+  const base = info.platform.baseUrl;
+  const auth = base.replace(/\/api\/2026-09$/, '');
+  const tok = await fetch(`${auth}/oauth/token`, {
+    method: 'POST',
+    headers: { Accept: 'application/json', 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ grant_type: 'client_credentials', client_id: 'bottega-verdi-station', client_secret: 'sandbox-secret-bottega-verdi-2026', scope: 'client-api' }).toString(),
+  });
+  const { access_token } = (await tok.json()) as { access_token: string };
+  const res = await fetch(`${base}${route}`, {
+    method,
+    headers: { Accept: 'application/json', Authorization: `Bearer ${access_token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  if (!res.ok) throw new Error(`${method} ${route}: HTTP ${res.status} ${await res.text()}`);
+  return (await res.json()) as Record<string, unknown>;
+}
+
+/** Scans an order, weighs it, takes the cheapest rate (or the first of `carrier`): lands on the Ship screen. */
+async function scanAndQuote(page: Page, orderNumber: string, weight: string, carrier?: string): Promise<void> {
   await page.keyboard.press('F1');
   const scan = page.getByLabel('Scan an order number or a tracking number');
   await expect(scan).toBeFocused();
@@ -62,7 +82,13 @@ async function scanAndQuote(page: Page, orderNumber: string, weight: string): Pr
   await page.keyboard.type(weight);
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('rate').first()).toBeVisible();
-  await page.keyboard.press('1');
+  let pick = 1;
+  if (carrier) {
+    const names = await page.getByTestId('rate').locator('.rate-carrier').allInnerTexts();
+    pick = names.findIndex((n) => n.trim() === carrier) + 1;
+    expect(pick, `a ${carrier} rate`).toBeGreaterThan(0);
+  }
+  await page.keyboard.press(String(pick));
   await expect(page.getByRole('heading', { name: /^Ship/ })).toBeVisible();
 }
 
@@ -157,4 +183,51 @@ test('Switzerland, two lines: HS codes from TARIC the first time, no typing the 
   await expect(page.locator('#customs-value')).toHaveValue('32.40');
   await shot(page, '04-swiss-second-prefilled');
   await shipAndPrint(page);
+});
+
+test('delivery to a BRT pickup point chosen with the keyboard', async ({ page }) => {
+  await page.goto(station.url);
+  await scanAndQuote(page, '#2005', '1', 'BRT');
+  await expect(page.getByRole('group', { name: 'Delivery to a pickup point' })).toBeVisible();
+  await page.keyboard.press('Alt+D');
+  const list = page.getByRole('listbox', { name: 'Pickup points' });
+  await expect(list).toBeFocused();
+  await expect(list.getByRole('option').first()).toContainText('Milano');
+  await page.keyboard.press('ArrowDown');
+  const second = (await list.getByRole('option').nth(1).innerText()).split(' — ')[0]!;
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('delivery-point-chosen')).toContainText(second);
+  await shot(page, '05-delivery-point');
+  const ldv = await shipAndPrint(page);
+  const shipment = await asOtherStation('GET', `/shipments/${ldv}`);
+  expect(JSON.stringify(shipment)).toContain(second);
+});
+
+test('an order another station already shipped is shown with a reprint, not shipped again', async ({ page }) => {
+  // The other bench ships #2006 on the same account.
+  const other = await asOtherStation('POST', '/shipments', {
+    reference: '#2006',
+    recipient: { name: 'Paolo Verdi', address: { street: 'Corso Italia 8', city: 'Torino', province: 'TO', postalCode: '10121', countryCode: 'IT' } },
+    packages: [{ weight: { value: 1 }, dimensions: { length: 30, width: 20, height: 15 } }],
+  });
+  const otherLdv = String(other.trackingNumber);
+  const creditBefore = (await rpc<{ credit: { balance: number } }>('app.info')).credit.balance;
+
+  await page.goto(station.url);
+  await scanAndQuote(page, '#2006', '1');
+  await page.keyboard.press('Control+Enter');
+  const notice = page.getByTestId('shipped-elsewhere');
+  await expect(notice).toContainText('Already shipped by another station');
+  await expect(notice).toContainText(otherLdv);
+  await expect(banner(page)).toContainText(`shipped as ${otherLdv}`);
+  await expect(page.getByRole('button', { name: /Ship & print label/ })).toBeDisabled();
+  await shot(page, '06-shipped-elsewhere');
+  expect((await rpc<{ credit: { balance: number } }>('app.info')).credit.balance).toBe(creditBefore);
+
+  // Reprint that label instead.
+  await notice.getByRole('button', { name: /Reprint that label/ }).click();
+  expect(await printer.waitForLabel(otherLdv)).toContain(otherLdv);
+  // The order is no longer open here.
+  const open = await rpc<Array<{ orderNumber: string }>>('orders.list', { status: 'open' });
+  expect(open.map((o) => o.orderNumber)).not.toContain('#2006');
 });

@@ -9,6 +9,7 @@ import { createCarriersHandlers } from './carriers';
 import type { StationContext } from './context';
 import { createCreditHandlers } from './credit';
 import { createCustomsHandlers } from './customs';
+import { createStocksHandlers } from './stocks';
 import { createLabelsHandlers } from './labels';
 import { createManifestsHandlers } from './manifests';
 import { createOrdersHandlers } from './orders';
@@ -39,6 +40,7 @@ export function createHandlers(ctx: StationContext): Handlers {
     ...createCreditHandlers(ctx),
     ...createOutboxHandlers(ctx),
     ...createCustomsHandlers(ctx),
+    ...createStocksHandlers(ctx),
   } satisfies Handlers;
   return handlers;
 }

@@ -7,6 +7,7 @@
 import type { Handlers } from '../../../shared/contract/commands';
 import { StationError } from '../../../shared/contract/errors';
 import { createManifestExecutor } from '../outbox/manifests';
+import { createStockExecutor } from '../outbox/stocks';
 import { createPickupExecutor } from '../outbox/pickups';
 import { createShipmentExecutor } from '../outbox/shipments';
 import { eraseExecutor, isDefiniteRefusal, type OutboxWorkerOptions } from '../outbox/worker';
@@ -33,6 +34,16 @@ export function createOutboxExecutors(ctx: ContextWithoutOutbox): OutboxWorkerOp
     }),
     ),
     'manifest.create': eraseExecutor(createManifestExecutor({ store, client, after: (row, stored) => afterManifestsCreated(ctx, row, stored) })),
+    'stock.instruct': eraseExecutor(
+      createStockExecutor({
+        client,
+        after: (row, stock) => {
+          ctx.events.emit('stocks.changed', { id: stock.id });
+          if (row.payload.trackingNumber) ctx.events.emit('shipments.changed', { trackingNumber: row.payload.trackingNumber });
+          emitAppChanged(ctx);
+        },
+      }),
+    ),
   };
 }
 

@@ -11,7 +11,7 @@ import { StationError } from '../../../shared/contract/errors';
 import type { StationOrder } from '../../../shared/domain/order';
 import { Shipment } from '../../../shared/platform/resources';
 import type { TrackingRecord } from '../../../shared/platform/tracking';
-import type { ShipmentCommitted, ShipmentCreatePayload } from '../outbox/shipments';
+import { storePlatformShipment, type ShipmentCommitted, type ShipmentCreatePayload } from '../outbox/shipments';
 import { isTransient } from '../outbox/worker';
 import type { OutboxRecord, ShipmentRecord } from '../store';
 import { PlatformError } from '../platform/errors';
@@ -128,6 +128,37 @@ export function recordTrackedStatus(ctx: Pick<ContextWithoutOutbox, 'store' | 'e
   return true;
 }
 
+/**
+ * Two stations on one account (issue 10): before the first POST /shipments of
+ * an order, asks the platform for a shipment with the order's reference
+ * (GET /shipments?reference=; cancelled ones are not listed). When another
+ * station shipped it, the shipment is stored here against the order (marked
+ * shipped) and returned, so the bench shows it and offers a reprint instead
+ * of paying a second label. A lookup that gets no answer (offline, timeout,
+ * 5xx, 429) lets the shipment go on: the outbox reconciles by reference
+ * before any resend, and blocking the bench offline would stop the day.
+ * @returns the local record of the other station's shipment, or undefined.
+ */
+export async function shippedElsewhere(ctx: ContextWithoutOutbox, order: StationOrder): Promise<ShipmentRecord | undefined> {
+  let found: Shipment | undefined;
+  try {
+    const page = await ctx.client.listShipments({ reference: order.orderNumber, per_page: 5 });
+    found = page.data.find((s) => s.reference === order.orderNumber);
+  } catch (e) {
+    if (isTransient(e)) return undefined;
+    throw e;
+  }
+  if (!found) return undefined;
+  let detail: Shipment = found;
+  try {
+    detail = await ctx.client.getShipment(found.trackingNumber);
+  } catch (e) {
+    if (!isTransient(e)) throw e;
+  }
+  const id = ctx.store.tx(() => storePlatformShipment(ctx.store, detail, null, { orderId: order.id }));
+  return ctx.store.shipments.getById(id);
+}
+
 /** Handlers of the `shipments` domain. */
 export function createShipmentsHandlers(ctx: StationContext) {
   const { store } = ctx;
@@ -169,6 +200,15 @@ export function createShipmentsHandlers(ctx: StationContext) {
           if (!s || s.cancelledAt === null) {
             throw new StationError('invalid_state', `Order ${order.orderNumber} is already shipped (${order.shipmentTrackingNumber}); cancel that shipment to ship it again`);
           }
+        }
+      }
+      if (order && store.shipments.listByOrder(order.id).length === 0) {
+        // First POST of this order here: another station of the account may have shipped it already.
+        const elsewhere = await shippedElsewhere(ctx, order);
+        if (elsewhere) {
+          emitOrdersChanged(ctx);
+          if (elsewhere.trackingNumber) ctx.events.emit('shipments.changed', { trackingNumber: elsewhere.trackingNumber });
+          return { shipment: shipmentView(store, elsewhere), printJob: null, printError: null, shippedElsewhere: true };
         }
       }
       const reference = referenceFor(ctx, order, request.reference);

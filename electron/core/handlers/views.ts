@@ -200,6 +200,16 @@ const RowResult = z.object({
   dismissed: z.object({ note: z.string().nullable().optional() }).optional(),
 });
 
+const StockRowPayload = z.object({ stockId: z.number(), trackingNumber: z.string().nullable(), request: z.object({ action: z.string() }) });
+
+/** Release instructions in words (Queue titles). */
+export const STOCK_ACTION_WORDS: Readonly<Record<string, string>> = {
+  redeliver: 'deliver again',
+  redeliver_to_address: 'deliver to another address',
+  hold_for_collection: 'recipient collects at the depot',
+  return_to_sender: 'return to sender',
+};
+
 /**
  * Queue panel view of an outbox row: a title and the local records the packer
  * recognises (order number, tracking number, reference, pickup date), state
@@ -239,6 +249,14 @@ export function outboxRowView(store: Store, row: OutboxRecord): OutboxRowView {
     const p = ManifestRowPayload.safeParse(row.payload);
     const n = p.success ? p.data.trackingNumbers.length : 0;
     title = p.success ? `Close the day: ${n} shipment${n === 1 ? '' : 's'}` : 'Close the day';
+  } else if (row.kind === 'stock.instruct') {
+    const p = StockRowPayload.safeParse(row.payload);
+    if (p.success) {
+      trackingNumber = p.data.trackingNumber;
+      title = `Held shipment ${p.data.trackingNumber ?? `stock ${p.data.stockId}`}: ${STOCK_ACTION_WORDS[p.data.request.action] ?? p.data.request.action}`;
+    } else {
+      title = 'Held shipment instructions';
+    }
   }
 
   let outcome: OutboxRowView['outcome'] = null;

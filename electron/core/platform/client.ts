@@ -49,7 +49,7 @@ import {
   type TaricCode,
   type DeliveryPointsQuery,
 } from '../../../shared/platform';
-import { TrackingRecord } from '../../../shared/platform/tracking';
+import { Stock, TrackingRecord, type StockActionRequest, type StockStatusFilter } from '../../../shared/platform/tracking';
 import { PlatformError } from './errors';
 import { SPEC_RATE_LIMITS_PER_MINUTE, SlidingWindowLimiter, realSleep, type Sleep } from './rate-limit';
 
@@ -129,6 +129,7 @@ const ManifestList = z.object({
 });
 const ShipmentPage = Paginated(Shipment);
 const PickupPage = Paginated(Pickup);
+const StockPage = Paginated(Stock);
 const WarehousesResponse = z.object({ data: z.array(Warehouse) });
 
 /** Query of GET /shipments (spec: Endpoints > Shipments) plus pagination; `storeId` an integer. */
@@ -212,6 +213,18 @@ export interface PlatformClient {
    * (shape: shared/platform/lookups.ts). 429, 502 `carrier_error`.
    */
   searchDeliveryPoints(query: DeliveryPointsQuery): Promise<DeliveryPointsResponse['data']>;
+  /** GET /stocks?status&trackingNumber + pagination (spec: Endpoints > Stocks): held shipments, `status` default `open`. */
+  listStocks(query?: { status?: StockStatusFilter; trackingNumber?: string; page?: number; per_page?: number }): Promise<PaginatedOf<Stock>>;
+  /** GET /stocks/{id}: one stock; 404 `not_found`. */
+  getStock(id: number): Promise<Stock>;
+  /**
+   * POST /stocks/{id}/actions: registers release instructions (spec: States > Stock).
+   * 409 `invalid_state` when instructions were already sent; 422; 502. Not retried on 5xx
+   * (the outbox reconciles with {@link PlatformClient.getStock}).
+   */
+  instructStock(id: number, request: StockActionRequest): Promise<Stock>;
+  /** GET /tracking/bda/{bda}: the tracking record of a shipment by its BDA (delivery note) number, last 60 days; 404. */
+  getTrackingByBda(bda: string): Promise<TrackingRecord>;
 }
 
 /** Parses a Retry-After header (seconds or HTTP date) into ms from `now`; undefined when absent or unreadable. */
@@ -525,6 +538,18 @@ export function createPlatformClient(options: PlatformClientOptions): PlatformCl
     async searchTaric(q, limit) {
       const r = await call({ method: 'GET', path: '/taric', route: 'GET /taric', query: { q, limit: limit === undefined ? undefined : String(limit) }, schema: TaricResponse, safe: true });
       return r.data;
+    },
+    listStocks(query = {}) {
+      return call({ method: 'GET', path: '/stocks', route: 'GET /stocks', query: { ...query }, schema: StockPage, safe: true });
+    },
+    getStock(id) {
+      return call({ method: 'GET', path: `/stocks/${enc(String(id))}`, route: 'GET /stocks/{id}', schema: Stock, safe: true });
+    },
+    instructStock(id, request) {
+      return call({ method: 'POST', path: `/stocks/${enc(String(id))}/actions`, route: 'POST /stocks/{id}/actions', body: request, schema: Stock, safe: false });
+    },
+    getTrackingByBda(bda) {
+      return call({ method: 'GET', path: `/tracking/bda/${enc(bda)}`, route: 'GET /tracking/bda/{bda}', schema: TrackingRecord, safe: true });
     },
     async searchDeliveryPoints(query) {
       const r = await call({ method: 'GET', path: '/delivery-points', route: 'GET /delivery-points', query: { ...query }, schema: DeliveryPointsResponse, safe: true });

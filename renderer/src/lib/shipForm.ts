@@ -87,6 +87,8 @@ export interface ShipDraft {
   insuranceAmount: string;
   notes: string;
   customs: CustomsDraft;
+  /** The carrier pickup point the parcel is delivered to instead of the address (GET /delivery-points), or null. */
+  deliveryPoint: { id: string; carrier: string; name: string; street: string; city: string } | null;
 }
 
 /** Form field -> spec `details` path, for recipient fields. */
@@ -126,6 +128,7 @@ export function emptyDraft(box?: { length: string; width: string; height: string
     insuranceAmount: '',
     notes: '',
     customs: emptyCustoms('EUR'),
+    deliveryPoint: null,
   };
 }
 
@@ -349,6 +352,7 @@ export function draftToShipmentRequest(d: ShipDraft, rate: Pick<Rate, 'carrierCo
   if (d.insuranceEnabled) options.insurance = moneyOf(d.insuranceAmount);
   const notes = blank(d.notes);
   if (notes) options.notes = notes;
+  if (d.deliveryPoint) options.deliveryPoint = { id: d.deliveryPoint.id, carrier: d.deliveryPoint.carrier };
   return {
     recipient: {
       name: r.name.trim(),
@@ -383,7 +387,7 @@ export function validateForQuote(d: ShipDraft): FieldErrors {
  * own COD rule: with COD on, the method must be one the chosen contract
  * offers (`cashOnDeliveryMethods`), and a contract without methods takes no COD.
  */
-export function validateForShip(d: ShipDraft, rate: Pick<Rate, 'cashOnDeliveryMethods'> | null): FieldErrors {
+export function validateForShip(d: ShipDraft, rate: (Pick<Rate, 'cashOnDeliveryMethods'> & Partial<Pick<Rate, 'carrierCode'>>) | null): FieldErrors {
   const req = draftToShipmentRequest(d, null);
   const res = ShipmentRequest.safeParse(req);
   const out: FieldErrors = res.success ? {} : issuesToDetails(res.error.issues);
@@ -394,6 +398,9 @@ export function validateForShip(d: ShipDraft, rate: Pick<Rate, 'cashOnDeliveryMe
     else if (res.success && res.data.customsDetail) {
       for (const [k, v] of Object.entries(completeCustomsDetail(res.data.customsDetail).errors)) (out[k] ??= []).push(...v.filter((m) => !out[k]?.includes(m)));
     }
+  }
+  if (d.deliveryPoint && rate && 'carrierCode' in rate && rate.carrierCode !== d.deliveryPoint.carrier) {
+    (out['options.deliveryPoint.id'] ??= []).push(`This pickup point is served by ${d.deliveryPoint.carrier.toUpperCase()} only: choose one of its rates (F2), or deliver to the address`);
   }
   if (d.codEnabled && rate) {
     const methods = Object.keys(rate.cashOnDeliveryMethods);
@@ -419,7 +426,7 @@ export function shipFormPaths(d: ShipDraft): Set<string> {
   d.packages.forEach((_, i) => {
     for (const f of ['weight', 'length', 'width', 'height'] as const) s.add(packagePath(i, f));
   });
-  for (const p of ['packages', 'reference', 'options.cod.amount', 'options.cod.method', 'options.insurance.amount', 'options.notes']) s.add(p);
+  for (const p of ['packages', 'reference', 'options.cod', 'options.cod.amount', 'options.cod.method', 'options.insurance.amount', 'options.notes', 'options.deliveryPoint', 'options.deliveryPoint.id', 'options.deliveryPoint.carrier']) s.add(p);
   if (customsOf(d).required) {
     for (const p of Object.values(CUSTOMS_PATHS)) s.add(p);
     for (const p of ['customsDetail', 'customsDetail.commodities', 'customsDetail.customsValue']) s.add(p);

@@ -7,11 +7,14 @@
  */
 import { useEffect, useRef } from 'react';
 import { CheckField, ErrorList, SelectField, TextField, keepFocusOnMouseDown } from '../components/Field';
-import { money } from '../lib/format';
+import { dateTime, money } from '../lib/format';
+import { t } from '../lib/i18n';
+import { usePrint } from '../stores/print';
 import { RECIPIENT_PATHS, customsOf, firstError, shipFormPaths, unplacedErrors, type RecipientDraft } from '../lib/shipForm';
 import { useApp } from '../stores/app';
 import { mergeErrors, useJob } from '../stores/job';
 import { CustomsEditor } from './CustomsEditor';
+import { DeliveryPointPicker } from './DeliveryPointPicker';
 import { PackagesEditor } from './PackagesEditor';
 
 const RECIPIENT_FIELDS: Array<[keyof RecipientDraft, string, { wide?: boolean; type?: string }]> = [
@@ -94,6 +97,7 @@ export function ShipScreen() {
           <div className="card">
             <PackagesEditor errors={shipErrors} show={show} idPrefix="ship-pkg" />
           </div>
+          <DeliveryPointPicker error={err('options.deliveryPoint.id') ?? err('options.deliveryPoint.carrier') ?? err('options.deliveryPoint')} />
           {customs.required ? <CustomsEditor errors={shipErrors} show={show} status={customs} /> : null}
           <fieldset className="card">
             <legend>Reference and options</legend>
@@ -127,6 +131,17 @@ export function ShipScreen() {
         </div>
 
         <aside className="ship-side card" aria-label="Chosen rate">
+          {job.result?.shippedElsewhere ? (
+            <div className="note-warn" role="alert" data-testid="shipped-elsewhere">
+              <strong>{t('duplicate.title')}</strong>
+              <p>
+                <span className="ldv">{job.result.shipment.trackingNumber}</span> — {job.result.shipment.carrier.name} — {job.result.shipment.carrier.contractName} · {dateTime(job.result.shipment.createdAt)}
+              </p>
+              <button type="button" className="btn" aria-keyshortcuts="Alt+R" onClick={() => void usePrint.getState().reprint(job.result!.shipment.trackingNumber)}>
+                {t('duplicate.reprint')} <kbd>Alt+R</kbd>
+              </button>
+            </div>
+          ) : null}
           {chosen ? (
             <>
               <div className="rate-carrier">{chosen.carrierName}</div>
@@ -140,7 +155,7 @@ export function ShipScreen() {
           <button type="button" className="btn" onClick={() => go('quote')} aria-keyshortcuts="F2">
             Change rate <kbd>F2</kbd>
           </button>
-          <button ref={shipBtn} type="submit" className="btn btn-primary btn-huge" disabled={shipping || !chosen} aria-keyshortcuts="Control+Enter" onMouseDown={keepFocusOnMouseDown}>
+          <button ref={shipBtn} type="submit" className="btn btn-primary btn-huge" disabled={shipping || !chosen || Boolean(job.result?.shippedElsewhere)} aria-keyshortcuts="Control+Enter" onMouseDown={keepFocusOnMouseDown}>
             {shipping ? 'Shipping…' : 'Ship & print label'} <kbd>Ctrl+Enter</kbd>
           </button>
         </aside>

@@ -9,7 +9,8 @@ import type { StationOrder } from '../../../shared/domain/order';
 import type { FieldErrors, Rate } from '../../../shared/platform';
 import { invoke } from '../api';
 import { asStationError, stripPrefix } from '../lib/errors';
-import { money } from '../lib/format';
+import { dateTime, money } from '../lib/format';
+import { t } from '../lib/i18n';
 import {
   draftFromOrder,
   draftToRatesRequest,
@@ -103,6 +104,8 @@ interface JobState {
   addCommodity(): void;
   removeCommodity(index: number): void;
   setPartyId(party: 'exporter' | 'importer', field: keyof PartyIdsDraft, value: string): void;
+  /** Delivers to a carrier pickup point (null: to the address). */
+  setDeliveryPoint(point: ShipDraft['deliveryPoint']): void;
   /** Prefills the declaration from the products remembered per SKU and the exporter/importer settings. */
   loadCustomsMemory(): Promise<void>;
   highlight(index: number): void;
@@ -202,6 +205,9 @@ export const useJob = create<JobState>()((set, get) => {
     setPartyId(party, field, value) {
       edit((d) => ({ ...d, customs: { ...d.customs, [party]: { ...d.customs[party], [field]: value } } }), [partyIdPath(party, field)]);
     },
+    setDeliveryPoint(point) {
+      edit((d) => ({ ...d, deliveryPoint: point }), ['options.deliveryPoint', 'options.cod']);
+    },
     async loadCustomsMemory() {
       set({ customsLoaded: true });
       const skus = get().draft.customs.commodities.map((l) => l.sku).filter((s) => s !== '');
@@ -292,6 +298,11 @@ export const useJob = create<JobState>()((set, get) => {
         const result = await invoke('shipments.create', { orderId: order?.id, request: draftToShipmentRequest(draft, chosen) });
         set({ shipping: false, result });
         const ldv = result.shipment.trackingNumber;
+        if (result.shippedElsewhere) {
+          // Another station of the account shipped this order: nothing paid, nothing printed here.
+          useApp.getState().flash('warn', t('duplicate.title'), t('duplicate.body', { order: order?.orderNumber ?? result.shipment.reference ?? '', ldv, carrier: `${result.shipment.carrier.name} — ${result.shipment.carrier.contractName}`, date: dateTime(result.shipment.createdAt) }));
+          return false;
+        }
         if (result.printError) useApp.getState().flash('warn', `Shipped ${ldv} — label NOT printed`, `${result.printError.message} [${result.printError.code}]. Fix the printer, then Reprint (Alt+R).`);
         else if (result.printJob?.state === 'failed') useApp.getState().flash('warn', `Shipped ${ldv} — label NOT printed`, result.printJob.lastError ?? 'Printer failed');
         else useApp.getState().flash('ok', `Shipped ${ldv}`, `${result.shipment.carrier.name} — ${money(result.shipment.cost.amount, result.shipment.cost.currency)}. Label sent to the printer.`);
