@@ -1,7 +1,7 @@
 /**
- * The bench: header (platform, connection, credit, printer), screen switcher,
- * outcome banner, current screen. Global keys: F1..F7 and Alt+S/Q/H/P/U/C/O
- * switch screens (F7 the Queue of requests to the platform), Alt+R reprints the label in view, Alt+X cancels the
+ * The bench: header (platform, connection, credit, printer, new held shipments), screen switcher,
+ * outcome banner, current screen. Global keys: F1..F10 and Alt+S/Q/H/P/U/C/O/G/A/E
+ * switch screens (F7 the Queue of requests to the platform, F8 held shipments, F9 account, F10 settings), Alt+R reprints the label in view, Alt+X cancels the
  * scanned shipment (with confirmation), Alt+T reads its tracking again,
  * Alt+N starts the next order, Alt+D searches pickup points on the Ship screen; on the
  * Print screen, typing (a scanner) starts the next scan at once.
@@ -29,6 +29,10 @@ import { PrintScreen } from './screens/PrintScreen';
 import { QuoteScreen } from './screens/QuoteScreen';
 import { ScanScreen } from './screens/ScanScreen';
 import { ShipScreen } from './screens/ShipScreen';
+import { AccountScreen } from './screens/AccountScreen';
+import { SettingsScreen } from './screens/SettingsScreen';
+import { StocksScreen } from './screens/StocksScreen';
+import { STOCK_POLL_MS, useStocks } from './stores/stocks';
 
 const SCREEN_VIEWS: Record<Screen, () => React.JSX.Element> = {
   scan: ScanScreen,
@@ -38,6 +42,9 @@ const SCREEN_VIEWS: Record<Screen, () => React.JSX.Element> = {
   pickup: PickupScreen,
   day: EndOfDayScreen,
   queue: QueueScreen,
+  stocks: StocksScreen,
+  account: AccountScreen,
+  settings: SettingsScreen,
 };
 
 /** A printable key on the Print screen outside any field: the packer (or the scanner) starts the next scan. */
@@ -116,12 +123,17 @@ function useStationEvents(): void {
       on('outbox.changed', () => {
         if (useApp.getState().screen === 'queue') void useQueue.getState().load();
       }),
+      on('stocks.changed', () => void useStocks.getState().poll()),
     ];
+    // New held shipments: the platform calls no webhook on a bench PC, so the station asks.
+    void useStocks.getState().poll();
+    const stockTimer = setInterval(() => void useStocks.getState().poll(), STOCK_POLL_MS);
     void useApp.getState().refreshInfo();
     // Credit and printer status change outside the station too (top-ups, paper out): poll gently.
     const timer = setInterval(() => void useApp.getState().refreshInfo(), 60_000);
     return () => {
       clearInterval(timer);
+      clearInterval(stockTimer);
       offs.forEach((off) => off());
     };
   }, []);

@@ -12,6 +12,7 @@ import { ManualOrderInput, type ImportReport, type StationOrder } from '../domai
 import type { TaricCode, DeliveryPointsResponse } from '../platform/lookups';
 import { StockActionRequest, StockStatusFilter, type Stock } from '../platform/tracking';
 import type { PaginatedOf } from '../platform/common';
+import type { CodList, CreditMovement, Invoice, ReturnList } from '../platform/finance';
 import { CustomsSettings, type CustomsProductView } from './customs';
 import type { AppInfo, ManifestView, OutboxListView, OutboxRowView, OutboxState, PrintJobView, PrinterView, ShipmentView, TrackingView } from './views';
 
@@ -171,6 +172,12 @@ export const commands = {
   'stocks.instruct': command<Stock>()(
     z.object({ stockId: z.number().int().positive(), trackingNumber: z.string().optional(), request: StockActionRequest }),
   ),
+  /** One page of an account list: credit movements (newest first), invoices, COD lists, return lists. */
+  'account.list': command<PaginatedOf<CreditMovement | Invoice | CodList | ReturnList>>()(
+    z.object({ list: z.enum(['movements', 'invoices', 'codLists', 'returns']), page: z.number().int().min(1).default(1), perPage: z.number().int().min(1).max(200).default(25) }),
+  ),
+  /** An invoice's PDF (GET /invoices/{id}/pdf) as base64; `unavailable` (503) means try later. */
+  'account.invoicePdf': command<{ id: number; fileName: string; pdfBase64: string }>()(z.object({ id: z.number().int().positive() })),
 } as const;
 
 /** Name of a station command, `domain.verb`. */

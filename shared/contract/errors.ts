@@ -18,7 +18,9 @@ export type LocalErrorCode =
   | 'unknown_command'
   | 'store_error'
   | 'import_failed'
-  | 'not_found_locally';
+  | 'not_found_locally'
+  /** The platform answered 503 (e.g. invoice PDF generation): try later. */
+  | 'unavailable';
 
 /** Every error code a station command may answer with. */
 export type StationErrorCode = PlatformErrorCode | LocalErrorCode;

@@ -1,5 +1,7 @@
 /** `credit.*` commands. */
 import type { Handlers } from '../../../shared/contract/commands';
+import { StationError } from '../../../shared/contract/errors';
+import { PlatformError } from '../platform/errors';
 import type { StationContext } from './context';
 
 /** Handlers of the `credit` domain. */
@@ -10,5 +12,20 @@ export function createCreditHandlers(ctx: StationContext) {
       ctx.lastCredit = await ctx.client.getCredit();
       return ctx.lastCredit;
     },
-  } satisfies Pick<Handlers, 'credit.get'>;
+    /** One page of GET /credit/movements, /invoices, /cod-lists or /returns (spec pagination). */
+    'account.list': async ({ list, page, perPage }) => ctx.client.listFinance(list, { page, per_page: perPage }),
+    /**
+     * GET /invoices/{id}/pdf.
+     * @throws StationError `unavailable` ("try later") when the platform answers 503; the platform's code otherwise.
+     */
+    'account.invoicePdf': async ({ id }) => {
+      try {
+        const inv = await ctx.client.getInvoicePdf(id);
+        return { id, fileName: `invoice-${inv.number.replace(/[^A-Za-z0-9._-]+/g, '-')}.pdf`, pdfBase64: inv.pdf };
+      } catch (e) {
+        if (e instanceof PlatformError && e.status === 503) throw new StationError('unavailable', `The invoice PDF cannot be made right now: try later (${e.message})`);
+        throw e;
+      }
+    },
+  } satisfies Pick<Handlers, 'credit.get' | 'account.list' | 'account.invoicePdf'>;
 }

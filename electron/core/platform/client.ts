@@ -49,6 +49,7 @@ import {
   type TaricCode,
   type DeliveryPointsQuery,
 } from '../../../shared/platform';
+import { CodList, CreditMovement, Invoice, InvoicePdf, ReturnList } from '../../../shared/platform/finance';
 import { Stock, TrackingRecord, type StockActionRequest, type StockStatusFilter } from '../../../shared/platform/tracking';
 import { PlatformError } from './errors';
 import { SPEC_RATE_LIMITS_PER_MINUTE, SlidingWindowLimiter, realSleep, type Sleep } from './rate-limit';
@@ -109,6 +110,21 @@ export interface PlatformClientOptions {
   /** Called after every HTTP attempt (token requests included, as route `POST /oauth/token`). */
   onCall?: (entry: PlatformCallLog) => void;
 }
+
+/** The account's paginated read-only lists (spec: Invoices, credit, COD lists, returns). */
+export type FinanceList = 'movements' | 'invoices' | 'codLists' | 'returns';
+/** Item type of each {@link FinanceList}. */
+export type FinanceItem<K extends FinanceList> = { movements: CreditMovement; invoices: Invoice; codLists: CodList; returns: ReturnList }[K];
+const MovementPage = Paginated(CreditMovement);
+const InvoicePage = Paginated(Invoice);
+const CodListPage = Paginated(CodList);
+const ReturnListPage = Paginated(ReturnList);
+const FINANCE_LISTS = {
+  movements: { path: '/credit/movements', schema: MovementPage },
+  invoices: { path: '/invoices', schema: InvoicePage },
+  codLists: { path: '/cod-lists', schema: CodListPage },
+  returns: { path: '/returns', schema: ReturnListPage },
+} as const;
 
 /** Query of GET /manifests and GET /pickups: period and pagination. */
 export interface PeriodQuery {
@@ -223,6 +239,10 @@ export interface PlatformClient {
    * (the outbox reconciles with {@link PlatformClient.getStock}).
    */
   instructStock(id: number, request: StockActionRequest): Promise<Stock>;
+  /** GET /credit/movements (newest first), GET /invoices, GET /cod-lists, GET /returns: one page each (spec: Invoices, credit, COD lists, returns). */
+  listFinance<K extends FinanceList>(list: K, query?: { page?: number; per_page?: number }): Promise<PaginatedOf<FinanceItem<K>>>;
+  /** GET /invoices/{id}/pdf: the invoice with its base64 PDF; 503 while PDF generation is unavailable (try later). */
+  getInvoicePdf(id: number): Promise<InvoicePdf>;
   /** GET /tracking/bda/{bda}: the tracking record of a shipment by its BDA (delivery note) number, last 60 days; 404. */
   getTrackingByBda(bda: string): Promise<TrackingRecord>;
 }
@@ -547,6 +567,13 @@ export function createPlatformClient(options: PlatformClientOptions): PlatformCl
     },
     instructStock(id, request) {
       return call({ method: 'POST', path: `/stocks/${enc(String(id))}/actions`, route: 'POST /stocks/{id}/actions', body: request, schema: Stock, safe: false });
+    },
+    listFinance(list, query = {}) {
+      const spec = FINANCE_LISTS[list];
+      return call({ method: 'GET', path: spec.path, route: `GET ${spec.path}`, query: { ...query }, schema: spec.schema as unknown as z.ZodType<PaginatedOf<FinanceItem<typeof list>>>, safe: true });
+    },
+    getInvoicePdf(id) {
+      return call({ method: 'GET', path: `/invoices/${enc(String(id))}/pdf`, route: 'GET /invoices/{id}/pdf', schema: InvoicePdf, safe: true });
     },
     getTrackingByBda(bda) {
       return call({ method: 'GET', path: `/tracking/bda/${enc(bda)}`, route: 'GET /tracking/bda/{bda}', schema: TrackingRecord, safe: true });

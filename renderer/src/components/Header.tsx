@@ -5,6 +5,7 @@
  */
 import { useApp } from '../stores/app';
 import { money } from '../lib/format';
+import { newStockCount, useStocks } from '../stores/stocks';
 
 const PRINTER_TEXT: Record<string, string> = {
   ready: 'ready',
@@ -21,6 +22,7 @@ export function Header() {
   const info = useApp((s) => s.info);
   const link = useApp((s) => s.link);
   const go = useApp((s) => s.go);
+  const newStocks = useStocks((s) => newStockCount(s.open, s.seenMaxId));
   const sandbox = info?.platform.mode === 'sandbox';
   const connection = link === 'down' ? 'down' : (info?.connection ?? 'unknown');
   const printerOk = info?.printer.state === 'ready';
@@ -58,6 +60,16 @@ export function Header() {
             {info ? `${info.printer.name} — ${PRINTER_TEXT[info.printer.state] ?? info.printer.state}` : '—'}
           </dd>
         </div>
+        {newStocks > 0 ? (
+          <div className="pill pill-bad pill-link">
+            <dt>Held</dt>
+            <dd>
+              <button type="button" className="pill-button" data-testid="new-stocks" aria-label={`${newStocks} new held shipment${newStocks === 1 ? '' : 's'}: open Held shipments`} aria-keyshortcuts="F8 Alt+G" onClick={() => go('stocks')}>
+                {newStocks} new
+              </button>
+            </dd>
+          </div>
+        ) : null}
         {info && info.pendingOutbox > 0 ? (
           <div className="pill pill-warn pill-link">
             <dt>Waiting to send</dt>
