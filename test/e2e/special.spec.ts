@@ -118,7 +118,7 @@ async function shipAndPrint(page: Page): Promise<string> {
 test('Livigno under both CAPs: from CSV to label with a customs declaration', async ({ page }) => {
   await page.goto(station.url);
   await page.getByLabel('Shopify “Export orders” CSV file').setInputFiles(CSV);
-  await expect(page.getByTestId('import-imported')).toHaveText('6');
+  await expect(page.getByTestId('import-imported')).toHaveText('7');
 
   // 23041 Livigno.
   await scanAndQuote(page, '#2001', '0,8');
@@ -230,4 +230,37 @@ test('an order another station already shipped is shown with a reprint, not ship
   // The order is no longer open here.
   const open = await rpc<Array<{ orderNumber: string }>>('orders.list', { status: 'open' });
   expect(open.map((o) => o.orderNumber)).not.toContain('#2006');
+});
+
+test('a held shipment: the header says a stock opened, the packer releases it with an action', async ({ page }) => {
+  await page.goto(station.url);
+  await scanAndQuote(page, '#2007', '1', 'BRT');
+  // Training aid of the sandbox: this parcel is held at the depot after the first attempt.
+  await page.getByLabel('Notes for the courier').fill('Citofono Conti sandbox:held');
+  const ldv = await shipAndPrint(page);
+  const info = await rpc<{ platform: { baseUrl: string } }>('app.info');
+  const res = await fetch(`${new URL(info.platform.baseUrl).origin}/__sandbox/clock/advance`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ days: 5 }) });
+  expect(res.ok).toBe(true);
+  const all = await rpc<{ data: Array<{ trackingNumber: string; status: string }> }>('stocks.list', { status: 'all' });
+  expect(all.data.find((st) => st.trackingNumber === ldv), JSON.stringify(all.data.slice(0, 3))).toMatchObject({ status: 'open' });
+
+  // No webhook reaches a bench PC: the station polls and the header shows the new stock.
+  const badge = page.getByTestId('new-stocks');
+  await expect(badge).toHaveText('1 new', { timeout: 40_000 });
+  await shot(page, '07-held-badge');
+  await badge.click();
+  await expect(page.getByRole('heading', { name: /^Held shipments/ })).toBeVisible();
+  const row = page.getByTestId('stock-row').filter({ hasText: ldv });
+  await expect(row).toBeVisible();
+  await expect(row).toContainText('Open');
+  await expect(badge).toHaveCount(0);
+  await shot(page, '08-held-list');
+  await page.getByRole('group', { name: `Instructions for ${ldv}` }).getByRole('button', { name: 'Deliver again' }).click();
+  await expect(banner(page)).toContainText(`Instructions sent for ${ldv}`);
+  // Sent through the outbox like any costing call.
+  const outbox = await rpc<{ done: Array<{ kind: string; trackingNumber: string | null; outcome: string }> }>('outbox.list', {});
+  expect(outbox.done.find((r) => r.kind === 'stock.instruct')).toMatchObject({ trackingNumber: ldv, outcome: 'sent' });
+  await page.getByLabel('Show').selectOption('instructed');
+  await expect(page.getByTestId('stock-row').filter({ hasText: ldv })).toContainText('Deliver again');
+  await shot(page, '09-held-instructed');
 });
