@@ -242,7 +242,8 @@ test('a held shipment: the header says a stock opened, the packer releases it wi
   const res = await fetch(`${new URL(info.platform.baseUrl).origin}/__sandbox/clock/advance`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ days: 5 }) });
   expect(res.ok).toBe(true);
   const all = await rpc<{ data: Array<{ trackingNumber: string; status: string }> }>('stocks.list', { status: 'all' });
-  expect(all.data.find((st) => st.trackingNumber === ldv), JSON.stringify(all.data.slice(0, 3))).toMatchObject({ status: 'open' });
+  const detail = await asOtherStation('GET', `/shipments/${ldv}`);
+  expect(all.data.find((st) => st.trackingNumber === ldv), `stocks ${JSON.stringify(all.data.slice(0, 2))}; shipment ${JSON.stringify({ status: detail.status, notes: (detail.options as { notes?: string } | undefined)?.notes, dates: detail.dates })}`).toMatchObject({ status: 'open' });
 
   // No webhook reaches a bench PC: the station polls and the header shows the new stock.
   const badge = page.getByTestId('new-stocks');

@@ -46,7 +46,9 @@ describe('isDefiniteRefusal', () => {
     expect(isDefiniteRefusal(row('shipment.create', refusal(422)))).toBe(false); // route unknown
     expect(isDefiniteRefusal(row('pickup.create', { code: 'invalid_state', message: 'may have gone through' }))).toBe(false); // the station's own
     expect(isDefiniteRefusal(row('shipment.create', null))).toBe(false);
-    expect(isDefiniteRefusal(row('stock.instruct', refusal(422, 'POST /stocks/{id}/actions')))).toBe(false); // no create route known
+    // Held-shipment instructions refused with a 4xx were not registered: the packer may close the row.
+    expect(isDefiniteRefusal(row('stock.instruct', refusal(422, 'POST /stocks/{id}/actions')))).toBe(true);
+    expect(isDefiniteRefusal(row('stock.instruct', refusal(404, 'GET /stocks/{id}')))).toBe(false);
   });
 });
 
