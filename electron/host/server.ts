@@ -23,8 +23,8 @@ import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { StationError, isStationErrorShape, type EventName, type Handlers, type StationErrorShape, type StationEvents } from '../../shared/contract';
 import { invokeCommand } from '../core/station';
-import { RENDERER_CSP } from './csp';
-import { STATION_EVENT_NAMES } from './events';
+import { RENDERER_CSP } from '../shell/csp';
+import { STATION_EVENT_NAMES } from '../shell/events';
 
 export { RENDERER_CSP };
 

@@ -40,6 +40,7 @@ import { SandboxState } from './state';
 export { SimClock } from './clock';
 export type { ClockSource } from './clock';
 export { SandboxState } from './state';
+export { SandboxStateError } from './persist';
 export { demoAccounts, demoSeed } from './seed';
 export type * from './model';
 
