@@ -21,15 +21,13 @@ import type { ServerResponse } from 'node:http';
 import path from 'node:path';
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { StationError, isStationErrorShape, type EventName, type Handlers, type StationErrorShape, type StationEvents } from '../../shared/contract';
+import { StationError, TOKEN_HEADER, isStationErrorShape, type EventName, type Handlers, type StationErrorShape, type StationEvents } from '../../shared/contract';
 import { invokeCommand } from '../core/station';
 import { RENDERER_CSP } from '../shell/csp';
 import { STATION_EVENT_NAMES } from '../shell/events';
 
 export { RENDERER_CSP };
 
-/** Header carrying the per-launch token on `POST /rpc/*`. */
-export const TOKEN_HEADER = 'x-station-token';
 
 /** What the host needs of the station core (a subset of `createStation()`'s result). */
 export interface HostStation {
