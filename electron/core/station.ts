@@ -66,7 +66,7 @@ export interface StationOptions {
 }
 
 /** The platform the station talks to, with its credentials, resolved by the caller. */
-export interface PlatformConnection {
+export interface PlatformAccess {
   /** `sandbox`: the embedded training sandbox; `platform`: a real one. Shown in the header. */
   mode: 'sandbox' | 'platform';
   /** `{base_url}`, e.g. `https://acme.example.com/api/2026-09` (spec: What the service does). */
@@ -84,7 +84,7 @@ export interface PlatformConnection {
 export interface StationSetup {
   /** Absolute data folder (created when missing): the database and the default label folder. */
   dataDir: string;
-  platform: PlatformConnection;
+  platform: PlatformAccess;
   /** Label printer device URI chosen explicitly; undefined = the saved setting, else `file://<dataDir>/labels`. */
   printerUri?: string;
   /** Application version shown in the header (package.json). */
@@ -101,7 +101,7 @@ export interface StationSetup {
 }
 
 /** Database file of a data folder for a platform mode: `training.sqlite` (the embedded sandbox) or `station.sqlite`. */
-export function databaseFile(dataDir: string, mode: PlatformConnection['mode']): string {
+export function databaseFile(dataDir: string, mode: PlatformAccess['mode']): string {
   return path.join(dataDir, mode === 'sandbox' ? 'training.sqlite' : 'station.sqlite');
 }
 

@@ -9,14 +9,14 @@
  * deleted, and training starts afresh.
  *
  * This module sits outside the core on purpose: the core never imports the
- * sandbox. It hands the core an already-built {@link PlatformConnection}, an
+ * sandbox. It hands the core an already-built {@link PlatformAccess}, an
  * open store and two hooks (`afterSent`, `release`); `electron/shell/start.ts`
  * composes it with `createStation`.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { createSandbox, SandboxStateError, type Sandbox, type SandboxOptions } from '../sandbox';
-import { databaseFile, type PlatformConnection } from '../core/station';
+import { databaseFile, type PlatformAccess } from '../core/station';
 import { StoreError, openStore, type Store } from '../core/store';
 
 /**
@@ -79,7 +79,7 @@ function hasPlatformRecords(store: Store): boolean {
 /** A running training platform: what `createStation` needs from it. */
 export interface Training {
   /** The sandbox's URLs and its first demo client (mode `sandbox`). */
-  platform: PlatformConnection;
+  platform: PlatformAccess;
   /** `training.sqlite`, open; the station owns it once handed over. */
   store: Store;
   /** Saves the sandbox state now (after a finished outbox row). */

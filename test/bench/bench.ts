@@ -23,7 +23,8 @@ import { performance } from 'node:perf_hooks';
 import { recipientToParty } from '../../shared/domain/order';
 import { createSandbox } from '../../electron/sandbox';
 import { startStation } from '../../electron/shell/start';
-import { generateShopifyCsv, importShopifyCsv } from '../../electron/core/orders';
+import { importShopifyCsv } from '../../electron/core/orders';
+import { generateShopifyCsv } from '../fixtures/shopify/generate-shopify-csv';
 import { openStore } from '../../electron/core/store';
 import { renderLabelsPdf, renderLabelsZpl, type LabelData } from '../../electron/sandbox/labels';
 

@@ -11,7 +11,7 @@ import { StationError } from '../../../shared/contract/errors';
 import type { AppInfo, ShipmentView } from '../../../shared/contract/views';
 import type { StationOrder } from '../../../shared/domain/order';
 import type { StationConfig } from '../../../electron/core/config';
-import { generateShopifyCsv } from '../../../electron/core/orders';
+import { generateShopifyCsv } from '../../fixtures/shopify/generate-shopify-csv';
 import type { PlatformClient } from '../../../electron/core/platform/client';
 import type { ShipmentCreatePayload } from '../../../electron/core/outbox/shipments';
 import { databaseFile, invokeCommand, type Station } from '../../../electron/core/station';

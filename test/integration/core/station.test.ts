@@ -12,7 +12,7 @@ import type { StationOrder } from '../../../shared/domain/order';
 import type { CancelShipmentResponse, CreditBalance, Pickup, Rate } from '../../../shared/platform/resources';
 import type { Station } from '../../../electron/core/station';
 import { startStation } from '../../../electron/shell/start';
-import { generateShopifyCsv } from '../../../electron/core/orders';
+import { generateShopifyCsv } from '../../fixtures/shopify/generate-shopify-csv';
 import type { PlatformClient } from '../../../electron/core/platform/client';
 import type { Sandbox } from '../../../electron/sandbox/index';
 import { closedPort, startFakePrinter, type FakePrinter } from '../printers/fake-printer';
