@@ -26,7 +26,7 @@ import { invokeCommand } from '../core/station';
 import { RENDERER_CSP } from '../shell/csp';
 import { STATION_EVENT_NAMES } from '../shell/events';
 
-export { RENDERER_CSP };
+;
 
 
 /** What the host needs of the station core (a subset of `createStation()`'s result). */
@@ -64,7 +64,7 @@ export interface RunningHost {
  * HTTP status for a station error code: the renderer matches on `code`, the
  * status only has to be sensible for logs and tools (curl, proxies).
  */
-export function httpStatusFor(code: string): number {
+function httpStatusFor(code: string): number {
   switch (code) {
     case 'invalid_input':
       return 400;
@@ -108,7 +108,7 @@ export function httpStatusFor(code: string): number {
 }
 
 /** Default renderer folder: `<repo>/dist/renderer`, found from this file (electron/host). */
-export function defaultRendererDir(): string {
+function defaultRendererDir(): string {
   return path.resolve(import.meta.dirname, '..', '..', 'dist', 'renderer');
 }
 

@@ -24,7 +24,7 @@ import { addDays, dayOfWeek, localDate } from './time';
 import { localInstant } from './workdays';
 
 /** One past shipment of a recipe. */
-export interface HistoryShipment {
+interface HistoryShipment {
   /** Days before the sandbox's "today" it was created (at least 60). */
   daysAgo: number;
   reference: string;

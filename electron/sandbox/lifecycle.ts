@@ -54,7 +54,7 @@ const SCENARIO_BUCKETS: ReadonlyArray<readonly [number, Scenario]> = [
 ];
 
 /** Working days from the day the parcel leaves the origin depot to the delivery day, by destination zone. */
-export const TRANSIT_DAYS: Readonly<Record<ZoneId, number>> = {
+const TRANSIT_DAYS: Readonly<Record<ZoneId, number>> = {
   italy: 1,
   italy_calabria_sicily: 2,
   italy_sardinia: 2,
@@ -66,10 +66,10 @@ export const TRANSIT_DAYS: Readonly<Record<ZoneId, number>> = {
 };
 
 /** Calendar days a stock stays at the depot awaiting instructions (the `deadline` is the opening date plus these). */
-export const STOCK_TERM_DAYS = 10;
+const STOCK_TERM_DAYS = 10;
 
 /** Reasons a carrier opens a stock: `code` and the carrier's text. */
-export const STOCK_REASONS: ReadonlyArray<{ code: string; description: string }> = [
+const STOCK_REASONS: ReadonlyArray<{ code: string; description: string }> = [
   { code: 'recipient_absent', description: 'Destinatario assente' },
   { code: 'address_incomplete', description: 'Indirizzo insufficiente o errato' },
   { code: 'business_closed', description: 'Esercizio chiuso' },

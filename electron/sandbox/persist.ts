@@ -34,12 +34,12 @@ import type { SandboxSeed } from './model';
 import { SandboxState } from './state';
 
 /** Format marker of a state file. */
-export const STATE_FILE_FORMAT = 'shipping-station-sandbox-state';
+const STATE_FILE_FORMAT = 'shipping-station-sandbox-state';
 /** Version of the state file layout. */
-export const STATE_FILE_VERSION = 1;
+const STATE_FILE_VERSION = 1;
 
 /** Top-level fields never saved nor reset (see the module comment). */
-export const TRANSIENT_FIELDS: ReadonlyArray<string> = ['tokens'];
+const TRANSIENT_FIELDS: ReadonlyArray<string> = ['tokens'];
 
 /** What a value is, for persistence and reset. */
 export type FieldKind = 'data' | 'function' | 'instance' | 'opaque';

@@ -22,7 +22,7 @@ export const LOCAL_ERROR_CODES = [
 ] as const;
 
 /** One of {@link LOCAL_ERROR_CODES}. */
-export type LocalErrorCode = (typeof LOCAL_ERROR_CODES)[number];
+type LocalErrorCode = (typeof LOCAL_ERROR_CODES)[number];
 
 /** Every error code a station command may answer with. */
 export type StationErrorCode = PlatformErrorCode | LocalErrorCode;

@@ -6,11 +6,11 @@ export {
   importShopifyCsv,
   parseShopifyCsv,
   parseShopifyTime,
-  REQUIRED_COLUMNS,
+  
   ShopifyImportError,
-  type ParsedShopifyFile,
-  type ParsedShopifyOrder,
-  type ShopifyImportErrorCode,
-  type ShopifyImportOptions,
+  
+  
+  
+  
 } from './shopify-csv';
-export { createManualOrder, type ManualOrderOptions } from './manual';
+export { createManualOrder,  } from './manual';

@@ -34,28 +34,28 @@ import type { Account, ShipmentRecord } from '../model';
 import type { SandboxState } from '../state';
 
 /** Deprecated version prefixes answered by the sandbox. */
-export const LEGACY_PREFIXES: ReadonlyArray<string> = ['/api/v2', '/api/v2.1', '/api/v1'];
+const LEGACY_PREFIXES: ReadonlyArray<string> = ['/api/v2', '/api/v2.1', '/api/v1'];
 /** Legacy public tracking path. */
-export const LEGACY_TRACKING_PATH = '/api/tracking/:ldv';
+const LEGACY_TRACKING_PATH = '/api/tracking/:ldv';
 /** JSON page about the deprecation, target of `rel="deprecation"`. */
-export const DEPRECATION_DOC_PATH = '/api/deprecation';
+const DEPRECATION_DOC_PATH = '/api/deprecation';
 /** `Deprecation` header value: 3 September 2026 00:00 UTC (RFC 9745 `@<unix seconds>`). */
-export const DEPRECATION_HEADER = '@1788393600';
+const DEPRECATION_HEADER = '@1788393600';
 /** `Sunset` header value (RFC 8594). */
-export const SUNSET_HEADER = 'Sun, 28 Feb 2027 23:59:59 GMT';
+const SUNSET_HEADER = 'Sun, 28 Feb 2027 23:59:59 GMT';
 /** Legacy lookup window of tracking: shipments older than this answer 404 (spec: Legacy interface errors). */
-export const LEGACY_TRACKING_WINDOW_DAYS = 90;
+const LEGACY_TRACKING_WINDOW_DAYS = 90;
 /** Length of a shipment number on legacy tracking (400 otherwise). */
-export const LEGACY_LDV_LENGTH = 12;
+const LEGACY_LDV_LENGTH = 12;
 
 /** true for a path of a deprecated interface (driver-app endpoints excluded). */
-export function isDeprecatedPath(pathname: string): boolean {
+function isDeprecatedPath(pathname: string): boolean {
   if (/^\/api\/v2\/driver(\/|$)/.test(pathname)) return false;
   return /^\/api\/(v1|v2|v2\.1)(\/|$)/.test(pathname) || /^\/api\/tracking(\/|$)/.test(pathname);
 }
 
 /** The three deprecation headers for a sandbox at `authUrl` whose current base is `baseUrl`. */
-export function deprecationHeaders(authUrl: string, baseUrl: string): Record<string, string> {
+function deprecationHeaders(authUrl: string, baseUrl: string): Record<string, string> {
   return {
     Deprecation: DEPRECATION_HEADER,
     Sunset: SUNSET_HEADER,
@@ -146,7 +146,7 @@ const KEY_MAP: ReadonlyArray<readonly [RegExp, string]> = [
 ];
 
 /** Maps one `details` key to its legacy name (`recipient` -> `shipTo`, `shipper` -> `shipFrom`). */
-export function legacyKey(key: string): string {
+function legacyKey(key: string): string {
   let out = key;
   for (const [re, to] of KEY_MAP) {
     if (re.test(out)) {

@@ -33,7 +33,7 @@ import { localIso } from '../time';
 import { shipmentDetail, shipmentSummary } from '../views';
 
 /** Status code of a newly created shipment: 2 `shipped`, as the spec's example creation shows. */
-export const NEW_SHIPMENT_STATUS = 2;
+const NEW_SHIPMENT_STATUS = 2;
 
 /** Codes from which a shipment counts as in transit (or beyond) and can no longer be cancelled. */
 const IN_TRANSIT_FROM = 3;
@@ -59,10 +59,10 @@ export function labelAddress(p: Party): LabelAddress {
  * tokens): the shipment is still created, without `returnTrackingNumber`, and
  * the creation answer carries `warning`.
  */
-export const RETURN_FAILED_TOKEN = 'sandbox:return-failed';
+const RETURN_FAILED_TOKEN = 'sandbox:return-failed';
 
 /** Whether `notes` hold {@link RETURN_FAILED_TOKEN} (any case). */
-export function returnFailureForced(notes: string | null | undefined): boolean {
+function returnFailureForced(notes: string | null | undefined): boolean {
   return (notes ?? '').toLowerCase().includes(RETURN_FAILED_TOKEN);
 }
 
@@ -73,7 +73,7 @@ export function returnFailureForced(notes: string | null | undefined): boolean {
  * sender), the total weight in kg, marked RESO / RETURN in the service line and
  * the notes; no COD. Undefined when the shipment has no automatic return LDV.
  */
-export function returnLabelData(s: ShipmentRecord, createdAt: string = localIso(s.createdAt)): LabelData | undefined {
+function returnLabelData(s: ShipmentRecord, createdAt: string = localIso(s.createdAt)): LabelData | undefined {
   if (!s.automaticReturn || s.returnTrackingNumber === null) return undefined;
   return {
     trackingNumber: s.returnTrackingNumber,

@@ -17,7 +17,7 @@ import type { ApiRouter } from '../http';
 import { bdaOf } from '../lifecycle';
 
 /** Days back `GET /tracking/bda/{bda}` looks (spec: Limits). */
-export const BDA_WINDOW_DAYS = 60;
+const BDA_WINDOW_DAYS = 60;
 
 /** Registers the tracking routes. */
 export function registerTrackingRoutes(r: ApiRouter): void {
