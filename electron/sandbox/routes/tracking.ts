@@ -14,7 +14,7 @@
  */
 import { notFound } from '../errors';
 import type { ApiRouter } from '../http';
-import { bdaOf } from '../lifecycle';
+import { bdaOf } from '../carrier/scenarios';
 
 /** Days back `GET /tracking/bda/{bda}` looks (spec: Limits). */
 const BDA_WINDOW_DAYS = 60;
