@@ -18,12 +18,12 @@ const optionalId = (pattern: RegExp, message: string) =>
     .default(null);
 
 /** One party's identifiers as the settings keep them: each normalised (upper case, no spaces) or null. */
-export const CustomsPartyIds = z.object({
+const CustomsPartyIds = z.object({
   eori: optionalId(/^[A-Z]{2}[A-Z0-9]{1,15}$/, 'EORI is 2 letters of the country then up to 15 letters or digits (e.g. IT12345678901)'),
   vatNumber: optionalId(/^[A-Z]{2}[A-Z0-9]{2,13}$/, 'VAT number is 2 letters of the country then 2 to 13 letters or digits (e.g. IT12345678901)'),
   taxId: optionalId(/^[A-Z0-9]{2,20}$/, 'Tax id is 2 to 20 letters or digits'),
 });
-export type CustomsPartyIds = z.output<typeof CustomsPartyIds>;
+type CustomsPartyIds = z.output<typeof CustomsPartyIds>;
 
 /** Customs identifiers of the station: the shop as exporter, and default importer ids (e.g. a fiscal representative), each field may be null. */
 export const CustomsSettings = z.object({

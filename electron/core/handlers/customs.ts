@@ -13,7 +13,7 @@ import type { StationContext } from './context';
 const NO_IDS = { eori: null, vatNumber: null, taxId: null };
 
 /** Setting `customs.identifiers`: exporter and default importer EORI/VAT/tax id. */
-export const CustomsIdentifiersSetting = defineSetting('customs.identifiers', CustomsSettings, { exporter: NO_IDS, importer: NO_IDS });
+const CustomsIdentifiersSetting = defineSetting('customs.identifiers', CustomsSettings, { exporter: NO_IDS, importer: NO_IDS });
 
 /**
  * Remembers the commodities of a declaration that carry a SKU (HS code,

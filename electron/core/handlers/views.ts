@@ -12,7 +12,7 @@ import { isDefiniteRefusal } from '../outbox/worker';
 import type { ManifestRecord, OutboxRecord, PickupRecord, PrintJobRecord, ShipmentRecord, Store } from '../store';
 
 /** Status object for a status key (first code of that key), `processing` when unknown. */
-export function statusForKey(key: string | null): Status {
+function statusForKey(key: string | null): Status {
   const s = SHIPMENT_STATUSES.find((x) => x.key === key) ?? SHIPMENT_STATUSES[0];
   return s ?? { code: 0, key: 'processing', label: 'In processing' };
 }
@@ -203,7 +203,7 @@ const RowResult = z.object({
 const StockRowPayload = z.object({ stockId: z.number(), trackingNumber: z.string().nullable(), request: z.object({ action: z.string() }) });
 
 /** Release instructions in words (Queue titles). */
-export const STOCK_ACTION_WORDS: Readonly<Record<string, string>> = {
+const STOCK_ACTION_WORDS: Readonly<Record<string, string>> = {
   redeliver: 'deliver again',
   redeliver_to_address: 'deliver to another address',
   hold_for_collection: 'recipient collects at the depot',

@@ -12,7 +12,7 @@ import { isoNow, type Clock } from './sql';
  * yet), `countryOfManufacture` ISO 3166-1 alpha-2 (upper case),
  * `unitWeightKg` the weight of one piece in kg (> 0) or null.
  */
-export interface CustomsProduct {
+interface CustomsProduct {
   sku: string;
   description: string;
   harmonizedCode: string | null;

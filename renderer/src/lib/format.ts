@@ -7,7 +7,7 @@
 import { locale } from './i18n';
 
 /** Time zone of every time on screen (labels and the platform use Italian time). */
-export const BENCH_TIME_ZONE = 'Europe/Rome';
+const BENCH_TIME_ZONE = 'Europe/Rome';
 
 /** `12.5, 'EUR'` -> `€12.50` (English) or `12,50 €` (Italian). Unknown currency codes fall back to `12.50 XYZ`. */
 export function money(amount: number, currency = 'EUR'): string {
@@ -44,12 +44,6 @@ export function calendarDate(ymd: string): string {
 /** Today's date `YYYY-MM-DD` in Europe/Rome at `now`. */
 export function romeToday(now: Date): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: BENCH_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
-}
-
-/** ISO date `YYYY-MM-DD` of a local Date. */
-export function isoDate(d: Date): string {
-  const p = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}`;
 }
 
 /** Next working day (Mon-Fri) after the Europe/Rome day of `from`, as `YYYY-MM-DD`: the default pickup date. */

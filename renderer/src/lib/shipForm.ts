@@ -149,7 +149,7 @@ export function emptyCommodity(): CommodityDraft {
 const noIds = (): PartyIdsDraft => ({ eori: '', vatNumber: '', taxId: '' });
 
 /** A declaration with the spec's defaults (DAP, RECIPIENT, MERCHANDISE, SALE) and no lines. */
-export function emptyCustoms(currency: string): CustomsDraft {
+function emptyCustoms(currency: string): CustomsDraft {
   return {
     currency,
     customsValue: '',
@@ -172,7 +172,7 @@ function amountText(n: number): string {
 }
 
 /** Sum of quantity x unit value of the lines that parse, or undefined when a line does not. */
-export function commoditiesTotal(lines: readonly CommodityDraft[]): number | undefined {
+function commoditiesTotal(lines: readonly CommodityDraft[]): number | undefined {
   let sum = 0;
   for (const l of lines) {
     const q = parseDecimal(l.quantity);
@@ -191,7 +191,7 @@ export function withAutoValue(c: CustomsDraft): CustomsDraft {
 }
 
 /** Customs lines from the order's lines: description, quantity, unit value; currency of the order. */
-export function customsFromOrder(order: StationOrder): CustomsDraft {
+function customsFromOrder(order: StationOrder): CustomsDraft {
   const c = emptyCustoms(order.currency || 'EUR');
   c.commodities = order.items.map((it) => ({ ...emptyCommodity(), sku: it.sku ?? '', description: it.name, quantity: String(it.quantity), unitValue: amountText(it.unitPrice) }));
   return withAutoValue(c);
@@ -258,7 +258,7 @@ export function partyIdPath(party: 'exporter' | 'importer', field: keyof PartyId
 const orNull = (s: string): string | null => (s.trim() === '' ? null : s.trim().toUpperCase().replace(/\s+/g, ''));
 
 /** CustomsDetail body from the typed declaration (numbers parsed; blanks left for the schema to name). */
-export function draftToCustomsDetail(c: CustomsDraft): NonNullable<ShipmentRequest['customsDetail']> {
+function draftToCustomsDetail(c: CustomsDraft): NonNullable<ShipmentRequest['customsDetail']> {
   const currency = c.currency.trim().toUpperCase();
   return {
     customsValue: { amount: parseDecimal(c.customsValue) as number, currency },
