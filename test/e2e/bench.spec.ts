@@ -13,6 +13,9 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { startFakePrinter, type FakePrinter } from './fake-printer';
 import { startStationProcess, type StationProcess } from './station-process';
+import { TOKEN_HEADER, type CommandOutput } from '../../shared/contract';
+import type { Invoke } from '../support/commands';
+
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const SHOTS = path.join(ROOT, 'test-results', 'screens');
@@ -27,17 +30,18 @@ let dataDir: string;
 let firstLdv = '';
 
 /** Runs a station command over the headless host, as the renderer does (token from the printed URL). */
-async function rpc<T>(command: string, input: unknown = {}): Promise<T> {
+const rpc: Invoke = async (command, ...args) => {
+  const input = args[0] ?? {};
   const u = new URL(station.url);
   const token = new URLSearchParams(u.hash.slice(1)).get('token') ?? '';
-  const res = await fetch(`${u.origin}/rpc/${command}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-station-token': token }, body: JSON.stringify(input) });
+  const res = await fetch(`${u.origin}/rpc/${command}`, { method: 'POST', headers: { 'content-type': 'application/json', [TOKEN_HEADER]: token }, body: JSON.stringify(input) });
   if (!res.ok) throw new Error(`${command}: HTTP ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
+  return (await res.json()) as CommandOutput<typeof command>;
+};
 
 /** Calls the embedded sandbox's admin prefix (loopback only; clock and faults). */
 async function sandboxAdmin(method: 'POST' | 'DELETE', route: string, body?: unknown): Promise<void> {
-  const info = await rpc<{ platform: { baseUrl: string } }>('app.info');
+  const info = await rpc('app.info');
   const origin = new URL(info.platform.baseUrl).origin;
   const res = await fetch(`${origin}/__sandbox${route}`, { method, ...(body === undefined ? {} : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }) });
   if (!res.ok) throw new Error(`sandbox ${method} ${route}: HTTP ${res.status} ${await res.text()}`);
