@@ -241,7 +241,7 @@ test('a bench day: import, scan, quote, ship and print, pickup, close the day', 
   await expect(scan).toBeFocused();
   await page.keyboard.type(ldv);
   await page.keyboard.press('Enter');
-  await expect(page.getByTestId('shipment-ldv')).toHaveText(ldv);
+  await expect(page.getByTestId('shipment-tracking-number')).toHaveText(ldv);
   await expect(page.getByRole('button', { name: /Cancel shipment/ })).toBeEnabled();
   await expect(page.getByRole('article', { name: /Shipment/ })).toContainText('€48.60');
   await expect(page.getByRole('table', { name: 'Open orders' })).not.toContainText('#1002');
@@ -300,7 +300,7 @@ test('a bench day: import, scan, quote, ship and print, pickup, close the day', 
   await page.keyboard.press('F1');
   await page.keyboard.type(ldv);
   await page.keyboard.press('Enter');
-  await expect(page.getByTestId('shipment-ldv')).toHaveText(ldv);
+  await expect(page.getByTestId('shipment-tracking-number')).toHaveText(ldv);
   await expect(page.getByRole('button', { name: /Cancel shipment/ })).toBeDisabled();
 });
 
@@ -427,7 +427,7 @@ test('cancel a shipment from its scan, only after confirming; the order opens ag
   await expect(scan).toBeFocused();
   await expect(scan).toHaveValue(ldv);
   await page.keyboard.press('Enter');
-  await expect(page.getByTestId('shipment-ldv')).toHaveText(ldv);
+  await expect(page.getByTestId('shipment-tracking-number')).toHaveText(ldv);
 
   // Alt+X asks; N (the focused, safe choice) keeps the shipment.
   await page.keyboard.press('Alt+x');
@@ -463,7 +463,7 @@ test('tracking follows the sandbox clock, says when it cannot be read, and the Q
   await expect(scan).toBeFocused();
   await page.keyboard.type(firstLdv);
   await page.keyboard.press('Enter');
-  await expect(page.getByTestId('shipment-ldv')).toHaveText(firstLdv);
+  await expect(page.getByTestId('shipment-tracking-number')).toHaveText(firstLdv);
   const tracking = page.getByRole('region', { name: 'Tracking' });
   const events = tracking.getByRole('list', { name: 'Carrier events, newest first' }).getByRole('listitem');
   await expect.poll(() => events.count()).toBeGreaterThanOrEqual(2);
