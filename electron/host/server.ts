@@ -203,9 +203,9 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
       if (err instanceof StationError || isStationErrorShape(err)) {
         return reply.code(httpStatusFor(err.code)).send(errorBody(err));
       }
-      // Unexpected: keep the detail in the host's log, not in the screen.
+      // invokeCommand maps and logs every failure; this is only a guard for a value it did not map.
       console.error(`[host] ${req.params.command} failed:`, err);
-      return reply.code(500).send(errorBody({ code: 'internal_error', message: `Station error while running ${req.params.command}` }));
+      return reply.code(500).send(errorBody({ code: 'internal_error', message: `The station could not complete ${req.params.command.slice(0, 100)} because of an unexpected error.` }));
     }
   });
 
