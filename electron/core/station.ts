@@ -35,7 +35,8 @@ import { LabelPrinterSetting, createPrinterService, type PrinterService } from '
 import { createOutboxWorker, type OutboxBackoff } from './outbox/worker';
 import { createPlatformClient, type PlatformCallLog, type RetryOptions } from './platform/client';
 import { openPrinter } from './printers';
-import { StoreError, openStore, type Store } from './store';
+import { StoreError, lockDataFolder, openStore, type DataFolderLock, type Store } from './store';
+import { classOfCode, errorCodeOf, permissionMessage } from './store/open-errors';
 
 export { invokeCommand } from './handlers/invoke';
 
@@ -179,6 +180,8 @@ async function openTraining(dataDir: string, log: (line: string) => void): Promi
     } catch (e) {
       // The sandbox names its state file in every load failure; anything else is not ours to repair.
       if (!(e instanceof Error && e.message.includes(stateFile))) throw e;
+      // A state file this user may not read is healthy: say so, never move it aside.
+      if (classOfCode(errorCodeOf(e.cause)) === 'permission_denied') throw new StoreError('permission_denied', permissionMessage(stateFile, e.cause), undefined, { cause: e });
       store.close();
       startAfresh(`the sandbox refused its state (${e.message})`);
       store = openStore(dbFile);
@@ -194,13 +197,16 @@ async function openTraining(dataDir: string, log: (line: string) => void): Promi
 /**
  * Builds the station core from a resolved configuration (see config.ts).
  *
- * @throws StoreError (`schema_too_new`, `not_a_database`, `migration_failed`) when the database cannot be used;
+ * @throws StoreError `already_running` when another station holds the data folder; `locked`,
+ *   `permission_denied`, `corrupt`, `disk_full` (the file is left as it is, also in training mode),
+ *   `schema_too_new`, `not_a_database`, `migration_failed` when the database cannot be used;
  *   PrinterError (`invalid_printer_uri`, `printer_unsupported`) for a configured printer that cannot be opened;
- *   Error when the data folder cannot be created or the training sandbox cannot start.
+ *   Error when the training sandbox cannot start.
  */
 export async function createStation(config: StationConfig, options: StationOptions = {}): Promise<Station> {
   const log = options.log ?? (() => undefined);
-  fs.mkdirSync(config.dataDir, { recursive: true });
+  // Creates the folder; one station per folder (store/lock.ts): a second one stops here with `already_running`.
+  const lock: DataFolderLock = lockDataFolder(config.dataDir);
 
   let sandbox: Sandbox | undefined;
   let store: Store | undefined;
@@ -303,6 +309,7 @@ export async function createStation(config: StationConfig, options: StationOptio
           await printer?.close().catch(() => undefined);
           openedStore.close();
           await sandbox?.close();
+          lock.release();
         })();
         return closing;
       },
@@ -311,6 +318,7 @@ export async function createStation(config: StationConfig, options: StationOptio
     await printer?.close().catch(() => undefined);
     store?.close();
     await sandbox?.close().catch(() => undefined);
+    lock.release();
     throw e;
   }
 }

@@ -462,7 +462,8 @@ export class StatePersistence {
       text = readFileSync(this.file, 'utf8');
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code === 'ENOENT') return false;
-      throw new Error(`Sandbox state file ${this.file} cannot be read: ${(e as Error).message}`);
+      // The cause keeps the errno (EACCES): a file this user may not read is not a broken one.
+      throw new Error(`Sandbox state file ${this.file} cannot be read: ${(e as Error).message}`, { cause: e });
     }
     let snap: StateSnapshot;
     try {
