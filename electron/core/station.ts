@@ -181,7 +181,7 @@ async function openTraining(dataDir: string, log: (line: string) => void): Promi
       // The sandbox names its state file in every load failure; anything else is not ours to repair.
       if (!(e instanceof Error && e.message.includes(stateFile))) throw e;
       // A state file this user may not read is healthy: say so, never move it aside.
-      if (classOfCode(errorCodeOf(e.cause)) === 'permission_denied') throw new StoreError('permission_denied', permissionMessage(stateFile, e.cause), undefined, { cause: e });
+      if (classOfCode(errorCodeOf(e.cause)) === 'permission_denied') throw new StoreError('permission_denied', permissionMessage(stateFile, e.cause, `the training sandbox's state ${stateFile}`), undefined, { cause: e });
       store.close();
       startAfresh(`the sandbox refused its state (${e.message})`);
       store = openStore(dbFile);

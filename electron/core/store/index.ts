@@ -119,6 +119,7 @@ export function openStore(file: string, opts: StoreOptions = {}): Store {
       db.pragma('journal_mode = WAL');
       db.pragma('foreign_keys = ON');
       runMigrations(db, migrations);
+      probeWrite(db);
     } catch (err) {
       throw classifyStoreError(err, file, 'cannot_open', busyMs);
     }
@@ -146,6 +147,22 @@ export function openStore(file: string, opts: StoreOptions = {}): Store {
     },
   };
   return store;
+}
+
+/**
+ * A file this user may only read opens without complaint (SQLite falls back
+ * to read-only, and BEGIN IMMEDIATE still succeeds) and nothing writes once
+ * it is up to date: write the header's user_version again, to its own value,
+ * in a transaction rolled back, so a read-only file or a held write lock is
+ * told at open rather than at the first shipment. Nothing reaches the file.
+ */
+function probeWrite(db: Database.Database): void {
+  db.exec('BEGIN IMMEDIATE');
+  try {
+    db.pragma(`user_version = ${readUserVersion(db)}`);
+  } finally {
+    db.exec('ROLLBACK');
+  }
 }
 
 /**

@@ -101,7 +101,7 @@ export function lockDataFolder(dir: string): DataFolderLock {
   } catch (e) {
     db?.close();
     if (classOfCode(errorCodeOf(e)) === 'locked') throw alreadyRunning(dir, e);
-    throw classifyStoreError(e, file, 'cannot_open', 0);
+    throw classifyStoreError(e, file, 'cannot_open', 0, `its data folder ${dir} (lock file ${LOCK_FILE})`);
   }
   const holder: LockHolder = { pid: process.pid, host: os.hostname(), startedAt: new Date().toISOString() };
   const holderFile = path.join(dir, LOCK_HOLDER_FILE);

@@ -57,11 +57,14 @@ export function accessProblem(file: string): string | undefined {
   return undefined;
 }
 
-/** The message of a `permission_denied` StoreError for `file`. */
-export function permissionMessage(file: string, cause: unknown): string {
+/**
+ * The message of a `permission_denied` StoreError for `file`.
+ * @param what how the message names the file (default `its database <file>`).
+ */
+export function permissionMessage(file: string, cause: unknown, what = `its database ${file}`): string {
   const why = accessProblem(file) ?? (errorCodeOf(cause) === 'EROFS' ? 'the file system is mounted read-only' : 'the file or its folder is read-only for this user');
   return (
-    `The station may not write its database ${file}: ${why}. ` +
+    `The station may not write ${what}: ${why}. ` +
     `Give the user running the station write access to ${path.dirname(file)} and the files in it, ` +
     'or start it with --data-dir set to a folder it may write. Nothing was changed.'
   );
@@ -75,8 +78,9 @@ export function permissionMessage(file: string, cause: unknown): string {
  * `fallback` is the code for anything else (`cannot_open` while opening,
  * `not_a_database` while reading the header).
  * @param busyTimeoutMs how long SQLite waited for the lock (for the message).
+ * @param what how a permission message names the file (default `its database <file>`).
  */
-export function classifyStoreError(err: unknown, file: string, fallback: 'cannot_open' | 'not_a_database', busyTimeoutMs: number): StoreError {
+export function classifyStoreError(err: unknown, file: string, fallback: 'cannot_open' | 'not_a_database', busyTimeoutMs: number, what?: string): StoreError {
   let cause = err;
   if (err instanceof StoreError) {
     if (err.code !== 'migration_failed' || classOfCode(errorCodeOf(err.cause)) === undefined) return err;
@@ -94,7 +98,7 @@ export function classifyStoreError(err: unknown, file: string, fallback: 'cannot
         { cause },
       );
     case 'permission_denied':
-      return new StoreError('permission_denied', permissionMessage(file, cause), undefined, { cause });
+      return new StoreError('permission_denied', permissionMessage(file, cause, what), undefined, { cause });
     case 'corrupt':
       return corruptError(file, [text], cause);
     case 'disk_full':
@@ -104,7 +108,7 @@ export function classifyStoreError(err: unknown, file: string, fallback: 'cannot
     default:
       // SQLite says "unable to open" for a folder it may not write too: ask the file system which.
       if (code?.startsWith('SQLITE_CANTOPEN') && accessProblem(file) !== undefined) {
-        return new StoreError('permission_denied', permissionMessage(file, cause), undefined, { cause });
+        return new StoreError('permission_denied', permissionMessage(file, cause, what), undefined, { cause });
       }
       return new StoreError(
         fallback,
