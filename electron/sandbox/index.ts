@@ -36,6 +36,8 @@ import { registerLegacyRoutes } from './routes/legacy';
 import { collectRoutes } from './openapi';
 import { registerOpenApiRoute } from './routes/openapi';
 import { SandboxState } from './state';
+import type { AddressLookup } from './webhooks/dispatcher';
+import { isLoopbackHost } from '../../shared/platform/webhooks';
 
 export { SimClock } from './clock';
 export type { ClockSource } from './clock';
@@ -64,6 +66,17 @@ export interface SandboxOptions {
    * false. For tests and local integrations (CLI `--webhook-loopback-http`).
    */
   webhookLoopbackHttp?: boolean;
+  /**
+   * Accept webhook receivers on loopback, private, link-local and
+   * unique-local addresses and `localhost` names (refused by default: a
+   * client must not make the platform call into its network, SSRF). Only for
+   * a local training or test sandbox: createSandbox refuses the option (and
+   * `webhookLoopbackHttp`, which implies it for loopback receivers) when the
+   * sandbox listens on anything but loopback. CLI `--webhook-local-targets`.
+   */
+  webhookLocalTargets?: boolean;
+  /** Resolver of webhook receiver names at delivery (tests); default the system's (`dns.lookup`). */
+  webhookLookup?: AddressLookup;
   /** Per-attempt webhook timeout in real ms; default 10 000 (spec: Limits). */
   webhookTimeoutMs?: number;
   /**
@@ -258,9 +271,16 @@ export async function createSandbox(opts: SandboxOptions = {}): Promise<Sandbox>
   const clock = new SimClock(opts.clock);
   const base = opts.seed ?? demoSeed();
   const seed: SandboxSeed = { ...base, history: base.history ?? opts.history ?? false };
+  const host = opts.host ?? '127.0.0.1';
+  const localTargets = (opts.webhookLocalTargets ?? false) || (opts.webhookLoopbackHttp ?? false);
+  if (localTargets && !isLoopbackHost(host)) {
+    throw new Error(`Sandbox: webhookLocalTargets / webhookLoopbackHttp are for a local sandbox only; it listens on ${host}, not loopback`);
+  }
   const state = new SandboxState(seed, clock);
   state.webhooks.configure({
     allowLoopbackHttp: opts.webhookLoopbackHttp ?? false,
+    allowLocalTargets: localTargets,
+    ...(opts.webhookLookup ? { lookup: opts.webhookLookup } : {}),
     ...(opts.webhookTimeoutMs !== undefined ? { timeoutMs: opts.webhookTimeoutMs } : {}),
     ...(opts.logger ? { log: (m: string) => process.stderr.write(`sandbox: webhooks: ${m}\n`) } : {}),
   });
@@ -268,7 +288,6 @@ export async function createSandbox(opts: SandboxOptions = {}): Promise<Sandbox>
   persistence?.load();
   const app = buildSandboxApp(state, opts.logger ?? false, seed, { rateLimits: opts.rateLimits ?? false });
   persistence?.install(app);
-  const host = opts.host ?? '127.0.0.1';
   await app.listen({ port: opts.port ?? 0, host });
   warmUpLabels();
   const addr = app.server.address();
