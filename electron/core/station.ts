@@ -19,6 +19,7 @@
  *   before being sent again; print jobs `printing` are failed, never reprinted
  *   on their own) and starts the outbox worker.
  */
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { EventName, Handlers, StationEvents } from '../../shared/contract/commands';
@@ -48,6 +49,12 @@ export interface Station {
   events: { on<E extends EventName>(name: E, listener: (payload: StationEvents[E]) => void): () => void };
   /** Platform in use (mode, base URL, account name). */
   info: PlatformInfo;
+  /**
+   * Per-launch secret (32 random bytes, base64url): the embedded training
+   * sandbox's admin prefix requires it (`x-station-token`), and the headless
+   * host uses it as its own token, so the URL it prints opens both.
+   */
+  token: string;
   /** Stops the outbox worker, closes printer, store and (training mode) the sandbox. Safe to call twice. */
   close(): Promise<void>;
 }
@@ -80,8 +87,8 @@ export interface StationOptions {
  * the spec's rate limits on (a packer trains against the platform's real
  * pace) and the demo account's past (invoices, COD lists, returns) seeded.
  */
-function trainingSandboxOptions(stateFile: string): SandboxOptions {
-  return { port: 0, stateFile, rateLimits: true, history: true };
+function trainingSandboxOptions(stateFile: string, adminToken: string): SandboxOptions {
+  return { port: 0, stateFile, rateLimits: true, history: true, adminToken };
 }
 
 /** Database file of a data folder for a platform mode. */
@@ -148,7 +155,7 @@ function hasPlatformRecords(store: Store): boolean {
  * written by a newer station is refused as in platform mode (StoreError
  * `schema_too_new`).
  */
-async function openTraining(dataDir: string, log: (line: string) => void): Promise<{ sandbox: Sandbox; store: Store }> {
+async function openTraining(dataDir: string, log: (line: string) => void, adminToken: string): Promise<{ sandbox: Sandbox; store: Store }> {
   const dbFile = databaseFile(dataDir, 'sandbox');
   const stateFile = trainingSandboxFile(dataDir);
   const startAfresh = (why: string) => {
@@ -176,7 +183,7 @@ async function openTraining(dataDir: string, log: (line: string) => void): Promi
     }
     let sandbox: Sandbox;
     try {
-      sandbox = await createSandbox(trainingSandboxOptions(stateFile));
+      sandbox = await createSandbox(trainingSandboxOptions(stateFile, adminToken));
     } catch (e) {
       // The sandbox names its state file in every load failure; anything else is not ours to repair.
       if (!(e instanceof Error && e.message.includes(stateFile))) throw e;
@@ -185,7 +192,7 @@ async function openTraining(dataDir: string, log: (line: string) => void): Promi
       store.close();
       startAfresh(`the sandbox refused its state (${e.message})`);
       store = openStore(dbFile);
-      sandbox = await createSandbox(trainingSandboxOptions(stateFile));
+      sandbox = await createSandbox(trainingSandboxOptions(stateFile, adminToken));
     }
     return { sandbox, store };
   } catch (e) {
@@ -207,6 +214,7 @@ export async function createStation(config: StationConfig, options: StationOptio
   const log = options.log ?? (() => undefined);
   // Creates the folder; one station per folder (store/lock.ts): a second one stops here with `already_running`.
   const lock: DataFolderLock = lockDataFolder(config.dataDir);
+  const token = randomBytes(32).toString('base64url');
 
   let sandbox: Sandbox | undefined;
   let store: Store | undefined;
@@ -217,7 +225,7 @@ export async function createStation(config: StationConfig, options: StationOptio
     if (config.platform.mode === 'sandbox') {
       // Moving a packer's training files aside is never silent: without a log it goes to stderr.
       const warn = options.log ?? ((line: string) => process.stderr.write(`Shipping Station: ${line}\n`));
-      ({ sandbox, store: openedStore } = await openTraining(config.dataDir, warn));
+      ({ sandbox, store: openedStore } = await openTraining(config.dataDir, warn, token));
       store = openedStore;
       const demo = sandbox.clients[0];
       if (!demo) throw new Error('The training sandbox has no demo client');
@@ -302,6 +310,7 @@ export async function createStation(config: StationConfig, options: StationOptio
       handlers,
       events: { on: (name, listener) => events.on(name, listener) },
       info: platform,
+      token,
       close() {
         closing ??= (async () => {
           stopConnection();

@@ -64,7 +64,8 @@ export async function runHost(argv: readonly string[], env: Readonly<Record<stri
   const station = await createStation(config, { log: (line) => process.stderr.write(`station: ${line}\n`) });
   let host: RunningHost;
   try {
-    host = await startHost({ station, port });
+    // One per-launch token for the host and the embedded sandbox's admin prefix.
+    host = await startHost({ station, port, token: station.token });
   } catch (e) {
     await station.close();
     throw e;

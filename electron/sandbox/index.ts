@@ -75,6 +75,12 @@ export interface SandboxOptions {
    * sandbox listens on anything but loopback. CLI `--webhook-local-targets`.
    */
   webhookLocalTargets?: boolean;
+  /**
+   * Token the admin prefix (`/__sandbox/`) requires in `x-station-token`:
+   * the embedding station's per-launch token, so a web page cannot drive the
+   * training sandbox (routes/admin.ts). Default: none asked (standalone CLI, tests).
+   */
+  adminToken?: string;
   /** Resolver of webhook receiver names at delivery (tests); default the system's (`dns.lookup`). */
   webhookLookup?: AddressLookup;
   /** Per-attempt webhook timeout in real ms; default 10 000 (spec: Limits). */
@@ -121,7 +127,7 @@ export interface Sandbox {
 }
 
 /** Builds the fastify app on a state, without listening (used by {@link createSandbox}). */
-export function buildSandboxApp(state: SandboxState, logger = false, seed: SandboxSeed = demoSeed(), opts: { rateLimits?: boolean } = {}): FastifyInstance {
+export function buildSandboxApp(state: SandboxState, logger = false, seed: SandboxSeed = demoSeed(), opts: { rateLimits?: boolean; adminToken?: string } = {}): FastifyInstance {
   const app = Fastify({
     logger: logger ? { level: 'info', stream: process.stderr } : false,
     // 50 packages with customs lines fit easily; anything bigger is a client bug (413).
@@ -228,7 +234,7 @@ export function buildSandboxApp(state: SandboxState, logger = false, seed: Sandb
   app.addHook('onClose', async () => {
     await state.webhooks.close();
   });
-  registerAdminRoutes(app, table, state, gateway, seed);
+  registerAdminRoutes(app, table, state, gateway, seed, undefined, opts.adminToken !== undefined ? { token: opts.adminToken } : {});
   registerLegacyRoutes(app, table, state, gateway, API_PREFIX);
   registerOpenApiRoute(app, table, gateway, routes, API_PREFIX);
   return app;
@@ -286,7 +292,7 @@ export async function createSandbox(opts: SandboxOptions = {}): Promise<Sandbox>
   });
   const persistence = opts.stateFile !== undefined ? new StatePersistence(state, opts.stateFile) : undefined;
   persistence?.load();
-  const app = buildSandboxApp(state, opts.logger ?? false, seed, { rateLimits: opts.rateLimits ?? false });
+  const app = buildSandboxApp(state, opts.logger ?? false, seed, { rateLimits: opts.rateLimits ?? false, ...(opts.adminToken !== undefined ? { adminToken: opts.adminToken } : {}) });
   persistence?.install(app);
   await app.listen({ port: opts.port ?? 0, host });
   warmUpLabels();
