@@ -40,9 +40,10 @@ import type { AddressLookup } from './webhooks/dispatcher';
 import { isLoopbackHost } from '../../shared/platform/webhooks';
 
 export { SimClock } from './clock';
-export type { ClockSource } from './clock';
+;
 export { SandboxState } from './state';
-export { demoAccounts, demoSeed } from './seed';
+export { SandboxStateError } from './persist';
+export {  demoSeed } from './seed';
 export type * from './model';
 
 /** Version prefix of the API (spec: Versioning 1). */

@@ -90,7 +90,7 @@ export type QuoteOutcome = { ok: true; priced: PricedContract } | { ok: false; r
  * volumetric weight of 0.0002 kg; answering 0 broke every client that checks
  * the answer (the station showed a 502 for it).
  */
-export function answerKg(kg: number): number {
+function answerKg(kg: number): number {
   return kg > 0 ? Math.max(0.01, round2(kg)) : 0;
 }
 

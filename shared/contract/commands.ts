@@ -7,12 +7,12 @@
  */
 import { z } from 'zod';
 import type { Carrier, CancelShipmentResponse, CreditBalance, Pickup, Rate, Warehouse } from '../platform/resources';
-import { CodOption, Money, Package, Party, PickupRequest, RatesRequest, ShipmentRequest } from '../platform';
+import { PickupRequest, RatesRequest, ShipmentRequest } from '../platform';
 import { ManualOrderInput, type ImportReport, type StationOrder } from '../domain/order';
 import type { AppInfo, ManifestView, OutboxListView, OutboxRowView, OutboxState, PrintJobView, PrinterView, ShipmentView, TrackingView } from './views';
 
 /** One command of the contract: its input schema, phantom output type and input bounds. */
-export interface CommandDef<I extends z.ZodType = z.ZodType, O = unknown> {
+interface CommandDef<I extends z.ZodType = z.ZodType, O = unknown> {
   input: I;
   output: O;
   /** Dotted paths of strings allowed beyond {@link INPUT_LIMITS.textChars} (up to `csvChars`). */
@@ -34,7 +34,7 @@ const Empty = z.object({}).strict();
  * limits and the station's own parcel and money ranges. Lengths are UTF-16
  * code units (JavaScript string length).
  */
-export const INPUT_LIMITS = {
+const INPUT_LIMITS = {
   /** Longest string anywhere in an input, unless a command allows more ({@link CommandDef.longText}). */
   textChars: 1000,
   /** Longest CSV text `orders.importCsv` accepts (32 MiB, the headless host's body limit). */
@@ -78,7 +78,7 @@ export const INPUT_LIMITS = {
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /** True when `s` holds no lone surrogate and no NUL character. */
-export function isWellFormedText(s: string): boolean {
+function isWellFormedText(s: string): boolean {
   return !LONE_SURROGATE.test(s) && !s.includes('\u0000');
 }
 
@@ -126,7 +126,7 @@ export function inputShapeProblem(raw: unknown, longText: readonly string[] = []
 export const TRACKING_NUMBER_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 
 /** Tracking number input: trimmed, letters, digits, `-`, `_`, at most 64 (never a path segment like `..`). */
-export const TrackingNumber = z
+const TrackingNumber = z
   .string({ error: 'Tracking number is required' })
   .trim()
   .min(1, { error: 'Tracking number is required' })
@@ -244,7 +244,7 @@ export const ShipInput = z.object({
 });
 
 /** Quote input: the platform's RatesRequest, optionally tied to a local order. */
-export const QuoteInput = z.object({ orderId: Id('Order id').optional(), request: BoundedRatesRequest });
+const QuoteInput = z.object({ orderId: Id('Order id').optional(), request: BoundedRatesRequest });
 
 /** All station commands. */
 export const commands = {
@@ -344,7 +344,7 @@ export type CommandName = keyof typeof commands;
 /** Input a caller passes (before schema defaults). */
 export type CommandInput<K extends CommandName> = z.input<(typeof commands)[K]['input']>;
 /** Input a handler receives (after parsing). */
-export type CommandParsed<K extends CommandName> = z.output<(typeof commands)[K]['input']>;
+type CommandParsed<K extends CommandName> = z.output<(typeof commands)[K]['input']>;
 /** What the command resolves to. */
 export type CommandOutput<K extends CommandName> = (typeof commands)[K]['output'];
 
@@ -371,13 +371,10 @@ export interface StationApi {
   on<E extends EventName>(event: E, listener: (payload: StationEvents[E]) => void): () => void;
 }
 
-/** Command names as a runtime list (for transports that check a name). */
-export const COMMAND_NAMES = Object.keys(commands) as CommandName[];
-
 /** True when `name` is a known command. */
 export function isCommandName(name: string): name is CommandName {
   return Object.prototype.hasOwnProperty.call(commands, name);
 }
 
 // Re-exported so screens build their forms from the very schemas the platform uses.
-export { CodOption, Money, Package, Party, PickupRequest, RatesRequest, ShipmentRequest };
+export { PickupRequest };

@@ -44,17 +44,17 @@ export interface DataFolderLock {
 /** Name of the lock file in the data folder. */
 export const LOCK_FILE = 'station.lock';
 /** Name of the holder description beside it. */
-export const LOCK_HOLDER_FILE = 'station.lock.json';
+const LOCK_HOLDER_FILE = 'station.lock.json';
 
 /** Who holds a data folder's lock (from `station.lock.json`). */
-export interface LockHolder {
+interface LockHolder {
   pid: number;
   host: string;
   startedAt: string;
 }
 
 /** The holder recorded in `dir`, or undefined when there is none or it cannot be read. */
-export function readLockHolder(dir: string): LockHolder | undefined {
+function readLockHolder(dir: string): LockHolder | undefined {
   try {
     const v = JSON.parse(fs.readFileSync(path.join(dir, LOCK_HOLDER_FILE), 'utf8')) as Partial<LockHolder>;
     if (typeof v.pid === 'number' && typeof v.host === 'string' && typeof v.startedAt === 'string') return { pid: v.pid, host: v.host, startedAt: v.startedAt };

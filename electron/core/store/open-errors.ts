@@ -37,7 +37,7 @@ export function classOfCode(code: string | undefined): Extract<StoreErrorCode, '
  * when it may read and write both (then the refusal came from elsewhere,
  * e.g. a read-only mount SQLite noticed first).
  */
-export function accessProblem(file: string): string | undefined {
+function accessProblem(file: string): string | undefined {
   const dir = path.dirname(file);
   const can = (p: string, mode: number) => {
     try {

@@ -39,28 +39,28 @@ import type { SandboxState } from '../state';
 import { localIso } from '../time';
 
 /** Prefix of the admin routes. */
-export const ADMIN_PREFIX = '/__sandbox';
+const ADMIN_PREFIX = '/__sandbox';
 
 const nonNeg = (unit: string) => z.number({ error: `${unit} must be a number` }).min(0, { error: `${unit} must not be negative (use /clock/set to go back)` }).optional();
 
 /** Body of `POST /__sandbox/clock/advance`: amounts summed; at least one. */
-export const ClockAdvanceRequest = z
+const ClockAdvanceRequest = z
   .strictObject({ ms: nonNeg('ms'), seconds: nonNeg('seconds'), minutes: nonNeg('minutes'), hours: nonNeg('hours'), days: nonNeg('days') })
   .refine((b) => Object.values(b).some((v) => v !== undefined), { error: 'give at least one of ms, seconds, minutes, hours, days' });
 
 /** Body of `POST /__sandbox/clock/set`: `at`, ISO 8601 date-time with offset or Z. */
-export const ClockSetRequest = z.strictObject({
+const ClockSetRequest = z.strictObject({
   at: z.iso.datetime({ offset: true, error: 'at must be an ISO 8601 date-time with offset, e.g. 2026-09-14T10:00:00+02:00' }),
 });
 
 /** Body of `POST /__sandbox/rate-limits`: switch the rate limits on or off. */
-export const RateLimitsRequest = z.strictObject({ enabled: z.boolean({ error: 'enabled must be true or false' }) });
+const RateLimitsRequest = z.strictObject({ enabled: z.boolean({ error: 'enabled must be true or false' }) });
 
 /** Body of `POST /__sandbox/reset`: optional tracking-number seed (integer). */
-export const ResetRequest = z.strictObject({ seed: z.number().int({ error: 'seed must be an integer' }).min(0).optional() });
+const ResetRequest = z.strictObject({ seed: z.number().int({ error: 'seed must be an integer' }).min(0).optional() });
 
 /** Milliseconds of a {@link ClockAdvanceRequest}. */
-export function advanceMs(b: z.output<typeof ClockAdvanceRequest>): number {
+function advanceMs(b: z.output<typeof ClockAdvanceRequest>): number {
   return (b.ms ?? 0) + (b.seconds ?? 0) * 1e3 + (b.minutes ?? 0) * 6e4 + (b.hours ?? 0) * 3.6e6 + (b.days ?? 0) * 8.64e7;
 }
 
@@ -72,7 +72,7 @@ function isLoopback(req: FastifyRequest): boolean {
 }
 
 /** Header carrying the embedding station's token to the admin prefix. */
-export const ADMIN_TOKEN_HEADER = 'x-station-token';
+const ADMIN_TOKEN_HEADER = 'x-station-token';
 
 /** Options of {@link registerAdminRoutes}. */
 export interface AdminOptions {
@@ -96,7 +96,7 @@ function tokenMatches(given: unknown, expected: Buffer): boolean {
  * does not listen (`app.inject` in tests), then `Host` may name port 80 or none.
  * @throws ApiError 403 `forbidden`, 415 `validation_failed` (`_body`), 401 `unauthenticated`.
  */
-export function checkAdminRequest(req: FastifyRequest, port: number | undefined, token: Buffer | undefined): void {
+function checkAdminRequest(req: FastifyRequest, port: number | undefined, token: Buffer | undefined): void {
   const names = ['127.0.0.1', 'localhost', '[::1]'];
   const hosts = new Set(port === undefined ? [...names, ...names.map((n) => `${n}:80`)] : names.map((n) => `${n}:${port}`));
   const host = (req.headers.host ?? '').toLowerCase();
@@ -122,7 +122,7 @@ function clockView(state: SandboxState): { now: string; local: string } {
 }
 
 /** Summary of the state: clock, faults, accounts and the size of every data collection (generic over the state's fields). */
-export function stateSummary(state: SandboxState, gw: Gateway): Record<string, unknown> {
+function stateSummary(state: SandboxState, gw: Gateway): Record<string, unknown> {
   const rec = state as unknown as Record<string, unknown>;
   const collections: Record<string, number> = {};
   for (const key of Object.keys(state)) {

@@ -37,7 +37,7 @@ export const WEBHOOK_TIMEOUT_MS = 10_000;
 export const WEBHOOK_RETRY_DELAYS_MS: readonly number[] = [30_000, 120_000, 300_000];
 
 /** Time without a 2xx after which an endpoint is deactivated (spec: "72 hours without 2xx"). */
-export const WEBHOOK_DEACTIVATE_AFTER_MS = 72 * 3_600_000;
+const WEBHOOK_DEACTIVATE_AFTER_MS = 72 * 3_600_000;
 
 /** `User-Agent` of the sandbox's calls: `<service> webhook v1 <subdomain>` (spec: Events > Delivery 2). */
 export const SANDBOX_WEBHOOK_USER_AGENT = 'ShippingPlatform webhook v1 sandbox';
@@ -61,10 +61,10 @@ export interface AttemptOutcome {
 export type AddressLookup = (hostname: string, callback: (err: NodeJS.ErrnoException | null, addresses: Array<{ address: string; family: number }>) => void) => void;
 
 /** `dns.lookup(hostname, {all: true})`: the system resolver, as Node's HTTP client uses it. */
-export const systemLookup: AddressLookup = (hostname, callback) => dns.lookup(hostname, { all: true }, callback);
+const systemLookup: AddressLookup = (hostname, callback) => dns.lookup(hostname, { all: true }, callback);
 
 /** Code of the error a delivery fails with when its target is refused as local (see {@link guardedLookup}). */
-export const TARGET_REFUSED = 'ERR_WEBHOOK_TARGET_REFUSED';
+const TARGET_REFUSED = 'ERR_WEBHOOK_TARGET_REFUSED';
 
 /** Where a delivery may connect (SSRF rules, shared/platform/webhooks.ts). */
 export interface TargetRules {

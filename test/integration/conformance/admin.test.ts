@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { resolveConfig } from '../../../electron/core/config';
-import { createStation } from '../../../electron/core/station';
+import { startStation } from '../../../electron/shell/start';
 import { startHost } from '../../../electron/host/server';
 import { buildSandboxApp, demoSeed, SandboxState, SimClock, type Sandbox } from '../../../electron/sandbox/index';
 import { MONDAY_2026_09_14, caller, pkg, recipient, start, tokenFor, type Caller, type ErrorBody } from '../sandbox/helpers';
@@ -345,7 +345,7 @@ describe('admin prefix: Host, Origin, JSON only, the station token when embedded
 
   it('a training station passes its per-launch token to its sandbox, and the host uses the same one', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'admin-embedded-'));
-    const station = await createStation(resolveConfig(['--data-dir', dir], {}));
+    const station = await startStation(resolveConfig(['--data-dir', dir], {}));
     const host = await startHost({ station, port: 0, rendererDir: dir, token: station.token });
     try {
       const origin = new URL(station.info.baseUrl).origin;

@@ -19,7 +19,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { StationOrder } from '../../../shared/domain/order';
 import { recipientToParty } from '../../../shared/domain/order';
 import { resolveConfig } from '../../../electron/core/config';
-import { createStation, databaseFile, invokeCommand, trainingSandboxFile, type Station } from '../../../electron/core/station';
+import { databaseFile, invokeCommand, type Station } from '../../../electron/core/station';
+import { startStation } from '../../../electron/shell/start';
+import { trainingSandboxFile } from '../../../electron/training';
 import { LOCK_FILE, StoreError, openStore } from '../../../electron/core/store';
 import { startStationProcess, type StationProcess } from '../../e2e/station-process';
 import { parcel, rejection, startSandbox, stationConfig, tempDir } from './helpers';
@@ -69,7 +71,7 @@ const brokenFiles = (dir: string) => fs.readdirSync(dir).filter((f) => f.include
 /** A training data folder with a day in it (an order shipped: database and sandbox state), closed cleanly. */
 async function trainingDay(): Promise<string> {
   const dir = folder();
-  const station = await createStation(resolveConfig(['--data-dir', dir], {}));
+  const station = await startStation(resolveConfig(['--data-dir', dir], {}));
   try {
     const invoke = <T>(name: string, input: unknown = {}) => invokeCommand(station.handlers, name, input) as Promise<T>;
     const order = await invoke<StationOrder>('orders.create', {
@@ -183,7 +185,7 @@ describe('a database locked by another program', () => {
     cleanups.push(() => other.close());
     other.pragma('locking_mode = EXCLUSIVE');
     other.exec('BEGIN EXCLUSIVE');
-    const e = await rejection(createStation(resolveConfig(['--data-dir', dir], {})), StoreError);
+    const e = await rejection(startStation(resolveConfig(['--data-dir', dir], {})), StoreError);
     expect(e.code).toBe('locked');
     expect(e.message).toMatch(/^The database .*training\.sqlite is locked by another program \(still busy after 5 s\)\. Close the other program .* The file was not changed\.$/);
     other.exec('ROLLBACK');
@@ -191,7 +193,7 @@ describe('a database locked by another program', () => {
     expect(brokenFiles(dir)).toEqual([]);
     expect(snapshot(dir)['training-sandbox.json']).toBe(before['training-sandbox.json']);
     // Once the other program lets go, the training day is still there.
-    const station = await createStation(resolveConfig(['--data-dir', dir], {}));
+    const station = await startStation(resolveConfig(['--data-dir', dir], {}));
     cleanups.push(() => station.close());
     const recent = (await invokeCommand(station.handlers, 'shipments.recent', {})) as unknown[];
     expect(recent).toHaveLength(1);
@@ -236,13 +238,13 @@ describe('a damaged database is kept in place, with what to do', () => {
     const sb = await startSandbox();
     cleanups.push(() => sb.close());
     const dir = folder();
-    const first = await createStation(stationConfig(sb, dir, `file://${dir}/labels`));
+    const first = await startStation(stationConfig(sb, dir, `file://${dir}/labels`));
     await invokeCommand(first.handlers, 'orders.create', { orderNumber: 'K-1', recipient: { name: 'A B', street: 'Via Po 3', city: 'Torino', province: 'TO', postalCode: '10123', countryCode: 'IT' }, items: [] });
     await first.close();
     const db = databaseFile(dir, 'platform');
     damage(db);
     const before = snapshot(dir);
-    const e = await rejection(createStation(stationConfig(sb, dir, `file://${dir}/labels`)), StoreError);
+    const e = await rejection(startStation(stationConfig(sb, dir, `file://${dir}/labels`)), StoreError);
     expect(e.code).toBe('corrupt');
     expect(e.message).toMatch(/^The database .*station\.sqlite is damaged \(SQLite quick_check: .+\)\. It was left where it is, unchanged\. Stop the station and keep a copy of the file: it may hold shipments not yet sent\./);
     expect(e.message).toContain('.recover');
@@ -254,7 +256,7 @@ describe('a damaged database is kept in place, with what to do', () => {
     damage(databaseFile(dir, 'sandbox'));
     const before = snapshot(dir);
     for (let i = 0; i < 2; i++) {
-      const e = await rejection(createStation(resolveConfig(['--data-dir', dir], {})), StoreError);
+      const e = await rejection(startStation(resolveConfig(['--data-dir', dir], {})), StoreError);
       expect(e.code).toBe('corrupt');
     }
     expect(brokenFiles(dir)).toEqual([]);
@@ -297,14 +299,14 @@ describe('a second station on the same data folder', () => {
     const sb = await startSandbox();
     cleanups.push(() => sb.close());
     const dir = folder();
-    const a: Station = await createStation(stationConfig(sb, dir, `file://${dir}/labels`));
-    const e = await rejection(createStation(stationConfig(sb, dir, `file://${dir}/labels`)), StoreError);
+    const a: Station = await startStation(stationConfig(sb, dir, `file://${dir}/labels`));
+    const e = await rejection(startStation(stationConfig(sb, dir, `file://${dir}/labels`)), StoreError);
     expect(e.code).toBe('already_running');
     expect(e.message).toContain(`process ${process.pid}`);
     expect(fs.existsSync(path.join(dir, LOCK_FILE))).toBe(true);
     await expect(invokeCommand(a.handlers, 'orders.list', {})).resolves.toEqual([]);
     await a.close();
-    const b = await createStation(stationConfig(sb, dir, `file://${dir}/labels`));
+    const b = await startStation(stationConfig(sb, dir, `file://${dir}/labels`));
     await b.close();
   }, 60_000);
 });

@@ -7,7 +7,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StationErrorShape } from '../../../shared/contract/errors';
-import { createStation, type Station } from '../../../electron/core/station';
+import type { Station } from '../../../electron/core/station';
+import { startStation } from '../../../electron/shell/start';
 import { startHost, type RunningHost } from '../../../electron/host/server';
 import type { Sandbox } from '../../../electron/sandbox/index';
 import { caller, tokenFor } from '../sandbox/helpers';
@@ -46,7 +47,7 @@ const order = {
 beforeAll(async () => {
   sb = await startSandbox();
   tmp = tempDir();
-  station = await createStation(stationConfig(sb, tmp.dir, `file://${tmp.dir}/labels`), { outboxBackoff: { baseMs: 600_000 } });
+  station = await startStation(stationConfig(sb, tmp.dir, `file://${tmp.dir}/labels`), { outboxBackoff: { baseMs: 600_000 } });
   host = await startHost({ station, port: 0, rendererDir: tmp.dir });
 });
 
