@@ -297,15 +297,15 @@ export const useJob = create<JobState>()((set, get) => {
       try {
         const result = await invoke('shipments.create', { orderId: order?.id, request: draftToShipmentRequest(draft, chosen) });
         set({ shipping: false, result });
-        const ldv = result.shipment.trackingNumber;
+        const trackingNumber = result.shipment.trackingNumber;
         if (result.shippedElsewhere) {
           // Another station of the account shipped this order: nothing paid, nothing printed here.
-          useApp.getState().flash('warn', t('duplicate.title'), t('duplicate.body', { order: order?.orderNumber ?? result.shipment.reference ?? '', ldv, carrier: `${result.shipment.carrier.name} — ${result.shipment.carrier.contractName}`, date: dateTime(result.shipment.createdAt) }));
+          useApp.getState().flash('warn', t('duplicate.title'), t('duplicate.body', { order: order?.orderNumber ?? result.shipment.reference ?? '', ldv: trackingNumber, carrier: `${result.shipment.carrier.name} — ${result.shipment.carrier.contractName}`, date: dateTime(result.shipment.createdAt) }));
           return false;
         }
-        if (result.printError) useApp.getState().flash('warn', `Shipped ${ldv} — label NOT printed`, `${result.printError.message} [${result.printError.code}]. Fix the printer, then Reprint (Alt+R).`);
-        else if (result.printJob?.state === 'failed') useApp.getState().flash('warn', `Shipped ${ldv} — label NOT printed`, result.printJob.lastError ?? 'Printer failed');
-        else useApp.getState().flash('ok', `Shipped ${ldv}`, `${result.shipment.carrier.name} — ${money(result.shipment.cost.amount, result.shipment.cost.currency)}. Label sent to the printer.`);
+        if (result.printError) useApp.getState().flash('warn', `Shipped ${trackingNumber} — label NOT printed`, `${result.printError.message} [${result.printError.code}]. Fix the printer, then Reprint (Alt+R).`);
+        else if (result.printJob?.state === 'failed') useApp.getState().flash('warn', `Shipped ${trackingNumber} — label NOT printed`, result.printJob.lastError ?? 'Printer failed');
+        else useApp.getState().flash('ok', `Shipped ${trackingNumber}`, `${result.shipment.carrier.name} — ${money(result.shipment.cost.amount, result.shipment.cost.currency)}. Label sent to the printer.`);
         useApp.getState().go('print', { keepBanner: true });
         void useApp.getState().refreshInfo(); // credit changed
         return true;
