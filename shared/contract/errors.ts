@@ -18,7 +18,13 @@ export type LocalErrorCode =
   | 'unknown_command'
   | 'store_error'
   | 'import_failed'
-  | 'not_found_locally';
+  | 'not_found_locally'
+  /** The request stays queued and the outbox sends it by itself (shared/contract/outbox-outcome.ts). */
+  | 'queued'
+  /** The request waits for the packer in the Queue panel. */
+  | 'needs_attention'
+  /** A create call got no answer and the platform shows nothing after the settle window: the packer confirms before it is sent again. */
+  | 'outcome_unknown';
 
 /** Every error code a station command may answer with. */
 export type StationErrorCode = PlatformErrorCode | LocalErrorCode;

@@ -20,6 +20,9 @@ const LOCAL_CODES: readonly LocalErrorCode[] = [
   'store_error',
   'import_failed',
   'not_found_locally',
+  'queued',
+  'needs_attention',
+  'outcome_unknown',
 ];
 
 /** Every code the contract knows. */

@@ -135,9 +135,11 @@ export function createShipmentsHandlers(ctx: StationContext) {
      * Ships: pending shipment + outbox row in one transaction, POST /shipments,
      * labels stored, order marked shipped, label printed at once.
      * @throws StationError with the platform's code and `details` (`validation_failed`,
-     *   `shipment_rejected`, `subscription_required`, ...: the row needs attention) or
-     *   `offline` / `timeout` / `rate_limited` / 5xx codes (the row stays queued and is
-     *   sent again later; shipping the same order again sends that row, never a second one);
+     *   `shipment_rejected`, `subscription_required`, `outcome_unknown`, `needs_attention`,
+     *   ...: the row needs attention) or a code of shared/contract `QUEUED_CODES`
+     *   (`offline`, `timeout`, `rate_limited`, `internal_error`, `carrier_error`, `queued`:
+     *   the row stays queued and is sent again later; shipping the same order again sends
+     *   that row, never a second one). Each press gets its own row's outcome;
      *   `not_found_locally` for an unknown order; `invalid_state` for an order already shipped.
      */
     'shipments.create': async ({ orderId, request }: z.output<typeof ShipInput>): Promise<ShipResult> => {
@@ -148,15 +150,20 @@ export function createShipmentsHandlers(ctx: StationContext) {
         const waiting = pendingForOrder(ctx, order.id);
         if (waiting) {
           // Same order again. A request still queued or in flight is finished, never doubled;
-          // after a refusal the new request replaces it for the same pending shipment and
-          // reference, looking the reference up first (the earlier outcome may be unknown).
+          // after a refusal the same row takes the new request for the same pending shipment
+          // and reference, looking the reference up first (the earlier outcome may be unknown;
+          // a POST without an answer is never repeated inside its settle window).
           if (waiting.row && (waiting.row.state === 'queued' || waiting.row.state === 'sending')) {
             return ctx.outbox.process<ShipResult>(waiting.row.id);
           }
           const prior = store.shipments.getById(waiting.shipmentId);
           const reference = prior?.reference ?? order.orderNumber;
           const payload: ShipmentCreatePayload = { localShipmentId: waiting.shipmentId, orderId: order.id, request: { ...request, reference }, reconcileFirst: true };
-          const row = store.outbox.enqueue({ kind: 'shipment.create', payload, localRef: `shipment:${waiting.shipmentId}` });
+          // One open row per order (issue 7): a refused row is sent again with the new request, never doubled.
+          const row =
+            waiting.row?.state === 'needs_attention'
+              ? store.outbox.requeueWith(waiting.row.id, payload)
+              : store.outbox.enqueue({ kind: 'shipment.create', payload, localRef: `shipment:${waiting.shipmentId}` });
           emitAppChanged(ctx);
           return ctx.outbox.process<ShipResult>(row.id);
         }

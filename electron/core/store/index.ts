@@ -15,6 +15,7 @@ import { createOrdersRepo, type OrdersRepo } from './orders-repo';
 import { createOutboxRepo, type OutboxRepo } from './outbox-repo';
 import { createPickupsRepo, type PickupsRepo } from './pickups-repo';
 import { createPrintJobsRepo, type PrintJobsRepo } from './print-jobs-repo';
+import { createRateWindowsRepo, type RateWindowsRepo } from './rate-windows-repo';
 import { createSettingsRepo, type SettingsRepo } from './settings-repo';
 import { createShipmentsRepo, type ShipmentsRepo } from './shipments-repo';
 import type { Clock } from './sql';
@@ -37,6 +38,7 @@ export {
   type OutboxState,
 } from './outbox-repo';
 export type { Clock } from './sql';
+export type { RateWindow, RateWindowsRepo } from './rate-windows-repo';
 
 /** Options of {@link openStore}. */
 export interface StoreOptions {
@@ -60,6 +62,8 @@ export interface Store {
   readonly manifests: ManifestsRepo;
   readonly settings: SettingsRepo;
   readonly outbox: OutboxRepo;
+  /** The platform client's rate-limit windows, kept across restarts. */
+  readonly rateWindows: RateWindowsRepo;
   /**
    * Runs `fn` in one write transaction (BEGIN IMMEDIATE): every repository call inside
    * commits together or not at all; an exception rolls back and is rethrown. Nested
@@ -124,6 +128,7 @@ export function openStore(file: string, opts: StoreOptions = {}): Store {
     manifests: createManifestsRepo(db, clock),
     settings: createSettingsRepo(db, clock),
     outbox: createOutboxRepo(db, clock),
+    rateWindows: createRateWindowsRepo(db, clock),
     tx<T>(fn: () => T): T {
       return db.transaction(fn).immediate();
     },
