@@ -15,7 +15,7 @@ import { emitAppChanged } from './app';
 import type { ContextWithoutOutbox, StationContext } from './context';
 import { outboxRowView } from './views';
 import { afterManifestsCreated } from './manifests';
-import { afterShipmentCreated } from './shipments';
+import { afterShipmentCreated, shipResultOfDone } from './shipments';
 
 /** Settle rule of `shipment.create` rows (outbox/shipments.ts); defaults there. */
 export interface ShipmentSettleOptions {
@@ -36,6 +36,7 @@ export function createOutboxExecutors(ctx: ContextWithoutOutbox, settle: Shipmen
         ...(settle.pollMs !== undefined ? { pollMs: settle.pollMs } : {}),
         now: () => new Date(ctx.now()),
         after: (row, committed) => afterShipmentCreated(ctx, row, committed),
+        doneOutcome: async (row) => shipResultOfDone(ctx, row),
       }),
     ),
     'pickup.create': eraseExecutor(

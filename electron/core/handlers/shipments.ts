@@ -110,6 +110,22 @@ export async function afterShipmentCreated(
 }
 
 /**
+ * The {@link ShipResult} of a shipment row already done (another drain sent it
+ * while this press waited): the stored shipment and its newest print job;
+ * nothing is printed again.
+ * @throws StationError `not_found_locally` when the row holds no stored shipment.
+ */
+export function shipResultOfDone(ctx: ContextWithoutOutbox, row: OutboxRecord<ShipmentCreatePayload>): ShipResult {
+  const result = row.result as { trackingNumber?: unknown } | null;
+  const ldv = typeof result?.trackingNumber === 'string' ? result.trackingNumber : undefined;
+  const rec = ldv ? ctx.store.shipments.getByTrackingNumber(ldv) : ctx.store.shipments.getById(row.payload.localShipmentId);
+  if (!rec || rec.trackingNumber === null) throw new StationError('not_found_locally', `Outbox row ${row.id} was sent but its shipment is not stored`);
+  const view = shipmentView(ctx.store, rec);
+  const job = view.printJobs.at(-1) ?? null;
+  return { shipment: view, printJob: job, printError: job?.state === 'failed' ? { code: 'printer_error', message: job.lastError ?? 'Label not printed' } : null };
+}
+
+/**
  * Records the status of a tracking record on the local shipment (status key,
  * and the status inside the stored Shipment JSON so the views agree) and
  * tells the screens. Returns false when the status was already known.

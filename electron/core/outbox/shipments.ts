@@ -177,6 +177,8 @@ export interface ShipmentExecutorDeps<O> {
   /** Clock (default system clock); the store's clock. */
   now?: () => Date;
   after: (row: OutboxRecord<ShipmentCreatePayload>, committed: ShipmentCommitted) => Promise<O>;
+  /** The outcome of a row found already done (sent by another drain): built from the store, nothing printed again. */
+  doneOutcome?: (row: OutboxRecord<ShipmentCreatePayload>) => Promise<O>;
 }
 
 function hhmmss(d: Date): string {
@@ -257,5 +259,6 @@ export function createShipmentExecutor<O>(deps: ShipmentExecutorDeps<O>): Outbox
       return { local: committed, result };
     },
     after: (row, committed) => deps.after(row, committed),
+    ...(deps.doneOutcome ? { doneOutcome: deps.doneOutcome } : {}),
   };
 }

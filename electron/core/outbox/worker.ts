@@ -53,6 +53,12 @@ export interface OutboxExecutor<P = unknown, R = unknown, L = unknown, O = unkno
   after?(row: OutboxRecord<P>, local: L): Promise<O>;
   /** The row was given up (`needs_attention`); runs in the same transaction. */
   onAttention?(row: OutboxRecord<P>, error: OutboxError): void;
+  /**
+   * The outcome of a row already `done` (a press that asked for it just after
+   * another drain sent it), built from what was stored; without it such a
+   * press is told the row was already sent.
+   */
+  doneOutcome?(row: OutboxRecord<P>): Promise<O>;
 }
 
 /** An executor with its types erased, as the worker holds it (rows carry their payload as JSON). */
@@ -387,7 +393,14 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
         else if (row.lastError) rejectWaiter(id, new OutboxQueued(`${row.lastError.message} [${row.lastError.code}]`));
         else rejectWaiter(id, new OutboxQueued('Queued: sent automatically after the requests before it'));
       } else if (row?.state === 'needs_attention') rejectWaiter(id, new OutboxAttention(row.lastError?.code ?? 'needs_attention', row.lastError?.message ?? 'Needs attention'));
-      else if (row?.state === 'done') rejectWaiter(id, new OutboxAttention('invalid_state', `Outbox row ${id} was already sent`));
+      else if (row?.state === 'done') {
+        const executor = options.executors[row.kind];
+        if (executor?.doneOutcome) {
+          const w = waiters.get(id);
+          waiters.delete(id);
+          executor.doneOutcome(row).then((v) => w?.resolve(v), (e: unknown) => w?.reject(e));
+        } else rejectWaiter(id, new OutboxAttention('invalid_state', `Outbox row ${id} was already sent`));
+      }
       else if (!row) rejectWaiter(id, new OutboxAttention('not_found_locally', `Outbox row ${id} not found`));
     }
     if (stopError) {
