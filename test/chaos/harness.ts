@@ -103,6 +103,8 @@ interface Child {
   proc: ChildProcess;
   call<T>(name: string, input?: unknown): Promise<T>;
   kill(): void;
+  /** Makes the child kill itself right after its next outbox commit. */
+  armAfterCommit(): void;
   exited: Promise<void>;
   alive: boolean;
 }
@@ -135,6 +137,9 @@ function startChild(cfg: ChildConfig, log: (l: string) => void): Promise<Child> 
     },
     kill() {
       if (child.alive) proc.kill('SIGKILL');
+    },
+    armAfterCommit() {
+      proc.stdin?.write(`${JSON.stringify({ arm: 'after-commit' })}\n`);
     },
     exited: new Promise((resolve) => proc.once('exit', () => resolve())),
   };
@@ -197,9 +202,9 @@ export async function runChaos(opts: ChaosOptions): Promise<ChaosReport> {
   let child = await startChild(base, log);
   const killsByStep: Record<string, number> = {};
   let kills = 0;
-  const restart = async (extra: Partial<ChildConfig> = {}) => {
+  const restart = async () => {
     await child.exited;
-    child = await startChild({ ...base, ...extra }, log);
+    child = await startChild(base, log);
   };
 
   const records: PressRecord[] = [];
@@ -225,7 +230,10 @@ export async function runChaos(opts: ChaosOptions): Promise<ChaosReport> {
       const fault: PrinterMode | null = random() < opts.printerFaultShare ? pick<PrinterMode>(['off', 'stall', 'paper_out']) : null;
       if (fault) await printer.setMode(fault);
 
-      const orders = await Promise.all(refs.map((r) => child.call<{ kind: string; order: StationOrder }>('scan.resolve', { code: r })));
+      // Orders with nothing to ship (the generator's gift cards) are not pressed.
+      const resolved = await Promise.all(refs.map((r) => child.call<{ kind: string; order?: StationOrder }>('scan.resolve', { code: r })));
+      const orders = resolved.filter((x): x is { kind: string; order: StationOrder } => x.kind === 'order' && x.order !== undefined && x.order.status === 'open');
+      refs.splice(0, refs.length, ...orders.map((x) => x.order.orderNumber));
       // Arm the kill of this batch.
       const stopWatch: Array<() => void> = [];
       if (step) {
@@ -243,9 +251,7 @@ export async function runChaos(opts: ChaosOptions): Promise<ChaosReport> {
           const t = setTimeout(() => victim.kill(), Math.round(50 + random() * 600));
           stopWatch.push(() => clearTimeout(t));
         } else if (step === 'after-local-commit') {
-          // The child kills itself right after its next commit: restart it armed.
-          victim.kill();
-          await restart({ killAfterCommit: 1 });
+          victim.armAfterCommit();
         }
       }
       const press = async (runner: Child, reference: string, o: StationOrder, rec: PressRecord): Promise<PressRecord> => {
@@ -291,7 +297,7 @@ export async function runChaos(opts: ChaosOptions): Promise<ChaosReport> {
         answers[i] = await press(child, a.reference, orders[i]!.order, { ...a, answer: { ok: 'killed' }, repressed: true });
       }
       records.push(...answers);
-      log(`batch ${b + 1}/${batches}: ${answers.map((a) => `${a.reference}=${a.answer.ok === true ? 'created' : a.answer.ok === 'killed' ? 'killed' : a.answer.code}`).join(' ')}${step ? ` [kill: ${step}]` : ''}${fault ? ` [printer: ${fault}]` : ''}`);
+      log(`${((Date.now() - started) / 1000).toFixed(1)}s batch ${b + 1}/${batches}: ${answers.map((a) => `${a.reference}=${a.answer.ok === true ? 'created' : a.answer.ok === 'killed' ? 'killed' : a.answer.code}`).join(' ')}${step ? ` [kill: ${step}]` : ''}${fault ? ` [printer: ${fault}]` : ''}`);
     }
 
     // Calm: no faults; the station finishes its queue; the packer confirms what only they can.
@@ -308,6 +314,7 @@ export async function runChaos(opts: ChaosOptions): Promise<ChaosReport> {
         } else await child.call('outbox.retry', { id: r.id });
       }
       if (open.length === 0) break;
+      log(`${((Date.now() - started) / 1000).toFixed(1)}s calm: ${JSON.stringify(list.pending.map((r) => [r.reference, r.state, r.lastError?.code]))}`);
       if (Date.now() > deadline) throw new Error(`the queue did not drain: ${JSON.stringify(list.pending.map((r) => [r.reference, r.state, r.lastError?.code]))}`);
       await new Promise((r) => setTimeout(r, 250));
     }

@@ -6,10 +6,11 @@
  * `{id, ok: true, value}` or `{id, ok: false, error: {code, message}}`,
  * after a first line `{"ready": true}`.
  *
- * `killAfterCommit`: the process SIGKILLs itself when that many outbox rows
- * have become `done` in it: right after the transaction that records the
- * shipment and its print job, before the label is printed (a step no outside
- * observer can hit exactly).
+ * `killAfterCommit` (or the stdin line `{"arm": "after-commit"}`): the
+ * process SIGKILLs itself when that many outbox rows (one, when armed) have
+ * become `done` in it: right after the transaction that records the shipment
+ * and its print job, before the label is printed (a step no outside observer
+ * can hit exactly).
  */
 import readline from 'node:readline';
 import { createStation, invokeCommand } from '../../electron/core/station';
@@ -53,18 +54,23 @@ async function main(): Promise<void> {
     },
   );
   let done = 0;
+  let killAt = cfg.killAfterCommit;
   station.events.on('outbox.changed', ({ state }) => {
-    if (state !== 'done' || cfg.killAfterCommit === undefined) return;
+    if (state !== 'done' || killAt === undefined) return;
     done++;
-    if (done === cfg.killAfterCommit) process.kill(process.pid, 'SIGKILL');
+    if (done === killAt) process.kill(process.pid, 'SIGKILL');
   });
   const write = (o: unknown) => process.stdout.write(`${JSON.stringify(o)}\n`);
   const rl = readline.createInterface({ input: process.stdin });
   rl.on('line', (line) => {
-    let msg: { id: number; name: string; input: unknown };
+    let msg: { id: number; name: string; input: unknown; arm?: string };
     try {
       msg = JSON.parse(line) as typeof msg;
     } catch {
+      return;
+    }
+    if (msg.arm === 'after-commit') {
+      killAt = done + 1;
       return;
     }
     invokeCommand(station.handlers, msg.name, msg.input).then(
