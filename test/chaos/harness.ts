@@ -29,7 +29,6 @@ import type { OutboxListView, OutboxRowView } from '../../shared/contract/views'
 import { mulberry32 } from '../../shared/domain/random';
 import type { StationOrder } from '../../shared/domain/order';
 import { generateShopifyCsv } from '../../electron/core/orders';
-import { createPlatformClient } from '../../electron/core/platform/client';
 import { createSandbox } from '../../electron/sandbox/index';
 import type { ChildConfig } from './station-child';
 import { startChaosPrinter, type PrinterMode } from './label-printer';
@@ -178,7 +177,6 @@ export async function runChaos(opts: ChaosOptions): Promise<ChaosReport> {
   const printer = await startChaosPrinter();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'station-chaos-'));
   const demo = sb.clients[0]!;
-  const direct = createPlatformClient({ baseUrl: sb.baseUrl, authUrl: sb.authUrl, clientId: demo.clientId, clientSecret: demo.clientSecret, rateLimits: false });
   const admin = `${new URL(sb.baseUrl).origin}/__sandbox`;
   const faults = async (body: unknown) => {
     const res = await fetch(`${admin}/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
