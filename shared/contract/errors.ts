@@ -5,26 +5,30 @@
  */
 import type { FieldErrors, PlatformErrorCode } from '../platform/common';
 
-/** Codes the station adds to the platform's (spec: Errors) own. */
-export type LocalErrorCode =
-  | 'offline'
-  | 'timeout'
-  | 'printer_unreachable'
-  | 'printer_timeout'
-  | 'printer_error'
-  | 'printer_unsupported'
-  | 'invalid_printer_uri'
-  | 'invalid_input'
-  | 'unknown_command'
-  | 'store_error'
-  | 'import_failed'
-  | 'not_found_locally'
+/** Codes the station adds to the platform's own (spec: Errors), defined once here. */
+export const LOCAL_ERROR_CODES = [
+  'offline',
+  'timeout',
+  'printer_unreachable',
+  'printer_timeout',
+  'printer_error',
+  'printer_unsupported',
+  'invalid_printer_uri',
+  'invalid_input',
+  'unknown_command',
+  'store_error',
+  'import_failed',
+  'not_found_locally',
   /** The request stays queued and the outbox sends it by itself (shared/contract/outbox-outcome.ts). */
-  | 'queued'
+  'queued',
   /** The request waits for the packer in the Queue panel. */
-  | 'needs_attention'
+  'needs_attention',
   /** A create call got no answer and the platform shows nothing after the settle window: the packer confirms before it is sent again. */
-  | 'outcome_unknown';
+  'outcome_unknown',
+] as const;
+
+/** One of {@link LOCAL_ERROR_CODES}. */
+type LocalErrorCode = (typeof LOCAL_ERROR_CODES)[number];
 
 /** Every error code a station command may answer with. */
 export type StationErrorCode = PlatformErrorCode | LocalErrorCode;

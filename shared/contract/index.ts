@@ -3,3 +3,4 @@ export * from './commands';
 export * from './errors';
 export * from './views';
 export * from './outbox-outcome';
+export * from './transport';

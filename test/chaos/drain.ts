@@ -16,7 +16,8 @@ import path from 'node:path';
 import type { ShipResult } from '../../shared/contract/commands';
 import type { OutboxListView } from '../../shared/contract/views';
 import type { ShipmentCreatePayload } from '../../electron/core/outbox/shipments';
-import { createStation, databaseFile, invokeCommand, type Station } from '../../electron/core/station';
+import { databaseFile, invokeCommand, type Station } from '../../electron/core/station';
+import { startStation } from '../../electron/shell/start';
 import { openStore } from '../../electron/core/store';
 import { createSandbox } from '../../electron/sandbox/index';
 
@@ -43,7 +44,7 @@ async function run(windows: 'kept' | 'forgotten'): Promise<{ drainMs: number; ra
   };
   try {
     // A busy minute: the station ships 30 (the platform's whole allowance).
-    let station: Station = await createStation(config, { log });
+    let station: Station = await startStation(config, { log });
     for (let i = 0; i < N; i++) await invokeCommand(station.handlers, 'shipments.create', { request: request(`BUSY-${i}`) }) as ShipResult;
     await station.close();
     // 30 more waiting in the queue (as a crash or an outage leaves them).
@@ -63,7 +64,7 @@ async function run(windows: 'kept' | 'forgotten'): Promise<{ drainMs: number; ra
       db.close();
     }
     const t0 = Date.now();
-    station = await createStation(config, { log });
+    station = await startStation(config, { log });
     for (;;) {
       const list = (await invokeCommand(station.handlers, 'outbox.list', { doneLimit: 0 })) as OutboxListView;
       if (list.pending.length === 0) break;

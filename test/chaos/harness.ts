@@ -28,7 +28,7 @@ import { outcomeOfCode } from '../../shared/contract/outbox-outcome';
 import type { OutboxListView, OutboxRowView } from '../../shared/contract/views';
 import { mulberry32 } from '../../shared/domain/random';
 import type { StationOrder } from '../../shared/domain/order';
-import { generateShopifyCsv } from '../../electron/core/orders';
+import { generateShopifyCsv } from '../fixtures/shopify/generate-shopify-csv';
 import { createSandbox } from '../../electron/sandbox/index';
 import type { ChildConfig } from './station-child';
 import { startChaosPrinter, type PrinterMode } from './label-printer';

@@ -13,7 +13,8 @@
  * can hit exactly).
  */
 import readline from 'node:readline';
-import { createStation, invokeCommand } from '../../electron/core/station';
+import { invokeCommand } from '../../electron/core/station';
+import { startStation } from '../../electron/shell/start';
 import { toStationError } from '../../electron/core/handlers/errors';
 
 /** What the parent passes in `CHAOS_STATION`. */
@@ -37,7 +38,7 @@ async function main(): Promise<void> {
   const raw = process.env.CHAOS_STATION;
   if (!raw) throw new Error('CHAOS_STATION is not set');
   const cfg = JSON.parse(raw) as ChildConfig;
-  const station = await createStation(
+  const station = await startStation(
     {
       dataDir: cfg.dataDir,
       platform: { mode: 'platform', baseUrl: cfg.baseUrl, authUrl: cfg.authUrl, clientId: cfg.clientId, clientSecret: cfg.clientSecret },

@@ -18,9 +18,10 @@ import { outcomeOfCode } from '../../../shared/contract/outbox-outcome';
 import type { OutboxListView, OutboxRowView } from '../../../shared/contract/views';
 import type { StationOrder } from '../../../shared/domain/order';
 import type { StationConfig } from '../../../electron/core/config';
-import { generateShopifyCsv } from '../../../electron/core/orders';
+import { generateShopifyCsv } from '../../fixtures/shopify/generate-shopify-csv';
 import type { PlatformClient } from '../../../electron/core/platform/client';
-import { createStation, databaseFile, invokeCommand, type Station } from '../../../electron/core/station';
+import { databaseFile, invokeCommand, type Station } from '../../../electron/core/station';
+import { startStation } from '../../../electron/shell/start';
 import type { Sandbox } from '../../../electron/sandbox/index';
 import { startFakePrinter, type FakePrinter } from '../printers/fake-printer';
 import { clientFor, parcel, startSandbox, stationConfig, stationFailure, tempDir } from './helpers';
@@ -65,8 +66,8 @@ function blackholeFetch() {
   return { fetch: f, state };
 }
 
-async function start(options: Parameters<typeof createStation>[1] = {}): Promise<Station> {
-  const s = await createStation(config, { outboxBackoff: { baseMs: 200 }, platformTimeoutMs: 600, shipmentSettle: { settleMs: 3_000, pollMs: 200 }, ...options });
+async function start(options: Parameters<typeof startStation>[1] = {}): Promise<Station> {
+  const s = await startStation(config, { outboxBackoff: { baseMs: 200 }, platformTimeoutMs: 600, shipmentSettle: { settleMs: 3_000, pollMs: 200 }, ...options });
   open.push(s);
   return s;
 }
