@@ -61,11 +61,11 @@ export interface ChaosOptions {
 }
 
 /** Where a kill lands. */
-export type KillStep = 'post-in-flight' | 'after-platform-commit' | 'after-local-commit' | 'label-at-printer' | 'random-moment';
+type KillStep = 'post-in-flight' | 'after-platform-commit' | 'after-local-commit' | 'label-at-printer' | 'random-moment';
 const KILL_STEPS: KillStep[] = ['post-in-flight', 'after-platform-commit', 'after-local-commit', 'label-at-printer', 'random-moment'];
 
 /** One press and what became of it. */
-export interface PressRecord {
+interface PressRecord {
   reference: string;
   answer: { ok: true; trackingNumber: string; reference: string } | { ok: false; code: string; message: string } | { ok: 'killed' };
   /** Own row right after the answer (state and last error code). A press killed with the station is pressed again after the restart. */

@@ -44,9 +44,9 @@ import type { OutboxRecord, Store } from '../store';
 import { OutboxAttention, OutboxWait, type OutboxExecutor } from './worker';
 
 /** Default settle window after a POST /shipments without an answer, ms (2 minutes). */
-export const DEFAULT_SETTLE_MS = 120_000;
+const DEFAULT_SETTLE_MS = 120_000;
 /** Default interval between look-ups inside the settle window, ms. */
-export const DEFAULT_SETTLE_POLL_MS = 5_000;
+const DEFAULT_SETTLE_POLL_MS = 5_000;
 
 /** Payload of a `shipment.create` row. `request.reference` is always set. */
 export interface ShipmentCreatePayload {

@@ -101,7 +101,7 @@ export class OutboxWait extends Error {
 }
 
 /** The rejection of a press whose row stays queued; `code` `queued` (shared/contract/outbox-outcome.ts). */
-export class OutboxQueued extends Error {
+class OutboxQueued extends Error {
   readonly code = 'queued';
   constructor(message: string) {
     super(message);
@@ -117,7 +117,7 @@ export class OutboxQueued extends Error {
  * matches the row (an unknown 5xx is `http_error`, which alone would read
  * as a refusal).
  */
-export function pressError(state: FailedRequestState, e: unknown): unknown {
+function pressError(state: FailedRequestState, e: unknown): unknown {
   const code = (e as { code?: unknown } | null)?.code;
   if (typeof code === 'string' && outcomeOfCode(code) === state) return e;
   const message = e instanceof Error ? e.message : String(e);

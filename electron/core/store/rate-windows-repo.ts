@@ -10,7 +10,7 @@ import type Database from 'better-sqlite3';
 import { fromJson, isoNow, toJson, type Clock } from './sql';
 
 /** One route's window: call start times (ms, non-decreasing) and the Retry-After block (ms) or null. */
-export interface RateWindow {
+interface RateWindow {
   slots: number[];
   blockedUntil: number | null;
 }
