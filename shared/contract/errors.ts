@@ -21,6 +21,12 @@ export const LOCAL_ERROR_CODES = [
   'not_found_locally',
   /** The platform answered 503 (e.g. invoice PDF generation): try later. */
   'unavailable',
+  /** The request stays queued and the outbox sends it by itself (shared/contract/outbox-outcome.ts). */
+  'queued',
+  /** The request waits for the packer in the Queue panel. */
+  'needs_attention',
+  /** A create call got no answer and the platform shows nothing after the settle window: the packer confirms before it is sent again. */
+  'outcome_unknown',
 ] as const;
 
 /** One of {@link LOCAL_ERROR_CODES}. */

@@ -3,4 +3,5 @@ export * from './commands';
 export * from './errors';
 export * from './views';
 export * from './customs';
+export * from './outbox-outcome';
 export * from './transport';

@@ -17,6 +17,7 @@ import { createOrdersRepo, type OrdersRepo } from './orders-repo';
 import { createOutboxRepo, type OutboxRepo } from './outbox-repo';
 import { createPickupsRepo, type PickupsRepo } from './pickups-repo';
 import { createPrintJobsRepo, type PrintJobsRepo } from './print-jobs-repo';
+import { createRateWindowsRepo, type RateWindowsRepo } from './rate-windows-repo';
 import { createSettingsRepo, type SettingsRepo } from './settings-repo';
 import { createShipmentsRepo, type ShipmentsRepo } from './shipments-repo';
 import type { Clock } from './sql';
@@ -65,6 +66,8 @@ export interface Store {
   readonly outbox: OutboxRepo;
   /** Customs data remembered per SKU (issue 10). */
   readonly customsProducts: CustomsProductsRepo;
+  /** The platform client's rate-limit windows, kept across restarts. */
+  readonly rateWindows: RateWindowsRepo;
   /**
    * Runs `fn` in one write transaction (BEGIN IMMEDIATE): every repository call inside
    * commits together or not at all; an exception rolls back and is rethrown. Nested
@@ -143,6 +146,7 @@ export function openStore(file: string, opts: StoreOptions = {}): Store {
     settings: createSettingsRepo(db, clock),
     outbox: createOutboxRepo(db, clock),
     customsProducts: createCustomsProductsRepo(db, clock),
+    rateWindows: createRateWindowsRepo(db, clock),
     tx<T>(fn: () => T): T {
       return db.transaction(fn).immediate();
     },
