@@ -6,7 +6,7 @@
  * channel. The window is sandboxed and context-isolated, cannot navigate nor
  * open windows, and gets a strict CSP. Credentials stay in this process.
  *
- * Bundled by build/build-electron.mjs to dist/electron/main.cjs (CommonJS,
+ * Bundled by build/bundle.mjs to dist/electron/main.cjs (CommonJS,
  * so `__dirname` is the bundle's folder).
  */
 import path from 'node:path';
