@@ -88,7 +88,12 @@ function descendants(pid: number): number[] {
   }
   const out: number[] = [];
   const todo = [pid];
-  while (todo.length) for (const c of children.get(todo.pop()!) ?? []) out.push(c), todo.push(c);
+  while (todo.length) {
+    for (const c of children.get(todo.pop()!) ?? []) {
+      out.push(c);
+      todo.push(c);
+    }
+  }
   return out;
 }
 
