@@ -30,10 +30,13 @@ const STAMPS = path.join(ROOT, 'dist', '.build');
  * Packages left to `require` at run time: native addons (better-sqlite3, and
  * `usb`, `node-hid`, `serialport` when their drivers arrive) and
  * zpl-renderer-js, which loads its WASM from its own folder. Everything
- * else is inside the bundles: the package ships these and nothing else
- * (build/electron-builder.yml `files`).
+ * else is inside the bundles: the Electron package ships these and nothing
+ * else (build/electron-builder.yml `files`).
  */
-export const RUNTIME_EXTERNALS = ['better-sqlite3', 'zpl-renderer-js', 'usb', 'node-hid', 'serialport', '@napi-rs/keyring'];
+export const PACKAGED_EXTERNALS = ['better-sqlite3', 'zpl-renderer-js', 'usb', 'node-hid', 'serialport'];
+
+/** PACKAGED_EXTERNALS plus the OS keyring binding, which only the headless host uses (Electron has safeStorage). */
+export const RUNTIME_EXTERNALS = [...PACKAGED_EXTERNALS, '@napi-rs/keyring'];
 
 const common = {
   absWorkingDir: ROOT,
