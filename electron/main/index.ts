@@ -10,14 +10,14 @@
  * so `__dirname` is the bundle's folder).
  */
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { BrowserWindow, Menu, app, dialog, ipcMain, net, protocol, session, type WebContents, type WebFrameMain } from 'electron';
 import { StationError, isStationErrorShape, type StationErrorShape } from '../../shared/contract';
 import { ConfigError, resolveConfig, type StationConfig } from '../core/config';
 import { createStation, invokeCommand } from '../core/station';
-import { RENDERER_CSP } from '../host/csp';
 import { STATION_EVENT_NAMES } from '../host/events';
 import { APP_HOST, APP_SCHEME, APP_URL, IPC_EVENT, IPC_INVOKE, type IpcResult } from './channels';
+import { denyAllPermissions } from './permissions';
+import { serveAppRequest } from './protocol';
 
 type Station = Awaited<ReturnType<typeof createStation>>;
 
@@ -46,21 +46,9 @@ function toShape(e: unknown): StationErrorShape {
   return { code: 'internal_error', message: 'Station error' };
 }
 
-/** Serves `station://app/<path>` from RENDERER_DIR; anything outside it is 404. */
+/** Serves `station://app/<path>` from RENDERER_DIR (400 bad escape, 404 outside or missing: see protocol.ts). */
 function serveRenderer(): void {
-  protocol.handle(APP_SCHEME, async (request) => {
-    const url = new URL(request.url);
-    const rel = decodeURIComponent(url.pathname).replace(/^\/+/, '') || 'index.html';
-    const file = path.resolve(RENDERER_DIR, rel);
-    if (url.host !== APP_HOST || (file !== RENDERER_DIR && !file.startsWith(RENDERER_DIR + path.sep))) {
-      return new Response('Not found', { status: 404 });
-    }
-    const res = await net.fetch(pathToFileURL(file).toString());
-    const headers = new Headers(res.headers);
-    headers.set('content-security-policy', RENDERER_CSP);
-    headers.set('x-content-type-options', 'nosniff');
-    return new Response(res.body, { status: res.status, headers });
-  });
+  protocol.handle(APP_SCHEME, (request) => serveAppRequest(request, RENDERER_DIR, (url) => net.fetch(url)));
 }
 
 /** Locks down every web contents: no navigation, no new windows, no webviews, no permissions. */
@@ -142,7 +130,7 @@ async function start(): Promise<void> {
     return;
   }
 
-  session.defaultSession.setPermissionRequestHandler((_wc, _permission, callback) => callback(false));
+  denyAllPermissions(session.defaultSession);
   serveRenderer();
   setMenu();
   let win: BrowserWindow | null = createWindow();
