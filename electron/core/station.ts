@@ -26,6 +26,7 @@ import type { PlatformInfo } from '../../shared/contract/views';
 import pkg from '../../package.json' with { type: 'json' };
 import { createSandbox, type Sandbox, type SandboxOptions } from '../sandbox';
 import { defaultPrinterUri, type StationConfig } from './config';
+import { ensurePrivateDataDir } from './data-dir';
 import { emitAppChanged } from './handlers/app';
 import type { ContextWithoutOutbox, StationContext } from './handlers/context';
 import { createEmitter } from './handlers/events';
@@ -200,7 +201,8 @@ async function openTraining(dataDir: string, log: (line: string) => void): Promi
  */
 export async function createStation(config: StationConfig, options: StationOptions = {}): Promise<Station> {
   const log = options.log ?? (() => undefined);
-  fs.mkdirSync(config.dataDir, { recursive: true });
+  const loosened = ensurePrivateDataDir(config.dataDir);
+  if (loosened.length) log(`data folder: made private (0700/0600): ${loosened.join(', ')}`);
 
   let sandbox: Sandbox | undefined;
   let store: Store | undefined;
@@ -253,6 +255,9 @@ export async function createStation(config: StationConfig, options: StationOptio
         if (c.status === 0 || c.status >= 400) log(`platform ${c.route} -> ${c.status || c.code} (attempt ${c.attempt}, ${c.durationMs} ms)`);
       },
     });
+
+    // Databases created just now (and their -wal/-shm) get 0600 too.
+    ensurePrivateDataDir(config.dataDir);
 
     const interrupted = openedStore.printJobs.failInterrupted();
     if (interrupted) log(`${interrupted} print job(s) were interrupted by a stop; they can be reprinted`);

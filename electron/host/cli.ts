@@ -126,6 +126,8 @@ export async function hostMain(
     if (running) stopNow(why, running);
     // else: runHost is still starting; it stops right after (below).
   };
+  // Everything the station writes (databases, training state, label previews) is the user's alone.
+  if (process.platform !== 'win32') process.umask(0o077);
   process.once('SIGINT', () => request('SIGINT'));
   process.once('SIGTERM', () => request('SIGTERM'));
   watchParent(() => request('parent process gone'));

@@ -99,6 +99,8 @@ function setMenu(): void {
 }
 
 async function start(): Promise<void> {
+  // Everything the station writes (databases, training state, label previews) is the user's alone.
+  if (process.platform !== 'win32') process.umask(0o077);
   // `electron . --printer ...` in development, `station --printer ...` packaged.
   const argv = process.argv.slice(app.isPackaged ? 1 : 2);
   let config: StationConfig | null = null;
