@@ -26,6 +26,7 @@ import type { PlatformInfo } from '../../shared/contract/views';
 import pkg from '../../package.json' with { type: 'json' };
 import { createSandbox, type Sandbox, type SandboxOptions } from '../sandbox';
 import { defaultPrinterUri, type StationConfig } from './config';
+import { environmentOnlySecrets, type SecretStore } from './account';
 import { ensurePrivateDataDir } from './data-dir';
 import { emitAppChanged } from './handlers/app';
 import type { ContextWithoutOutbox, StationContext } from './handlers/context';
@@ -73,6 +74,8 @@ export interface StationOptions {
    * that training files moved aside are reported on stderr.
    */
   log?: (line: string) => void;
+  /** Where Settings keeps client secrets (default: none, STATION_CLIENT_SECRET only). */
+  secrets?: SecretStore;
 }
 
 /**
@@ -271,6 +274,8 @@ export async function createStation(config: StationConfig, options: StationOptio
       version: pkg.version,
       now: Date.now,
       lastCredit: null,
+      dataDir: config.dataDir,
+      secrets: options.secrets ?? environmentOnlySecrets('no secret store was given to this station'),
     };
     const outbox = createOutboxWorker({
       store: openedStore,

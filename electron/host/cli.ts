@@ -7,9 +7,11 @@
  * handlers are in place before the station starts, so a signal during the
  * start is honoured once it is done, and the process ends with its parent.
  */
-import { ConfigError, resolveConfig, stationOptionFlags, type StationConfig } from '../core/config';
+import { readSavedAccount, type SecretStore } from '../core/account';
+import { ConfigError, dataDirOption, resolveConfig, stationOptionFlags, type StationConfig } from '../core/config';
 import { createStation } from '../core/station';
 import { isEntryPoint, watchParent } from '../entry';
+import { keyringSecrets } from './keyring';
 import { startHost, type RunningHost } from './server';
 
 /** Reads `--port N` / `--port=N`, else `STATION_PORT`; 0 when absent. @throws ConfigError for a value that is not 0..65535. */
@@ -61,14 +63,22 @@ export async function runHost(
   log: (line: string) => void = (l) => console.log(l),
   options: HostMainOptions = {},
 ): Promise<{ host: RunningHost; stop(): Promise<void> }> {
-  const config = resolveConfig(argv, env);
+  // The account saved in Settings, used when none is given at launch; its secret from the OS keyring.
+  const secrets: SecretStore = options.secrets ?? keyringSecrets();
+  let account;
+  try {
+    account = readSavedAccount(dataDirOption(argv, env));
+  } catch (e) {
+    throw new ConfigError('account.json', e instanceof Error ? e.message : String(e));
+  }
+  const config = resolveConfig(argv, env, { account, secret: (key) => secrets.get(key) });
   const port = portOption(argv, env);
   const [unknown] = unknownHostArgs(config.ignoredArgs);
   if (unknown !== undefined) {
     throw new ConfigError(unknown, `Unknown option "${unknown}" (options: ${[...stationOptionFlags(), '--port'].join(', ')})`);
   }
   // Core diagnostics (outbox, printer, training recovery) go to stderr; stdout keeps the ready line.
-  const station = await createStation(config, { log: (line) => process.stderr.write(`station: ${line}\n`) });
+  const station = await createStation(config, { secrets, log: (line) => process.stderr.write(`station: ${line}\n`) });
   let host: RunningHost;
   try {
     host = await startHost({ station, port, ...(options.rendererDir ? { rendererDir: options.rendererDir } : {}) });
@@ -94,6 +104,8 @@ export async function runHost(
 export interface HostMainOptions {
   /** Built renderer folder (`dist/renderer`); default: found from the host's sources. */
   rendererDir?: string;
+  /** Secret store for Settings; default the OS keyring (electron/host/keyring.ts). */
+  secrets?: SecretStore;
 }
 
 /**

@@ -10,14 +10,16 @@
  * so `__dirname` is the bundle's folder).
  */
 import path from 'node:path';
-import { BrowserWindow, Menu, app, dialog, ipcMain, net, protocol, session, type WebContents, type WebFrameMain } from 'electron';
+import { BrowserWindow, Menu, app, dialog, ipcMain, net, protocol, safeStorage, session, type WebContents, type WebFrameMain } from 'electron';
 import { StationError, isStationErrorShape, type StationErrorShape } from '../../shared/contract';
-import { ConfigError, resolveConfig, type StationConfig } from '../core/config';
+import { readSavedAccount, type SavedAccount, type SecretStore } from '../core/account';
+import { ConfigError, dataDirOption, resolveConfig, type StationConfig } from '../core/config';
 import { createStation, invokeCommand } from '../core/station';
 import { STATION_EVENT_NAMES } from '../host/events';
 import { APP_HOST, APP_SCHEME, APP_URL, IPC_EVENT, IPC_INVOKE, type IpcResult } from './channels';
 import { denyAllPermissions } from './permissions';
 import { serveAppRequest } from './protocol';
+import { safeStorageSecrets } from './secret-store';
 
 type Station = Awaited<ReturnType<typeof createStation>>;
 
@@ -105,12 +107,16 @@ async function start(): Promise<void> {
   const argv = process.argv.slice(app.isPackaged ? 1 : 2);
   let config: StationConfig | null = null;
   let configError: unknown = null;
+  const dataDir = dataDirOption(argv, process.env);
+  // Chromium's profile and the single-instance lock live in the data folder (set before ready): one window per station database.
+  app.setPath('userData', path.join(dataDir, 'electron'));
+  // The account saved in Settings; its secret is decrypted with safeStorage once the app is ready.
+  const secrets: SecretStore = safeStorageSecrets(safeStorage, dataDir);
+  let account: SavedAccount | null = null;
   try {
-    config = resolveConfig(argv, process.env);
-    // Chromium's profile and the single-instance lock live in the data folder: one window per station database.
-    app.setPath('userData', path.join(config.dataDir, 'electron'));
+    account = readSavedAccount(dataDir);
   } catch (e) {
-    configError = e;
+    configError = new ConfigError('account.json', e instanceof Error ? e.message : String(e));
   }
   if (!app.requestSingleInstanceLock()) {
     // A second station on the same data folder would fight over the database and the printer.
@@ -122,8 +128,9 @@ async function start(): Promise<void> {
   let station: Station;
   try {
     await app.whenReady();
-    if (!config) throw configError;
-    station = await createStation(config, { log: (line) => console.error(`station: ${line}`) });
+    if (configError) throw configError;
+    config = resolveConfig(argv, process.env, { account, secret: (key) => secrets.get(key) });
+    station = await createStation(config, { secrets, log: (line) => console.error(`station: ${line}`) });
     console.log(`Shipping Station (Electron) ready (${config.platform.mode === 'sandbox' ? 'training mode: embedded sandbox' : `platform: ${config.platform.baseUrl}`})`);
   } catch (e) {
     const msg = e instanceof ConfigError ? e.message : e instanceof Error ? e.message : String(e);

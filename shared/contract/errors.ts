@@ -18,7 +18,8 @@ export type LocalErrorCode =
   | 'unknown_command'
   | 'store_error'
   | 'import_failed'
-  | 'not_found_locally';
+  | 'not_found_locally'
+  | 'secret_store_unavailable';
 
 /** Every error code a station command may answer with. */
 export type StationErrorCode = PlatformErrorCode | LocalErrorCode;

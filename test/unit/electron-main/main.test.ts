@@ -91,6 +91,7 @@ const stub = vi.hoisted(() => {
         on: (name: string, h: Handler) => state.permissionHandlers.set(name, h),
       },
     },
+    safeStorage: { isEncryptionAvailable: () => false, encryptString: (t: string) => Buffer.from(t), decryptString: (b: Buffer) => b.toString() },
     Menu: { buildFromTemplate: (t: unknown) => t, setApplicationMenu: () => undefined },
     dialog: {
       showErrorBox: (title: string, msg: string) => {
