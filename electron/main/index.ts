@@ -9,6 +9,7 @@
  * Bundled by build/bundle.mjs to dist/electron/main.cjs (CommonJS,
  * so `__dirname` is the bundle's folder).
  */
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { BrowserWindow, Menu, app, dialog, ipcMain, net, protocol, safeStorage, session, type WebContents, type WebFrameMain } from 'electron';
 import { StationError, isStationErrorShape, type StationErrorShape } from '../../shared/contract';
@@ -20,6 +21,7 @@ import { APP_HOST, APP_SCHEME, APP_URL, IPC_EVENT, IPC_INVOKE, type IpcResult } 
 import { denyAllPermissions } from './permissions';
 import { serveAppRequest } from './protocol';
 import { safeStorageSecrets } from './secret-store';
+import { startUpdateCheck } from './updates';
 
 type Station = Awaited<ReturnType<typeof createStation>>;
 
@@ -143,6 +145,9 @@ async function start(): Promise<void> {
   serveRenderer();
   setMenu();
   let win: BrowserWindow | null = createWindow();
+  // Packaged apps carry app-update.yml (the feed built in) in their resources folder.
+  const resources = (process as { resourcesPath?: string }).resourcesPath;
+  void startUpdateCheck(app.isPackaged, typeof resources === 'string' && existsSync(path.join(resources, 'app-update.yml')), (line) => console.error(`station: ${line}`));
   win.on('closed', () => (win = null));
 
   ipcMain.handle(IPC_INVOKE, async (event, name: unknown, input: unknown): Promise<IpcResult> => {
