@@ -25,7 +25,7 @@ import path from 'node:path';
 import { secretAccountKey, type SavedAccount } from './account';
 
 /** Platform to talk to: the embedded sandbox (training mode) or a real one. */
-export type PlatformConfig =
+type PlatformConfig =
   | { mode: 'sandbox' }
   | {
       mode: 'platform';
@@ -119,7 +119,7 @@ export function dataDirOption(argv: readonly string[], env: Readonly<Record<stri
 }
 
 /** Default data folder, `~/.shipping-station`. */
-export function defaultDataDir(home: string = os.homedir()): string {
+function defaultDataDir(home: string = os.homedir()): string {
   return path.join(home, '.shipping-station');
 }
 

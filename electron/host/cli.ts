@@ -9,8 +9,8 @@
  */
 import { readSavedAccount, type SecretStore } from '../core/account';
 import { ConfigError, dataDirOption, resolveConfig, stationOptionFlags, type StationConfig } from '../core/config';
-import { createStation } from '../core/station';
 import { isEntryPoint, watchParent } from '../entry';
+import { startStation } from '../shell/start';
 import { keyringSecrets } from './keyring';
 import { startHost, type RunningHost } from './server';
 
@@ -78,7 +78,7 @@ export async function runHost(
     throw new ConfigError(unknown, `Unknown option "${unknown}" (options: ${[...stationOptionFlags(), '--port'].join(', ')})`);
   }
   // Core diagnostics (outbox, printer, training recovery) go to stderr; stdout keeps the ready line.
-  const station = await createStation(config, { secrets, log: (line) => process.stderr.write(`station: ${line}\n`) });
+  const station = await startStation(config, { secrets, log: (line) => process.stderr.write(`station: ${line}\n`) });
   let host: RunningHost;
   try {
     host = await startHost({ station, port, ...(options.rendererDir ? { rendererDir: options.rendererDir } : {}) });

@@ -15,15 +15,16 @@ import { BrowserWindow, Menu, app, dialog, ipcMain, net, protocol, safeStorage, 
 import { StationError, isStationErrorShape, type StationErrorShape } from '../../shared/contract';
 import { readSavedAccount, type SavedAccount, type SecretStore } from '../core/account';
 import { ConfigError, dataDirOption, resolveConfig, type StationConfig } from '../core/config';
-import { createStation, invokeCommand } from '../core/station';
-import { STATION_EVENT_NAMES } from '../host/events';
+import { invokeCommand } from '../core/station';
+import { startStation } from '../shell/start';
+import { STATION_EVENT_NAMES } from '../shell/events';
 import { APP_HOST, APP_SCHEME, APP_URL, IPC_EVENT, IPC_INVOKE, type IpcResult } from './channels';
 import { denyAllPermissions } from './permissions';
 import { serveAppRequest } from './protocol';
 import { safeStorageSecrets } from './secret-store';
 import { startUpdateCheck } from './updates';
 
-type Station = Awaited<ReturnType<typeof createStation>>;
+type Station = Awaited<ReturnType<typeof startStation>>;
 
 // Must run before `ready`: the app scheme behaves like https (standard, secure origin).
 protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } }]);
@@ -132,7 +133,7 @@ async function start(): Promise<void> {
     await app.whenReady();
     if (configError) throw configError;
     config = resolveConfig(argv, process.env, { account, secret: (key) => secrets.get(key) });
-    station = await createStation(config, { secrets, log: (line) => console.error(`station: ${line}`) });
+    station = await startStation(config, { secrets, log: (line) => console.error(`station: ${line}`) });
     console.log(`Shipping Station (Electron) ready (${config.platform.mode === 'sandbox' ? 'training mode: embedded sandbox' : `platform: ${config.platform.baseUrl}`})`);
   } catch (e) {
     const msg = e instanceof ConfigError ? e.message : e instanceof Error ? e.message : String(e);

@@ -19,8 +19,8 @@ import { createScanHandlers } from './scan';
 import { createSettingsHandlers } from './settings';
 import { createShipmentsHandlers } from './shipments';
 
-export { invokeCommand } from './invoke';
-export { toStationError } from './errors';
+;
+;
 export type { StationContext } from './context';
 
 /** Every command of the contract, bound to one station context. */

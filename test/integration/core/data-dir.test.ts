@@ -7,7 +7,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createStation, databaseFile, trainingSandboxFile } from '../../../electron/core/station';
+import { databaseFile } from '../../../electron/core/station';
+import { startStation } from '../../../electron/shell/start';
+import { trainingSandboxFile } from '../../../electron/training';
 import { ensurePrivateDataDir } from '../../../electron/core/data-dir';
 import { tempDir } from './helpers';
 
@@ -27,7 +29,7 @@ afterEach(() => {
 describe.skipIf(process.platform === 'win32')('data folder modes', () => {
   it('a new data folder is 0700 and the training databases 0600 (with their WAL files)', async () => {
     const dataDir = path.join(tmp.dir, 'nested', 'station');
-    const station = await createStation({ dataDir, platform: { mode: 'sandbox' }, printerUri: `file://${path.join(tmp.dir, 'labels')}`, ignoredArgs: [] });
+    const station = await startStation({ dataDir, platform: { mode: 'sandbox' }, printerUri: `file://${path.join(tmp.dir, 'labels')}`, ignoredArgs: [] });
     try {
       expect(mode(dataDir)).toBe(0o700);
       const db = databaseFile(dataDir, 'sandbox');
@@ -39,7 +41,7 @@ describe.skipIf(process.platform === 'win32')('data folder modes', () => {
     // A state file the sandbox wrote under a loose umask is private at the next start.
     const state = trainingSandboxFile(dataDir);
     if (fs.existsSync(state)) fs.chmodSync(state, 0o644);
-    const again = await createStation({ dataDir, platform: { mode: 'sandbox' }, printerUri: `file://${path.join(tmp.dir, 'labels')}`, ignoredArgs: [] });
+    const again = await startStation({ dataDir, platform: { mode: 'sandbox' }, printerUri: `file://${path.join(tmp.dir, 'labels')}`, ignoredArgs: [] });
     await again.close();
     if (fs.existsSync(state)) expect(mode(state)).toBe(0o600);
   });
@@ -48,13 +50,13 @@ describe.skipIf(process.platform === 'win32')('data folder modes', () => {
     const dataDir = path.join(tmp.dir, 'old');
     fs.mkdirSync(dataDir, { mode: 0o755 });
     fs.chmodSync(dataDir, 0o755);
-    const first = await createStation({ dataDir, platform: { mode: 'sandbox' }, printerUri: `file://${path.join(tmp.dir, 'labels')}`, ignoredArgs: [] });
+    const first = await startStation({ dataDir, platform: { mode: 'sandbox' }, printerUri: `file://${path.join(tmp.dir, 'labels')}`, ignoredArgs: [] });
     await first.close();
     const db = databaseFile(dataDir, 'sandbox');
     fs.chmodSync(dataDir, 0o755);
     fs.chmodSync(db, 0o644);
     const lines: string[] = [];
-    const second = await createStation({ dataDir, platform: { mode: 'sandbox' }, printerUri: `file://${path.join(tmp.dir, 'labels')}`, ignoredArgs: [] }, { log: (l) => lines.push(l) });
+    const second = await startStation({ dataDir, platform: { mode: 'sandbox' }, printerUri: `file://${path.join(tmp.dir, 'labels')}`, ignoredArgs: [] }, { log: (l) => lines.push(l) });
     await second.close();
     expect(mode(dataDir)).toBe(0o700);
     expect(mode(db)).toBe(0o600);

@@ -13,7 +13,8 @@ import { StationError } from '../../../shared/contract/errors';
 import type { AccountView } from '../../../shared/contract/views';
 import { accountFile, readSavedAccount, SecretStoreUnavailable, type SecretStore } from '../../../electron/core/account';
 import { resolveConfig } from '../../../electron/core/config';
-import { createStation, invokeCommand, type Station } from '../../../electron/core/station';
+import { invokeCommand, type Station } from '../../../electron/core/station';
+import { startStation } from '../../../electron/shell/start';
 import { keyringSecrets } from '../../../electron/host/keyring';
 import { safeStorageSecrets } from '../../../electron/main/secret-store';
 import { tempDir } from './helpers';
@@ -36,7 +37,7 @@ afterEach(async () => {
 });
 
 async function start(secrets: SecretStore): Promise<Station> {
-  station = await createStation({ dataDir: tmp.dir, platform: { mode: 'sandbox' }, printerUri: `file://${path.join(tmp.dir, 'labels')}`, ignoredArgs: [] }, { secrets });
+  station = await startStation({ dataDir: tmp.dir, platform: { mode: 'sandbox' }, printerUri: `file://${path.join(tmp.dir, 'labels')}`, ignoredArgs: [] }, { secrets });
   return station;
 }
 

@@ -23,9 +23,10 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ScanResult } from '../../../shared/contract/commands';
 import type { AppInfo } from '../../../shared/contract/views';
 import type { StationConfig } from '../../../electron/core/config';
-import { generateShopifyCsv } from '../../../electron/core/orders';
+import { generateShopifyCsv } from '../../fixtures/shopify/generate-shopify-csv';
 import type { ShipmentCreatePayload } from '../../../electron/core/outbox/shipments';
-import { createStation, databaseFile, invokeCommand } from '../../../electron/core/station';
+import { databaseFile, invokeCommand } from '../../../electron/core/station';
+import { startStation } from '../../../electron/shell/start';
 import { openStore } from '../../../electron/core/store';
 import type { Sandbox } from '../../../electron/sandbox/index';
 import { clientFor, parcel, startSandbox, tempDir } from '../core/helpers';
@@ -160,7 +161,7 @@ afterEach(async () => {
  * #1001's shipment queued in the outbox (not yet sent).
  */
 async function seedQueuedShipment(config: StationConfig): Promise<void> {
-  const s = await createStation(config, { outboxBackoff: { baseMs: 600_000 } });
+  const s = await startStation(config, { outboxBackoff: { baseMs: 600_000 } });
   try {
     await invokeCommand(s.handlers, 'orders.importCsv', { fileName: 'orders.csv', content: generateShopifyCsv(3) });
     const r = (await invokeCommand(s.handlers, 'scan.resolve', { code: '#1001' })) as ScanResult;
@@ -228,7 +229,7 @@ async function shutdownCase(target: 'npm' | 'station', signal: NodeJS.Signals): 
   }
 
   // The next start sends nothing again.
-  const next = await createStation(config, { outboxBackoff: { baseMs: 600_000 } });
+  const next = await startStation(config, { outboxBackoff: { baseMs: 600_000 } });
   try {
     const until = Date.now() + 15_000;
     while (((await invokeCommand(next.handlers, 'app.info', {})) as AppInfo).pendingOutbox > 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 100));
