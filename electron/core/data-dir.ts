@@ -12,7 +12,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 /** Folder mode: owner rwx only. */
-export const DATA_DIR_MODE = 0o700;
+const DATA_DIR_MODE = 0o700;
 /** File mode of databases and state: owner rw only. */
 export const DATA_FILE_MODE = 0o600;
 

@@ -10,7 +10,7 @@ import { createRequire } from 'node:module';
 import { SecretStoreUnavailable, type SecretStore } from '../core/account';
 
 /** Service name of the station's keyring entries. */
-export const KEYRING_SERVICE = 'Shipping Station';
+const KEYRING_SERVICE = 'Shipping Station';
 
 interface KeyringEntry {
   getPassword(): string | null;
