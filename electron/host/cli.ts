@@ -81,7 +81,8 @@ export async function runHost(
   const station = await startStation(config, { secrets, log: (line) => process.stderr.write(`station: ${line}\n`) });
   let host: RunningHost;
   try {
-    host = await startHost({ station, port, ...(options.rendererDir ? { rendererDir: options.rendererDir } : {}) });
+    // One per-launch token for the host and the embedded sandbox's admin prefix.
+    host = await startHost({ station, port, token: station.token, ...(options.rendererDir ? { rendererDir: options.rendererDir } : {}) });
   } catch (e) {
     await station.close();
     throw e;
@@ -106,6 +107,19 @@ export interface HostMainOptions {
   rendererDir?: string;
   /** Secret store for Settings; default the OS keyring (electron/host/keyring.ts). */
   secrets?: SecretStore;
+}
+
+/**
+ * What the packer reads when the station cannot start: the message alone for
+ * errors written for them (the store's: already running, locked, read-only,
+ * damaged) and for file-system errors (EACCES and the like: the path and the
+ * reason, without a stack); the stack for anything else, which is a bug to report.
+ */
+export function startFailureText(e: unknown): string {
+  if (!(e instanceof Error)) return String(e);
+  const code = (e as { code?: unknown }).code;
+  if (e.name === 'StoreError' || e.name === 'PrinterError' || (typeof code === 'string' && /^E[A-Z]+$/.test(code))) return e.message;
+  return e.stack ?? e.message;
 }
 
 /**
@@ -150,7 +164,7 @@ export async function hostMain(
       console.error(`Shipping Station: ${e.message}`);
       process.exit(2);
     }
-    console.error('Shipping Station could not start:', e);
+    console.error(`Shipping Station could not start: ${startFailureText(e)}`);
     process.exit(1);
   }
   if (stopRequested !== null) stopNow(stopRequested, running);
