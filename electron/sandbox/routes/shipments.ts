@@ -26,7 +26,7 @@ import { renderLabelsPdf, renderLabelsZpl, type LabelAddress, type LabelData } f
 import { fieldError, invalidState, notFound, parseOrThrow, rejected, validationFailed } from '../errors';
 import { inPeriod, paginate, queryBool, queryString, readPeriod, type ApiRouter } from '../http';
 import type { Account, CarrierDef, ContractDef, ShipmentRecord, WarehouseDef } from '../model';
-import { normalizePackage, quoteContract, round2, type NormalizedPackage, type PricedContract, type QuoteInput } from '../pricing';
+import { ceilKg, normalizePackage, quoteContract, round2, type NormalizedPackage, type PricedContract, type QuoteInput } from '../pricing';
 import { checkEuro, checkItalianProvince, quoteAll } from '../quoting';
 import type { SandboxState } from '../state';
 import { localIso } from '../time';
@@ -85,7 +85,7 @@ export function returnLabelData(s: ShipmentRecord, createdAt: string = localIso(
     recipient: labelAddress(s.sender),
     parcelNumber: 1,
     parcelCount: 1,
-    weightKg: round2(s.packages.reduce((sum, p) => sum + p.weightKg, 0)),
+    weightKg: ceilKg(s.packages.reduce((sum, p) => sum + p.weightKg, 0)),
     ...(s.reference ? { reference: s.reference } : {}),
     notes: `RESO / RETURN della spedizione ${s.trackingNumber}`,
     createdAt,
