@@ -6,6 +6,8 @@
  * and the bench screens (instant field errors).
  */
 import { z } from 'zod';
+// Installs the API's wording of validation messages (zod's global error map), once.
+import './messages';
 import { isCountryCode } from '../domain/countries';
 import { completePostalCode, postalCodeProblem } from '../domain/postal';
 
@@ -31,24 +33,28 @@ export const IsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Date mu
 export const IsoDateTime = z.string();
 
 /** Money: `amount` >= 0, `currency` 3 chars, default EUR (spec: Value objects). */
+/** A number field's type message: "<What> is required" when absent, "<What> must be a number" otherwise. */
+const numberError = (what: string, unit = '') => (iss: { input?: unknown }) =>
+  iss.input === undefined ? `${what} is required` : `${what} must be a number${unit}, not ${typeof iss.input === 'string' ? 'text' : JSON.stringify(iss.input)}`;
+
 export const Money = z.object({
-  amount: z.number({ error: 'Amount must be a number' }).min(0, { error: 'Amount cannot be negative' }),
+  amount: z.number({ error: numberError('Amount') }).min(0, { error: 'Amount cannot be negative' }),
   currency: z.string().length(3, { error: 'Currency must be 3 letters' }).default('EUR'),
 });
 export type Money = z.infer<typeof Money>;
 
 /** Weight: `value` > 0, `units` KG (default) or G (spec: Value objects). */
 export const Weight = z.object({
-  value: z.number({ error: 'Weight is required' }).positive({ error: 'Weight must be greater than 0' }),
+  value: z.number({ error: numberError('Weight', ' (in KG or G)') }).positive({ error: 'Weight must be greater than 0' }),
   units: z.enum(['KG', 'G']).default('KG'),
 });
 export type Weight = z.infer<typeof Weight>;
 
 /** Dimensions: length, width, height > 0, `units` CM (default) or MM (spec: Value objects). */
 export const Dimensions = z.object({
-  length: z.number({ error: 'Length is required' }).positive({ error: 'Length must be greater than 0' }),
-  width: z.number({ error: 'Width is required' }).positive({ error: 'Width must be greater than 0' }),
-  height: z.number({ error: 'Height is required' }).positive({ error: 'Height must be greater than 0' }),
+  length: z.number({ error: numberError('Length', ' (in CM or MM)') }).positive({ error: 'Length must be greater than 0' }),
+  width: z.number({ error: numberError('Width', ' (in CM or MM)') }).positive({ error: 'Width must be greater than 0' }),
+  height: z.number({ error: numberError('Height', ' (in CM or MM)') }).positive({ error: 'Height must be greater than 0' }),
   units: z.enum(['CM', 'MM']).default('CM'),
 });
 export type Dimensions = z.infer<typeof Dimensions>;
