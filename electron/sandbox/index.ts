@@ -35,6 +35,7 @@ import { registerAdminRoutes } from './routes/admin';
 import { registerLegacyRoutes } from './routes/legacy';
 import { collectRoutes } from './openapi';
 import { registerOpenApiRoute } from './routes/openapi';
+import { installResponseObservers } from './observe';
 import { SandboxState } from './state';
 
 export { SimClock } from './clock';
@@ -42,6 +43,7 @@ export type { ClockSource } from './clock';
 export { SandboxState } from './state';
 export { demoAccounts, demoSeed } from './seed';
 export type * from './model';
+export { observeResponses, type ObservedResponse, type ResponseObserver } from './observe';
 
 /** Version prefix of the API (spec: Versioning 1). */
 export const API_PREFIX = '/api/2026-09';
@@ -217,7 +219,9 @@ export function buildSandboxApp(state: SandboxState, logger = false, seed: Sandb
   });
   registerAdminRoutes(app, table, state, gateway, seed);
   registerLegacyRoutes(app, table, state, gateway, API_PREFIX);
-  registerOpenApiRoute(app, table, gateway, routes, API_PREFIX);
+  const documentFor = registerOpenApiRoute(app, table, gateway, routes, API_PREFIX);
+  // Every answer to the observers (test/integration checks each against the served document).
+  installResponseObservers(app, documentFor);
   return app;
 }
 

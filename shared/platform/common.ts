@@ -29,8 +29,23 @@ export const CountryCode = countryCodeNamed('Country code');
 /** Date `YYYY-MM-DD` (spec: Formats). */
 export const IsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Date must be YYYY-MM-DD' });
 
-/** Date-time ISO 8601 with time-zone offset (spec: Formats). */
-export const IsoDateTime = z.string();
+/**
+ * Date-time ISO 8601 with time-zone offset (spec: Formats), e.g.
+ * `2026-09-14T10:00:00+02:00`; documented as `format: date-time`.
+ */
+export const IsoDateTime = z.iso.datetime({ offset: true, error: 'Date-time must be ISO 8601 with a time-zone offset, e.g. 2026-09-14T10:00:00+02:00' });
+
+/** Metadata key marking what the sandbox serves beyond the spec's tables (`x-sandbox-extension: true` in the OpenAPI document). */
+export const SANDBOX_EXTENSION = 'x-sandbox-extension';
+
+/**
+ * Marks a field (or a schema) the sandbox answers beyond the spec's tables,
+ * so the OpenAPI document flags it with `x-sandbox-extension: true` and a
+ * description; clients of another platform must not rely on it.
+ */
+export function extension<T extends z.ZodType>(schema: T, description: string): T {
+  return schema.meta({ [SANDBOX_EXTENSION]: true, description });
+}
 
 /** Money: `amount` >= 0, `currency` 3 chars, default EUR (spec: Value objects). */
 /** A number field's type message: "<What> is required" when absent, "<What> must be a number" otherwise. */
@@ -235,15 +250,31 @@ export const PlatformErrorCode = z.enum([
 ]);
 export type PlatformErrorCode = z.infer<typeof PlatformErrorCode>;
 
-/** Error envelope `{error: {code, message, details?}}`; `details` keys are field paths. */
+/**
+ * Error envelope `{error: {code, message, details?}}` as this API answers it:
+ * `code` one of {@link PlatformErrorCode}; `details` keys are field paths.
+ */
 export const ErrorEnvelope = z.object({
+  error: z.object({
+    code: PlatformErrorCode,
+    message: z.string(),
+    details: z.record(z.string(), z.array(z.string())).optional(),
+  }),
+});
+export type ErrorEnvelope = z.infer<typeof ErrorEnvelope>;
+
+/**
+ * The error envelope as a client reads it from any platform: `code` any
+ * string, since a later platform may add codes (spec: Versioning 2); the
+ * client maps unknown codes to `http_error` itself.
+ */
+export const AnyErrorEnvelope = z.object({
   error: z.object({
     code: z.string(),
     message: z.string(),
     details: z.record(z.string(), z.array(z.string())).optional(),
   }),
 });
-export type ErrorEnvelope = z.infer<typeof ErrorEnvelope>;
 
 /** Field-path -> messages map, as in the envelope's `details`. */
 export type FieldErrors = Record<string, string[]>;

@@ -115,7 +115,7 @@ export function platformMessage(iss: z.core.$ZodRawIssue): string | undefined {
     case 'unrecognized_keys':
       return `Unknown field${iss.keys.length === 1 ? '' : 's'}${iss.path && iss.path.length > 0 ? ` in ${field}` : ''}: ${iss.keys.join(', ')}`;
     case 'invalid_union':
-      if (iss.discriminator !== undefined && iss.options && iss.options.length > 0) return `${iss.discriminator} must be one of: ${listed(iss.options)}`;
+      if (iss.discriminator !== undefined && Array.isArray(iss.options) && iss.options.length > 0) return `${iss.discriminator} must be one of: ${listed(iss.options as unknown[])}`;
       return `${field} does not match any accepted form`;
     case 'invalid_key':
       return `${field} has an invalid key`;
