@@ -512,6 +512,8 @@ function wire(schema: z.ZodType, ctx: SchemaContext): Json {
     unrepresentable: 'any',
     override: ({ zodSchema, jsonSchema }) => {
       const meta = z.globalRegistry.get(zodSchema);
+      // A declared format (IsoDateTime: `date-time`), kept by clones such as extension() ones.
+      if (typeof meta?.format === 'string') jsonSchema.format = meta.format;
       if (meta?.[SANDBOX_EXTENSION] === true) {
         (jsonSchema as Json)[SANDBOX_EXTENSION] = true;
         if (typeof meta.description === 'string') jsonSchema.description = meta.description;
