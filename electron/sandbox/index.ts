@@ -39,11 +39,12 @@ import { installResponseObservers } from './observe';
 import { SandboxState } from './state';
 
 export { SimClock } from './clock';
-export type { ClockSource } from './clock';
+;
 export { SandboxState } from './state';
-export { demoAccounts, demoSeed } from './seed';
+export { SandboxStateError } from './persist';
+export {  demoSeed } from './seed';
 export type * from './model';
-export { observeResponses, type ObservedResponse, type ResponseObserver } from './observe';
+export { observeResponses, type ObservedResponse } from './observe';
 
 /** Version prefix of the API (spec: Versioning 1). */
 export const API_PREFIX = '/api/2026-09';

@@ -6,4 +6,4 @@ export * from './lookups';
 export * from './finance';
 export * from './tracking';
 export * from './webhooks';
-export { fieldName, platformMessage } from './messages';
+export { fieldName } from './messages';

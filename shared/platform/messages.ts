@@ -79,7 +79,7 @@ function listed(values: ReadonlyArray<unknown>): string {
  * Message for a zod issue that has none of its own, or undefined to keep
  * zod's (for the rare codes not worded here).
  */
-export function platformMessage(iss: z.core.$ZodRawIssue): string | undefined {
+function platformMessage(iss: z.core.$ZodRawIssue): string | undefined {
   const field = fieldName(iss.path ?? []);
   switch (iss.code) {
     case 'invalid_type': {
