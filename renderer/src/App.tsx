@@ -1,7 +1,7 @@
 /**
  * The bench: header (platform, connection, credit, printer, new held shipments), screen switcher,
- * outcome banner, current screen. Global keys: F1..F10 and Alt+S/Q/H/P/U/C/O/G/A/E
- * switch screens (F7 the Queue of requests to the platform, F8 held shipments, F9 account, F10 settings), Alt+R reprints the label in view, Alt+X cancels the
+ * outcome banner, current screen. Global keys: F1..F10 and Alt+S/Q/H/P/U/C/O/A/G/B
+ * switch screens (F7 the Queue of requests to the platform, F8 settings, F9 held shipments, F10 account), Alt+R reprints the label in view, Alt+X cancels the
  * scanned shipment (with confirmation), Alt+T reads its tracking again,
  * Alt+N starts the next order, Alt+D searches pickup points on the Ship screen; on the
  * Print screen, typing (a scanner) starts the next scan at once.
@@ -28,9 +28,9 @@ import { QueueScreen } from './screens/QueueScreen';
 import { PrintScreen } from './screens/PrintScreen';
 import { QuoteScreen } from './screens/QuoteScreen';
 import { ScanScreen } from './screens/ScanScreen';
+import { SettingsScreen } from './screens/SettingsScreen';
 import { ShipScreen } from './screens/ShipScreen';
 import { AccountScreen } from './screens/AccountScreen';
-import { SettingsScreen } from './screens/SettingsScreen';
 import { StocksScreen } from './screens/StocksScreen';
 import { STOCK_POLL_MS, useStocks } from './stores/stocks';
 

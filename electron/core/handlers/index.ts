@@ -18,6 +18,7 @@ import { createPickupsHandlers } from './pickups';
 import { createPrintersHandlers } from './printers';
 import { createRatesHandlers } from './rates';
 import { createScanHandlers } from './scan';
+import { createSettingsHandlers } from './settings';
 import { createShipmentsHandlers } from './shipments';
 
 ;
@@ -41,6 +42,7 @@ export function createHandlers(ctx: StationContext): Handlers {
     ...createOutboxHandlers(ctx),
     ...createCustomsHandlers(ctx),
     ...createStocksHandlers(ctx),
+    ...createSettingsHandlers(ctx),
   } satisfies Handlers;
   return handlers;
 }

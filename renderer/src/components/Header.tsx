@@ -64,7 +64,7 @@ export function Header() {
           <div className="pill pill-bad pill-link">
             <dt>Held</dt>
             <dd>
-              <button type="button" className="pill-button" data-testid="new-stocks" aria-label={`${newStocks} new held shipment${newStocks === 1 ? '' : 's'}: open Held shipments`} aria-keyshortcuts="F8 Alt+G" onClick={() => go('stocks')}>
+              <button type="button" className="pill-button" data-testid="new-stocks" aria-label={`${newStocks} new held shipment${newStocks === 1 ? '' : 's'}: open Held shipments`} aria-keyshortcuts="F9 Alt+G" onClick={() => go('stocks')}>
                 {newStocks} new
               </button>
             </dd>

@@ -21,9 +21,9 @@ export const SCREENS: ReadonlyArray<{ id: Screen; title: string; fkey: string; a
   { id: 'pickup', title: 'Pickup', fkey: 'F5', alt: 'u' },
   { id: 'day', title: 'End of day', fkey: 'F6', alt: 'c' },
   { id: 'queue', title: 'Queue', fkey: 'F7', alt: 'o' },
-  { id: 'stocks', title: 'Held', fkey: 'F8', alt: 'g' },
-  { id: 'account', title: 'Account', fkey: 'F9', alt: 'a' },
-  { id: 'settings', title: 'Settings', fkey: 'F10', alt: 'e' },
+  { id: 'settings', title: 'Settings', fkey: 'F8', alt: 'a' },
+  { id: 'stocks', title: 'Held', fkey: 'F9', alt: 'g' },
+  { id: 'account', title: 'Account', fkey: 'F10', alt: 'b' },
 ];
 
 /**

@@ -18,10 +18,12 @@ describe('screenForKey', () => {
     expect(screenForKey(k('q'))).toBeNull();
     expect(screenForKey(k('F7'))).toBe('queue');
     expect(screenForKey(k('o', { altKey: true }))).toBe('queue');
-    expect(screenForKey(k('F8'))).toBe('stocks');
+    expect(screenForKey(k('F8'))).toBe('settings');
+    expect(screenForKey(k('a', { altKey: true }))).toBe('settings');
+    expect(screenForKey(k('F9'))).toBe('stocks');
     expect(screenForKey(k('g', { altKey: true }))).toBe('stocks');
-    expect(screenForKey(k('F9'))).toBe('account');
-    expect(screenForKey(k('F10'))).toBe('settings');
+    expect(screenForKey(k('F10'))).toBe('account');
+    expect(screenForKey(k('b', { altKey: true }))).toBe('account');
     expect(screenForKey(k('F11'))).toBeNull();
   });
 });

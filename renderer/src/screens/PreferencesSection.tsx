@@ -1,0 +1,93 @@
+/**
+ * Part of the Settings screen (issue 10): the screen language (Italian / English) and the
+ * customs identifiers (EORI, VAT number, tax id of the exporter and default
+ * importer) every customs declaration is prefilled with. A bad identifier is
+ * refused naming its field; nothing already saved is lost.
+ */
+import { useEffect, useState } from 'react';
+import type { CustomsSettings } from '../../../shared/contract/customs';
+import { TextField } from '../components/Field';
+import { asStationError } from '../lib/errors';
+import { language, setLanguage, t, type Language } from '../lib/i18n';
+import { invoke } from '../api';
+import { useApp } from '../stores/app';
+
+type Ids = { eori: string; vatNumber: string; taxId: string };
+const blankIds = (): Ids => ({ eori: '', vatNumber: '', taxId: '' });
+const toText = (p: CustomsSettings['exporter']): Ids => ({ eori: p.eori ?? '', vatNumber: p.vatNumber ?? '', taxId: p.taxId ?? '' });
+
+/** Language and customs identifiers (see file comment), shown on the Settings screen. */
+export function PreferencesSection() {
+  const [form, setForm] = useState<{ exporter: Ids; importer: Ids }>({ exporter: blankIds(), importer: blankIds() });
+  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const [lang, setLang] = useState<Language>(language());
+  useEffect(() => {
+    invoke('customs.settings.get', {})
+      .then((s) => setForm({ exporter: toText(s.exporter), importer: toText(s.importer) }))
+      .catch((e: unknown) => useApp.getState().fail('Settings could not be read', e));
+  }, []);
+  const field = (party: 'exporter' | 'importer', f: keyof Ids) => (
+    <TextField
+      key={`${party}-${f}`}
+      id={`set-${party}-${f}`}
+      label={t(`customs.${party}.${f}`)}
+      value={form[party][f]}
+      onValue={(v) => setForm({ ...form, [party]: { ...form[party], [f]: v } })}
+      error={errors[`${party}.${f}`]?.[0]}
+    />
+  );
+  return (
+    <>
+      <div className="card">
+        <div className="field">
+          <label htmlFor="set-lang">Language / Lingua</label>
+          <select
+            id="set-lang"
+            value={lang}
+            onChange={(e) => {
+              const next = e.target.value as Language;
+              void setLanguage(next).then(() => {
+                setLang(next);
+                // Every screen reads its texts at render: start again in the new language.
+                window.location.reload();
+              });
+            }}
+          >
+            <option value="it">Italiano</option>
+            <option value="en">English</option>
+          </select>
+        </div>
+      </div>
+      <form
+        className="card"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          setErrors({});
+          invoke('customs.settings.set', form)
+            .then((saved) => {
+              setForm({ exporter: toText(saved.exporter), importer: toText(saved.importer) });
+              useApp.getState().flash('ok', t('customs.saved'));
+            })
+            .catch((err: unknown) => {
+              const se = asStationError(err);
+              setErrors(Object.fromEntries(Object.entries(se.details ?? {}).map(([k, v]) => [k.replace(/^customs\.identifiers\./, ''), v])));
+              useApp.getState().fail('Customs identifiers not saved', se);
+            });
+        }}
+      >
+        <h2>{t('customs.settingsTitle')}</h2>
+        <p className="muted">{t('customs.settingsHint')}</p>
+        <div className="grid-3">
+          {(['eori', 'vatNumber', 'taxId'] as const).map((f) => field('exporter', f))}
+          {(['eori', 'vatNumber', 'taxId'] as const).map((f) => field('importer', f))}
+        </div>
+        <div className="actions">
+          <button type="submit" className="btn btn-primary">
+            {t('action.save')}
+          </button>
+        </div>
+      </form>
+    </>
+  );
+}
