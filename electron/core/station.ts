@@ -228,16 +228,19 @@ export async function createStation(config: StationConfig, options: StationOptio
     const events = createEmitter((e, name) => log(`event listener for ${name} failed: ${String(e)}`));
     const printerOpts = { ...(options.printerTimeoutMs ? { timeoutMs: options.printerTimeoutMs } : {}), dpi: options.printerDpi ?? 203 };
     const open = (uri: string) => openPrinter(uri, printerOpts);
+    // The header follows the printer's state (hot-plug, faults seen by the job runner); bound once the context exists.
+    let onPrinterStatus: () => void = () => undefined;
+    const serviceOpts = { store: openedStore, events, open, dpi: printerOpts.dpi, log, onStatus: () => onPrinterStatus() };
     const saved = openedStore.settings.get(LabelPrinterSetting);
     const fallback = defaultPrinterUri(config.dataDir);
     const initialUri = config.printerUri ?? saved ?? fallback;
     try {
-      printer = createPrinterService({ store: openedStore, events, uri: initialUri, open, dpi: printerOpts.dpi });
+      printer = createPrinterService({ ...serviceOpts, uri: initialUri });
     } catch (e) {
       // A bad explicit choice is the user's to fix; a bad saved one must not stop the bench.
       if (config.printerUri !== undefined) throw e;
       log(`saved label printer ${initialUri} cannot be opened (${String(e)}); using ${fallback}`);
-      printer = createPrinterService({ store: openedStore, events, uri: fallback, open, dpi: printerOpts.dpi });
+      printer = createPrinterService({ ...serviceOpts, uri: fallback });
     }
 
     const client = createPlatformClient({
@@ -289,6 +292,9 @@ export async function createStation(config: StationConfig, options: StationOptio
       if (state === 'online') outbox.kick();
     });
     outbox.start();
+    onPrinterStatus = () => emitAppChanged(ctx);
+    // Jobs left queued by the last run (or queued with their shipment) print by themselves, in order.
+    printer.kick();
 
     const handlers = createHandlers(ctx);
     let closing: Promise<void> | undefined;

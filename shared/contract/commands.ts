@@ -9,7 +9,7 @@ import { z } from 'zod';
 import type { Carrier, CancelShipmentResponse, CreditBalance, Pickup, Rate, Warehouse } from '../platform/resources';
 import { CodOption, Money, Package, Party, PickupRequest, RatesRequest, ShipmentRequest } from '../platform';
 import { ManualOrderInput, type ImportReport, type StationOrder } from '../domain/order';
-import type { AppInfo, ManifestView, OutboxListView, OutboxRowView, OutboxState, PrintJobView, PrinterView, ShipmentView, TrackingView } from './views';
+import type { AppInfo, DiscoveredPrinterView, ManifestView, OutboxListView, OutboxRowView, OutboxState, PrintJobView, PrinterView, ShipmentView, TrackingView } from './views';
 
 /** Declares one command: `command<Output>()(inputSchema)`; the output type is phantom. */
 function command<O>() {
@@ -104,6 +104,12 @@ export const commands = {
   'printers.set': command<PrinterView>()(
     z.object({ uri: z.string().trim().min(1, { error: 'Printer URI is required' }) }),
   ),
+  /** Printers the packer can choose: attached USB label printers, OS print queues, network printers used before. */
+  'printers.discover': command<DiscoveredPrinterView[]>()(Empty),
+  /** Print jobs still queued or printing, oldest first, with why they wait (`lastError`). */
+  'printJobs.pending': command<PrintJobView[]>()(Empty),
+  /** Cancel a waiting print job (it will not print by itself). */
+  'printJobs.cancel': command<PrintJobView>()(z.object({ id: z.number().int().positive() })),
 
   /** Book a pickup (POST /pickups via the outbox). */
   'pickups.create': command<Pickup>()(PickupRequest),

@@ -15,6 +15,7 @@ const LOCAL_CODES: readonly LocalErrorCode[] = [
   'printer_error',
   'printer_unsupported',
   'invalid_printer_uri',
+  'printer_permission',
   'invalid_input',
   'unknown_command',
   'store_error',
@@ -37,6 +38,7 @@ const PRINTER_CODES = new Set<StationErrorCode>([
   'printer_error',
   'printer_unsupported',
   'invalid_printer_uri',
+  'printer_permission',
 ]);
 
 /**

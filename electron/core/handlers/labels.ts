@@ -13,8 +13,10 @@ export function createLabelsHandlers(ctx: StationContext) {
      * Prints the stored ZPL label again as a new `reprint` job, from the bytes
      * kept since shipping (no network). Only a shipment adopted without a label
      * (scanned from another bench) fetches it once with GET /shipments/{ldv}/label.
+     * Answers the job `printed`, or `queued` with `lastError` saying why it waits (it prints
+     * by itself later; a reprint while the label waits joins that job).
      * @throws StationError `not_found_locally` (unknown shipment, no label), or the
-     *   printer's code (`printer_unreachable`, `printer_timeout`, ...) with the job left `failed`.
+     *   printer's code (`printer_timeout`, `printer_error`, ...) with the job left `failed`.
      */
     'labels.reprint': async ({ trackingNumber }) => {
       const rec = findLocalShipment(store, trackingNumber);
@@ -25,7 +27,8 @@ export function createLabelsHandlers(ctx: StationContext) {
         if (label.zpl) store.labels.saveBase64(ldv, 'ZPL', label.zpl);
       }
       const out = await ctx.printer.printLabel(ldv, 'reprint');
-      if (out.error || !out.job) {
+      // A job waiting for the printer is an answer too: it prints by itself when the printer is ready.
+      if (!out.job || out.job.state === 'failed') {
         const code: StationErrorCode = isStationErrorCode(out.error?.code) ? out.error.code : 'printer_error';
         throw new StationError(code, out.error?.message ?? 'The label was not printed');
       }

@@ -13,7 +13,17 @@ export type { LabelPrinter, OpenPrinterOptions, PrintOptions, PrintResult, Print
 export { PrinterError, type PrinterErrorCode } from './errors';
 export { parseDeviceUri, describePrinter, DEFAULT_SOCKET_PORT, type DeviceUri } from './uri';
 export { adaptZpl, adaptZplBytes, detectZplDpi } from './adapt';
-export { parseHostStatus, hostStatusFrames, hostStatusToPrinterStatus, HOST_STATUS_COMMAND, type HostStatus } from './hoststatus';
+export {
+  parseHostStatus,
+  hostStatusFrames,
+  hostStatusToPrinterStatus,
+  parseExtendedStatus,
+  statusFromFrames,
+  HOST_STATUS_COMMAND,
+  EXTENDED_STATUS_COMMAND,
+  type HostStatus,
+  type ExtendedStatus,
+} from './hoststatus';
 export { renderZplPreview, splitZplFormats, stopZplPreviewWorker } from './preview';
 export { SocketPrinter } from './socket';
 export { FilePrinter, MAX_PREVIEW_LABELS } from './file';
@@ -43,6 +53,7 @@ export function openPrinter(uri: string, opts: OpenPrinterOptions = {}): LabelPr
       return new SocketPrinter(dev, timeoutMs);
     case 'file':
       return new FilePrinter(dev, dpi);
+    case 'printer':
     case 'usb':
       throw new PrinterError(
         'printer_unsupported',
