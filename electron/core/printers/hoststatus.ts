@@ -219,3 +219,14 @@ export function statusFromFrames(frames: readonly string[]): PrinterStatus {
   if (!extra.length) return base;
   return { ...base, state: base.state === 'ready' || base.state === 'paused' ? 'error' : base.state, detail: `${extra.join('; ')}; ${base.detail}` };
 }
+
+/**
+ * What the station sends to ask for status: `~HQES` then `~HS`. Both are
+ * immediate (tilde) commands, answered in order even while a format waits.
+ */
+export const STATUS_QUERY = `${EXTENDED_STATUS_COMMAND}${HOST_STATUS_COMMAND}`;
+
+/** True once `frames` hold the three `~HS` strings (a `~HQES` frame, if any, comes first and is not counted). */
+export function isStatusComplete(frames: readonly string[]): boolean {
+  return frames.filter((f) => parseExtendedStatus(f) === undefined).length >= 3;
+}

@@ -5,7 +5,7 @@
  */
 import net from 'node:net';
 import { PrinterError } from './errors';
-import { HOST_STATUS_COMMAND, hostStatusFrames, hostStatusToPrinterStatus, parseHostStatus } from './hoststatus';
+import { STATUS_QUERY, hostStatusFrames, isStatusComplete, statusFromFrames } from './hoststatus';
 import type { LabelPrinter, PrintOptions, PrintResult, PrinterStatus } from './types';
 import type { DeviceUri } from './uri';
 
@@ -147,7 +147,8 @@ export class SocketPrinter implements LabelPrinter {
   }
 
   /**
-   * Sends `~HS` and decodes the three host status strings. No connection:
+   * Sends `~HQES~HS` and decodes the answer ({@link statusFromFrames}; a printer
+   * that ignores `~HQES` answers `~HS` alone). No connection:
    * `unreachable`; connected but no complete answer within `timeoutMs`, or an
    * answer that is not `~HS`: `unknown` (the printer does not tell; jobs are
    * sent as before, see DESIGN.md "no answer is status unknown"). Never throws.
@@ -184,9 +185,9 @@ export class SocketPrinter implements LabelPrinter {
         socket.on('data', (chunk: Buffer) => {
           text += chunk.toString('latin1');
           const frames = hostStatusFrames(text);
-          if (frames.length >= 3) {
+          if (isStatusComplete(frames)) {
             try {
-              done(hostStatusToPrinterStatus(parseHostStatus(frames)));
+              done(statusFromFrames(frames));
             } catch (e) {
               done({ state: 'unknown', detail: `Unexpected answer to ~HS from ${this.where}: ${e instanceof Error ? e.message : String(e)}` });
             }
@@ -196,7 +197,7 @@ export class SocketPrinter implements LabelPrinter {
         });
         socket.on('error', (e) => done({ state: 'unreachable', detail: socketError(e, this.where, 'sending').message }));
         socket.on('end', () => done({ state: 'unknown', detail: `Printer ${this.where} closed the connection without answering ~HS` }));
-        socket.write(HOST_STATUS_COMMAND);
+        socket.write(STATUS_QUERY);
       });
     });
   }
