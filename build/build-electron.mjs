@@ -13,7 +13,7 @@ const outdir = path.join(root, 'dist', 'electron');
 const watch = process.argv.includes('--watch');
 
 /** Modules left to `require` at run time. zpl-renderer-js loads its WASM next to itself. */
-const NODE_EXTERNALS = ['electron', 'better-sqlite3', 'zpl-renderer-js'];
+const NODE_EXTERNALS = ['electron', 'better-sqlite3', 'zpl-renderer-js', 'usb'];
 
 const common = {
   absWorkingDir: root,

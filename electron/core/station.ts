@@ -34,7 +34,9 @@ import { createOutboxExecutors, emitOutboxChanged } from './handlers/outbox';
 import { LabelPrinterSetting, createPrinterService, type PrinterService } from './handlers/printing';
 import { createOutboxWorker, type OutboxBackoff } from './outbox/worker';
 import { createPlatformClient, type PlatformCallLog, type RetryOptions } from './platform/client';
-import { openPrinter } from './printers';
+import { openPrinter, type UsbLibrary } from './printers';
+import { discoverPrinters } from './printers/discover';
+import { loadUsbLibrary } from './printers/usb-load';
 import { StoreError, openStore, type Store } from './store';
 
 export { invokeCommand } from './handlers/invoke';
@@ -65,6 +67,10 @@ export interface StationOptions {
   printerTimeoutMs?: number;
   /** Label printer resolution (default 203 dpi). */
   printerDpi?: 203 | 300;
+  /** The `usb` package's `usb` export for usb:// printers and discovery (default: loaded from the package; tests pass a fake). */
+  usb?: UsbLibrary;
+  /** Lists OS print queues for discovery (default: `lpstat` / the Windows spooler). */
+  listQueues?: () => Promise<Array<{ queue: string; uri: string; description?: string }>>;
   /** Back-off of the outbox worker between background attempts. */
   outboxBackoff?: OutboxBackoff;
   /**
@@ -226,11 +232,25 @@ export async function createStation(config: StationConfig, options: StationOptio
     const platform: PlatformInfo = { mode: config.platform.mode, baseUrl, accountName };
 
     const events = createEmitter((e, name) => log(`event listener for ${name} failed: ${String(e)}`));
-    const printerOpts = { ...(options.printerTimeoutMs ? { timeoutMs: options.printerTimeoutMs } : {}), dpi: options.printerDpi ?? 203 };
+    const usbLoad = options.usb ? { usb: options.usb } : await loadUsbLibrary();
+    const printerOpts = {
+      ...(options.printerTimeoutMs ? { timeoutMs: options.printerTimeoutMs } : {}),
+      dpi: options.printerDpi ?? 203,
+      ...(usbLoad.usb ? { usb: usbLoad.usb } : {}),
+      ...(usbLoad.error ? { usbLoadError: usbLoad.error } : {}),
+    };
     const open = (uri: string) => openPrinter(uri, printerOpts);
     // The header follows the printer's state (hot-plug, faults seen by the job runner); bound once the context exists.
     let onPrinterStatus: () => void = () => undefined;
-    const serviceOpts = { store: openedStore, events, open, dpi: printerOpts.dpi, log, onStatus: () => onPrinterStatus() };
+    const serviceOpts = {
+      store: openedStore,
+      events,
+      open,
+      dpi: printerOpts.dpi,
+      log,
+      onStatus: () => onPrinterStatus(),
+      discover: () => discoverPrinters({ ...(usbLoad.usb ? { usb: usbLoad.usb } : {}), ...(options.listQueues ? { queues: options.listQueues } : {}) }),
+    };
     const saved = openedStore.settings.get(LabelPrinterSetting);
     const fallback = defaultPrinterUri(config.dataDir);
     const initialUri = config.printerUri ?? saved ?? fallback;

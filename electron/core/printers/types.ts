@@ -85,4 +85,10 @@ export interface OpenPrinterOptions {
   timeoutMs?: number;
   /** Printer resolution in dpi (default 203); the file printer renders previews at it. */
   dpi?: 203 | 300;
+  /** The `usb` package's `usb` export (v2), for usb:// printers; tests pass a fake with the same interface. */
+  usb?: import('./usb').UsbLibrary;
+  /** Why the usb library could not be loaded (named in the `printer_unsupported` message). */
+  usbLoadError?: string;
+  /** USB: how long the device stays claimed after the last job or status query, ms (default 2000). */
+  idleReleaseMs?: number;
 }

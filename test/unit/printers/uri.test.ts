@@ -76,8 +76,10 @@ describe('parseDeviceUri', () => {
 });
 
 describe('openPrinter', () => {
-  it('refuses USB for now with printer_unsupported', () => {
-    expect(() => openPrinter('usb://0a5f:0181')).toThrow(expect.objectContaining({ code: 'printer_unsupported', message: expect.stringContaining('later issue') }));
+  it('refuses USB with printer_unsupported naming the cause when no usb library is available', () => {
+    expect(() => openPrinter('usb://0a5f:0181', { usbLoadError: 'libusb missing' })).toThrow(
+      expect.objectContaining({ code: 'printer_unsupported', message: expect.stringContaining('libusb missing') }),
+    );
   });
 
   it('refuses invalid URIs and options', () => {
