@@ -34,7 +34,7 @@ import { createOutboxExecutors, emitOutboxChanged } from './handlers/outbox';
 import { LabelPrinterSetting, createPrinterService, type PrinterService } from './handlers/printing';
 import { createOutboxWorker, type OutboxBackoff } from './outbox/worker';
 import { createPlatformClient, type PlatformCallLog, type RetryOptions } from './platform/client';
-import { openPrinter, type UsbLibrary } from './printers';
+import { listQueues, openPrinter, type UsbLibrary } from './printers';
 import { discoverPrinters } from './printers/discover';
 import { loadUsbLibrary } from './printers/usb-load';
 import { StoreError, openStore, type Store } from './store';
@@ -249,7 +249,7 @@ export async function createStation(config: StationConfig, options: StationOptio
       dpi: printerOpts.dpi,
       log,
       onStatus: () => onPrinterStatus(),
-      discover: () => discoverPrinters({ ...(usbLoad.usb ? { usb: usbLoad.usb } : {}), ...(options.listQueues ? { queues: options.listQueues } : {}) }),
+      discover: () => discoverPrinters({ ...(usbLoad.usb ? { usb: usbLoad.usb } : {}), queues: options.listQueues ?? (() => listQueues()) }),
     };
     const saved = openedStore.settings.get(LabelPrinterSetting);
     const fallback = defaultPrinterUri(config.dataDir);

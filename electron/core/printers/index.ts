@@ -8,6 +8,7 @@ import { PrinterError } from './errors';
 import { FilePrinter } from './file';
 import { SocketPrinter } from './socket';
 import type { LabelPrinter, OpenPrinterOptions } from './types';
+import { QueuePrinter } from './queue';
 import { UsbTransport } from './usb';
 import { TransportPrinter } from './zpl-printer';
 import { parseDeviceUri } from './uri';
@@ -31,6 +32,7 @@ export { renderZplPreview, splitZplFormats, stopZplPreviewWorker } from './previ
 export { SocketPrinter } from './socket';
 export { FilePrinter, MAX_PREVIEW_LABELS } from './file';
 export type { Transport, TransportEvent } from './transport';
+export { QueuePrinter, listQueues, runCommand, type CommandRunner, type CommandResult } from './queue';
 export { TransportPrinter, DEFAULT_IDLE_RELEASE_MS } from './zpl-printer';
 export {
   UsbTransport,
@@ -87,6 +89,6 @@ export function openPrinter(uri: string, opts: OpenPrinterOptions = {}): LabelPr
       }
       return new TransportPrinter(new UsbTransport(opts.usb, dev, { timeoutMs }), timeoutMs, opts.idleReleaseMs);
     case 'printer':
-      throw new PrinterError('printer_unsupported', `Print queues are not supported yet (${dev.uri})`);
+      return new QueuePrinter(dev, { timeoutMs, ...(opts.run ? { run: opts.run } : {}) });
   }
 }
