@@ -22,9 +22,11 @@ export function createLabelsHandlers(ctx: StationContext) {
       const rec = findLocalShipment(store, trackingNumber);
       if (!rec || rec.trackingNumber === null) throw new StationError('not_found_locally', `Shipment ${trackingNumber} is not known at this station`);
       const ldv = rec.trackingNumber;
-      if (!store.labels.getLatest(ldv, 'ZPL')) {
+      if (!store.labels.getLatest(ldv, 'ZPL') && !store.labels.getLatest(ldv, 'PDF')) {
+        // PDF-only carriers answer zpl: null and the PDF: the printer service rasterises it.
         const label = await ctx.client.getLabel(ldv, 'zpl');
         if (label.zpl) store.labels.saveBase64(ldv, 'ZPL', label.zpl);
+        else if (label.pdf) store.labels.saveBase64(ldv, 'PDF', label.pdf);
       }
       const out = await ctx.printer.printLabel(ldv, 'reprint');
       // A job waiting for the printer is an answer too: it prints by itself when the printer is ready.

@@ -28,6 +28,7 @@ import { z } from 'zod';
 import type { DiscoveredPrinterView, PrintJobView, PrinterView } from '../../../shared/contract/views';
 import { StationError } from '../../../shared/contract/errors';
 import { adaptZplBytes, describePrinter, parseDeviceUri, PrinterError, type LabelPrinter, type PrinterStatus } from '../printers';
+import { pdfToZpl } from '../printers/pdf-zpl';
 import { defineSetting, type PrintJobRecord, type PrintRequester, type Store } from '../store';
 import type { StationEmitter } from './events';
 import { errorSummary } from './errors';
@@ -39,6 +40,10 @@ export const LabelPrinterSetting = defineSetting('printer.label.uri', z.string()
 export const PrinterHistorySetting = defineSetting('printer.label.history', z.array(z.string().min(1)), []);
 /** Most printers kept in {@link PrinterHistorySetting}. */
 export const PRINTER_HISTORY_MAX = 10;
+
+/** Label size PDF-only labels are fitted to, mm (4 x 6 in, the thermal label of every carrier here). */
+export const LABEL_WIDTH_MM = 101.6;
+export const LABEL_HEIGHT_MM = 152.4;
 
 /** A status answer younger than this (ms) is trusted before a job without asking again (issue 16.2: "a few seconds"). */
 export const STATUS_MAX_AGE_MS = 3000;
@@ -68,11 +73,12 @@ export interface PrinterService {
    */
   setUri(uri: string): Promise<PrinterView>;
   /**
-   * Prints the newest stored ZPL label of the shipment: queues a job (or
+   * Prints the newest stored ZPL label of the shipment (else its PDF label,
+   * rasterised to `^GFA` for the printer's dpi, one label per page): queues a job (or
    * joins the label's waiting one, see module doc) and waits until it is
    * printed, failed, or waiting for the printer (then `error` says why), at
    * most `waitMs`. Never throws for a printer failure.
-   * @throws StationError `not_found_locally` when no ZPL label is stored for the tracking number.
+   * @throws StationError `not_found_locally` when no label is stored for the tracking number.
    */
   printLabel(trackingNumber: string, requestedBy: PrintRequester): Promise<PrintOutcome>;
   /**
@@ -329,9 +335,16 @@ export function createPrinterService(opts: PrinterServiceOptions): PrinterServic
       emit(store.printJobs.markFailed(job.id, 'not_found_locally: the label of this job is gone', { retry: false }), 'failed');
       return true;
     }
+    let zpl: Uint8Array;
+    try {
+      // A PDF-only label (carriers that hand out no ZPL) is rasterised for this printer: one label per page.
+      zpl = label.format === 'PDF' ? (await pdfToZpl(label.bytes, { dpi, widthMm: LABEL_WIDTH_MM, heightMm: LABEL_HEIGHT_MM })).zpl : adaptZplBytes(label.bytes, { dpi });
+    } catch (e) {
+      emit(store.printJobs.markFailed(job.id, `printer_error: the label cannot be converted for the printer: ${e instanceof Error ? e.message : String(e)}`, { retry: false }), 'failed');
+      return true;
+    }
     let result;
     try {
-      const zpl = adaptZplBytes(label.bytes, { dpi });
       result = await p.print(zpl, { jobName: job.trackingNumber });
     } catch (e) {
       const err = errorSummary(e);
@@ -445,14 +458,9 @@ export function createPrinterService(opts: PrinterServiceOptions): PrinterServic
       return v;
     },
     async printLabel(trackingNumber, requestedBy) {
-      const label = store.labels.getLatest(trackingNumber, 'ZPL');
-      if (!label) {
-        const pdf = store.labels.getLatest(trackingNumber, 'PDF');
-        throw new StationError(
-          'not_found_locally',
-          pdf ? `Only a PDF label is stored for ${trackingNumber}; the label printer needs ZPL` : `No label is stored for ${trackingNumber}`,
-        );
-      }
+      // ZPL when the carrier gave one; else its PDF, rasterised for the printer when the job runs.
+      const label = store.labels.getLatest(trackingNumber, 'ZPL') ?? store.labels.getLatest(trackingNumber, 'PDF');
+      if (!label) throw new StationError('not_found_locally', `No label is stored for ${trackingNumber}`);
       let job: PrintJobRecord;
       try {
         job = store.tx(() => {

@@ -14,6 +14,7 @@
  * when the return cannot be created (forced with {@link RETURN_FAILED_TOKEN})
  * the shipment is created all the same and the creation answer carries `warning`.
  */
+import { isPdfOnlyCarrier } from '../labels/formats';
 import { completeCustomsDetail, customsStatus } from '../../../shared/domain/customs';
 import { DELIVERY_POINT_CARRIER } from '../../../shared/platform/lookups';
 import { checkDeliveryPoint } from '../delivery-points';
@@ -120,10 +121,11 @@ export async function renderShipmentLabel(s: ShipmentRecord): Promise<ShipmentRe
     ...(s.notes ? { notes: s.notes } : {}),
     createdAt,
   }));
-  const zpl = renderLabelsZpl(labels);
+  // PDF-only carriers (DHL here) give no ZPL at all, as on the platform.
+  const zpl = isPdfOnlyCarrier(s.carrierCode) ? null : renderLabelsZpl(labels);
   const ret = returnLabelData(s, createdAt);
   const pdf = await renderLabelsPdf(ret ? [...labels, ret] : labels);
-  return { pdf: Buffer.from(pdf).toString('base64'), zpl: Buffer.from(zpl, 'utf8').toString('base64') };
+  return { pdf: Buffer.from(pdf).toString('base64'), zpl: zpl === null ? null : Buffer.from(zpl, 'utf8').toString('base64') };
 }
 
 /** Sender Party of a pickup point: the sender name at the point's address; the point's name is the sender reference. */
@@ -377,7 +379,7 @@ export function registerShipmentRoutes(r: ApiRouter): void {
       pickupFromAddress: opts.pickupFromAddress ?? false,
       customsDetail: customsDetail?.detail ?? null,
       deliveryPoint: point ?? null,
-      labelFormat: opts.labelFormat ?? 'PDF',
+      labelFormat: isPdfOnlyCarrier(carrier.carrierCode) ? 'PDF' : (opts.labelFormat ?? 'PDF'),
     });
     const ldv = record.trackingNumber;
 
@@ -468,6 +470,8 @@ export function registerShipmentRoutes(r: ApiRouter): void {
       return { body: { trackingNumber: s.trackingNumber, format: s.labelFormat, pdf: s.label.pdf, zpl: s.label.zpl } };
     }
     if (format === 'pdf') return { body: { trackingNumber: s.trackingNumber, format: 'PDF', pdf: s.label.pdf, zpl: null } };
+    // A PDF-only carrier has no ZPL: it answers its PDF, format PDF, zpl null (labels/formats.ts).
+    if (format === 'zpl' && s.label.zpl === null) return { body: { trackingNumber: s.trackingNumber, format: 'PDF', pdf: s.label.pdf, zpl: null } };
     if (format === 'zpl') return { body: { trackingNumber: s.trackingNumber, format: 'ZPL', pdf: null, zpl: s.label.zpl } };
     throw fieldError('format', 'format must be pdf or zpl');
   });

@@ -40,6 +40,8 @@ export class FakeUsbPrinter implements UsbDeviceLike {
   deviceDescriptor;
   configDescriptor = { interfaces: [[{ bInterfaceNumber: 0, bAlternateSetting: 0, bInterfaceClass: 7 }]] };
   script: FakeUsbScript = { hs: {}, hqes: 0, answers: true };
+  /** Called with each accepted OUT transfer (the bench times jobs with it). */
+  onTransfer?: (bytes: Buffer) => void;
   /** Bytes of every OUT transfer, in order (jobs and status queries). */
   readonly received: Buffer[] = [];
   /** Size of each OUT transfer (to check chunking). */
@@ -164,6 +166,7 @@ export class FakeUsbPrinter implements UsbDeviceLike {
     }
     this.received.push(Buffer.from(buffer));
     this.transferSizes.push(buffer.length);
+    this.onTransfer?.(buffer);
     if (!isStatus) this.accepted += buffer.length;
     if (text.includes('~HS') && this.script.answers) {
       const s = this.script;
