@@ -302,7 +302,16 @@ export class UsbTransport implements Transport {
     if (dev.serial) this.name += ` (${dev.serial})`;
   }
 
-  private async find(): Promise<UsbDeviceLike | undefined> {
+  private finding: Promise<unknown> = Promise.resolve();
+
+  // One search at a time: each opens and closes candidate devices, and two at once would close each other's.
+  private find(): Promise<UsbDeviceLike | undefined> {
+    const p = this.finding.then(() => this.findNow());
+    this.finding = p.catch(() => undefined);
+    return p;
+  }
+
+  private async findNow(): Promise<UsbDeviceLike | undefined> {
     let denied: { d: UsbDeviceLike; e: unknown } | undefined;
     for (const d of this.lib.getDeviceList()) {
       const { idVendor, idProduct } = d.deviceDescriptor;
