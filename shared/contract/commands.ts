@@ -7,7 +7,7 @@
  */
 import { z } from 'zod';
 import type { Carrier, CancelShipmentResponse, CreditBalance, Pickup, Rate, Warehouse } from '../platform/resources';
-import { CodOption, Money, Package, Party, PickupRequest, RatesRequest, ShipmentRequest } from '../platform';
+import { PickupRequest, RatesRequest, ShipmentRequest } from '../platform';
 import { ManualOrderInput, type ImportReport, type StationOrder } from '../domain/order';
 import type { AppInfo, DiscoveredPrinterView, ManifestView, OutboxListView, OutboxRowView, OutboxState, PrintJobView, PrinterView, ShipmentView, TrackingView } from './views';
 
@@ -46,7 +46,7 @@ export const ShipInput = z.object({
 });
 
 /** Quote input: the platform's RatesRequest, optionally tied to a local order. */
-export const QuoteInput = z.object({ orderId: z.number().int().optional(), request: RatesRequest });
+const QuoteInput = z.object({ orderId: z.number().int().optional(), request: RatesRequest });
 
 /** All station commands. */
 export const commands = {
@@ -148,7 +148,7 @@ export type CommandName = keyof typeof commands;
 /** Input a caller passes (before schema defaults). */
 export type CommandInput<K extends CommandName> = z.input<(typeof commands)[K]['input']>;
 /** Input a handler receives (after parsing). */
-export type CommandParsed<K extends CommandName> = z.output<(typeof commands)[K]['input']>;
+type CommandParsed<K extends CommandName> = z.output<(typeof commands)[K]['input']>;
 /** What the command resolves to. */
 export type CommandOutput<K extends CommandName> = (typeof commands)[K]['output'];
 
@@ -175,13 +175,10 @@ export interface StationApi {
   on<E extends EventName>(event: E, listener: (payload: StationEvents[E]) => void): () => void;
 }
 
-/** Command names as a runtime list (for transports that check a name). */
-export const COMMAND_NAMES = Object.keys(commands) as CommandName[];
-
 /** True when `name` is a known command. */
 export function isCommandName(name: string): name is CommandName {
   return Object.prototype.hasOwnProperty.call(commands, name);
 }
 
 // Re-exported so screens build their forms from the very schemas the platform uses.
-export { CodOption, Money, Package, Party, PickupRequest, RatesRequest, ShipmentRequest };
+export { PickupRequest };

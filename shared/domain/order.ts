@@ -16,9 +16,6 @@ export type OrderSource = 'shopify_csv' | 'manual';
 /** Station-side order state: `shipped` once a shipment (LDV) exists or the shop marked it fulfilled. */
 export type OrderStatus = 'open' | 'shipped' | 'cancelled';
 
-/** Every {@link OrderStatus}, for filters and CHECK constraints. */
-export const ORDER_STATUSES: readonly OrderStatus[] = ['open', 'shipped', 'cancelled'];
-
 /**
  * Recipient of the order, flat (the spec nests street..countryCode under
  * `address`; {@link recipientToParty} builds that shape). Limits: name and
@@ -277,8 +274,6 @@ export const ManualOrderInput = z.object({
 });
 /** What the form sends. */
 export type ManualOrderInput = z.input<typeof ManualOrderInput>;
-/** What {@link ManualOrderInput} yields after parsing (normalised). */
-export type ManualOrderParsed = z.output<typeof ManualOrderInput>;
 
 /**
  * The recipient in the spec's Party shape (`address` nested), ready for

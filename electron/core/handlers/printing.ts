@@ -37,21 +37,21 @@ import { printJobView } from './views';
 /** Setting: the label printer's device URI chosen on the Settings screen (null = training default). */
 export const LabelPrinterSetting = defineSetting('printer.label.uri', z.string().min(1).nullable(), null);
 /** Setting: printers chosen before, newest first (at most {@link PRINTER_HISTORY_MAX}); discovery lists them. */
-export const PrinterHistorySetting = defineSetting('printer.label.history', z.array(z.string().min(1)), []);
+const PrinterHistorySetting = defineSetting('printer.label.history', z.array(z.string().min(1)), []);
 /** Most printers kept in {@link PrinterHistorySetting}. */
-export const PRINTER_HISTORY_MAX = 10;
+const PRINTER_HISTORY_MAX = 10;
 
 /** Label size PDF-only labels are fitted to, mm (4 x 6 in, the thermal label of every carrier here). */
-export const LABEL_WIDTH_MM = 101.6;
-export const LABEL_HEIGHT_MM = 152.4;
+const LABEL_WIDTH_MM = 101.6;
+const LABEL_HEIGHT_MM = 152.4;
 
 /** A status answer younger than this (ms) is trusted before a job without asking again (issue 16.2: "a few seconds"). */
-export const STATUS_MAX_AGE_MS = 3000;
+const STATUS_MAX_AGE_MS = 3000;
 /** A printer that did not answer status is not asked before each job again for this long (ms); jobs go out as before. */
-export const SILENT_RECHECK_MS = 60_000;
+const SILENT_RECHECK_MS = 60_000;
 
 /** Outcome of printing one label: the job row, and the error when it did not print (or why it waits). */
-export interface PrintOutcome {
+interface PrintOutcome {
   job: PrintJobView | null;
   error: { code: string; message: string } | null;
 }

@@ -58,7 +58,7 @@ export interface ShopifyImportOptions {
 }
 
 /** Columns without which the file is refused. `Shipping Address1` may be replaced by `Shipping Street`. */
-export const REQUIRED_COLUMNS = [
+const REQUIRED_COLUMNS = [
   'Name',
   'Lineitem quantity',
   'Lineitem name',
@@ -71,7 +71,7 @@ export const REQUIRED_COLUMNS = [
 ] as const;
 
 /** One order read from the file, ready for the store. `line`: where its first row starts. */
-export interface ParsedShopifyOrder {
+interface ParsedShopifyOrder {
   line: number;
   order: OrderDraft;
   /** sha256 of the order's content: equal hashes mean an unchanged re-import. */

@@ -14,7 +14,7 @@
 import type { PrinterStatus } from './types';
 
 /** The `~HS` command bytes. */
-export const HOST_STATUS_COMMAND = '~HS';
+const HOST_STATUS_COMMAND = '~HS';
 
 const STX = '\x02';
 const ETX = '\x03';
@@ -145,7 +145,7 @@ export function hostStatusToPrinterStatus(hs: HostStatus): PrinterStatus {
 }
 
 /** The `~HQES` command bytes (host query, extended status). */
-export const EXTENDED_STATUS_COMMAND = '~HQES';
+const EXTENDED_STATUS_COMMAND = '~HQES';
 
 /** Decoded `~HQES` answer: error and warning flags (group 1, lowest 32 bits). */
 export interface ExtendedStatus {

@@ -13,37 +13,16 @@ import { UsbTransport } from './usb';
 import { TransportPrinter } from './zpl-printer';
 import { parseDeviceUri } from './uri';
 
-export type { LabelPrinter, OpenPrinterOptions, PrintOptions, PrintResult, PrinterStatus, PrinterUri } from './types';
-export { PrinterError, type PrinterErrorCode } from './errors';
-export { parseDeviceUri, describePrinter, DEFAULT_SOCKET_PORT, type DeviceUri } from './uri';
+export type { LabelPrinter, OpenPrinterOptions, PrinterStatus } from './types';
+export { PrinterError } from './errors';
+export { parseDeviceUri, describePrinter } from './uri';
 export { adaptZpl, adaptZplBytes, detectZplDpi } from './adapt';
+export { parseHostStatus, hostStatusFrames, hostStatusToPrinterStatus, parseExtendedStatus, statusFromFrames } from './hoststatus';
+export { renderZplPreview, stopZplPreviewWorker } from './preview';
+export { listQueues } from './queue';
 export {
-  parseHostStatus,
-  hostStatusFrames,
-  hostStatusToPrinterStatus,
-  parseExtendedStatus,
-  statusFromFrames,
-  HOST_STATUS_COMMAND,
-  EXTENDED_STATUS_COMMAND,
-  type HostStatus,
-  type ExtendedStatus,
-} from './hoststatus';
-export { renderZplPreview, splitZplFormats, stopZplPreviewWorker } from './preview';
-export { SocketPrinter } from './socket';
-export { FilePrinter, MAX_PREVIEW_LABELS } from './file';
-export type { Transport, TransportEvent } from './transport';
-export { QueuePrinter, listQueues, runCommand, type CommandRunner, type CommandResult } from './queue';
-export { TransportPrinter, DEFAULT_IDLE_RELEASE_MS } from './zpl-printer';
-export {
-  UsbTransport,
   USB_CHUNK_BYTES,
-  USB_CLASS_PRINTER,
-  listUsbPrinters,
-  describeUsbPrinter,
-  parseDeviceId,
   usbUri,
-  usbMatches,
-  isUsbPrinter,
   type UsbLibrary,
   type UsbDeviceLike,
   type UsbInterfaceLike,
@@ -51,11 +30,10 @@ export {
   type UsbInEndpointLike,
   type UsbOutEndpointLike,
   type UsbErrorLike,
-  type UsbPrinterInfo,
 } from './usb';
 
 /** Default connect / write-stall / status-answer timeout, ms. */
-export const DEFAULT_PRINTER_TIMEOUT_MS = 5000;
+const DEFAULT_PRINTER_TIMEOUT_MS = 5000;
 
 /**
  * Opens the printer named by `uri`. Nothing is connected yet: each job and

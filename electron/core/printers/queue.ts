@@ -34,7 +34,7 @@ export interface CommandResult {
 export type CommandRunner = (cmd: string, args: readonly string[], input: Uint8Array | null, timeoutMs: number, env?: Record<string, string>) => Promise<CommandResult>;
 
 /** The default {@link CommandRunner}: `child_process.spawn`, no shell. */
-export const runCommand: CommandRunner = (cmd, args, input, timeoutMs, env) =>
+const runCommand: CommandRunner = (cmd, args, input, timeoutMs, env) =>
   new Promise((resolve, reject) => {
     const child = spawn(cmd, [...args], { stdio: ['pipe', 'pipe', 'pipe'], windowsHide: true, env: env ? { ...process.env, ...env } : process.env });
     const out: Buffer[] = [];

@@ -19,7 +19,7 @@ const MAX_STATUS_BYTES = 64 * 1024;
  * `delivered` is `none` while connecting (nothing reached the printer) and
  * `partial` while sending (some bytes may have).
  */
-export function socketError(e: unknown, where: string, step: 'connecting' | 'sending'): PrinterError {
+function socketError(e: unknown, where: string, step: 'connecting' | 'sending'): PrinterError {
   const code = (e as NodeJS.ErrnoException | null)?.code ?? '';
   const msg = e instanceof Error ? e.message : String(e);
   const o = { cause: e, delivered: step === 'connecting' ? ('none' as const) : ('partial' as const) };

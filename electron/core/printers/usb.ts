@@ -22,7 +22,7 @@ import type { DeviceUri } from './uri';
 /** Bytes per bulk OUT transfer. */
 export const USB_CHUNK_BYTES = 16 * 1024;
 /** USB class code of printers (USB Printer Class 1.1). */
-export const USB_CLASS_PRINTER = 7;
+const USB_CLASS_PRINTER = 7;
 /** Bytes asked per bulk IN transfer (a multiple of 64-byte full-speed packets; short packets end a transfer). */
 const USB_READ_BYTES = 512;
 
@@ -132,7 +132,7 @@ function printerInterfaceNumber(d: UsbDeviceLike, wanted?: number): number | und
 }
 
 /** True when the device has a printer-class interface. */
-export function isUsbPrinter(d: UsbDeviceLike): boolean {
+function isUsbPrinter(d: UsbDeviceLike): boolean {
   return printerInterfaceNumber(d) !== undefined;
 }
 
@@ -157,7 +157,7 @@ function deviceId(d: UsbDeviceLike, iface: number, alt: number): Promise<string 
 }
 
 /** `MFG:Zebra Technologies;MDL:ZTC ZD421-203dpi ZPL;…` -> fields (keys upper-case, long forms folded to MFG/MDL). */
-export function parseDeviceId(id: string): Record<string, string> {
+function parseDeviceId(id: string): Record<string, string> {
   const out: Record<string, string> = {};
   for (const part of id.split(';')) {
     const i = part.indexOf(':');
@@ -181,7 +181,7 @@ export function usbUri(make: string, model: string, serial?: string): string {
  * the strings and the device ID need an open device).
  * @throws the library's error (e.g. LIBUSB_ERROR_ACCESS) when it cannot be opened
  */
-export async function describeUsbPrinter(d: UsbDeviceLike, openIt = true): Promise<UsbPrinterInfo> {
+async function describeUsbPrinter(d: UsbDeviceLike, openIt = true): Promise<UsbPrinterInfo> {
   const iface = printerInterfaceNumber(d) ?? 0;
   if (openIt) d.open();
   try {
@@ -210,7 +210,7 @@ export async function describeUsbPrinter(d: UsbDeviceLike, openIt = true): Promi
 type UsbDev = Extract<DeviceUri, { scheme: 'usb' }>;
 
 /** True when the printer described by `info` is the one `dev` names. */
-export function usbMatches(dev: UsbDev, info: UsbPrinterInfo, strings: { manufacturer?: string; product?: string } = {}): boolean {
+function usbMatches(dev: UsbDev, info: UsbPrinterInfo, strings: { manufacturer?: string; product?: string } = {}): boolean {
   if (dev.vendorId !== undefined && (info.vendorId !== dev.vendorId || info.productId !== dev.productId)) return false;
   if (dev.serial !== undefined && norm(info.serial ?? '') !== norm(dev.serial)) return false;
   if (dev.make !== undefined) {

@@ -11,7 +11,7 @@ import type { Transport } from './transport';
 import type { LabelPrinter, PrintOptions, PrintResult, PrinterEvent, PrinterStatus } from './types';
 
 /** Default time the device stays claimed after the last job or status query, ms. */
-export const DEFAULT_IDLE_RELEASE_MS = 2000;
+const DEFAULT_IDLE_RELEASE_MS = 2000;
 
 /** A label printer reached through a transport. Create with `openPrinter`. */
 export class TransportPrinter implements LabelPrinter {

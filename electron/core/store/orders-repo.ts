@@ -12,10 +12,10 @@ import { compact, isoNow, isUniqueViolation, likeContains, nul, opt, type Clock 
 export type OrderDraft = Omit<StationOrder, 'id'> & { externalId?: string };
 
 /** What {@link OrdersRepo.upsertImported} did with one order. */
-export type UpsertOutcome = 'imported' | 'updated' | 'unchanged' | 'skipped';
+type UpsertOutcome = 'imported' | 'updated' | 'unchanged' | 'skipped';
 
 /** Filter for lists: one status, several, or all. */
-export type OrderStatusFilter = OrderStatus | readonly OrderStatus[] | 'all';
+type OrderStatusFilter = OrderStatus | readonly OrderStatus[] | 'all';
 
 /** Repository of orders. All methods are synchronous (better-sqlite3) and may run inside `store.tx`. */
 export interface OrdersRepo {

@@ -8,7 +8,7 @@
  */
 
 /** Carriers whose contracts give PDF labels only. */
-export const PDF_ONLY_CARRIERS: ReadonlySet<string> = new Set(['DHL']);
+const PDF_ONLY_CARRIERS: ReadonlySet<string> = new Set(['DHL']);
 
 /** True when the contract of `carrierCode` hands out PDF labels only. */
 export function isPdfOnlyCarrier(carrierCode: string): boolean {
