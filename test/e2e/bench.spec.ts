@@ -35,11 +35,13 @@ async function rpc<T>(command: string, input: unknown = {}): Promise<T> {
   return (await res.json()) as T;
 }
 
-/** Calls the embedded sandbox's admin prefix (loopback only; clock and faults). */
+/** Calls the embedded sandbox's admin prefix (loopback only, the station's token; clock and faults). */
 async function sandboxAdmin(method: 'POST' | 'DELETE', route: string, body?: unknown): Promise<void> {
   const info = await rpc<{ platform: { baseUrl: string } }>('app.info');
   const origin = new URL(info.platform.baseUrl).origin;
-  const res = await fetch(`${origin}/__sandbox${route}`, { method, ...(body === undefined ? {} : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }) });
+  const token = new URLSearchParams(new URL(station.url).hash.slice(1)).get('token') ?? '';
+  const headers: Record<string, string> = { 'x-station-token': token, ...(body === undefined ? {} : { 'content-type': 'application/json' }) };
+  const res = await fetch(`${origin}/__sandbox${route}`, { method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
   if (!res.ok) throw new Error(`sandbox ${method} ${route}: HTTP ${res.status} ${await res.text()}`);
 }
 
