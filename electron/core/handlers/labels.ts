@@ -21,7 +21,8 @@ export function createLabelsHandlers(ctx: StationContext) {
     'labels.reprint': async ({ trackingNumber }) => {
       const rec = findLocalShipment(store, trackingNumber);
       if (!rec || rec.trackingNumber === null) throw new StationError('not_found_locally', `Shipment ${trackingNumber} is not known at this station`);
-      const ldv = rec.trackingNumber;
+      const shipmentTrackingNumber = rec.trackingNumber;
+      const ldv = shipmentTrackingNumber;
       if (!store.labels.getLatest(ldv, 'ZPL') && !store.labels.getLatest(ldv, 'PDF')) {
         // PDF-only carriers answer zpl: null and the PDF: the printer service rasterises it.
         const label = await ctx.client.getLabel(ldv, 'zpl');
@@ -34,7 +35,7 @@ export function createLabelsHandlers(ctx: StationContext) {
         const code: StationErrorCode = isStationErrorCode(out.error?.code) ? out.error.code : 'printer_error';
         throw new StationError(code, out.error?.message ?? 'The label was not printed');
       }
-      ctx.events.emit('shipments.changed', { trackingNumber: ldv });
+      ctx.events.emit('shipments.changed', { trackingNumber: shipmentTrackingNumber });
       return out.job;
     },
   } satisfies Pick<Handlers, 'labels.reprint'>;
