@@ -67,6 +67,11 @@ export interface StationOptions {
   listQueues?: () => Promise<Array<{ queue: string; uri: string; description?: string }>>;
   /** Back-off of the outbox worker between background attempts. */
   outboxBackoff?: OutboxBackoff;
+  /**
+   * Settle window after a POST /shipments without an answer, and the look-up interval
+   * inside it, ms (default 120000 and 5000; outbox/shipments.ts).
+   */
+  shipmentSettle?: { settleMs?: number; pollMs?: number };
   /** Diagnostics (one line each; never holds credentials or tokens). Default: none. */
   log?: (line: string) => void;
 }
@@ -109,6 +114,25 @@ export interface StationSetup {
 /** Database file of a data folder for a platform mode: `training.sqlite` (the embedded sandbox) or `station.sqlite`. */
 export function databaseFile(dataDir: string, mode: PlatformAccess['mode']): string {
   return path.join(dataDir, mode === 'sandbox' ? 'training.sqlite' : 'station.sqlite');
+}
+
+/** How far back the start-up looks for shipments whose label has no print job, ms (2 days). */
+const UNPRINTED_LOOKBACK_MS = 2 * 86_400_000;
+
+/**
+ * At start: a shipment that has a label and no print job (left by a crash
+ * before jobs were created with the shipment) gets its `auto` job, and every
+ * job still queued is printed by the job runner, oldest first, in the background.
+ */
+function resumeLabelPrinting(ctx: StationContext, log: (line: string) => void): void {
+  const { store, printer } = ctx;
+  const since = new Date(ctx.now() - UNPRINTED_LOOKBACK_MS).toISOString();
+  for (const l of store.printJobs.labelsWithoutJob(since)) {
+    store.printJobs.ensureAuto(l.labelId, printer.uri);
+    log(`label of ${l.trackingNumber} had no print job; queued`);
+  }
+  // The job runner prints every queued job (these and any left by the last run), oldest first, in the background.
+  printer.kick();
 }
 
 /**
@@ -170,6 +194,8 @@ export async function createStation(setup: StationSetup, options: StationOptions
       ...(options.platformTimeoutMs ? { timeoutMs: options.platformTimeoutMs } : {}),
       ...(options.retry ? { retry: options.retry } : {}),
       ...(options.platformRateLimits !== undefined ? { rateLimits: options.platformRateLimits } : {}),
+      // The windows survive a restart, so a restarted station does not walk into 429s (issue 7).
+      rateWindows: openedStore.rateWindows,
       onCall: (c: PlatformCallLog) => {
         if (c.status === 0 || c.status >= 400) log(`platform ${c.route} -> ${c.status || c.code} (attempt ${c.attempt}, ${c.durationMs} ms)`);
       },
@@ -190,7 +216,7 @@ export async function createStation(setup: StationSetup, options: StationOptions
     };
     const outbox = createOutboxWorker({
       store: openedStore,
-      executors: createOutboxExecutors(base),
+      executors: createOutboxExecutors(base, options.shipmentSettle),
       ...(options.outboxBackoff ? { backoff: options.outboxBackoff } : {}),
       onRowChange: (row) => {
         emitOutboxChanged(base, row);
@@ -211,8 +237,7 @@ export async function createStation(setup: StationSetup, options: StationOptions
     });
     outbox.start();
     onPrinterStatus = () => emitAppChanged(ctx);
-    // Jobs left queued by the last run (or queued with their shipment) print by themselves, in order.
-    printer.kick();
+    resumeLabelPrinting(ctx, log);
 
     const handlers = createHandlers(ctx);
     let closing: Promise<void> | undefined;

@@ -465,13 +465,12 @@ export function createPrinterService(opts: PrinterServiceOptions): PrinterServic
       try {
         job = store.tx(() => {
           if (requestedBy === 'auto') {
-            // Created with the shipment, or printed before: never a second automatic print.
-            const existing = store.printJobs.autoForLabel(label.id);
-            if (existing) return existing;
-          } else {
-            const open = store.printJobs.openForLabel(label.id);
-            if (open) return open;
+            // The shipment's `auto` job is created with the shipment (outbox/shipments.ts); a label printed
+            // before keeps its job: never a second automatic print.
+            return store.printJobs.ensureAuto(label.id, printer.uri).job;
           }
+          const open = store.printJobs.openForLabel(label.id);
+          if (open) return open;
           return store.printJobs.enqueue({ labelId: label.id, printerUri: printer.uri, requestedBy });
         });
       } catch (e) {
