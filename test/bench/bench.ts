@@ -12,6 +12,9 @@
  * 3. The sandbox's label renderers (what POST /shipments spends its time on):
  *    ZPL and PDF for 1 and 5 parcels, median and p95 of 200 renders.
  *
+ * 4. Cold start of `npm start` to its ready line, with the `node -e 0` floor
+ *    (test/bench/cold-start.ts).
+ *
  * Rate limits are switched off on both sides for (1): they pace the platform
  * calls, not the station's own time, and would only make the run longer.
  */
@@ -31,6 +34,7 @@ import { pdfToZpl, type GreyPage, type PdfRasteriser } from '../../electron/core
 import { hsAnswer } from '../unit/printers/hs-answer';
 import { fakeBus, zd421, type FakeUsbBus } from '../unit/printers/fake-usb';
 import { parcels as labelParcels } from '../unit/labels/fixtures';
+import { benchColdStart } from './cold-start';
 
 const SHIPMENTS = Number(process.env.BENCH_SHIPMENTS ?? 100);
 const CSV_ORDERS = Number(process.env.BENCH_CSV_ORDERS ?? 10_000);
@@ -317,3 +321,4 @@ await benchLabelToPrinter('usb');
 await benchPdfToZpl();
 benchCsvImport();
 await benchLabelRendering();
+await benchColdStart();
