@@ -39,13 +39,36 @@ export interface OrderRecipient {
   email?: string;
 }
 
-/** One order line. `unitPrice` in the order currency (EUR for the shops this targets), >= 0; `quantity` integer >= 1. */
+/**
+ * One order line. `unitPrice` in the order currency (EUR for the shops this
+ * targets), >= 0; `quantity` integer >= 1. `fulfilled`: the shop already sent
+ * this line (Shopify `Lineitem fulfillment status` = fulfilled): it is shown as
+ * already sent and never offered for shipping again.
+ */
 export interface OrderItem {
   sku?: string;
   name: string;
   quantity: number;
   unitPrice: number;
+  fulfilled?: boolean;
 }
+
+/** How the customer gets the order: `ship` by carrier, `pickup` collected in store / local pickup (never on the to-ship list). */
+export type OrderDelivery = 'ship' | 'pickup';
+
+/**
+ * Payment state from Shopify `Financial Status`: `paid` (also partially
+ * refunded), `unpaid` (pending, authorized, partially_paid: ask before
+ * shipping), `refunded`/`voided` (do not ship), `unknown` (column absent or
+ * manual order).
+ */
+export type PaymentStatus = 'paid' | 'unpaid' | 'refunded' | 'voided' | 'unknown';
+
+/** Fields the packer must complete before the order can ship (imported incomplete, never dropped). */
+export type OrderFixField = 'postalCode' | 'notes';
+
+/** Shop of orders entered by hand or imported without naming one. */
+export const DEFAULT_SHOP = 'main';
 
 /**
  * An order as stored by the station.
@@ -57,6 +80,14 @@ export interface OrderItem {
  */
 export interface StationOrder {
   id: number;
+  /**
+   * The shop the order belongs to (chosen at import; `main` by default). Every
+   * Shopify shop numbers from #1001, so an order is identified by shop plus
+   * `shopOrderId`, never by its number alone.
+   */
+  shop: string;
+  /** The shop's own id of the order (Shopify `Id`), when the file has it. */
+  shopOrderId?: string;
   orderNumber: string;
   email?: string;
   createdAt: string;
@@ -68,15 +99,50 @@ export interface StationOrder {
   notes?: string;
   status: OrderStatus;
   shipmentTrackingNumber?: string;
+  /** Payment state (see {@link PaymentStatus}); `unknown` for manual orders. */
+  paymentStatus: PaymentStatus;
+  /** Carrier delivery or pickup in store. */
+  delivery: OrderDelivery;
+  /** The shop's shipping method as the customer chose it (Shopify `Shipping Method`). */
+  shippingMethod?: string;
+  /** Fields to complete before shipping (empty when the order is ready). */
+  needsFix: OrderFixField[];
 }
 
 /** One problem found while importing a file. */
 export interface ImportIssue {
   /** 1-based physical line of the file where the offending row starts (the header is line 1). */
   line: number;
+  /**
+   * Row number as a spreadsheet shows it (header = row 1): differs from `line`
+   * when a quoted field (a multi-line note) spans several lines. Absent for
+   * problems of the file as a whole.
+   */
+  row?: number;
+  /** The order the problem belongs to, e.g. "#2134", when known. */
+  order?: string;
   /** Header name of the offending column, e.g. "Shipping Zip". */
   column: string;
   /** What is wrong, in words a packer can act on. */
+  message: string;
+}
+
+/** Why an order of the file was left as it was (see {@link ImportReport.skipped}). */
+export type ImportSkipReason =
+  /** already shipped or cancelled at the station: never changed by a file */
+  | 'already_shipped'
+  /** entered by hand at the station with the same shop and number */
+  | 'manual'
+  /** the file has fewer lines for it than the station already holds (a truncated or filtered file) */
+  | 'fewer_lines'
+  /** the same order appears again further down the file */
+  | 'repeated_in_file';
+
+/** One order the import left untouched, with its reason in words. */
+export interface ImportSkip {
+  order: string;
+  row: number;
+  reason: ImportSkipReason;
   message: string;
 }
 
@@ -100,6 +166,18 @@ export interface ImportReport {
   skippedDuplicates: number;
   skippedNotShippable: number;
   errors: ImportIssue[];
+  /** The shop the orders were imported for. */
+  shop: string;
+  /** How the file was read: `utf-8`, `utf-8-bom`, `utf-16le`, `utf-16be` or `windows-1252`. */
+  encoding: string;
+  /** Field separator found in the header row: `,`, `;` or a tab. */
+  delimiter: string;
+  /** Cancelled orders in the file: kept as cancelled, never reported as problems. */
+  cancelled: number;
+  /** Orders left as they were, each with the reason. */
+  skipped: ImportSkip[];
+  /** Imported orders that need a fix before shipping (missing postal code, note too long); not errors. */
+  warnings: ImportIssue[];
 }
 
 /** Spec limits (Address, Party, Other bounds) plus the station's own for order numbers. */
