@@ -383,3 +383,94 @@ export function recipientToParty(r: OrderRecipient): {
   if (r.email !== undefined) party.email = r.email;
   return party;
 }
+
+/** Longest shop name (it goes into the label reference with the order number). */
+export const SHOP_NAME_MAX = 40;
+
+/** A shop name as typed at import: trimmed, 1 to {@link SHOP_NAME_MAX} characters. */
+export const ShopName = z
+  .string({ error: 'Shop must be text' })
+  .trim()
+  .min(1, { error: 'Shop is required' })
+  .max(SHOP_NAME_MAX, { error: `Shop is too long (max ${SHOP_NAME_MAX} characters)` });
+
+/**
+ * The order's reference on the label, the shipment and the platform's order
+ * list: the number alone for the default shop (`#1001`), otherwise shop and
+ * number (`Bottega #1001`), so two shops' #1001 never look alike. At most 50
+ * characters (spec: Party.reference max 50): the shop part is shortened, never the number.
+ */
+export function orderReference(order: Pick<StationOrder, 'shop' | 'orderNumber'>): string {
+  if (order.shop === DEFAULT_SHOP) return order.orderNumber;
+  const room = 50 - order.orderNumber.length - 1;
+  if (room < 1) return order.orderNumber.slice(0, 50);
+  return `${order.shop.slice(0, room).trimEnd()} ${order.orderNumber}`;
+}
+
+/** Lines still to ship (the shop has not fulfilled them). */
+export function linesToShip(order: Pick<StationOrder, 'items'>): OrderItem[] {
+  return order.items.filter((i) => !i.fulfilled);
+}
+
+/** Views of the order list: see {@link OrderPageQuery}. */
+export const ORDER_VIEWS = ['to_ship', 'pickup', 'shipped', 'cancelled', 'all'] as const;
+/** Sort orders of the list. */
+export const ORDER_SORTS = ['newest', 'oldest', 'number', 'name', 'country'] as const;
+export type OrderView = (typeof ORDER_VIEWS)[number];
+export type OrderSort = (typeof ORDER_SORTS)[number];
+
+/**
+ * A page of the order list (`orders.page`). `view`: `to_ship` (open, sent by
+ * carrier; default), `pickup` (open, collected in store), `shipped`,
+ * `cancelled`, `all`. `q` (max 100): order number, recipient name, city or
+ * SKU, substring, case-insensitive (3+ characters use the SQLite FTS5
+ * trigram index; 1-2 match the start of the order number). `carrier`: the
+ * shop's shipping method text, exact. `sort` default `newest`. `limit` 1..500
+ * (default 100), `offset` >= 0.
+ */
+export const OrderPageQuery = z.object({
+  view: z.enum(ORDER_VIEWS, { error: `View must be one of ${ORDER_VIEWS.join(', ')}` }).default('to_ship'),
+  q: z.string().max(100, { error: 'Search is too long (max 100 characters)' }).optional(),
+  shop: z.string().max(SHOP_NAME_MAX).optional(),
+  country: z.string().max(2, { error: 'Country must be a 2-letter code' }).optional(),
+  carrier: z.string().max(200).optional(),
+  unpaid: z.boolean().optional(),
+  needsFix: z.boolean().optional(),
+  sort: z.enum(ORDER_SORTS, { error: `Sort must be one of ${ORDER_SORTS.join(', ')}` }).default('newest'),
+  offset: z.number().int().min(0).max(10_000_000).default(0),
+  limit: z.number().int().min(1).max(500).default(100),
+});
+export type OrderPageQuery = z.input<typeof OrderPageQuery>;
+
+/** One page: the orders and how many match in all. */
+export interface OrderPage {
+  total: number;
+  offset: number;
+  orders: StationOrder[];
+}
+
+/** Values to offer in the list's filters (open orders only), sorted. */
+export interface OrderFacets {
+  shops: string[];
+  countries: string[];
+  carriers: string[];
+}
+
+/**
+ * Order settings of the station (`orders.settings`):
+ * - `allowUnpaid`: whether an unpaid order (pending/authorized) may be shipped
+ *   after the packer confirms; false forbids it;
+ * - `pickupMethods`: per shop, the shipping method names that mean store or
+ *   local pickup (case-insensitive substrings of Shopify `Shipping Method`);
+ *   a shop without an entry uses the defaults (`DEFAULT_PICKUP_METHODS`).
+ */
+export const OrderSettings = z.object({
+  allowUnpaid: z.boolean({ error: 'allowUnpaid must be true or false' }),
+  pickupMethods: z.record(
+    ShopName,
+    z
+      .array(z.string().trim().min(1, { error: 'A pickup method name cannot be empty' }).max(100, { error: 'Pickup method name too long (max 100)' }))
+      .max(50, { error: 'At most 50 pickup method names per shop' }),
+  ),
+});
+export type OrderSettings = z.output<typeof OrderSettings>;

@@ -159,6 +159,7 @@ export const CREATE_ROUTES: Readonly<Partial<Record<OutboxKind, string>>> = {
   'shipment.create': 'POST /shipments',
   'pickup.create': 'POST /pickups',
   'manifest.create': 'POST /manifests',
+  'orders.submit': 'POST /orders',
 };
 
 /**

@@ -21,18 +21,7 @@ import type { Clock } from './sql';
 
 export { StoreError, type StoreErrorCode } from './errors';
 export { MIGRATIONS, SCHEMA_VERSION, runMigrations, readUserVersion, type Migration } from './migrations';
-export type {
-  OrderDraft,
-  OrderFacets,
-  OrderPage,
-  OrderPageQuery,
-  OrderSort,
-  OrdersRepo,
-  OrderStatusFilter,
-  OrderView,
-  UpsertOutcome,
-  UpsertResult,
-} from './orders-repo';
+export type { OrderDraft, OrdersRepo, OrderStatusFilter, UpsertOutcome, UpsertResult } from './orders-repo';
 export type { PlatformShipmentFields, ShipmentRecord, ShipmentsRepo } from './shipments-repo';
 export { decodeBase64Strict, type LabelFormat, type LabelInfo, type LabelRecord, type LabelsRepo } from './labels-repo';
 export type { PrintJobRecord, PrintJobsRepo, PrintJobState, PrintRequester } from './print-jobs-repo';

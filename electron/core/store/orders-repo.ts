@@ -9,7 +9,11 @@ import {
   type ImportSkipReason,
   type OrderDelivery,
   type OrderFixField,
+  type OrderFacets,
   type OrderItem,
+  type OrderPage,
+  type OrderPageQuery,
+  type OrderSort,
   type OrderSource,
   type OrderStatus,
   type PaymentStatus,
@@ -40,46 +44,6 @@ export interface UpsertResult {
 
 /** Filter for lists: one status, several, or all. */
 export type OrderStatusFilter = OrderStatus | readonly OrderStatus[] | 'all';
-
-/**
- * A page of the order list (`orders.page`). `view`: `to_ship` (open, to be
- * sent by carrier), `pickup` (open, collected in store), `shipped`,
- * `cancelled`, `all`. `q`: order number, recipient name, city or SKU
- * (substring, case-insensitive; 3+ characters use the FTS5 trigram index,
- * shorter ones match the start of the order number). `carrier`: the shop's
- * shipping method text, exact. `sort`: newest first (default), oldest first,
- * by number, by recipient name, by country. `limit` 1..500 (default 100).
- */
-export interface OrderPageQuery {
-  view?: OrderView;
-  q?: string;
-  shop?: string;
-  country?: string;
-  carrier?: string;
-  unpaid?: boolean;
-  needsFix?: boolean;
-  sort?: OrderSort;
-  offset?: number;
-  limit?: number;
-}
-/** See {@link OrderPageQuery}. */
-export type OrderView = 'to_ship' | 'pickup' | 'shipped' | 'cancelled' | 'all';
-/** See {@link OrderPageQuery}. */
-export type OrderSort = 'newest' | 'oldest' | 'number' | 'name' | 'country';
-
-/** One page: the orders and how many match in all. */
-export interface OrderPage {
-  total: number;
-  offset: number;
-  orders: StationOrder[];
-}
-
-/** Values to offer in the list's filters (open orders only). */
-export interface OrderFacets {
-  shops: string[];
-  countries: string[];
-  carriers: string[];
-}
 
 /** Repository of orders. All methods are synchronous (better-sqlite3) and may run inside `store.tx`. */
 export interface OrdersRepo {
