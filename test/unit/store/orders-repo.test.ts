@@ -138,3 +138,42 @@ describe('orders repository', () => {
     expect(() => store.orders.setStatus(999, 'cancelled')).toThrow(expect.objectContaining({ code: 'not_found' }));
   });
 });
+
+describe('orders repository: the list page (issue 12)', () => {
+  it('searches number, name, city and SKU through the trigram index; filters and sorts; pages with a total', () => {
+    store.orders.insert(draft('#1001', { createdAt: '2026-09-01T00:00:00.000Z' }));
+    store.orders.insert(
+      draft('#1002', {
+        shop: 'UK',
+        createdAt: '2026-09-02T00:00:00.000Z',
+        recipient: { name: 'Tom Hughes', street: '10 Downing Lane', city: 'Leeds', postalCode: 'LS1 4AP', countryCode: 'GB' },
+        items: [{ sku: 'UK-MUG-XL', name: 'Mug', quantity: 1, unitPrice: 8 }],
+        shippingMethod: 'Royal Mail',
+        paymentStatus: 'unpaid',
+      }),
+    );
+    store.orders.insert(draft('#1003', { createdAt: '2026-09-03T00:00:00.000Z', status: 'shipped' }));
+    const nums = (q: Parameters<typeof store.orders.page>[0]) => store.orders.page(q).orders.map((o) => o.orderNumber);
+    expect(nums({})).toEqual(['#1002', '#1001']); // to ship, newest first
+    expect(nums({ q: 'mug-x' })).toEqual(['#1002']); // SKU substring, any case
+    expect(nums({ q: 'HUGH' })).toEqual(['#1002']);
+    expect(nums({ q: 'leeds' })).toEqual(['#1002']);
+    expect(nums({ q: '1001' })).toEqual(['#1001']);
+    expect(nums({ q: '10' })).toEqual(['#1002', '#1001']); // short: start of the number
+    expect(nums({ q: '"; DROP' })).toEqual([]); // no FTS syntax is interpreted
+    expect(nums({ shop: 'UK' })).toEqual(['#1002']);
+    expect(nums({ country: 'IT' })).toEqual(['#1001']);
+    expect(nums({ carrier: 'Royal Mail' })).toEqual(['#1002']);
+    expect(nums({ unpaid: true })).toEqual(['#1002']);
+    expect(nums({ sort: 'oldest' })).toEqual(['#1001', '#1002']);
+    expect(nums({ sort: 'name' })).toEqual(['#1001', '#1002']); // Giulia before Tom
+    expect(nums({ view: 'shipped' })).toEqual(['#1003']);
+    expect(store.orders.page({ view: 'all', limit: 1, offset: 1 })).toMatchObject({ total: 3, offset: 1, orders: [{ orderNumber: '#1002' }] });
+    expect(store.orders.facets()).toEqual({ shops: ['UK', 'main'], countries: ['GB', 'IT'], carriers: ['Royal Mail'] });
+    // An updated order is re-indexed.
+    store.orders.upsertImported(draft('#1004', { items: [{ sku: 'OLD-SKU', name: 'a', quantity: 1, unitPrice: 1 }] }), 'h1');
+    store.orders.upsertImported(draft('#1004', { items: [{ sku: 'NEW-SKU', name: 'a', quantity: 1, unitPrice: 1 }] }), 'h2');
+    expect(nums({ q: 'old-sku' })).toEqual([]);
+    expect(nums({ q: 'new-sku' })).toEqual(['#1004']);
+  });
+});
