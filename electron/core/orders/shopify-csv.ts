@@ -346,7 +346,11 @@ export function decodeInput(input: string | Uint8Array): { text: string; encodin
   const sample = buf.subarray(0, Math.min(buf.length, 4096));
   let zeroEven = 0;
   let zeroOdd = 0;
-  for (let i = 0; i < sample.length; i++) if (sample[i] === 0) (i % 2 === 0 ? zeroEven++ : zeroOdd++);
+  for (let i = 0; i < sample.length; i++) {
+    if (sample[i] !== 0) continue;
+    if (i % 2 === 0) zeroEven++;
+    else zeroOdd++;
+  }
   const half = sample.length / 2;
   if (zeroOdd > half * 0.3 && zeroEven < half * 0.05) return { text: iconv.decode(buf, 'utf-16le'), encoding: 'utf-16le' };
   if (zeroEven > half * 0.3 && zeroOdd < half * 0.05) return { text: iconv.decode(buf, 'utf-16be'), encoding: 'utf-16be' };
