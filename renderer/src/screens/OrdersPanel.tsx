@@ -30,7 +30,7 @@ export function OrdersPanel() {
     void loadSettings();
   }, [load, loadFacets, loadSettings]);
   return (
-    <div className="orders-grid">
+    <div className="orders-grid orders-grid-wide">
       <OrderList />
       <div className="orders-side">
         <ImportCard />
@@ -51,6 +51,8 @@ const VIEWS: Array<[OrderView, string]> = [
   ['all', 'All'],
 ];
 const ROW_HEIGHT = 44;
+/** Height of the scrolling list, px: 14 rows, then it scrolls. */
+const LIST_HEIGHT = 14 * ROW_HEIGHT;
 
 function OrderList() {
   const { query, total, rows, loading, facets, selected, setQuery, ensureRange, openForShipping, toggleSelected, submitSelected } = useOrders();
@@ -158,7 +160,7 @@ function OrderList() {
               <span className="sr-only">Action</span>
             </span>
           </div>
-          <div ref={scrollRef} className="vscroll" data-testid="orders-scroll">
+          <div ref={scrollRef} className="vscroll" data-testid="orders-scroll" style={{ height: Math.min(total * ROW_HEIGHT + 2, LIST_HEIGHT) }}>
             <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
               {items.map((vi) => {
                 const o = rows.get(vi.index);
