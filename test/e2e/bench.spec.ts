@@ -405,9 +405,14 @@ test('cancel a shipment from its scan, only after confirming; the order opens ag
   const scan = page.getByLabel('Scan an order number or a tracking number');
   await expect(scan).toBeFocused();
 
-  // Ship #1003 with the keyboard.
+  // Ship #1003 with the keyboard. It is not paid yet (Financial Status pending): the station asks first (issue 12).
   await page.keyboard.type('#1003');
   await page.keyboard.press('Enter');
+  const unpaid = page.getByRole('dialog', { name: 'Order #1003 is not paid' });
+  await expect(unpaid).toBeVisible();
+  await expect(unpaid.getByRole('button', { name: /No, wait for the payment/ })).toBeFocused();
+  await shot(page, '13b-unpaid-confirm');
+  await page.keyboard.press('y');
   await expect(page.getByLabel('Weight (kg)')).toBeFocused();
   await page.keyboard.type('3');
   await page.keyboard.press('Enter');
