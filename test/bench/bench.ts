@@ -26,7 +26,7 @@ import { performance } from 'node:perf_hooks';
 import { recipientToParty } from '../../shared/domain/order';
 import { createSandbox } from '../../electron/sandbox';
 import { createStation } from '../../electron/core/station';
-import { generateShopifyCsv, importShopifyCsv } from '../../electron/core/orders';
+import { generateShopifyCsv, importShopifyCsv, parseShopifyCsv } from '../../electron/core/orders';
 import { openStore } from '../../electron/core/store';
 import { renderLabelsPdf, renderLabelsZpl, type LabelData } from '../../electron/sandbox/labels';
 
@@ -174,8 +174,24 @@ function medianMs(f: () => unknown, runs = 21): number {
   return quantile(samples, 0.5);
 }
 
-/** The order list in the core: first page and a SKU search over the imported orders. */
-function benchOrdersList(store: ReturnType<typeof openStore>, orders: number): void {
+/**
+ * The order list in the core: first page and a SKU search over 10,000 open
+ * orders (the generator's gift-card-only orders have nothing to ship, so the
+ * list is topped up with more generated orders, cut at exactly 10,000).
+ */
+function benchOrdersList(store: ReturnType<typeof openStore>, imported: number): void {
+  let orders = imported;
+  let next = 50_001;
+  while (orders < 10_000) {
+    const need = 10_000 - orders;
+    const probe = parseShopifyCsv(generateShopifyCsv(need + 40, { seed: 13, firstNumber: next }));
+    const last = probe.orders[need - 1];
+    if (!last) throw new Error('generator made too few shippable orders');
+    const count = Number(last.order.orderNumber.slice(1)) - next + 1;
+    importShopifyCsv(store, generateShopifyCsv(count, { seed: 13, firstNumber: next }));
+    next += count;
+    orders = store.orders.count({ status: 'open' });
+  }
   const firstRowMs = medianMs(() => {
     const page = store.orders.page({ view: 'to_ship', limit: 100 });
     if (page.orders.length === 0) throw new Error('no open orders to list');
