@@ -1,10 +1,40 @@
 // Lint config: typescript-eslint's recommended type-aware rules for all TS,
-// react-hooks for the renderer, and layer rules from DESIGN.md
-// (electron/core and shared never import electron; shared never imports node:*).
+// react-hooks for the renderer, and the layer rules of ARCHITECTURE.md
+// ("Layers"), enforced here so CI fails on a wrong import:
+//   shared            imports nothing of ours outside shared (and no node:*, no electron)
+//   electron/core     imports shared only (no electron, sandbox, training, shell, host, main)
+//   electron/sandbox  imports shared only (no electron, core, training, shell, host, main)
+//   renderer          imports shared only (it reaches the core through the contract)
+//   electron/main, electron/host: compose through electron/shell; neither imports the other
+//   electron/training, electron/shell, electron/launch.ts: compose (may import core and sandbox)
+// Import strings are matched as gitignore-style globs on the path as written
+// (`../sandbox`, `../../electron/core/store`), so each rule names the folders
+// a layer must not reach, wherever the importing file sits.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+
+/**
+ * `no-restricted-imports` options for one layer: no import of any path
+ * through one of `folders` (a folder of ours the layer must not reach), no
+ * `electron` module and no package.json (layers below the shells take such
+ * values as parameters) unless `allow.electron` / `allow.packageJson`; `extra`
+ * adds pattern groups.
+ */
+function layer(name, folders, extra = [], allow = {}) {
+  return {
+    paths: allow.electron ? [] : [{ name: 'electron', message: `${name} must not import electron (ARCHITECTURE.md "Layers").` }],
+    patterns: [
+      ...folders.map((f) => ({
+        group: [`**/${f}`, `**/${f}/**`, `**/${f}.ts`],
+        message: `${name} must not import ${f === 'electron' ? 'electron/*' : f} (ARCHITECTURE.md "Layers").`,
+      })),
+      ...(allow.packageJson ? [] : [{ group: ['**/package.json'], message: `${name} must not import package.json; take the value as a parameter (ARCHITECTURE.md "Layers").` }]),
+      ...extra,
+    ],
+  };
+}
 
 export default tseslint.config(
   { ignores: ['dist/**', 'build/out/**', 'node_modules/**', 'test-results/**', 'playwright-report/**'] },
@@ -25,14 +55,37 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   {
-    files: ['electron/core/**/*.ts', 'electron/sandbox/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { paths: ['electron'] }] },
+    files: ['electron/core/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', layer('electron/core', ['sandbox', 'training', 'shell', 'host', 'main', 'preload', 'launch', 'renderer', 'test'])] },
+  },
+  {
+    files: ['electron/sandbox/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', layer('electron/sandbox', ['core', 'training', 'shell', 'host', 'main', 'preload', 'launch', 'renderer', 'test'])] },
   },
   {
     files: ['shared/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { paths: ['electron'], patterns: ['node:*', 'fs', 'path', 'http', 'crypto'] }],
+      'no-restricted-imports': [
+        'error',
+        layer('shared', ['electron', 'renderer', 'test'], [{ group: ['node:*', 'fs', 'path', 'http', 'crypto'], message: 'shared is pure TypeScript: no node:* (ARCHITECTURE.md "Layers").' }]),
+      ],
     },
+  },
+  {
+    files: ['renderer/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', layer('renderer', ['electron', 'test'])] },
+  },
+  {
+    files: ['electron/main/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', layer('electron/main', ['host', 'renderer', 'test'], [], { electron: true, packageJson: true })] },
+  },
+  {
+    files: ['electron/host/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', layer('electron/host', ['main', 'preload', 'renderer', 'test'], [], { packageJson: true })] },
+  },
+  {
+    files: ['electron/training/**/*.ts', 'electron/shell/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', layer('electron/training and electron/shell', ['host', 'main', 'preload', 'renderer', 'test'], [], { packageJson: true })] },
   },
   { files: ['**/*.{js,mjs,cjs}'], languageOptions: { globals: { ...globals.node } } },
 );

@@ -19,7 +19,7 @@ import os from 'node:os';
 import path from 'node:path';
 
 /** Platform to talk to: the embedded sandbox (training mode) or a real one. */
-export type PlatformConfig =
+type PlatformConfig =
   | { mode: 'sandbox' }
   | {
       mode: 'platform';
@@ -86,7 +86,7 @@ const PRINTER_SCHEMES = new Set(['socket:', 'usb:', 'file:']);
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
 
 /** Default data folder, `~/.shipping-station`. */
-export function defaultDataDir(home: string = os.homedir()): string {
+function defaultDataDir(home: string = os.homedir()): string {
   return path.join(home, '.shipping-station');
 }
 

@@ -1,19 +1,15 @@
 /**
- * The station core, built once by each transport (DESIGN.md "The pieces"):
- * Electron main binds it to IPC, the headless host to loopback HTTP. Both call
- * commands through {@link invokeCommand} and subscribe to `events`.
+ * The station core's one composition root (DESIGN.md "The pieces"): wires
+ * store, platform client, printer service, outbox worker and handlers from a
+ * {@link StationSetup} that its caller has already resolved. Electron main and
+ * the headless host reach it through `electron/shell/start.ts`, which picks
+ * the platform: a configured one, or training mode (`electron/training/`,
+ * which starts the embedded sandbox and opens its database). Both transports
+ * call commands through {@link invokeCommand} and subscribe to `events`.
  *
- * `createStation(config)`:
- * - training mode (no platform configured): starts the sandbox in-process on
- *   a free port and signs in with its first demo client; the station's data
- *   lives in `training.sqlite` and the sandbox's in `training-sandbox.json`,
- *   both kept across restarts so a packer's training day (orders, shipments,
- *   labels, manifests) continues where it stopped. When the two cannot be
- *   used together (a file unreadable or refused, shipments without sandbox
- *   state, sandbox state without a database) both are moved aside as
- *   `*.broken-<timestamp>`, never deleted, and training starts afresh;
- * - platform mode: the configured platform and credentials; data in `station.sqlite`;
- * - opens the label printer: `--printer`, else the saved setting, else
+ * `createStation(setup)`:
+ * - uses the given database, or opens `station.sqlite`/`training.sqlite` in the data folder;
+ * - opens the label printer: `printerUri`, else the saved setting, else
  *   `file://<dataDir>/labels`;
  * - recovers what a crash left behind (outbox rows `sending` are reconciled
  *   before being sent again; print jobs `printing` are failed, never reprinted
@@ -23,9 +19,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { EventName, Handlers, StationEvents } from '../../shared/contract/commands';
 import type { PlatformInfo } from '../../shared/contract/views';
-import pkg from '../../package.json' with { type: 'json' };
-import { createSandbox, type Sandbox, type SandboxOptions } from '../sandbox';
-import { defaultPrinterUri, type StationConfig } from './config';
+import { defaultPrinterUri } from './config';
 import { emitAppChanged } from './handlers/app';
 import type { ContextWithoutOutbox, StationContext } from './handlers/context';
 import { createEmitter } from './handlers/events';
@@ -35,7 +29,7 @@ import { LabelPrinterSetting, createPrinterService, type PrinterService } from '
 import { createOutboxWorker, type OutboxBackoff } from './outbox/worker';
 import { createPlatformClient, type PlatformCallLog, type RetryOptions } from './platform/client';
 import { openPrinter } from './printers';
-import { StoreError, openStore, type Store } from './store';
+import { openStore, type Store } from './store';
 
 export { invokeCommand } from './handlers/invoke';
 
@@ -47,7 +41,7 @@ export interface Station {
   events: { on<E extends EventName>(name: E, listener: (payload: StationEvents[E]) => void): () => void };
   /** Platform in use (mode, base URL, account name). */
   info: PlatformInfo;
-  /** Stops the outbox worker, closes printer, store and (training mode) the sandbox. Safe to call twice. */
+  /** Stops the outbox worker, closes printer and store, then runs the setup's `release`. Safe to call twice. */
   close(): Promise<void>;
 }
 
@@ -67,175 +61,79 @@ export interface StationOptions {
   printerDpi?: 203 | 300;
   /** Back-off of the outbox worker between background attempts. */
   outboxBackoff?: OutboxBackoff;
-  /**
-   * Diagnostics (one line each; never holds credentials or tokens). Default: none, except
-   * that training files moved aside are reported on stderr.
-   */
+  /** Diagnostics (one line each; never holds credentials or tokens). Default: none. */
   log?: (line: string) => void;
 }
 
-/**
- * Options of the embedded training sandbox: its state kept in `stateFile`,
- * the spec's rate limits on (a packer trains against the platform's real
- * pace) and the demo account's past (invoices, COD lists, returns) seeded.
- */
-function trainingSandboxOptions(stateFile: string): SandboxOptions {
-  return { port: 0, stateFile, rateLimits: true, history: true };
+/** The platform the station talks to, with its credentials, resolved by the caller. */
+export interface PlatformAccess {
+  /** `sandbox`: the embedded training sandbox; `platform`: a real one. Shown in the header. */
+  mode: 'sandbox' | 'platform';
+  /** `{base_url}`, e.g. `https://acme.example.com/api/2026-09` (spec: What the service does). */
+  baseUrl: string;
+  /** `{auth_url}`; the token endpoint is `{auth_url}/oauth/token`. */
+  authUrl: string;
+  clientId: string;
+  /** Never logged nor sent to the renderer. */
+  clientSecret: string;
+  /** Account name shown in the header (the client id when the platform gives none). */
+  accountName: string;
 }
 
-/** Database file of a data folder for a platform mode. */
-export function databaseFile(dataDir: string, mode: StationConfig['platform']['mode']): string {
+/** Everything {@link createStation} is built from; nothing in it is read from the environment. */
+export interface StationSetup {
+  /** Absolute data folder (created when missing): the database and the default label folder. */
+  dataDir: string;
+  platform: PlatformAccess;
+  /** Label printer device URI chosen explicitly; undefined = the saved setting, else `file://<dataDir>/labels`. */
+  printerUri?: string;
+  /** Application version shown in the header (package.json). */
+  version: string;
+  /**
+   * An already-open database, owned by the station from now on (closed by `close()` or when
+   * creation fails). Default: `openStore(databaseFile(dataDir, platform.mode))`.
+   */
+  store?: Store;
+  /** Called (not awaited) after each outbox row finishes `done`: training mode saves the sandbox state then. */
+  afterSent?: () => Promise<void>;
+  /** Runs last in `close()`, and when creation fails: releases what the caller started with the setup (the training sandbox). */
+  release?: () => Promise<void>;
+}
+
+/** Database file of a data folder for a platform mode: `training.sqlite` (the embedded sandbox) or `station.sqlite`. */
+export function databaseFile(dataDir: string, mode: PlatformAccess['mode']): string {
   return path.join(dataDir, mode === 'sandbox' ? 'training.sqlite' : 'station.sqlite');
 }
 
-/** File the training sandbox keeps its state in (electron/sandbox/persist.ts), beside `training.sqlite`. */
-export function trainingSandboxFile(dataDir: string): string {
-  return path.join(dataDir, 'training-sandbox.json');
-}
-
-/** `20261121T094956Z`: a file-name-safe UTC timestamp. */
-function fileStamp(ms: number): string {
-  return new Date(ms).toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
-}
-
 /**
- * Moves the training files (database with its WAL/SHM companions, sandbox
- * state) aside as `<file>.broken-<timestamp>`, never deleting them. Returns
- * the new names.
- */
-function moveTrainingAside(dbFile: string, stateFile: string): string[] {
-  const stamp = fileStamp(Date.now());
-  const moved: string[] = [];
-  for (const f of [dbFile, `${dbFile}-wal`, `${dbFile}-shm`, stateFile]) {
-    if (!fs.existsSync(f)) continue;
-    let target = `${f}.broken-${stamp}`;
-    for (let n = 2; fs.existsSync(target); n++) target = `${f}.broken-${stamp}-${n}`;
-    fs.renameSync(f, target);
-    moved.push(target);
-  }
-  return moved;
-}
-
-/** The store errors that mean "this training database cannot be used" (as opposed to "update the station"). */
-function isUnusableDatabase(e: unknown): boolean {
-  return e instanceof StoreError && (e.code === 'not_a_database' || e.code === 'migration_failed');
-}
-
-/**
- * True when the database holds anything the platform side made or was asked
- * for (shipments, manifests, pickups, outbox rows): a training database like
- * that is only meaningful with the sandbox state it was made against. Orders
- * alone are the station's own and need no sandbox.
- */
-function hasPlatformRecords(store: Store): boolean {
-  return (
-    store.shipments.listRecent({ limit: 1, includePending: true }).length > 0 ||
-    store.manifests.list({ limit: 1 }).length > 0 ||
-    store.pickups.list({ limit: 1 }).length > 0 ||
-    store.outbox.list({ limit: 1 }).length > 0
-  );
-}
-
-/**
- * Training mode's two halves, kept consistent: the station database and the
- * embedded sandbox with its state file. Both present: both loaded. Started
- * afresh, with both files moved aside and a log line naming them, when: the
- * database is not one (or cannot be migrated); it holds platform records but
- * the sandbox state is missing (e.g. a `training.sqlite` from a version that
- * kept the sandbox in memory); the sandbox state is there without the
- * database; or the sandbox cannot read or refuses its state file. A database
- * written by a newer station is refused as in platform mode (StoreError
- * `schema_too_new`).
- */
-async function openTraining(dataDir: string, log: (line: string) => void): Promise<{ sandbox: Sandbox; store: Store }> {
-  const dbFile = databaseFile(dataDir, 'sandbox');
-  const stateFile = trainingSandboxFile(dataDir);
-  const startAfresh = (why: string) => {
-    const moved = moveTrainingAside(dbFile, stateFile);
-    log(`training data: ${why}; starting a fresh training day${moved.length ? ` (moved aside: ${moved.join(', ')})` : ''}`);
-  };
-
-  const hadDb = fs.existsSync(dbFile);
-  let store: Store;
-  try {
-    store = openStore(dbFile);
-  } catch (e) {
-    if (!isUnusableDatabase(e)) throw e;
-    startAfresh(`${dbFile} cannot be used (${(e as Error).message})`);
-    store = openStore(dbFile);
-  }
-  try {
-    const hasState = fs.existsSync(stateFile);
-    if (hasState && !hadDb) {
-      startAfresh(`${stateFile} has no station database beside it`);
-    } else if (!hasState && hasPlatformRecords(store)) {
-      store.close();
-      startAfresh(`${dbFile} holds shipments the sandbox has no state for (${stateFile} is missing)`);
-      store = openStore(dbFile);
-    }
-    let sandbox: Sandbox;
-    try {
-      sandbox = await createSandbox(trainingSandboxOptions(stateFile));
-    } catch (e) {
-      // The sandbox names its state file in every load failure; anything else is not ours to repair.
-      if (!(e instanceof Error && e.message.includes(stateFile))) throw e;
-      store.close();
-      startAfresh(`the sandbox refused its state (${e.message})`);
-      store = openStore(dbFile);
-      sandbox = await createSandbox(trainingSandboxOptions(stateFile));
-    }
-    return { sandbox, store };
-  } catch (e) {
-    store.close();
-    throw e;
-  }
-}
-
-/**
- * Builds the station core from a resolved configuration (see config.ts).
+ * Builds the station core from a resolved setup.
  *
  * @throws StoreError (`schema_too_new`, `not_a_database`, `migration_failed`) when the database cannot be used;
  *   PrinterError (`invalid_printer_uri`, `printer_unsupported`) for a configured printer that cannot be opened;
- *   Error when the data folder cannot be created or the training sandbox cannot start.
+ *   Error when the data folder cannot be created.
  */
-export async function createStation(config: StationConfig, options: StationOptions = {}): Promise<Station> {
+export async function createStation(setup: StationSetup, options: StationOptions = {}): Promise<Station> {
   const log = options.log ?? (() => undefined);
-  fs.mkdirSync(config.dataDir, { recursive: true });
-
-  let sandbox: Sandbox | undefined;
-  let store: Store | undefined;
+  let store: Store | undefined = setup.store;
   let printer: PrinterService | undefined;
   try {
-    let baseUrl: string, authUrl: string, clientId: string, clientSecret: string, accountName: string;
-    let openedStore: Store;
-    if (config.platform.mode === 'sandbox') {
-      // Moving a packer's training files aside is never silent: without a log it goes to stderr.
-      const warn = options.log ?? ((line: string) => process.stderr.write(`Shipping Station: ${line}\n`));
-      ({ sandbox, store: openedStore } = await openTraining(config.dataDir, warn));
-      store = openedStore;
-      const demo = sandbox.clients[0];
-      if (!demo) throw new Error('The training sandbox has no demo client');
-      ({ baseUrl, authUrl } = sandbox);
-      ({ clientId, clientSecret, name: accountName } = demo);
-    } else {
-      ({ baseUrl, authUrl, clientId, clientSecret } = config.platform);
-      accountName = clientId;
-      openedStore = openStore(databaseFile(config.dataDir, config.platform.mode));
-      store = openedStore;
-    }
-    const platform: PlatformInfo = { mode: config.platform.mode, baseUrl, accountName };
+    fs.mkdirSync(setup.dataDir, { recursive: true });
+    const { baseUrl, authUrl, clientId, clientSecret, accountName } = setup.platform;
+    const openedStore: Store = store ?? openStore(databaseFile(setup.dataDir, setup.platform.mode));
+    store = openedStore;
+    const platform: PlatformInfo = { mode: setup.platform.mode, baseUrl, accountName };
 
     const events = createEmitter((e, name) => log(`event listener for ${name} failed: ${String(e)}`));
     const printerOpts = { ...(options.printerTimeoutMs ? { timeoutMs: options.printerTimeoutMs } : {}), dpi: options.printerDpi ?? 203 };
     const open = (uri: string) => openPrinter(uri, printerOpts);
     const saved = openedStore.settings.get(LabelPrinterSetting);
-    const fallback = defaultPrinterUri(config.dataDir);
-    const initialUri = config.printerUri ?? saved ?? fallback;
+    const fallback = defaultPrinterUri(setup.dataDir);
+    const initialUri = setup.printerUri ?? saved ?? fallback;
     try {
       printer = createPrinterService({ store: openedStore, events, uri: initialUri, open, dpi: printerOpts.dpi });
     } catch (e) {
       // A bad explicit choice is the user's to fix; a bad saved one must not stop the bench.
-      if (config.printerUri !== undefined) throw e;
+      if (setup.printerUri !== undefined) throw e;
       log(`saved label printer ${initialUri} cannot be opened (${String(e)}); using ${fallback}`);
       printer = createPrinterService({ store: openedStore, events, uri: fallback, open, dpi: printerOpts.dpi });
     }
@@ -263,7 +161,7 @@ export async function createStation(config: StationConfig, options: StationOptio
       platform,
       printer,
       events,
-      version: pkg.version,
+      version: setup.version,
       now: Date.now,
       lastCredit: null,
     };
@@ -274,8 +172,8 @@ export async function createStation(config: StationConfig, options: StationOptio
       onRowChange: (row) => {
         emitOutboxChanged(base, row);
         // Training: the sandbox saves its state a moment after each call; a finished row saves it
-        // at once, so a crash right after a shipment cannot leave it only on the station's side.
-        if (row.state === 'done') sandbox?.flushState().catch((e: unknown) => log(`training sandbox state not saved: ${String(e)}`));
+        // at once (setup.afterSent), so a crash right after a shipment cannot leave it only on the station's side.
+        if (row.state === 'done') setup.afterSent?.().catch((e: unknown) => log(`after a finished request: ${String(e)}`));
       },
       onError: (e, row) => log(`outbox${row ? ` row ${row.id} (${row.kind})` : ''}: ${e instanceof Error ? e.message : String(e)}`),
     });
@@ -302,7 +200,7 @@ export async function createStation(config: StationConfig, options: StationOptio
           await outbox.stop();
           await printer?.close().catch(() => undefined);
           openedStore.close();
-          await sandbox?.close();
+          await setup.release?.();
         })();
         return closing;
       },
@@ -310,7 +208,7 @@ export async function createStation(config: StationConfig, options: StationOptio
   } catch (e) {
     await printer?.close().catch(() => undefined);
     store?.close();
-    await sandbox?.close().catch(() => undefined);
+    await setup.release?.().catch(() => undefined);
     throw e;
   }
 }

@@ -7,7 +7,7 @@
  */
 import { pathToFileURL } from 'node:url';
 import { ConfigError, resolveConfig, stationOptionFlags, type StationConfig } from '../core/config';
-import { createStation } from '../core/station';
+import { startStation } from '../shell/start';
 import { startHost, type RunningHost } from './server';
 
 /** Reads `--port N` / `--port=N`, else `STATION_PORT`; 0 when absent. @throws ConfigError for a value that is not 0..65535. */
@@ -61,7 +61,7 @@ export async function runHost(argv: readonly string[], env: Readonly<Record<stri
     throw new ConfigError(unknown, `Unknown option "${unknown}" (options: ${[...stationOptionFlags(), '--port'].join(', ')})`);
   }
   // Core diagnostics (outbox, printer, training recovery) go to stderr; stdout keeps the ready line.
-  const station = await createStation(config, { log: (line) => process.stderr.write(`station: ${line}\n`) });
+  const station = await startStation(config, { log: (line) => process.stderr.write(`station: ${line}\n`) });
   let host: RunningHost;
   try {
     host = await startHost({ station, port });

@@ -21,15 +21,13 @@ import type { ServerResponse } from 'node:http';
 import path from 'node:path';
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { StationError, isStationErrorShape, type EventName, type Handlers, type StationErrorShape, type StationEvents } from '../../shared/contract';
+import { StationError, TOKEN_HEADER, isStationErrorShape, type EventName, type Handlers, type StationErrorShape, type StationEvents } from '../../shared/contract';
 import { invokeCommand } from '../core/station';
-import { RENDERER_CSP } from './csp';
-import { STATION_EVENT_NAMES } from './events';
+import { RENDERER_CSP } from '../shell/csp';
+import { STATION_EVENT_NAMES } from '../shell/events';
 
-export { RENDERER_CSP };
+;
 
-/** Header carrying the per-launch token on `POST /rpc/*`. */
-export const TOKEN_HEADER = 'x-station-token';
 
 /** What the host needs of the station core (a subset of `createStation()`'s result). */
 export interface HostStation {
@@ -66,7 +64,7 @@ export interface RunningHost {
  * HTTP status for a station error code: the renderer matches on `code`, the
  * status only has to be sensible for logs and tools (curl, proxies).
  */
-export function httpStatusFor(code: string): number {
+function httpStatusFor(code: string): number {
   switch (code) {
     case 'invalid_input':
       return 400;
@@ -110,7 +108,7 @@ export function httpStatusFor(code: string): number {
 }
 
 /** Default renderer folder: `<repo>/dist/renderer`, found from this file (electron/host). */
-export function defaultRendererDir(): string {
+function defaultRendererDir(): string {
   return path.resolve(import.meta.dirname, '..', '..', 'dist', 'renderer');
 }
 

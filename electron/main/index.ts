@@ -14,12 +14,13 @@ import { pathToFileURL } from 'node:url';
 import { BrowserWindow, Menu, app, dialog, ipcMain, net, protocol, session, type WebContents, type WebFrameMain } from 'electron';
 import { StationError, isStationErrorShape, type StationErrorShape } from '../../shared/contract';
 import { ConfigError, resolveConfig, type StationConfig } from '../core/config';
-import { createStation, invokeCommand } from '../core/station';
-import { RENDERER_CSP } from '../host/csp';
-import { STATION_EVENT_NAMES } from '../host/events';
+import { invokeCommand } from '../core/station';
+import { startStation } from '../shell/start';
+import { RENDERER_CSP } from '../shell/csp';
+import { STATION_EVENT_NAMES } from '../shell/events';
 import { APP_HOST, APP_SCHEME, APP_URL, IPC_EVENT, IPC_INVOKE, type IpcResult } from './channels';
 
-type Station = Awaited<ReturnType<typeof createStation>>;
+type Station = Awaited<ReturnType<typeof startStation>>;
 
 // Must run before `ready`: the app scheme behaves like https (standard, secure origin).
 protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } }]);
@@ -133,7 +134,7 @@ async function start(): Promise<void> {
   try {
     await app.whenReady();
     if (!config) throw configError;
-    station = await createStation(config, { log: (line) => console.error(`station: ${line}`) });
+    station = await startStation(config, { log: (line) => console.error(`station: ${line}`) });
     console.log(`Shipping Station (Electron) ready (${config.platform.mode === 'sandbox' ? 'training mode: embedded sandbox' : `platform: ${config.platform.baseUrl}`})`);
   } catch (e) {
     const msg = e instanceof ConfigError ? e.message : e instanceof Error ? e.message : String(e);

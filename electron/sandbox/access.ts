@@ -25,13 +25,13 @@ import type { SandboxState } from './state';
 import { localDate } from './time';
 
 /** Validated documents an Enterprise client needs (spec: Access requirements 2). */
-export const REQUIRED_VALIDATED_DOCUMENTS = 3;
+const REQUIRED_VALIDATED_DOCUMENTS = 3;
 
 /** Endpoints (method + pattern relative to `{base_url}`) that need a valid subscription (spec: Access requirements 4; Errors). */
-export const SUBSCRIPTION_ENDPOINTS: ReadonlyArray<string> = ['POST /shipments', 'POST /pickups', 'POST /webhooks'];
+const SUBSCRIPTION_ENDPOINTS: ReadonlyArray<string> = ['POST /shipments', 'POST /pickups', 'POST /webhooks'];
 
 /** Endpoints counted against the plan's monthly shipment limit. */
-export const PLAN_LIMITED_ENDPOINTS: ReadonlyArray<string> = ['POST /shipments'];
+const PLAN_LIMITED_ENDPOINTS: ReadonlyArray<string> = ['POST /shipments'];
 
 /**
  * 403 checks of a call, in the order above.

@@ -218,7 +218,7 @@ export function searchDeliveryPoints(city: string, postalCode: string, address?:
  * The point with this id (`FP-<cap>-<nn>` or `LK-<cap>-<nn>`, case-insensitive),
  * or undefined when the carrier has no such point. Distance is 0 (no search place).
  */
-export function findDeliveryPoint(id: string): DeliveryPoint | undefined {
+function findDeliveryPoint(id: string): DeliveryPoint | undefined {
   const m = /^(FP|LK)-(\d{5})-(\d{2})$/.exec(id.trim().toUpperCase());
   if (!m?.[2]) return undefined;
   const town = townOfCap(m[2]);

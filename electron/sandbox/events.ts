@@ -15,9 +15,6 @@ import { localIso } from './time';
 /** The four event kinds of the spec (spec: Events). */
 export type SandboxEventKind = 'tracking.update' | 'shipment.created' | 'stock.opened' | 'stock.closed';
 
-/** Every event kind, in the spec's order. */
-export const SANDBOX_EVENT_KINDS: ReadonlyArray<SandboxEventKind> = ['tracking.update', 'shipment.created', 'stock.opened', 'stock.closed'];
-
 /**
  * One event.
  * - `accountId`: the client it belongs to (`Account.accountId`, webhook payload `client_id`);

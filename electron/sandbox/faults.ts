@@ -22,7 +22,7 @@ import { normalizePattern } from './ratelimit';
 import { mulberry32 } from '../../shared/domain/random';
 
 /** Carrier-facing endpoints answering 502 in the spec: the default targets of `carrierError`. */
-export const CARRIER_ENDPOINTS: ReadonlyArray<string> = [
+const CARRIER_ENDPOINTS: ReadonlyArray<string> = [
   'POST /shipments',
   'GET /shipments/{ldv}/tracking',
   'POST /manifests',

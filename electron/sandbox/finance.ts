@@ -38,20 +38,20 @@ import { addDays, dayOfWeek, localDate, localIso } from './time';
 import { localInstant } from './workdays';
 
 /** Italian standard VAT rate, percent. */
-export const VAT_RATE = 22;
+const VAT_RATE = 22;
 /** Hour (Europe/Rome) at which the back office runs its cycles. */
-export const CYCLE_HOUR = 6;
+const CYCLE_HOUR = 6;
 /** Days from a COD list to its payment. */
-export const COD_PAYMENT_DAYS = 7;
+const COD_PAYMENT_DAYS = 7;
 /** Day of the month a return list (made on the 1st) is invoiced. */
-export const RETURN_INVOICE_DAY = 10;
+const RETURN_INVOICE_DAY = 10;
 /** Time from issuing an invoice to its PDF being available, ms (simulated). */
 export const PDF_GENERATION_MS = 15 * 60_000;
 /** Monthly fee per subscription plan, EUR net. */
-export const PLAN_FEES: Readonly<Record<string, number>> = { business: 39, starter: 19 };
+const PLAN_FEES: Readonly<Record<string, number>> = { business: 39, starter: 19 };
 
 /** An invoice line: net `unitPrice` x `quantity` = net `total`. */
-export interface InvoiceItemRecord {
+interface InvoiceItemRecord {
   description: string;
   quantity: number;
   unitPrice: number;
@@ -81,7 +81,7 @@ export interface InvoiceRecord {
 }
 
 /** A shipment in a COD list. */
-export interface CodEntry {
+interface CodEntry {
   shipmentId: number;
   trackingNumber: string;
   reference: string | null;
@@ -106,7 +106,7 @@ export interface CodListRecord {
 }
 
 /** A returned shipment in a return list. */
-export interface ReturnEntry {
+interface ReturnEntry {
   shipmentId: number;
   trackingNumber: string;
   returnTrackingNumber: string | null;
@@ -155,7 +155,7 @@ const nextMonth = (monthFirst: string) => {
 };
 const MONTHS_IT = ['gennaio', 'febbraio', 'marzo', 'aprile', 'maggio', 'giugno', 'luglio', 'agosto', 'settembre', 'ottobre', 'novembre', 'dicembre'];
 /** "settembre 2026" for a date of that month. */
-export function monthNameIt(date: string): string {
+function monthNameIt(date: string): string {
   return `${MONTHS_IT[Number(date.slice(5, 7)) - 1] ?? ''} ${date.slice(0, 4)}`;
 }
 

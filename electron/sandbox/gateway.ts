@@ -40,7 +40,7 @@ export interface Gateway {
 }
 
 /** `"POST /shipments"`: method and route pattern relative to the prefix, parameters as `{name}`. */
-export function endpointKey(method: string, routeUrl: string, prefix: string): string {
+function endpointKey(method: string, routeUrl: string, prefix: string): string {
   const rel = routeUrl.startsWith(prefix) ? routeUrl.slice(prefix.length) || '/' : routeUrl;
   return `${method.toUpperCase()} ${rel.replace(/:([A-Za-z0-9_]+)/g, '{$1}')}`;
 }

@@ -18,13 +18,13 @@ import { returnCost } from './finance';
 import type { Account, ShipmentRecord } from './model';
 import { normalizePackage, round2, type QuoteInput } from './pricing';
 import { quoteAll } from './quoting';
-import { newShipmentRecord, renderShipmentLabel, warehouseParty } from './routes/shipments';
+import { newShipmentRecord, renderShipmentLabel, warehouseParty } from './shipment-records';
 import type { SandboxState } from './state';
 import { addDays, dayOfWeek, localDate } from './time';
 import { localInstant } from './workdays';
 
 /** One past shipment of a recipe. */
-export interface HistoryShipment {
+interface HistoryShipment {
   /** Days before the sandbox's "today" it was created (at least 60). */
   daysAgo: number;
   reference: string;

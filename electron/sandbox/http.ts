@@ -50,7 +50,7 @@ export interface ApiContext {
 }
 
 /** A handler's answer: status (default 200) and JSON body. */
-export interface ApiResponse {
+interface ApiResponse {
   status?: number;
   body: unknown;
 }

@@ -38,9 +38,10 @@ import { registerOpenApiRoute } from './routes/openapi';
 import { SandboxState } from './state';
 
 export { SimClock } from './clock';
-export type { ClockSource } from './clock';
+;
 export { SandboxState } from './state';
-export { demoAccounts, demoSeed } from './seed';
+export { SandboxStateError } from './persist';
+export {  demoSeed } from './seed';
 export type * from './model';
 
 /** Version prefix of the API (spec: Versioning 1). */

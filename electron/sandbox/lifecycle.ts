@@ -19,169 +19,24 @@
  *   the clock is moved, so time jumps replay the carrier's events in order.
  * - Instants are computed in Europe/Rome on Italian carrier working days
  *   (workdays.ts); every event carries the instant it happened at.
+ *
+ * Files: this class keeps the journeys, applies their steps, opens and closes
+ * stocks and builds the tracking/stock views; carrier/scenarios.ts holds the
+ * fixed rules (scenario, transit days, stock term, BDA, collection time),
+ * carrier/plan.ts plans a journey's steps, carrier/journey.ts the shapes.
  */
 import { fnv1a } from '../../shared/domain/random';
 import { statusOf } from '../../shared/platform/common';
-import type { Address } from '../../shared/platform/common';
-import type { Stock, StockActionName, StockActionRequest, StockOutcome, TrackingRecord } from '../../shared/platform/tracking';
+import type { Stock, StockActionRequest, StockOutcome, TrackingRecord } from '../../shared/platform/tracking';
 import { fieldError, invalidState } from './errors';
 import type { SandboxEvent } from './events';
-import type { ShipmentRecord, ZoneId } from './model';
+import type { ShipmentRecord } from './model';
 import type { SandboxState } from './state';
 import { addDays, isCalendarDate, localDate, localIso } from './time';
-import { addWorkingDays, isWorkingDay, legacyDateTime, localInstant, localMinutes, nextWorkingDay } from './workdays';
-import { zoneOf } from './zones';
-
-/** How a shipment's journey goes. */
-export type Scenario = 'delivered' | 'second_attempt' | 'held' | 'held_twice' | 'awaiting_collection' | 'refused';
-
-/** Every scenario, in the order of their hash buckets. */
-export const SCENARIOS: ReadonlyArray<Scenario> = ['delivered', 'second_attempt', 'held', 'held_twice', 'awaiting_collection', 'refused'];
-
-/**
- * Upper bounds (per mille, exclusive) of each scenario's bucket of the
- * tracking-number hash: 88% delivered, 4% second attempt, 4% held (stock),
- * 1% held twice (a second dossier after the release), 2% awaiting collection,
- * 1% refused and returned.
- */
-const SCENARIO_BUCKETS: ReadonlyArray<readonly [number, Scenario]> = [
-  [880, 'delivered'],
-  [920, 'second_attempt'],
-  [960, 'held'],
-  [970, 'held_twice'],
-  [990, 'awaiting_collection'],
-  [1000, 'refused'],
-];
-
-/** Working days from the day the parcel leaves the origin depot to the delivery day, by destination zone. */
-export const TRANSIT_DAYS: Readonly<Record<ZoneId, number>> = {
-  italy: 1,
-  italy_calabria_sicily: 2,
-  italy_sardinia: 2,
-  italy_minor_islands: 3,
-  eu_1: 2,
-  eu_2: 3,
-  europe_non_eu: 4,
-  world: 5,
-};
-
-/** Calendar days a stock stays at the depot awaiting instructions (the `deadline` is the opening date plus these). */
-export const STOCK_TERM_DAYS = 10;
-
-/** Reasons a carrier opens a stock: `code` and the carrier's text. */
-export const STOCK_REASONS: ReadonlyArray<{ code: string; description: string }> = [
-  { code: 'recipient_absent', description: 'Destinatario assente' },
-  { code: 'address_incomplete', description: 'Indirizzo insufficiente o errato' },
-  { code: 'business_closed', description: 'Esercizio chiuso' },
-];
-
-/**
- * Scenario of a shipment: a `sandbox:<scenario>` token in its notes
- * (`sandbox:held`, `sandbox:held-twice`, ...) forces one — a documented
- * training aid; otherwise the FNV-1a hash of the tracking number modulo 1000
- * picks the bucket of {@link SCENARIO_BUCKETS}.
- */
-export function scenarioOf(s: Pick<ShipmentRecord, 'trackingNumber' | 'notes'>): Scenario {
-  // Every token is looked at: other `sandbox:` tokens (e.g. `sandbox:return-failed`
-  // of routes/shipments.ts) may come before the scenario's.
-  for (const m of (s.notes ?? '').matchAll(/sandbox:([a-z_-]+)/gi)) {
-    const named = (m[1] ?? '').toLowerCase().replace(/-/g, '_');
-    const found = SCENARIOS.find((x) => x === named);
-    if (found) return found;
-  }
-  const bucket = fnv1a(s.trackingNumber) % 1000;
-  for (const [max, scenario] of SCENARIO_BUCKETS) if (bucket < max) return scenario;
-  return 'delivered';
-}
-
-/**
- * The carrier's delivery document number (BDA) of a shipment: 14 digits,
- * `yymmdd` of the creation date (Europe/Rome) followed by the shipment id on 8
- * digits. Used by `GET /tracking/bda/{bda}`; shown as `bda` on the shipment detail.
- */
-export function bdaOf(s: Pick<ShipmentRecord, 'id' | 'createdAt'>): string {
-  return localDate(s.createdAt).slice(2).replace(/-/g, '') + String(s.id).padStart(8, '0');
-}
-
-/** One event of a shipment's tracking history. */
-export interface TrackingEntry {
-  at: Date;
-  /** Status after the event. */
-  statusCode: number;
-  /** Carrier's text (Stato). */
-  description: string;
-  /** Where it happened (Luogo). */
-  location: string;
-}
-
-/** Side effects of a planned step. */
-type Effect =
-  | { kind: 'pickup' }
-  | { kind: 'delivered' }
-  | { kind: 'reissue'; ldv: string }
-  | { kind: 'open_stock'; reason: { code: string; description: string }; location: string }
-  | { kind: 'close_stock'; outcome: StockOutcome };
-
-/** A planned carrier event. */
-interface Step extends TrackingEntry {
-  effects: Effect[];
-}
-
-/** A stock (giacenza) as the sandbox keeps it. */
-export interface StockRecord {
-  id: number;
-  accountId: number;
-  shipmentId: number;
-  /** Carrier dossier number (`giacenza_id`). */
-  giacenzaId: string;
-  /** 1 for the parcel's first stock, 2 for the next one, ... */
-  dossier: number;
-  status: 'open' | 'instructed' | 'closed';
-  /** LDV the parcel was held under. */
-  carrierTrackingNumber: string;
-  /** New LDV issued when this stock was released (redirection), else null. */
-  reissuedTrackingNumber: string | null;
-  reason: { code: string; description: string };
-  /** Depot holding the parcel. */
-  location: string;
-  openedAt: Date;
-  /** Last date (YYYY-MM-DD, Europe/Rome) to give instructions. */
-  deadline: string;
-  action: StockActionName | null;
-  actionDetails: Record<string, unknown> | null;
-  instructedAt: Date | null;
-  sentToCarrier: boolean | null;
-  outcome: StockOutcome | null;
-  closedAt: Date | null;
-}
-
-/** Progress of one shipment. */
-interface Journey {
-  shipment: ShipmentRecord;
-  scenario: Scenario;
-  /** History, oldest first. */
-  entries: TrackingEntry[];
-  /** Planned steps, earliest first; null while waiting for the carrier to collect. */
-  steps: Step[] | null;
-  /** LDV the parcel travels under now. */
-  carrierTrackingNumber: string;
-  /** Stocks opened so far on the parcel. */
-  dossiers: number;
-  /** Stock not yet closed, or null. */
-  stockId: number | null;
-  /** Cached collection instant with the manifest it was computed for. */
-  pickupCache?: { manifestId: number | null; at: number };
-}
-
-const MINUTE = 60_000;
-
-/** Depot/city label of an address: city upper case, with the country code abroad (`BERLIN (DE)`). */
-function placeOf(a: Pick<Address, 'city' | 'countryCode'>): string {
-  const city = a.city.trim().toUpperCase();
-  return a.countryCode.toUpperCase() === 'IT' ? city : `${city} (${a.countryCode.toUpperCase()})`;
-}
-
-const plus = (d: Date, minutes: number) => new Date(d.getTime() + minutes * MINUTE);
+import { addWorkingDays, isWorkingDay, legacyDateTime, localInstant, nextWorkingDay } from './workdays';
+import { placeOf, type Journey, type Step, type StockRecord, type TrackingEntry } from './carrier/journey';
+import { jitter, releasePlan, transitPlan } from './carrier/plan';
+import { STOCK_TERM_DAYS, TRANSIT_DAYS, bdaOf, collectionAfter, scenarioOf, type Scenario } from './carrier/scenarios';
 
 /** The simulated carrier of a sandbox; one per {@link SandboxState} (`state.lifecycle`). */
 export class ShipmentLifecycle {
@@ -396,7 +251,7 @@ export class ShipmentLifecycle {
     st.actionDetails = JSON.parse(JSON.stringify(details)) as Record<string, unknown>;
     st.instructedAt = now;
     st.sentToCarrier = sent;
-    if (sent) j.steps = this.releasePlan(j, st, req, releaseDay);
+    if (sent) j.steps = releasePlan(j, st, req, releaseDay, (prefix) => this.state.newTrackingNumber(prefix));
     return st;
   }
 
@@ -463,7 +318,7 @@ export class ShipmentLifecycle {
   }
 
   private step(j: Journey): void {
-    if (j.steps === null) j.steps = this.transitPlan(j, new Date(this.pickupAt(j)));
+    if (j.steps === null) j.steps = transitPlan(j, new Date(this.pickupAt(j)));
     const st = j.steps.shift();
     if (st) this.apply(j, st);
   }
@@ -553,7 +408,7 @@ export class ShipmentLifecycle {
     j.steps = [
       { at: askAt, statusCode: 9, description: 'In attesa di disposizioni del mittente', location, effects: [] },
       { at: localInstant(expireDay, 9, 0), statusCode: 7, description: 'Giacenza scaduta: in restituzione al mittente', location, effects: [{ kind: 'close_stock', outcome: 'expired' }] },
-      { at: localInstant(backDay, 11, this.jitter(j, 'back', 60)), statusCode: 7, description: 'Riconsegnata al mittente', location: origin, effects: [] },
+      { at: localInstant(backDay, 11, jitter(j, 'back', 60)), statusCode: 7, description: 'Riconsegnata al mittente', location: origin, effects: [] },
     ];
     this.emit({ kind: 'stock.opened', accountId: s.accountId, at, payload: this.stockPayload('stock.opened', j, st, at) });
   }
@@ -569,154 +424,12 @@ export class ShipmentLifecycle {
   }
 
   /** Deterministic minutes in [0, span) for a journey and a purpose. */
-  private jitter(j: Journey, salt: string, span: number): number {
-    return fnv1a(`${j.shipment.trackingNumber}:${salt}:${j.dossiers}`) % span;
-  }
-
-  /** Collection, departure, customs (outside the EU), arrival, out for delivery, then the first attempt's outcome. */
-  private transitPlan(j: Journey, pickup: Date): Step[] {
-    const s = j.shipment;
-    const origin = placeOf(s.sender.address);
-    const dest = placeOf(s.recipient.address);
-    const steps: Step[] = [{ at: pickup, statusCode: s.statusCode, description: 'Spedizione ritirata dal corriere', location: origin, effects: [{ kind: 'pickup' }] }];
-    const departed = plus(pickup, 120 + this.jitter(j, 'departed', 121));
-    steps.push({ at: departed, statusCode: 3, description: `In transito: partita dalla filiale di ${origin}`, location: origin, effects: [] });
-    const deliveryDay = addWorkingDays(localDate(departed), TRANSIT_DAYS[s.zone]);
-    if (s.zone === 'europe_non_eu' || s.zone === 'world') {
-      const customsAt = localInstant(addDays(localDate(departed), 2), 11, this.jitter(j, 'customs', 60));
-      steps.push({ at: customsAt, statusCode: 3, description: 'Sdoganamento completato', location: `DOGANA (${s.recipient.address.countryCode.toUpperCase()})`, effects: [] });
-    }
-    steps.push(...this.deliveryDaySteps(j, deliveryDay, dest, 'first'));
-    return steps;
-  }
-
-  /** Arrival at the depot, out for delivery and the attempt's outcome on `day` at `place`. */
-  private deliveryDaySteps(j: Journey, day: string, place: string, mode: 'first' | 'release', arrival = true, ofdText = 'In consegna'): Step[] {
-    const steps: Step[] = [];
-    if (arrival) {
-      steps.push({ at: localInstant(day, 6, this.jitter(j, `arrival:${day}`, 46)), statusCode: 3, description: 'Arrivata alla filiale di destinazione', location: place, effects: [] });
-    }
-    const ofd = localInstant(day, 8, this.jitter(j, `ofd:${day}`, 91));
-    steps.push({ at: ofd, statusCode: 4, description: ofdText, location: place, effects: [] });
-    const attempt = plus(ofd, 90 + this.jitter(j, `attempt:${day}`, 301));
-    return [...steps, ...this.outcome(j, attempt, place, mode)];
-  }
-
-  /** What happens at a delivery attempt. After a release only `held_twice` fails again (the second dossier). */
-  private outcome(j: Journey, at: Date, place: string, mode: 'first' | 'release'): Step[] {
-    const s = j.shipment;
-    const delivered: Step = { at, statusCode: 5, description: 'Consegnata', location: place, effects: [{ kind: 'delivered' }] };
-    const day = localDate(at);
-    if (mode === 'release') {
-      return j.scenario === 'held_twice' && j.dossiers === 1 ? this.heldSteps(j, at, place) : [delivered];
-    }
-    switch (j.scenario) {
-      case 'delivered':
-        return [delivered];
-      case 'second_attempt': {
-        const next = nextWorkingDay(day);
-        return [
-          { at, statusCode: 8, description: 'Mancata consegna: destinatario assente, avviso di passaggio lasciato', location: place, effects: [] },
-          ...this.deliveryDaySteps(j, next, place, 'release', false, 'In consegna (secondo tentativo)').map((x) => (x.statusCode === 5 ? { ...x, description: 'Consegnata al secondo tentativo' } : x)),
-        ];
-      }
-      case 'held':
-      case 'held_twice':
-        return this.heldSteps(j, at, place);
-      case 'awaiting_collection': {
-        const collected = localInstant(addWorkingDays(day, 1 + this.jitter(j, 'collect', 3)), 10, this.jitter(j, 'collect-min', 120));
-        return [
-          { at, statusCode: 8, description: 'Mancata consegna: destinatario assente', location: place, effects: [] },
-          { at: localInstant(day, 17, 30), statusCode: 10, description: `In attesa di ritiro presso il punto di ritiro di ${place}`, location: place, effects: [] },
-          { at: collected, statusCode: 5, description: 'Ritirata dal destinatario presso il punto di ritiro', location: place, effects: [{ kind: 'delivered' }] },
-        ];
-      }
-      case 'refused': {
-        const leave = nextWorkingDay(day);
-        const back = addWorkingDays(leave, TRANSIT_DAYS[s.zone]);
-        return [
-          { at, statusCode: 8, description: 'Mancata consegna: spedizione rifiutata dal destinatario', location: place, effects: [] },
-          { at: localInstant(leave, 9, this.jitter(j, 'return', 60)), statusCode: 7, description: 'Rifiutata: in restituzione al mittente', location: place, effects: [] },
-          { at: localInstant(back, 11, this.jitter(j, 'back', 60)), statusCode: 7, description: 'Riconsegnata al mittente', location: placeOf(s.sender.address), effects: [] },
-        ];
-      }
-    }
-  }
-
-  /** Failed attempt, then the stock opens the next working morning. */
-  private heldSteps(j: Journey, at: Date, place: string): Step[] {
-    const reason = STOCK_REASONS[fnv1a(`${j.carrierTrackingNumber}:reason:${j.dossiers}`) % STOCK_REASONS.length] ?? STOCK_REASONS[0];
-    if (!reason) return [];
-    const openAt = localInstant(nextWorkingDay(localDate(at)), 7, 30 + this.jitter(j, 'stock', 30));
-    return [
-      { at, statusCode: 8, description: `Mancata consegna: ${reason.description.toLowerCase()}`, location: place, effects: [] },
-      { at: openAt, statusCode: 6, description: `In giacenza presso la filiale di ${place}: ${reason.description.toLowerCase()}`, location: place, effects: [{ kind: 'open_stock', reason, location: place }] },
-    ];
-  }
-
-  /** The carrier's plan once it has the instructions; the stock closes when the parcel is released (or collected). */
-  private releasePlan(j: Journey, st: StockRecord, req: StockActionRequest, day: string): Step[] {
-    const s = j.shipment;
-    const place = st.location;
-    const origin = placeOf(s.sender.address);
-    const close = (outcome: StockOutcome): Effect => ({ kind: 'close_stock', outcome });
-    switch (req.action) {
-      case 'redeliver': {
-        const steps = this.deliveryDaySteps(j, day, place, 'release', false, 'In consegna su disposizione del mittente');
-        const first = steps[0];
-        if (first) first.effects.push(close('released'));
-        return steps;
-      }
-      case 'redeliver_to_address': {
-        const a = req.address;
-        const newPlace = placeOf(a);
-        const ldv = this.state.newTrackingNumber(s.trackingNumber.slice(0, 2));
-        const zone = zoneOf(a.countryCode, a.postalCode, a.province);
-        const leave = localInstant(day, 9, this.jitter(j, 'redirect', 60));
-        const deliveryDay = addWorkingDays(day, TRANSIT_DAYS[zone]);
-        return [
-          {
-            at: leave,
-            statusCode: 3,
-            description: `Riaffidata con nuova LDV ${ldv}: consegna al nuovo indirizzo (${newPlace})`,
-            location: place,
-            effects: [{ kind: 'reissue', ldv }, close('released')],
-          },
-          ...this.deliveryDaySteps(j, deliveryDay, newPlace, 'release'),
-        ];
-      }
-      case 'hold_for_collection': {
-        const collected = localInstant(addWorkingDays(day, 1 + this.jitter(j, 'collect', 3)), 10, this.jitter(j, 'collect-min', 120));
-        return [
-          { at: localInstant(day, 9, 0), statusCode: 10, description: `In attesa di ritiro presso la filiale di ${place} su disposizione del mittente`, location: place, effects: [] },
-          { at: collected, statusCode: 5, description: 'Ritirata dal destinatario in filiale', location: place, effects: [{ kind: 'delivered' }, close('delivered')] },
-        ];
-      }
-      case 'return_to_sender': {
-        const back = addWorkingDays(day, TRANSIT_DAYS[s.zone]);
-        return [
-          { at: localInstant(day, 9, this.jitter(j, 'return', 60)), statusCode: 7, description: 'In restituzione al mittente su disposizione', location: place, effects: [close('returned')] },
-          { at: localInstant(back, 11, this.jitter(j, 'back', 60)), statusCode: 7, description: 'Riconsegnata al mittente', location: origin, effects: [] },
-        ];
-      }
-    }
-  }
-
   /** Date of the next planned delivery attempt (out for delivery or collection), or null. */
   private estimatedDelivery(j: Journey): string | null {
     const s = j.shipment;
     if (s.cancelledAt !== null || s.statusCode === 5) return null;
-    const steps = j.steps ?? this.transitPlan(j, new Date(this.pickupAt(j)));
+    const steps = j.steps ?? transitPlan(j, new Date(this.pickupAt(j)));
     const next = steps.find((x) => x.statusCode === 4 || x.statusCode === 5);
     return next ? localDate(next.at) : null;
   }
-}
-
-/** First instant at least one hour after `t` inside working hours 09:00–18:00 of a working day (Europe/Rome). */
-export function collectionAfter(t: Date): Date {
-  const ready = new Date(Math.ceil((t.getTime() + 60 * MINUTE) / MINUTE) * MINUTE);
-  const day = localDate(ready);
-  const mins = localMinutes(ready);
-  if (isWorkingDay(day) && mins <= 18 * 60) return mins < 9 * 60 ? localInstant(day, 9, 0) : ready;
-  return localInstant(nextWorkingDay(day), 9, 0);
 }

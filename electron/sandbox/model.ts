@@ -59,7 +59,7 @@ export interface ContractDef {
 }
 
 /** Accessory service of a carrier, with its price (EUR per shipment). */
-export interface AccessoryServiceDef {
+interface AccessoryServiceDef {
   serviceId: number;
   serviceCode: string;
   serviceName: string;
@@ -184,7 +184,7 @@ export interface Account extends Omit<AccountSeed, 'credit'> {
 }
 
 /** A package of a stored shipment, normalised to kg and cm. */
-export interface ShipmentPackageRecord {
+interface ShipmentPackageRecord {
   number: number;
   trackingNumber: string;
   weightKg: number;

@@ -400,7 +400,7 @@ function shapeOf(path: string): string {
 }
 
 /** The catalogue entry of a registered route (pattern relative to the prefix), or undefined. */
-export function operationFor(method: string, relPath: string): OperationDoc | undefined {
+function operationFor(method: string, relPath: string): OperationDoc | undefined {
   const shape = shapeOf(relPath);
   return OPERATIONS.find((o) => o.method === method && shapeOf(o.path) === shape);
 }

@@ -34,12 +34,12 @@ import type { SandboxSeed } from './model';
 import { SandboxState } from './state';
 
 /** Format marker of a state file. */
-export const STATE_FILE_FORMAT = 'shipping-station-sandbox-state';
+const STATE_FILE_FORMAT = 'shipping-station-sandbox-state';
 /** Version of the state file layout. */
-export const STATE_FILE_VERSION = 1;
+const STATE_FILE_VERSION = 1;
 
 /** Top-level fields never saved nor reset (see the module comment). */
-export const TRANSIENT_FIELDS: ReadonlyArray<string> = ['tokens'];
+const TRANSIENT_FIELDS: ReadonlyArray<string> = ['tokens'];
 
 /** What a value is, for persistence and reset. */
 export type FieldKind = 'data' | 'function' | 'instance' | 'opaque';
@@ -426,6 +426,22 @@ export interface PersistenceOptions {
   onError?: (err: unknown) => void;
 }
 
+
+/**
+ * A state file that exists but cannot be used (unreadable, not JSON, another
+ * format or version). `file` is its path; the file is left as it is. Callers
+ * that own the file (training mode) test for this class, never the message.
+ */
+export class SandboxStateError extends Error {
+  constructor(
+    readonly file: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'SandboxStateError';
+  }
+}
+
 /**
  * Keeps a sandbox's state in a JSON file: {@link load} at start, a debounced
  * atomic save (temp file in the same folder, then rename) after each change
@@ -454,7 +470,7 @@ export class StatePersistence {
   /**
    * Loads the file into the state when it exists.
    * @returns false when there is no file (fresh start), true when loaded.
-   * @throws Error naming the file when it exists but cannot be read or is not a state file (never overwritten then).
+   * @throws SandboxStateError naming the file when it exists but cannot be read or is not a state file (never overwritten then).
    */
   load(): boolean {
     let text: string;
@@ -462,14 +478,14 @@ export class StatePersistence {
       text = readFileSync(this.file, 'utf8');
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code === 'ENOENT') return false;
-      throw new Error(`Sandbox state file ${this.file} cannot be read: ${(e as Error).message}`);
+      throw new SandboxStateError(this.file, `Sandbox state file ${this.file} cannot be read: ${(e as Error).message}`);
     }
     let snap: StateSnapshot;
     try {
       snap = JSON.parse(text) as StateSnapshot;
       applySnapshot(this.state, snap);
     } catch (e) {
-      throw new Error(`Sandbox state file ${this.file} is not usable: ${(e as Error).message}`);
+      throw new SandboxStateError(this.file, `Sandbox state file ${this.file} is not usable: ${(e as Error).message}`);
     }
     return true;
   }

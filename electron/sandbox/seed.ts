@@ -84,7 +84,7 @@ function gls(contracts: ContractDef[]): CarrierDef {
 }
 
 /** The two demo accounts. Returns fresh objects on every call (the sandbox mutates its copy). */
-export function demoAccounts(): AccountSeed[] {
+function demoAccounts(): AccountSeed[] {
   const verdi: AccountSeed = {
     accountId: 1017,
     clientId: 'bottega-verdi-station',

@@ -5,7 +5,7 @@
  */
 
 /** Time zone of the demo platform. */
-export const PLATFORM_TIME_ZONE = 'Europe/Rome';
+const PLATFORM_TIME_ZONE = 'Europe/Rome';
 
 const partsFormatter = new Intl.DateTimeFormat('en-US', {
   timeZone: PLATFORM_TIME_ZONE,

@@ -6,7 +6,7 @@
  */
 import { statusOf, type Carrier, type Warehouse } from '../../shared/platform';
 import type { Account, CarrierDef, ManifestRecord, PickupRecord, ShipmentRecord, WarehouseDef } from './model';
-import { bdaOf } from './lifecycle';
+import { bdaOf } from './carrier/scenarios';
 import { localIso } from './time';
 
 /** GET /carriers item: the carrier with the account's contracts (pricing internals left out). */

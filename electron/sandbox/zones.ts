@@ -12,18 +12,6 @@ import { ITALIAN_CAP_RULE, completePostalCode, isItalianCap } from '../../shared
 import { italianProvinceCode } from '../../shared/platform/orders';
 import type { ZoneId } from './model';
 
-/** Human names of the zones (Italian, as the panel shows them). */
-export const ZONE_NAMES: Readonly<Record<ZoneId, string>> = {
-  italy: 'Italia',
-  italy_calabria_sicily: 'Calabria e Sicilia',
-  italy_sardinia: 'Sardegna',
-  italy_minor_islands: 'Isole minori e laguna di Venezia',
-  eu_1: 'Europa UE zona 1',
-  eu_2: 'Europa UE zona 2',
-  europe_non_eu: 'Europa extra UE',
-  world: 'Resto del mondo',
-};
-
 /**
  * CAPs of the Venice lagoon (historic centre, Giudecca, Lido, Pellestrina,
  * Murano, Burano) and of the minor islands (Capri, Ischia, Procida, Eolie,

@@ -7,7 +7,7 @@
  */
 import { z } from 'zod';
 import type { Carrier, CancelShipmentResponse, CreditBalance, Pickup, Rate, Warehouse } from '../platform/resources';
-import { CodOption, Money, Package, Party, PickupRequest, RatesRequest, ShipmentRequest } from '../platform';
+import { PickupRequest, RatesRequest, ShipmentRequest } from '../platform';
 import {
   ManualOrderInput,
   OrderPageQuery,
@@ -58,10 +58,10 @@ export const ShipInput = z.object({
 });
 
 /** Quote input: the platform's RatesRequest, optionally tied to a local order. */
-export const QuoteInput = z.object({ orderId: z.number().int().optional(), request: RatesRequest });
+const QuoteInput = z.object({ orderId: z.number().int().optional(), request: RatesRequest });
 
 /** Largest order file the station takes (bytes; a 10,000-order export is about 6 MB). */
-export const MAX_IMPORT_BYTES = 50 * 1024 * 1024;
+const MAX_IMPORT_BYTES = 50 * 1024 * 1024;
 
 const OrderIdInput = z.number({ error: 'Order id must be a number' }).int({ error: 'Order id must be a whole number' }).positive({ error: 'Order id must be positive' });
 
@@ -199,7 +199,7 @@ export type CommandName = keyof typeof commands;
 /** Input a caller passes (before schema defaults). */
 export type CommandInput<K extends CommandName> = z.input<(typeof commands)[K]['input']>;
 /** Input a handler receives (after parsing). */
-export type CommandParsed<K extends CommandName> = z.output<(typeof commands)[K]['input']>;
+type CommandParsed<K extends CommandName> = z.output<(typeof commands)[K]['input']>;
 /** What the command resolves to. */
 export type CommandOutput<K extends CommandName> = (typeof commands)[K]['output'];
 
@@ -226,13 +226,10 @@ export interface StationApi {
   on<E extends EventName>(event: E, listener: (payload: StationEvents[E]) => void): () => void;
 }
 
-/** Command names as a runtime list (for transports that check a name). */
-export const COMMAND_NAMES = Object.keys(commands) as CommandName[];
-
 /** True when `name` is a known command. */
 export function isCommandName(name: string): name is CommandName {
   return Object.prototype.hasOwnProperty.call(commands, name);
 }
 
 // Re-exported so screens build their forms from the very schemas the platform uses.
-export { CodOption, Money, Package, Party, PickupRequest, RatesRequest, ShipmentRequest };
+export { PickupRequest };

@@ -5,20 +5,24 @@
  */
 import type { FieldErrors, PlatformErrorCode } from '../platform/common';
 
-/** Codes the station adds to the platform's (spec: Errors) own. */
-export type LocalErrorCode =
-  | 'offline'
-  | 'timeout'
-  | 'printer_unreachable'
-  | 'printer_timeout'
-  | 'printer_error'
-  | 'printer_unsupported'
-  | 'invalid_printer_uri'
-  | 'invalid_input'
-  | 'unknown_command'
-  | 'store_error'
-  | 'import_failed'
-  | 'not_found_locally';
+/** Codes the station adds to the platform's own (spec: Errors), defined once here. */
+export const LOCAL_ERROR_CODES = [
+  'offline',
+  'timeout',
+  'printer_unreachable',
+  'printer_timeout',
+  'printer_error',
+  'printer_unsupported',
+  'invalid_printer_uri',
+  'invalid_input',
+  'unknown_command',
+  'store_error',
+  'import_failed',
+  'not_found_locally',
+] as const;
+
+/** One of {@link LOCAL_ERROR_CODES}. */
+type LocalErrorCode = (typeof LOCAL_ERROR_CODES)[number];
 
 /** Every error code a station command may answer with. */
 export type StationErrorCode = PlatformErrorCode | LocalErrorCode;

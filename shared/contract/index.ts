@@ -2,3 +2,4 @@
 export * from './commands';
 export * from './errors';
 export * from './views';
+export * from './transport';

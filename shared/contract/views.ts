@@ -15,7 +15,7 @@ export interface PlatformInfo {
 }
 
 /** Connection state shown in the header: `online` after the last call succeeded. */
-export type ConnectionState = 'online' | 'offline' | 'unknown';
+type ConnectionState = 'online' | 'offline' | 'unknown';
 
 /** Printer state as last read by `~HS` / the folder printer check. */
 export interface PrinterView {
@@ -138,7 +138,7 @@ export interface ManifestView {
 }
 
 /** One carrier event of a shipment's tracking (spec: Endpoints > Tracking; shared/platform/tracking.ts). */
-export interface TrackingEventView {
+interface TrackingEventView {
   /** ISO 8601 date-time with offset, as the carrier sent it (the screens show it in local time). */
   timestamp: string;
   /** Shipment status after the event. */

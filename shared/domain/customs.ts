@@ -19,7 +19,7 @@ export const EU_COUNTRIES: ReadonlySet<string> = new Set([
 export type SpecialTerritory = 'canary_islands' | 'ceuta' | 'melilla' | 'livigno' | 'helgoland' | 'aland';
 
 /** Human names of the special territories, for messages. */
-export const SPECIAL_TERRITORY_NAMES: Readonly<Record<SpecialTerritory, string>> = {
+const SPECIAL_TERRITORY_NAMES: Readonly<Record<SpecialTerritory, string>> = {
   canary_islands: 'Canary Islands',
   ceuta: 'Ceuta',
   melilla: 'Melilla',
@@ -98,20 +98,20 @@ export function requiresCustoms(countryCode: string, postalCode: string): boolea
 }
 
 /** Money as sent in a customs declaration. */
-export interface CustomsMoney {
+interface CustomsMoney {
   amount: number;
   currency: string;
 }
 
 /** Customs party identifiers, each string or null. */
-export interface CustomsPartyIds {
+interface CustomsPartyIds {
   eori: string | null;
   vatNumber: string | null;
   taxId: string | null;
 }
 
 /** A commodity line as sent (spec: Customs > Commodity); optional fields may be missing. */
-export interface CommodityInput {
+interface CommodityInput {
   description: string;
   quantity: number;
   unitValue: CustomsMoney;
@@ -139,7 +139,7 @@ export interface CustomsDetailInput {
 }
 
 /** A commodity with every field present: defaults applied, `totalValue` computed when absent. */
-export interface CompletedCommodity {
+interface CompletedCommodity {
   description: string;
   quantity: number;
   unitValue: CustomsMoney;
@@ -167,7 +167,7 @@ export interface CompletedCustomsDetail {
 }
 
 /** Defaults of a customs declaration (spec: CustomsDetail, Commodity). */
-export const CUSTOMS_DEFAULTS = {
+const CUSTOMS_DEFAULTS = {
   incoterm: 'DAP',
   dutiesPayment: 'RECIPIENT',
   contentType: 'MERCHANDISE',

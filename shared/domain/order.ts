@@ -16,9 +16,6 @@ export type OrderSource = 'shopify_csv' | 'manual';
 /** Station-side order state: `shipped` once a shipment (LDV) exists or the shop marked it fulfilled. */
 export type OrderStatus = 'open' | 'shipped' | 'cancelled';
 
-/** Every {@link OrderStatus}, for filters and CHECK constraints. */
-export const ORDER_STATUSES: readonly OrderStatus[] = ['open', 'shipped', 'cancelled'];
-
 /**
  * Recipient of the order, flat (the spec nests street..countryCode under
  * `address`; {@link recipientToParty} builds that shape). Limits: name and
@@ -355,8 +352,6 @@ export const ManualOrderInput = z.object({
 });
 /** What the form sends. */
 export type ManualOrderInput = z.input<typeof ManualOrderInput>;
-/** What {@link ManualOrderInput} yields after parsing (normalised). */
-export type ManualOrderParsed = z.output<typeof ManualOrderInput>;
 
 /**
  * The recipient in the spec's Party shape (`address` nested), ready for
@@ -385,7 +380,7 @@ export function recipientToParty(r: OrderRecipient): {
 }
 
 /** Longest shop name (it goes into the label reference with the order number). */
-export const SHOP_NAME_MAX = 40;
+const SHOP_NAME_MAX = 40;
 
 /** A shop name as typed at import: trimmed, 1 to {@link SHOP_NAME_MAX} characters. */
 export const ShopName = z
@@ -413,9 +408,9 @@ export function linesToShip(order: Pick<StationOrder, 'items'>): OrderItem[] {
 }
 
 /** Views of the order list: see {@link OrderPageQuery}. */
-export const ORDER_VIEWS = ['to_ship', 'pickup', 'shipped', 'cancelled', 'all'] as const;
+const ORDER_VIEWS = ['to_ship', 'pickup', 'shipped', 'cancelled', 'all'] as const;
 /** Sort orders of the list. */
-export const ORDER_SORTS = ['newest', 'oldest', 'number', 'name', 'country'] as const;
+const ORDER_SORTS = ['newest', 'oldest', 'number', 'name', 'country'] as const;
 export type OrderView = (typeof ORDER_VIEWS)[number];
 export type OrderSort = (typeof ORDER_SORTS)[number];
 

@@ -11,7 +11,7 @@
  */
 
 /** Countries whose postal code is the Italian CAP: Italy, San Marino, Vatican City. */
-export const CAP_COUNTRIES: ReadonlySet<string> = new Set(['IT', 'SM', 'VA']);
+const CAP_COUNTRIES: ReadonlySet<string> = new Set(['IT', 'SM', 'VA']);
 
 /** The rule, as field errors say it (details key `...address.postalCode`). */
 export const ITALIAN_CAP_RULE = 'Italian postal code (CAP) must be 5 digits';

@@ -19,13 +19,13 @@ export const InvoiceKind = z.enum(['credit_top_up', 'subscription', 'returns']);
 export type InvoiceKind = z.infer<typeof InvoiceKind>;
 
 /** Invoice line: net `unitPrice` x `quantity` = net `total`. */
-export const InvoiceItem = z.object({
+const InvoiceItem = z.object({
   description: z.string(),
   quantity: z.number(),
   unitPrice: z.number(),
   total: z.number(),
 });
-export type InvoiceItem = z.infer<typeof InvoiceItem>;
+type InvoiceItem = z.infer<typeof InvoiceItem>;
 
 /**
  * Invoice as listed (spec fields `id`, `number`, `proforma`, `invoiceDate`,
@@ -84,8 +84,8 @@ export const CreditMovement = z.object({
 export type CreditMovement = z.infer<typeof CreditMovement>;
 
 /** COD list status (spec: COD list status filter). */
-export const CodListStatus = z.enum(['processing', 'paid']);
-export type CodListStatus = z.infer<typeof CodListStatus>;
+const CodListStatus = z.enum(['processing', 'paid']);
+type CodListStatus = z.infer<typeof CodListStatus>;
 
 /**
  * COD list (remittance) as listed: `shipmentsCount` (the spec's "number of
@@ -106,7 +106,7 @@ export const CodList = z.object({
 export type CodList = z.infer<typeof CodList>;
 
 /** Shipment of a COD list: `codAmount` collected by the carrier, `codPaid` remitted to the client (0 until paid). */
-export const CodListShipment = z.object({
+const CodListShipment = z.object({
   trackingNumber: z.string(),
   reference: z.string().nullable(),
   recipientName: z.string(),
@@ -114,7 +114,7 @@ export const CodListShipment = z.object({
   codAmount: z.number(),
   codPaid: z.number(),
 });
-export type CodListShipment = z.infer<typeof CodListShipment>;
+type CodListShipment = z.infer<typeof CodListShipment>;
 
 /** GET /cod-lists/{id}: the list with its `shipments[]`. */
 export const CodListDetail = CodList.extend({ shipments: z.array(CodListShipment) });
@@ -137,7 +137,7 @@ export const ReturnList = z.object({
 export type ReturnList = z.infer<typeof ReturnList>;
 
 /** A returned shipment of a return list: its LDV, the return LDV (if any), and the return `cost`. */
-export const ReturnListShipment = z.object({
+const ReturnListShipment = z.object({
   trackingNumber: z.string(),
   returnTrackingNumber: z.string().nullable(),
   reference: z.string().nullable(),
@@ -145,7 +145,7 @@ export const ReturnListShipment = z.object({
   returnedAt: IsoDateTime,
   cost: z.number(),
 });
-export type ReturnListShipment = z.infer<typeof ReturnListShipment>;
+type ReturnListShipment = z.infer<typeof ReturnListShipment>;
 
 /** GET /returns/{id}: the list with the returned shipments. */
 export const ReturnListDetail = ReturnList.extend({ shipments: z.array(ReturnListShipment) });

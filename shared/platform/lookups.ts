@@ -12,11 +12,11 @@
 import { z } from 'zod';
 
 /** Shortest `q` of GET /taric (spec: Limits). */
-export const TARIC_MIN_QUERY = 3;
+const TARIC_MIN_QUERY = 3;
 /** Default and largest `limit` of GET /taric (spec: Limits). */
-export const TARIC_DEFAULT_LIMIT = 25;
+const TARIC_DEFAULT_LIMIT = 25;
 /** Largest `limit` of GET /taric (spec: Limits, 100). */
-export const TARIC_MAX_LIMIT = 100;
+const TARIC_MAX_LIMIT = 100;
 
 /** GET /taric query: `q` at least 3 characters (required), `limit` 1..100 default 25. Values arrive as strings. */
 export const TaricQuery = z.object({
@@ -67,7 +67,7 @@ export const DeliveryPointsQuery = z.object({
 export type DeliveryPointsQuery = z.input<typeof DeliveryPointsQuery>;
 
 /** Opening slot `HH:MM`-`HH:MM`, local time of the point. */
-export const OpeningSlot = z.object({ from: z.string(), to: z.string() });
+const OpeningSlot = z.object({ from: z.string(), to: z.string() });
 
 /**
  * A pickup point as the carrier (BRT "fermopoint" network) describes it:
@@ -91,7 +91,7 @@ export const DeliveryPoint = z.object({
 export type DeliveryPoint = z.infer<typeof DeliveryPoint>;
 
 /** `data` of GET /delivery-points: the carrier's answer (points nearest first). */
-export const DeliveryPointsData = z.object({
+const DeliveryPointsData = z.object({
   carrier: z.string(),
   searchedAddress: z.object({ city: z.string(), postalCode: z.string(), address: z.string().nullable(), latitude: z.number(), longitude: z.number() }),
   points: z.array(DeliveryPoint),

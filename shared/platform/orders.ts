@@ -18,9 +18,9 @@ import { CountryCode, IsoDate, Money, Weight } from './common';
 /** Most orders in one POST /orders call (spec: Limits). */
 export const MAX_ORDERS_PER_CALL = 100;
 /** Most parcels of one order (spec: Limits). */
-export const MAX_PARCELS_PER_ORDER = 50;
+const MAX_PARCELS_PER_ORDER = 50;
 /** Most item rows of one order (spec: Limits). */
-export const MAX_ITEMS_PER_ORDER = 200;
+const MAX_ITEMS_PER_ORDER = 200;
 
 const reqText = (what: string, max: number) =>
   z
@@ -35,7 +35,7 @@ const optText = (what: string, max: number) => z.string().trim().max(max, { erro
  * `countryCode` defaults to `IT` and `province` may be the abbreviation or the
  * full name (spec: Order table), hence up to 50 characters.
  */
-export const OrderRecipient = z.object({
+const OrderRecipient = z.object({
   name: reqText('Name', 100),
   company: optText('Company', 100),
   address: z.object({
@@ -50,23 +50,23 @@ export const OrderRecipient = z.object({
   email: z.email({ error: 'E-mail address is not valid' }).optional(),
   reference: optText('Reference', 50),
 });
-export type OrderRecipient = z.output<typeof OrderRecipient>;
+type OrderRecipient = z.output<typeof OrderRecipient>;
 
 /**
  * One order line: `sku`, `quantity` (integer >= 1, default 1), `unitPrice`
  * (>= 0, order currency) and `name`. A line without `name` takes the title of
  * the catalog product with the same SKU; with neither, the order is invalid.
  */
-export const OrderItem = z.object({
+const OrderItem = z.object({
   sku: optText('SKU', 64),
   quantity: z.number({ error: 'Quantity must be a number' }).int({ error: 'Quantity must be a whole number' }).min(1, { error: 'Quantity must be at least 1' }).default(1),
   unitPrice: z.number({ error: 'Unit price must be a number' }).min(0, { error: 'Unit price cannot be negative' }).optional(),
   name: optText('Name', 255),
 });
-export type OrderItem = z.output<typeof OrderItem>;
+type OrderItem = z.output<typeof OrderItem>;
 
 /** Order date: `YYYY-MM-DD`, or a date-time with offset whose calendar date is taken. */
-export const OrderDate = z.union([IsoDate, z.iso.datetime({ offset: true, error: 'Order date must be YYYY-MM-DD or an ISO 8601 date-time' })], {
+const OrderDate = z.union([IsoDate, z.iso.datetime({ offset: true, error: 'Order date must be YYYY-MM-DD or an ISO 8601 date-time' })], {
   error: 'Order date must be YYYY-MM-DD or an ISO 8601 date-time',
 });
 
@@ -94,7 +94,7 @@ export const Order = z.object({
   notes: optText('Notes', 255),
   items: z.array(OrderItem).max(MAX_ITEMS_PER_ORDER, { error: `At most ${MAX_ITEMS_PER_ORDER} items per order` }).default([]),
 });
-export type Order = z.input<typeof Order>;
+type Order = z.input<typeof Order>;
 
 /** POST /orders body: `orders` 1 to 100, `saveToAddressBook` default false. */
 export const OrdersRequest = z.object({
@@ -107,21 +107,21 @@ export const OrdersRequest = z.object({
 export type OrdersRequest = z.input<typeof OrdersRequest>;
 
 /** An order created by the call: platform `id`, the client's `orderNumber` (null when none was sent), item rows, shipped yet. */
-export const CreatedOrder = z.object({
+const CreatedOrder = z.object({
   id: z.number().int(),
   orderNumber: z.string().nullable(),
   itemsCount: z.number().int(),
   shipped: z.boolean(),
 });
-export type CreatedOrder = z.infer<typeof CreatedOrder>;
+type CreatedOrder = z.infer<typeof CreatedOrder>;
 
 /** An order left out because its `orderNumber` was already submitted: its position in the request and the existing order's id. */
-export const SkippedOrder = z.object({
+const SkippedOrder = z.object({
   index: z.number().int(),
   orderNumber: z.string(),
   id: z.number().int(),
 });
-export type SkippedOrder = z.infer<typeof SkippedOrder>;
+type SkippedOrder = z.infer<typeof SkippedOrder>;
 
 /** POST /orders answer: 201 when at least one order was created, 200 when all were already present. */
 export const OrdersResponse = z.object({
@@ -154,7 +154,7 @@ export function duplicateOrderNumbers(orders: ReadonlyArray<{ orderNumber?: stri
  * "abbreviation or full name" (spec: Order table). Also accepts the former
  * Sardinian codes CI, VS, OG, OT that still appear in address books.
  */
-export const ITALIAN_PROVINCES: Readonly<Record<string, string>> = {
+const ITALIAN_PROVINCES: Readonly<Record<string, string>> = {
   AG: 'Agrigento', AL: 'Alessandria', AN: 'Ancona', AO: 'Aosta', AP: 'Ascoli Piceno', AQ: "L'Aquila", AR: 'Arezzo', AT: 'Asti', AV: 'Avellino',
   BA: 'Bari', BG: 'Bergamo', BI: 'Biella', BL: 'Belluno', BN: 'Benevento', BO: 'Bologna', BR: 'Brindisi', BS: 'Brescia', BT: 'Barletta-Andria-Trani', BZ: 'Bolzano',
   CA: 'Cagliari', CB: 'Campobasso', CE: 'Caserta', CH: 'Chieti', CL: 'Caltanissetta', CN: 'Cuneo', CO: 'Como', CR: 'Cremona', CS: 'Cosenza', CT: 'Catania', CZ: 'Catanzaro',

@@ -9,10 +9,10 @@ import { Address, AddressFields, CountryCode, countryCodeNamed, Dimensions, IsoD
 import { DeliveryPointSelection } from './lookups';
 
 /** Map of COD method key -> label (e.g. `{"cash": "Contanti"}`). */
-export const CodMethods = z.record(z.string(), z.string());
+const CodMethods = z.record(z.string(), z.string());
 
 /** Contract of a carrier (item of `contracts[]` in GET /carriers). */
-export const Contract = z.object({
+const Contract = z.object({
   contractCode: z.string(),
   contractName: z.string(),
   level: z.number().int(),
@@ -21,10 +21,10 @@ export const Contract = z.object({
   multiParcel: z.boolean(),
   cashOnDeliveryMethods: CodMethods,
 });
-export type Contract = z.infer<typeof Contract>;
+type Contract = z.infer<typeof Contract>;
 
 /** Accessory service of a carrier. */
-export const CarrierService = z.object({ serviceId: z.number().int(), serviceCode: z.string(), serviceName: z.string() });
+const CarrierService = z.object({ serviceId: z.number().int(), serviceCode: z.string(), serviceName: z.string() });
 
 /** Carrier with contracts (GET /carriers `data` item). */
 export const Carrier = z.object({
@@ -40,8 +40,8 @@ export type Carrier = z.infer<typeof Carrier>;
 export const CarriersResponse = z.object({ data: z.array(Carrier) });
 
 /** COD option: Money plus `method` (a key of cashOnDeliveryMethods) or `type` (carrier code). */
-export const CodOption = Money.extend({ method: z.string().optional(), type: z.string().optional() });
-export type CodOption = z.infer<typeof CodOption>;
+const CodOption = Money.extend({ method: z.string().optional(), type: z.string().optional() });
+type CodOption = z.infer<typeof CodOption>;
 
 /**
  * POST /rates body (spec: Endpoints > Rates). The recipient address follows
@@ -106,7 +106,7 @@ export type Rate = z.infer<typeof Rate>;
 export const RatesResponse = z.object({ data: z.array(Rate) });
 
 /** Customs party identifiers (spec: CustomsDetail exporter/importer). */
-export const CustomsParty = z.object({
+const CustomsParty = z.object({
   eori: z.string().nullable().optional(),
   vatNumber: z.string().nullable().optional(),
   taxId: z.string().nullable().optional(),
@@ -127,7 +127,7 @@ export const Commodity = z.object({
 });
 
 /** Customs declaration, required outside the EU customs territory (spec: Customs > CustomsDetail). */
-export const CustomsDetail = z.object({
+const CustomsDetail = z.object({
   customsValue: Money,
   commodities: z.array(Commodity).min(1, { error: 'At least one commodity is required' }),
   incoterm: z.enum(['EXW', 'FCA', 'CPT', 'CIP', 'DAP', 'DPU', 'DDP', 'FOB', 'CFR', 'CIF']).default('DAP'),
@@ -139,10 +139,10 @@ export const CustomsDetail = z.object({
   exporter: CustomsParty.optional(),
   importer: CustomsParty.optional(),
 });
-export type CustomsDetail = z.input<typeof CustomsDetail>;
+type CustomsDetail = z.input<typeof CustomsDetail>;
 
 /** ShipmentOptions (spec: Shipment request fields > ShipmentOptions). */
-export const ShipmentOptions = z.object({
+const ShipmentOptions = z.object({
   notes: z.string().max(255, { error: 'Notes must be at most 255 characters' }).optional(),
   contentDescription: z.string().max(255, { error: 'Content description must be at most 255 characters' }).optional(),
   labelFormat: z.enum(['PDF', 'ZPL']).optional(),

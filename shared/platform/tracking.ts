@@ -16,13 +16,13 @@ import { Address, IsoDate, IsoDateTime, Status } from './common';
  * `status` the shipment status after the event, `description` the carrier's
  * text (Italian, as carriers write it), `location` where it happened (city or depot).
  */
-export const TrackingEvent = z.object({
+const TrackingEvent = z.object({
   timestamp: IsoDateTime,
   status: Status,
   description: z.string(),
   location: z.string(),
 });
-export type TrackingEvent = z.infer<typeof TrackingEvent>;
+type TrackingEvent = z.infer<typeof TrackingEvent>;
 
 /**
  * Tracking record (GET /shipments/{ldv}/tracking, GET /tracking/bda/{bda}).
@@ -52,8 +52,8 @@ export const TrackingRecord = z.object({
 export type TrackingRecord = z.infer<typeof TrackingRecord>;
 
 /** Stock states (spec: "status filter values `open`, `instructed`, `closed`"). */
-export const StockStatus = z.enum(['open', 'instructed', 'closed']);
-export type StockStatus = z.infer<typeof StockStatus>;
+const StockStatus = z.enum(['open', 'instructed', 'closed']);
+type StockStatus = z.infer<typeof StockStatus>;
 
 /** Values of GET /stocks `status` (default `open`). */
 export const StockStatusFilter = z.enum(['open', 'instructed', 'closed', 'all']);
@@ -64,7 +64,7 @@ export const StockActionName = z.enum(['redeliver', 'redeliver_to_address', 'hol
 export type StockActionName = z.infer<typeof StockActionName>;
 
 /** Why a stock was opened: `code` (`recipient_absent`, `address_incomplete`, `business_closed`) and the carrier's text. */
-export const StockReason = z.object({ code: z.string(), description: z.string() });
+const StockReason = z.object({ code: z.string(), description: z.string() });
 
 /** How a stock closed: released on instructions, delivered (collected at the depot), returned, or expired (returned at the deadline). */
 export const StockOutcome = z.enum(['released', 'delivered', 'returned', 'expired']);

@@ -11,7 +11,7 @@ import { z } from 'zod';
 import { IsoDateTime } from './common';
 
 /** The four event kinds (spec: Events — "Only four event kinds exist"). */
-export const WEBHOOK_EVENTS = ['tracking.update', 'shipment.created', 'stock.opened', 'stock.closed'] as const;
+const WEBHOOK_EVENTS = ['tracking.update', 'shipment.created', 'stock.opened', 'stock.closed'] as const;
 
 /** Event name of a webhook subscription or delivery. */
 export const WebhookEventName = z.enum(WEBHOOK_EVENTS, {
@@ -20,7 +20,7 @@ export const WebhookEventName = z.enum(WEBHOOK_EVENTS, {
 export type WebhookEventName = z.infer<typeof WebhookEventName>;
 
 /** Longest `url` and `description` of a webhook endpoint (spec: Limits > Other bounds). */
-export const WEBHOOK_FIELD_MAX = 255;
+const WEBHOOK_FIELD_MAX = 255;
 
 /** true for a loopback host name: `localhost`, 127.0.0.0/8, `[::1]`. */
 export function isLoopbackHost(hostname: string): boolean {
@@ -140,7 +140,7 @@ export const WebhookTestResult = z.object({
 export type WebhookTestResult = z.infer<typeof WebhookTestResult>;
 
 /** Common fields of every webhook payload (spec: Events > Common payload fields). */
-export const WebhookPayloadCommon = z.looseObject({
+const WebhookPayloadCommon = z.looseObject({
   event: WebhookEventName,
   timestamp: IsoDateTime,
   ldv: z.string(),
@@ -148,7 +148,7 @@ export const WebhookPayloadCommon = z.looseObject({
   statusCode: z.number().int(),
   domain: z.string(),
 });
-export type WebhookPayloadCommon = z.infer<typeof WebhookPayloadCommon>;
+type WebhookPayloadCommon = z.infer<typeof WebhookPayloadCommon>;
 
 /** `tracking.update` payload (spec: Events > tracking.update payload). */
 export const WebhookTrackingUpdatePayload = WebhookPayloadCommon.extend({
@@ -181,22 +181,11 @@ export const WebhookStockPayload = WebhookPayloadCommon.extend({
 });
 export type WebhookStockPayload = z.infer<typeof WebhookStockPayload>;
 
-/** Any of the four payloads, told apart by `event`. */
-export const WebhookPayload = z.discriminatedUnion('event', [
-  WebhookTrackingUpdatePayload,
-  WebhookShipmentCreatedPayload,
-  WebhookStockPayload,
-]);
-export type WebhookPayload = z.infer<typeof WebhookPayload>;
-
 /** Request headers of a webhook call (spec: Events > Delivery 2). */
 export const WEBHOOK_HEADERS = {
   timestamp: 'Webhook-Timestamp',
   signature: 'Webhook-Signature',
 } as const;
-
-/** Seconds a signed timestamp stays acceptable to a receiver (spec: Limits — signature freshness). */
-export const WEBHOOK_SIGNATURE_TOLERANCE_S = 300;
 
 /**
  * Splits a `Webhook-Signature` value `t=<unix>,v1=<hex>` into its parts;

@@ -25,8 +25,9 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { recipientToParty } from '../../shared/domain/order';
 import { createSandbox } from '../../electron/sandbox';
-import { createStation } from '../../electron/core/station';
-import { generateShopifyCsv, importShopifyCsv, parseShopifyCsv } from '../../electron/core/orders';
+import { startStation } from '../../electron/shell/start';
+import { importShopifyCsv, parseShopifyCsv } from '../../electron/core/orders';
+import { generateShopifyCsv } from '../fixtures/shopify/generate-shopify-csv';
 import { openStore } from '../../electron/core/store';
 import { renderLabelsPdf, renderLabelsZpl, type LabelData } from '../../electron/sandbox/labels';
 
@@ -79,7 +80,7 @@ async function benchLabelToPrinter(): Promise<void> {
     return res;
   };
 
-  const station = await createStation(
+  const station = await startStation(
     {
       dataDir,
       platform: { mode: 'platform', baseUrl: sandbox.baseUrl, authUrl: sandbox.authUrl, clientId: demo.clientId, clientSecret: demo.clientSecret },

@@ -10,7 +10,7 @@ import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { generateShopifyCsv, shopifyCsv } from '../../electron/core/orders/generate-shopify-csv';
+import { generateShopifyCsv, shopifyCsv } from '../fixtures/shopify/generate-shopify-csv';
 import { parseShopifyCsv } from '../../electron/core/orders/shopify-csv';
 import { order } from '../fixtures/shopify/warehouse-order';
 import { startFakePrinter, type FakePrinter } from './fake-printer';

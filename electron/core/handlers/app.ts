@@ -4,13 +4,13 @@ import type { AppInfo } from '../../../shared/contract/views';
 import type { ContextWithoutOutbox, StationContext } from './context';
 
 /** How long `app.info` waits for the printer's status before showing the last one, ms. */
-export const APP_INFO_PRINTER_WAIT_MS = 1500;
+const APP_INFO_PRINTER_WAIT_MS = 1500;
 
 /**
  * Header data from what the station already knows, without asking the
  * platform or the printer (for `app.changed` events).
  */
-export function cachedAppInfo(ctx: ContextWithoutOutbox): AppInfo {
+function cachedAppInfo(ctx: ContextWithoutOutbox): AppInfo {
   return {
     platform: ctx.platform,
     connection: ctx.client.connection,

@@ -3,27 +3,12 @@
  * {@link StationError} (DESIGN.md "One contract": platform codes pass through
  * unchanged, local ones are added).
  */
-import { StationError, type LocalErrorCode, type StationErrorCode } from '../../../shared/contract/errors';
+import { LOCAL_ERROR_CODES, StationError, type StationErrorCode } from '../../../shared/contract/errors';
 import { PlatformErrorCode } from '../../../shared/platform/common';
 import { PlatformError } from '../platform/errors';
 
-const LOCAL_CODES: readonly LocalErrorCode[] = [
-  'offline',
-  'timeout',
-  'printer_unreachable',
-  'printer_timeout',
-  'printer_error',
-  'printer_unsupported',
-  'invalid_printer_uri',
-  'invalid_input',
-  'unknown_command',
-  'store_error',
-  'import_failed',
-  'not_found_locally',
-];
-
 /** Every code the contract knows. */
-const STATION_CODES = new Set<string>([...PlatformErrorCode.options, ...LOCAL_CODES]);
+const STATION_CODES = new Set<string>([...PlatformErrorCode.options, ...LOCAL_ERROR_CODES]);
 
 /** True when `code` is a {@link StationErrorCode}. */
 export function isStationErrorCode(code: unknown): code is StationErrorCode {

@@ -18,8 +18,8 @@ import { createRatesHandlers } from './rates';
 import { createScanHandlers } from './scan';
 import { createShipmentsHandlers } from './shipments';
 
-export { invokeCommand } from './invoke';
-export { toStationError } from './errors';
+;
+;
 export type { StationContext } from './context';
 
 /** Every command of the contract, bound to one station context. */

@@ -5,16 +5,15 @@ import { StationError } from '../../../shared/contract/errors';
 import { OrderSettings, recipientProblems, normalizePostalCode, type StationOrder } from '../../../shared/domain/order';
 import type { FieldErrors } from '../../../shared/platform/common';
 import { createManualOrder, importShopifyCsv, ShopifyImportError } from '../orders';
-import { DEFAULT_PICKUP_METHODS } from '../orders/shopify-csv';
 import { batches, platformOrderOf, type OrdersSubmitPayload } from '../outbox/orders';
 import { defineSetting } from '../store';
 import { emitAppChanged } from './app';
 import type { StationContext } from './context';
 
 /** Setting `orders.allowUnpaid`: unpaid orders may ship after the packer confirms (default true). */
-export const AllowUnpaidSetting = defineSetting('orders.allowUnpaid', z.boolean(), true);
+const AllowUnpaidSetting = defineSetting('orders.allowUnpaid', z.boolean(), true);
 /** Setting `orders.pickupMethods`: shop -> shipping method names meaning store/local pickup. */
-export const PickupMethodsSetting = defineSetting('orders.pickupMethods', OrderSettings.shape.pickupMethods, {});
+const PickupMethodsSetting = defineSetting('orders.pickupMethods', OrderSettings.shape.pickupMethods, {});
 
 /** Emits `orders.changed` with the number of open orders. */
 export function emitOrdersChanged(ctx: Pick<StationContext, 'store' | 'events'>): void {
@@ -152,6 +151,3 @@ export function createOrdersHandlers(ctx: StationContext) {
     | 'orders.setSettings'
   >;
 }
-
-/** Pickup method names used for a shop when none are configured. */
-export { DEFAULT_PICKUP_METHODS };

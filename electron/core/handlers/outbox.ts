@@ -39,7 +39,7 @@ export function createOutboxExecutors(ctx: ContextWithoutOutbox): OutboxWorkerOp
 }
 
 /** How many rows not done `outbox.list` shows at most (a station offline for a week stays readable). */
-export const OUTBOX_LIST_PENDING_MAX = 1000;
+const OUTBOX_LIST_PENDING_MAX = 1000;
 
 /** Tells the screens a row changed: `outbox.changed`, and the header's backlog (`app.changed`). */
 export function emitOutboxChanged(ctx: ContextWithoutOutbox, row: OutboxRecord): void {

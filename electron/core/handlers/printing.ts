@@ -19,7 +19,7 @@ import { printJobView } from './views';
 export const LabelPrinterSetting = defineSetting('printer.label.uri', z.string().min(1).nullable(), null);
 
 /** Outcome of printing one label: the job row, and the error when it did not print. */
-export interface PrintOutcome {
+interface PrintOutcome {
   job: PrintJobView | null;
   error: { code: string; message: string } | null;
 }

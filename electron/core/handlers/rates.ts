@@ -4,7 +4,7 @@ import type { Rate } from '../../../shared/platform/resources';
 import type { StationContext } from './context';
 
 /** Rates cheapest first (by `price.total`, EUR); equal prices keep the platform's order. */
-export function sortRates(rates: readonly Rate[]): Rate[] {
+function sortRates(rates: readonly Rate[]): Rate[] {
   return rates
     .map((r, i) => ({ r, i }))
     .sort((a, b) => a.r.price.total - b.r.price.total || a.i - b.i)

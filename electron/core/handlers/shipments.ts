@@ -29,7 +29,7 @@ const REF_ALPHABET = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';
  * A new unique reference for a shipment without an order:
  * `ST-YYYYMMDD-XXXXXX` (UTC day, 6 random characters).
  */
-export function generateReference(nowMs: number, random: () => number = Math.random): string {
+function generateReference(nowMs: number, random: () => number = Math.random): string {
   const day = new Date(nowMs).toISOString().slice(0, 10).replace(/-/g, '');
   let tail = '';
   for (let i = 0; i < 6; i++) tail += REF_ALPHABET[Math.floor(random() * REF_ALPHABET.length)] ?? 'X';
@@ -44,7 +44,7 @@ export function generateReference(nowMs: number, random: () => number = Math.ran
  * - without: the caller's `reference` when given, else a generated one.
  * @throws StationError `invalid_input` (details `request.reference`) when the caller's reference is already used.
  */
-export function referenceFor(ctx: ContextWithoutOutbox, order: StationOrder | undefined, requested: string | undefined): string {
+function referenceFor(ctx: ContextWithoutOutbox, order: StationOrder | undefined, requested: string | undefined): string {
   const { store } = ctx;
   if (order) {
     const earlier = store.shipments.listByOrder(order.id).length;

@@ -12,7 +12,7 @@ import { isDefiniteRefusal } from '../outbox/worker';
 import type { ManifestRecord, OutboxRecord, PickupRecord, PrintJobRecord, ShipmentRecord, Store } from '../store';
 
 /** Status object for a status key (first code of that key), `processing` when unknown. */
-export function statusForKey(key: string | null): Status {
+function statusForKey(key: string | null): Status {
   const s = SHIPMENT_STATUSES.find((x) => x.key === key) ?? SHIPMENT_STATUSES[0];
   return s ?? { code: 0, key: 'processing', label: 'In processing' };
 }

@@ -86,7 +86,7 @@ export interface ShopifyImportOptions {
 }
 
 /** Shipping method words of collect-in-store / local pickup in Shopify shops (EN, IT, FR, DE, ES, PT, NL, TR). */
-export const DEFAULT_PICKUP_METHODS: readonly string[] = [
+const DEFAULT_PICKUP_METHODS: readonly string[] = [
   'collect',
   'pickup',
   'pick up',
@@ -103,7 +103,7 @@ export const DEFAULT_PICKUP_METHODS: readonly string[] = [
 ];
 
 /** Columns without which the file is refused. `Shipping Address1` may be replaced by `Shipping Street`. */
-export const REQUIRED_COLUMNS = [
+const REQUIRED_COLUMNS = [
   'Name',
   'Lineitem quantity',
   'Lineitem name',
@@ -116,7 +116,7 @@ export const REQUIRED_COLUMNS = [
 ] as const;
 
 /** One order read from the file, ready for the store. `line`: where its first row starts; `row`: its spreadsheet row. */
-export interface ParsedShopifyOrder {
+interface ParsedShopifyOrder {
   line: number;
   row: number;
   order: OrderDraft;
@@ -142,9 +142,9 @@ export interface ParsedShopifyFile {
 }
 
 /** How the bytes were decoded. */
-export type TextEncoding = 'utf-8' | 'utf-8-bom' | 'utf-16le' | 'utf-16be' | 'windows-1252';
+type TextEncoding = 'utf-8' | 'utf-8-bom' | 'utf-16le' | 'utf-16be' | 'windows-1252';
 /** Field separators the importer accepts. */
-export type Delimiter = ',' | ';' | '\t';
+type Delimiter = ',' | ';' | '\t';
 
 /**
  * Reads a Shopify orders export and writes its orders to the store in one
@@ -337,7 +337,7 @@ export function parseShopifyCsv(input: string | Uint8Array, opts: ShopifyImportO
  * Excel on Windows writes ("CSV (Comma delimited)"). The BOM is dropped.
  * @throws ShopifyImportError `not_text` for binary content (zero bytes that are not UTF-16).
  */
-export function decodeInput(input: string | Uint8Array): { text: string; encoding: TextEncoding } {
+function decodeInput(input: string | Uint8Array): { text: string; encoding: TextEncoding } {
   if (typeof input === 'string') return { text: input.replace(/^\uFEFF/, ''), encoding: 'utf-8' };
   const buf = Buffer.from(input.buffer, input.byteOffset, input.byteLength);
   if (buf[0] === 0xef && buf[1] === 0xbb && buf[2] === 0xbf) return { text: utf8Strict(buf.subarray(3)), encoding: 'utf-8-bom' };
@@ -374,7 +374,7 @@ function utf8Strict(buf: Uint8Array): string {
  * The separator of the header row: the one of `,` `;` tab that splits it
  * into the most known Shopify columns (ties: the most frequent outside quotes).
  */
-export function detectDelimiter(text: string): Delimiter {
+function detectDelimiter(text: string): Delimiter {
   const end = text.indexOf('\n');
   const headerLine = end < 0 ? text : text.slice(0, end);
   const known = new Set<string>([...REQUIRED_COLUMNS, ...OPTIONAL_COLUMNS]);

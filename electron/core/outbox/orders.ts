@@ -19,7 +19,7 @@ import type { OutboxRecord, Store } from '../store';
 import type { OutboxExecutor } from './worker';
 
 /** One order of a batch: the local row id and the body sent for it. */
-export interface SubmittedOrder {
+interface SubmittedOrder {
   orderId: number;
   order: z.input<typeof Order>;
 }

@@ -39,7 +39,7 @@ export interface PickupExecutorDeps {
  * Pickups on the platform matching a booking request and not held locally.
  * @throws PlatformError from GET /pickups.
  */
-export async function findMatchingPickups(client: PlatformClient, store: Store, request: PickupCreatePayload['request']): Promise<Pickup[]> {
+async function findMatchingPickups(client: PlatformClient, store: Store, request: PickupCreatePayload['request']): Promise<Pickup[]> {
   const out: Pickup[] = [];
   for (let page = 1; page <= 5; page++) {
     const res = await client.listPickups({ from: request.pickupDate, to: request.pickupDate, per_page: 200, page });

@@ -56,7 +56,7 @@ export interface ShipmentCommitted {
 }
 
 /** Stored `result` of a done `shipment.create` row. */
-export interface ShipmentCreateResult {
+interface ShipmentCreateResult {
   trackingNumber: string;
   adopted: boolean;
 }
@@ -74,7 +74,7 @@ function isoDate(d: Date): string {
  * several match. Undefined when none.
  * @throws PlatformError from GET /shipments.
  */
-export async function findShipmentByReference(
+async function findShipmentByReference(
   client: PlatformClient,
   store: Store,
   reference: string,

@@ -130,7 +130,7 @@ function deferred(): Deferred {
  * `status` is the HTTP status when the platform answered (0 = no answer is left out),
  * `route` the platform call that failed.
  */
-export function outboxErrorOf(e: unknown): OutboxError {
+function outboxErrorOf(e: unknown): OutboxError {
   if (e instanceof PlatformError) {
     return {
       code: e.code,
@@ -155,7 +155,7 @@ export function isTransient(e: unknown): boolean {
 }
 
 /** The platform call each kind of row makes to create its record (spec: Endpoints). */
-export const CREATE_ROUTES: Readonly<Partial<Record<OutboxKind, string>>> = {
+const CREATE_ROUTES: Readonly<Partial<Record<OutboxKind, string>>> = {
   'shipment.create': 'POST /shipments',
   'pickup.create': 'POST /pickups',
   'manifest.create': 'POST /manifests',

@@ -51,9 +51,9 @@ import { PlatformError } from './errors';
 import { SPEC_RATE_LIMITS_PER_MINUTE, SlidingWindowLimiter, realSleep, type Sleep } from './rate-limit';
 
 /** Renew the cached token this long before it expires (ms). */
-export const TOKEN_RENEW_MARGIN_MS = 60_000;
+const TOKEN_RENEW_MARGIN_MS = 60_000;
 /** Default timeout of one HTTP attempt (ms). */
-export const DEFAULT_TIMEOUT_MS = 15_000;
+const DEFAULT_TIMEOUT_MS = 15_000;
 
 /** Back-off settings. Delays in ms. */
 export interface RetryOptions {
@@ -84,7 +84,7 @@ export interface PlatformCallLog {
 }
 
 /** Whether the platform answered the last call (header connection state). */
-export type PlatformConnection = 'online' | 'offline' | 'unknown';
+type PlatformConnection = 'online' | 'offline' | 'unknown';
 
 /** Options of {@link createPlatformClient}. */
 export interface PlatformClientOptions {
@@ -108,7 +108,7 @@ export interface PlatformClientOptions {
 }
 
 /** Query of GET /manifests and GET /pickups: period and pagination. */
-export interface PeriodQuery {
+interface PeriodQuery {
   from?: string;
   to?: string;
   page?: number;
@@ -129,7 +129,7 @@ const PickupPage = Paginated(Pickup);
 const WarehousesResponse = z.object({ data: z.array(Warehouse) });
 
 /** Query of GET /shipments (spec: Endpoints > Shipments) plus pagination; `storeId` an integer. */
-export type ShipmentQuery = Omit<ShipmentListQuery, 'storeId'> & { storeId?: number; page?: number; per_page?: number };
+type ShipmentQuery = Omit<ShipmentListQuery, 'storeId'> & { storeId?: number; page?: number; per_page?: number };
 
 type Query = Record<string, string | number | boolean | undefined | null>;
 
@@ -206,7 +206,7 @@ export interface PlatformClient {
 }
 
 /** Parses a Retry-After header (seconds or HTTP date) into ms from `now`; undefined when absent or unreadable. */
-export function parseRetryAfter(value: string | null, now: number): number | undefined {
+function parseRetryAfter(value: string | null, now: number): number | undefined {
   if (value === null || value.trim() === '') return undefined;
   const v = value.trim();
   if (/^\d+(\.\d+)?$/.test(v)) return Math.round(Number(v) * 1000);

@@ -11,7 +11,7 @@ import type { FieldErrors, PlatformErrorCode } from '../../../shared/platform/co
  * - `timeout`: no answer within the client's timeout. For a call that creates
  *   something the outcome is then UNKNOWN (the platform may have committed it).
  */
-export type PlatformClientLocalCode = 'offline' | 'timeout';
+type PlatformClientLocalCode = 'offline' | 'timeout';
 
 /** Any code a {@link PlatformError} may carry. */
 export type PlatformClientErrorCode = PlatformErrorCode | PlatformClientLocalCode;
@@ -54,9 +54,4 @@ export class PlatformError extends Error {
   get isNetwork(): boolean {
     return this.code === 'offline' || this.code === 'timeout';
   }
-}
-
-/** True when `e` is a {@link PlatformError}. */
-export function isPlatformError(e: unknown): e is PlatformError {
-  return e instanceof PlatformError;
 }

@@ -12,10 +12,10 @@ import type { LabelPrinter, PrintOptions, PrintResult, PrinterStatus } from './t
 import type { DeviceUri } from './uri';
 
 /** Most labels of one job rendered as PNG (each takes ~0.2 s). */
-export const MAX_PREVIEW_LABELS = 10;
+const MAX_PREVIEW_LABELS = 10;
 
 /** Job name -> safe file base name (letters, digits, `._-`), at most 100 characters. */
-export function safeJobName(name: string): string {
+function safeJobName(name: string): string {
   return name
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')

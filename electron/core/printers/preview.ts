@@ -87,17 +87,17 @@ export async function stopZplPreviewWorker(): Promise<void> {
 }
 
 /** The `^XA`...`^XZ` formats (labels) of a ZPL stream, in order. */
-export function splitZplFormats(zpl: string): string[] {
+function splitZplFormats(zpl: string): string[] {
   return zpl.match(/\^XA[\s\S]*?\^XZ/gi) ?? [];
 }
 
 /** Dots per millimetre of a print head: 203 dpi = 8, 300 dpi = 12 (ZPL's own rounding). */
-export function dotsPerMm(dpi: 203 | 300): number {
+function dotsPerMm(dpi: 203 | 300): number {
   return dpi === 300 ? 12 : 8;
 }
 
 /** Label size in dots taken from a format's `^PW`/`^LL`, else 4 x 6 in at `dpi`. */
-export function labelSizeDots(format: string, dpi: 203 | 300): { width: number; height: number } {
+function labelSizeDots(format: string, dpi: 203 | 300): { width: number; height: number } {
   const dpmm = dotsPerMm(dpi);
   const clamp = (n: number | undefined, d: number): number => (n !== undefined && n >= 8 && n <= 400 * dpmm ? n : d);
   const pw = /\^PW(\d+)/i.exec(format)?.[1];

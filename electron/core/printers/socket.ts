@@ -15,7 +15,7 @@ const UNREACHABLE = new Set(['ECONNREFUSED', 'EHOSTUNREACH', 'ENETUNREACH', 'EHO
 const MAX_STATUS_BYTES = 64 * 1024;
 
 /** Maps a socket error to a PrinterError naming the printer and the step. */
-export function socketError(e: unknown, where: string, step: 'connecting' | 'sending'): PrinterError {
+function socketError(e: unknown, where: string, step: 'connecting' | 'sending'): PrinterError {
   const code = (e as NodeJS.ErrnoException | null)?.code ?? '';
   const msg = e instanceof Error ? e.message : String(e);
   if (code === 'ECONNREFUSED') return new PrinterError('printer_unreachable', `Printer ${where} refused the connection (is it on, and is the port right?)`, { cause: e });

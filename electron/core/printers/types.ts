@@ -1,8 +1,5 @@
 /** The label printer interface the station prints through (DESIGN.md "Printing"). */
 
-/** A printer device URI: `socket://host:9100`, `file:///abs/dir` or `usb://vid:pid?serial=` (see {@link parseDeviceUri}). */
-export type PrinterUri = string;
-
 /** Outcome of one print job. */
 export interface PrintResult {
   /** Bytes of ZPL handed to the printer (socket) or written to the .zpl file. */

@@ -14,7 +14,7 @@ export type DeviceUri =
   | { scheme: 'usb'; uri: string; vendorId: number; productId: number; serial?: string };
 
 /** Raw TCP port of ZPL printers (Zebra "port 9100" printing). */
-export const DEFAULT_SOCKET_PORT = 9100;
+const DEFAULT_SOCKET_PORT = 9100;
 
 function bad(uri: string, problem: string): PrinterError {
   return new PrinterError('invalid_printer_uri', `Invalid printer URI "${uri}": ${problem}`);

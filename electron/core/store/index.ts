@@ -19,24 +19,24 @@ import { createSettingsRepo, type SettingsRepo } from './settings-repo';
 import { createShipmentsRepo, type ShipmentsRepo } from './shipments-repo';
 import type { Clock } from './sql';
 
-export { StoreError, type StoreErrorCode } from './errors';
+export { StoreError,  } from './errors';
 export { MIGRATIONS, SCHEMA_VERSION, runMigrations, readUserVersion, type Migration } from './migrations';
-export type { OrderDraft, OrdersRepo, OrderStatusFilter, UpsertOutcome, UpsertResult } from './orders-repo';
-export type { PlatformShipmentFields, ShipmentRecord, ShipmentsRepo } from './shipments-repo';
-export { decodeBase64Strict, type LabelFormat, type LabelInfo, type LabelRecord, type LabelsRepo } from './labels-repo';
-export type { PrintJobRecord, PrintJobsRepo, PrintJobState, PrintRequester } from './print-jobs-repo';
-export type { PickupRecord, PickupsRepo, PickupState } from './pickups-repo';
-export type { ManifestInput, ManifestRecord, ManifestsRepo } from './manifests-repo';
-export { defineSetting, type SettingDef, type SettingsRepo } from './settings-repo';
+export type { OrderDraft,    } from './orders-repo';
+export type {  ShipmentRecord,  } from './shipments-repo';
+;
+export type { PrintJobRecord,   PrintRequester } from './print-jobs-repo';
+export type { PickupRecord,   } from './pickups-repo';
+export type { ManifestInput, ManifestRecord,  } from './manifests-repo';
+export { defineSetting,   } from './settings-repo';
 export {
-  OUTBOX_KINDS,
+  
   type OutboxError,
   type OutboxKind,
   type OutboxRecord,
-  type OutboxRepo,
-  type OutboxState,
+  
+  
 } from './outbox-repo';
-export type { Clock } from './sql';
+;
 
 /** Options of {@link openStore}. */
 export interface StoreOptions {

@@ -8,10 +8,10 @@ import { StoreError } from './errors';
 import { isoNow, type Clock } from './sql';
 
 /** Label format, as the spec's `label.format`. */
-export type LabelFormat = 'ZPL' | 'PDF';
+type LabelFormat = 'ZPL' | 'PDF';
 
 /** A stored label; `bytes` are the raw PDF or ZPL bytes. */
-export interface LabelRecord {
+interface LabelRecord {
   id: number;
   trackingNumber: string;
   format: LabelFormat;
@@ -20,7 +20,7 @@ export interface LabelRecord {
 }
 
 /** A label without its bytes, for lists. `size` in bytes. */
-export type LabelInfo = Omit<LabelRecord, 'bytes'> & { size: number };
+type LabelInfo = Omit<LabelRecord, 'bytes'> & { size: number };
 
 /** Repository of labels. */
 export interface LabelsRepo {

@@ -32,10 +32,10 @@ export type OrderDraft = Omit<StationOrder, 'id' | 'shop' | 'paymentStatus' | 'd
   Partial<Pick<StationOrder, 'shop' | 'paymentStatus' | 'delivery' | 'needsFix'>>;
 
 /** What {@link OrdersRepo.upsertImported} did with one order. */
-export type UpsertOutcome = 'imported' | 'updated' | 'unchanged' | 'skipped';
+type UpsertOutcome = 'imported' | 'updated' | 'unchanged' | 'skipped';
 
 /** {@link OrdersRepo.upsertImported}'s answer: the outcome and, when skipped, why. */
-export interface UpsertResult {
+interface UpsertResult {
   outcome: UpsertOutcome;
   reason?: Exclude<ImportSkipReason, 'repeated_in_file'>;
   /** The order's row id (also when skipped or unchanged). */
@@ -43,7 +43,7 @@ export interface UpsertResult {
 }
 
 /** Filter for lists: one status, several, or all. */
-export type OrderStatusFilter = OrderStatus | readonly OrderStatus[] | 'all';
+type OrderStatusFilter = OrderStatus | readonly OrderStatus[] | 'all';
 
 /** Repository of orders. All methods are synchronous (better-sqlite3) and may run inside `store.tx`. */
 export interface OrdersRepo {

@@ -20,10 +20,10 @@ import { StoreError } from './errors';
 import { fromJson, isoNow, nul, toJson, type Clock } from './sql';
 
 /** Row kinds (`shipment.create`, `pickup.create`, ...) and states are the contract's own (shared/contract/views.ts). */
-export type { OutboxKind, OutboxState };
+export type { OutboxKind,  };
 
 /** Every {@link OutboxKind}, for validation. */
-export const OUTBOX_KINDS: readonly OutboxKind[] = [
+const OUTBOX_KINDS: readonly OutboxKind[] = [
   'shipment.create',
   'shipment.cancel',
   'pickup.create',

@@ -9,7 +9,7 @@ import { StoreError } from './errors';
 import { fromJson, isoNow, nul, toJson, type Clock } from './sql';
 
 /** Local state of a pickup booking. */
-export type PickupState = 'requested' | 'booked' | 'failed';
+type PickupState = 'requested' | 'booked' | 'failed';
 
 /**
  * A pickup booking.

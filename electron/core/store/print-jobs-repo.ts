@@ -14,7 +14,7 @@ import { StoreError } from './errors';
 import { isoNow, type Clock } from './sql';
 
 /** State of a print job. */
-export type PrintJobState = 'queued' | 'printing' | 'printed' | 'failed';
+type PrintJobState = 'queued' | 'printing' | 'printed' | 'failed';
 /** `auto`: printed right after shipping; `reprint`: the packer asked again. */
 export type PrintRequester = 'auto' | 'reprint';
 

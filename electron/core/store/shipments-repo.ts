@@ -38,7 +38,7 @@ export interface ShipmentRecord {
 }
 
 /** Fields taken from a platform Shipment (POST /shipments 201, GET /shipments/{ldv}). */
-export interface PlatformShipmentFields {
+interface PlatformShipmentFields {
   trackingNumber: string;
   platformId?: number;
   reference?: string;

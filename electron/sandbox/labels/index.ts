@@ -5,7 +5,7 @@
  * `label.pdf` (spec: Label) and the manifest `pdf` (spec: Manifest).
  */
 export type { LabelAddress, LabelData, ManifestPdfData } from './types';
-export { LabelDataError, validateLabels, validateManifest } from './types';
+export { LabelDataError,   } from './types';
 export { renderLabelsZpl, zplFieldData } from './zpl';
 export { renderLabelsPdf, LABEL_PAGE_PT } from './pdf';
-export { renderManifestPdf, A4_PT } from './manifest';
+export { renderManifestPdf,  } from './manifest';

@@ -44,14 +44,14 @@ function charWidth(ch: string): number {
 }
 
 /** Estimated printed width of `text` at character height `size` (dots). */
-export function estimateTextWidth(text: string, size: number): number {
+function estimateTextWidth(text: string, size: number): number {
   let w = 0;
   for (const ch of text) w += charWidth(ch) * size;
   return w;
 }
 
 /** Cuts `text` so its estimated width at `size` fits `maxWidth` dots. */
-export function fitText(text: string, size: number, maxWidth: number): string {
+function fitText(text: string, size: number, maxWidth: number): string {
   if (estimateTextWidth(text, size) <= maxWidth) return text;
   let w = 0;
   let out = '';
@@ -64,7 +64,7 @@ export function fitText(text: string, size: number, maxWidth: number): string {
 }
 
 /** The longest run of whole words of `text` that fits `maxWidth` at `size` (a cut word if even one does not fit). */
-export function wrapLine(text: string, size: number, maxWidth: number): string {
+function wrapLine(text: string, size: number, maxWidth: number): string {
   const fitted = fitText(text, size, maxWidth);
   if (fitted.length >= text.length) return text;
   const cut = fitted.lastIndexOf(' ');

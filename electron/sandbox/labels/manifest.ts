@@ -10,7 +10,7 @@ import { cityLine, cleanText, formatAmount, formatDateTime, formatMoney } from '
 import { validateManifest, type ManifestPdfData } from './types';
 
 /** A4 portrait in PDF points. */
-export const A4_PT = { width: 595.28, height: 841.89 } as const;
+const A4_PT = { width: 595.28, height: 841.89 } as const;
 
 const MARGIN = 30;
 const ROW_H = 15;

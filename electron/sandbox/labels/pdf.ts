@@ -44,7 +44,7 @@ export async function embedFonts(doc: PDFDocument): Promise<Fonts> {
 }
 
 /** One bar of a Code 128 symbol: offset from the symbol's left edge and width, both in modules. */
-export interface Code128Bar {
+interface Code128Bar {
   x: number;
   w: number;
 }
@@ -55,7 +55,7 @@ export interface Code128Bar {
  *
  * @throws Error from bwip-js when `data` cannot be encoded as Code 128
  */
-export function code128Bars(data: string): Code128Bar[] {
+function code128Bars(data: string): Code128Bar[] {
   const [sym] = bwipjs.raw({ bcid: 'code128', text: data });
   if (!sym || !('sbs' in sym)) throw new Error(`bwip-js gave no Code 128 bars for ${JSON.stringify(data)}`);
   // sbs alternates bar, space, bar, ... widths in modules, starting with a bar.

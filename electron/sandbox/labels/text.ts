@@ -64,11 +64,6 @@ export function formatDateTime(iso: string): string {
   return `${get('day')}/${get('month')}/${get('year')} ${get('hour')}:${get('minute')}`;
 }
 
-/** ISO 8601 -> `dd/mm/yyyy` in Europe/Rome time. */
-export function formatDate(iso: string): string {
-  return formatDateTime(iso).slice(0, 10);
-}
-
 /** Amount with two decimals and a decimal comma: 1234.5 -> `1.234,50`. */
 export function formatAmount(n: number): string {
   const [int = '0', dec = '00'] = Math.abs(n).toFixed(2).split('.');

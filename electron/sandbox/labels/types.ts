@@ -123,7 +123,7 @@ function requireIsoDate(v: unknown, path: string): void {
 }
 
 /** Throws {@link LabelDataError} naming the first bad field of an address. */
-export function validateAddress(a: unknown, path: string): void {
+function validateAddress(a: unknown, path: string): void {
   if (!isObject(a)) throw new LabelDataError(path, 'is required (address object)');
   for (const k of ['name', 'street', 'city', 'postalCode', 'countryCode']) requireText(a, k, path);
   for (const k of ['company', 'street2', 'province', 'phone']) optionalText(a, k, path);

@@ -26,28 +26,28 @@ import type { SandboxState } from '../state';
 import { localIso } from '../time';
 
 /** Prefix of the admin routes. */
-export const ADMIN_PREFIX = '/__sandbox';
+const ADMIN_PREFIX = '/__sandbox';
 
 const nonNeg = (unit: string) => z.number({ error: `${unit} must be a number` }).min(0, { error: `${unit} must not be negative (use /clock/set to go back)` }).optional();
 
 /** Body of `POST /__sandbox/clock/advance`: amounts summed; at least one. */
-export const ClockAdvanceRequest = z
+const ClockAdvanceRequest = z
   .strictObject({ ms: nonNeg('ms'), seconds: nonNeg('seconds'), minutes: nonNeg('minutes'), hours: nonNeg('hours'), days: nonNeg('days') })
   .refine((b) => Object.values(b).some((v) => v !== undefined), { error: 'give at least one of ms, seconds, minutes, hours, days' });
 
 /** Body of `POST /__sandbox/clock/set`: `at`, ISO 8601 date-time with offset or Z. */
-export const ClockSetRequest = z.strictObject({
+const ClockSetRequest = z.strictObject({
   at: z.iso.datetime({ offset: true, error: 'at must be an ISO 8601 date-time with offset, e.g. 2026-09-14T10:00:00+02:00' }),
 });
 
 /** Body of `POST /__sandbox/rate-limits`: switch the rate limits on or off. */
-export const RateLimitsRequest = z.strictObject({ enabled: z.boolean({ error: 'enabled must be true or false' }) });
+const RateLimitsRequest = z.strictObject({ enabled: z.boolean({ error: 'enabled must be true or false' }) });
 
 /** Body of `POST /__sandbox/reset`: optional tracking-number seed (integer). */
-export const ResetRequest = z.strictObject({ seed: z.number().int({ error: 'seed must be an integer' }).min(0).optional() });
+const ResetRequest = z.strictObject({ seed: z.number().int({ error: 'seed must be an integer' }).min(0).optional() });
 
 /** Milliseconds of a {@link ClockAdvanceRequest}. */
-export function advanceMs(b: z.output<typeof ClockAdvanceRequest>): number {
+function advanceMs(b: z.output<typeof ClockAdvanceRequest>): number {
   return (b.ms ?? 0) + (b.seconds ?? 0) * 1e3 + (b.minutes ?? 0) * 6e4 + (b.hours ?? 0) * 3.6e6 + (b.days ?? 0) * 8.64e7;
 }
 
@@ -65,7 +65,7 @@ function clockView(state: SandboxState): { now: string; local: string } {
 }
 
 /** Summary of the state: clock, faults, accounts and the size of every data collection (generic over the state's fields). */
-export function stateSummary(state: SandboxState, gw: Gateway): Record<string, unknown> {
+function stateSummary(state: SandboxState, gw: Gateway): Record<string, unknown> {
   const rec = state as unknown as Record<string, unknown>;
   const collections: Record<string, number> = {};
   for (const key of Object.keys(state)) {

@@ -24,14 +24,14 @@ import { localIso } from '../time';
 import { PDF_GENERATION_MS, renderInvoicePdf, type CodListRecord, type InvoiceRecord, type ReturnListRecord } from '../finance';
 
 /** Default period of the invoice, COD-list and return-list lists, days. */
-export const DOCUMENTS_DEFAULT_DAYS = 365;
+const DOCUMENTS_DEFAULT_DAYS = 365;
 /** Default period of the credit movements list, days. */
-export const MOVEMENTS_DEFAULT_DAYS = 90;
+const MOVEMENTS_DEFAULT_DAYS = 90;
 
 const inDates = (date: string, p: Period) => date >= p.from && (p.to === undefined || date <= p.to);
 
 /** Invoice as listed. */
-export function invoiceView(i: InvoiceRecord) {
+function invoiceView(i: InvoiceRecord) {
   return {
     id: i.id,
     number: i.number,
@@ -50,12 +50,12 @@ export function invoiceView(i: InvoiceRecord) {
 }
 
 /** Invoice detail: the listed fields plus `items[]` and `returnListId`. */
-export function invoiceDetail(i: InvoiceRecord) {
+function invoiceDetail(i: InvoiceRecord) {
   return { ...invoiceView(i), items: i.items.map((x) => ({ ...x })), returnListId: i.returnListId };
 }
 
 /** Credit movement on the wire (shared/platform/finance.ts `CreditMovement`). */
-export function movementView(state: SandboxState, m: CreditMovement) {
+function movementView(state: SandboxState, m: CreditMovement) {
   const s = m.shipmentId === null ? undefined : state.shipments.find((x) => x.id === m.shipmentId);
   const p = m.pickupId === null ? undefined : state.pickups.find((x) => x.id === m.pickupId);
   return {
@@ -75,7 +75,7 @@ export function movementView(state: SandboxState, m: CreditMovement) {
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
 /** COD list as listed. */
-export function codListView(l: CodListRecord) {
+function codListView(l: CodListRecord) {
   return {
     id: l.id,
     number: l.number,
@@ -90,7 +90,7 @@ export function codListView(l: CodListRecord) {
 }
 
 /** COD list detail with `shipments[]`. */
-export function codListDetail(l: CodListRecord) {
+function codListDetail(l: CodListRecord) {
   return {
     ...codListView(l),
     shipments: l.entries.map((e) => ({
@@ -105,7 +105,7 @@ export function codListDetail(l: CodListRecord) {
 }
 
 /** Return list as listed. */
-export function returnListView(l: ReturnListRecord) {
+function returnListView(l: ReturnListRecord) {
   return {
     id: l.id,
     number: l.number,
@@ -118,7 +118,7 @@ export function returnListView(l: ReturnListRecord) {
 }
 
 /** Return list detail with the returned shipments. */
-export function returnListDetail(l: ReturnListRecord) {
+function returnListDetail(l: ReturnListRecord) {
   return {
     ...returnListView(l),
     shipments: l.entries.map((e) => ({

@@ -23,6 +23,9 @@
  *
  * The shapes of legacy answers are the sandbox's choice (the spec shows only
  * the mapped names); they are listed in the README ("Deprecated interfaces").
+ * Files: this one translates each operation and registers the routes;
+ * legacy-access.ts holds the paths, deprecation headers and key
+ * authentication; legacy-wire.ts the field mapping and legacy views.
  */
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -32,136 +35,8 @@ import { INTERNAL_HEADER, type Gateway } from '../gateway';
 import type { RouteTable } from '../http';
 import type { Account, ShipmentRecord } from '../model';
 import type { SandboxState } from '../state';
-
-/** Deprecated version prefixes answered by the sandbox. */
-export const LEGACY_PREFIXES: ReadonlyArray<string> = ['/api/v2', '/api/v2.1', '/api/v1'];
-/** Legacy public tracking path. */
-export const LEGACY_TRACKING_PATH = '/api/tracking/:ldv';
-/** JSON page about the deprecation, target of `rel="deprecation"`. */
-export const DEPRECATION_DOC_PATH = '/api/deprecation';
-/** `Deprecation` header value: 3 September 2026 00:00 UTC (RFC 9745 `@<unix seconds>`). */
-export const DEPRECATION_HEADER = '@1788393600';
-/** `Sunset` header value (RFC 8594). */
-export const SUNSET_HEADER = 'Sun, 28 Feb 2027 23:59:59 GMT';
-/** Legacy lookup window of tracking: shipments older than this answer 404 (spec: Legacy interface errors). */
-export const LEGACY_TRACKING_WINDOW_DAYS = 90;
-/** Length of a shipment number on legacy tracking (400 otherwise). */
-export const LEGACY_LDV_LENGTH = 12;
-
-/** true for a path of a deprecated interface (driver-app endpoints excluded). */
-export function isDeprecatedPath(pathname: string): boolean {
-  if (/^\/api\/v2\/driver(\/|$)/.test(pathname)) return false;
-  return /^\/api\/(v1|v2|v2\.1)(\/|$)/.test(pathname) || /^\/api\/tracking(\/|$)/.test(pathname);
-}
-
-/** The three deprecation headers for a sandbox at `authUrl` whose current base is `baseUrl`. */
-export function deprecationHeaders(authUrl: string, baseUrl: string): Record<string, string> {
-  return {
-    Deprecation: DEPRECATION_HEADER,
-    Sunset: SUNSET_HEADER,
-    Link: `<${baseUrl}>; rel="successor-version", <${authUrl}${DEPRECATION_DOC_PATH}>; rel="deprecation"`,
-  };
-}
-
-// ---- field mapping ----
-
-type Obj = Record<string, unknown>;
-
-function asObj(v: unknown): Obj | undefined {
-  return v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Obj) : undefined;
-}
-
-/** Legacy clients often send numbers as strings ("1.5"): those become numbers, anything else is left for validation. */
-function num(v: unknown): unknown {
-  return typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v)) ? Number(v) : v;
-}
-
-function compact(o: Obj): Obj {
-  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));
-}
-
-const money = (n: number) => n.toFixed(2);
-
-/** Legacy address (`street1`, `street2`, `city`, `state`, `postalCode`, `country`) plus name fields -> Party. */
-function party(v: unknown, reference?: unknown): unknown {
-  const o = asObj(v);
-  if (!o) return v;
-  return compact({
-    name: o.name,
-    company: o.company,
-    phone: o.phone,
-    email: o.email,
-    reference: reference ?? o.reference,
-    address: compact({
-      street: o.street1 ?? o.street,
-      street2: o.street2,
-      city: o.city,
-      province: o.state,
-      postalCode: typeof (o.postalCode ?? o.zip) === 'number' ? String(o.postalCode ?? o.zip) : (o.postalCode ?? o.zip),
-      countryCode: o.country,
-    }),
-  });
-}
-
-/** Legacy packages `{length, width, height, weight}` (cm, kg) -> Package[]. */
-function packages(v: unknown, orderTotal?: unknown): unknown {
-  if (!Array.isArray(v)) return v;
-  return v.map((p: unknown, i) => {
-    const o = asObj(p);
-    if (!o) return p;
-    return compact({
-      weight: { value: num(o.weight), units: 'KG' },
-      dimensions: { length: num(o.length), width: num(o.width), height: num(o.height), units: 'CM' },
-      description: o.description,
-      // `order_total` -> `packages[].value`: the order's value rides on the first package.
-      value: i === 0 && orderTotal !== undefined ? num(orderTotal) : undefined,
-    });
-  });
-}
-
-/** 2026-09 `details` keys -> legacy field names (Shipment field mapping), first match wins. */
-const KEY_MAP: ReadonlyArray<readonly [RegExp, string]> = [
-  [/^recipient\.reference$/, 'rif_dest'],
-  [/^(recipient|shipper)\.address\.street$/, '$1.street1'],
-  [/^(recipient|shipper)\.address\.province$/, '$1.state'],
-  [/^(recipient|shipper)\.address\.countryCode$/, '$1.country'],
-  [/^(recipient|shipper)\.address\.(\w+)$/, '$1.$2'],
-  [/^(recipient|shipper)\.address$/, '$1'],
-  [/^packages\.(\d+)\.weight(\.\w+)?$/, 'packages.$1.weight'],
-  [/^packages\.(\d+)\.dimensions\.(length|width|height)$/, 'packages.$1.$2'],
-  [/^packages\.(\d+)\.dimensions(\.\w+)?$/, 'packages.$1'],
-  [/^packages\.(\d+)\.value$/, 'order_total'],
-  [/^serviceType$/, 'contractCode'],
-  [/^reference$/, 'order_id'],
-  [/^instructions$/, 'notes'],
-  [/^options\.notes$/, 'notes'],
-  [/^options\.contentDescription$/, 'content'],
-  [/^options\.labelFormat$/, 'label_format'],
-  [/^options\.insurance(\.\w+)?$/, 'insuranceValue'],
-  [/^options\.cod\.method$/, 'cashOnDeliveryMode'],
-  [/^options\.cod\.type$/, 'codType'],
-  [/^options\.cod(\.\w+)?$/, 'codValue'],
-  [/^options\.accessoryServices(\.\d+)?$/, 'accessoriServices$1'],
-  [/^options\.(\w+)$/, '$1'],
-];
-
-/** Maps one `details` key to its legacy name (`recipient` -> `shipTo`, `shipper` -> `shipFrom`). */
-export function legacyKey(key: string): string {
-  let out = key;
-  for (const [re, to] of KEY_MAP) {
-    if (re.test(out)) {
-      out = out.replace(re, to);
-      break;
-    }
-  }
-  return out.replace(/^recipient(\.|$)/, 'shipTo$1').replace(/^shipper(\.|$)/, 'shipFrom$1');
-}
-
-function legacyDetails(details: Record<string, string[]>): Record<string, string[]> {
-  const out: Record<string, string[]> = {};
-  for (const [k, msgs] of Object.entries(details)) (out[legacyKey(k)] ??= []).push(...msgs);
-  return out;
-}
+import { LEGACY_PREFIXES, LEGACY_TRACKING_PATH, DEPRECATION_DOC_PATH, LEGACY_TRACKING_WINDOW_DAYS, LEGACY_LDV_LENGTH, isDeprecatedPath, deprecationHeaders, legacyAuthenticate } from './legacy-access';
+import { type Obj, asObj, num, compact, money, party, packages, legacyDetails, shipmentView, rateView, stockView } from './legacy-wire';
 
 // ---- calls into the 2026-09 API ----
 
@@ -200,96 +75,6 @@ function innerError(res: InnerResponse): ApiError {
 function expectOk(res: InnerResponse, ...ok: number[]): Obj {
   if (!ok.includes(res.status)) throw innerError(res);
   return asObj(res.body) ?? {};
-}
-
-// ---- legacy authentication ----
-
-function accountByLegacyKey(state: SandboxState, key: string): Account | undefined {
-  return key === '' ? undefined : state.accounts.find((a) => a.legacyApiKey !== undefined && a.legacyApiKey === key);
-}
-
-/**
- * Static API key: bearer on v2/v2.1 and tracking, Basic `<clientId>:<key>` on v1.
- * @throws ApiError 401 (legacy envelope) when missing or unknown.
- */
-function legacyAuthenticate(state: SandboxState, req: FastifyRequest, basic: boolean): Account {
-  const header = (req.headers.authorization ?? '').trim();
-  if (basic) {
-    const m = /^Basic\s+([A-Za-z0-9+/=]+)$/i.exec(header);
-    const decoded = m?.[1] ? Buffer.from(m[1], 'base64').toString('utf8') : '';
-    const i = decoded.indexOf(':');
-    const account = i > 0 ? accountByLegacyKey(state, decoded.slice(i + 1)) : undefined;
-    if (!account || account.clientId !== decoded.slice(0, i)) {
-      throw new ApiError(401, 'unauthenticated', 'Unauthenticated.', undefined, { 'WWW-Authenticate': 'Basic realm="api-v1"' });
-    }
-    return account;
-  }
-  const m = /^Bearer\s+(\S+)$/i.exec(header);
-  const account = m?.[1] ? accountByLegacyKey(state, m[1]) : undefined;
-  if (!account) throw new ApiError(401, 'unauthenticated', 'Unauthenticated.', undefined, { 'WWW-Authenticate': 'Bearer realm="api-v2"' });
-  return account;
-}
-
-// ---- views ----
-
-function shipmentView(s: Obj): Obj {
-  const carrier = asObj(s.carrier) ?? {};
-  const cost = asObj(s.cost) ?? {};
-  const label = asObj(s.label) ?? {};
-  const status = asObj(s.status) ?? {};
-  return compact({
-    shipmentId: s.id,
-    trackingNumber: s.trackingNumber,
-    order_id: s.reference ?? null,
-    carrierCode: carrier.code,
-    carrierName: carrier.name,
-    contractCode: carrier.contractCode,
-    contractName: carrier.contractName,
-    status: status.code,
-    shipmentCost: typeof cost.total === 'number' ? money(cost.total) : undefined,
-    currency: cost.currency,
-    packages: Array.isArray(s.packages) ? s.packages.map((p: unknown) => ({ pack_number: asObj(p)?.number, trackingNumber: asObj(p)?.trackingNumber })) : [],
-    labelData: label.pdf ?? null,
-    labelZPL: label.zpl ?? null,
-    createdAt: s.createdAt,
-    warning: s.warning,
-  });
-}
-
-function rateView(r: Obj): Obj {
-  const price = asObj(r.price) ?? {};
-  return {
-    carrierCode: r.carrierCode,
-    carrierName: r.carrierName,
-    contractCode: r.contractCode,
-    contractName: r.contractName,
-    shipmentCost: typeof price.total === 'number' ? money(price.total) : null,
-    currency: price.currency,
-    weight: asObj(r.billableWeight)?.value ?? null,
-    zone: r.zone ?? null,
-    cashOnDeliveryMethods: r.cashOnDeliveryMethods ?? {},
-    services: r.services ?? [],
-  };
-}
-
-function stockView(s: Obj): Obj {
-  const carrier = asObj(s.carrier) ?? {};
-  const reason = asObj(s.reason) ?? {};
-  return {
-    stock_id: s.id,
-    giacenza_id: s.giacenzaId,
-    ldv: s.trackingNumber,
-    carrier_ldv: s.carrierTrackingNumber,
-    order_id: s.reference ?? null,
-    vector_name: carrier.name,
-    reason_code: reason.code,
-    reason: reason.description,
-    location: s.location,
-    opened_at: s.openedAt,
-    deadline: s.deadline,
-    status: s.status,
-    action: s.action ?? null,
-  };
 }
 
 /** Legacy tracking payload of a shipment: the tracking.update payload without `event` and `timestamp` (spec: Events). */

@@ -17,7 +17,7 @@ import type { ManifestRecord, ShipmentRecord } from '../model';
 import { round2 } from '../pricing';
 import { localIso } from '../time';
 import { manifestView } from '../views';
-import { labelAddress } from './shipments';
+import { labelAddress } from '../shipment-records';
 
 /** Registers the manifest routes. */
 export function registerManifestRoutes(r: ApiRouter): void {

@@ -14,7 +14,7 @@ import type { RouteTable } from '../http';
 import type { SandboxState } from '../state';
 
 /** Token lifetime, seconds of the simulated clock (spec: Limits, access token lifetime 1 hour). */
-export const TOKEN_TTL_SECONDS = 3600;
+const TOKEN_TTL_SECONDS = 3600;
 
 /** The only scope of the API. */
 export const API_SCOPE = 'client-api';
@@ -24,7 +24,7 @@ export const API_SCOPE = 'client-api';
  * `panel-read`. A token without `client-api` is refused by every API call
  * with 403 `insufficient_scope` (access.ts); any other scope is refused here.
  */
-export const GRANTABLE_SCOPES: ReadonlyArray<string> = [API_SCOPE, 'panel-read'];
+const GRANTABLE_SCOPES: ReadonlyArray<string> = [API_SCOPE, 'panel-read'];
 
 function sameSecret(a: string, b: string): boolean {
   // Hash first so the comparison is constant-time whatever the lengths.

@@ -9,7 +9,7 @@ import type { RouteTable } from '../http';
 import { buildOpenApiDocument, type RegisteredRoute } from '../openapi';
 
 /** Path of the document under the version prefix. */
-export const OPENAPI_PATH = '/openapi.json';
+const OPENAPI_PATH = '/openapi.json';
 
 /**
  * Registers the document route (public: the gateway skips it).

@@ -17,7 +17,7 @@ import { normalizePackage, round2 } from '../pricing';
 import { checkItalianProvince } from '../quoting';
 import { compactDate, dayOfWeek, isCalendarDate, localDate } from '../time';
 import { pickupView } from '../views';
-import { warehouseParty } from './shipments';
+import { warehouseParty } from '../shipment-records';
 
 /** Registers the pickup routes. */
 export function registerPickupRoutes(r: ApiRouter): void {

@@ -22,7 +22,7 @@ import { paginate, pathId, queryString, type ApiRouter } from '../http';
  * and a body that is not an object is reported under `_body`.
  * @throws ApiError 422 `validation_failed`.
  */
-export function parseStockAction(body: unknown): z.output<typeof StockActionRequest> {
+function parseStockAction(body: unknown): z.output<typeof StockActionRequest> {
   if (body !== undefined && body !== null && (typeof body !== 'object' || Array.isArray(body))) {
     throw validationFailed({ _body: ['Request body must be a JSON object'] });
   }

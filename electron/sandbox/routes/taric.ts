@@ -18,7 +18,7 @@ import { queryString, type ApiRouter } from '../http';
 import { TARIC_ROWS } from '../taric-data';
 
 /** Lower case, accents removed, anything but letters and digits turned into spaces. */
-export function foldText(s: string): string {
+function foldText(s: string): string {
   return s
     .normalize('NFD')
     .replace(/\p{M}/gu, '')
@@ -49,7 +49,7 @@ function indexed(): IndexedRow[] {
  * @param limit most results (1..100)
  * @returns matching codes in code order, at most `limit`
  */
-export function searchTaric(q: string, limit: number): TaricCode[] {
+function searchTaric(q: string, limit: number): TaricCode[] {
   const rows = indexed();
   const digits = q.replace(/[\s.]/g, '');
   let hits: IndexedRow[];

@@ -14,10 +14,10 @@
  */
 import { notFound } from '../errors';
 import type { ApiRouter } from '../http';
-import { bdaOf } from '../lifecycle';
+import { bdaOf } from '../carrier/scenarios';
 
 /** Days back `GET /tracking/bda/{bda}` looks (spec: Limits). */
-export const BDA_WINDOW_DAYS = 60;
+const BDA_WINDOW_DAYS = 60;
 
 /** Registers the tracking routes. */
 export function registerTrackingRoutes(r: ApiRouter): void {

@@ -31,7 +31,7 @@ export const WEBHOOK_TIMEOUT_MS = 10_000;
 export const WEBHOOK_RETRY_DELAYS_MS: readonly number[] = [30_000, 120_000, 300_000];
 
 /** Time without a 2xx after which an endpoint is deactivated (spec: "72 hours without 2xx"). */
-export const WEBHOOK_DEACTIVATE_AFTER_MS = 72 * 3_600_000;
+const WEBHOOK_DEACTIVATE_AFTER_MS = 72 * 3_600_000;
 
 /** `User-Agent` of the sandbox's calls: `<service> webhook v1 <subdomain>` (spec: Events > Delivery 2). */
 export const SANDBOX_WEBHOOK_USER_AGENT = 'ShippingPlatform webhook v1 sandbox';

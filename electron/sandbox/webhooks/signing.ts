@@ -5,9 +5,10 @@
  * next to `Webhook-Timestamp: <unix>`.
  */
 import { createHmac, randomBytes } from 'node:crypto';
+import { WEBHOOK_HEADERS } from '../../../shared/platform/webhooks';
 
 /** Prefix of endpoint secrets; the rest is 32 random bytes as lowercase hex (64 characters). */
-export const WEBHOOK_SECRET_PREFIX = 'whsec_';
+const WEBHOOK_SECRET_PREFIX = 'whsec_';
 
 /** A new endpoint secret: `whsec_` + 64 lowercase hex characters (256 random bits). */
 export function newWebhookSecret(): string {
@@ -35,7 +36,7 @@ export function webhookHeaders(secret: string, at: Date, rawBody: string, userAg
   return {
     'Content-Type': 'application/json',
     'User-Agent': userAgent,
-    'Webhook-Timestamp': String(t),
-    'Webhook-Signature': `t=${t},v1=${webhookSignature(secret, t, rawBody)}`,
+    [WEBHOOK_HEADERS.timestamp]: String(t),
+    [WEBHOOK_HEADERS.signature]: `t=${t},v1=${webhookSignature(secret, t, rawBody)}`,
   };
 }

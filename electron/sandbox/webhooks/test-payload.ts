@@ -7,7 +7,7 @@ import type { Account, ShipmentRecord } from '../model';
 import type { SandboxState } from '../state';
 
 /** Status codes counted as "in transit" for the test: 3 `in_transit` and 4 `out_for_delivery` (on the way, not yet delivered). */
-export const IN_TRANSIT_CODES: ReadonlySet<number> = new Set([3, 4]);
+const IN_TRANSIT_CODES: ReadonlySet<number> = new Set([3, 4]);
 
 /** The account's newest (by creation, then id) shipment in transit, not cancelled; undefined when none. */
 export function latestShipmentInTransit(state: SandboxState, account: Account): ShipmentRecord | undefined {

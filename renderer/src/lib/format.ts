@@ -23,7 +23,7 @@ export function dateTime(iso: string): string {
 }
 
 /** ISO date `YYYY-MM-DD` of a local Date. */
-export function isoDate(d: Date): string {
+function isoDate(d: Date): string {
   const p = (n: number) => String(n).padStart(2, '0');
   return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}`;
 }

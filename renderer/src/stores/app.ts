@@ -36,7 +36,7 @@ export function screenForKey(e: { key: string; code?: string; altKey: boolean; c
 }
 
 /** Outcome banner: `ok` green + beep, `error` red + buzz, `warn` amber + double beep, `info` blue, silent. */
-export interface Banner {
+interface Banner {
   kind: 'ok' | 'error' | 'warn' | 'info';
   title: string;
   detail?: string;

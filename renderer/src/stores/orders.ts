@@ -14,10 +14,10 @@ import { useApp } from './app';
 import { useJob } from './job';
 
 /** Rows fetched per `orders.page` call. */
-export const PAGE_SIZE = 100;
+const PAGE_SIZE = 100;
 
 /** The list's query without paging. */
-export type OrdersQuery = Required<Pick<OrderPageQuery, 'view' | 'sort'>> & Omit<OrderPageQuery, 'view' | 'sort' | 'offset' | 'limit'>;
+type OrdersQuery = Required<Pick<OrderPageQuery, 'view' | 'sort'>> & Omit<OrderPageQuery, 'view' | 'sort' | 'offset' | 'limit'>;
 
 interface OrdersState {
   query: OrdersQuery;

@@ -9,7 +9,7 @@ import { invoke } from '../api';
 import { useApp } from './app';
 
 /** Done rows the panel shows. */
-export const QUEUE_DONE_LIMIT = 20;
+const QUEUE_DONE_LIMIT = 20;
 
 interface QueueState {
   pending: OutboxRowView[];

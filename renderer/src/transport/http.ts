@@ -7,10 +7,8 @@
  * `{code, message, details?}`; a host that cannot be reached rejects with
  * code `offline`.
  */
-import { StationError, isStationErrorShape, type EventName, type StationApi, type StationEvents } from '../../../shared/contract';
+import { StationError, TOKEN_HEADER, isStationErrorShape, type EventName, type StationApi, type StationEvents } from '../../../shared/contract';
 
-/** Header the host checks on /rpc (same name as electron/host TOKEN_HEADER). */
-export const TOKEN_HEADER = 'x-station-token';
 
 /** The part of EventSource this transport uses (injectable for tests). */
 export interface EventSourceLike {

@@ -24,7 +24,7 @@ import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 
 /** Spec: Limits — signature freshness. */
-export const SIGNATURE_TOLERANCE_S = 300;
+const SIGNATURE_TOLERANCE_S = 300;
 
 /** Result of {@link verifyWebhook}. */
 export type VerifyResult = { ok: true; timestamp: number; payload: Record<string, unknown> } | { ok: false; reason: string };
@@ -87,10 +87,10 @@ export function verifyWebhook(input: VerifyInput): VerifyResult {
  * once, as when an application commits before the network answer is lost),
  * `hang` (never answer) or `reset` (drop the connection).
  */
-export type ReceiverAnswer = { status: number; body?: string; delayMs?: number } | 'hang' | 'reset';
+type ReceiverAnswer = { status: number; body?: string; delayMs?: number } | 'hang' | 'reset';
 
 /** One call as received. */
-export interface ReceivedCall {
+interface ReceivedCall {
   /** 1-based arrival number. */
   n: number;
   method: string;

@@ -8,8 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrdersSubmitView } from '../../../shared/contract/commands';
 import type { OutboxListView } from '../../../shared/contract/views';
 import type { ImportReport, OrderPage } from '../../../shared/domain/order';
-import { createStation, type Station } from '../../../electron/core/station';
-import { generateShopifyCsv, shopifyCsv } from '../../../electron/core/orders';
+import type { Station } from '../../../electron/core/station';
+import { startStation } from '../../../electron/shell/start';
+import { generateShopifyCsv, shopifyCsv } from '../../fixtures/shopify/generate-shopify-csv';
 import { order } from '../../fixtures/shopify/warehouse-order';
 import type { Sandbox } from '../../../electron/sandbox/index';
 import { startFakePrinter, type FakePrinter } from '../printers/fake-printer';
@@ -25,7 +26,7 @@ beforeAll(async () => {
   sb = await startSandbox();
   printer = await startFakePrinter('ready');
   tmp = tempDir();
-  station = await createStation(stationConfig(sb, tmp.dir, printer.uri), { platformTimeoutMs: 5000, printerTimeoutMs: 2000, platformRateLimits: false });
+  station = await startStation(stationConfig(sb, tmp.dir, printer.uri), { platformTimeoutMs: 5000, printerTimeoutMs: 2000, platformRateLimits: false });
 });
 
 afterAll(async () => {

@@ -10,7 +10,8 @@ import type { ShipResult, StationEvents } from '../../../shared/contract/command
 import type { AppInfo, OutboxListView, OutboxRowView, ShipmentView } from '../../../shared/contract/views';
 import type { StationOrder } from '../../../shared/domain/order';
 import { recipientToParty } from '../../../shared/domain/order';
-import { createStation, type Station } from '../../../electron/core/station';
+import type { Station } from '../../../electron/core/station';
+import { startStation } from '../../../electron/shell/start';
 import type { Sandbox } from '../../../electron/sandbox/index';
 import { invokerOf, parcel, startSandbox, stationConfig, stationFailure as failure, switchableFetch, tempDir } from './helpers';
 
@@ -51,7 +52,7 @@ function ship(o: StationOrder, province?: string): Promise<ShipResult> {
 beforeAll(async () => {
   sb = await startSandbox();
   tmp = tempDir();
-  station = await createStation(
+  station = await startStation(
     stationConfig(sb, tmp.dir, `file://${tmp.dir}/labels`),
     // Background back-off far away: only a kick (retry, connection back) sends in the background.
     { fetch: net.fetch, platformTimeoutMs: 5000, outboxBackoff: { baseMs: 600_000 } },

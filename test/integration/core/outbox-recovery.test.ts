@@ -11,10 +11,11 @@ import { StationError } from '../../../shared/contract/errors';
 import type { AppInfo, ShipmentView } from '../../../shared/contract/views';
 import type { StationOrder } from '../../../shared/domain/order';
 import type { StationConfig } from '../../../electron/core/config';
-import { generateShopifyCsv } from '../../../electron/core/orders';
+import { generateShopifyCsv } from '../../fixtures/shopify/generate-shopify-csv';
 import type { PlatformClient } from '../../../electron/core/platform/client';
 import type { ShipmentCreatePayload } from '../../../electron/core/outbox/shipments';
-import { createStation, databaseFile, invokeCommand, type Station } from '../../../electron/core/station';
+import { databaseFile, invokeCommand, type Station } from '../../../electron/core/station';
+import { startStation } from '../../../electron/shell/start';
 import { openStore } from '../../../electron/core/store';
 import type { Sandbox } from '../../../electron/sandbox/index';
 import { startFakePrinter, type FakePrinter } from '../printers/fake-printer';
@@ -42,8 +43,8 @@ afterEach(async () => {
   tmp.cleanup();
 });
 
-async function start(options: Parameters<typeof createStation>[1] = {}): Promise<Station> {
-  const s = await createStation(config, { outboxBackoff: { baseMs: 600_000 }, ...options });
+async function start(options: Parameters<typeof startStation>[1] = {}): Promise<Station> {
+  const s = await startStation(config, { outboxBackoff: { baseMs: 600_000 }, ...options });
   open.push(s);
   return s;
 }

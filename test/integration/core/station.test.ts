@@ -10,8 +10,9 @@ import type { ScanResult, ShipResult } from '../../../shared/contract/commands';
 import type { AppInfo, ManifestView, PrintJobView, ShipmentView } from '../../../shared/contract/views';
 import type { StationOrder } from '../../../shared/domain/order';
 import type { CancelShipmentResponse, CreditBalance, Pickup, Rate } from '../../../shared/platform/resources';
-import { createStation, type Station } from '../../../electron/core/station';
-import { generateShopifyCsv } from '../../../electron/core/orders';
+import type { Station } from '../../../electron/core/station';
+import { startStation } from '../../../electron/shell/start';
+import { generateShopifyCsv } from '../../fixtures/shopify/generate-shopify-csv';
 import type { PlatformClient } from '../../../electron/core/platform/client';
 import type { Sandbox } from '../../../electron/sandbox/index';
 import { closedPort, startFakePrinter, type FakePrinter } from '../printers/fake-printer';
@@ -49,7 +50,7 @@ beforeAll(async () => {
   sb = await startSandbox();
   printer = await startFakePrinter('ready');
   tmp = tempDir();
-  station = await createStation(
+  station = await startStation(
     stationConfig(sb, tmp.dir, printer.uri),
     // Background retries far away: the tests drive the outbox themselves.
     { fetch: net.fetch, platformTimeoutMs: 5000, printerTimeoutMs: 2000, outboxBackoff: { baseMs: 600_000 } },

@@ -10,7 +10,8 @@ import type { ShipResult } from '../../../shared/contract/commands';
 import type { ShipmentView, TrackingView } from '../../../shared/contract/views';
 import type { StationOrder } from '../../../shared/domain/order';
 import { recipientToParty } from '../../../shared/domain/order';
-import { createStation, type Station } from '../../../electron/core/station';
+import type { Station } from '../../../electron/core/station';
+import { startStation } from '../../../electron/shell/start';
 import type { Sandbox } from '../../../electron/sandbox/index';
 import { invokerOf, parcel, startSandbox, stationConfig, stationFailure as failure, switchableFetch, tempDir } from './helpers';
 
@@ -37,7 +38,7 @@ beforeAll(async () => {
   // Monday 23 November 2026, 10:00 in Rome: a working day, inside the carrier's hours.
   sb.clock.set(new Date('2026-11-23T10:00:00+01:00'));
   tmp = tempDir();
-  station = await createStation(
+  station = await startStation(
     stationConfig(sb, tmp.dir, `file://${tmp.dir}/labels`),
     { fetch: net.fetch, platformTimeoutMs: 5000, retry: { attempts: 2, baseDelayMs: 10 }, outboxBackoff: { baseMs: 600_000 } },
   );

@@ -1,5 +1,5 @@
 /**
- * Training mode: no platform configured, so `createStation` runs the sandbox
+ * Training mode: no platform configured, so `startStation` runs the sandbox
  * in-process, signs in with its first demo client and prints to the folder
  * printer under the data folder. The training day survives a restart on both
  * sides (training.sqlite and training-sandbox.json); files that cannot be
@@ -13,7 +13,9 @@ import type { AppInfo, ManifestView, ShipmentView, TrackingView } from '../../..
 import type { StationOrder } from '../../../shared/domain/order';
 import { recipientToParty } from '../../../shared/domain/order';
 import { resolveConfig } from '../../../electron/core/config';
-import { createStation, invokeCommand, trainingSandboxFile, type Station } from '../../../electron/core/station';
+import { invokeCommand, type Station } from '../../../electron/core/station';
+import { startStation } from '../../../electron/shell/start';
+import { trainingSandboxFile } from '../../../electron/training';
 import { parcel, tempDir } from './helpers';
 
 const cleanups: Array<() => unknown> = [];
@@ -23,7 +25,7 @@ afterEach(async () => {
 
 /** Starts a training station on `dir`, collecting its log lines; closed after the test. */
 async function start(dir: string, logs: string[] = []): Promise<{ station: Station; invoke: <T>(name: string, input?: unknown) => Promise<T> }> {
-  const station = await createStation(resolveConfig(['--data-dir', dir], {}), { log: (l) => logs.push(l) });
+  const station = await startStation(resolveConfig(['--data-dir', dir], {}), { log: (l) => logs.push(l) });
   cleanups.push(() => station.close());
   return { station, invoke: <T>(name: string, input: unknown = {}) => invokeCommand(station.handlers, name, input) as Promise<T> };
 }

@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
-  generateShopifyCsv,
   importShopifyCsv,
   parseShopifyCsv,
   parseShopifyTime,
   ShopifyImportError,
 } from '../../../electron/core/orders';
+import { generateShopifyCsv } from '../../fixtures/shopify/generate-shopify-csv';
 import type { Store } from '../../../electron/core/store';
 import { tempStore } from '../store/helpers';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SimClock } from '../../../electron/sandbox/clock';
 import type { SandboxEvent } from '../../../electron/sandbox/events';
-import { SCENARIOS, bdaOf, collectionAfter, scenarioOf, type Scenario } from '../../../electron/sandbox/lifecycle';
+import { SCENARIOS, bdaOf, collectionAfter, scenarioOf, type Scenario } from '../../../electron/sandbox/carrier/scenarios';
 import { fnv1a } from '../../../shared/domain/random';
 import type { ShipmentRecord, ZoneId } from '../../../electron/sandbox/model';
 import { demoSeed } from '../../../electron/sandbox/seed';
