@@ -64,7 +64,8 @@ export async function runHost(argv: readonly string[], env: Readonly<Record<stri
   const station = await startStation(config, { log: (line) => process.stderr.write(`station: ${line}\n`) });
   let host: RunningHost;
   try {
-    host = await startHost({ station, port });
+    // One per-launch token for the host and the embedded sandbox's admin prefix.
+    host = await startHost({ station, port, token: station.token });
   } catch (e) {
     await station.close();
     throw e;
@@ -84,6 +85,19 @@ export async function runHost(argv: readonly string[], env: Readonly<Record<stri
 }
 
 /**
+ * What the packer reads when the station cannot start: the message alone for
+ * errors written for them (the store's: already running, locked, read-only,
+ * damaged) and for file-system errors (EACCES and the like: the path and the
+ * reason, without a stack); the stack for anything else, which is a bug to report.
+ */
+export function startFailureText(e: unknown): string {
+  if (!(e instanceof Error)) return String(e);
+  const code = (e as { code?: unknown }).code;
+  if (e.name === 'StoreError' || e.name === 'PrinterError' || (typeof code === 'string' && /^E[A-Z]+$/.test(code))) return e.message;
+  return e.stack ?? e.message;
+}
+
+/**
  * Process entry: runs the host until SIGINT/SIGTERM, then closes and exits 0.
  * Exits 2 on a configuration error (message names the option), 1 on any other start failure.
  */
@@ -96,7 +110,7 @@ export async function hostMain(argv: readonly string[] = process.argv.slice(2), 
       console.error(`Shipping Station: ${e.message}`);
       process.exit(2);
     }
-    console.error('Shipping Station could not start:', e);
+    console.error(`Shipping Station could not start: ${startFailureText(e)}`);
     process.exit(1);
   }
   const shutdown = (signal: string) => {

@@ -9,11 +9,15 @@
  *   `data:` its JSON payload.
  * - Everything else: the renderer's static files (`dist/renderer`).
  *
- * Security: binds 127.0.0.1 only; every request must carry `Host`
+ * Security: binds 127.0.0.1 only; every request must use an origin-form
+ * target (`/path`; absolute-form and `//` are refused, 400), carry `Host`
  * `127.0.0.1:<port>` or `localhost:<port>` (defeats DNS rebinding) and, when
- * present, an `Origin` of that same origin (defeats cross-site requests);
- * /rpc and /events need the per-launch token (header `x-station-token`, or
- * for EventSource, which cannot set headers, the `token` query parameter).
+ * present, an `Origin` of that same origin (defeats cross-site requests).
+ * Every route except the renderer's files needs the per-launch token (header
+ * `x-station-token`, or for EventSource, which cannot set headers, the
+ * `token` query parameter). The token rule is decided on the route the
+ * router matched, not on the raw URL, so any spelling that reaches `/rpc`
+ * or `/events` (`/%72pc/..`, `/%65vents`) meets it too (issue 7 item 6).
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { existsSync } from 'node:fs';
@@ -121,6 +125,11 @@ const SECURITY_HEADERS: Record<string, string> = {
   'cross-origin-resource-policy': 'same-origin',
 };
 
+/** Route patterns anyone on the allowed Host/Origin may call: the renderer's static files (or the "not built" page). */
+const PUBLIC_ROUTES: ReadonlySet<string> = new Set(['/*', '/']);
+/** The SSE route; EventSource cannot set headers, so its token may come as the `token` query parameter. */
+const EVENTS_ROUTE = '/events';
+
 /** Constant-time token comparison (length leak only). */
 function tokenMatches(given: unknown, expected: Buffer): boolean {
   if (typeof given !== 'string' || given.length === 0) return false;
@@ -156,15 +165,20 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
     reply.code(status).header('cache-control', 'no-store').send(errorBody({ code, message }));
 
   app.addHook('onRequest', async (req, reply) => {
+    // Origin-form only (`/path?query`): an absolute-form target (`POST http://host/rpc/..`) or a
+    // `//` start is what proxies get, never a browser talking to its own origin.
+    if (!req.raw.url?.startsWith('/') || req.raw.url.startsWith('//')) return deny(reply, 400, 'invalid_input', 'Request target must be a path');
     const host = req.headers.host;
     if (!host || !allowedHosts().has(host.toLowerCase())) return deny(reply, 403, 'forbidden', 'Host not allowed');
     const origin = req.headers.origin;
     if (origin !== undefined && !allowedOrigins().has(origin.toLowerCase())) return deny(reply, 403, 'forbidden', 'Origin not allowed');
-    const url = req.url;
-    if (url.startsWith('/rpc/') || url === '/events' || url.startsWith('/events?')) {
-      const given = url.startsWith('/events') ? (req.headers[TOKEN_HEADER] ?? (req.query as { token?: unknown }).token) : req.headers[TOKEN_HEADER];
-      if (!tokenMatches(given, expected)) return deny(reply, 401, 'unauthenticated', 'Missing or wrong station token: open the URL the station printed');
-    }
+    // Decided on the route the router matched (after its percent-decoding), never on the raw URL:
+    // `/%72pc/x` routes to `/rpc/:command` and must meet the same check. Default deny: every route
+    // but the renderer's files needs the token; an unmatched path (404) runs nothing.
+    const route = req.routeOptions.url;
+    if (route === undefined || PUBLIC_ROUTES.has(route)) return;
+    const given = route === EVENTS_ROUTE ? (req.headers[TOKEN_HEADER] ?? (req.query as { token?: unknown }).token) : req.headers[TOKEN_HEADER];
+    if (!tokenMatches(given, expected)) return deny(reply, 401, 'unauthenticated', 'Missing or wrong station token: open the URL the station printed');
   });
   // Framework-level failures (bad JSON, wrong content type, body too large) in the same envelope.
   app.setErrorHandler((err: { statusCode?: number; message: string }, _req, reply) => {
@@ -187,14 +201,15 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
       if (err instanceof StationError || isStationErrorShape(err)) {
         return reply.code(httpStatusFor(err.code)).send(errorBody(err));
       }
-      // Unexpected: keep the detail in the host's log, not in the screen.
+      // invokeCommand maps and logs every failure; this is only a guard for a value it did not map.
       console.error(`[host] ${req.params.command} failed:`, err);
-      return reply.code(500).send(errorBody({ code: 'internal_error', message: `Station error while running ${req.params.command}` }));
+      return reply.code(500).send(errorBody({ code: 'internal_error', message: `The station could not complete ${req.params.command.slice(0, 100)} because of an unexpected error.` }));
     }
   });
 
   const streams = new Set<ServerResponse>();
-  app.get('/events', (req: FastifyRequest, reply: FastifyReply) => {
+  // No HEAD twin: a HEAD must not open a stream that subscribes to every event.
+  app.get(EVENTS_ROUTE, { exposeHeadRoute: false }, (req: FastifyRequest, reply: FastifyReply) => {
     reply.hijack();
     const res = reply.raw;
     res.writeHead(200, {

@@ -15,6 +15,8 @@ export interface CliArgs {
   rateLimits?: boolean;
   /** `--webhook-loopback-http`: accept plain-http webhook receivers on loopback (localhost, 127.x, ::1). */
   webhookLoopbackHttp?: boolean;
+  /** `--webhook-local-targets`: accept webhook receivers on loopback and private addresses (a local sandbox only). */
+  webhookLocalTargets?: boolean;
   /** Only set (false) by `--no-history`; absent = the demo accounts' past (invoices, COD lists, returns) is seeded. */
   history?: boolean;
 }
@@ -59,11 +61,14 @@ export function parseArgs(argv: string[]): CliArgs {
       case '--webhook-loopback-http':
         out.webhookLoopbackHttp = true;
         break;
+      case '--webhook-local-targets':
+        out.webhookLocalTargets = true;
+        break;
       case '--no-history':
         out.history = false;
         break;
       default:
-        throw new Error(`Unknown option "${arg}" (options: --port <n>, --host <addr>, --seed <int>, --log, --state-file <path>, --no-rate-limits, --no-history, --webhook-loopback-http)`);
+        throw new Error(`Unknown option "${arg}" (options: --port <n>, --host <addr>, --seed <int>, --log, --state-file <path>, --no-rate-limits, --no-history, --webhook-loopback-http, --webhook-local-targets)`);
     }
   }
   return out;

@@ -1,5 +1,5 @@
 /**
- * `npm run sandbox -- [--port <n>] [--host <addr>] [--seed <int>] [--log] [--state-file <path>] [--no-rate-limits] [--webhook-loopback-http]`
+ * `npm run sandbox -- [--port <n>] [--host <addr>] [--seed <int>] [--log] [--state-file <path>] [--no-rate-limits] [--webhook-loopback-http] [--webhook-local-targets]`
  *
  * Starts the sandbox and, once it listens, prints exactly one JSON line on
  * stdout: `{"baseUrl": ..., "authUrl": ..., "clients": [{clientId, clientSecret, name}]}`.
@@ -30,6 +30,7 @@ async function main(): Promise<void> {
     // Integrators and trainees see an account with a past (invoices, COD lists, returns).
     history: args.history ?? true,
     ...(args.webhookLoopbackHttp ? { webhookLoopbackHttp: true } : {}),
+    ...(args.webhookLocalTargets ? { webhookLocalTargets: true } : {}),
     ...(args.stateFile !== undefined ? { stateFile: args.stateFile } : {}),
   });
   process.stdout.write(JSON.stringify({ baseUrl: sb.baseUrl, authUrl: sb.authUrl, clients: sb.clients }) + '\n');

@@ -36,6 +36,8 @@ import { registerLegacyRoutes } from './routes/legacy';
 import { collectRoutes } from './openapi';
 import { registerOpenApiRoute } from './routes/openapi';
 import { SandboxState } from './state';
+import type { AddressLookup } from './webhooks/dispatcher';
+import { isLoopbackHost } from '../../shared/platform/webhooks';
 
 export { SimClock } from './clock';
 ;
@@ -65,6 +67,23 @@ export interface SandboxOptions {
    * false. For tests and local integrations (CLI `--webhook-loopback-http`).
    */
   webhookLoopbackHttp?: boolean;
+  /**
+   * Accept webhook receivers on loopback, private, link-local and
+   * unique-local addresses and `localhost` names (refused by default: a
+   * client must not make the platform call into its network, SSRF). Only for
+   * a local training or test sandbox: createSandbox refuses the option (and
+   * `webhookLoopbackHttp`, which implies it for loopback receivers) when the
+   * sandbox listens on anything but loopback. CLI `--webhook-local-targets`.
+   */
+  webhookLocalTargets?: boolean;
+  /**
+   * Token the admin prefix (`/__sandbox/`) requires in `x-station-token`:
+   * the embedding station's per-launch token, so a web page cannot drive the
+   * training sandbox (routes/admin.ts). Default: none asked (standalone CLI, tests).
+   */
+  adminToken?: string;
+  /** Resolver of webhook receiver names at delivery (tests); default the system's (`dns.lookup`). */
+  webhookLookup?: AddressLookup;
   /** Per-attempt webhook timeout in real ms; default 10 000 (spec: Limits). */
   webhookTimeoutMs?: number;
   /**
@@ -109,7 +128,7 @@ export interface Sandbox {
 }
 
 /** Builds the fastify app on a state, without listening (used by {@link createSandbox}). */
-export function buildSandboxApp(state: SandboxState, logger = false, seed: SandboxSeed = demoSeed(), opts: { rateLimits?: boolean } = {}): FastifyInstance {
+export function buildSandboxApp(state: SandboxState, logger = false, seed: SandboxSeed = demoSeed(), opts: { rateLimits?: boolean; adminToken?: string } = {}): FastifyInstance {
   const app = Fastify({
     logger: logger ? { level: 'info', stream: process.stderr } : false,
     // 50 packages with customs lines fit easily; anything bigger is a client bug (413).
@@ -216,7 +235,7 @@ export function buildSandboxApp(state: SandboxState, logger = false, seed: Sandb
   app.addHook('onClose', async () => {
     await state.webhooks.close();
   });
-  registerAdminRoutes(app, table, state, gateway, seed);
+  registerAdminRoutes(app, table, state, gateway, seed, undefined, opts.adminToken !== undefined ? { token: opts.adminToken } : {});
   registerLegacyRoutes(app, table, state, gateway, API_PREFIX);
   registerOpenApiRoute(app, table, gateway, routes, API_PREFIX);
   return app;
@@ -259,17 +278,23 @@ export async function createSandbox(opts: SandboxOptions = {}): Promise<Sandbox>
   const clock = new SimClock(opts.clock);
   const base = opts.seed ?? demoSeed();
   const seed: SandboxSeed = { ...base, history: base.history ?? opts.history ?? false };
+  const host = opts.host ?? '127.0.0.1';
+  const localTargets = (opts.webhookLocalTargets ?? false) || (opts.webhookLoopbackHttp ?? false);
+  if (localTargets && !isLoopbackHost(host)) {
+    throw new Error(`Sandbox: webhookLocalTargets / webhookLoopbackHttp are for a local sandbox only; it listens on ${host}, not loopback`);
+  }
   const state = new SandboxState(seed, clock);
   state.webhooks.configure({
     allowLoopbackHttp: opts.webhookLoopbackHttp ?? false,
+    allowLocalTargets: localTargets,
+    ...(opts.webhookLookup ? { lookup: opts.webhookLookup } : {}),
     ...(opts.webhookTimeoutMs !== undefined ? { timeoutMs: opts.webhookTimeoutMs } : {}),
     ...(opts.logger ? { log: (m: string) => process.stderr.write(`sandbox: webhooks: ${m}\n`) } : {}),
   });
   const persistence = opts.stateFile !== undefined ? new StatePersistence(state, opts.stateFile) : undefined;
   persistence?.load();
-  const app = buildSandboxApp(state, opts.logger ?? false, seed, { rateLimits: opts.rateLimits ?? false });
+  const app = buildSandboxApp(state, opts.logger ?? false, seed, { rateLimits: opts.rateLimits ?? false, ...(opts.adminToken !== undefined ? { adminToken: opts.adminToken } : {}) });
   persistence?.install(app);
-  const host = opts.host ?? '127.0.0.1';
   await app.listen({ port: opts.port ?? 0, host });
   warmUpLabels();
   const addr = app.server.address();

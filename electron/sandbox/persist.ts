@@ -436,8 +436,9 @@ export class SandboxStateError extends Error {
   constructor(
     readonly file: string,
     message: string,
+    options?: { cause?: unknown },
   ) {
-    super(message);
+    super(message, options);
     this.name = 'SandboxStateError';
   }
 }
@@ -478,7 +479,8 @@ export class StatePersistence {
       text = readFileSync(this.file, 'utf8');
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code === 'ENOENT') return false;
-      throw new SandboxStateError(this.file, `Sandbox state file ${this.file} cannot be read: ${(e as Error).message}`);
+      // The cause keeps the errno (EACCES): a file this user may not read is not a broken one.
+      throw new SandboxStateError(this.file, `Sandbox state file ${this.file} cannot be read: ${(e as Error).message}`, { cause: e });
     }
     let snap: StateSnapshot;
     try {

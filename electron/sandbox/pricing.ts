@@ -83,9 +83,20 @@ export interface PricedContract {
 /** Outcome of pricing one contract: priced, or the reason it cannot serve the request. */
 export type QuoteOutcome = { ok: true; priced: PricedContract } | { ok: false; reason: string };
 
-/** Volumetric weight of packages, kg: sum of L×W×H (cm³) / divisor, rounded to 2 decimals. */
+/**
+ * A weight in kg as answered: rounded to 2 decimals, but never to 0 for a
+ * positive weight (0.01 kg at least), because every Weight of the API is
+ * "value number > 0" (spec: Value objects). A 1×1×1 cm parcel has a
+ * volumetric weight of 0.0002 kg; answering 0 broke every client that checks
+ * the answer (the station showed a 502 for it).
+ */
+function answerKg(kg: number): number {
+  return kg > 0 ? Math.max(0.01, round2(kg)) : 0;
+}
+
+/** Volumetric weight of packages, kg: sum of L×W×H (cm³) / divisor, rounded to 2 decimals, at least 0.01 ({@link answerKg}). */
 export function volumetricKg(packages: ReadonlyArray<NormalizedPackage>, divisor: number): number {
-  return round2(packages.reduce((s, p) => s + (p.lengthCm * p.widthCm * p.heightCm) / divisor, 0));
+  return answerKg(packages.reduce((s, p) => s + (p.lengthCm * p.widthCm * p.heightCm) / divisor, 0));
 }
 
 /** Weight price of a billable weight on a band list (EUR). */
@@ -122,7 +133,7 @@ export function quoteContract(carrier: CarrierDef, contract: ContractDef, input:
     return { ok: false, reason: `Contract ${contract.contractName} does not offer cash on delivery` };
   }
 
-  const realKg = round2(input.packages.reduce((s, p) => s + p.weightKg, 0));
+  const realKg = answerKg(input.packages.reduce((s, p) => s + p.weightKg, 0));
   const volKg = volumetricKg(input.packages, carrier.volumetricDivisor);
   const billableKg = Math.max(realKg, volKg);
 

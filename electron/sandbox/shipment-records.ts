@@ -140,11 +140,11 @@ export function newShipmentRecord(
   specifics: ShipmentSpecifics,
 ): ShipmentRecord {
   const { carrier, contract, priced } = chosen;
-  const ldv = state.newTrackingNumber(carrier.trackingPrefix);
+  const trackingNumber = state.newTrackingNumber(carrier.trackingPrefix);
   const record: ShipmentRecord = {
     id: state.nextShipmentId(),
     accountId: account.accountId,
-    trackingNumber: ldv,
+    trackingNumber,
     reference: specifics.reference,
     statusCode: NEW_SHIPMENT_STATUS,
     carrierCode: carrier.carrierCode,
@@ -157,7 +157,7 @@ export function newShipmentRecord(
     // The first parcel carries the shipment's number; the others get their own.
     packages: packages.map((p, i) => ({
       number: i + 1,
-      trackingNumber: i === 0 ? ldv : state.newTrackingNumber(carrier.trackingPrefix),
+      trackingNumber: i === 0 ? trackingNumber : state.newTrackingNumber(carrier.trackingPrefix),
       weightKg: p.weightKg,
       lengthCm: p.lengthCm,
       widthCm: p.widthCm,

@@ -6,26 +6,60 @@
  * opens `training.sqlite` first. The core (electron/core/station.ts) wires the
  * rest.
  */
+import { randomBytes } from 'node:crypto';
 import pkg from '../../package.json' with { type: 'json' };
 import type { StationConfig } from '../core/config';
 import { createStation, type Station, type StationOptions, type StationSetup } from '../core/station';
+import { lockDataFolder } from '../core/store';
 import { openTraining } from '../training';
 
+/** A started station and its per-launch token. */
+export interface StartedStation extends Station {
+  /**
+   * Per-launch secret (32 random bytes, base64url): the embedded training
+   * sandbox's admin prefix requires it (`x-station-token`), and the headless
+   * host uses it as its own token, so the URL it prints opens both.
+   */
+  token: string;
+}
+
 /**
- * Builds the station for `config`.
+ * Builds the station for `config`. First locks the data folder for this
+ * process's life (core/store/lock.ts): a second station on the same folder
+ * stops here with StoreError `already_running`; `close()` releases it.
  *
  * @param options as for `createStation`; `log` also receives training's "moved aside" lines,
  *   which without a `log` go to stderr (moving a packer's files is never silent).
- * @throws what `openTraining` and `createStation` throw (StoreError, PrinterError, Error).
+ * @throws StoreError `already_running`, `permission_denied` (folder), and what `openTraining`
+ *   and `createStation` throw (StoreError, PrinterError, Error).
  */
-export async function startStation(config: StationConfig, options: StationOptions = {}): Promise<Station> {
-  const base = { dataDir: config.dataDir, version: pkg.version, ...(config.printerUri !== undefined ? { printerUri: config.printerUri } : {}) };
-  if (config.platform.mode === 'platform') {
-    const { baseUrl, authUrl, clientId, clientSecret } = config.platform;
-    return createStation({ ...base, platform: { mode: 'platform', baseUrl, authUrl, clientId, clientSecret, accountName: clientId } }, options);
+export async function startStation(config: StationConfig, options: StationOptions = {}): Promise<StartedStation> {
+  const lock = lockDataFolder(config.dataDir);
+  const token = randomBytes(32).toString('base64url');
+  try {
+    const base = { dataDir: config.dataDir, version: pkg.version, ...(config.printerUri !== undefined ? { printerUri: config.printerUri } : {}) };
+    let station: Station;
+    if (config.platform.mode === 'platform') {
+      const { baseUrl, authUrl, clientId, clientSecret } = config.platform;
+      const release = async () => lock.release();
+      station = await createStation({ ...base, platform: { mode: 'platform', baseUrl, authUrl, clientId, clientSecret, accountName: clientId }, release }, options);
+    } else {
+      const warn = options.log ?? ((line: string) => process.stderr.write(`Shipping Station: ${line}\n`));
+      const training = await openTraining(config.dataDir, warn, token);
+      const release = async () => {
+        try {
+          await training.release();
+        } finally {
+          lock.release();
+        }
+      };
+      const setup: StationSetup = { ...base, platform: training.platform, store: training.store, afterSent: training.afterSent, release };
+      station = await createStation(setup, options);
+    }
+    return Object.assign(station, { token });
+  } catch (e) {
+    // Idempotent: createStation may already have released it through the setup.
+    lock.release();
+    throw e;
   }
-  const warn = options.log ?? ((line: string) => process.stderr.write(`Shipping Station: ${line}\n`));
-  const training = await openTraining(config.dataDir, warn);
-  const setup: StationSetup = { ...base, platform: training.platform, store: training.store, afterSent: training.afterSent, release: training.release };
-  return createStation(setup, options);
 }

@@ -18,14 +18,15 @@ import path from 'node:path';
 import { createSandbox, SandboxStateError, type Sandbox, type SandboxOptions } from '../sandbox';
 import { databaseFile, type PlatformAccess } from '../core/station';
 import { StoreError, openStore, type Store } from '../core/store';
+import { classOfCode, errorCodeOf, permissionMessage } from '../core/store/open-errors';
 
 /**
  * Options of the embedded training sandbox: its state kept in `stateFile`,
  * the spec's rate limits on (a packer trains against the platform's real
  * pace) and the demo account's past (invoices, COD lists, returns) seeded.
  */
-function trainingSandboxOptions(stateFile: string): SandboxOptions {
-  return { port: 0, stateFile, rateLimits: true, history: true };
+function trainingSandboxOptions(stateFile: string, adminToken: string | undefined): SandboxOptions {
+  return { port: 0, stateFile, rateLimits: true, history: true, ...(adminToken !== undefined ? { adminToken } : {}) };
 }
 
 /** File the training sandbox keeps its state in (electron/sandbox/persist.ts), beside `training.sqlite`. */
@@ -100,11 +101,17 @@ export interface Training {
  * refused as in platform mode.
  *
  * @param dataDir data folder (created when missing)
+ * A database that is locked, read-only or damaged (StoreError `locked`,
+ * `permission_denied`, `corrupt`, `disk_full`) and a state file this user may
+ * not read are healthy or repairable: never moved aside, the error is thrown.
+ *
  * @param log where "moved aside" lines go (one line each)
- * @throws StoreError `schema_too_new` for a newer database; Error when the sandbox cannot start
+ * @param adminToken the station's per-launch token, required by the sandbox's admin prefix
+ * @throws StoreError `schema_too_new` for a newer database, `locked`, `permission_denied`,
+ *   `corrupt`, `disk_full` as above; Error when the sandbox cannot start
  *   for another reason (e.g. no port) or has no demo client.
  */
-export async function openTraining(dataDir: string, log: (line: string) => void): Promise<Training> {
+export async function openTraining(dataDir: string, log: (line: string) => void, adminToken?: string): Promise<Training> {
   fs.mkdirSync(dataDir, { recursive: true });
   const dbFile = databaseFile(dataDir, 'sandbox');
   const stateFile = trainingSandboxFile(dataDir);
@@ -133,13 +140,17 @@ export async function openTraining(dataDir: string, log: (line: string) => void)
       store = openStore(dbFile);
     }
     try {
-      sandbox = await createSandbox(trainingSandboxOptions(stateFile));
+      sandbox = await createSandbox(trainingSandboxOptions(stateFile, adminToken));
     } catch (e) {
       if (!(e instanceof SandboxStateError)) throw e;
+      // A state file this user may not read is healthy: say so, never move it aside.
+      if (classOfCode(errorCodeOf(e.cause)) === 'permission_denied') {
+        throw new StoreError('permission_denied', permissionMessage(stateFile, e.cause, `the training sandbox's state ${stateFile}`), undefined, { cause: e });
+      }
       store.close();
       startAfresh(`the sandbox refused its state (${e.message})`);
       store = openStore(dbFile);
-      sandbox = await createSandbox(trainingSandboxOptions(stateFile));
+      sandbox = await createSandbox(trainingSandboxOptions(stateFile, adminToken));
     }
     const demo = sandbox.clients[0];
     if (!demo) throw new Error('The training sandbox has no demo client');

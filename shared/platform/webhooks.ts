@@ -7,6 +7,7 @@
  *
  * Pure TypeScript: `URL` is the WHATWG global available in Node and browsers.
  */
+import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 import { IsoDateTime } from './common';
 
@@ -28,19 +29,77 @@ export function isLoopbackHost(hostname: string): boolean {
   return h === 'localhost' || h.endsWith('.localhost') || h === '[::1]' || h === '::1' || /^127(\.\d{1,3}){3}$/.test(h);
 }
 
+/**
+ * Why an IP address may not receive webhooks from a platform (SSRF: a
+ * client must not make the platform call into its own network), or
+ * undefined for a public unicast address. Refused: every range ipaddr.js
+ * does not call `unicast` — loopback (127/8, ::1), private (10/8,
+ * 172.16/12, 192.168/16), link-local (169.254/16, fe80::/10, cloud metadata
+ * included), unique-local (fc00::/7), carrier-grade NAT, unspecified,
+ * multicast, broadcast, reserved and documentation ranges, and the IPv6
+ * forms that embed an IPv4 address (IPv4-mapped is judged by that IPv4;
+ * NAT64, 6to4 and Teredo are refused outright).
+ * @param address an IPv4 or IPv6 address, with or without `[]`.
+ */
+function localAddressProblem(address: string): string | undefined {
+  const kind = localAddressKind(address);
+  return kind === undefined ? undefined : `${kind.ip} is ${kind.kind}`;
+}
+
+/** {@link localAddressProblem} in parts: the normalised address and what it is (`a loopback address`). */
+export function localAddressKind(address: string): { ip: string; kind: string } | undefined {
+  const a = address.replace(/^\[|\]$/g, '');
+  if (!ipaddr.isValid(a)) return undefined;
+  let ip = ipaddr.parse(a);
+  if (ip.kind() === 'ipv6' && (ip as ipaddr.IPv6).isIPv4MappedAddress()) ip = (ip as ipaddr.IPv6).toIPv4Address();
+  const range = ip.range();
+  if (range === 'unicast') return undefined;
+  const names: Record<string, string> = {
+    loopback: 'a loopback address',
+    private: 'a private-network address',
+    linkLocal: 'a link-local address',
+    uniqueLocal: 'a unique-local (private) IPv6 address',
+    carrierGradeNat: 'a carrier-grade NAT address',
+    unspecified: 'the unspecified address',
+  };
+  return { ip: ip.toString(), kind: names[range] ?? `a reserved address (${range})` };
+}
+
+/**
+ * Why a URL host may not receive webhooks unless local targets are allowed
+ * (see {@link localAddressProblem}): `localhost` and `*.localhost` names
+ * (RFC 6761: always loopback) and IP literals in refused ranges. Other names
+ * are judged when they are resolved, at each delivery (the sandbox's
+ * dispatcher), since DNS can change after registration.
+ */
+export function localTargetProblem(hostname: string): string | undefined {
+  const h = hostname.toLowerCase().replace(/\.$/, '');
+  if (h === 'localhost' || h.endsWith('.localhost')) return `${h} is a localhost name`;
+  return localAddressProblem(h);
+}
+
 /** Options of {@link webhookCreateRequestSchema}. */
 export interface WebhookUrlRules {
   /**
-   * Accept plain `http://` URLs whose host is loopback (localhost, 127.x, ::1).
-   * Only the sandbox offers this, so tests can run a receiver without TLS;
-   * the platform (and the default schema) require HTTPS.
+   * Accept plain `http://` URLs whose host is loopback (localhost, 127.x, ::1),
+   * and loopback targets at all. Only a local sandbox offers this, so tests
+   * can run a receiver without TLS; the platform (and the default schema)
+   * require HTTPS to a public address.
    */
   allowLoopbackHttp?: boolean;
+  /**
+   * Accept receivers on loopback, private, link-local and unique-local
+   * addresses and `localhost` names (over HTTPS, or plain http on loopback
+   * with `allowLoopbackHttp`). Only a sandbox running locally for training
+   * or tests offers this; otherwise they are refused (SSRF).
+   */
+  allowLocalTargets?: boolean;
 }
 
 /**
  * Problem with a webhook URL, or undefined when it is acceptable: absolute,
- * `https:` (or loopback `http:` when allowed), with a host and no user info.
+ * `https:` (or loopback `http:` when allowed), with a host and no user info,
+ * and (unless allowed) not a local target ({@link localTargetProblem}).
  */
 export function webhookUrlProblem(raw: string, rules: WebhookUrlRules = {}): string | undefined {
   let u: URL;
@@ -51,11 +110,15 @@ export function webhookUrlProblem(raw: string, rules: WebhookUrlRules = {}): str
   }
   if (u.username !== '' || u.password !== '') return 'URL must not contain user name or password';
   if (u.hostname === '') return 'URL must have a host';
-  if (u.protocol === 'https:') return undefined;
   if (u.protocol === 'http:' && rules.allowLoopbackHttp) {
-    return isLoopbackHost(u.hostname) ? undefined : 'Plain http is accepted only for loopback receivers (localhost, 127.0.0.1, ::1); use https';
+    if (!isLoopbackHost(u.hostname)) return 'Plain http is accepted only for loopback receivers (localhost, 127.0.0.1, ::1); use https';
+  } else if (u.protocol !== 'https:') {
+    return 'URL must use https';
   }
-  return 'URL must use https';
+  const local = localTargetProblem(u.hostname);
+  if (local === undefined || rules.allowLocalTargets) return undefined;
+  if (rules.allowLoopbackHttp && isLoopbackHost(u.hostname)) return undefined;
+  return `URL must point to a public address: ${local}`;
 }
 
 /**

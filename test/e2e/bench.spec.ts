@@ -13,6 +13,9 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { startFakePrinter, type FakePrinter } from './fake-printer';
 import { startStationProcess, type StationProcess } from './station-process';
+import { TOKEN_HEADER, type CommandOutput } from '../../shared/contract';
+import type { Invoke } from '../support/commands';
+
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const SHOTS = path.join(ROOT, 'test-results', 'screens');
@@ -27,19 +30,22 @@ let dataDir: string;
 let firstLdv = '';
 
 /** Runs a station command over the headless host, as the renderer does (token from the printed URL). */
-async function rpc<T>(command: string, input: unknown = {}): Promise<T> {
+const rpc: Invoke = async (command, ...args) => {
+  const input = args[0] ?? {};
   const u = new URL(station.url);
   const token = new URLSearchParams(u.hash.slice(1)).get('token') ?? '';
-  const res = await fetch(`${u.origin}/rpc/${command}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-station-token': token }, body: JSON.stringify(input) });
+  const res = await fetch(`${u.origin}/rpc/${command}`, { method: 'POST', headers: { 'content-type': 'application/json', [TOKEN_HEADER]: token }, body: JSON.stringify(input) });
   if (!res.ok) throw new Error(`${command}: HTTP ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
+  return (await res.json()) as CommandOutput<typeof command>;
+};
 
-/** Calls the embedded sandbox's admin prefix (loopback only; clock and faults). */
+/** Calls the embedded sandbox's admin prefix (loopback only, the station's token; clock and faults). */
 async function sandboxAdmin(method: 'POST' | 'DELETE', route: string, body?: unknown): Promise<void> {
-  const info = await rpc<{ platform: { baseUrl: string } }>('app.info');
+  const info = await rpc('app.info');
   const origin = new URL(info.platform.baseUrl).origin;
-  const res = await fetch(`${origin}/__sandbox${route}`, { method, ...(body === undefined ? {} : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }) });
+  const token = new URLSearchParams(new URL(station.url).hash.slice(1)).get('token') ?? '';
+  const headers: Record<string, string> = { 'x-station-token': token, ...(body === undefined ? {} : { 'content-type': 'application/json' }) };
+  const res = await fetch(`${origin}/__sandbox${route}`, { method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
   if (!res.ok) throw new Error(`sandbox ${method} ${route}: HTTP ${res.status} ${await res.text()}`);
 }
 
@@ -238,7 +244,7 @@ test('a bench day: import, scan, quote, ship and print, pickup, close the day', 
   await expect(scan).toBeFocused();
   await page.keyboard.type(ldv);
   await page.keyboard.press('Enter');
-  await expect(page.getByTestId('shipment-ldv')).toHaveText(ldv);
+  await expect(page.getByTestId('shipment-tracking-number')).toHaveText(ldv);
   await expect(page.getByRole('button', { name: /Cancel shipment/ })).toBeEnabled();
   await expect(page.getByRole('article', { name: /Shipment/ })).toContainText('€48.60');
   await expect(page.getByRole('table', { name: 'Open orders' })).not.toContainText('#1002');
@@ -297,7 +303,7 @@ test('a bench day: import, scan, quote, ship and print, pickup, close the day', 
   await page.keyboard.press('F1');
   await page.keyboard.type(ldv);
   await page.keyboard.press('Enter');
-  await expect(page.getByTestId('shipment-ldv')).toHaveText(ldv);
+  await expect(page.getByTestId('shipment-tracking-number')).toHaveText(ldv);
   await expect(page.getByRole('button', { name: /Cancel shipment/ })).toBeDisabled();
 });
 
@@ -429,7 +435,7 @@ test('cancel a shipment from its scan, only after confirming; the order opens ag
   await expect(scan).toBeFocused();
   await expect(scan).toHaveValue(ldv);
   await page.keyboard.press('Enter');
-  await expect(page.getByTestId('shipment-ldv')).toHaveText(ldv);
+  await expect(page.getByTestId('shipment-tracking-number')).toHaveText(ldv);
 
   // Alt+X asks; N (the focused, safe choice) keeps the shipment.
   await page.keyboard.press('Alt+x');
@@ -465,7 +471,7 @@ test('tracking follows the sandbox clock, says when it cannot be read, and the Q
   await expect(scan).toBeFocused();
   await page.keyboard.type(firstLdv);
   await page.keyboard.press('Enter');
-  await expect(page.getByTestId('shipment-ldv')).toHaveText(firstLdv);
+  await expect(page.getByTestId('shipment-tracking-number')).toHaveText(firstLdv);
   const tracking = page.getByRole('region', { name: 'Tracking' });
   const events = tracking.getByRole('list', { name: 'Carrier events, newest first' }).getByRole('listitem');
   await expect.poll(() => events.count()).toBeGreaterThanOrEqual(2);

@@ -31,7 +31,9 @@ const PRINTER_CODES = new Set<StationErrorCode>([
  *   `timeout`, ...), message and `details`;
  * - an error carrying a printer code (the printers module's `PrinterError`):
  *   that code, or `printer_error` for one the contract does not list;
- * - the store's `StoreError`: `store_error` (its `not_found` as `not_found_locally`);
+ * - the store's `StoreError`: `store_error`, except `not_found` (`not_found_locally`),
+ *   `conflict` and `invalid_input` (`invalid_input`, a field error with its details) and
+ *   `invalid_state` (`invalid_state`);
  * - another error whose `code` is a contract code (the outbox's `OutboxAttention`): that code;
  * - anything else: `internal_error` with the error's message.
  */
@@ -47,7 +49,9 @@ export function toStationError(e: unknown): StationError {
     }
     if (e.name === 'StoreError') {
       if (code === 'not_found') return new StationError('not_found_locally', e.message);
-      if (code === 'invalid_input') return new StationError('invalid_input', e.message, details);
+      // A taken order or tracking number is the packer's to change: a field error, with its details.
+      if (code === 'invalid_input' || code === 'conflict') return new StationError('invalid_input', e.message, details);
+      if (code === 'invalid_state') return new StationError('invalid_state', e.message, details);
       return new StationError('store_error', e.message, details);
     }
     if (isStationErrorCode(code)) return new StationError(code, e.message, details);

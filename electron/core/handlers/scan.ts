@@ -1,5 +1,5 @@
 /** `scan.*` commands: what a scanned or typed code is. */
-import type { Handlers, ScanResult } from '../../../shared/contract/commands';
+import { TRACKING_NUMBER_PATTERN, type Handlers, type ScanResult } from '../../../shared/contract/commands';
 import type { StationContext } from './context';
 import { adoptShipment, findLocalShipment, findPlatformShipment } from './lookup';
 import { shipmentView } from './views';
@@ -12,7 +12,8 @@ export function createScanHandlers(ctx: StationContext) {
      * 1. an order number, with or without `#`, any case (local store); when
      *    several shops have that number, all of them (`kind: 'orders'`) for the packer to choose;
      * 2. a tracking number (LDV) of a shipment or of one of its packages, local first;
-     * 3. the same on the platform (GET /shipments/{ldv}), adopted locally when found;
+     * 3. the same on the platform (GET /shipments/{ldv}), adopted locally when found, when the
+     *    code has the shape of a tracking number (shared/contract TRACKING_NUMBER_PATTERN);
      * otherwise `unknown`.
      * @throws StationError `offline` / `timeout` when the platform could not be asked.
      */
@@ -23,6 +24,8 @@ export function createScanHandlers(ctx: StationContext) {
       if (orders[0]) return { kind: 'order', order: orders[0] };
       const local = findLocalShipment(ctx.store, c);
       if (local) return { kind: 'shipment', shipment: shipmentView(ctx.store, local) };
+      // Only something shaped like a tracking number goes into the platform's URL path (never `..`, `/`, `?`).
+      if (!TRACKING_NUMBER_PATTERN.test(c)) return { kind: 'unknown', code: c };
       const remote = await findPlatformShipment(ctx, c);
       if (!remote) return { kind: 'unknown', code: c };
       const rec = adoptShipment(ctx.store, remote);

@@ -91,21 +91,21 @@ export async function afterShipmentCreated(
   _row: OutboxRecord<ShipmentCreatePayload>,
   committed: ShipmentCommitted,
 ): Promise<ShipResult> {
-  const ldv = committed.trackingNumber;
+  const trackingNumber = committed.trackingNumber;
   let printJob: ShipResult['printJob'] = null;
   let printError: ShipResult['printError'] = null;
   try {
-    const out = await ctx.printer.printLabel(ldv, 'auto');
+    const out = await ctx.printer.printLabel(trackingNumber, 'auto');
     printJob = out.job;
     printError = out.error;
   } catch (e) {
     printError = errorSummary(e);
   }
-  ctx.events.emit('shipments.changed', { trackingNumber: ldv });
+  ctx.events.emit('shipments.changed', { trackingNumber });
   if (committed.orderId !== undefined) emitOrdersChanged(ctx);
   emitAppChanged(ctx);
-  const rec = ctx.store.shipments.getByTrackingNumber(ldv);
-  if (!rec) throw new StationError('not_found_locally', `Shipment ${ldv} vanished from the store`);
+  const rec = ctx.store.shipments.getByTrackingNumber(trackingNumber);
+  if (!rec) throw new StationError('not_found_locally', `Shipment ${trackingNumber} vanished from the store`);
   return { shipment: shipmentView(ctx.store, rec), printJob, printError };
 }
 
@@ -115,15 +115,15 @@ export async function afterShipmentCreated(
  * tells the screens. Returns false when the status was already known.
  */
 export function recordTrackedStatus(ctx: Pick<ContextWithoutOutbox, 'store' | 'events'>, rec: ShipmentRecord, tracking: TrackingRecord): boolean {
-  const ldv = rec.trackingNumber;
-  if (ldv === null) return false;
+  const trackingNumber = rec.trackingNumber;
+  if (trackingNumber === null) return false;
   const parsed = Shipment.safeParse(rec.platform);
   const storedCode = parsed.success ? parsed.data.status.code : undefined;
   if (rec.statusKey === tracking.status.key && (storedCode === undefined || storedCode === tracking.status.code)) return false;
   const json = rec.platform;
   const platform = json !== null && typeof json === 'object' && !Array.isArray(json) ? { ...(json as Record<string, unknown>), status: tracking.status } : undefined;
-  ctx.store.shipments.setStatus(ldv, tracking.status.key, platform);
-  ctx.events.emit('shipments.changed', { trackingNumber: ldv });
+  ctx.store.shipments.setStatus(trackingNumber, tracking.status.key, platform);
+  ctx.events.emit('shipments.changed', { trackingNumber });
   return true;
 }
 
@@ -195,9 +195,9 @@ export function createShipmentsHandlers(ctx: StationContext) {
      */
     'shipments.get': async ({ trackingNumber }) => {
       const local = findLocalShipment(store, trackingNumber);
-      const ldv = local?.trackingNumber ?? trackingNumber;
+      const shipmentTrackingNumber = local?.trackingNumber ?? trackingNumber;
       try {
-        const remote = local ? await ctx.client.getShipment(ldv) : await findPlatformShipment(ctx, ldv);
+        const remote = local ? await ctx.client.getShipment(shipmentTrackingNumber) : await findPlatformShipment(ctx, shipmentTrackingNumber);
         if (!remote) throw new StationError('not_found', `Shipment ${trackingNumber} not found`);
         const rec = adoptShipment(store, remote);
         return shipmentView(store, rec);
@@ -218,10 +218,10 @@ export function createShipmentsHandlers(ctx: StationContext) {
      */
     'shipments.tracking': async ({ trackingNumber }) => {
       const local = findLocalShipment(store, trackingNumber);
-      const ldv = local?.trackingNumber ?? trackingNumber.trim();
+      const shipmentTrackingNumber = local?.trackingNumber ?? trackingNumber.trim();
       let record: TrackingRecord;
       try {
-        record = await ctx.client.getTracking(ldv);
+        record = await ctx.client.getTracking(shipmentTrackingNumber);
       } catch (e) {
         if (local && isTransient(e)) return lastKnownTrackingView(store, local, errorSummary(e));
         throw e;
@@ -239,19 +239,19 @@ export function createShipmentsHandlers(ctx: StationContext) {
      */
     'shipments.cancel': async ({ trackingNumber }) => {
       const local = findLocalShipment(store, trackingNumber);
-      const ldv = local?.trackingNumber ?? trackingNumber;
-      const res = await ctx.client.cancelShipment(ldv);
+      const shipmentTrackingNumber = local?.trackingNumber ?? trackingNumber;
+      const res = await ctx.client.cancelShipment(shipmentTrackingNumber);
       if (local) {
         store.tx(() => {
-          store.shipments.markCancelled(ldv);
+          store.shipments.markCancelled(shipmentTrackingNumber);
           if (local.orderId !== null) {
             const order = store.orders.getById(local.orderId);
-            if (order && order.shipmentTrackingNumber === ldv) store.orders.setStatus(order.id, 'open');
+            if (order && order.shipmentTrackingNumber === shipmentTrackingNumber) store.orders.setStatus(order.id, 'open');
           }
         });
         if (local.orderId !== null) emitOrdersChanged(ctx);
       }
-      ctx.events.emit('shipments.changed', { trackingNumber: ldv });
+      ctx.events.emit('shipments.changed', { trackingNumber: shipmentTrackingNumber });
       emitAppChanged(ctx);
       return res;
     },

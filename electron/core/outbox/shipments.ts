@@ -114,14 +114,14 @@ export function storePlatformShipment(
   label: Pick<Label, 'pdf' | 'zpl'> | null,
   opts: { localShipmentId?: number; orderId?: number; reference?: string },
 ): number {
-  const ldv = shipment.trackingNumber;
+  const trackingNumber = shipment.trackingNumber;
   const pending = opts.localShipmentId !== undefined ? store.shipments.getById(opts.localShipmentId) : undefined;
-  const localId = pending && (pending.trackingNumber === null || pending.trackingNumber === ldv) ? pending.id : undefined;
+  const localId = pending && (pending.trackingNumber === null || pending.trackingNumber === trackingNumber) ? pending.id : undefined;
   const orderId = opts.orderId !== undefined && store.orders.getById(opts.orderId) ? opts.orderId : undefined;
   const reference = shipment.reference ?? opts.reference;
   const rec = store.shipments.recordPlatform(
     {
-      trackingNumber: ldv,
+      trackingNumber,
       platformId: shipment.id,
       ...(reference ? { reference } : {}),
       contractCode: shipment.carrier.contractCode,
@@ -133,10 +133,10 @@ export function storePlatformShipment(
     },
     { ...(localId !== undefined ? { localId } : {}), ...(orderId !== undefined ? { orderId } : {}) },
   );
-  if (label && (label.pdf || label.zpl) && store.labels.listForShipment(ldv).length === 0) {
-    store.labels.saveFromPlatform(ldv, label);
+  if (label && (label.pdf || label.zpl) && store.labels.listForShipment(trackingNumber).length === 0) {
+    store.labels.saveFromPlatform(trackingNumber, label);
   }
-  if (orderId !== undefined) store.orders.markShipped(orderId, ldv);
+  if (orderId !== undefined) store.orders.markShipped(orderId, trackingNumber);
   return rec.id;
 }
 

@@ -8,6 +8,7 @@
  */
 import Database from 'better-sqlite3';
 import { StoreError } from './errors';
+import { classifyStoreError, corruptError } from './open-errors';
 import { createLabelsRepo, type LabelsRepo } from './labels-repo';
 import { createManifestsRepo, type ManifestsRepo } from './manifests-repo';
 import { MIGRATIONS, readUserVersion, runMigrations } from './migrations';
@@ -19,7 +20,8 @@ import { createSettingsRepo, type SettingsRepo } from './settings-repo';
 import { createShipmentsRepo, type ShipmentsRepo } from './shipments-repo';
 import type { Clock } from './sql';
 
-export { StoreError,  } from './errors';
+export { StoreError } from './errors';
+export { lockDataFolder, LOCK_FILE } from './lock';
 export { MIGRATIONS, SCHEMA_VERSION, runMigrations, readUserVersion, type Migration } from './migrations';
 export type { OrderDraft,    } from './orders-repo';
 export type {  ShipmentRecord,  } from './shipments-repo';
@@ -71,20 +73,29 @@ export interface Store {
 }
 
 /**
- * Opens (creating if needed) the station database at `file` and migrates it.
+ * Opens (creating if needed) the station database at `file`, checks it
+ * (`PRAGMA quick_check`) and migrates it. Every failure is a StoreError whose
+ * code tells a healthy file that cannot be used now (locked, read-only) from
+ * a damaged one, and whose message says what to do (store/open-errors.ts).
+ * The file is never moved, deleted or repaired here.
  *
  * @throws StoreError `schema_too_new` when the file was written by a newer station
  *   (checked before anything is written: the file stays byte-for-byte as it was);
- *   `cannot_open` when the file cannot be opened or created; `not_a_database` when it is not SQLite; `migration_failed` when a step fails.
+ *   `locked` when another program holds its lock past the busy timeout;
+ *   `permission_denied` when the file, its folder or the file system is read-only for this user;
+ *   `corrupt` when quick_check reports damage (the file is left in place, unchanged);
+ *   `disk_full`; `not_a_database` when it is not SQLite; `migration_failed` when a step's SQL fails;
+ *   `cannot_open` for anything else.
  */
 export function openStore(file: string, opts: StoreOptions = {}): Store {
   const clock: Clock = opts.now ?? (() => new Date());
   const migrations = MIGRATIONS;
+  const busyMs = opts.busyTimeoutMs ?? 5000;
   let db: Database.Database;
   try {
-    db = new Database(file, { timeout: opts.busyTimeoutMs ?? 5000 });
+    db = new Database(file, { timeout: busyMs });
   } catch (err) {
-    throw new StoreError('cannot_open', `Cannot open the database ${file}: ${String(err)}`, undefined, { cause: err });
+    throw classifyStoreError(err, file, 'cannot_open', busyMs);
   }
   try {
     let version: number;
@@ -93,9 +104,7 @@ export function openStore(file: string, opts: StoreOptions = {}): Store {
       // Reading the schema makes SQLite parse the header: a non-database fails here.
       db.pragma('schema_version', { simple: true });
     } catch (err) {
-      throw new StoreError('not_a_database', `${file} is not a station database: ${String(err)}`, undefined, {
-        cause: err,
-      });
+      throw classifyStoreError(err, file, 'not_a_database', busyMs);
     }
     // Before any write (even the WAL switch), so a newer file is left untouched.
     if (version > migrations.length) {
@@ -105,9 +114,15 @@ export function openStore(file: string, opts: StoreOptions = {}): Store {
           `${migrations.length}). Update the station; the file was left untouched.`,
       );
     }
-    db.pragma('journal_mode = WAL');
-    db.pragma('foreign_keys = ON');
-    runMigrations(db, migrations);
+    checkIntegrity(db, file, busyMs);
+    try {
+      db.pragma('journal_mode = WAL');
+      db.pragma('foreign_keys = ON');
+      runMigrations(db, migrations);
+      probeWrite(db);
+    } catch (err) {
+      throw classifyStoreError(err, file, 'cannot_open', busyMs);
+    }
   } catch (err) {
     db.close();
     throw err;
@@ -132,4 +147,38 @@ export function openStore(file: string, opts: StoreOptions = {}): Store {
     },
   };
   return store;
+}
+
+/**
+ * A file this user may only read opens without complaint (SQLite falls back
+ * to read-only, and BEGIN IMMEDIATE still succeeds) and nothing writes once
+ * it is up to date: write the header's user_version again, to its own value,
+ * in a transaction rolled back, so a read-only file or a held write lock is
+ * told at open rather than at the first shipment. Nothing reaches the file.
+ */
+function probeWrite(db: Database.Database): void {
+  db.exec('BEGIN IMMEDIATE');
+  try {
+    db.pragma(`user_version = ${readUserVersion(db)}`);
+  } finally {
+    db.exec('ROLLBACK');
+  }
+}
+
+/**
+ * `PRAGMA quick_check` (https://sqlite.org/pragma.html#pragma_quick_check):
+ * page and b-tree structure, without cross-checking index contents (that is
+ * `integrity_check`, slower). About 4 ms per MB on the development machines
+ * (0.8 s for 200 MB of labels); a new database takes a millisecond.
+ * @throws StoreError `corrupt` listing what SQLite found; `locked` / `permission_denied` as classified.
+ */
+function checkIntegrity(db: Database.Database, file: string, busyMs: number): void {
+  let rows: unknown[];
+  try {
+    rows = db.pragma('quick_check') as unknown[];
+  } catch (err) {
+    throw classifyStoreError(err, file, 'cannot_open', busyMs);
+  }
+  const problems = rows.map((r) => String(Object.values(r as Record<string, unknown>)[0] ?? '')).filter((t) => t !== 'ok');
+  if (problems.length > 0) throw corruptError(file, problems);
 }

@@ -3,6 +3,18 @@
  * answered to loopback peers (127.0.0.1, ::1; anyone else gets 404 as if it
  * did not exist), JSON in and out, errors in the API's envelope.
  *
+ * A web page in the packer's browser is a loopback peer too, so (issue 15
+ * item 6; a foreign page could reset the training day) every admin request
+ * must also, checked by a route-level hook whatever the path's spelling:
+ * - carry a `Host` naming the sandbox itself on loopback (`127.0.0.1:<port>`,
+ *   `localhost:<port>`, `[::1]:<port>`): defeats DNS rebinding (403);
+ * - carry no `Origin`, or that same origin: defeats cross-site requests (403);
+ * - send a body only as JSON (`application/json` or `+json`): a form post or
+ *   `text/plain`, which a page can send without a CORS preflight, is 415
+ *   `validation_failed` at `_body`;
+ * - when the sandbox is embedded in a station (`createSandbox({adminToken})`),
+ *   carry the station's token in `x-station-token` (401 without it).
+ *
  * - `GET /__sandbox/clock` -> `{now, local}` (UTC and Europe/Rome ISO 8601);
  * - `POST /__sandbox/clock/advance` `{ms?, seconds?, minutes?, hours?, days?}` (summed, >= 0) -> `{now, local}`;
  * - `POST /__sandbox/clock/set` `{at}` (ISO 8601 date-time) -> `{now, local}`;
@@ -12,10 +24,11 @@
  *   (`seed` = tracking-number seed; tokens, clock and faults kept; rate-limit windows cleared) -> the summary;
  * - `GET /__sandbox/state` -> summary: clock, faults, accounts, size of every collection.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { planUsage } from '../access';
-import { notFound, parseOrThrow } from '../errors';
+import { ApiError, notFound, parseOrThrow } from '../errors';
 import { FaultsRequest } from '../faults';
 import type { Gateway } from '../gateway';
 import type { RouteTable } from '../http';
@@ -56,6 +69,50 @@ const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 function isLoopback(req: FastifyRequest): boolean {
   const addr = req.socket.remoteAddress ?? '';
   return LOOPBACK.has(addr) || addr.startsWith('127.');
+}
+
+/** Header carrying the embedding station's token to the admin prefix. */
+const ADMIN_TOKEN_HEADER = 'x-station-token';
+
+/** Options of {@link registerAdminRoutes}. */
+export interface AdminOptions {
+  /** Token every admin request must carry in {@link ADMIN_TOKEN_HEADER} (the embedding station's); none: no token asked. */
+  token?: string;
+}
+
+/** Body media types the admin prefix reads (anything else with a body is 415). */
+const JSON_TYPE = /^application\/([a-z0-9.+-]*\+)?json\s*(;|$)/i;
+
+/** Constant-time comparison of a presented token (length leak only). */
+function tokenMatches(given: unknown, expected: Buffer): boolean {
+  if (typeof given !== 'string' || given.length === 0) return false;
+  const b = Buffer.from(given, 'utf8');
+  return b.length === expected.length && timingSafeEqual(b, expected);
+}
+
+/**
+ * Host, Origin, media type and token checks of one admin request (see the
+ * module doc). `port` is the port the sandbox listens on; undefined when it
+ * does not listen (`app.inject` in tests), then `Host` may name port 80 or none.
+ * @throws ApiError 403 `forbidden`, 415 `validation_failed` (`_body`), 401 `unauthenticated`.
+ */
+function checkAdminRequest(req: FastifyRequest, port: number | undefined, token: Buffer | undefined): void {
+  const names = ['127.0.0.1', 'localhost', '[::1]'];
+  const hosts = new Set(port === undefined ? [...names, ...names.map((n) => `${n}:80`)] : names.map((n) => `${n}:${port}`));
+  const host = (req.headers.host ?? '').toLowerCase();
+  if (!hosts.has(host)) throw new ApiError(403, 'forbidden', 'Host not allowed: the admin prefix answers only to its own loopback address');
+  const origin = req.headers.origin?.toLowerCase();
+  if (origin !== undefined && !(origin.startsWith('http://') && hosts.has(origin.slice('http://'.length)))) {
+    throw new ApiError(403, 'forbidden', 'Origin not allowed: the admin prefix takes no cross-site requests');
+  }
+  const hasBody = Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
+  const type = req.headers['content-type'];
+  if ((hasBody || type !== undefined) && !JSON_TYPE.test(type ?? '')) {
+    throw new ApiError(415, 'validation_failed', 'The admin prefix reads JSON bodies only', { _body: [`Unsupported Content-Type "${type ?? ''}": send application/json`] });
+  }
+  if (token && !tokenMatches(req.headers[ADMIN_TOKEN_HEADER], token)) {
+    throw new ApiError(401, 'unauthenticated', `Missing or wrong ${ADMIN_TOKEN_HEADER}: this sandbox is embedded in a station and needs its token`);
+  }
 }
 
 /** Clock answer: simulated now in UTC and Europe/Rome. */
@@ -104,19 +161,27 @@ export function registerAdminRoutes(
   gw: Gateway,
   seed: SandboxSeed,
   onClockMoved: () => void = () => undefined,
+  opts: AdminOptions = {},
 ): void {
   // A private copy: tests may change live accounts (nested objects shared with the seed); reset must not see that.
   const pristine = structuredClone(seed);
+  const token = opts.token ? Buffer.from(opts.token, 'utf8') : undefined;
+  const listeningPort = (): number | undefined => {
+    const a = app.server.address();
+    return a !== null && typeof a === 'object' ? a.port : undefined;
+  };
   const route = (method: 'GET' | 'POST' | 'DELETE', path: string, handler: (req: FastifyRequest) => unknown) => {
     const url = ADMIN_PREFIX + path;
     table.add(method, url);
     app.route({
       method,
       url,
-      handler: async (req, reply) => {
+      // On the route itself, before the body is read: whatever spelling routed here meets it.
+      onRequest: async (req: FastifyRequest, _reply: FastifyReply) => {
         if (!isLoopback(req)) throw notFound(`No endpoint ${req.method} ${url}`);
-        return reply.code(200).send(handler(req));
+        checkAdminRequest(req, listeningPort(), token);
       },
+      handler: async (req, reply) => reply.code(200).send(handler(req)),
     });
   };
 

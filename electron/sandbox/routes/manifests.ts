@@ -31,9 +31,9 @@ export function registerManifestRoutes(r: ApiRouter): void {
       picked.push(s);
     };
     for (const id of req.shipmentIds ?? []) take(state.shipments.find((s) => s.id === id));
-    for (const ldv of req.trackingNumbers ?? []) {
-      const s = state.shipmentByTracking(account, ldv);
-      take(s && s.trackingNumber === ldv.toUpperCase() ? s : undefined);
+    for (const trackingNumber of req.trackingNumbers ?? []) {
+      const s = state.shipmentByTracking(account, trackingNumber);
+      take(s && s.trackingNumber === trackingNumber.toUpperCase() ? s : undefined);
     }
     if (picked.length === 0) {
       throw notFound('None of the given shipments can enter a manifest: they are unknown, cancelled or already in a manifest');

@@ -3,7 +3,9 @@
  * Webhook delivery record; Events):
  * - `GET /webhooks` -> `{data: Webhook[]}` (never the secret);
  * - `POST /webhooks` -> 201 Webhook with `secret`, shown only here; 422
- *   `validation_failed` on `url` (HTTPS, max 255),
+ *   `validation_failed` on `url` (HTTPS, max 255, a public address: no loopback,
+ *   private, link-local or unique-local literal nor `localhost` name, unless the
+ *   sandbox runs locally with local targets allowed),
  *   `description` (max 255), `events` / `events.<i>` (one of the four kinds);
  * - `GET /webhooks/{id}` -> Webhook; 404 (also another client's);
  * - `DELETE /webhooks/{id}` -> 204, deletes the endpoint and its delivery log;
@@ -38,7 +40,8 @@ export function registerWebhookRoutes(r: ApiRouter): void {
   }));
 
   r.post('/webhooks', ({ state, account, body, now }) => {
-    const req = parseOrThrow(webhookCreateRequestSchema({ allowLoopbackHttp: state.webhooks.settings.allowLoopbackHttp }), body);
+    const { allowLoopbackHttp, allowLocalTargets } = state.webhooks.settings;
+    const req = parseOrThrow(webhookCreateRequestSchema({ allowLoopbackHttp, allowLocalTargets }), body);
     const reg = state.webhooks.registry;
     const ep = {
       id: reg.nextWebhookId(),

@@ -2,6 +2,10 @@
  * Delivery engine of the sandbox's webhooks (spec: Events > Delivery;
  * States > Webhook delivery, Webhook endpoint).
  *
+ * - A target on a loopback, private, link-local or unique-local address (a
+ *   literal, a `localhost` name, or a name resolving to one at delivery time)
+ *   is refused without connecting, unless the sandbox runs locally with local
+ *   targets allowed (SSRF; issue 7 item 11): a failed attempt, not retried.
  * - Each event becomes one HTTP POST per active endpoint of the account that
  *   subscribed to its kind, sent asynchronously and independently per
  *   endpoint, with a JSON body signed exactly as sent and a 10-second timeout.
@@ -16,9 +20,11 @@
  *   unanswered attempt after the last success) is deactivated and the client
  *   is "e-mailed" (a notification record plus a log line).
  */
+import dns from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
-import type { WebhookEventName } from '../../../shared/platform/webhooks';
+import type { LookupFunction } from 'node:net';
+import { localAddressKind, localTargetProblem, type WebhookEventName } from '../../../shared/platform/webhooks';
 import type { SimClock } from '../clock';
 import { localIso } from '../time';
 import { DELIVERY_LOG_DAYS, truncateResponseBody, type WebhookEndpointRecord, type WebhookRegistry } from './registry';
@@ -47,8 +53,54 @@ export interface AttemptOutcome {
   responseCode: number;
   /** Answer body or error text, cut to 1000 characters. */
   responseBody: string;
-  /** Worth another try: connection error, timeout or 5xx. */
+  /** Worth another try: connection error, timeout or 5xx (not a target refused as local). */
   retryable: boolean;
+}
+
+/** The part of `dns.lookup` a delivery uses (always asked with `all: true`); tests inject their own resolver. */
+export type AddressLookup = (hostname: string, callback: (err: NodeJS.ErrnoException | null, addresses: Array<{ address: string; family: number }>) => void) => void;
+
+/** `dns.lookup(hostname, {all: true})`: the system resolver, as Node's HTTP client uses it. */
+const systemLookup: AddressLookup = (hostname, callback) => dns.lookup(hostname, { all: true }, callback);
+
+/** Code of the error a delivery fails with when its target is refused as local (see {@link guardedLookup}). */
+const TARGET_REFUSED = 'ERR_WEBHOOK_TARGET_REFUSED';
+
+/** Where a delivery may connect (SSRF rules, shared/platform/webhooks.ts). */
+export interface TargetRules {
+  /** Accept loopback, private, link-local, unique-local targets (a local sandbox with the option on). */
+  allowLocalTargets: boolean;
+  /** Resolver; default {@link systemLookup}. */
+  lookup?: AddressLookup;
+}
+
+/**
+ * A `lookup` for `http.request` that resolves with `rules.lookup` and
+ * refuses the connection when ANY address of the name is local (a name
+ * answering both a public and a private address must not reach the private
+ * one), unless local targets are allowed. The check is on the very
+ * addresses the socket connects to, so a name that changed its DNS since
+ * registration (DNS rebinding) is caught at delivery time.
+ */
+export function guardedLookup(rules: TargetRules): LookupFunction {
+  const resolve = rules.lookup ?? systemLookup;
+  return (hostname, options, callback) => {
+    resolve(hostname, (err, addresses) => {
+      if (err) return callback(err, '', 0);
+      const local = rules.allowLocalTargets ? undefined : addresses.map((a) => localAddressKind(a.address)).find((k) => k !== undefined);
+      if (local !== undefined || addresses.length === 0) {
+        const e: NodeJS.ErrnoException = new Error(
+          local !== undefined ? `Refused: ${hostname} resolves to ${local.ip}, ${local.kind}; webhooks are delivered to public addresses only` : `${hostname} has no address`,
+        );
+        e.code = local !== undefined ? TARGET_REFUSED : 'ENOTFOUND';
+        return callback(e, '', 0);
+      }
+      const wanted = options.family === 4 || options.family === 6 ? addresses.filter((a) => a.family === options.family) : addresses;
+      const list = wanted.length > 0 ? wanted : addresses;
+      if (options.all) (callback as unknown as (e: null, a: typeof list) => void)(null, list);
+      else callback(null, list[0]!.address, list[0]!.family);
+    });
+  };
 }
 
 /** An event ready to send: its kind, account and the exact payload object. */
@@ -74,6 +126,12 @@ export interface WebhookDispatcherOptions {
    * function answering 0 means the clock does not flow (only advances move it).
    */
   clockRate?: number | (() => number);
+  /**
+   * Where deliveries may connect, read at each attempt; default: local
+   * targets refused, system resolver (shared/platform/webhooks.ts
+   * `localAddressProblem`).
+   */
+  targets?: () => TargetRules;
 }
 
 /** A retry waiting for its due time. */
@@ -86,8 +144,13 @@ interface PendingAttempt {
   dueAt: number;
 }
 
-/** Posts one signed body; never throws (errors become responseCode 0). */
-export function postWebhook(url: string, body: string, headers: Record<string, string>, timeoutMs: number, signal?: AbortSignal): Promise<AttemptOutcome> {
+/**
+ * Posts one signed body; never throws (errors become responseCode 0). With
+ * `rules`, a target refused as local (an IP literal in a refused range, a
+ * `localhost` name, or a name resolving to such an address) is answered at
+ * once, without connecting, as a failure that is not retried.
+ */
+export function postWebhook(url: string, body: string, headers: Record<string, string>, timeoutMs: number, signal?: AbortSignal, rules?: TargetRules): Promise<AttemptOutcome> {
   return new Promise((resolve) => {
     let settled = false;
     let timer: NodeJS.Timeout | undefined;
@@ -104,12 +167,17 @@ export function postWebhook(url: string, body: string, headers: Record<string, s
       resolve({ ...o, responseBody: truncateResponseBody(o.responseBody) });
     };
     const fail = (text: string) => finish({ ok: false, responseCode: 0, responseBody: text, retryable: true });
+    const refuse = (text: string) => finish({ ok: false, responseCode: 0, responseBody: text, retryable: false });
     try {
       const u = new URL(url);
+      // An IP literal never goes through `lookup` (Node connects to it directly): judge it here.
+      const literal = rules && !rules.allowLocalTargets ? localTargetProblem(u.hostname) : undefined;
+      if (literal !== undefined) return refuse(`Refused: ${literal}; webhooks are delivered to public addresses only`);
       const lib = u.protocol === 'https:' ? https : http;
       const bytes = Buffer.from(body, 'utf8');
       req = lib.request(u, {
         method: 'POST',
+        ...(rules ? { lookup: guardedLookup(rules) } : {}),
         // A fresh connection per attempt: no pooled socket outlives the sandbox or hides a receiver restart.
         agent: false,
         headers: { ...headers, 'Content-Length': String(bytes.length), Connection: 'close' },
@@ -121,7 +189,7 @@ export function postWebhook(url: string, body: string, headers: Record<string, s
       }, timeoutMs);
       if (signal?.aborted) return onAbort();
       signal?.addEventListener('abort', onAbort);
-      r.on('error', (e: NodeJS.ErrnoException) => fail(e.message || e.code || 'Connection error'));
+      r.on('error', (e: NodeJS.ErrnoException) => (e.code === TARGET_REFUSED ? refuse(e.message) : fail(e.message || e.code || 'Connection error')));
       r.on('response', (res) => {
         const code = res.statusCode ?? 0;
         const chunks: Buffer[] = [];
@@ -267,7 +335,8 @@ export class WebhookDispatcher {
     if (!ep) return undefined;
     const at = this.opts.clock.now();
     const headers = webhookHeaders(ep.secret, at, p.body, this.opts.userAgent ?? SANDBOX_WEBHOOK_USER_AGENT);
-    const out = await postWebhook(ep.url, p.body, headers, this.opts.timeoutMs ?? WEBHOOK_TIMEOUT_MS, this.abort.signal);
+    const rules = this.opts.targets?.() ?? { allowLocalTargets: false };
+    const out = await postWebhook(ep.url, p.body, headers, this.opts.timeoutMs ?? WEBHOOK_TIMEOUT_MS, this.abort.signal, rules);
     // Deleted while in flight, or the sandbox closed: nothing left to log into.
     if (this.closed || this.registry.byId(webhookId) !== ep) return out;
     const retryAt = !test && !out.ok && out.retryable && p.attempt <= WEBHOOK_RETRY_DELAYS_MS.length && ep.isActive ? at.getTime() + (WEBHOOK_RETRY_DELAYS_MS[p.attempt - 1] ?? 0) : null;

@@ -6,7 +6,7 @@
  */
 import type { SimClock } from '../clock';
 import type { SandboxEvent, SandboxEvents } from '../events';
-import { SANDBOX_WEBHOOK_USER_AGENT, WEBHOOK_TIMEOUT_MS, WebhookDispatcher } from './dispatcher';
+import { SANDBOX_WEBHOOK_USER_AGENT, WEBHOOK_TIMEOUT_MS, WebhookDispatcher, type AddressLookup } from './dispatcher';
 import { WebhookRegistry } from './registry';
 
 /** Settings of the webhook service (sandbox options `webhookLoopbackHttp`, `webhookTimeoutMs`). */
@@ -17,6 +17,16 @@ export interface WebhookSettings {
    * (the platform's rule: HTTPS only).
    */
   allowLoopbackHttp: boolean;
+  /**
+   * Accept receivers on loopback, private, link-local and unique-local
+   * addresses and `localhost` names, at registration and at delivery.
+   * Default false (SSRF). createSandbox turns it on only for a sandbox
+   * listening on loopback with `webhookLocalTargets` (or `webhookLoopbackHttp`,
+   * for loopback receivers).
+   */
+  allowLocalTargets: boolean;
+  /** Resolver of receiver names at delivery (tests inject one); default the system's. */
+  lookup?: AddressLookup;
   /** Per-attempt timeout, real ms; default 10 000 (spec). Tests lower it to exercise a hanging receiver quickly. */
   timeoutMs: number;
   /** `User-Agent` of outgoing calls (`<service> webhook v1 <subdomain>`). */
@@ -32,6 +42,7 @@ export class WebhookService {
   readonly registry = new WebhookRegistry();
   readonly settings: WebhookSettings = {
     allowLoopbackHttp: false,
+    allowLocalTargets: false,
     timeoutMs: WEBHOOK_TIMEOUT_MS,
     userAgent: SANDBOX_WEBHOOK_USER_AGENT,
     log: () => undefined,
@@ -54,6 +65,8 @@ export class WebhookService {
       },
       log: (m) => s.log(m),
       clockRate: () => (typeof s.clockRate === 'function' ? s.clockRate() : s.clockRate),
+      // Loopback-http receivers are local targets the option explicitly allows.
+      targets: () => ({ allowLocalTargets: s.allowLocalTargets, ...(s.lookup ? { lookup: s.lookup } : {}) }),
     });
   }
 

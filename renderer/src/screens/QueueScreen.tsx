@@ -91,7 +91,7 @@ export function QueueScreen() {
                 {done.map((r) => (
                   <tr key={r.id}>
                     <th scope="row">{r.title}</th>
-                    <td className="ldv queue-record">{recordText(r)}</td>
+                    <td className="tracking-number queue-record">{recordText(r)}</td>
                     <td>
                       <span className={`tag ${r.outcome === 'dismissed' ? 'tag-warn' : 'tag-ok'}`}>{STATE_TEXT[r.state]}</span> {outcomeText(r)}
                     </td>
@@ -116,7 +116,7 @@ function PendingRow({ row: r, onRetry, onDismiss }: { row: OutboxRowView; onRetr
   return (
     <tr data-testid="queue-row" data-state={r.state} className={r.state === 'needs_attention' ? 'row-attention' : undefined}>
       <th scope="row">{r.title}</th>
-      <td className="ldv queue-record">{recordText(r)}</td>
+      <td className="tracking-number queue-record">{recordText(r)}</td>
       <td>
         <span className={`tag ${stateTagClass(r.state)}`}>{STATE_TEXT[r.state]}</span>
       </td>

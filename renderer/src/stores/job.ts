@@ -237,10 +237,10 @@ export const useJob = create<JobState>()((set, get) => {
       try {
         const result = await invoke('shipments.create', { orderId: order?.id, request: draftToShipmentRequest(draft, chosen) });
         set({ shipping: false, result });
-        const ldv = result.shipment.trackingNumber;
-        if (result.printError) useApp.getState().flash('warn', `Shipped ${ldv} — label NOT printed`, `${result.printError.message} [${result.printError.code}]. Fix the printer, then Reprint (Alt+R).`);
-        else if (result.printJob?.state === 'failed') useApp.getState().flash('warn', `Shipped ${ldv} — label NOT printed`, result.printJob.lastError ?? 'Printer failed');
-        else useApp.getState().flash('ok', `Shipped ${ldv}`, `${result.shipment.carrier.name} — ${money(result.shipment.cost.amount, result.shipment.cost.currency)}. Label sent to the printer.`);
+        const trackingNumber = result.shipment.trackingNumber;
+        if (result.printError) useApp.getState().flash('warn', `Shipped ${trackingNumber} — label NOT printed`, `${result.printError.message} [${result.printError.code}]. Fix the printer, then Reprint (Alt+R).`);
+        else if (result.printJob?.state === 'failed') useApp.getState().flash('warn', `Shipped ${trackingNumber} — label NOT printed`, result.printJob.lastError ?? 'Printer failed');
+        else useApp.getState().flash('ok', `Shipped ${trackingNumber}`, `${result.shipment.carrier.name} — ${money(result.shipment.cost.amount, result.shipment.cost.currency)}. Label sent to the printer.`);
         useApp.getState().go('print', { keepBanner: true });
         void useApp.getState().refreshInfo(); // credit changed
         return true;

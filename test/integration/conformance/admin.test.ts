@@ -4,7 +4,14 @@
  * clock, injected faults (latency, 500/503, 502 carrier_error, answer lost
  * after commit), reset with a seed, state summary, loopback only, no OAuth.
  */
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { resolveConfig } from '../../../electron/core/config';
+import { startStation } from '../../../electron/shell/start';
+import { startHost } from '../../../electron/host/server';
 import { buildSandboxApp, demoSeed, SandboxState, SimClock, type Sandbox } from '../../../electron/sandbox/index';
 import { MONDAY_2026_09_14, caller, pkg, recipient, start, tokenFor, type Caller, type ErrorBody } from '../sandbox/helpers';
 import { admin, renewingCaller } from './admin-client';
@@ -226,4 +233,141 @@ describe('admin prefix: loopback only', () => {
       await sb.close();
     }
   });
+});
+
+/**
+ * Issue 15 item 6: a web page in the packer's browser is a loopback peer too.
+ * Raw requests (node:http lets a test set Host and Origin as an attacker's
+ * page or a rebinding DNS name would); every refusal leaves the state as it
+ * was (the clock does not move, the day is not reset).
+ */
+describe('admin prefix: Host, Origin, JSON only, the station token when embedded', () => {
+  interface Raw {
+    status: number;
+    body: ErrorBody;
+  }
+  function raw(sb: Sandbox, method: string, path: string, headers: Record<string, string>, body?: string): Promise<Raw> {
+    const u = new URL(sb.authUrl);
+    return new Promise((resolve, reject) => {
+      const req = http.request({ host: u.hostname, port: Number(u.port), method, path, headers: { ...headers, ...(body !== undefined ? { 'content-length': String(Buffer.byteLength(body)) } : {}) } }, (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (c: string) => (text += c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: (text ? JSON.parse(text) : undefined) as ErrorBody }));
+      });
+      req.on('error', reject);
+      req.end(body);
+    });
+  }
+
+  let sb: Sandbox;
+  let own: string;
+  beforeAll(async () => {
+    ({ sb } = await start({ clock: MONDAY_2026_09_14 }));
+    own = new URL(sb.authUrl).host;
+  });
+  afterAll(async () => {
+    await sb.close();
+  });
+
+  const advance = JSON.stringify({ days: 1 });
+
+  it('refuses a foreign Host (DNS rebinding) with 403, the clock unmoved', async () => {
+    const before = sb.clock.nowMs();
+    for (const host of ['evil.example', `evil.example:${new URL(sb.authUrl).port}`, `127.0.0.1:${Number(new URL(sb.authUrl).port) + 1}`, `${own}.evil.example`]) {
+      const r = await raw(sb, 'POST', '/__sandbox/clock/advance', { host, 'content-type': 'application/json' }, advance);
+      expect(r.status, host).toBe(403);
+      expect(r.body.error.code).toBe('forbidden');
+    }
+    expect(sb.clock.nowMs()).toBe(before);
+  });
+
+  it('refuses a cross-site Origin (403), even with its own Host: the verified POST /__sandbox/reset from a foreign page', async () => {
+    const shipments = sb.state.shipments.length;
+    const a = caller(sb, await tokenFor(sb, 0));
+    expect((await a('POST', '/shipments', { recipient: recipient(), packages: [pkg(1)] })).status).toBe(201);
+    for (const origin of ['http://evil.example', 'null', `https://${own}`, `http://${own}.evil.example`]) {
+      const r = await raw(sb, 'POST', '/__sandbox/reset', { host: own, origin, 'content-type': 'application/json' }, '{}');
+      expect(r.status, origin).toBe(403);
+      expect(r.body.error.message).toMatch(/^Origin not allowed/);
+    }
+    const both = await raw(sb, 'POST', '/__sandbox/reset', { host: 'evil.example', origin: 'http://evil.example', 'content-type': 'application/json' }, '{}');
+    expect(both.status).toBe(403);
+    expect(sb.state.shipments.length).toBe(shipments + 1);
+    // Its own origin is fine (a page served by the sandbox itself, or a tool).
+    const same = await raw(sb, 'GET', '/__sandbox/clock', { host: own, origin: `http://${own}` });
+    expect(same.status).toBe(200);
+  });
+
+  it('accepts JSON bodies only: a form post or text/plain (no CORS preflight needed) is 415', async () => {
+    const before = sb.clock.nowMs();
+    for (const [type, body] of [
+      ['application/x-www-form-urlencoded', 'days=1'],
+      ['multipart/form-data; boundary=x', '--x\r\nContent-Disposition: form-data; name="days"\r\n\r\n1\r\n--x--\r\n'],
+      ['text/plain', advance],
+    ] as const) {
+      const r = await raw(sb, 'POST', '/__sandbox/clock/advance', { host: own, 'content-type': type }, body);
+      expect(r.status, type).toBe(415);
+      expect(r.body.error.details).toEqual({ _body: [`Unsupported Content-Type "${type}": send application/json`] });
+    }
+    const noType = await raw(sb, 'POST', '/__sandbox/clock/advance', { host: own }, advance);
+    expect(noType.status).toBe(415);
+    expect(sb.clock.nowMs()).toBe(before);
+    const json = await raw(sb, 'POST', '/__sandbox/clock/advance', { host: own, 'content-type': 'application/json; charset=utf-8' }, JSON.stringify({ minutes: 1 }));
+    expect(json.status).toBe(200);
+  });
+
+  it('the checks hold for every spelling that routes to an admin route', async () => {
+    const before = sb.clock.nowMs();
+    const r = await raw(sb, 'POST', '/__sandbox/clock/%61dvance', { host: 'evil.example', 'content-type': 'application/json' }, advance);
+    expect(r.status).toBe(403);
+    expect(sb.clock.nowMs()).toBe(before);
+  });
+
+  it('embedded (adminToken): every admin call needs the station token in x-station-token', async () => {
+    const { sb: embedded } = await start({ clock: MONDAY_2026_09_14, adminToken: 'station-token-0123456789abcdef' });
+    try {
+      const host = new URL(embedded.authUrl).host;
+      for (const headers of [{}, { 'x-station-token': 'wrong' }, { 'x-station-token': 'station-token-0123456789abcdeF' }] as Array<Record<string, string>>) {
+        const r = await raw(embedded, 'POST', '/__sandbox/reset', { host, 'content-type': 'application/json', ...headers }, '{}');
+        expect(r.status).toBe(401);
+        expect(r.body.error.code).toBe('unauthenticated');
+        expect((await raw(embedded, 'GET', '/__sandbox/state', { host, ...headers })).status).toBe(401);
+      }
+      const ok = await raw(embedded, 'POST', '/__sandbox/reset', { host, 'content-type': 'application/json', 'x-station-token': 'station-token-0123456789abcdef' }, '{}');
+      expect(ok.status).toBe(200);
+      // The API itself is unaffected (OAuth as usual).
+      expect((await caller(embedded, await tokenFor(embedded, 0))('GET', '/credit')).status).toBe(200);
+    } finally {
+      await embedded.close();
+    }
+  });
+
+  it('a training station passes its per-launch token to its sandbox, and the host uses the same one', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'admin-embedded-'));
+    const station = await startStation(resolveConfig(['--data-dir', dir], {}));
+    const host = await startHost({ station, port: 0, rendererDir: dir, token: station.token });
+    try {
+      const origin = new URL(station.info.baseUrl).origin;
+      const hostHeader = new URL(origin).host;
+      const u = new URL(origin);
+      const call = (headers: Record<string, string>) =>
+        new Promise<number>((resolve, reject) => {
+          const req = http.request({ host: u.hostname, port: Number(u.port), method: 'POST', path: '/__sandbox/reset', headers: { host: hostHeader, 'content-type': 'application/json', 'content-length': '2', ...headers } }, (res) => {
+            res.resume();
+            res.on('end', () => resolve(res.statusCode ?? 0));
+          });
+          req.on('error', reject);
+          req.end('{}');
+        });
+      expect(await call({})).toBe(401);
+      expect(await call({ origin: 'http://evil.example', 'x-station-token': station.token })).toBe(403);
+      expect(host.token).toBe(station.token);
+      expect(await call({ 'x-station-token': host.token })).toBe(200);
+    } finally {
+      await host.close();
+      await station.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });

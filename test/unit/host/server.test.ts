@@ -5,6 +5,7 @@
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,9 +14,10 @@ import { startHost, type HostStation, type RunningHost } from '../../../electron
 
 type Listener = (payload: unknown) => void;
 
-function fakeStation(): HostStation & { emit<E extends EventName>(name: E, payload: StationEvents[E]): void; listenerCount(): number } {
+function fakeStation(): HostStation & { emit<E extends EventName>(name: E, payload: StationEvents[E]): void; listenerCount(): number; ran: string[] } {
   const listeners = new Map<string, Set<Listener>>();
-  const handlers = {
+  const ran: string[] = [];
+  const impl = {
     'app.info': async () => ({ ok: true }),
     'scan.resolve': async (input: { code: string }) => ({ kind: 'unknown', code: input.code }),
     'shipments.cancel': async () => {
@@ -24,8 +26,13 @@ function fakeStation(): HostStation & { emit<E extends EventName>(name: E, paylo
     'credit.get': async () => {
       throw new Error('secret internal detail');
     },
-  } as unknown as Handlers;
+  };
+  // Every call is recorded, so a test can assert that a refused request ran nothing.
+  const handlers = Object.fromEntries(
+    Object.entries(impl).map(([name, fn]) => [name, async (input: never) => (ran.push(name), (fn as (i: never) => Promise<unknown>)(input))]),
+  ) as unknown as Handlers;
   return {
+    ran,
     handlers,
     events: {
       on(name, listener) {
@@ -202,5 +209,103 @@ describe('startHost', () => {
     expect(page.headers['x-frame-options']).toBe('DENY');
     const rebound = await request(host.port, { path: '/', headers: { host: 'rebind.example' } });
     expect(rebound.status).toBe(403);
+  });
+
+  describe('token check on every spelling of a path (issue 7: /%72pc and absolute-form ran commands without the token)', () => {
+    /** Sends one raw request line (node:http would normalise the target) and returns the status code. */
+    const rawStatus = (requestLine: string, headers: Record<string, string> = {}): Promise<number> =>
+      new Promise((resolve, reject) => {
+        const s = net.connect(host.port, '127.0.0.1', () => {
+          const h = { host: hostHeader, 'content-type': 'application/json', 'content-length': '2', connection: 'close', ...headers };
+          s.write(`${requestLine} HTTP/1.1\r\n${Object.entries(h).map(([k, v]) => `${k}: ${v}`).join('\r\n')}\r\n\r\n{}`);
+        });
+        let text = '';
+        s.setEncoding('utf8');
+        s.on('data', (c: string) => {
+          text += c;
+          // An event stream never ends by itself: the status line is enough.
+          if (text.includes('\r\n\r\n')) s.destroy();
+        });
+        s.on('close', () => resolve(Number(/^HTTP\/1\.1 (\d{3})/.exec(text)?.[1] ?? 0)));
+        s.on('error', reject);
+      });
+
+    const commandSpellings = [
+      'POST /rpc/app.info',
+      'POST /%72pc/app.info',
+      'POST /%52pc/app.info',
+      'POST /rpc/%61pp.info',
+      'POST /rpc/app%2einfo',
+      'POST /rpc/app.info%00',
+      'POST /rpc/app.info?x=1',
+      'POST /rpc/app.info;x=1',
+      'POST /rpc;x=1/app.info',
+      'POST //rpc/app.info',
+      'POST /rpc//app.info',
+      'POST /%2Frpc/app.info',
+      'POST /./rpc/app.info',
+      'POST /x/../rpc/app.info',
+      'POST /x/%2e%2e/rpc/app.info',
+      'POST /RPC/app.info',
+      'POST /Rpc/App.Info',
+      'POST /rpc/app.info/',
+      'POST /rpc/app.info/.',
+      'POST http://127.0.0.1:PORT/rpc/app.info',
+      'POST HTTP://127.0.0.1:PORT/%72pc/app.info',
+      'POST http://evil.example/rpc/app.info',
+      'HEAD /rpc/app.info',
+      'OPTIONS /rpc/app.info',
+      'OPTIONS *',
+      'PUT /rpc/app.info',
+      'GET /rpc/app.info',
+    ];
+    const eventSpellings = [
+      'GET /events',
+      'GET /%65vents',
+      'GET /%45vents',
+      'GET /event%73',
+      'GET /events?x=1',
+      'GET /events;x=1',
+      'GET /events/',
+      'GET //events',
+      'GET /./events',
+      'GET /x/../events',
+      'GET /EVENTS',
+      'GET http://127.0.0.1:PORT/events',
+      'GET http://127.0.0.1:PORT/%65vents',
+      'HEAD /events',
+      'HEAD /%65vents',
+      'OPTIONS /events',
+    ];
+
+    it.each(commandSpellings)('%s without the token runs no command', async (line) => {
+      const before = station.ran.length;
+      const status = await rawStatus(line.replace('PORT', String(host.port)));
+      expect(status).toBeGreaterThanOrEqual(400);
+      expect(station.ran.slice(before)).toEqual([]);
+    });
+
+    it.each(eventSpellings)('%s without the token opens no event stream', async (line) => {
+      const before = station.listenerCount();
+      const status = await rawStatus(line.replace('PORT', String(host.port)));
+      expect(status).toBeGreaterThanOrEqual(400);
+      expect(station.listenerCount()).toBe(before);
+    });
+
+    it('the encoded spellings that route to /rpc and /events answer 401 (checked on the routed path), absolute-form 400', async () => {
+      expect(await rawStatus('POST /%72pc/app.info')).toBe(401);
+      expect(await rawStatus('GET /%65vents')).toBe(401);
+      expect(await rawStatus(`POST http://127.0.0.1:${host.port}/rpc/app.info`)).toBe(400);
+      // With the token the same spelling is an ordinary call (the check is on the route, not a blocklist of spellings).
+      const before = station.ran.length;
+      expect(await rawStatus('POST /%72pc/app.info', { 'x-station-token': host.token })).toBe(200);
+      expect(station.ran.slice(before)).toEqual(['app.info']);
+    });
+
+    it('absolute-form is refused even with the token', async () => {
+      const before = station.ran.length;
+      expect(await rawStatus(`POST http://127.0.0.1:${host.port}/rpc/app.info`, { 'x-station-token': host.token })).toBe(400);
+      expect(station.ran.slice(before)).toEqual([]);
+    });
   });
 });

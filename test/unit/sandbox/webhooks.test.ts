@@ -177,7 +177,8 @@ describe('engine', () => {
     const srv = await server((n) => ({ status: n === 1 ? 500 : 200 }));
     const reg = new WebhookRegistry();
     reg.add(endpoint({ url: srv.url }));
-    const d = new WebhookDispatcher(reg, { clock, clockRate: 1000, timeoutMs: 2_000 });
+    // The receiver is a local listener: local targets allowed, as a local test sandbox would.
+    const d = new WebhookDispatcher(reg, { clock, clockRate: 1000, timeoutMs: 2_000, targets: () => ({ allowLocalTargets: true }) });
     closers.push(() => d.close());
     d.publish({ kind: 'shipment.created', accountId: 10, payload: { ldv: 'BR1' } });
     await d.idle();
