@@ -61,6 +61,11 @@ export interface StationOptions {
   printerDpi?: 203 | 300;
   /** Back-off of the outbox worker between background attempts. */
   outboxBackoff?: OutboxBackoff;
+  /**
+   * Settle window after a POST /shipments without an answer, and the look-up interval
+   * inside it, ms (default 120000 and 5000; outbox/shipments.ts).
+   */
+  shipmentSettle?: { settleMs?: number; pollMs?: number };
   /** Diagnostics (one line each; never holds credentials or tokens). Default: none. */
   log?: (line: string) => void;
 }
@@ -105,6 +110,35 @@ export function databaseFile(dataDir: string, mode: PlatformAccess['mode']): str
   return path.join(dataDir, mode === 'sandbox' ? 'training.sqlite' : 'station.sqlite');
 }
 
+/** How far back the start-up looks for shipments whose label has no print job, ms (2 days). */
+const UNPRINTED_LOOKBACK_MS = 2 * 86_400_000;
+
+/**
+ * At start: a shipment that has a label and no print job (left by a crash
+ * before jobs were created with the shipment) gets its `auto` job, and every
+ * `auto` job still queued is printed, oldest first, in the background.
+ */
+function resumeLabelPrinting(ctx: StationContext, log: (line: string) => void): void {
+  const { store, printer } = ctx;
+  const since = new Date(ctx.now() - UNPRINTED_LOOKBACK_MS).toISOString();
+  for (const l of store.printJobs.labelsWithoutJob(since)) {
+    store.printJobs.ensureAuto(l.labelId, printer.uri);
+    log(`label of ${l.trackingNumber} had no print job; queued`);
+  }
+  const queued = store.printJobs.list({ state: 'queued', limit: 1000 }).filter((j) => j.requestedBy === 'auto').reverse();
+  if (queued.length === 0) return;
+  void (async () => {
+    for (const j of queued) {
+      try {
+        const out = await printer.printLabel(j.trackingNumber, 'auto');
+        if (out.error) log(`label of ${j.trackingNumber} not printed at start: ${out.error.message}`);
+      } catch (e) {
+        log(`label of ${j.trackingNumber} not printed at start: ${e instanceof Error ? e.message : String(e)}`);
+      }
+    }
+  })();
+}
+
 /**
  * Builds the station core from a resolved setup.
  *
@@ -147,6 +181,8 @@ export async function createStation(setup: StationSetup, options: StationOptions
       ...(options.platformTimeoutMs ? { timeoutMs: options.platformTimeoutMs } : {}),
       ...(options.retry ? { retry: options.retry } : {}),
       ...(options.platformRateLimits !== undefined ? { rateLimits: options.platformRateLimits } : {}),
+      // The windows survive a restart, so a restarted station does not walk into 429s (issue 7).
+      rateWindows: openedStore.rateWindows,
       onCall: (c: PlatformCallLog) => {
         if (c.status === 0 || c.status >= 400) log(`platform ${c.route} -> ${c.status || c.code} (attempt ${c.attempt}, ${c.durationMs} ms)`);
       },
@@ -167,7 +203,7 @@ export async function createStation(setup: StationSetup, options: StationOptions
     };
     const outbox = createOutboxWorker({
       store: openedStore,
-      executors: createOutboxExecutors(base),
+      executors: createOutboxExecutors(base, options.shipmentSettle),
       ...(options.outboxBackoff ? { backoff: options.outboxBackoff } : {}),
       onRowChange: (row) => {
         emitOutboxChanged(base, row);
@@ -187,6 +223,7 @@ export async function createStation(setup: StationSetup, options: StationOptions
       if (state === 'online') outbox.kick();
     });
     outbox.start();
+    resumeLabelPrinting(ctx, log);
 
     const handlers = createHandlers(ctx);
     let closing: Promise<void> | undefined;

@@ -383,6 +383,11 @@ export const commands = {
   /** Send a row that needs attention again (back to queued; the station reconciles before sending). 409-like `invalid_state` for any other state. */
   'outbox.retry': command<OutboxRowView>()(OutboxRowInput),
   /**
+   * Confirm sending again a shipment whose POST got no answer and that the
+   * platform does not show after the settle window (row code `outcome_unknown`).
+   */
+  'outbox.confirmResend': command<OutboxRowView>()(OutboxRowInput),
+  /**
    * Close a row that needs attention without sending it, with an optional note. Only when the
    * platform surely refused it (a 4xx answer to the create call); otherwise `invalid_state`.
    */

@@ -91,6 +91,11 @@ export interface OutboxRowView {
   canRetry: boolean;
   /** Needs attention and the platform surely refused it (a 4xx answer to the create call): `outbox.dismiss` may close it. */
   canDismiss: boolean;
+  /**
+   * Needs attention because a shipment got no answer and the platform showed nothing
+   * after the settle window (`outcome_unknown`): `outbox.confirmResend` posts it again.
+   */
+  canConfirmResend: boolean;
   /** ISO time before which a queued row waits (back-off), or null. */
   nextAttemptAt: string | null;
   createdAt: string;

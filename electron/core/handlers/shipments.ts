@@ -110,6 +110,22 @@ export async function afterShipmentCreated(
 }
 
 /**
+ * The {@link ShipResult} of a shipment row already done (another drain sent it
+ * while this press waited): the stored shipment and its newest print job;
+ * nothing is printed again.
+ * @throws StationError `not_found_locally` when the row holds no stored shipment.
+ */
+export function shipResultOfDone(ctx: ContextWithoutOutbox, row: OutboxRecord<ShipmentCreatePayload>): ShipResult {
+  const result = row.result as { trackingNumber?: unknown } | null;
+  const ldv = typeof result?.trackingNumber === 'string' ? result.trackingNumber : undefined;
+  const rec = ldv ? ctx.store.shipments.getByTrackingNumber(ldv) : ctx.store.shipments.getById(row.payload.localShipmentId);
+  if (!rec || rec.trackingNumber === null) throw new StationError('not_found_locally', `Outbox row ${row.id} was sent but its shipment is not stored`);
+  const view = shipmentView(ctx.store, rec);
+  const job = view.printJobs.at(-1) ?? null;
+  return { shipment: view, printJob: job, printError: job?.state === 'failed' ? { code: 'printer_error', message: job.lastError ?? 'Label not printed' } : null };
+}
+
+/**
  * Records the status of a tracking record on the local shipment (status key,
  * and the status inside the stored Shipment JSON so the views agree) and
  * tells the screens. Returns false when the status was already known.
@@ -135,9 +151,11 @@ export function createShipmentsHandlers(ctx: StationContext) {
      * Ships: pending shipment + outbox row in one transaction, POST /shipments,
      * labels stored, order marked shipped, label printed at once.
      * @throws StationError with the platform's code and `details` (`validation_failed`,
-     *   `shipment_rejected`, `subscription_required`, ...: the row needs attention) or
-     *   `offline` / `timeout` / `rate_limited` / 5xx codes (the row stays queued and is
-     *   sent again later; shipping the same order again sends that row, never a second one);
+     *   `shipment_rejected`, `subscription_required`, `outcome_unknown`, `needs_attention`,
+     *   ...: the row needs attention) or a code of shared/contract `QUEUED_CODES`
+     *   (`offline`, `timeout`, `rate_limited`, `internal_error`, `carrier_error`, `queued`:
+     *   the row stays queued and is sent again later; shipping the same order again sends
+     *   that row, never a second one). Each press gets its own row's outcome;
      *   `not_found_locally` for an unknown order; `invalid_state` for an order already shipped.
      */
     'shipments.create': async ({ orderId, request }: z.output<typeof ShipInput>): Promise<ShipResult> => {
@@ -148,15 +166,20 @@ export function createShipmentsHandlers(ctx: StationContext) {
         const waiting = pendingForOrder(ctx, order.id);
         if (waiting) {
           // Same order again. A request still queued or in flight is finished, never doubled;
-          // after a refusal the new request replaces it for the same pending shipment and
-          // reference, looking the reference up first (the earlier outcome may be unknown).
+          // after a refusal the same row takes the new request for the same pending shipment
+          // and reference, looking the reference up first (the earlier outcome may be unknown;
+          // a POST without an answer is never repeated inside its settle window).
           if (waiting.row && (waiting.row.state === 'queued' || waiting.row.state === 'sending')) {
             return ctx.outbox.process<ShipResult>(waiting.row.id);
           }
           const prior = store.shipments.getById(waiting.shipmentId);
           const reference = prior?.reference ?? order.orderNumber;
           const payload: ShipmentCreatePayload = { localShipmentId: waiting.shipmentId, orderId: order.id, request: { ...request, reference }, reconcileFirst: true };
-          const row = store.outbox.enqueue({ kind: 'shipment.create', payload, localRef: `shipment:${waiting.shipmentId}` });
+          // One open row per order (issue 7): a refused row is sent again with the new request, never doubled.
+          const row =
+            waiting.row?.state === 'needs_attention'
+              ? store.outbox.requeueWith(waiting.row.id, payload)
+              : store.outbox.enqueue({ kind: 'shipment.create', payload, localRef: `shipment:${waiting.shipmentId}` });
           emitAppChanged(ctx);
           return ctx.outbox.process<ShipResult>(row.id);
         }

@@ -243,6 +243,7 @@ export function outboxRowView(store: Store, row: OutboxRecord): OutboxRowView {
     lastError: e ? { code: e.code, message: e.message, status: typeof e.status === 'number' ? e.status : null, details: e.details ?? null } : null,
     canRetry: row.state === 'needs_attention',
     canDismiss: row.state === 'needs_attention' && isDefiniteRefusal(row),
+    canConfirmResend: row.state === 'needs_attention' && row.lastError?.code === 'outcome_unknown',
     nextAttemptAt: row.nextAttemptAt,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,

@@ -186,7 +186,32 @@ const m1Initial: Migration = {
 };
 
 /**
- * Migration 2, orders as a warehouse receives them (issue 12):
+ * Migration: outbox settle window and persistent rate-limit windows (issue 7).
+ * - `outbox.posted_at`: when the row's last create call (POST /shipments) was
+ *   sent without an answer yet; while set, the row is never posted again
+ *   until the settle window after it has passed (outbox/shipments.ts);
+ * - `rate_windows`: the platform client's per-route sliding windows (start
+ *   times of the last calls, ms since the epoch, JSON array) and the time a
+ *   429's Retry-After blocks the route until, kept across restarts.
+ */
+const mOutboxSettleAndRateWindows: Migration = {
+  version: 2,
+  name: 'outbox posted_at, rate_windows',
+  up(db) {
+    db.exec(`
+      ALTER TABLE outbox ADD COLUMN posted_at TEXT;
+      CREATE TABLE rate_windows (
+        route TEXT PRIMARY KEY,
+        slots TEXT NOT NULL CHECK (json_valid(slots)),
+        blocked_until INTEGER,
+        updated_at TEXT NOT NULL
+      ) STRICT;
+    `);
+  },
+};
+
+/**
+ * Migration 3, orders as a warehouse receives them (issue 12):
  * - an order is identified by `shop` + `order_key` (the shop's own order id,
  *   Shopify `Id`, or `#number` when the file has none), no longer by its number
  *   alone: the `orders` table is rebuilt without the UNIQUE on `order_number`
@@ -196,8 +221,8 @@ const m1Initial: Migration = {
  * - `orders_fts`: FTS5 trigram index of number, recipient name, city and SKUs,
  *   so the list's substring search is answered from an index (3+ characters).
  */
-const m2OrdersShops: Migration = {
-  version: 2,
+const m3OrdersShops: Migration = {
+  version: 3,
   name: 'orders-shops-fulfilment-search',
   foreignKeysOff: true,
   up(db) {
@@ -263,7 +288,7 @@ const m2OrdersShops: Migration = {
 };
 
 /** All migrations, in order. Append only. */
-export const MIGRATIONS: readonly Migration[] = [m1Initial, m2OrdersShops];
+export const MIGRATIONS: readonly Migration[] = [m1Initial, mOutboxSettleAndRateWindows, m3OrdersShops];
 
 /** Schema version this code writes: the last migration's version. */
 export const SCHEMA_VERSION: number = MIGRATIONS[MIGRATIONS.length - 1]?.version ?? 0;

@@ -74,7 +74,8 @@ export function switchableFetch() {
   const f = (async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input));
     state.calls.push(`${init?.method ?? 'GET'} ${url.pathname}`);
-    if (state.down) throw new TypeError('fetch failed (network down in test)');
+    // As undici reports an unreachable host: the request never left (the outbox knows no POST is in flight).
+    if (state.down) throw new TypeError('fetch failed (network down in test)', { cause: Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }) });
     return fetch(input, init);
   }) as typeof fetch;
   return { fetch: f, state };
