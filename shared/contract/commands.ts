@@ -19,7 +19,7 @@ import {
   type OrderPage,
   type StationOrder,
 } from '../domain/order';
-import type { AccountView, AppInfo, ManifestView, OutboxListView, OutboxRowView, OutboxState, PrintJobView, PrinterView, ShipmentView, TrackingView } from './views';
+import type { AccountView, AppInfo, DiscoveredPrinterView, ManifestView, OutboxListView, OutboxRowView, OutboxState, PrintJobView, PrinterView, ShipmentView, TrackingView } from './views';
 
 /** One command of the contract: its input schema, phantom output type and input bounds. */
 interface CommandDef<I extends z.ZodType = z.ZodType, O = unknown> {
@@ -358,6 +358,12 @@ export const commands = {
   'printers.set': command<PrinterView>()(
     z.object({ uri: z.string().trim().min(1, { error: 'Printer URI is required' }).max(INPUT_LIMITS.printerUri, { error: `Printer URI is too long (max ${INPUT_LIMITS.printerUri} characters)` }) }),
   ),
+  /** Printers the packer can choose: attached USB label printers, OS print queues, network printers used before. */
+  'printers.discover': command<DiscoveredPrinterView[]>()(Empty),
+  /** Print jobs still queued or printing, oldest first, with why they wait (`lastError`). */
+  'printJobs.pending': command<PrintJobView[]>()(Empty),
+  /** Cancel a waiting print job (it will not print by itself). */
+  'printJobs.cancel': command<PrintJobView>()(z.object({ id: z.number().int().positive() })),
 
   /** Book a pickup (POST /pickups via the outbox). */
   'pickups.create': command<Pickup>()(BoundedPickupRequest),
