@@ -222,6 +222,7 @@ const CREATE_ROUTES: Readonly<Partial<Record<OutboxKind, string>>> = {
   'pickup.create': 'POST /pickups',
   'manifest.create': 'POST /manifests',
   'stock.instruct': 'POST /stocks/{id}/actions',
+  'orders.submit': 'POST /orders',
 };
 
 /**

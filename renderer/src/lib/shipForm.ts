@@ -7,7 +7,7 @@
  * platform's own 422 `details` land on the same fields.
  */
 import { RatesRequest, ShipmentRequest, issuesToDetails, type FieldErrors, type Rate } from '../../../shared/platform';
-import type { StationOrder } from '../../../shared/domain/order';
+import { orderReference, type StationOrder } from '../../../shared/domain/order';
 import type { CustomsProductView, CustomsSettings } from '../../../shared/contract/customs';
 import { completeCustomsDetail, customsStatus, type CustomsStatus } from '../../../shared/domain/customs';
 import { parseDecimal } from './format';
@@ -284,7 +284,7 @@ function draftToCustomsDetail(c: CustomsDraft): NonNullable<ShipmentRequest['cus
   };
 }
 
-/** Form prefilled from an order: recipient, reference = order number, notes. */
+/** Form prefilled from an order: recipient, reference = {@link orderReference} (shop and number), notes. */
 export function draftFromOrder(order: StationOrder, box?: { length: string; width: string; height: string }): ShipDraft {
   const r = order.recipient;
   const d = emptyDraft(box);
@@ -300,7 +300,8 @@ export function draftFromOrder(order: StationOrder, box?: { length: string; widt
     phone: r.phone ?? '',
     email: r.email ?? order.email ?? '',
   };
-  d.reference = order.orderNumber;
+  // Shop + number when the station packs for several shops (`Istanbul #2236`), so labels never look alike.
+  d.reference = orderReference(order);
   // A shop note may span lines; the courier's note is one line (ShipmentOptions.notes, max 255).
   d.notes = (order.notes ?? '').replace(/\s*[\r\n]+\s*/g, ' ').trim();
   d.customs = customsFromOrder(order);

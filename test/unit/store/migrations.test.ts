@@ -222,11 +222,11 @@ describe('openStore', () => {
   });
 });
 
-describe('migration 3: customs products', () => {
+describe('migration 4: customs products', () => {
   it('creates customs_products and the repository remembers per SKU', () => {
     const store = openStore(join(dir, 'c.sqlite'));
     try {
-      expect(store.schemaVersion).toBeGreaterThanOrEqual(3);
+      expect(store.schemaVersion).toBeGreaterThanOrEqual(4);
       store.customsProducts.remember([{ sku: 'TS-01', description: 'T-shirt', harmonizedCode: '610910', countryOfManufacture: 'pt', unitWeightKg: 0.2 }]);
       store.customsProducts.remember([{ sku: 'TS-01', description: 'T-shirt cotone', harmonizedCode: '61091000', countryOfManufacture: 'PT', unitWeightKg: 0.25 }]);
       const [p] = store.customsProducts.getMany(['TS-01', 'NOPE']);
