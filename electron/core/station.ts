@@ -25,6 +25,7 @@ import type { ContextWithoutOutbox, StationContext } from './handlers/context';
 import { createEmitter } from './handlers/events';
 import { createHandlers } from './handlers/index';
 import { createOutboxExecutors, emitOutboxChanged } from './handlers/outbox';
+import { createStationScale, type ScaleLibraries } from './handlers/scale';
 import { LabelPrinterSetting, createPrinterService, type PrinterService } from './handlers/printing';
 import { createOutboxWorker, type OutboxBackoff } from './outbox/worker';
 import { createPlatformClient, type PlatformCallLog, type RetryOptions } from './platform/client';
@@ -61,6 +62,8 @@ export interface StationOptions {
   printerDpi?: 203 | 300;
   /** Back-off of the outbox worker between background attempts. */
   outboxBackoff?: OutboxBackoff;
+  /** Scale libraries (default: node-hid and serialport); tests and the fake scale of the headless host pass their own. */
+  scale?: ScaleLibraries;
   /** Diagnostics (one line each; never holds credentials or tokens). Default: none. */
   log?: (line: string) => void;
 }
@@ -160,6 +163,7 @@ export async function createStation(setup: StationSetup, options: StationOptions
       client,
       platform,
       printer,
+      scale: createStationScale(openedStore.settings, events, options.scale),
       events,
       version: setup.version,
       now: Date.now,
@@ -198,6 +202,7 @@ export async function createStation(setup: StationSetup, options: StationOptions
         closing ??= (async () => {
           stopConnection();
           await outbox.stop();
+          ctx.scale.close();
           await printer?.close().catch(() => undefined);
           openedStore.close();
           await setup.release?.();

@@ -15,6 +15,7 @@ import { createOutboxHandlers } from './outbox';
 import { createPickupsHandlers } from './pickups';
 import { createPrintersHandlers } from './printers';
 import { createRatesHandlers } from './rates';
+import { createScaleHandlers } from './scale';
 import { createScanHandlers } from './scan';
 import { createShipmentsHandlers } from './shipments';
 
@@ -37,6 +38,7 @@ export function createHandlers(ctx: StationContext): Handlers {
     ...createManifestsHandlers(ctx),
     ...createCreditHandlers(ctx),
     ...createOutboxHandlers(ctx),
+    ...createScaleHandlers(ctx),
   } satisfies Handlers;
   return handlers;
 }
