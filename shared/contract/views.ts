@@ -183,7 +183,7 @@ export interface TrackingView {
 }
 
 /** A scale's reading (electron/core/scales/reading.ts). Only `stable` with `kg > 0` fills a weight. */
-export interface ScaleReadingView {
+interface ScaleReadingView {
   status: 'stable' | 'motion' | 'zero' | 'under_zero' | 'over_capacity' | 'fault';
   /** kg, rounded to the scale's resolution; null for fault and over capacity. */
   kg: number | null;

@@ -11,6 +11,7 @@
  *    peak resident memory.
  * 3. The sandbox's label renderers (what POST /shipments spends its time on):
  *    ZPL and PDF for 1 and 5 parcels, median and p95 of 200 renders.
+ * 4. Scale to quote (./scale-to-quote.ts): stable reading → rates, p50/p95.
  *
  * Rate limits are switched off on both sides for (1): they pace the platform
  * calls, not the station's own time, and would only make the run longer.
@@ -27,6 +28,7 @@ import { importShopifyCsv } from '../../electron/core/orders';
 import { generateShopifyCsv } from '../fixtures/shopify/generate-shopify-csv';
 import { openStore } from '../../electron/core/store';
 import { renderLabelsPdf, renderLabelsZpl, type LabelData } from '../../electron/sandbox/labels';
+import { benchScaleToQuote } from './scale-to-quote';
 
 const SHIPMENTS = Number(process.env.BENCH_SHIPMENTS ?? 100);
 const CSV_ORDERS = Number(process.env.BENCH_CSV_ORDERS ?? 10_000);
@@ -202,3 +204,4 @@ async function benchLabelRendering(): Promise<void> {
 await benchLabelToPrinter();
 benchCsvImport();
 await benchLabelRendering();
+await benchScaleToQuote(quantile);

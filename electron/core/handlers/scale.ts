@@ -21,9 +21,9 @@ const ScaleConfigSchema: z.ZodType<ScaleConfigView> = z.discriminatedUnion('kind
 ]);
 
 /** Which scale; default: the first USB HID scale plugged (none plugged is a normal state). */
-export const ScaleConfigSetting = defineSetting<ScaleConfigView>('scale.config', ScaleConfigSchema, { kind: 'hid' });
+const ScaleConfigSetting = defineSetting<ScaleConfigView>('scale.config', ScaleConfigSchema, { kind: 'hid' });
 /** Re-quote at once on a new stable weight (default on: the usual bench flow). */
-export const RequoteOnStableSetting = defineSetting('scale.requoteOnStable', z.boolean(), true);
+const RequoteOnStableSetting = defineSetting('scale.requoteOnStable', z.boolean(), true);
 
 /** The station's scale: the service and its view. */
 export interface StationScale {

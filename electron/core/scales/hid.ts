@@ -33,14 +33,14 @@ export interface HidLibrary {
 }
 
 /** HID POS usage page of scales. */
-export const HID_POS_USAGE_PAGE = 0x8d;
+const HID_POS_USAGE_PAGE = 0x8d;
 
 /**
  * Known scales by `vendorId:productId` (hex, lower case). Another device on
  * usage page 0x8D is used too; a scale that does not announce the usage page
  * (some platforms hide it) is added here. See README "Scales".
  */
-export const KNOWN_HID_SCALES: Readonly<Record<string, string>> = {
+const KNOWN_HID_SCALES: Readonly<Record<string, string>> = {
   '0922:8003': 'Dymo M10',
   '0922:8004': 'Dymo M25',
   '0eb8:f000': 'Mettler Toledo PS60',
