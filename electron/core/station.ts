@@ -15,11 +15,12 @@
  *   before being sent again; print jobs `printing` are failed, never reprinted
  *   on their own) and starts the outbox worker.
  */
-import fs from 'node:fs';
 import path from 'node:path';
 import type { EventName, Handlers, StationEvents } from '../../shared/contract/commands';
 import type { PlatformInfo } from '../../shared/contract/views';
+import { environmentOnlySecrets, type SecretStore } from './account';
 import { defaultPrinterUri } from './config';
+import { ensurePrivateDataDir } from './data-dir';
 import { emitAppChanged } from './handlers/app';
 import type { ContextWithoutOutbox, StationContext } from './handlers/context';
 import { createEmitter } from './handlers/events';
@@ -64,8 +65,15 @@ export interface StationOptions {
   outboxBackoff?: OutboxBackoff;
   /** Scale libraries (default: node-hid and serialport); tests and the fake scale of the headless host pass their own. */
   scale?: ScaleLibraries;
+  /**
+   * Settle window after a POST /shipments without an answer, and the look-up interval
+   * inside it, ms (default 120000 and 5000; outbox/shipments.ts).
+   */
+  shipmentSettle?: { settleMs?: number; pollMs?: number };
   /** Diagnostics (one line each; never holds credentials or tokens). Default: none. */
   log?: (line: string) => void;
+  /** Where Settings keeps client secrets (default: none, STATION_CLIENT_SECRET only). */
+  secrets?: SecretStore;
 }
 
 /** The platform the station talks to, with its credentials, resolved by the caller. */
@@ -108,6 +116,35 @@ export function databaseFile(dataDir: string, mode: PlatformAccess['mode']): str
   return path.join(dataDir, mode === 'sandbox' ? 'training.sqlite' : 'station.sqlite');
 }
 
+/** How far back the start-up looks for shipments whose label has no print job, ms (2 days). */
+const UNPRINTED_LOOKBACK_MS = 2 * 86_400_000;
+
+/**
+ * At start: a shipment that has a label and no print job (left by a crash
+ * before jobs were created with the shipment) gets its `auto` job, and every
+ * `auto` job still queued is printed, oldest first, in the background.
+ */
+function resumeLabelPrinting(ctx: StationContext, log: (line: string) => void): void {
+  const { store, printer } = ctx;
+  const since = new Date(ctx.now() - UNPRINTED_LOOKBACK_MS).toISOString();
+  for (const l of store.printJobs.labelsWithoutJob(since)) {
+    store.printJobs.ensureAuto(l.labelId, printer.uri);
+    log(`label of ${l.trackingNumber} had no print job; queued`);
+  }
+  const queued = store.printJobs.list({ state: 'queued', limit: 1000 }).filter((j) => j.requestedBy === 'auto').reverse();
+  if (queued.length === 0) return;
+  void (async () => {
+    for (const j of queued) {
+      try {
+        const out = await printer.printLabel(j.trackingNumber, 'auto');
+        if (out.error) log(`label of ${j.trackingNumber} not printed at start: ${out.error.message}`);
+      } catch (e) {
+        log(`label of ${j.trackingNumber} not printed at start: ${e instanceof Error ? e.message : String(e)}`);
+      }
+    }
+  })();
+}
+
 /**
  * Builds the station core from a resolved setup.
  *
@@ -120,7 +157,9 @@ export async function createStation(setup: StationSetup, options: StationOptions
   let store: Store | undefined = setup.store;
   let printer: PrinterService | undefined;
   try {
-    fs.mkdirSync(setup.dataDir, { recursive: true });
+    // Created 0700 (or tightened) before anything is written in it; see data-dir.ts.
+    const loosened = ensurePrivateDataDir(setup.dataDir);
+    if (loosened.length) log(`data folder: made private (0700/0600): ${loosened.join(', ')}`);
     const { baseUrl, authUrl, clientId, clientSecret, accountName } = setup.platform;
     const openedStore: Store = store ?? openStore(databaseFile(setup.dataDir, setup.platform.mode));
     store = openedStore;
@@ -150,10 +189,15 @@ export async function createStation(setup: StationSetup, options: StationOptions
       ...(options.platformTimeoutMs ? { timeoutMs: options.platformTimeoutMs } : {}),
       ...(options.retry ? { retry: options.retry } : {}),
       ...(options.platformRateLimits !== undefined ? { rateLimits: options.platformRateLimits } : {}),
+      // The windows survive a restart, so a restarted station does not walk into 429s (issue 7).
+      rateWindows: openedStore.rateWindows,
       onCall: (c: PlatformCallLog) => {
         if (c.status === 0 || c.status >= 400) log(`platform ${c.route} -> ${c.status || c.code} (attempt ${c.attempt}, ${c.durationMs} ms)`);
       },
     });
+
+    // Databases created just now (and their -wal/-shm) get 0600 too.
+    ensurePrivateDataDir(setup.dataDir);
 
     const interrupted = openedStore.printJobs.failInterrupted();
     if (interrupted) log(`${interrupted} print job(s) were interrupted by a stop; they can be reprinted`);
@@ -168,10 +212,12 @@ export async function createStation(setup: StationSetup, options: StationOptions
       version: setup.version,
       now: Date.now,
       lastCredit: null,
+      dataDir: setup.dataDir,
+      secrets: options.secrets ?? environmentOnlySecrets('no secret store was given to this station'),
     };
     const outbox = createOutboxWorker({
       store: openedStore,
-      executors: createOutboxExecutors(base),
+      executors: createOutboxExecutors(base, options.shipmentSettle),
       ...(options.outboxBackoff ? { backoff: options.outboxBackoff } : {}),
       onRowChange: (row) => {
         emitOutboxChanged(base, row);
@@ -191,6 +237,7 @@ export async function createStation(setup: StationSetup, options: StationOptions
       if (state === 'online') outbox.kick();
     });
     outbox.start();
+    resumeLabelPrinting(ctx, log);
 
     const handlers = createHandlers(ctx);
     let closing: Promise<void> | undefined;

@@ -13,7 +13,12 @@
  *   before the handler, so nothing is created;
  * - `dropAfterCommit`: the next N successful `POST /shipments` commit the
  *   shipment (credit debited, events emitted) and then the connection is
- *   destroyed without an answer: the client cannot know the outcome.
+ *   destroyed without an answer: the client cannot know the outcome;
+ * - `hold`: a congested platform or proxy: the `next` N calls and then a
+ *   `share` of the calls of `endpoints` (default `POST /shipments`) wait
+ *   `ms` (real time) before they are handled, and are handled even when the
+ *   client gave up meanwhile (the shipment is created and paid after the
+ *   client's timeout).
  *
  * The hooks live in gateway.ts (one place for all routes).
  */
@@ -52,6 +57,16 @@ export const FaultsRequest = z.strictObject({
     .nullable()
     .optional(),
   dropAfterCommit: z.strictObject({ next: Count.min(1, { error: 'must be at least 1' }) }).nullable().optional(),
+  hold: z
+    .strictObject({
+      ms: z.number().int({ error: 'must be an integer (ms)' }).min(1).max(600_000, { error: 'must be at most 600000 ms' }),
+      share: Share.optional(),
+      next: Count.optional(),
+      endpoints: z.array(Endpoint).min(1).optional(),
+    })
+    .refine((c) => c.share !== undefined || c.next !== undefined, { error: 'give share and/or next' })
+    .nullable()
+    .optional(),
   seed: z.number().int().optional(),
 });
 export type FaultsRequest = z.input<typeof FaultsRequest>;
@@ -62,6 +77,17 @@ export interface FaultSettings {
   serverErrorShare: number;
   carrierError: { share: number; next: number; endpoints: string[] } | null;
   dropAfterCommit: { next: number } | null;
+  hold: { ms: number; share: number; next: number; endpoints: string[] } | null;
+}
+
+/** True when `endpoint` (`"POST /shipments"`, parameters in any style) is one of `endpoints`. */
+function matches(endpoints: readonly string[], endpoint: string): boolean {
+  const [method = '', path = ''] = endpoint.split(' ');
+  const key = `${method} ${normalizePattern(path)}`;
+  return endpoints.some((e) => {
+    const [m = '', p = ''] = e.split(' ');
+    return `${m} ${normalizePattern(p)}` === key;
+  });
 }
 
 /** Faults of one sandbox; decisions are pseudo-random with a fixed seed (default 1), so a run can be replayed. */
@@ -70,7 +96,7 @@ export class Faults {
   private random = mulberry32(1);
 
   private static none(): FaultSettings {
-    return { latencyMs: 0, serverErrorShare: 0, carrierError: null, dropAfterCommit: null };
+    return { latencyMs: 0, serverErrorShare: 0, carrierError: null, dropAfterCommit: null, hold: null };
   }
 
   /** Current settings (a copy). */
@@ -81,6 +107,7 @@ export class Faults {
       serverErrorShare: s.serverErrorShare,
       carrierError: s.carrierError ? { ...s.carrierError, endpoints: [...s.carrierError.endpoints] } : null,
       dropAfterCommit: s.dropAfterCommit ? { ...s.dropAfterCommit } : null,
+      hold: s.hold ? { ...s.hold, endpoints: [...s.hold.endpoints] } : null,
     };
   }
 
@@ -95,6 +122,11 @@ export class Faults {
         : null;
     }
     if (req.dropAfterCommit !== undefined) this.settings.dropAfterCommit = req.dropAfterCommit ? { next: req.dropAfterCommit.next } : null;
+    if (req.hold !== undefined) {
+      this.settings.hold = req.hold
+        ? { ms: req.hold.ms, share: req.hold.share ?? 0, next: req.hold.next ?? 0, endpoints: req.hold.endpoints ?? ['POST /shipments'] }
+        : null;
+    }
     return this.current;
   }
 
@@ -131,6 +163,17 @@ export class Faults {
       return true;
     }
     return c.share > 0 && this.random() < c.share;
+  }
+
+  /** Milliseconds (real time) to hold this call of `endpoint` before handling it (0: none); consumes one of `next`. */
+  hold(endpoint: string): number {
+    const h = this.settings.hold;
+    if (!h || !matches(h.endpoints, endpoint)) return 0;
+    if (h.next > 0) {
+      h.next -= 1;
+      return h.ms;
+    }
+    return h.share > 0 && this.random() < h.share ? h.ms : 0;
   }
 
   /** true when this successful POST /shipments must lose its answer; consumes one. */

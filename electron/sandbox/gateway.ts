@@ -10,7 +10,9 @@
  * 5. 402 checks on the costly endpoints (access.ts);
  * 6. injected 502 `carrier_error` on carrier-facing endpoints.
  *
- * Then the route's own handler runs (it authenticates again, cheaply).
+ * A `preHandler` hook holds the calls the `hold` fault picks (after the body
+ * is read, so they are handled even when the client gave up). Then the
+ * route's own handler runs (it authenticates again, cheaply).
  * An `onSend` hook drops the connection after a committed `POST /shipments`
  * when `dropAfterCommit` is set. Public routes (the OpenAPI document) skip
  * all of this.
@@ -96,6 +98,15 @@ export function installGateway(app: FastifyInstance, state: SandboxState, prefix
     if (gw.faults.carrierError(endpoint)) {
       throw new ApiError(502, 'carrier_error', 'The carrier did not answer (injected fault); nothing was created', undefined, { 'x-sandbox-fault': 'carrier_error' });
     }
+  });
+
+  // The hold waits once the body is read (preHandler), so a held call is handled afterwards
+  // even when the client gave up meanwhile: what a congested platform or proxy does.
+  app.addHook('preHandler', async (req) => {
+    const url = req.routeOptions.url;
+    if (url === undefined || !url.startsWith(prefix + '/') || gw.publicRoutes.has(url) || isInternal(req, gw)) return;
+    const held = gw.faults.hold(endpointKey(req.method === 'HEAD' ? 'GET' : req.method, url, prefix));
+    if (held > 0) await new Promise((resolve) => setTimeout(resolve, held));
   });
 
   app.addHook('onSend', async (req, reply, payload) => {

@@ -110,12 +110,12 @@ export class ShipmentLifecycle {
    * The account's shipment whose shipment, package or reissued tracking number
    * is `ldv` (any case); undefined otherwise (also for another client's).
    */
-  resolve(accountId: number, ldv: string): ShipmentRecord | undefined {
+  resolve(accountId: number, trackingNumber: string): ShipmentRecord | undefined {
     const account = this.state.accountById(accountId);
-    const direct = account ? this.state.shipmentByTracking(account, ldv) : undefined;
+    const direct = account ? this.state.shipmentByTracking(account, trackingNumber) : undefined;
     if (direct) return direct;
     this.discover();
-    const j = this.byReissued.get(ldv.toUpperCase());
+    const j = this.byReissued.get(trackingNumber.toUpperCase());
     return j && j.shipment.accountId === accountId ? j.shipment : undefined;
   }
 
@@ -329,10 +329,10 @@ export class ShipmentLifecycle {
       if (e.kind === 'pickup') s.pickedUpAt = st.at;
       else if (e.kind === 'delivered') s.deliveredAt = st.at;
       else if (e.kind === 'reissue') {
-        j.carrierTrackingNumber = e.ldv;
-        this.byReissued.set(e.ldv, j);
+        j.carrierTrackingNumber = e.trackingNumber;
+        this.byReissued.set(e.trackingNumber, j);
         const open = j.stockId === null ? undefined : this.stocks.find((x) => x.id === j.stockId);
-        if (open) open.reissuedTrackingNumber = e.ldv;
+        if (open) open.reissuedTrackingNumber = e.trackingNumber;
       }
     }
     // Returned to sender: the carrier's return shipment has its own LDV (unless

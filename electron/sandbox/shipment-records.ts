@@ -12,7 +12,7 @@
 import type { Party } from '../../shared/platform/common';
 import { renderLabelsPdf, renderLabelsZpl, type LabelAddress, type LabelData } from './labels';
 import type { Account, CarrierDef, ContractDef, ShipmentRecord, WarehouseDef } from './model';
-import { round2, type NormalizedPackage, type PricedContract } from './pricing';
+import { ceilKg, type NormalizedPackage, type PricedContract } from './pricing';
 import type { SandboxState } from './state';
 import { localIso } from './time';
 
@@ -66,7 +66,7 @@ function returnLabelData(s: ShipmentRecord, createdAt: string = localIso(s.creat
     recipient: labelAddress(s.sender),
     parcelNumber: 1,
     parcelCount: 1,
-    weightKg: round2(s.packages.reduce((sum, p) => sum + p.weightKg, 0)),
+    weightKg: ceilKg(s.packages.reduce((sum, p) => sum + p.weightKg, 0)),
     ...(s.reference ? { reference: s.reference } : {}),
     notes: `RESO / RETURN della spedizione ${s.trackingNumber}`,
     createdAt,
@@ -140,11 +140,11 @@ export function newShipmentRecord(
   specifics: ShipmentSpecifics,
 ): ShipmentRecord {
   const { carrier, contract, priced } = chosen;
-  const ldv = state.newTrackingNumber(carrier.trackingPrefix);
+  const trackingNumber = state.newTrackingNumber(carrier.trackingPrefix);
   const record: ShipmentRecord = {
     id: state.nextShipmentId(),
     accountId: account.accountId,
-    trackingNumber: ldv,
+    trackingNumber,
     reference: specifics.reference,
     statusCode: NEW_SHIPMENT_STATUS,
     carrierCode: carrier.carrierCode,
@@ -157,7 +157,7 @@ export function newShipmentRecord(
     // The first parcel carries the shipment's number; the others get their own.
     packages: packages.map((p, i) => ({
       number: i + 1,
-      trackingNumber: i === 0 ? ldv : state.newTrackingNumber(carrier.trackingPrefix),
+      trackingNumber: i === 0 ? trackingNumber : state.newTrackingNumber(carrier.trackingPrefix),
       weightKg: p.weightKg,
       lengthCm: p.lengthCm,
       widthCm: p.widthCm,

@@ -120,9 +120,9 @@ export class SandboxState {
     return account.warehouses.find((w) => w.id === id);
   }
 
-  /** The account's shipment whose shipment (or package) tracking number is `ldv`. */
-  shipmentByTracking(account: Account, ldv: string): ShipmentRecord | undefined {
-    const s = this.byTracking.get(ldv.toUpperCase());
+  /** The account's shipment whose shipment (or package) tracking number is `trackingNumber` (any case). */
+  shipmentByTracking(account: Account, trackingNumber: string): ShipmentRecord | undefined {
+    const s = this.byTracking.get(trackingNumber.toUpperCase());
     return s && s.accountId === account.accountId ? s : undefined;
   }
 
@@ -149,10 +149,10 @@ export class SandboxState {
     if (!/^[A-Z]{2}$/.test(prefix)) throw new Error(`Tracking prefix must be 2 uppercase letters, got "${prefix}"`);
     for (;;) {
       const body = String(Math.floor(this.random() * 1e9)).padStart(9, '0');
-      const ldv = `${prefix}${body}${mod10CheckDigit(body)}`;
-      if (!this.byTracking.has(ldv) && !this.reserved.has(ldv)) {
-        this.reserved.add(ldv);
-        return ldv;
+      const candidate = `${prefix}${body}${mod10CheckDigit(body)}`;
+      if (!this.byTracking.has(candidate) && !this.reserved.has(candidate)) {
+        this.reserved.add(candidate);
+        return candidate;
       }
     }
   }

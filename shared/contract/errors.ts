@@ -19,6 +19,13 @@ export const LOCAL_ERROR_CODES = [
   'store_error',
   'import_failed',
   'not_found_locally',
+  /** The request stays queued and the outbox sends it by itself (shared/contract/outbox-outcome.ts). */
+  'queued',
+  /** The request waits for the packer in the Queue panel. */
+  'needs_attention',
+  /** A create call got no answer and the platform shows nothing after the settle window: the packer confirms before it is sent again. */
+  'outcome_unknown',
+  'secret_store_unavailable',
 ] as const;
 
 /** One of {@link LOCAL_ERROR_CODES}. */

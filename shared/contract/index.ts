@@ -2,4 +2,5 @@
 export * from './commands';
 export * from './errors';
 export * from './views';
+export * from './outbox-outcome';
 export * from './transport';

@@ -91,6 +91,11 @@ export interface OutboxRowView {
   canRetry: boolean;
   /** Needs attention and the platform surely refused it (a 4xx answer to the create call): `outbox.dismiss` may close it. */
   canDismiss: boolean;
+  /**
+   * Needs attention because a shipment got no answer and the platform showed nothing
+   * after the settle window (`outcome_unknown`): `outbox.confirmResend` posts it again.
+   */
+  canConfirmResend: boolean;
   /** ISO time before which a queued row waits (back-off), or null. */
   nextAttemptAt: string | null;
   createdAt: string;
@@ -209,3 +214,20 @@ export interface ScaleView {
   /** Why no scale can be used (library or port error); null when fine or simply absent. */
   problem: string | null;
 }
+
+/**
+ * Settings › Platform account (`settings.account.get`): the account saved for
+ * the next start and where its secret is kept. The secret itself never leaves
+ * the main process.
+ */
+export interface AccountView {
+  /** Saved account (account.json), or null: the station starts in training mode unless one is given at launch. */
+  saved: { platformUrl: string; authUrl?: string; clientId: string } | null;
+  /** True when the secret store holds a secret for the saved account. */
+  secretSaved: boolean;
+  /** Where secrets are kept here, e.g. "Electron safeStorage (gnome_libsecret)", "OS keyring", or why none. */
+  secretStore: string;
+  /** True when STATION_CLIENT_SECRET is set (it wins over a saved secret). */
+  secretFromEnvironment: boolean;
+}
+

@@ -13,6 +13,9 @@
  *    ZPL and PDF for 1 and 5 parcels, median and p95 of 200 renders.
  * 4. Scale to quote (./scale-to-quote.ts): stable reading → rates, p50/p95.
  *
+ * 4. Cold start of `npm start` to its ready line, with the `node -e 0` floor
+ *    (test/bench/cold-start.ts).
+ *
  * Rate limits are switched off on both sides for (1): they pace the platform
  * calls, not the station's own time, and would only make the run longer.
  */
@@ -29,6 +32,7 @@ import { generateShopifyCsv } from '../fixtures/shopify/generate-shopify-csv';
 import { openStore } from '../../electron/core/store';
 import { renderLabelsPdf, renderLabelsZpl, type LabelData } from '../../electron/sandbox/labels';
 import { benchScaleToQuote } from './scale-to-quote';
+import { benchColdStart } from './cold-start';
 
 const SHIPMENTS = Number(process.env.BENCH_SHIPMENTS ?? 100);
 const CSV_ORDERS = Number(process.env.BENCH_CSV_ORDERS ?? 10_000);
@@ -205,3 +209,4 @@ await benchLabelToPrinter();
 benchCsvImport();
 await benchLabelRendering();
 await benchScaleToQuote(quantile);
+await benchColdStart();

@@ -17,6 +17,7 @@ import { createPrintersHandlers } from './printers';
 import { createRatesHandlers } from './rates';
 import { createScaleHandlers } from './scale';
 import { createScanHandlers } from './scan';
+import { createSettingsHandlers } from './settings';
 import { createShipmentsHandlers } from './shipments';
 
 ;
@@ -39,6 +40,7 @@ export function createHandlers(ctx: StationContext): Handlers {
     ...createCreditHandlers(ctx),
     ...createOutboxHandlers(ctx),
     ...createScaleHandlers(ctx),
+    ...createSettingsHandlers(ctx),
   } satisfies Handlers;
   return handlers;
 }

@@ -19,17 +19,17 @@ export function createLabelsHandlers(ctx: StationContext) {
     'labels.reprint': async ({ trackingNumber }) => {
       const rec = findLocalShipment(store, trackingNumber);
       if (!rec || rec.trackingNumber === null) throw new StationError('not_found_locally', `Shipment ${trackingNumber} is not known at this station`);
-      const ldv = rec.trackingNumber;
-      if (!store.labels.getLatest(ldv, 'ZPL')) {
-        const label = await ctx.client.getLabel(ldv, 'zpl');
-        if (label.zpl) store.labels.saveBase64(ldv, 'ZPL', label.zpl);
+      const shipmentTrackingNumber = rec.trackingNumber;
+      if (!store.labels.getLatest(shipmentTrackingNumber, 'ZPL')) {
+        const label = await ctx.client.getLabel(shipmentTrackingNumber, 'zpl');
+        if (label.zpl) store.labels.saveBase64(shipmentTrackingNumber, 'ZPL', label.zpl);
       }
-      const out = await ctx.printer.printLabel(ldv, 'reprint');
+      const out = await ctx.printer.printLabel(shipmentTrackingNumber, 'reprint');
       if (out.error || !out.job) {
         const code: StationErrorCode = isStationErrorCode(out.error?.code) ? out.error.code : 'printer_error';
         throw new StationError(code, out.error?.message ?? 'The label was not printed');
       }
-      ctx.events.emit('shipments.changed', { trackingNumber: ldv });
+      ctx.events.emit('shipments.changed', { trackingNumber: shipmentTrackingNumber });
       return out.job;
     },
   } satisfies Pick<Handlers, 'labels.reprint'>;

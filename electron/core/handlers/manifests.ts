@@ -19,7 +19,7 @@ export async function afterManifestsCreated(
   stored: ManifestRecord[],
 ): Promise<ManifestView[]> {
   ctx.events.emit('manifests.changed', { ids: stored.map((m) => m.platformId) });
-  for (const ldv of row.payload.trackingNumbers) ctx.events.emit('shipments.changed', { trackingNumber: ldv });
+  for (const trackingNumber of row.payload.trackingNumbers) ctx.events.emit('shipments.changed', { trackingNumber });
   emitAppChanged(ctx);
   return stored.map(manifestView);
 }

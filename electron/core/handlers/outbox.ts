@@ -15,13 +15,30 @@ import { emitAppChanged } from './app';
 import type { ContextWithoutOutbox, StationContext } from './context';
 import { outboxRowView } from './views';
 import { afterManifestsCreated } from './manifests';
-import { afterShipmentCreated } from './shipments';
+import { afterShipmentCreated, shipResultOfDone } from './shipments';
+
+/** Settle rule of `shipment.create` rows (outbox/shipments.ts); defaults there. */
+export interface ShipmentSettleOptions {
+  settleMs?: number;
+  pollMs?: number;
+}
 
 /** Executors for `shipment.create`, `pickup.create` and `manifest.create` rows. */
-export function createOutboxExecutors(ctx: ContextWithoutOutbox): OutboxWorkerOptions['executors'] {
+export function createOutboxExecutors(ctx: ContextWithoutOutbox, settle: ShipmentSettleOptions = {}): OutboxWorkerOptions['executors'] {
   const { store, client } = ctx;
   return {
-    'shipment.create': eraseExecutor(createShipmentExecutor({ store, client, after: (row, committed) => afterShipmentCreated(ctx, row, committed) })),
+    'shipment.create': eraseExecutor(
+      createShipmentExecutor({
+        store,
+        client,
+        printerUri: () => ctx.printer.uri,
+        ...(settle.settleMs !== undefined ? { settleMs: settle.settleMs } : {}),
+        ...(settle.pollMs !== undefined ? { pollMs: settle.pollMs } : {}),
+        now: () => new Date(ctx.now()),
+        after: (row, committed) => afterShipmentCreated(ctx, row, committed),
+        doneOutcome: async (row) => shipResultOfDone(ctx, row),
+      }),
+    ),
     'pickup.create': eraseExecutor(
       createPickupExecutor({
       store,
@@ -88,6 +105,25 @@ export function createOutboxHandlers(ctx: StationContext) {
     },
 
     /**
+     * The packer confirms that a shipment whose POST got no answer, and that the
+     * platform did not show after the settle window (code `outcome_unknown`), is
+     * to be sent again: needs attention -> queued with the earlier post
+     * forgotten; the worker looks the reference up once more, then posts.
+     * @throws StationError `not_found_locally`, `invalid_state` (not waiting for the packer,
+     *   or not a request whose outcome is unknown: use `outbox.retry`).
+     */
+    'outbox.confirmResend': async ({ id }) => {
+      const row = needsAttention(id, 'sent again');
+      if (row.lastError?.code !== 'outcome_unknown') {
+        throw new StationError('invalid_state', `Queue row ${id} is not waiting for a confirmation to send again; use Retry`);
+      }
+      const queued = store.outbox.confirmResend(id);
+      emitOutboxChanged(ctx, queued);
+      ctx.outbox.kick();
+      return outboxRowView(store, queued);
+    },
+
+    /**
      * needs attention -> done without sending, with the packer's note, only when the
      * platform surely refused the create call (a definite 4xx answer); a row whose
      * request may have reached the platform must be sent again instead, so the
@@ -106,5 +142,5 @@ export function createOutboxHandlers(ctx: StationContext) {
       emitOutboxChanged(ctx, done);
       return outboxRowView(store, done);
     },
-  } satisfies Pick<Handlers, 'outbox.list' | 'outbox.retry' | 'outbox.dismiss'>;
+  } satisfies Pick<Handlers, 'outbox.list' | 'outbox.retry' | 'outbox.dismiss' | 'outbox.confirmResend'>;
 }

@@ -121,7 +121,9 @@ export function createPrinterService(opts: PrinterServiceOptions): PrinterServic
       let job;
       try {
         job = store.tx(() => {
-          const queued = store.printJobs.enqueue({ labelId: label.id, printerUri: current.uri, requestedBy });
+          // The shipment's `auto` job is created with the shipment (outbox/shipments.ts): print that one.
+          const own = requestedBy === 'auto' ? store.printJobs.ensureAuto(label.id, current.uri).job : undefined;
+          const queued = own?.state === 'queued' ? own : store.printJobs.enqueue({ labelId: label.id, printerUri: current.uri, requestedBy });
           return store.printJobs.claim(queued.id);
         });
       } catch (e) {

@@ -91,22 +91,38 @@ export async function afterShipmentCreated(
   _row: OutboxRecord<ShipmentCreatePayload>,
   committed: ShipmentCommitted,
 ): Promise<ShipResult> {
-  const ldv = committed.trackingNumber;
+  const trackingNumber = committed.trackingNumber;
   let printJob: ShipResult['printJob'] = null;
   let printError: ShipResult['printError'] = null;
   try {
-    const out = await ctx.printer.printLabel(ldv, 'auto');
+    const out = await ctx.printer.printLabel(trackingNumber, 'auto');
     printJob = out.job;
     printError = out.error;
   } catch (e) {
     printError = errorSummary(e);
   }
-  ctx.events.emit('shipments.changed', { trackingNumber: ldv });
+  ctx.events.emit('shipments.changed', { trackingNumber });
   if (committed.orderId !== undefined) emitOrdersChanged(ctx);
   emitAppChanged(ctx);
-  const rec = ctx.store.shipments.getByTrackingNumber(ldv);
-  if (!rec) throw new StationError('not_found_locally', `Shipment ${ldv} vanished from the store`);
+  const rec = ctx.store.shipments.getByTrackingNumber(trackingNumber);
+  if (!rec) throw new StationError('not_found_locally', `Shipment ${trackingNumber} vanished from the store`);
   return { shipment: shipmentView(ctx.store, rec), printJob, printError };
+}
+
+/**
+ * The {@link ShipResult} of a shipment row already done (another drain sent it
+ * while this press waited): the stored shipment and its newest print job;
+ * nothing is printed again.
+ * @throws StationError `not_found_locally` when the row holds no stored shipment.
+ */
+export function shipResultOfDone(ctx: ContextWithoutOutbox, row: OutboxRecord<ShipmentCreatePayload>): ShipResult {
+  const result = row.result as { trackingNumber?: unknown } | null;
+  const ldv = typeof result?.trackingNumber === 'string' ? result.trackingNumber : undefined;
+  const rec = ldv ? ctx.store.shipments.getByTrackingNumber(ldv) : ctx.store.shipments.getById(row.payload.localShipmentId);
+  if (!rec || rec.trackingNumber === null) throw new StationError('not_found_locally', `Outbox row ${row.id} was sent but its shipment is not stored`);
+  const view = shipmentView(ctx.store, rec);
+  const job = view.printJobs.at(-1) ?? null;
+  return { shipment: view, printJob: job, printError: job?.state === 'failed' ? { code: 'printer_error', message: job.lastError ?? 'Label not printed' } : null };
 }
 
 /**
@@ -115,15 +131,15 @@ export async function afterShipmentCreated(
  * tells the screens. Returns false when the status was already known.
  */
 export function recordTrackedStatus(ctx: Pick<ContextWithoutOutbox, 'store' | 'events'>, rec: ShipmentRecord, tracking: TrackingRecord): boolean {
-  const ldv = rec.trackingNumber;
-  if (ldv === null) return false;
+  const trackingNumber = rec.trackingNumber;
+  if (trackingNumber === null) return false;
   const parsed = Shipment.safeParse(rec.platform);
   const storedCode = parsed.success ? parsed.data.status.code : undefined;
   if (rec.statusKey === tracking.status.key && (storedCode === undefined || storedCode === tracking.status.code)) return false;
   const json = rec.platform;
   const platform = json !== null && typeof json === 'object' && !Array.isArray(json) ? { ...(json as Record<string, unknown>), status: tracking.status } : undefined;
-  ctx.store.shipments.setStatus(ldv, tracking.status.key, platform);
-  ctx.events.emit('shipments.changed', { trackingNumber: ldv });
+  ctx.store.shipments.setStatus(trackingNumber, tracking.status.key, platform);
+  ctx.events.emit('shipments.changed', { trackingNumber });
   return true;
 }
 
@@ -135,9 +151,11 @@ export function createShipmentsHandlers(ctx: StationContext) {
      * Ships: pending shipment + outbox row in one transaction, POST /shipments,
      * labels stored, order marked shipped, label printed at once.
      * @throws StationError with the platform's code and `details` (`validation_failed`,
-     *   `shipment_rejected`, `subscription_required`, ...: the row needs attention) or
-     *   `offline` / `timeout` / `rate_limited` / 5xx codes (the row stays queued and is
-     *   sent again later; shipping the same order again sends that row, never a second one);
+     *   `shipment_rejected`, `subscription_required`, `outcome_unknown`, `needs_attention`,
+     *   ...: the row needs attention) or a code of shared/contract `QUEUED_CODES`
+     *   (`offline`, `timeout`, `rate_limited`, `internal_error`, `carrier_error`, `queued`:
+     *   the row stays queued and is sent again later; shipping the same order again sends
+     *   that row, never a second one). Each press gets its own row's outcome;
      *   `not_found_locally` for an unknown order; `invalid_state` for an order already shipped.
      */
     'shipments.create': async ({ orderId, request }: z.output<typeof ShipInput>): Promise<ShipResult> => {
@@ -148,15 +166,20 @@ export function createShipmentsHandlers(ctx: StationContext) {
         const waiting = pendingForOrder(ctx, order.id);
         if (waiting) {
           // Same order again. A request still queued or in flight is finished, never doubled;
-          // after a refusal the new request replaces it for the same pending shipment and
-          // reference, looking the reference up first (the earlier outcome may be unknown).
+          // after a refusal the same row takes the new request for the same pending shipment
+          // and reference, looking the reference up first (the earlier outcome may be unknown;
+          // a POST without an answer is never repeated inside its settle window).
           if (waiting.row && (waiting.row.state === 'queued' || waiting.row.state === 'sending')) {
             return ctx.outbox.process<ShipResult>(waiting.row.id);
           }
           const prior = store.shipments.getById(waiting.shipmentId);
           const reference = prior?.reference ?? order.orderNumber;
           const payload: ShipmentCreatePayload = { localShipmentId: waiting.shipmentId, orderId: order.id, request: { ...request, reference }, reconcileFirst: true };
-          const row = store.outbox.enqueue({ kind: 'shipment.create', payload, localRef: `shipment:${waiting.shipmentId}` });
+          // One open row per order (issue 7): a refused row is sent again with the new request, never doubled.
+          const row =
+            waiting.row?.state === 'needs_attention'
+              ? store.outbox.requeueWith(waiting.row.id, payload)
+              : store.outbox.enqueue({ kind: 'shipment.create', payload, localRef: `shipment:${waiting.shipmentId}` });
           emitAppChanged(ctx);
           return ctx.outbox.process<ShipResult>(row.id);
         }
@@ -195,9 +218,9 @@ export function createShipmentsHandlers(ctx: StationContext) {
      */
     'shipments.get': async ({ trackingNumber }) => {
       const local = findLocalShipment(store, trackingNumber);
-      const ldv = local?.trackingNumber ?? trackingNumber;
+      const shipmentTrackingNumber = local?.trackingNumber ?? trackingNumber;
       try {
-        const remote = local ? await ctx.client.getShipment(ldv) : await findPlatformShipment(ctx, ldv);
+        const remote = local ? await ctx.client.getShipment(shipmentTrackingNumber) : await findPlatformShipment(ctx, shipmentTrackingNumber);
         if (!remote) throw new StationError('not_found', `Shipment ${trackingNumber} not found`);
         const rec = adoptShipment(store, remote);
         return shipmentView(store, rec);
@@ -218,10 +241,10 @@ export function createShipmentsHandlers(ctx: StationContext) {
      */
     'shipments.tracking': async ({ trackingNumber }) => {
       const local = findLocalShipment(store, trackingNumber);
-      const ldv = local?.trackingNumber ?? trackingNumber.trim();
+      const shipmentTrackingNumber = local?.trackingNumber ?? trackingNumber.trim();
       let record: TrackingRecord;
       try {
-        record = await ctx.client.getTracking(ldv);
+        record = await ctx.client.getTracking(shipmentTrackingNumber);
       } catch (e) {
         if (local && isTransient(e)) return lastKnownTrackingView(store, local, errorSummary(e));
         throw e;
@@ -239,19 +262,19 @@ export function createShipmentsHandlers(ctx: StationContext) {
      */
     'shipments.cancel': async ({ trackingNumber }) => {
       const local = findLocalShipment(store, trackingNumber);
-      const ldv = local?.trackingNumber ?? trackingNumber;
-      const res = await ctx.client.cancelShipment(ldv);
+      const shipmentTrackingNumber = local?.trackingNumber ?? trackingNumber;
+      const res = await ctx.client.cancelShipment(shipmentTrackingNumber);
       if (local) {
         store.tx(() => {
-          store.shipments.markCancelled(ldv);
+          store.shipments.markCancelled(shipmentTrackingNumber);
           if (local.orderId !== null) {
             const order = store.orders.getById(local.orderId);
-            if (order && order.shipmentTrackingNumber === ldv) store.orders.setStatus(order.id, 'open');
+            if (order && order.shipmentTrackingNumber === shipmentTrackingNumber) store.orders.setStatus(order.id, 'open');
           }
         });
         if (local.orderId !== null) emitOrdersChanged(ctx);
       }
-      ctx.events.emit('shipments.changed', { trackingNumber: ldv });
+      ctx.events.emit('shipments.changed', { trackingNumber: shipmentTrackingNumber });
       emitAppChanged(ctx);
       return res;
     },

@@ -55,7 +55,7 @@ export function manifestView(m: ManifestRecord): ManifestView {
  */
 export function shipmentView(store: Store, rec: ShipmentRecord): ShipmentView {
   if (rec.trackingNumber === null) throw new Error(`Shipment row ${rec.id} has no tracking number yet`);
-  const ldv = rec.trackingNumber;
+  const trackingNumber = rec.trackingNumber;
   const parsed = Shipment.safeParse(rec.platform);
   const p = parsed.success ? parsed.data : undefined;
   const order = rec.orderId !== null ? store.orders.getById(rec.orderId) : undefined;
@@ -71,16 +71,16 @@ export function shipmentView(store: Store, rec: ShipmentRecord): ShipmentView {
 
   const status = p && (rec.statusKey === null || p.status.key === rec.statusKey) ? p.status : statusForKey(rec.statusKey);
   const manifest = rec.manifestId !== null ? store.manifests.get(rec.manifestId) : undefined;
-  const formats = new Set(store.labels.listForShipment(ldv).map((l) => l.format));
+  const formats = new Set(store.labels.listForShipment(trackingNumber).map((l) => l.format));
 
   return {
-    trackingNumber: ldv,
+    trackingNumber,
     reference: rec.reference,
     orderNumber: order?.orderNumber ?? null,
     status,
     carrier: p?.carrier ?? { code: rec.carrierCode ?? '', name: rec.carrierCode ?? '', contractCode: rec.contractCode ?? '', contractName: rec.contractCode ?? '' },
     parcels: p?.parcels ?? p?.packages.length ?? 1,
-    packageTrackingNumbers: p?.packages.map((x) => x.trackingNumber) ?? [ldv],
+    packageTrackingNumbers: p?.packages.map((x) => x.trackingNumber) ?? [trackingNumber],
     cost: { amount: rec.costTotal ?? p?.cost.total ?? 0, currency: rec.currency ?? p?.cost.currency ?? 'EUR' },
     createdAt: p?.createdAt ?? rec.createdAt,
     recipient,
@@ -88,7 +88,7 @@ export function shipmentView(store: Store, rec: ShipmentRecord): ShipmentView {
     manifestId: manifest?.platformId ?? p?.manifestId ?? null,
     cancelled: rec.cancelledAt !== null,
     labelFormats: (['ZPL', 'PDF'] as const).filter((f) => formats.has(f)),
-    printJobs: store.printJobs.listForShipment(ldv).map(printJobView),
+    printJobs: store.printJobs.listForShipment(trackingNumber).map(printJobView),
     warning: p?.warning ?? null,
   };
 }
@@ -238,6 +238,7 @@ export function outboxRowView(store: Store, row: OutboxRecord): OutboxRowView {
     lastError: e ? { code: e.code, message: e.message, status: typeof e.status === 'number' ? e.status : null, details: e.details ?? null } : null,
     canRetry: row.state === 'needs_attention',
     canDismiss: row.state === 'needs_attention' && isDefiniteRefusal(row),
+    canConfirmResend: row.state === 'needs_attention' && row.lastError?.code === 'outcome_unknown',
     nextAttemptAt: row.nextAttemptAt,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,

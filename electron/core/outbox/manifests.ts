@@ -80,10 +80,10 @@ export function createManifestExecutor<O>(deps: ManifestExecutorDeps<O>): Outbox
       if (unmapped.length || retry) needLookup.push(...wanted.filter((t) => !covered.has(t)));
       const byId = new Map<number, ManifestSent>(out.map((o) => [o.manifest.id, o]));
       for (const m of unmapped) byId.set(m.id, { manifest: m, trackingNumbers: [] });
-      for (const ldv of needLookup) {
+      for (const trackingNumber of needLookup) {
         let manifestId: number | null | undefined;
         try {
-          manifestId = (await client.getShipment(ldv)).manifestId;
+          manifestId = (await client.getShipment(trackingNumber)).manifestId;
         } catch (e) {
           if (e instanceof PlatformError && e.status === 404) continue;
           throw e;
@@ -94,7 +94,7 @@ export function createManifestExecutor<O>(deps: ManifestExecutorDeps<O>): Outbox
           entry = { manifest: await client.getManifest(manifestId, true), trackingNumbers: [] };
           byId.set(manifestId, entry);
         }
-        entry.trackingNumbers.push(ldv);
+        entry.trackingNumbers.push(trackingNumber);
       }
       return [...byId.values()];
     },

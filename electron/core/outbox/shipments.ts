@@ -6,23 +6,47 @@
  * order number, or a generated one). Before sending a row again after an
  * earlier attempt (timeout, 5xx, crash while in flight), the executor looks
  * the reference up with GET /shipments?reference=... and adopts the shipment
- * it finds, fetching its label with GET /shipments/{ldv}/label. A shipment is
- * never paid twice because the network blinked.
+ * it finds, fetching its label with GET /shipments/{ldv}/label.
+ *
+ * The settle rule (issue 7): the look-up only proves "not created" once no
+ * earlier POST can still be in flight. A POST that got no answer (timeout,
+ * connection lost after sending, the station killed while waiting) may be
+ * held by a congested platform or proxy and committed long after the
+ * station gave up on it. So:
+ * 1. Right before each POST leaves, the row records `postedAt`. An answer of
+ *    any kind (201, 4xx, 5xx) clears it, and so does a connection that was
+ *    refused (the request never left); a missing answer leaves it set.
+ * 2. While `postedAt` is set, the row is never posted again. Each attempt
+ *    looks the reference up: found means adopted (one shipment, paid once);
+ *    not found before `postedAt + settleMs` means the row stays queued and
+ *    looks again every `pollMs` ({@link OutboxWait}; the press is told
+ *    "queued, being checked: do not ship again").
+ * 3. Not found after the settle window: the row needs attention with code
+ *    `outcome_unknown`. It is posted again only when the packer confirms in
+ *    the Queue panel (`outbox.confirmResend`), which clears `postedAt`; a
+ *    plain retry, or pressing Ship again for the order, only looks again.
+ * The settle window (default {@link DEFAULT_SETTLE_MS}) must exceed the
+ * longest time a request can spend on its way to the platform's commit;
+ * the client's timeout (15 s) is far shorter than what proxies allow.
+ *
+ * The label's `auto` print job is created in the same transaction that
+ * records the shipment, so a crash right after it cannot leave a label that
+ * never prints ({@link createShipmentExecutor} `commit`).
  *
  * A refused row (`needs_attention`) leaves its pending shipment in place: the
- * packer's next try for the same order becomes a new row for that same
- * pending shipment and reference, marked `reconcileFirst` (SQLite would reuse
- * a deleted row's id, and the earlier row's outcome is not always known).
- *
- * Known limit: if the first POST is still being processed by the platform
- * when the look-up runs (it answers later than the client's timeout plus the
- * worker's back-off), the look-up finds nothing and the row is sent again.
+ * packer's next try for the same order re-queues that same row with the new
+ * request, marked `reconcileFirst` (one open row per order).
  */
 import type { CreatedShipment, Label, Shipment, ShipmentRequest } from '../../../shared/platform/resources';
 import type { PlatformClient } from '../platform/client';
 import { PlatformError } from '../platform/errors';
 import type { OutboxRecord, Store } from '../store';
-import type { OutboxExecutor } from './worker';
+import { OutboxAttention, OutboxWait, type OutboxExecutor } from './worker';
+
+/** Default settle window after a POST /shipments without an answer, ms (2 minutes). */
+const DEFAULT_SETTLE_MS = 120_000;
+/** Default interval between look-ups inside the settle window, ms. */
+const DEFAULT_SETTLE_POLL_MS = 5_000;
 
 /** Payload of a `shipment.create` row. `request.reference` is always set. */
 export interface ShipmentCreatePayload {
@@ -114,14 +138,14 @@ export function storePlatformShipment(
   label: Pick<Label, 'pdf' | 'zpl'> | null,
   opts: { localShipmentId?: number; orderId?: number; reference?: string },
 ): number {
-  const ldv = shipment.trackingNumber;
+  const trackingNumber = shipment.trackingNumber;
   const pending = opts.localShipmentId !== undefined ? store.shipments.getById(opts.localShipmentId) : undefined;
-  const localId = pending && (pending.trackingNumber === null || pending.trackingNumber === ldv) ? pending.id : undefined;
+  const localId = pending && (pending.trackingNumber === null || pending.trackingNumber === trackingNumber) ? pending.id : undefined;
   const orderId = opts.orderId !== undefined && store.orders.getById(opts.orderId) ? opts.orderId : undefined;
   const reference = shipment.reference ?? opts.reference;
   const rec = store.shipments.recordPlatform(
     {
-      trackingNumber: ldv,
+      trackingNumber,
       platformId: shipment.id,
       ...(reference ? { reference } : {}),
       contractCode: shipment.carrier.contractCode,
@@ -133,10 +157,10 @@ export function storePlatformShipment(
     },
     { ...(localId !== undefined ? { localId } : {}), ...(orderId !== undefined ? { orderId } : {}) },
   );
-  if (label && (label.pdf || label.zpl) && store.labels.listForShipment(ldv).length === 0) {
-    store.labels.saveFromPlatform(ldv, label);
+  if (label && (label.pdf || label.zpl) && store.labels.listForShipment(trackingNumber).length === 0) {
+    store.labels.saveFromPlatform(trackingNumber, label);
   }
-  if (orderId !== undefined) store.orders.markShipped(orderId, ldv);
+  if (orderId !== undefined) store.orders.markShipped(orderId, trackingNumber);
   return rec.id;
 }
 
@@ -144,16 +168,34 @@ export function storePlatformShipment(
 export interface ShipmentExecutorDeps<O> {
   store: Store;
   client: PlatformClient;
+  /** Device URI of the label printer in use: the shipment's `auto` print job is created for it. */
+  printerUri: () => string;
+  /** Settle window after a POST without an answer, ms (default {@link DEFAULT_SETTLE_MS}). */
+  settleMs?: number;
+  /** Look-up interval inside the settle window, ms (default {@link DEFAULT_SETTLE_POLL_MS}). */
+  pollMs?: number;
+  /** Clock (default system clock); the store's clock. */
+  now?: () => Date;
   after: (row: OutboxRecord<ShipmentCreatePayload>, committed: ShipmentCommitted) => Promise<O>;
+  /** The outcome of a row found already done (sent by another drain): built from the store, nothing printed again. */
+  doneOutcome?: (row: OutboxRecord<ShipmentCreatePayload>) => Promise<O>;
 }
 
-/** Executor of `shipment.create` rows. */
+function hhmmss(d: Date): string {
+  return d.toISOString().slice(11, 19);
+}
+
+/** Executor of `shipment.create` rows; see the module doc for the settle rule. */
 export function createShipmentExecutor<O>(deps: ShipmentExecutorDeps<O>): OutboxExecutor<ShipmentCreatePayload, ShipmentSent, ShipmentCommitted, O> {
   const { store, client } = deps;
+  const settleMs = deps.settleMs ?? DEFAULT_SETTLE_MS;
+  const pollMs = deps.pollMs ?? DEFAULT_SETTLE_POLL_MS;
+  const now = deps.now ?? (() => new Date());
   return {
     async send(row) {
       const { request, localShipmentId } = row.payload;
-      if (row.attempts > 1 || row.payload.reconcileFirst) {
+      const postedAt = row.postedAt ? new Date(row.postedAt) : null;
+      if (row.attempts > 1 || row.payload.reconcileFirst || postedAt) {
         const found = await findShipmentByReference(client, store, request.reference, row.createdAt, localShipmentId);
         if (found) {
           let label: ShipmentSent['label'] = null;
@@ -166,8 +208,29 @@ export function createShipmentExecutor<O>(deps: ShipmentExecutorDeps<O>): Outbox
           }
           return { shipment: found, label, adopted: true };
         }
+        if (postedAt) {
+          const settled = postedAt.getTime() + settleMs;
+          const t = now().getTime();
+          if (t < settled) {
+            throw new OutboxWait(
+              new Date(Math.min(settled, t + pollMs)),
+              `No answer yet to the shipment sent at ${hhmmss(postedAt)} UTC (reference ${request.reference}); the station is checking the platform until ${hhmmss(new Date(settled))} UTC. Do not ship this order again.`,
+            );
+          }
+          throw new OutboxAttention(
+            'outcome_unknown',
+            `The shipment sent at ${hhmmss(postedAt)} UTC (reference ${request.reference}) got no answer, and the platform shows no shipment with this reference ${Math.round(settleMs / 1000)} s later. Check the platform's shipments; if it is not there, choose "Send again" in the Queue (F7).`,
+          );
+        }
       }
-      const created = await client.createShipment(request);
+      let created: ShipmentSent['shipment'] & { label: Label };
+      try {
+        created = await client.createShipment(request, { beforeAttempt: () => void store.outbox.markPosted(row.id, now()) });
+      } catch (e) {
+        // An answer (any status) or a refused connection: no request of this row is in flight.
+        if (e instanceof PlatformError && (e.status > 0 || e.notSent)) store.outbox.markPosted(row.id, null);
+        throw e;
+      }
       return { shipment: created, label: created.label, adopted: false };
     },
     commit(row, sent) {
@@ -177,6 +240,9 @@ export function createShipmentExecutor<O>(deps: ShipmentExecutorDeps<O>): Outbox
         ...(orderId !== undefined ? { orderId } : {}),
         reference: request.reference,
       });
+      // Same transaction: a shipment with a label always has its print job (issue 7).
+      const zpl = store.labels.getLatest(sent.shipment.trackingNumber, 'ZPL');
+      if (zpl) store.printJobs.ensureAuto(zpl.id, deps.printerUri());
       const committed: ShipmentCommitted = {
         trackingNumber: sent.shipment.trackingNumber,
         localShipmentId: id,
@@ -193,5 +259,6 @@ export function createShipmentExecutor<O>(deps: ShipmentExecutorDeps<O>): Outbox
       return { local: committed, result };
     },
     after: (row, committed) => deps.after(row, committed),
+    ...(deps.doneOutcome ? { doneOutcome: deps.doneOutcome } : {}),
   };
 }

@@ -5,24 +5,33 @@
  * timeout, 429, 5xx) stay queued and are sent again in the background.
  *
  * Rules:
- * - Rows are sent one at a time, oldest first, so the platform sees requests
- *   in the order the packer made them.
- * - Transient failure (no answer, 429, 5xx, or a 2xx body that cannot be
- *   read): the row goes back to `queued` and the drain stops (the network is
- *   the same for every row); the next drain waits an exponential back-off
- *   (or the server's Retry-After), or runs at once when a handler asks for a
- *   row, or when the connection comes back.
- * - Definitive failure (any other 4xx, or an executor's own refusal): the row
- *   becomes `needs_attention` and the executor cleans up its local record.
+ * - Rows are sent one at a time, oldest due first, so the platform sees
+ *   requests in the order the packer made them.
+ * - What a failure leaves the row in is decided once, in
+ *   shared/contract/outbox-outcome.ts (`outboxStateAfterFailure`): no
+ *   answer, 429, 5xx or an unreadable 2xx keep it `queued`; any other answer
+ *   (or an executor's own refusal, {@link OutboxAttention}) makes it
+ *   `needs_attention` and the executor cleans up its local record.
+ * - A failure of one request (timeout, 5xx) stays that request's: the row is
+ *   due again after a back-off of its own and the drain goes on with the next
+ *   row. Only a failure that holds for every request stops the drain: the
+ *   platform is not reachable (`offline`), it rate-limits us (429), or two
+ *   requests in a row got no answer. The drain then waits a back-off (or the
+ *   server's Retry-After), or runs at once when a handler asks for a row, or
+ *   when the connection comes back.
+ * - An executor may ask to look again later ({@link OutboxWait}: a timed-out
+ *   POST /shipments inside its settle window, outbox/shipments.ts): the row
+ *   stays queued, due at the time it gives.
+ * - Every press gets its own row's outcome (issue 16): the platform's answer
+ *   for its row, or, when the drain stopped before reaching it, "queued"
+ *   (code `queued`) saying why. The code a press is rejected with is in
+ *   `QUEUED_CODES` exactly when its row is queued ({@link pressError}).
  * - A row found `sending` at start-up was interrupted with an unknown outcome:
  *   {@link OutboxWorker.recover} puts it back in the queue with the error
  *   `interrupted`, and its executor reconciles before sending again
  *   (executors see `row.attempts > 1`).
- *
- * Back-off is kept in memory and every queued row is stored as due at once:
- * the store's `claimNext` only takes due rows, and a packer pressing "Ship"
- * again must be able to send a waiting row now.
  */
+import { outboxStateAfterFailure, outcomeOfCode, type FailedRequestState } from '../../../shared/contract/outbox-outcome';
 import type { OutboxError, OutboxKind, OutboxRecord, Store } from '../store';
 import { PlatformError } from '../platform/errors';
 
@@ -44,6 +53,12 @@ export interface OutboxExecutor<P = unknown, R = unknown, L = unknown, O = unkno
   after?(row: OutboxRecord<P>, local: L): Promise<O>;
   /** The row was given up (`needs_attention`); runs in the same transaction. */
   onAttention?(row: OutboxRecord<P>, error: OutboxError): void;
+  /**
+   * The outcome of a row already `done` (a press that asked for it just after
+   * another drain sent it), built from what was stored; without it such a
+   * press is told the row was already sent.
+   */
+  doneOutcome?(row: OutboxRecord<P>): Promise<O>;
 }
 
 /** An executor with its types erased, as the worker holds it (rows carry their payload as JSON). */
@@ -67,6 +82,47 @@ export class OutboxAttention extends Error {
     super(message);
     this.name = 'OutboxAttention';
   }
+}
+
+/**
+ * Thrown by an executor when the row cannot be decided yet and must be looked
+ * at again at `until` (state stays `queued`; the press is told `queued` with
+ * `message`). Not a failure of the platform: the drain goes on.
+ */
+export class OutboxWait extends Error {
+  readonly code = 'queued';
+  constructor(
+    public readonly until: Date,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'OutboxWait';
+  }
+}
+
+/** The rejection of a press whose row stays queued; `code` `queued` (shared/contract/outbox-outcome.ts). */
+class OutboxQueued extends Error {
+  readonly code = 'queued';
+  constructor(message: string) {
+    super(message);
+    this.name = 'OutboxQueued';
+  }
+}
+
+/**
+ * The error a press is rejected with, given what its row became: the
+ * failure itself when its code already says so (`timeout` for a queued row,
+ * `validation_failed` for a refused one), otherwise the same message under
+ * `queued` or `needs_attention`, so the screen's `outcomeOfCode` always
+ * matches the row (an unknown 5xx is `http_error`, which alone would read
+ * as a refusal).
+ */
+function pressError(state: FailedRequestState, e: unknown): unknown {
+  const code = (e as { code?: unknown } | null)?.code;
+  if (typeof code === 'string' && outcomeOfCode(code) === state) return e;
+  const message = e instanceof Error ? e.message : String(e);
+  const tagged = typeof code === 'string' ? `${message} [${code}]` : message;
+  return state === 'queued' ? new OutboxQueued(tagged) : new OutboxAttention('needs_attention', tagged);
 }
 
 /** Back-off between background drains after a transient failure, ms. */
@@ -148,10 +204,16 @@ function outboxErrorOf(e: unknown): OutboxError {
 /**
  * True when the failure leaves the row queued: no answer, 429, 5xx, or a 2xx
  * whose body did not match the schema (the request may have succeeded).
+ * The rule itself is shared/contract/outbox-outcome.ts `outboxStateAfterFailure`.
  */
 export function isTransient(e: unknown): boolean {
   if (!(e instanceof PlatformError)) return false;
-  return e.isNetwork || e.status === 429 || e.status >= 500 || (e.status >= 200 && e.status < 300);
+  return outboxStateAfterFailure({ code: e.code, status: e.status }) === 'queued';
+}
+
+/** True when a transient failure holds for every request, not just this one: stop the drain. */
+function stopsTheDrain(e: PlatformError): boolean {
+  return (e.code === 'offline' && e.status === 0) || e.status === 429;
 }
 
 /** The platform call each kind of row makes to create its record (spec: Endpoints). */
@@ -188,6 +250,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   const waiters = new Map<number, Deferred>();
   let chain: Promise<void> = Promise.resolve();
   let timer: NodeJS.Timeout | null = null;
+  let timerAt = Infinity;
   let started = false;
   let stopped = false;
   let failures = 0;
@@ -201,21 +264,32 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     }
   };
 
-  function settle(id: number, ok: boolean, value: unknown): void {
+  function resolveWaiter(id: number, value: unknown): void {
     const w = waiters.get(id);
     if (!w) return;
     waiters.delete(id);
-    if (ok) w.resolve(value);
-    else w.reject(value);
+    w.resolve(value);
   }
 
-  /** Runs one claimed row. Returns the transient error that should stop the drain, if any. */
+  /** Rejects the press waiting for row `id` with an error that says what its row became. */
+  function rejectWaiter(id: number, e: unknown): void {
+    const w = waiters.get(id);
+    if (!w) return;
+    waiters.delete(id);
+    const state = store.outbox.get(id)?.state;
+    w.reject(state === 'queued' || state === 'sending' ? pressError('queued', e) : state === 'needs_attention' ? pressError('needs_attention', e) : e);
+  }
+
+  /** Back-off of the n-th consecutive failure (n >= 1), ms. */
+  const backoff = (n: number) => Math.min(maxMs, baseMs * 2 ** Math.min(30, Math.max(0, n - 1)));
+
+  /** Runs one claimed row. Returns the transient error it ended with, if any. */
   async function runRow(row: OutboxRecord): Promise<PlatformError | null> {
     const executor = options.executors[row.kind];
     if (!executor) {
       const err = new OutboxAttention('internal_error', `No sender for outbox rows of kind ${row.kind}`);
       changed(store.outbox.fail(row.id, outboxErrorOf(err)));
-      settle(row.id, false, err);
+      rejectWaiter(row.id, err);
       return null;
     }
     changed(row);
@@ -223,11 +297,20 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     try {
       sent = await executor.send(row);
     } catch (e) {
+      if (e instanceof OutboxWait) {
+        changed(store.outbox.fail(row.id, { code: e.code, message: e.message }, { retryAt: e.until }));
+        rejectWaiter(row.id, e);
+        return null;
+      }
       const error = outboxErrorOf(e);
       if (isTransient(e)) {
-        changed(store.outbox.fail(row.id, error, { retryAt: now() }));
-        settle(row.id, false, e);
-        return e as PlatformError;
+        const pe = e as PlatformError;
+        // A request-wide failure: the row is due again with the drain's back-off (the timer);
+        // one request's own failure: due again after its own back-off, the drain goes on.
+        const delay = stopsTheDrain(pe) ? 0 : Math.max(backoff(row.attempts), pe.retryAfterMs ?? 0);
+        changed(store.outbox.fail(row.id, error, { retryAt: new Date(now().getTime() + delay) }));
+        rejectWaiter(row.id, e);
+        return pe;
       }
       const failed = store.tx(() => {
         const r = store.outbox.fail(row.id, error);
@@ -235,7 +318,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
         return r;
       });
       changed(failed);
-      settle(row.id, false, e);
+      rejectWaiter(row.id, e);
       return null;
     }
     let local: unknown;
@@ -250,59 +333,87 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       // next attempt reconciles (attempts > 1) instead of losing the answer.
       options.onError?.(e, row);
       changed(store.outbox.fail(row.id, outboxErrorOf(e), { retryAt: now() }));
-      settle(row.id, false, e);
+      rejectWaiter(row.id, e);
       return null;
     }
     changed(store.outbox.get(row.id));
     try {
       const outcome = executor.after ? await executor.after(row, local) : local;
-      settle(row.id, true, outcome);
+      resolveWaiter(row.id, outcome);
     } catch (e) {
       // The row is done; a failing side effect must not make it look unsent.
       options.onError?.(e, row);
-      settle(row.id, false, e);
+      rejectWaiter(row.id, e);
     }
     return null;
   }
 
-  /** Sends every due row once, oldest first; stops at the first transient failure. */
+  /** Sends every due row once, oldest first; stops at a failure that holds for every request. */
   async function drain(): Promise<void> {
     // Only rows already awaited when the drain began are answered by its end;
     // a row enqueued meanwhile gets the next drain.
     const awaited = new Set(waiters.keys());
+    const tried = new Set<number>();
     let stopError: PlatformError | null = null;
+    let timeoutsInARow = 0;
     for (;;) {
       if (stopped) break;
-      const row = store.outbox.claimNext({ kinds });
+      const row = store.outbox.claimNext({ kinds, excludeIds: tried });
       if (!row) break;
+      tried.add(row.id);
+      let failure: PlatformError | null;
       try {
-        stopError = await runRow(row);
+        failure = await runRow(row);
       } catch (e) {
         // The store failed while recording the outcome: report it to whoever waits.
         options.onError?.(e, row);
-        settle(row.id, false, e);
+        rejectWaiter(row.id, e);
         break;
       }
-      if (stopError) break;
+      if (failure) {
+        failures++;
+        timeoutsInARow = failure.code === 'timeout' ? timeoutsInARow + 1 : 0;
+        if (stopsTheDrain(failure) || timeoutsInARow >= 2) {
+          stopError = failure;
+          break;
+        }
+      } else {
+        timeoutsInARow = 0;
+        if (store.outbox.get(row.id)?.state === 'done') failures = 0;
+      }
     }
-    // Rows that were waited for but not sent in this drain.
+    // Rows that were waited for but not sent in this drain: each gets its own row's state.
     for (const id of [...waiters.keys()]) {
       if (!awaited.has(id)) continue;
       const row = store.outbox.get(id);
       if (row?.state === 'sending') continue; // another drain has it
-      if (stopError && row?.state === 'queued') settle(id, false, stopError);
-      else if (row?.state === 'needs_attention') settle(id, false, new OutboxAttention(row.lastError?.code ?? 'internal_error', row.lastError?.message ?? 'Needs attention'));
-      else if (row?.state === 'done') settle(id, false, new OutboxAttention('invalid_state', `Outbox row ${id} was already sent`));
-      else if (!row) settle(id, false, new OutboxAttention('not_found_locally', `Outbox row ${id} not found`));
-      else if (stopped) settle(id, false, new OutboxAttention('offline', 'The station is shutting down; the request stays queued'));
+      if (row?.state === 'queued') {
+        if (stopped) rejectWaiter(id, new OutboxQueued('The station is shutting down; the request stays queued and is sent at the next start'));
+        else if (stopError) rejectWaiter(id, new OutboxQueued(`Not sent yet: ${stopReason(stopError)}. This request is queued and sent automatically.`));
+        else if (row.lastError) rejectWaiter(id, new OutboxQueued(`${row.lastError.message} [${row.lastError.code}]`));
+        else rejectWaiter(id, new OutboxQueued('Queued: sent automatically after the requests before it'));
+      } else if (row?.state === 'needs_attention') rejectWaiter(id, new OutboxAttention(row.lastError?.code ?? 'needs_attention', row.lastError?.message ?? 'Needs attention'));
+      else if (row?.state === 'done') {
+        const executor = options.executors[row.kind];
+        if (executor?.doneOutcome) {
+          const w = waiters.get(id);
+          waiters.delete(id);
+          executor.doneOutcome(row).then((v) => w?.resolve(v), (e: unknown) => w?.reject(e));
+        } else rejectWaiter(id, new OutboxAttention('invalid_state', `Outbox row ${id} was already sent`));
+      }
+      else if (!row) rejectWaiter(id, new OutboxAttention('not_found_locally', `Outbox row ${id} not found`));
     }
     if (stopError) {
-      failures++;
-      const backoff = Math.min(maxMs, baseMs * 2 ** (failures - 1));
-      schedule(Math.max(backoff, stopError.retryAfterMs ?? 0));
+      schedule(Math.max(backoff(failures), stopError.retryAfterMs ?? 0));
     } else {
-      failures = 0;
+      scheduleNextDue();
     }
+  }
+
+  function stopReason(e: PlatformError): string {
+    if (e.status === 429) return `the platform limits the rate of requests${e.retryAfterMs !== undefined ? ` (retry after ${Math.ceil(e.retryAfterMs / 1000)} s)` : ''}`;
+    if (e.code === 'offline') return 'the platform is not reachable';
+    return 'the platform did not answer the requests before this one';
   }
 
   /** Queues a drain behind the current one. */
@@ -316,12 +427,23 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
 
   function schedule(delayMs: number): void {
     if (!started || stopped) return;
+    const at = now().getTime() + delayMs;
+    if (timer && timerAt <= at && timerAt >= now().getTime()) return; // an earlier drain is already planned
     if (timer) clearTimeout(timer);
+    timerAt = at;
     timer = setTimeout(() => {
       timer = null;
+      timerAt = Infinity;
       void runDrain();
-    }, delayMs);
+    }, Math.max(0, delayMs));
     timer.unref?.();
+  }
+
+  /** Plans the next drain for the earliest due row (rows waiting their own back-off or a settle window). */
+  function scheduleNextDue(): void {
+    const due = store.outbox.nextDueAt();
+    if (due === undefined) return;
+    schedule(due === null ? 0 : Math.max(0, new Date(due).getTime() - now().getTime()));
   }
 
   return {
@@ -331,6 +453,8 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
         w = deferred();
         waiters.set(id, w);
       }
+      // The packer asked for this row: it is due now, whatever back-off it waited.
+      store.outbox.makeDue(id);
       void runDrain();
       return w.promise as Promise<O>;
     },
@@ -351,7 +475,8 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       schedule(0);
     },
     kick() {
-      if (failures > 0 || (store.outbox.nextDueAt() !== undefined && !timer)) schedule(0);
+      if (failures > 0) schedule(0);
+      else if (!timer) scheduleNextDue();
     },
     async stop() {
       stopped = true;

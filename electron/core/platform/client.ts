@@ -12,7 +12,8 @@
  *   a create call (POST /shipments, /pickups, /manifests) or a cancel whose
  *   outcome is unknown goes back to the caller, and the outbox reconciles it.
  * - Per-endpoint limits of the spec's Limits table are kept client side by
- *   delaying calls ({@link SlidingWindowLimiter}).
+ *   delaying calls ({@link SlidingWindowLimiter}); with `rateWindows` the
+ *   windows and a 429's Retry-After survive a restart.
  * - Every response is parsed with the shared zod schemas; a body that does
  *   not match is a PlatformError `http_error` naming the path.
  * - Secrets (client secret, access token) are never put in errors or log entries.
@@ -25,7 +26,7 @@ import {
   CarriersResponse,
   CreatedShipment,
   CreditBalance,
-  ErrorEnvelope,
+  AnyErrorEnvelope,
   Manifest,
   ManifestsCreated,
   Paginated,
@@ -47,12 +48,21 @@ import {
 } from '../../../shared/platform';
 import { TrackingRecord } from '../../../shared/platform/tracking';
 import { PlatformError } from './errors';
-import { SPEC_RATE_LIMITS_PER_MINUTE, SlidingWindowLimiter, realSleep, type Sleep } from './rate-limit';
+import { SPEC_RATE_LIMITS_PER_MINUTE, SlidingWindowLimiter, realSleep, type RateWindowStore, type Sleep } from './rate-limit';
 
 /** Renew the cached token this long before it expires (ms). */
 const TOKEN_RENEW_MARGIN_MS = 60_000;
 /** Default timeout of one HTTP attempt (ms). */
 const DEFAULT_TIMEOUT_MS = 15_000;
+/**
+ * Extra ms added to the client's one-minute windows: the platform counts a
+ * call when it arrives, the client when it starts, and two calls a minute
+ * apart at the start may arrive less than a minute apart.
+ */
+export const RATE_WINDOW_MARGIN_MS = 1_000;
+
+/** Connection errors (Node's `cause.code`) that prove the request never reached the platform. */
+const NOT_SENT_CAUSES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'EADDRNOTAVAIL']);
 
 /** Back-off settings. Delays in ms. */
 export interface RetryOptions {
@@ -102,6 +112,11 @@ export interface PlatformClientOptions {
   retry?: RetryOptions;
   /** Per-minute limits by route (default the spec's table); `false` disables client-side limiting. */
   rateLimits?: Readonly<Record<string, number>> | false;
+  /**
+   * Keeps the per-route windows and Retry-After blocks across restarts (the
+   * station: SQLite `rate_windows`); default: memory only.
+   */
+  rateWindows?: RateWindowStore;
   /** Called after every HTTP attempt (token requests included, as route `POST /oauth/token`). */
   onCall?: (entry: PlatformCallLog) => void;
 }
@@ -143,6 +158,8 @@ interface CallSpec<T> {
   schema: z.ZodType<T>;
   /** Safe to repeat after a 5xx (no side effect). */
   safe: boolean;
+  /** Called right before each HTTP attempt leaves (after the rate-limit wait). */
+  beforeAttempt?: () => void;
 }
 
 /** The platform client; every method may throw {@link PlatformError}. */
@@ -161,8 +178,10 @@ export interface PlatformClient {
   /**
    * POST /shipments: creates and pays the shipment; the label comes back at once (spec: Endpoints > Shipments).
    * Never retried on 5xx/timeout: the outcome is unknown, see {@link PlatformError.outcomeUnknown}.
+   * `opts.beforeAttempt` runs right before each attempt leaves (the outbox records when
+   * the last POST was sent: its settle window starts there).
    */
-  createShipment(request: ShipmentRequest): Promise<CreatedShipment>;
+  createShipment(request: ShipmentRequest, opts?: { beforeAttempt?: () => void }): Promise<CreatedShipment>;
   /** GET /shipments: paginated, filters as in the spec (default the last 30 days). */
   listShipments(query?: ShipmentQuery): Promise<PaginatedOf<Shipment>>;
   /** GET /shipments/{ldv}: full detail; 404 `not_found` for an unknown or foreign tracking number. */
@@ -252,7 +271,10 @@ export function createPlatformClient(options: PlatformClientOptions): PlatformCl
   const limits = options.rateLimits === false ? {} : (options.rateLimits ?? SPEC_RATE_LIMITS_PER_MINUTE);
   const limiters = new Map<string, SlidingWindowLimiter>();
   for (const [route, perMinute] of Object.entries(limits)) {
-    limiters.set(route, new SlidingWindowLimiter(perMinute, 60_000, now, retry.sleep));
+    limiters.set(
+      route,
+      new SlidingWindowLimiter(perMinute, 60_000 + RATE_WINDOW_MARGIN_MS, now, retry.sleep, options.rateWindows ? { route, store: options.rateWindows } : undefined),
+    );
   }
 
   let token: { value: string; renewAt: number } | null = null;
@@ -291,6 +313,8 @@ export function createPlatformClient(options: PlatformClientOptions): PlatformCl
     } catch (e) {
       const name = (e as { name?: unknown } | null)?.name;
       const timedOut = name === 'TimeoutError' || name === 'AbortError';
+      const causeCode = (e as { cause?: { code?: unknown } } | null)?.cause?.code;
+      const notSent = !timedOut && typeof causeCode === 'string' && NOT_SENT_CAUSES.has(causeCode);
       const code = timedOut ? 'timeout' : 'offline';
       log({ method: init.method ?? 'GET', route, status: 0, code, attempt, durationMs: now() - started });
       setConnection('offline');
@@ -301,6 +325,7 @@ export function createPlatformClient(options: PlatformClientOptions): PlatformCl
         undefined,
         undefined,
         route,
+        notSent,
       );
     }
     setConnection('online');
@@ -317,14 +342,14 @@ export function createPlatformClient(options: PlatformClientOptions): PlatformCl
   }
 
   function errorCodeOf(json: unknown): string | undefined {
-    const env = ErrorEnvelope.safeParse(json);
+    const env = AnyErrorEnvelope.safeParse(json);
     return env.success ? env.data.error.code : undefined;
   }
 
   /** Builds the PlatformError for a non-2xx answer from its envelope. */
   function errorFrom(res: Response, json: unknown, route: string): PlatformError {
     const retryAfterMs = res.status === 429 ? parseRetryAfter(res.headers.get('retry-after'), now()) : undefined;
-    const env = ErrorEnvelope.safeParse(json);
+    const env = AnyErrorEnvelope.safeParse(json);
     if (!env.success) {
       return new PlatformError(res.status, res.status === 429 ? 'rate_limited' : 'http_error', `HTTP ${res.status} from ${route} without an error envelope`, undefined, retryAfterMs, route);
     }
@@ -383,6 +408,7 @@ export function createPlatformClient(options: PlatformClientOptions): PlatformCl
     for (let attempt = 1; ; attempt++) {
       const bearer = await getToken();
       await limiter?.acquire();
+      spec.beforeAttempt?.();
       const headers: Record<string, string> = { Accept: 'application/json', Authorization: `Bearer ${bearer}` };
       const init: RequestInit = { method: spec.method, headers };
       if (spec.body !== undefined) {
@@ -408,11 +434,16 @@ export function createPlatformClient(options: PlatformClientOptions): PlatformCl
         attempt--;
         continue;
       }
+      if (res.status === 429 && err.retryAfterMs !== undefined) {
+        // The platform's Retry-After holds every call of this route (kept across restarts).
+        limiter?.blockUntil(now() + err.retryAfterMs);
+      }
       if (attempt >= retry.attempts) throw err;
       if (res.status === 429) {
         // Refused before any work: safe to repeat even for a create call.
         const wait = err.retryAfterMs ?? backoffDelay(attempt - 1);
         if (wait > retry.maxRetryAfterMs) throw err;
+        if (limiter && err.retryAfterMs !== undefined) continue; // acquire() waits for the block
         await retry.sleep(wait + Math.round(retry.random() * 100));
         continue;
       }
@@ -447,8 +478,16 @@ export function createPlatformClient(options: PlatformClientOptions): PlatformCl
       const r = await call({ method: 'POST', path: '/rates', route: 'POST /rates', body: request, schema: RatesResponse, safe: true });
       return r.data;
     },
-    createShipment(request) {
-      return call({ method: 'POST', path: '/shipments', route: 'POST /shipments', body: request, schema: CreatedShipment, safe: false });
+    createShipment(request, opts) {
+      return call({
+        method: 'POST',
+        path: '/shipments',
+        route: 'POST /shipments',
+        body: request,
+        schema: CreatedShipment,
+        safe: false,
+        ...(opts?.beforeAttempt ? { beforeAttempt: opts.beforeAttempt } : {}),
+      });
     },
     listShipments(query = {}) {
       return call({ method: 'GET', path: '/shipments', route: 'GET /shipments', query: { ...query }, schema: ShipmentPage, safe: true });

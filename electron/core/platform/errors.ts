@@ -24,7 +24,10 @@ export type PlatformClientErrorCode = PlatformErrorCode | PlatformClientLocalCod
  * - `details`: field path -> messages, present on 422 `validation_failed`;
  * - `retryAfterMs`: the server's Retry-After on a 429, when given;
  * - `route`: the call that failed as `METHOD path-template` (`POST /shipments`),
- *   when the client knows it (the outbox tells a refused create from a refused look-up).
+ *   when the client knows it (the outbox tells a refused create from a refused look-up);
+ * - `notSent`: true when the request surely never reached the platform (the
+ *   connection was refused or the host not found), so a create call cannot
+ *   be in flight; false when unknown (timeout, connection lost mid-call).
  */
 export class PlatformError extends Error {
   constructor(
@@ -34,6 +37,7 @@ export class PlatformError extends Error {
     public readonly details?: FieldErrors,
     public readonly retryAfterMs?: number,
     public readonly route?: string,
+    public readonly notSent: boolean = false,
   ) {
     super(message);
     this.name = 'PlatformError';

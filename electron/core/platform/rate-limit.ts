@@ -18,18 +18,56 @@ export type Sleep = (ms: number) => Promise<void>;
 /** Default {@link Sleep} on real timers. */
 export const realSleep: Sleep = (ms) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
 
-/** At most `limit` calls in any `windowMs` window; extra calls wait their turn (FIFO). */
+/** One route's window as persisted: call start times (ms since the epoch) and the Retry-After block (ms) or null. */
+export interface PersistedWindow {
+  slots: number[];
+  blockedUntil: number | null;
+}
+
+/**
+ * Where the windows are kept across restarts (the station: SQLite table
+ * `rate_windows`, store/rate-windows-repo.ts). Keyed by route (`POST /shipments`).
+ * A failing store never fails a call: the window then lives in memory only.
+ */
+export interface RateWindowStore {
+  get(route: string): PersistedWindow | undefined;
+  save(route: string, window: PersistedWindow): void;
+}
+
+/**
+ * At most `limit` calls in any `windowMs` window; extra calls wait their
+ * turn (FIFO). With a {@link RateWindowStore} the window survives a restart,
+ * and {@link SlidingWindowLimiter.blockUntil} (a 429's Retry-After) holds
+ * every call of the route until the platform said it may be called again.
+ */
 export class SlidingWindowLimiter {
   /** Start times reserved for the last `limit` calls, non-decreasing. */
   private readonly slots: number[] = [];
+  /** No call starts before this time (ms), from a 429's Retry-After. */
+  private blockedUntil = 0;
 
   constructor(
     private readonly limit: number,
     private readonly windowMs: number,
     private readonly now: () => number,
     private readonly sleep: Sleep,
+    private readonly persist?: { route: string; store: RateWindowStore; onError?: (e: unknown) => void },
   ) {
     if (!Number.isInteger(limit) || limit < 1) throw new RangeError(`Rate limit must be a positive integer, got ${limit}`);
+    if (persist) {
+      let saved: PersistedWindow | undefined;
+      try {
+        saved = persist.store.get(persist.route);
+      } catch (e) {
+        persist.onError?.(e);
+      }
+      if (saved) {
+        const since = this.now() - this.windowMs;
+        const recent = saved.slots.filter((t) => Number.isFinite(t) && t > since).sort((x, y) => x - y);
+        this.slots.push(...recent.slice(-this.limit));
+        this.blockedUntil = saved.blockedUntil ?? 0;
+      }
+    }
   }
 
   /** Milliseconds the next call would wait now (0 when a slot is free). */
@@ -38,18 +76,36 @@ export class SlidingWindowLimiter {
     return Math.max(0, this.nextSlot(t) - t);
   }
 
+  /** Holds every call until `atMs` (a 429's Retry-After); an earlier time than the current block changes nothing. */
+  blockUntil(atMs: number): void {
+    if (!(atMs > this.blockedUntil)) return;
+    this.blockedUntil = atMs;
+    this.save();
+  }
+
   /** Reserves the next slot and resolves when it starts. Reservation is synchronous, so concurrent callers queue in order. */
   async acquire(): Promise<void> {
     const t = this.now();
     const slot = this.nextSlot(t);
     this.slots.push(slot);
     if (this.slots.length > this.limit) this.slots.splice(0, this.slots.length - this.limit);
+    this.save();
     if (slot > t) await this.sleep(slot - t);
   }
 
+  private save(): void {
+    if (!this.persist) return;
+    try {
+      this.persist.store.save(this.persist.route, { slots: [...this.slots], blockedUntil: this.blockedUntil > 0 ? this.blockedUntil : null });
+    } catch (e) {
+      this.persist.onError?.(e);
+    }
+  }
+
   private nextSlot(t: number): number {
-    if (this.slots.length < this.limit) return Math.max(t, this.slots.at(-1) ?? t);
+    const floor = Math.max(t, this.blockedUntil);
+    if (this.slots.length < this.limit) return Math.max(floor, this.slots.at(-1) ?? floor);
     const nth = this.slots[this.slots.length - this.limit] ?? t;
-    return Math.max(t, nth + this.windowMs, this.slots.at(-1) ?? t);
+    return Math.max(floor, nth + this.windowMs, this.slots.at(-1) ?? floor);
   }
 }

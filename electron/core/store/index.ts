@@ -16,6 +16,7 @@ import { createOrdersRepo, type OrdersRepo } from './orders-repo';
 import { createOutboxRepo, type OutboxRepo } from './outbox-repo';
 import { createPickupsRepo, type PickupsRepo } from './pickups-repo';
 import { createPrintJobsRepo, type PrintJobsRepo } from './print-jobs-repo';
+import { createRateWindowsRepo, type RateWindowsRepo } from './rate-windows-repo';
 import { createSettingsRepo, type SettingsRepo } from './settings-repo';
 import { createShipmentsRepo, type ShipmentsRepo } from './shipments-repo';
 import type { Clock } from './sql';
@@ -62,6 +63,8 @@ export interface Store {
   readonly manifests: ManifestsRepo;
   readonly settings: SettingsRepo;
   readonly outbox: OutboxRepo;
+  /** The platform client's rate-limit windows, kept across restarts. */
+  readonly rateWindows: RateWindowsRepo;
   /**
    * Runs `fn` in one write transaction (BEGIN IMMEDIATE): every repository call inside
    * commits together or not at all; an exception rolls back and is rethrown. Nested
@@ -139,6 +142,7 @@ export function openStore(file: string, opts: StoreOptions = {}): Store {
     manifests: createManifestsRepo(db, clock),
     settings: createSettingsRepo(db, clock),
     outbox: createOutboxRepo(db, clock),
+    rateWindows: createRateWindowsRepo(db, clock),
     tx<T>(fn: () => T): T {
       return db.transaction(fn).immediate();
     },

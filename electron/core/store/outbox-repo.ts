@@ -53,7 +53,10 @@ export interface OutboxError {
  * - `attempts`: how many times the row was claimed for sending (a crash mid-send counts);
  * - `result`: what the platform answered, once `done`;
  * - `localRef`: the local record it belongs to, e.g. `shipment:12` or `pickup:3`;
- * - `nextAttemptAt`: ISO time before which a queued row is not claimed (back-off), or null.
+ * - `nextAttemptAt`: ISO time before which a queued row is not claimed (back-off), or null;
+ * - `postedAt`: ISO time the row's last create call was sent and has had no
+ *   answer yet (it may still be processed by the platform); null once an
+ *   answer arrived or the packer confirmed sending again (outbox/shipments.ts).
  */
 export interface OutboxRecord<P = unknown> {
   id: number;
@@ -65,6 +68,7 @@ export interface OutboxRecord<P = unknown> {
   result: unknown;
   localRef: string | null;
   nextAttemptAt: string | null;
+  postedAt: string | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -82,7 +86,29 @@ export interface OutboxRepo {
    * Atomically takes the oldest due `queued` row (of `kinds` when given): state -> `sending`,
    * `attempts + 1`. Undefined when nothing is due.
    */
-  claimNext(opts?: { kinds?: readonly OutboxKind[] }): OutboxRecord | undefined;
+  claimNext(opts?: { kinds?: readonly OutboxKind[]; excludeIds?: ReadonlySet<number> }): OutboxRecord | undefined;
+  /** A queued row becomes due now (a packer asked for it). No change for a row in another state. */
+  makeDue(id: number): void;
+  /**
+   * Records that the row's create call is being sent now (`at`), or that its
+   * last one got an answer (`null`). Written before the request leaves, in
+   * its own statement, so a crash mid-call leaves the time behind.
+   * @throws StoreError `not_found`.
+   */
+  markPosted(id: number, at: Date | string | null): OutboxRecord;
+  /**
+   * The packer asks again for the same local record: a `needs_attention` row
+   * goes back to `queued` with the new `payload`, keeping its id, attempts
+   * and `postedAt` (one open row per record, issue 7).
+   * @throws StoreError `not_found`, `invalid_state`, `invalid_input` (payload with no JSON form).
+   */
+  requeueWith<P>(id: number, payload: P): OutboxRecord<P>;
+  /**
+   * The packer confirms sending again a row whose earlier create call got no
+   * answer (`needs_attention` -> `queued`, `postedAt` cleared).
+   * @throws StoreError `not_found`, `invalid_state`.
+   */
+  confirmResend(id: number): OutboxRecord;
   /** `sending` -> `done` with the platform's answer. @throws StoreError `not_found`, `invalid_state`. */
   complete(id: number, result: unknown): OutboxRecord;
   /**
@@ -123,6 +149,7 @@ interface OutboxRow {
   result: string | null;
   local_ref: string | null;
   next_attempt_at: string | null;
+  posted_at: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -138,6 +165,7 @@ function outboxFromRow(r: OutboxRow): OutboxRecord {
     result: fromJson(r.result),
     localRef: r.local_ref,
     nextAttemptAt: r.next_attempt_at,
+    postedAt: r.posted_at,
     createdAt: r.created_at,
     updatedAt: r.updated_at,
   };
@@ -145,7 +173,7 @@ function outboxFromRow(r: OutboxRow): OutboxRecord {
 
 /** Builds the outbox repository on an open database. */
 export function createOutboxRepo(db: Database.Database, clock: Clock): OutboxRepo {
-  const COLS = 'id, kind, payload, state, attempts, last_error, result, local_ref, next_attempt_at, created_at, updated_at';
+  const COLS = 'id, kind, payload, state, attempts, last_error, result, local_ref, next_attempt_at, posted_at, created_at, updated_at';
   const byId = db.prepare<[number], OutboxRow>(`SELECT ${COLS} FROM outbox WHERE id = ?`);
   const insert = db.prepare<[OutboxKind, string, string | null, string, string], never>(
     `INSERT INTO outbox (kind, payload, state, local_ref, created_at, updated_at) VALUES (?, ?, 'queued', ?, ?, ?)`,
@@ -163,6 +191,14 @@ export function createOutboxRepo(db: Database.Database, clock: Clock): OutboxRep
   );
   const toQueuedFrom = db.prepare<[string, number, OutboxState], never>(
     `UPDATE outbox SET state = 'queued', next_attempt_at = NULL, updated_at = ? WHERE id = ? AND state = ?`,
+  );
+  const toDue = db.prepare<[number], never>(`UPDATE outbox SET next_attempt_at = NULL WHERE id = ? AND state = 'queued'`);
+  const setPosted = db.prepare<[string | null, number], never>(`UPDATE outbox SET posted_at = ? WHERE id = ?`);
+  const toQueuedWith = db.prepare<[string, string, number], never>(
+    `UPDATE outbox SET state = 'queued', payload = ?, next_attempt_at = NULL, updated_at = ? WHERE id = ? AND state = 'needs_attention'`,
+  );
+  const toResend = db.prepare<[string, number], never>(
+    `UPDATE outbox SET state = 'queued', posted_at = NULL, next_attempt_at = NULL, updated_at = ? WHERE id = ? AND state = 'needs_attention'`,
   );
   const sending = db.prepare<[], OutboxRow>(`SELECT ${COLS} FROM outbox WHERE state = 'sending' ORDER BY id`);
   const byLocalRef = db.prepare<[string], OutboxRow>(`SELECT ${COLS} FROM outbox WHERE local_ref = ? ORDER BY id`);
@@ -202,6 +238,11 @@ export function createOutboxRepo(db: Database.Database, clock: Clock): OutboxRep
         kindClause = `AND kind IN (${kinds.map((_, i) => `@k${i}`).join(', ')})`;
         kinds.forEach((k, i) => (params[`k${i}`] = k));
       }
+      const excluded = [...(opts.excludeIds ?? [])];
+      if (excluded.length) {
+        kindClause += ` AND id NOT IN (${excluded.map((_, i) => `@x${i}`).join(', ')})`;
+        excluded.forEach((x, i) => (params[`x${i}`] = x));
+      }
       // One statement: the pick and the state change cannot be split by another claimer.
       const row = db
         .prepare<Record<string, unknown>, OutboxRow>(
@@ -213,6 +254,27 @@ export function createOutboxRepo(db: Database.Database, clock: Clock): OutboxRep
         )
         .get(params);
       return row ? outboxFromRow(row) : undefined;
+    },
+    makeDue(id) {
+      toDue.run(id);
+    },
+    markPosted(id, at) {
+      let iso: string | null = null;
+      if (at !== null) {
+        const d = new Date(at);
+        if (Number.isNaN(d.getTime())) throw new StoreError('invalid_input', 'postedAt is not a date', { postedAt: ['not a date'] });
+        iso = d.toISOString();
+      }
+      const changes = setPosted.run(iso, id).changes;
+      const r = byId.get(id);
+      if (!r || changes === 0) throw new StoreError('not_found', `Outbox row ${id} not found`);
+      return outboxFromRow(r);
+    },
+    requeueWith<P>(id: number, payload: P): OutboxRecord<P> {
+      return after(id, toQueuedWith.run(toJson(payload, 'payload'), isoNow(clock), id).changes, 'needs_attention') as OutboxRecord<P>;
+    },
+    confirmResend(id) {
+      return after(id, toResend.run(isoNow(clock), id).changes, 'needs_attention');
     },
     complete(id, result) {
       return after(id, toDone.run(toJson(result ?? null, 'result'), isoNow(clock), id).changes, 'sending');

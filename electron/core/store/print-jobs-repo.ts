@@ -47,6 +47,20 @@ export interface PrintJobsRepo {
    * @throws StoreError `conflict` for a second `auto` job; SQLite FOREIGN KEY error for an unknown label id.
    */
   enqueue(input: { labelId: number; printerUri: string; requestedBy: PrintRequester }): PrintJobRecord;
+  /**
+   * The label's `auto` job, created `queued` for `printerUri` when it has none
+   * (issue 7: called in the transaction that records the shipment, so a
+   * shipment with a label always has its job). `created` says which.
+   * @throws SQLite FOREIGN KEY error for an unknown label id.
+   */
+  ensureAuto(labelId: number, printerUri: string): { job: PrintJobRecord; created: boolean };
+  /**
+   * The newest ZPL label of every shipment created since `since` (ISO), not
+   * cancelled and not in a manifest, whose labels have no print job at all:
+   * what a crash between recording a shipment and creating its job (before
+   * jobs were created in the same transaction) left unprinted. Oldest first.
+   */
+  labelsWithoutJob(since: string): Array<{ labelId: number; trackingNumber: string }>;
   get(id: number): PrintJobRecord | undefined;
   /** Oldest `queued` job (of `printerUri` when given), moved to `printing` with `attempts + 1`; undefined when none. */
   claimNext(printerUri?: string): PrintJobRecord | undefined;
@@ -134,6 +148,13 @@ export function createPrintJobsRepo(db: Database.Database, clock: Clock): PrintJ
   const autoExists = db.prepare<[number], { id: number }>(
     `SELECT id FROM print_jobs WHERE label_id = ? AND requested_by = 'auto' LIMIT 1`,
   );
+  const withoutJob = db.prepare<[string], { labelId: number; trackingNumber: string }>(
+    `SELECT max(l.id) AS labelId, l.tracking_number AS trackingNumber
+     FROM labels l JOIN shipments s ON s.tracking_number = l.tracking_number
+     WHERE l.format = 'ZPL' AND s.cancelled_at IS NULL AND s.manifest_id IS NULL AND s.created_at >= ?
+       AND NOT EXISTS (SELECT 1 FROM print_jobs j JOIN labels l2 ON l2.id = j.label_id WHERE l2.tracking_number = l.tracking_number)
+     GROUP BY l.tracking_number ORDER BY min(l.id)`,
+  );
   const forShipment = db.prepare<[string], PrintJobRow>(`${SELECT} WHERE l.tracking_number = ? ORDER BY j.id`);
 
   const get = (id: number) => {
@@ -161,6 +182,14 @@ export function createPrintJobsRepo(db: Database.Database, clock: Clock): PrintJ
       const res = insert.run(input.labelId, input.printerUri, input.requestedBy, now, now);
       return after(Number(res.lastInsertRowid), 1, 'queued');
     }),
+    ensureAuto: db.transaction((labelId: number, printerUri: string) => {
+      const existing = autoExists.get(labelId);
+      if (existing) return { job: after(existing.id, 1, 'queued'), created: false };
+      const now = isoNow(clock);
+      const res = insert.run(labelId, printerUri, 'auto', now, now);
+      return { job: after(Number(res.lastInsertRowid), 1, 'queued'), created: true };
+    }),
+    labelsWithoutJob: (since) => withoutJob.all(since),
     get,
     claimNext: db.transaction((printerUri?: string): PrintJobRecord | undefined => {
       const next = nextQueued.get({ uri: printerUri ?? null });

@@ -23,7 +23,7 @@ export interface TrackingEntry {
 export type Effect =
   | { kind: 'pickup' }
   | { kind: 'delivered' }
-  | { kind: 'reissue'; ldv: string }
+  | { kind: 'reissue'; trackingNumber: string }
   | { kind: 'open_stock'; reason: { code: string; description: string }; location: string }
   | { kind: 'close_stock'; outcome: StockOutcome };
 

@@ -115,7 +115,7 @@ export function releasePlan(j: Journey, st: StockRecord, req: StockActionRequest
     case 'redeliver_to_address': {
       const a = req.address;
       const newPlace = placeOf(a);
-      const ldv = newTrackingNumber(s.trackingNumber.slice(0, 2));
+      const trackingNumber = newTrackingNumber(s.trackingNumber.slice(0, 2));
       const zone = zoneOf(a.countryCode, a.postalCode, a.province);
       const leave = localInstant(day, 9, jitter(j, 'redirect', 60));
       const deliveryDay = addWorkingDays(day, TRANSIT_DAYS[zone]);
@@ -123,9 +123,9 @@ export function releasePlan(j: Journey, st: StockRecord, req: StockActionRequest
         {
           at: leave,
           statusCode: 3,
-          description: `Riaffidata con nuova LDV ${ldv}: consegna al nuovo indirizzo (${newPlace})`,
+          description: `Riaffidata con nuova LDV ${trackingNumber}: consegna al nuovo indirizzo (${newPlace})`,
           location: place,
-          effects: [{ kind: 'reissue', ldv }, close('released')],
+          effects: [{ kind: 'reissue', trackingNumber }, close('released')],
         },
         ...deliveryDaySteps(j, deliveryDay, newPlace, 'release'),
       ];

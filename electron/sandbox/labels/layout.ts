@@ -221,8 +221,8 @@ function layout(l: LabelData, dense: boolean): { elements: LabelElement[]; overf
 
   // Footer: shipment LDV and carrier code.
   hline(1140);
-  const ldv = cleanText(l.shipmentTrackingNumber);
-  text(30, 1158, 26, `LDV ${ldv}`, 480, { bold: false });
+  const trackingNumber = cleanText(l.shipmentTrackingNumber);
+  text(30, 1158, 26, `LDV ${trackingNumber}`, 480, { bold: false });
   text(500, 1158, 26, `${upper(cleanText(l.carrierCode))}  ${l.parcelNumber}/${l.parcelCount}`, 282, { align: 'R' });
   return { elements: el, overflow };
 }

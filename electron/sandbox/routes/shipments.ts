@@ -104,10 +104,10 @@ function statusCodes(raw: string): Set<number> {
   return out;
 }
 
-/** The account's shipment whose own tracking number (LDV, any case) is `ldv`. @throws 404 `not_found`. */
-function findShipment(state: SandboxState, account: Account, ldv: string | undefined): ShipmentRecord {
-  const s = state.shipmentByTracking(account, ldv ?? '');
-  if (!s || s.trackingNumber !== (ldv ?? '').toUpperCase()) throw notFound(`Shipment ${ldv ?? ''} not found`);
+/** The account's shipment whose own tracking number (LDV, any case) is `trackingNumber`. @throws 404 `not_found`. */
+function findShipment(state: SandboxState, account: Account, trackingNumber: string | undefined): ShipmentRecord {
+  const s = state.shipmentByTracking(account, trackingNumber ?? '');
+  if (!s || s.trackingNumber !== (trackingNumber ?? '').toUpperCase()) throw notFound(`Shipment ${trackingNumber ?? ''} not found`);
   return s;
 }
 
@@ -185,7 +185,7 @@ export function registerShipmentRoutes(r: ApiRouter): void {
       deliveryPoint: point ?? null,
       labelFormat: opts.labelFormat ?? 'PDF',
     });
-    const ldv = record.trackingNumber;
+    const trackingNumber = record.trackingNumber;
 
     try {
       record.label = await renderShipmentLabel(record);
@@ -194,12 +194,12 @@ export function registerShipmentRoutes(r: ApiRouter): void {
     }
 
     state.addShipment(record);
-    state.moveCredit(account, -total, `Spedizione ${ldv} (${contract.contractName})`, { shipmentId: record.id });
+    state.moveCredit(account, -total, `Spedizione ${trackingNumber} (${contract.contractName})`, { shipmentId: record.id });
     state.events.emitShipmentCreated(record);
     // Spec: `warning` only on creation, when the shipment is valid but something must be flagged.
     const warning =
       record.automaticReturn && record.returnTrackingNumber === null
-        ? `${carrier.carrierName}: the automatic return could not be created for ${ldv}; the shipment is valid, book the return separately if needed`
+        ? `${carrier.carrierName}: the automatic return could not be created for ${trackingNumber}; the shipment is valid, book the return separately if needed`
         : undefined;
     return {
       status: 201,

@@ -22,9 +22,9 @@ const BDA_WINDOW_DAYS = 60;
 /** Registers the tracking routes. */
 export function registerTrackingRoutes(r: ApiRouter): void {
   r.get('/shipments/:ldv/tracking', ({ state, account, params }) => {
-    const ldv = (params.ldv ?? '').trim();
-    const s = state.lifecycle.resolve(account.accountId, ldv);
-    if (!s) throw notFound(`Shipment ${ldv} not found`);
+    const trackingNumber = (params.ldv ?? '').trim();
+    const s = state.lifecycle.resolve(account.accountId, trackingNumber);
+    if (!s) throw notFound(`Shipment ${trackingNumber} not found`);
     return { body: state.lifecycle.trackingView(s) };
   });
 

@@ -57,7 +57,11 @@ export function errorText(row: OutboxRowView): string {
     .slice(0, 3)
     .map(([path, msgs]) => `${path}: ${msgs.join(', ')}`);
   const head = `${e.message}${fields.length ? ` ${fields.join('; ')}` : ''} [${status}${e.code}]`;
-  if (row.state === 'queued') return `${head} — sent again automatically${row.nextAttemptAt ? ` after ${dateTime(row.nextAttemptAt)}` : ''}`;
+  // Only a queued row is sent by the worker (shared/contract/outbox-outcome.ts); `queued` rows are being checked first.
+  if (row.state === 'queued') {
+    const next = e.code === 'queued' ? 'checked again automatically' : 'sent again automatically';
+    return `${head} — ${next}${row.nextAttemptAt ? ` after ${dateTime(row.nextAttemptAt)}` : ''}`;
+  }
   return head;
 }
 

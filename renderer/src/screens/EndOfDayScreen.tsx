@@ -85,7 +85,7 @@ export function EndOfDayScreen() {
               <tbody>
                 {unmanifested.map((s) => (
                   <tr key={s.trackingNumber}>
-                    <th scope="row" className="ldv">
+                    <th scope="row" className="tracking-number">
                       {s.trackingNumber}
                     </th>
                     <td>{s.orderNumber ?? s.reference ?? '—'}</td>

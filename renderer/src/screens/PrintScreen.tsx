@@ -46,7 +46,7 @@ export function PrintScreen() {
         <article className="card label-card" aria-labelledby="label-title">
           <div className="label-main">
             <h2 id="label-title">Label for</h2>
-            <div className="ldv ldv-big" data-testid="tracking-number">
+            <div className="tracking-number tracking-number-big" data-testid="tracking-number">
               {s.trackingNumber}
             </div>
             <div className="muted">

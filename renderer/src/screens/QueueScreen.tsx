@@ -16,7 +16,7 @@ import { useQueue } from '../stores/queue';
 
 /** Queue screen (see file comment). */
 export function QueueScreen() {
-  const { pending, done, loading, confirmDismiss, load, retry, askDismiss, cancelDismiss, dismiss } = useQueue();
+  const { pending, done, loading, confirmDismiss, load, retry, confirmResend, askDismiss, cancelDismiss, dismiss } = useQueue();
   const focusTick = useApp((s) => s.focusTick);
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
@@ -63,7 +63,7 @@ export function QueueScreen() {
               </thead>
               <tbody>
                 {pending.map((r) => (
-                  <PendingRow key={r.id} row={r} onRetry={() => void retry(r)} onDismiss={() => askDismiss(r)} />
+                  <PendingRow key={r.id} row={r} onRetry={() => void retry(r)} onConfirmResend={() => void confirmResend(r)} onDismiss={() => askDismiss(r)} />
                 ))}
               </tbody>
             </table>
@@ -91,7 +91,7 @@ export function QueueScreen() {
                 {done.map((r) => (
                   <tr key={r.id}>
                     <th scope="row">{r.title}</th>
-                    <td className="ldv queue-record">{recordText(r)}</td>
+                    <td className="tracking-number queue-record">{recordText(r)}</td>
                     <td>
                       <span className={`tag ${r.outcome === 'dismissed' ? 'tag-warn' : 'tag-ok'}`}>{STATE_TEXT[r.state]}</span> {outcomeText(r)}
                     </td>
@@ -111,12 +111,12 @@ export function QueueScreen() {
 }
 
 /** One row not done: state, record, error, and the packer's actions when it needs attention. */
-function PendingRow({ row: r, onRetry, onDismiss }: { row: OutboxRowView; onRetry(): void; onDismiss(): void }) {
+function PendingRow({ row: r, onRetry, onConfirmResend, onDismiss }: { row: OutboxRowView; onRetry(): void; onConfirmResend(): void; onDismiss(): void }) {
   const why = cannotDismissReason(r);
   return (
     <tr data-testid="queue-row" data-state={r.state} className={r.state === 'needs_attention' ? 'row-attention' : undefined}>
       <th scope="row">{r.title}</th>
-      <td className="ldv queue-record">{recordText(r)}</td>
+      <td className="tracking-number queue-record">{recordText(r)}</td>
       <td>
         <span className={`tag ${stateTagClass(r.state)}`}>{STATE_TEXT[r.state]}</span>
       </td>
@@ -128,7 +128,12 @@ function PendingRow({ row: r, onRetry, onDismiss }: { row: OutboxRowView; onRetr
           <div className="cell-actions">
             {r.canRetry ? (
               <button type="button" className="btn btn-small btn-primary" data-queue-action onClick={onRetry} aria-label={`Send again: ${r.title}`}>
-                Send again
+                {r.canConfirmResend ? 'Check again' : 'Send again'}
+              </button>
+            ) : null}
+            {r.canConfirmResend ? (
+              <button type="button" className="btn btn-small btn-danger" onClick={onConfirmResend} aria-label={`Post again (checked, not on the platform): ${r.title}`}>
+                Not on the platform: post again
               </button>
             ) : null}
             {r.canDismiss ? (

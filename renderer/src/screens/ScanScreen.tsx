@@ -102,7 +102,7 @@ function ShipmentCard({ shipment: s, onReprint, onCancel }: { shipment: Shipment
     <article className="card shipment-card" aria-labelledby="shipment-title">
       <header className="card-head">
         <h2 id="shipment-title">
-          Shipment <span className="ldv" data-testid="shipment-ldv">{s.trackingNumber}</span>
+          Shipment <span className="tracking-number" data-testid="shipment-tracking-number">{s.trackingNumber}</span>
         </h2>
         <span className={`tag ${s.cancelled ? 'tag-bad' : 'tag-ok'}`}>{s.cancelled ? 'CANCELLED' : s.status.label}</span>
       </header>
@@ -206,7 +206,7 @@ function TrackingSection({ trackingNumber, cancelled }: { trackingNumber: string
             {shown.carrierTrackingNumber && shown.carrierTrackingNumber !== shown.trackingNumber ? (
               <>
                 {' '}
-                — now travels as <span className="ldv">{shown.carrierTrackingNumber}</span>
+                — now travels as <span className="tracking-number">{shown.carrierTrackingNumber}</span>
               </>
             ) : null}
           </p>

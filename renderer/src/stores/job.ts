@@ -4,7 +4,7 @@
  * Quote: `rates.quote`; ship: `shipments.create` (the core prints at once).
  */
 import { create } from 'zustand';
-import type { PrintJobView, ShipResult } from '../../../shared/contract';
+import { outcomeOfCode, type PrintJobView, type ShipResult } from '../../../shared/contract';
 import type { StationOrder } from '../../../shared/domain/order';
 import type { FieldErrors, Rate } from '../../../shared/platform';
 import { invoke } from '../api';
@@ -28,8 +28,6 @@ import { useApp } from './app';
 
 const BOX_KEY = 'station.lastBox';
 
-/** Codes after which the outbox row stays queued and is sent again by the worker (electron/core shipments.create). */
-const QUEUED_CODES = new Set(['offline', 'timeout', 'rate_limited', 'http_error', 'carrier_error']);
 
 /** The box size used last (cm, as typed), remembered across orders: most parcels of a bench are the same box. */
 function lastBox(): { length: string; width: string; height: string } | undefined {
@@ -237,10 +235,10 @@ export const useJob = create<JobState>()((set, get) => {
       try {
         const result = await invoke('shipments.create', { orderId: order?.id, request: draftToShipmentRequest(draft, chosen) });
         set({ shipping: false, result });
-        const ldv = result.shipment.trackingNumber;
-        if (result.printError) useApp.getState().flash('warn', `Shipped ${ldv} — label NOT printed`, `${result.printError.message} [${result.printError.code}]. Fix the printer, then Reprint (Alt+R).`);
-        else if (result.printJob?.state === 'failed') useApp.getState().flash('warn', `Shipped ${ldv} — label NOT printed`, result.printJob.lastError ?? 'Printer failed');
-        else useApp.getState().flash('ok', `Shipped ${ldv}`, `${result.shipment.carrier.name} — ${money(result.shipment.cost.amount, result.shipment.cost.currency)}. Label sent to the printer.`);
+        const trackingNumber = result.shipment.trackingNumber;
+        if (result.printError) useApp.getState().flash('warn', `Shipped ${trackingNumber} — label NOT printed`, `${result.printError.message} [${result.printError.code}]. Fix the printer, then Reprint (Alt+R).`);
+        else if (result.printJob?.state === 'failed') useApp.getState().flash('warn', `Shipped ${trackingNumber} — label NOT printed`, result.printJob.lastError ?? 'Printer failed');
+        else useApp.getState().flash('ok', `Shipped ${trackingNumber}`, `${result.shipment.carrier.name} — ${money(result.shipment.cost.amount, result.shipment.cost.currency)}. Label sent to the printer.`);
         useApp.getState().go('print', { keepBanner: true });
         void useApp.getState().refreshInfo(); // credit changed
         return true;
@@ -248,11 +246,16 @@ export const useJob = create<JobState>()((set, get) => {
         set({ shipping: false });
         const err = asStationError(e);
         if (err.details) set({ platformErrors: stripPrefix(err.details, 'request') });
-        if (QUEUED_CODES.has(err.code)) {
-          // The outbox keeps the request and sends it when the platform answers; the label prints then.
-          useApp.getState().flash('warn', 'Shipment queued — not sent yet', `${err.message} [${err.code}]. It is sent automatically; do not ship this order again by hand.`);
+        // One rule for core and screen (shared/contract/outbox-outcome.ts): the code says whether the row stays queued.
+        if (outcomeOfCode(err.code) === 'queued') {
+          // The outbox keeps the request and sends it (after checking the platform when an answer was lost); the label prints then.
+          useApp.getState().flash('warn', 'Shipment queued, will be sent — not shipped yet', `${err.message} [${err.code}]. The station sends it by itself; do not ship this order again by hand.`);
           void useApp.getState().refreshInfo();
-        } else useApp.getState().fail(err.details ? 'The platform refused the shipment: fix the marked fields' : 'Shipment failed', err);
+        } else if (err.code === 'outcome_unknown') {
+          useApp.getState().fail('Shipment not confirmed by the platform: check it in the Queue (F7)', err);
+        } else {
+          useApp.getState().fail(err.details ? 'The platform refused the shipment: fix the marked fields' : 'Shipment not sent — it needs attention (Queue, F7)', err);
+        }
         return false;
       }
     },

@@ -19,6 +19,8 @@ interface QueueState {
   confirmDismiss: OutboxRowView | null;
   load(): Promise<void>;
   retry(row: OutboxRowView): Promise<void>;
+  /** The packer checked the platform and confirms posting a shipment with an unknown outcome again (`outbox.confirmResend`). */
+  confirmResend(row: OutboxRowView): Promise<void>;
   askDismiss(row: OutboxRowView): void;
   cancelDismiss(): void;
   dismiss(row: OutboxRowView, note: string): Promise<void>;
@@ -49,6 +51,17 @@ export const useQueue = create<QueueState>()((set, get) => ({
       app.flash('info', `Sending again: ${row.title}`, 'The station checks the platform first, so nothing is paid twice.');
     } catch (e) {
       app.fail(`Could not send ${row.title} again`, e);
+    }
+    await get().load();
+  },
+
+  async confirmResend(row) {
+    const app = useApp.getState();
+    try {
+      await invoke('outbox.confirmResend', { id: row.id });
+      app.flash('info', `Posting again: ${row.title}`, 'The station looks the reference up once more, then sends it.');
+    } catch (e) {
+      app.fail(`Could not post ${row.title} again`, e);
     }
     await get().load();
   },

@@ -52,8 +52,8 @@ export const useTracking = create<TrackingState>()((set, get) => ({
   },
 
   async refresh() {
-    const ldv = get().trackingNumber;
-    if (ldv) await get().load(ldv);
+    const trackingNumber = get().trackingNumber;
+    if (trackingNumber) await get().load(trackingNumber);
   },
 
   clear() {

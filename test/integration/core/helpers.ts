@@ -9,11 +9,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'vitest';
 import { StationError } from '../../../shared/contract/errors';
-import { invokeCommand } from '../../../electron/core/handlers/invoke';
 import { createPlatformClient, type PlatformClient, type PlatformClientOptions } from '../../../electron/core/platform/client';
 import { createSandbox, type Sandbox } from '../../../electron/sandbox/index';
 import type { StationConfig } from '../../../electron/core/config';
-import type { Station } from '../../../electron/core/station';
 
 /** A sandbox with the default demo accounts (real clock). */
 export function startSandbox(): Promise<Sandbox> {
@@ -76,19 +74,11 @@ export function switchableFetch() {
   const f = (async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input));
     state.calls.push(`${init?.method ?? 'GET'} ${url.pathname}`);
-    if (state.down) throw new TypeError('fetch failed (network down in test)');
+    // As undici reports an unreachable host: the request never left (the outbox knows no POST is in flight).
+    if (state.down) throw new TypeError('fetch failed (network down in test)', { cause: Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }) });
     return fetch(input, init);
   }) as typeof fetch;
   return { fetch: f, state };
-}
-
-/**
- * Calls the station's commands as a transport does (through invokeCommand,
- * input validated): `invoke<T>(name, input = {})`. `get` is read at each call,
- * so a test may (re)create its station after making the invoker.
- */
-export function invokerOf(get: () => Station): <T>(name: string, input?: unknown) => Promise<T> {
-  return <T,>(name: string, input: unknown = {}) => invokeCommand(get().handlers, name, input) as Promise<T>;
 }
 
 /** Awaits `p`, which must reject with an instance of `type`; resolves to that error, fails the test otherwise. */
@@ -106,3 +96,5 @@ export async function rejection<E extends Error>(p: Promise<unknown>, type: abst
 export function stationFailure(p: Promise<unknown>): Promise<StationError> {
   return rejection(p, StationError);
 }
+
+export { invokerOf } from '../../support/commands';

@@ -6,15 +6,15 @@
  * and the credit charged.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ScanResult, ShipResult } from '../../../shared/contract/commands';
 import { StationError } from '../../../shared/contract/errors';
-import type { AppInfo, ShipmentView } from '../../../shared/contract/views';
 import type { StationOrder } from '../../../shared/domain/order';
 import type { StationConfig } from '../../../electron/core/config';
 import { generateShopifyCsv } from '../../fixtures/shopify/generate-shopify-csv';
 import type { PlatformClient } from '../../../electron/core/platform/client';
 import type { ShipmentCreatePayload } from '../../../electron/core/outbox/shipments';
-import { databaseFile, invokeCommand, type Station } from '../../../electron/core/station';
+import { databaseFile, type Station } from '../../../electron/core/station';
+import type { CommandName, CommandOutput } from '../../../shared/contract';
+import { invokerOf, type CommandArgs } from '../../support/commands';
 import { startStation } from '../../../electron/shell/start';
 import { openStore } from '../../../electron/core/store';
 import type { Sandbox } from '../../../electron/sandbox/index';
@@ -54,12 +54,13 @@ async function stop(s: Station): Promise<void> {
   open.splice(open.indexOf(s), 1);
 }
 
-function invoke<T>(s: Station, name: string, input: unknown = {}): Promise<T> {
-  return invokeCommand(s.handlers, name, input) as Promise<T>;
+/** Typed command call on station `s` (test/support/commands.ts). */
+function invoke<K extends CommandName>(s: Station, name: K, ...args: CommandArgs<K>): Promise<CommandOutput<K>> {
+  return invokerOf(() => s)(name, ...args);
 }
 
 async function orderOf(s: Station, code: string): Promise<StationOrder> {
-  const r = await invoke<ScanResult>(s, 'scan.resolve', { code });
+  const r = await invoke(s, 'scan.resolve', { code });
   if (r.kind !== 'order') throw new Error(`${code} is not an order`);
   return r.order;
 }
@@ -125,10 +126,10 @@ describe('outbox recovery', () => {
     const o = await orderOf(station, '#1001');
     expect(o.status).toBe('shipped');
     expect(o.shipmentTrackingNumber).toBe(committed.trackingNumber);
-    const view = await invoke<ShipmentView>(station, 'shipments.get', { trackingNumber: committed.trackingNumber });
+    const view = await invoke(station, 'shipments.get', { trackingNumber: committed.trackingNumber });
     expect(view.labelFormats).toContain('ZPL');
     expect(view.printJobs.map((j) => [j.requestedBy, j.state])).toEqual([['auto', 'printed']]);
-    expect((await invoke<AppInfo>(station, 'app.info')).pendingOutbox).toBe(0);
+    expect((await invoke(station, 'app.info')).pendingOutbox).toBe(0);
     await stop(station);
     expect(rowOf(rowId)).toMatchObject({ state: 'done', attempts: 2, result: { trackingNumber: committed.trackingNumber, adopted: true } });
   });
@@ -178,7 +179,7 @@ describe('outbox recovery', () => {
     const created = (await direct.listShipments({ reference: '#1003' })).data;
     expect(created).toHaveLength(1); // the platform did create it
 
-    const res = await invoke<ShipResult>(station, 'shipments.create', { orderId: o.id, request: shipRequest(o) });
+    const res = await invoke(station, 'shipments.create', { orderId: o.id, request: shipRequest(o) });
     expect(res.shipment.trackingNumber).toBe(created[0]!.trackingNumber);
     expect(res.printJob?.state).toBe('printed');
     expect((await direct.listShipments({ reference: '#1003' })).data).toHaveLength(1);

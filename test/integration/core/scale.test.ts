@@ -6,7 +6,6 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ScaleView } from '../../../shared/contract/views';
-import type { Rate } from '../../../shared/platform/resources';
 import type { Station } from '../../../electron/core/station';
 import { startStation } from '../../../electron/shell/start';
 import type { Sandbox } from '../../../electron/sandbox/index';
@@ -53,7 +52,7 @@ afterAll(async () => {
 
 describe('station scale', () => {
   it('starts with no scale (a normal state), then finds a plugged Mettler Toledo', async () => {
-    expect(await invoke<ScaleView>('scale.get')).toMatchObject({ config: { kind: 'hid' }, connected: false, reading: null, problem: null, requoteOnStable: true });
+    expect(await invoke('scale.get')).toMatchObject({ config: { kind: 'hid' }, connected: false, reading: null, problem: null, requoteOnStable: true });
     const plugged = next((v) => v.connected);
     hid.plug({ vendorId: 0x0eb8, productId: 0xf000, path: '/dev/hidraw5' });
     expect(await plugged).toMatchObject({ name: 'Mettler Toledo PS60' });
@@ -67,7 +66,7 @@ describe('station scale', () => {
     const stable = next((v) => v.reading?.status === 'stable');
     hid.report([3, 4, 2, 0, 0xce, 0x04]); // 1.230 kg
     const kg = (await stable).reading!.kg!;
-    const rates = await invoke<Rate[]>('rates.quote', {
+    const rates = await invoke('rates.quote', {
       request: { recipient: { address: { postalCode: '20121', countryCode: 'IT' } }, packages: [{ weight: { value: kg, units: 'KG' }, dimensions: { length: 20, width: 15, height: 10, units: 'CM' } }] },
     });
     expect(rates.length).toBeGreaterThan(0);
@@ -80,14 +79,14 @@ describe('station scale', () => {
     expect((await gone).reading).toBeNull();
     serial.setAnswer((w) => (w === 'SI\r\n' ? 'S S     2.500 kg\r\n' : null));
     const stable = next((v) => v.reading?.status === 'stable' && v.name === '/dev/ttyUSB0');
-    const set = await invoke<ScaleView>('scale.set', { config: { kind: 'serial', path: '/dev/ttyUSB0', baudRate: 9600, protocol: 'mt-sics' }, requoteOnStable: false });
+    const set = await invoke('scale.set', { config: { kind: 'serial', path: '/dev/ttyUSB0', baudRate: 9600, protocol: 'mt-sics' }, requoteOnStable: false });
     expect(set).toMatchObject({ config: { kind: 'serial', path: '/dev/ttyUSB0' }, requoteOnStable: false });
     expect((await stable).reading).toEqual({ status: 'stable', kg: 2.5, decimals: 3 });
     const e = await stationFailure(invoke('scale.set', { config: { kind: 'serial', path: '/dev/ttyUSB0', baudRate: 7, protocol: 'mt-sics' } }));
     expect(JSON.stringify(e.details)).toMatch(/baudRate/);
-    expect((await invoke<ScaleView>('scale.get')).config).toMatchObject({ baudRate: 9600 }); // nothing lost
+    expect((await invoke('scale.get')).config).toMatchObject({ baudRate: 9600 }); // nothing lost
     await invoke('scale.set', { config: { kind: 'none' } });
-    expect(await invoke<ScaleView>('scale.get')).toMatchObject({ config: { kind: 'none' }, connected: false });
+    expect(await invoke('scale.get')).toMatchObject({ config: { kind: 'none' }, connected: false });
     expect(seen.length).toBeGreaterThan(4);
   });
 });

@@ -6,9 +6,6 @@
  * answers the last known status, saying why.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ShipResult } from '../../../shared/contract/commands';
-import type { ShipmentView, TrackingView } from '../../../shared/contract/views';
-import type { StationOrder } from '../../../shared/domain/order';
 import { recipientToParty } from '../../../shared/domain/order';
 import type { Station } from '../../../electron/core/station';
 import { startStation } from '../../../electron/shell/start';
@@ -25,7 +22,7 @@ const invoke = invokerOf(() => station);
 
 /** The local view of the shipment, without asking the platform. */
 async function localStatus(ldv: string): Promise<string> {
-  const recent = await invoke<ShipmentView[]>('shipments.recent', { limit: 10 });
+  const recent = await invoke('shipments.recent', { limit: 10 });
   const s = recent.find((x) => x.trackingNumber === ldv);
   if (!s) throw new Error(`${ldv} not in the recent shipments`);
   return s.status.key;
@@ -55,18 +52,18 @@ describe('shipments.tracking', () => {
   let ldv: string;
 
   it('shows a new shipment as shipped with no carrier events until the carrier collects it', async () => {
-    const order = await invoke<StationOrder>('orders.create', {
+    const order = await invoke('orders.create', {
       recipient: { name: 'Giulia Bianchi', street: 'Via Torino 15', city: 'Milano', province: 'MI', postalCode: '20123', countryCode: 'IT' },
       items: [{ name: 'Vaso', quantity: 1, unitPrice: 20 }],
     });
     // The sandbox's training aid pins the journey: a normal delivery.
-    const res = await invoke<ShipResult>('shipments.create', {
+    const res = await invoke('shipments.create', {
       orderId: order.id,
       request: { recipient: recipientToParty(order.recipient), packages: [parcel()], options: { notes: 'sandbox:delivered' } },
     });
     ldv = res.shipment.trackingNumber;
 
-    const t = await invoke<TrackingView>('shipments.tracking', { trackingNumber: ldv });
+    const t = await invoke('shipments.tracking', { trackingNumber: ldv });
     expect(t).toMatchObject({ trackingNumber: ldv, source: 'platform', unavailable: null, cancelled: false, stockId: null, deliveredAt: null });
     expect(t.status.key).toBe('shipped');
     expect(t.events).toEqual([]);
@@ -74,20 +71,20 @@ describe('shipments.tracking', () => {
     expect(t.carrier.name.length).toBeGreaterThan(0);
     // The package's own number finds the same record (scanner on a parcel label).
     const pkg = res.shipment.packageTrackingNumbers[0]!;
-    expect((await invoke<TrackingView>('shipments.tracking', { trackingNumber: pkg.toLowerCase() })).trackingNumber).toBe(ldv);
+    expect((await invoke('shipments.tracking', { trackingNumber: pkg.toLowerCase() })).trackingNumber).toBe(ldv);
   });
 
   it('moves as the sandbox clock moves: collected after the manifest, in transit, delivered; the local status follows', async () => {
     await invoke('manifests.closeDay');
     sb.clock.advance(90 * 60_000); // 11:30: collected one hour after the manifest
-    let t = await invoke<TrackingView>('shipments.tracking', { trackingNumber: ldv });
+    let t = await invoke('shipments.tracking', { trackingNumber: ldv });
     expect(t.status.key).toBe('shipped');
     expect(t.events.map((e) => e.description)).toEqual(['Spedizione ritirata dal corriere']);
 
     sb.clock.set(new Date('2026-11-23T16:30:00+01:00')); // departure is 2-4 h after collection
     const tokensBefore = tokenRequests();
     const changesBefore = changed.length;
-    t = await invoke<TrackingView>('shipments.tracking', { trackingNumber: ldv });
+    t = await invoke('shipments.tracking', { trackingNumber: ldv });
     expect(t.status.key).toBe('in_transit');
     expect(t.events[0]!.status.key).toBe('in_transit');
     expect(t.events).toHaveLength(2);
@@ -98,7 +95,7 @@ describe('shipments.tracking', () => {
     expect(tokenRequests()).toBe(tokensBefore + 1);
 
     sb.clock.set(new Date('2026-11-25T12:00:00+01:00'));
-    t = await invoke<TrackingView>('shipments.tracking', { trackingNumber: ldv });
+    t = await invoke('shipments.tracking', { trackingNumber: ldv });
     expect(t.status).toEqual({ code: 5, key: 'delivered', label: 'Delivered' });
     expect(t.deliveredAt).not.toBeNull();
     expect(t.estimatedDelivery).toBeNull();
@@ -113,7 +110,7 @@ describe('shipments.tracking', () => {
   it('offline: the last known status, marked local, with the reason; an unknown number fails', async () => {
     net.state.down = true;
     try {
-      const t = await invoke<TrackingView>('shipments.tracking', { trackingNumber: ldv });
+      const t = await invoke('shipments.tracking', { trackingNumber: ldv });
       expect(t.source).toBe('local');
       expect(t.unavailable?.code).toBe('offline');
       expect(t.status.key).toBe('delivered');

@@ -8,12 +8,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ScanResult, ShipResult } from '../../../shared/contract/commands';
-import type { AppInfo, ManifestView, ShipmentView, TrackingView } from '../../../shared/contract/views';
-import type { StationOrder } from '../../../shared/domain/order';
+import type { ShipResult } from '../../../shared/contract/commands';
 import { recipientToParty } from '../../../shared/domain/order';
 import { resolveConfig } from '../../../electron/core/config';
-import { invokeCommand, type Station } from '../../../electron/core/station';
+import type { Station } from '../../../electron/core/station';
+import { invokerOf, type Invoke } from '../../support/commands';
 import { startStation } from '../../../electron/shell/start';
 import { trainingSandboxFile } from '../../../electron/training';
 import { parcel, tempDir } from './helpers';
@@ -24,18 +23,18 @@ afterEach(async () => {
 });
 
 /** Starts a training station on `dir`, collecting its log lines; closed after the test. */
-async function start(dir: string, logs: string[] = []): Promise<{ station: Station; invoke: <T>(name: string, input?: unknown) => Promise<T> }> {
+async function start(dir: string, logs: string[] = []): Promise<{ station: Station; invoke: Invoke }> {
   const station = await startStation(resolveConfig(['--data-dir', dir], {}), { log: (l) => logs.push(l) });
   cleanups.push(() => station.close());
-  return { station, invoke: <T>(name: string, input: unknown = {}) => invokeCommand(station.handlers, name, input) as Promise<T> };
+  return { station, invoke: invokerOf(() => station) };
 }
 
-async function shipNewOrder(invoke: <T>(name: string, input?: unknown) => Promise<T>, name: string): Promise<ShipResult> {
-  const order = await invoke<StationOrder>('orders.create', {
+async function shipNewOrder(invoke: Invoke, name: string): Promise<ShipResult> {
+  const order = await invoke('orders.create', {
     recipient: { name, street: 'Via Po 3', city: 'Torino', province: 'TO', postalCode: '10123', countryCode: 'IT' },
     items: [{ name: 'Tazza', quantity: 2, unitPrice: 9.5 }],
   });
-  return invoke<ShipResult>('shipments.create', { orderId: order.id, request: { recipient: recipientToParty(order.recipient), packages: [parcel()] } });
+  return invoke('shipments.create', { orderId: order.id, request: { recipient: recipientToParty(order.recipient), packages: [parcel()] } });
 }
 
 const broken = (dir: string) => fs.readdirSync(dir).filter((f) => f.includes('.broken-')).sort();
@@ -49,7 +48,7 @@ describe('training mode', () => {
     expect(station.info.mode).toBe('sandbox');
     expect(station.info.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api\/2026-09$/);
     expect(station.info.accountName.length).toBeGreaterThan(0);
-    const info = await invoke<AppInfo>('app.info');
+    const info = await invoke('app.info');
     expect(info.printer.uri).toBe(`file://${path.join(tmp.dir, 'labels')}`);
     expect(info.connection).toBe('online');
     const creditBefore = info.credit!.balance;
@@ -74,27 +73,27 @@ describe('training mode', () => {
     ({ station, invoke } = await start(tmp.dir, logs));
     expect(broken(tmp.dir)).toEqual([]);
     expect(logs.filter((l) => l.startsWith('training data'))).toEqual([]);
-    const orders = await invoke<StationOrder[]>('orders.list', { status: 'all' });
+    const orders = await invoke('orders.list', { status: 'all' });
     expect(orders.map((o) => [o.recipient.name, o.status, o.shipmentTrackingNumber])).toEqual([['Paolo Gialli', 'shipped', ldv]]);
-    const scanned = await invoke<ScanResult>('scan.resolve', { code: ldv });
+    const scanned = await invoke('scan.resolve', { code: ldv });
     expect(scanned.kind).toBe('shipment');
-    expect((await invoke<ShipmentView>('shipments.get', { trackingNumber: ldv })).labelFormats).toEqual(['ZPL', 'PDF']);
-    const tracking = await invoke<TrackingView>('shipments.tracking', { trackingNumber: ldv });
+    expect((await invoke('shipments.get', { trackingNumber: ldv })).labelFormats).toEqual(['ZPL', 'PDF']);
+    const tracking = await invoke('shipments.tracking', { trackingNumber: ldv });
     expect(tracking).toMatchObject({ trackingNumber: ldv, source: 'platform' }); // the sandbox knows it too
-    expect((await invoke<AppInfo>('app.info')).credit!.balance).toBe(creditBefore - res.shipment.cost.amount); // the paid shipment stayed paid
+    expect((await invoke('app.info')).credit!.balance).toBe(creditBefore - res.shipment.cost.amount); // the paid shipment stayed paid
 
-    const manifests = await invoke<ManifestView[]>('manifests.closeDay');
+    const manifests = await invoke('manifests.closeDay');
     expect(manifests).toHaveLength(1);
     expect(manifests[0]!.totalShipments).toBe(1);
-    expect((await invoke<ShipmentView[]>('shipments.unmanifested')).map((s) => s.trackingNumber)).toEqual([]);
-    expect((await invoke<ShipmentView>('shipments.get', { trackingNumber: ldv })).manifestId).toBe(manifests[0]!.id);
+    expect((await invoke('shipments.unmanifested')).map((s) => s.trackingNumber)).toEqual([]);
+    expect((await invoke('shipments.get', { trackingNumber: ldv })).manifestId).toBe(manifests[0]!.id);
 
     // And once more: the manifest is there on both sides.
     await station.close();
     ({ station, invoke } = await start(tmp.dir));
-    expect((await invoke<ManifestView[]>('manifests.list')).map((m) => m.id)).toEqual([manifests[0]!.id]);
-    expect((await invoke<{ pdfBase64: string }>('manifests.pdf', { id: manifests[0]!.id })).pdfBase64.length).toBeGreaterThan(100);
-    expect((await invoke<ShipmentView>('shipments.get', { trackingNumber: ldv })).manifestId).toBe(manifests[0]!.id);
+    expect((await invoke('manifests.list')).map((m) => m.id)).toEqual([manifests[0]!.id]);
+    expect((await invoke('manifests.pdf', { id: manifests[0]!.id })).pdfBase64.length).toBeGreaterThan(100);
+    expect((await invoke('shipments.get', { trackingNumber: ldv })).manifestId).toBe(manifests[0]!.id);
   });
 
   it('moves a state file the sandbox cannot read aside, with the database, and starts afresh', async () => {
@@ -107,7 +106,7 @@ describe('training mode', () => {
 
     const logs: string[] = [];
     ({ station, invoke } = await start(tmp.dir, logs));
-    expect(await invoke<StationOrder[]>('orders.list', { status: 'all' })).toEqual([]);
+    expect(await invoke('orders.list', { status: 'all' })).toEqual([]);
     const moved = broken(tmp.dir);
     expect(moved.some((f) => /^training-sandbox\.json\.broken-\d{8}T\d{6}Z$/.test(f))).toBe(true);
     expect(moved.some((f) => /^training\.sqlite\.broken-\d{8}T\d{6}Z$/.test(f))).toBe(true);
@@ -129,7 +128,7 @@ describe('training mode', () => {
 
     const logs: string[] = [];
     ({ station, invoke } = await start(tmp.dir, logs));
-    expect(await invoke<StationOrder[]>('orders.list', { status: 'all' })).toEqual([]);
+    expect(await invoke('orders.list', { status: 'all' })).toEqual([]);
     expect(broken(tmp.dir).filter((f) => f.startsWith('training.sqlite.broken-')).length).toBeGreaterThanOrEqual(1);
     expect(logs.find((l) => l.startsWith('training data'))).toContain('holds shipments the sandbox has no state for');
   });
@@ -138,7 +137,7 @@ describe('training mode', () => {
     const tmp = tempDir();
     cleanups.push(tmp.cleanup);
     let { station, invoke } = await start(tmp.dir);
-    await invoke<StationOrder>('orders.create', {
+    await invoke('orders.create', {
       recipient: { name: 'Rita Rosa', street: 'Via Po 3', city: 'Torino', province: 'TO', postalCode: '10123', countryCode: 'IT' },
       items: [{ name: 'Tazza', quantity: 1, unitPrice: 9.5 }],
     });
@@ -147,7 +146,7 @@ describe('training mode', () => {
 
     const logs: string[] = [];
     ({ station, invoke } = await start(tmp.dir, logs));
-    expect((await invoke<StationOrder[]>('orders.list', { status: 'all' })).map((o) => o.recipient.name)).toEqual(['Rita Rosa']);
+    expect((await invoke('orders.list', { status: 'all' })).map((o) => o.recipient.name)).toEqual(['Rita Rosa']);
     expect(broken(tmp.dir)).toEqual([]);
     expect(logs.filter((l) => l.startsWith('training data'))).toEqual([]);
   });
@@ -180,8 +179,8 @@ describe('training mode', () => {
 
     const logs: string[] = [];
     ({ station, invoke } = await start(tmp.dir, logs));
-    expect((await invoke<AppInfo>('app.info')).connection).toBe('online');
-    expect(await invoke<StationOrder[]>('orders.list', { status: 'all' })).toEqual([]);
+    expect((await invoke('app.info')).connection).toBe('online');
+    expect(await invoke('orders.list', { status: 'all' })).toEqual([]);
     const moved = broken(tmp.dir);
     expect(moved.some((f) => f.startsWith('training.sqlite.broken-'))).toBe(true);
     expect(moved.some((f) => f.startsWith('training-sandbox.json.broken-'))).toBe(true);

@@ -4,7 +4,8 @@
  * the HTTP status kept on a refused row.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { createOutboxWorker, eraseExecutor, INTERRUPTED_CODE, OutboxAttention, type OutboxExecutor } from '../../../electron/core/outbox/worker';
+import { createOutboxWorker, eraseExecutor, INTERRUPTED_CODE, OutboxAttention, OutboxWait, type OutboxExecutor } from '../../../electron/core/outbox/worker';
+import { outcomeOfCode } from '../../../shared/contract/outbox-outcome';
 import { PlatformError } from '../../../electron/core/platform/errors';
 import type { OutboxRecord } from '../../../electron/core/store';
 import { tempStore, testClock } from '../store/helpers';
@@ -124,9 +125,11 @@ describe('outbox worker', () => {
     });
     const a = enqueue('a');
     const b = enqueue('b');
-    // Asking for b runs a first; a fails offline and b is not even tried.
+    // Asking for b runs a first; a fails offline and b is not even tried: b's press hears
+    // its own row's outcome (queued, and why), not a's error (issue 16).
     const e = await rejection(worker.process(b));
-    expect((e as PlatformError).code).toBe('offline');
+    expect(e).toMatchObject({ code: 'queued', message: expect.stringContaining('not reachable') });
+    expect(store.outbox.get(b)).toMatchObject({ state: 'queued', attempts: 0 });
     expect(sent.map((s) => s.name)).toEqual(['a']);
     down = false;
     await expect(worker.process(b)).resolves.toBe('outcome:b');
@@ -187,5 +190,54 @@ describe('outbox worker', () => {
     worker.start();
     await done;
     expect(store.outbox.countPending()).toBe(0);
+  });
+
+  it('gives every press its own row\'s outcome: one row\'s 500 is not reported to the others of the batch (issue 16)', async () => {
+    const { store, worker, enqueue, sent } = setup(async (row) => {
+      if (row.payload.name === 'b' && row.attempts === 1) throw new PlatformError(500, 'internal_error', 'b broke', undefined, undefined, 'POST /shipments');
+      return `LDV-${row.payload.name}`;
+    });
+    const ids = ['a', 'b', 'c', 'd'].map(enqueue);
+    const outcomes = await Promise.allSettled(ids.map((id) => worker.process(id)));
+    expect(outcomes.map((o) => (o.status === 'fulfilled' ? o.value : (o.reason as { code: string }).code))).toEqual([
+      'outcome:LDV-a',
+      'internal_error',
+      'outcome:LDV-c',
+      'outcome:LDV-d',
+    ]);
+    expect(store.outbox.get(ids[1]!)).toMatchObject({ state: 'queued', lastError: { code: 'internal_error', status: 500 } });
+    expect(sent.map((x) => x.name)).toEqual(['a', 'b', 'c', 'd']);
+    // b waits its own back-off, then is sent on its own.
+    await expect(worker.process(ids[1]!)).resolves.toBe('outcome:LDV-b');
+  });
+
+  it('rejects a press with a code whose class matches its row: unknown 5xx -> queued, unknown 4xx -> needs attention', async () => {
+    const answers = [new PlatformError(599, 'http_error', 'odd gateway'), new PlatformError(418, 'http_error', 'teapot', undefined, undefined, 'POST /shipments')];
+    let n = 0;
+    const { store, worker, enqueue } = setup(async () => {
+      throw answers[n++];
+    });
+    const id = enqueue('a');
+    const first = (await rejection(worker.process(id))) as { code: string; message: string };
+    expect(store.outbox.get(id)?.state).toBe('queued');
+    expect(first).toMatchObject({ code: 'queued', message: expect.stringContaining('[http_error]') });
+    expect(outcomeOfCode(first.code)).toBe('queued');
+    const second = (await rejection(worker.process(id))) as { code: string };
+    expect(store.outbox.get(id)?.state).toBe('needs_attention');
+    expect(outcomeOfCode(second.code)).toBe('needs_attention');
+  });
+
+  it('an executor that must look again later (OutboxWait) leaves its row queued, due at that time, and the drain goes on', async () => {
+    const until = new Date('2026-10-01T08:00:05.000Z');
+    const { store, worker, enqueue } = setup(async (row) => {
+      if (row.payload.name === 'a') throw new OutboxWait(until, 'checking the platform');
+      return 'ok';
+    });
+    const a = enqueue('a');
+    const b = enqueue('b');
+    const [ra, rb] = await Promise.allSettled([worker.process(a), worker.process(b)]);
+    expect(ra).toMatchObject({ status: 'rejected', reason: { code: 'queued', message: 'checking the platform' } });
+    expect(rb).toMatchObject({ status: 'fulfilled', value: 'outcome:ok' });
+    expect(store.outbox.get(a)).toMatchObject({ state: 'queued', nextAttemptAt: until.toISOString() });
   });
 });

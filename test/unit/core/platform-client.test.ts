@@ -4,9 +4,9 @@
  * rate limits.
  */
 import { describe, expect, it } from 'vitest';
-import { createPlatformClient, type PlatformClientOptions } from '../../../electron/core/platform/client';
+import { createPlatformClient, RATE_WINDOW_MARGIN_MS, type PlatformClientOptions } from '../../../electron/core/platform/client';
 import { PlatformError } from '../../../electron/core/platform/errors';
-import { SlidingWindowLimiter } from '../../../electron/core/platform/rate-limit';
+import { SlidingWindowLimiter, type PersistedWindow, type RateWindowStore } from '../../../electron/core/platform/rate-limit';
 
 const BASE = 'https://acme.example.test/api/2026-09';
 const AUTH = 'https://acme.example.test';
@@ -300,7 +300,7 @@ describe('platform client: responses', () => {
 
   it('encodes path parameters and query strings', async () => {
     const page = { data: [], links: { first: null, last: null, prev: null, next: null }, meta: { current_page: 1, last_page: 1, per_page: 50, total: 0, from: null, to: null } };
-    const p = fakePlatform([json(200, page), json(200, { trackingNumber: 'A/B', format: 'zpl', pdf: null, zpl: 'Xl4=' })]);
+    const p = fakePlatform([json(200, page), json(200, { trackingNumber: 'A/B', format: 'ZPL', pdf: null, zpl: 'Xl4=' })]);
     const { client } = makeClient(p.fetch);
     await client.listShipments({ reference: '#1001 A', per_page: 5 });
     await client.getLabel('A/B', 'zpl');
@@ -318,7 +318,7 @@ describe('platform client: client-side rate limits', () => {
     await client.createManifests({ trackingNumbers: ['B'] });
     expect(sleeps).toEqual([]);
     await client.createManifests({ trackingNumbers: ['C'] });
-    expect(sleeps).toEqual([60_000]);
+    expect(sleeps).toEqual([60_000 + RATE_WINDOW_MARGIN_MS]);
     expect(p.seen).toHaveLength(3);
   });
 
@@ -413,5 +413,39 @@ describe('platform client: error route', () => {
     }) as typeof fetch);
     const err = await caught(down.client.getShipment('X'));
     expect([err.code, err.route]).toEqual(['offline', 'POST /oauth/token']);
+  });
+});
+
+describe('platform client: rate-limit windows kept across restarts (issue 7)', () => {
+  const memoryStore = (): RateWindowStore & { map: Map<string, PersistedWindow> } => {
+    const map = new Map<string, PersistedWindow>();
+    return { map, get: (r) => map.get(r), save: (r, w) => void map.set(r, structuredClone(w)) };
+  };
+
+  it('a restarted client remembers the calls of the last minute and waits for the platform\'s window', async () => {
+    const store = memoryStore();
+    const manifests = () => json(201, { data: [] });
+    const p1 = fakePlatform([manifests(), manifests()]);
+    const first = makeClient(p1.fetch, { rateLimits: { 'POST /manifests': 2 }, rateWindows: store });
+    await first.client.createManifests({ trackingNumbers: ['A'] });
+    await first.client.createManifests({ trackingNumbers: ['B'] });
+    expect(store.map.get('POST /manifests')?.slots).toHaveLength(2);
+    // "Restart": a new client on the same store, same clock.
+    const p2 = fakePlatform([manifests()]);
+    const second = makeClient(p2.fetch, { rateLimits: { 'POST /manifests': 2 }, rateWindows: store });
+    await second.client.createManifests({ trackingNumbers: ['C'] });
+    expect(second.sleeps).toEqual([60_000 + RATE_WINDOW_MARGIN_MS]);
+  });
+
+  it('honours Retry-After for every later call of the route, also after a restart', async () => {
+    const store = memoryStore();
+    const p1 = fakePlatform([json(429, { error: { code: 'rate_limited', message: 'slow down' } }, { 'Retry-After': '45' })]);
+    const first = makeClient(p1.fetch, { rateLimits: { 'POST /manifests': 5 }, rateWindows: store, retry: { attempts: 1 } });
+    await expect(first.client.createManifests({ trackingNumbers: ['A'] })).rejects.toMatchObject({ status: 429, retryAfterMs: 45_000 });
+    expect(store.map.get('POST /manifests')?.blockedUntil).toBe(Date.parse('2026-09-10T08:00:00Z') + 45_000);
+    const p2 = fakePlatform([json(201, { data: [] })]);
+    const second = makeClient(p2.fetch, { rateLimits: { 'POST /manifests': 5 }, rateWindows: store });
+    await second.client.createManifests({ trackingNumbers: ['B'] });
+    expect(second.sleeps).toEqual([45_000]);
   });
 });

@@ -56,6 +56,7 @@ function row(over: Partial<OutboxRowView> = {}): OutboxRowView {
     lastError: { code: 'validation_failed', message: 'Province must be 2 letters', status: 422, details: null },
     canRetry: true,
     canDismiss: true,
+    canConfirmResend: false,
     nextAttemptAt: null,
     createdAt: '2026-11-23T09:00:00.000Z',
     updatedAt: '2026-11-23T09:00:01.000Z',
