@@ -100,6 +100,7 @@ function useStationEvents(): void {
       on('scale.changed', (view) => useScale.getState().changed(view)),
       on('printJobs.changed', (job) => {
         useJob.getState().printJobChanged(job);
+        usePrint.getState().jobChanged(job);
         useScan.getState().shipmentChanged(job.trackingNumber);
       }),
       on('shipments.changed', ({ trackingNumber }) => {
