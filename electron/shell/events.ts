@@ -16,6 +16,7 @@ export const STATION_EVENT_NAMES = [
   'pickups.changed',
   'outbox.changed',
   'stocks.changed',
+  'scale.changed',
 ] as const satisfies readonly EventName[];
 
 // Compile-time completeness: every EventName must be in the list.

@@ -17,6 +17,7 @@ import { createOutboxHandlers } from './outbox';
 import { createPickupsHandlers } from './pickups';
 import { createPrintersHandlers } from './printers';
 import { createRatesHandlers } from './rates';
+import { createScaleHandlers } from './scale';
 import { createScanHandlers } from './scan';
 import { createSettingsHandlers } from './settings';
 import { createShipmentsHandlers } from './shipments';
@@ -42,6 +43,7 @@ export function createHandlers(ctx: StationContext): Handlers {
     ...createOutboxHandlers(ctx),
     ...createCustomsHandlers(ctx),
     ...createStocksHandlers(ctx),
+    ...createScaleHandlers(ctx),
     ...createSettingsHandlers(ctx),
   } satisfies Handlers;
   return handlers;

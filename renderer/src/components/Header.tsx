@@ -1,9 +1,10 @@
 /**
  * Header: which platform (TRAINING MODE on the sandbox, impossible to miss, or
- * the live platform), connection, credit, printer and outbox backlog (a
+ * the live platform), connection, credit, printer, scale reading and outbox backlog (a
  * button to the Queue screen). Refreshed by `app.changed` events.
  */
 import { useApp } from '../stores/app';
+import { readingText, useScale } from '../stores/scale';
 import { money } from '../lib/format';
 import { newStockCount, useStocks } from '../stores/stocks';
 
@@ -23,6 +24,9 @@ export function Header() {
   const link = useApp((s) => s.link);
   const go = useApp((s) => s.go);
   const newStocks = useStocks((s) => newStockCount(s.open, s.seenMaxId));
+  const scale = useScale((s) => s.scale);
+  const reading = scale?.reading;
+  const scalePill = !scale || scale.config.kind === 'none' || !scale.connected ? 'pill-idle' : reading?.status === 'stable' || reading?.status === 'zero' ? 'pill-ok' : reading?.status === 'motion' || !reading ? 'pill-warn' : 'pill-bad';
   const sandbox = info?.platform.mode === 'sandbox';
   const connection = link === 'down' ? 'down' : (info?.connection ?? 'unknown');
   const printerOk = info?.printer.state === 'ready';
@@ -71,6 +75,13 @@ export function Header() {
             </dd>
           </div>
         ) : null}
+        <div className={`pill ${scalePill}`}>
+          <dt>Scale</dt>
+          <dd data-testid="scale-reading" data-status={reading?.status ?? 'none'} title={scale?.problem ?? scale?.name ?? 'no scale: type the weight'}>
+            {scale?.connected && scale.name ? `${scale.name} — ` : ''}
+            {readingText(scale)}
+          </dd>
+        </div>
         {info && info.pendingOutbox > 0 ? (
           <div className="pill pill-warn pill-link">
             <dt>Waiting to send</dt>
