@@ -13,6 +13,9 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 30_000,
+          // Every sandbox answer is checked against the served OpenAPI document (test/integration/openapi).
+          globalSetup: ['test/integration/openapi/global-setup.ts'],
+          setupFiles: ['test/integration/openapi/setup.ts'],
         },
       },
     ],

@@ -35,6 +35,7 @@ import { registerAdminRoutes } from './routes/admin';
 import { registerLegacyRoutes } from './routes/legacy';
 import { collectRoutes } from './openapi';
 import { registerOpenApiRoute } from './routes/openapi';
+import { installResponseObservers } from './observe';
 import { SandboxState } from './state';
 import type { AddressLookup } from './webhooks/dispatcher';
 import { isLoopbackHost } from '../../shared/platform/webhooks';
@@ -45,6 +46,7 @@ export { SandboxState } from './state';
 export { SandboxStateError } from './persist';
 export {  demoSeed } from './seed';
 export type * from './model';
+export { observeResponses, type ObservedResponse } from './observe';
 
 /** Version prefix of the API (spec: Versioning 1). */
 export const API_PREFIX = '/api/2026-09';
@@ -237,7 +239,9 @@ export function buildSandboxApp(state: SandboxState, logger = false, seed: Sandb
   });
   registerAdminRoutes(app, table, state, gateway, seed, undefined, opts.adminToken !== undefined ? { token: opts.adminToken } : {});
   registerLegacyRoutes(app, table, state, gateway, API_PREFIX);
-  registerOpenApiRoute(app, table, gateway, routes, API_PREFIX);
+  const documentFor = registerOpenApiRoute(app, table, gateway, routes, API_PREFIX);
+  // Every answer to the observers (test/integration checks each against the served document).
+  installResponseObservers(app, documentFor);
   return app;
 }
 

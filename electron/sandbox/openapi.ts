@@ -64,6 +64,8 @@ import {
   WebhookTestResult,
   WebhookTrackingUpdatePayload,
   WebhooksResponse,
+  SANDBOX_EXTENSION,
+  type PlatformErrorCode,
 } from '../../shared/platform';
 import { RATE_LIMITS } from './ratelimit';
 
@@ -94,6 +96,8 @@ export interface OperationDoc {
   path: string;
   operationId: string;
   summary: string;
+  /** Longer text for integrators (defaults to the summary plus the spec section). */
+  description?: string;
   tag: string;
   /** Query parameters (an object schema; each property one parameter). */
   query?: z.ZodObject;
@@ -163,7 +167,7 @@ export const OPERATIONS: ReadonlyArray<OperationDoc> = [
     operationId: 'getShipmentLabel',
     summary: 'Label of a shipment (all formats without `format`)',
     tag: 'Shipments',
-    query: z.object({ format: z.enum(['pdf', 'zpl']).optional() }),
+    query: z.object({ format: z.enum(['pdf', 'zpl', 'PDF', 'ZPL']).optional() }),
     ok: { 200: { description: 'Label', schema: ShipmentLabelResponse } },
     errors: [404, 422],
   },
@@ -391,7 +395,17 @@ export const OPERATIONS: ReadonlyArray<OperationDoc> = [
     extension: true,
     ok: { 200: { description: 'Pickup points', schema: z.object({ data: z.array(Warehouse) }) } },
   },
-  { method: 'GET', path: '/openapi.json', operationId: 'getOpenApi', summary: 'This document', tag: 'Meta', public: true, ok: { 200: { description: 'OpenAPI 3.1 document' } } },
+  {
+    method: 'GET',
+    path: '/openapi.json',
+    operationId: 'getOpenApi',
+    summary: 'This document',
+    description: 'The OpenAPI 3.1 document of the API as this sandbox serves it, generated from the same schemas it validates with. No token needed.',
+    tag: 'Meta',
+    public: true,
+    extension: true,
+    ok: { 200: { description: 'OpenAPI 3.1 document', schema: z.object({ openapi: z.string() }).catchall(z.unknown()) } },
+  },
 ];
 
 /** `/invoices/:id/pdf` and `/invoices/{invoiceId}/pdf` -> `/invoices/{}/pdf`. */
@@ -407,17 +421,35 @@ function operationFor(method: string, relPath: string): OperationDoc | undefined
 
 type Json = Record<string, unknown>;
 
-const ERROR_RESPONSES: Record<number, { name: string; description: string }> = {
-  401: { name: 'Unauthenticated', description: '`unauthenticated`: token missing, malformed, expired or revoked' },
-  402: { name: 'PaymentRequired', description: '`subscription_required`, `subscription_payment_failed` or `plan_limit_reached`' },
-  403: { name: 'Forbidden', description: '`insufficient_scope`, `account_disabled`, `client_role_required` or `forbidden`' },
-  404: { name: 'NotFound', description: '`not_found`: missing or of another client' },
-  409: { name: 'Conflict', description: '`invalid_state`: operation no longer possible' },
-  422: { name: 'Unprocessable', description: '`validation_failed` (with `details` keyed by field path) or `shipment_rejected`' },
-  429: { name: 'RateLimited', description: '`rate_limited`; wait `Retry-After` seconds' },
-  502: { name: 'CarrierError', description: '`carrier_error`: the carrier or an external service did not answer' },
-  503: { name: 'Unavailable', description: 'Generation temporarily unavailable' },
+/** Error answers of the spec's table (Errors > Envelope), by status; `codes` are the `error.code` values each may carry. */
+const ERROR_RESPONSES: Record<number, { name: string; description: string; codes: PlatformErrorCode[] }> = {
+  401: { name: 'Unauthenticated', description: '`unauthenticated`: token missing, malformed, expired or revoked', codes: ['unauthenticated'] },
+  402: {
+    name: 'PaymentRequired',
+    description: '`subscription_required`, `subscription_payment_failed` or `plan_limit_reached`',
+    codes: ['subscription_required', 'subscription_payment_failed', 'plan_limit_reached'],
+  },
+  403: {
+    name: 'Forbidden',
+    description: '`insufficient_scope`, `account_disabled`, `client_role_required` or `forbidden`',
+    codes: ['insufficient_scope', 'account_disabled', 'client_role_required', 'forbidden'],
+  },
+  404: { name: 'NotFound', description: '`not_found`: missing or of another client', codes: ['not_found'] },
+  405: { name: 'MethodNotAllowed', description: '`method_not_allowed`: the method is not provided for this path; `Allow` lists those that are', codes: ['method_not_allowed'] },
+  409: { name: 'Conflict', description: '`invalid_state`: operation no longer possible', codes: ['invalid_state'] },
+  413: { name: 'PayloadTooLarge', description: '`http_error`: the request body is larger than 2 MiB', codes: ['http_error'] },
+  422: {
+    name: 'Unprocessable',
+    description: '`validation_failed` (with `details` keyed by field path) or `shipment_rejected`',
+    codes: ['validation_failed', 'shipment_rejected'],
+  },
+  429: { name: 'RateLimited', description: '`rate_limited`; wait `Retry-After` seconds', codes: ['rate_limited'] },
+  502: { name: 'CarrierError', description: '`carrier_error`: the carrier or an external service did not answer', codes: ['carrier_error'] },
+  503: { name: 'Unavailable', description: '`http_error` or `internal_error`: temporarily unavailable; `Retry-After` seconds when known', codes: ['http_error', 'internal_error'] },
 };
+
+/** Answer of every operation for an unexpected error (spec: Errors, 500 `internal_error`). */
+const DEFAULT_RESPONSE = { name: 'InternalError', description: '`internal_error`: unexpected error (500)' };
 
 /** Where generated schemas go: named ones are collected into `components.schemas`. */
 interface SchemaContext {
@@ -437,11 +469,58 @@ function rewriteRefs(v: unknown): unknown {
 }
 
 /**
+ * Adjustments of the generated JSON Schema where zod's own output says less
+ * than the rule: refinements have no JSON Schema form, so the rules they
+ * check are written here (in place on the generated node).
+ */
+const SCHEMA_RULES = new Map<z.core.$ZodType, (js: Json) => void>([
+  [
+    ManifestRequest,
+    (js) => {
+      // shipmentIds or trackingNumbers (or both), at least one entry in all: `{}` is refused.
+      js.anyOf = [
+        { required: ['shipmentIds'], properties: { shipmentIds: { minItems: 1 } } },
+        { required: ['trackingNumbers'], properties: { trackingNumbers: { minItems: 1 } } },
+      ];
+    },
+  ],
+  [
+    WebhookCreateRequest,
+    (js) => {
+      const url = (js.properties as Record<string, Json> | undefined)?.url;
+      if (url) {
+        url.format = 'uri';
+        url.pattern = '^https://';
+        url.description = 'HTTPS URL of the receiver (the sandbox started with `--webhook-loopback-http` also takes plain http to loopback hosts)';
+      }
+    },
+  ],
+]);
+
+/**
  * JSON Schema (2020-12) of the wire form of `schema`. Schemas named in the
- * context's registry become `$ref`s to `components.schemas` (and are added there).
+ * context's registry become `$ref`s to `components.schemas` (and are added
+ * there). A schema marked with `extension()` (shared/platform) carries
+ * `x-sandbox-extension: true` and its description; {@link SCHEMA_RULES} add
+ * what refinements check.
  */
 function wire(schema: z.ZodType, ctx: SchemaContext): Json {
-  const out = z.toJSONSchema(schema, { io: 'input', target: 'draft-2020-12', metadata: ctx.registry, unrepresentable: 'any' }) as Json;
+  const out = z.toJSONSchema(schema, {
+    io: 'input',
+    target: 'draft-2020-12',
+    metadata: ctx.registry,
+    unrepresentable: 'any',
+    override: ({ zodSchema, jsonSchema }) => {
+      const meta = z.globalRegistry.get(zodSchema);
+      // A declared format (IsoDateTime: `date-time`), kept by clones such as extension() ones.
+      if (typeof meta?.format === 'string') jsonSchema.format = meta.format;
+      if (meta?.[SANDBOX_EXTENSION] === true) {
+        (jsonSchema as Json)[SANDBOX_EXTENSION] = true;
+        if (typeof meta.description === 'string') jsonSchema.description = meta.description;
+      }
+      SCHEMA_RULES.get(zodSchema)?.(jsonSchema as Json);
+    },
+  }) as Json;
   const defs = (out.$defs ?? {}) as Record<string, unknown>;
   delete out.$defs;
   delete out.$schema;
@@ -508,15 +587,17 @@ export function buildOpenApiDocument(inp: OpenApiInputs): Json {
   }
   const ref = (name: string) => ({ $ref: `#/components/responses/${name}` });
   const responses: Json = {};
-  for (const { name, description } of Object.values(ERROR_RESPONSES)) {
+  const retryAfter = { 'Retry-After': { description: 'Seconds to wait before calling again', schema: { type: 'integer', minimum: 1 } } };
+  for (const { name, description, codes } of Object.values(ERROR_RESPONSES)) {
     responses[name] = {
       description,
-      content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } },
-      ...(name === 'RateLimited'
-        ? { headers: { 'Retry-After': { description: 'Seconds to wait before calling again', schema: { type: 'integer', minimum: 1 } } } }
-        : {}),
+      // The envelope, with `error.code` narrowed to the codes this status carries.
+      content: { 'application/json': { schema: { allOf: [{ $ref: '#/components/schemas/ErrorEnvelope' }, { type: 'object', properties: { error: { type: 'object', properties: { code: { enum: codes } } } } }] } } },
+      ...(name === 'RateLimited' || name === 'Unavailable' ? { headers: retryAfter } : {}),
+      ...(name === 'MethodNotAllowed' ? { headers: { Allow: { description: 'Methods provided for the path', schema: { type: 'string' } } } } : {}),
     };
   }
+  responses[DEFAULT_RESPONSE.name] = { description: DEFAULT_RESPONSE.description, content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } } };
 
   const paths: Record<string, Json> = {};
   const seen = new Set<string>();
@@ -542,13 +623,19 @@ export function buildOpenApiDocument(inp: OpenApiInputs): Json {
   ] as const) {
     webhooks[event] = {
       post: {
+        operationId: `${event.replace(/\.(\w)/g, (_m, c: string) => c.toUpperCase())}Event`,
         summary: `${event} event, sent to the endpoints registered for it`,
+        description: `The platform POSTs a \`${event}\` event to every active endpoint registered for it, signed with the endpoint's secret (spec: Events > Delivery).`,
+        tags: ['Webhooks'],
         parameters: [
           { name: 'Webhook-Timestamp', in: 'header', required: true, schema: { type: 'string' }, description: 'Unix seconds' },
           { name: 'Webhook-Signature', in: 'header', required: true, schema: { type: 'string' }, description: 't=<unix>,v1=<hex HMAC-SHA256 of "<unix>.<raw body>" keyed with the secret>' },
         ],
         requestBody: { required: true, content: { 'application/json': { schema: wire(schema, ctx) } } },
-        responses: { '200': { description: 'Any 2xx marks the delivery successful; 5xx and network errors are retried after 30 s, 2 min, 5 min' } },
+        responses: {
+          '200': { description: 'Any 2xx marks the delivery successful' },
+          default: { description: 'A 5xx or a network error is retried after 30 s, 2 min, 5 min; a 4xx is logged and not retried' },
+        },
       },
     };
   }
@@ -559,11 +646,13 @@ export function buildOpenApiDocument(inp: OpenApiInputs): Json {
       title: 'Client Shipping API',
       version: '2026-09',
       description:
-        'Quotes, shipments with labels, tracking, manifests, pickups, stocks, delivery points, customs codes, orders, invoices, credit, COD lists, returns and webhooks. Served by the Shipping Station sandbox; generated from the shared zod schemas.',
+        'Quotes, shipments with labels, tracking, manifests, pickups, stocks, delivery points, customs codes, orders, invoices, credit, COD lists, returns and webhooks (Client Shipping API 2026-09). Served by the Shipping Station sandbox and generated from the shared zod schemas it validates with. Fields and operations the sandbox adds beyond the spec carry `x-sandbox-extension: true`; clients ignore fields they do not know (Versioning 2).',
+      // Who answers for this document: the project's sandbox (electron/sandbox/README.md).
+      contact: { name: 'Shipping Station sandbox' },
     },
     servers: [{ url: inp.baseUrl }],
     security: [{ oauth2: ['client-api'] }],
-    tags: [...new Set(OPERATIONS.map((o) => o.tag))].map((name) => ({ name })),
+    tags: [...new Set(OPERATIONS.map((o) => o.tag))].map((name) => ({ name, description: TAG_DESCRIPTIONS[name] ?? name })),
     paths,
     webhooks,
     components: {
@@ -579,6 +668,23 @@ export function buildOpenApiDocument(inp: OpenApiInputs): Json {
     },
   };
 }
+
+/** Descriptions of the tags (one per resource family of the spec's Endpoints). */
+const TAG_DESCRIPTIONS: Record<string, string> = {
+  Carriers: "The client's carriers, contracts and pickup points",
+  Rates: 'Quotes: one rate per contract able to take the shipment',
+  Shipments: 'Shipments (LDV) with their labels; cancellation',
+  Tracking: 'Tracking records by tracking number or delivery document (BDA)',
+  Manifests: 'Closing the day: one manifest per contract',
+  Stocks: 'Held shipments (giacenze) and release instructions',
+  'Delivery points': "Carrier pickup points (the carrier's own answer)",
+  'Customs codes': 'EU Combined Nomenclature (TARIC) lookup',
+  Pickups: 'Carrier pickup bookings',
+  Orders: "Orders submitted to the panel's import list",
+  Finance: 'Invoices, credit, cash-on-delivery lists and return lists',
+  Webhooks: 'Webhook endpoints, their delivery log and test sends',
+  Meta: 'About this document',
+};
 
 function operationObject(op: OperationDoc, ctx: SchemaContext, ref: (name: string) => Json): Json {
   const parameters: Json[] = [];
@@ -603,15 +709,20 @@ function operationObject(op: OperationDoc, ctx: SchemaContext, ref: (name: strin
     errors.add(401);
     errors.add(403);
   }
+  // Any path answers 405 for a method it does not provide (spec: Errors); a body over 2 MiB is 413.
+  errors.add(405);
+  if (op.body) errors.add(413);
   const limit = RATE_LIMITS[`${op.method} ${op.path}`];
   if (limit !== undefined) errors.add(429);
   for (const status of [...errors].sort((a, b) => a - b)) {
     const e = ERROR_RESPONSES[status];
     if (e) responses[String(status)] = ref(e.name);
   }
+  responses.default = ref(DEFAULT_RESPONSE.name);
   return {
     operationId: op.operationId,
     summary: op.summary,
+    description: op.description ?? `${op.summary}.${op.extension ? ' A sandbox extension: not in the Client Shipping API 2026-09.' : ''}`,
     tags: [op.tag],
     ...(parameters.length ? { parameters } : {}),
     ...(op.body ? { requestBody: { required: true, content: { 'application/json': { schema: wire(op.body, ctx) } } } } : {}),

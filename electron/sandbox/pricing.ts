@@ -4,6 +4,9 @@
  * `billableWeight` = max(real, volumetric), `volumetricWeight` by the
  * carrier's rule, `zone`). Pure functions over the seed's price lists.
  *
+ * Weights: real (sum of the packages) and volumetric are each rounded up to
+ * the next 0.01 kg ({@link ceilKg}), so they stay > 0 for an envelope.
+ *
  * Rules: weight price from the contract's band for the zone and the total
  * billable weight (plus `overPerKg` per started kg above the last band); fuel
  * = carrier % of the weight price; COD = fixed + % of the amount; insurance =
@@ -51,6 +54,19 @@ export function round2(n: number): number {
   return Math.round((n + Number.EPSILON) * 100) / 100;
 }
 
+/**
+ * Rounds a weight in kg **up** to the next 0.01 kg, the carriers' rule for
+ * billable and volumetric weights, so a weight never comes out as 0 (spec:
+ * Weight `value` > 0): a 4 g parcel is 0.01 kg, 0.011 kg is 0.02 kg, 2.00 kg
+ * stays 2.00 kg. Float noise below a millionth of a hundredth is ignored
+ * (0.3 is 0.30, not 0.31). 0 or less answers 0.
+ */
+export function ceilKg(kg: number): number {
+  if (!(kg > 0)) return 0;
+  const hundredths = Math.round(kg * 100 * 1e6) / 1e6;
+  return Math.max(1, Math.ceil(hundredths)) / 100;
+}
+
 /** What to price: destination, packages and options. Amounts EUR. */
 export interface QuoteInput {
   countryCode: string;
@@ -83,20 +99,9 @@ export interface PricedContract {
 /** Outcome of pricing one contract: priced, or the reason it cannot serve the request. */
 export type QuoteOutcome = { ok: true; priced: PricedContract } | { ok: false; reason: string };
 
-/**
- * A weight in kg as answered: rounded to 2 decimals, but never to 0 for a
- * positive weight (0.01 kg at least), because every Weight of the API is
- * "value number > 0" (spec: Value objects). A 1×1×1 cm parcel has a
- * volumetric weight of 0.0002 kg; answering 0 broke every client that checks
- * the answer (the station showed a 502 for it).
- */
-function answerKg(kg: number): number {
-  return kg > 0 ? Math.max(0.01, round2(kg)) : 0;
-}
-
-/** Volumetric weight of packages, kg: sum of L×W×H (cm³) / divisor, rounded to 2 decimals, at least 0.01 ({@link answerKg}). */
+/** Volumetric weight of packages, kg: sum of L×W×H (cm³) / divisor, rounded up to the next 0.01 kg ({@link ceilKg}). */
 export function volumetricKg(packages: ReadonlyArray<NormalizedPackage>, divisor: number): number {
-  return answerKg(packages.reduce((s, p) => s + (p.lengthCm * p.widthCm * p.heightCm) / divisor, 0));
+  return ceilKg(packages.reduce((s, p) => s + (p.lengthCm * p.widthCm * p.heightCm) / divisor, 0));
 }
 
 /** Weight price of a billable weight on a band list (EUR). */
@@ -133,7 +138,7 @@ export function quoteContract(carrier: CarrierDef, contract: ContractDef, input:
     return { ok: false, reason: `Contract ${contract.contractName} does not offer cash on delivery` };
   }
 
-  const realKg = answerKg(input.packages.reduce((s, p) => s + p.weightKg, 0));
+  const realKg = ceilKg(input.packages.reduce((s, p) => s + p.weightKg, 0));
   const volKg = volumetricKg(input.packages, carrier.volumetricDivisor);
   const billableKg = Math.max(realKg, volKg);
 

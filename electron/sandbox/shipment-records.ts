@@ -12,7 +12,7 @@
 import type { Party } from '../../shared/platform/common';
 import { renderLabelsPdf, renderLabelsZpl, type LabelAddress, type LabelData } from './labels';
 import type { Account, CarrierDef, ContractDef, ShipmentRecord, WarehouseDef } from './model';
-import { round2, type NormalizedPackage, type PricedContract } from './pricing';
+import { ceilKg, type NormalizedPackage, type PricedContract } from './pricing';
 import type { SandboxState } from './state';
 import { localIso } from './time';
 
@@ -66,7 +66,7 @@ function returnLabelData(s: ShipmentRecord, createdAt: string = localIso(s.creat
     recipient: labelAddress(s.sender),
     parcelNumber: 1,
     parcelCount: 1,
-    weightKg: round2(s.packages.reduce((sum, p) => sum + p.weightKg, 0)),
+    weightKg: ceilKg(s.packages.reduce((sum, p) => sum + p.weightKg, 0)),
     ...(s.reference ? { reference: s.reference } : {}),
     notes: `RESO / RETURN della spedizione ${s.trackingNumber}`,
     createdAt,

@@ -55,10 +55,11 @@ export function shipmentSummary(s: ShipmentRecord) {
   return {
     id: s.id,
     trackingNumber: s.trackingNumber,
-    reference: s.reference,
+    // The spec types both string / integer: left out rather than null when the shipment has none.
+    ...(s.reference !== null ? { reference: s.reference } : {}),
     status: statusOf(s.statusCode),
     carrier: { code: s.carrierCode, name: s.carrierName, contractCode: s.contractCode, contractName: s.contractName },
-    warehouseId: s.warehouseId,
+    ...(s.warehouseId !== null ? { warehouseId: s.warehouseId } : {}),
     parcels: s.packages.length,
     packages: s.packages.map((p) => ({ number: p.number, trackingNumber: p.trackingNumber })),
     cost: { total: s.cost.total, currency: s.cost.currency },

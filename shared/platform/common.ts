@@ -6,6 +6,8 @@
  * and the bench screens (instant field errors).
  */
 import { z } from 'zod';
+// Installs the API's wording of validation messages (zod's global error map), once.
+import './messages';
 import { isCountryCode } from '../domain/countries';
 import { completePostalCode, postalCodeProblem } from '../domain/postal';
 
@@ -27,28 +29,52 @@ export const CountryCode = countryCodeNamed('Country code');
 /** Date `YYYY-MM-DD` (spec: Formats). */
 export const IsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Date must be YYYY-MM-DD' });
 
-/** Date-time ISO 8601 with time-zone offset (spec: Formats). */
-export const IsoDateTime = z.string();
+/**
+ * Date-time ISO 8601 with time-zone offset (spec: Formats), e.g.
+ * `2026-09-14T10:00:00+02:00`. Only in answers: parsed as any string, since
+ * the station keeps a record whose timestamp it cannot read (tracking shows
+ * such events in wire order); the OpenAPI document declares it `format:
+ * date-time` (this metadata, copied by the sandbox's openapi.ts), and the
+ * integration suite checks every
+ * value the sandbox sends against that format.
+ */
+export const IsoDateTime = z.string().meta({ format: 'date-time' });
+
+/** Metadata key marking what the sandbox serves beyond the spec's tables (`x-sandbox-extension: true` in the OpenAPI document). */
+export const SANDBOX_EXTENSION = 'x-sandbox-extension';
+
+/**
+ * Marks a field (or a schema) the sandbox answers beyond the spec's tables,
+ * so the OpenAPI document flags it with `x-sandbox-extension: true` and a
+ * description; clients of another platform must not rely on it.
+ */
+export function extension<T extends z.ZodType>(schema: T, description: string): T {
+  return schema.meta({ [SANDBOX_EXTENSION]: true, description });
+}
 
 /** Money: `amount` >= 0, `currency` 3 chars, default EUR (spec: Value objects). */
+/** A number field's type message: "<What> is required" when absent, "<What> must be a number" otherwise. */
+const numberError = (what: string, unit = '') => (iss: { input?: unknown }) =>
+  iss.input === undefined ? `${what} is required` : `${what} must be a number${unit}, not ${typeof iss.input === 'string' ? 'text' : JSON.stringify(iss.input)}`;
+
 export const Money = z.object({
-  amount: z.number({ error: 'Amount must be a number' }).min(0, { error: 'Amount cannot be negative' }),
+  amount: z.number({ error: numberError('Amount') }).min(0, { error: 'Amount cannot be negative' }),
   currency: z.string().length(3, { error: 'Currency must be 3 letters' }).default('EUR'),
 });
 export type Money = z.infer<typeof Money>;
 
 /** Weight: `value` > 0, `units` KG (default) or G (spec: Value objects). */
 export const Weight = z.object({
-  value: z.number({ error: 'Weight is required' }).positive({ error: 'Weight must be greater than 0' }),
+  value: z.number({ error: numberError('Weight', ' (in KG or G)') }).positive({ error: 'Weight must be greater than 0' }),
   units: z.enum(['KG', 'G']).default('KG'),
 });
 export type Weight = z.infer<typeof Weight>;
 
 /** Dimensions: length, width, height > 0, `units` CM (default) or MM (spec: Value objects). */
 export const Dimensions = z.object({
-  length: z.number({ error: 'Length is required' }).positive({ error: 'Length must be greater than 0' }),
-  width: z.number({ error: 'Width is required' }).positive({ error: 'Width must be greater than 0' }),
-  height: z.number({ error: 'Height is required' }).positive({ error: 'Height must be greater than 0' }),
+  length: z.number({ error: numberError('Length', ' (in CM or MM)') }).positive({ error: 'Length must be greater than 0' }),
+  width: z.number({ error: numberError('Width', ' (in CM or MM)') }).positive({ error: 'Width must be greater than 0' }),
+  height: z.number({ error: numberError('Height', ' (in CM or MM)') }).positive({ error: 'Height must be greater than 0' }),
   units: z.enum(['CM', 'MM']).default('CM'),
 });
 export type Dimensions = z.infer<typeof Dimensions>;
@@ -229,15 +255,31 @@ export const PlatformErrorCode = z.enum([
 ]);
 export type PlatformErrorCode = z.infer<typeof PlatformErrorCode>;
 
-/** Error envelope `{error: {code, message, details?}}`; `details` keys are field paths. */
+/**
+ * Error envelope `{error: {code, message, details?}}` as this API answers it:
+ * `code` one of {@link PlatformErrorCode}; `details` keys are field paths.
+ */
 export const ErrorEnvelope = z.object({
+  error: z.object({
+    code: PlatformErrorCode,
+    message: z.string(),
+    details: z.record(z.string(), z.array(z.string())).optional(),
+  }),
+});
+export type ErrorEnvelope = z.infer<typeof ErrorEnvelope>;
+
+/**
+ * The error envelope as a client reads it from any platform: `code` any
+ * string, since a later platform may add codes (spec: Versioning 2); the
+ * client maps unknown codes to `http_error` itself.
+ */
+export const AnyErrorEnvelope = z.object({
   error: z.object({
     code: z.string(),
     message: z.string(),
     details: z.record(z.string(), z.array(z.string())).optional(),
   }),
 });
-export type ErrorEnvelope = z.infer<typeof ErrorEnvelope>;
 
 /** Field-path -> messages map, as in the envelope's `details`. */
 export type FieldErrors = Record<string, string[]>;

@@ -6,3 +6,4 @@ export * from './lookups';
 export * from './finance';
 export * from './tracking';
 export * from './webhooks';
+export { fieldName } from './messages';

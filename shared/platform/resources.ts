@@ -5,7 +5,7 @@
  * accept unknown fields, as the spec's versioning rule 2 asks of clients.
  */
 import { z } from 'zod';
-import { Address, AddressFields, CountryCode, countryCodeNamed, Dimensions, IsoDate, IsoDateTime, Money, Package, Party, Status, Weight, withItalianCap } from './common';
+import { Address, AddressFields, CountryCode, countryCodeNamed, Dimensions, extension, IsoDate, IsoDateTime, Money, Package, Party, Status, Weight, withItalianCap } from './common';
 import { DeliveryPointSelection } from './lookups';
 
 /** Map of COD method key -> label (e.g. `{"cash": "Contanti"}`). */
@@ -182,14 +182,37 @@ export type Label = z.infer<typeof Label>;
  */
 export const ShipmentParty = Party.partial({ name: true }).extend({ address: AddressFields.partial() });
 
-/** Shipment (spec: Resources > Shipment), detail fields optional. */
+/**
+ * Options of a shipment as the detail echoes them (sandbox extension): the
+ * request's ShipmentOptions, completed (absent ones null or empty), with the
+ * delivery point resolved to `{carrier, id, name, type, address}` (null for
+ * home delivery).
+ */
+const ShipmentOptionsEcho = z.object({
+  notes: z.string().nullable(),
+  contentDescription: z.string().nullable(),
+  accessoryServices: z.array(z.number().int()),
+  pickupFromAddress: z.boolean(),
+  labelFormat: z.enum(['PDF', 'ZPL']),
+  deliveryPoint: z
+    .object({ carrier: z.string(), id: z.string(), name: z.string(), type: z.enum(['shop', 'locker']), address: AddressFields.partial() })
+    .nullable()
+    .optional(),
+});
+
+/**
+ * Shipment (spec: Resources > Shipment), detail fields optional. `reference`
+ * and `warehouseId` are left out when the shipment has none (the spec types
+ * them string and integer, never null). Fields marked with
+ * {@link extension} are the sandbox's additions.
+ */
 export const Shipment = z.object({
   id: z.number().int(),
   trackingNumber: z.string(),
-  reference: z.string().nullable().optional(),
+  reference: z.string().optional(),
   status: Status,
   carrier: z.object({ code: z.string(), name: z.string(), contractCode: z.string(), contractName: z.string() }),
-  warehouseId: z.number().int().nullable().optional(),
+  warehouseId: z.number().int().optional(),
   parcels: z.number().int(),
   packages: z.array(
     z.object({
@@ -197,17 +220,26 @@ export const Shipment = z.object({
       trackingNumber: z.string(),
       weight: Weight.optional(),
       dimensions: Dimensions.optional(),
+      description: z.string().nullable().optional(),
+      value: z.number().nullable().optional(),
     }),
   ),
   cost: z.object({ total: z.number(), currency: z.string(), breakdown: PriceBreakdown.partial().optional() }),
   createdAt: IsoDateTime,
   returnTrackingNumber: z.string().nullable().optional(),
   warning: z.string().optional(),
+  cancelled: extension(z.boolean(), 'true once the shipment was cancelled (DELETE /shipments/{ldv}); it then never moves').optional(),
   sender: ShipmentParty.optional(),
   recipient: ShipmentParty.optional(),
-  cod: z.object({ amount: z.number(), currency: z.string(), method: z.string().nullable().optional(), status: z.number().int() }).nullable().optional(),
+  cod: z.object({ amount: z.number(), currency: z.string(), method: z.string().nullable().optional(), type: z.string().nullable().optional(), status: z.number().int() }).nullable().optional(),
   insurance: Money.nullable().optional(),
-  manifestId: z.number().int().nullable().optional(),
+  options: extension(ShipmentOptionsEcho, 'The shipment options as registered (detail only)').optional(),
+  customsDetail: extension(CustomsDetail.nullable(), 'The completed customs declaration (defaults filled, absent fields null); null when none was sent').optional(),
+  zone: extension(z.string().nullable(), 'Price-list zone the destination matched').optional(),
+  billableWeight: extension(Weight, 'Billed weight: the greater of real and volumetric, rounded up to 0.01 kg').optional(),
+  volumetricWeight: extension(Weight, "Volumetric weight by the carrier's rule, rounded up to 0.01 kg").optional(),
+  manifestId: extension(z.number().int().nullable(), 'Manifest the shipment is in, null before the day is closed').optional(),
+  bda: extension(z.string(), "The carrier's delivery document number (key of GET /tracking/bda/{bda})").optional(),
   dates: z
     .object({
       shippedAt: IsoDateTime.nullable().optional(),
@@ -215,6 +247,7 @@ export const Shipment = z.object({
       deliveredAt: IsoDateTime.nullable().optional(),
     })
     .optional(),
+  cancelledAt: extension(IsoDateTime.nullable(), 'When the shipment was cancelled, null when it was not').optional(),
 });
 export type Shipment = z.infer<typeof Shipment>;
 
@@ -229,7 +262,7 @@ export type CancelShipmentResponse = z.infer<typeof CancelShipmentResponse>;
 /** GET /shipments/{ldv}/label 200: Label fields plus `trackingNumber`. */
 export const ShipmentLabelResponse = z.object({
   trackingNumber: z.string(),
-  format: z.string(),
+  format: z.enum(['PDF', 'ZPL']),
   pdf: z.string().nullable(),
   zpl: z.string().nullable(),
 });
@@ -255,7 +288,11 @@ export const ShipmentListQuery = z.object({
 });
 export type ShipmentListQuery = z.input<typeof ShipmentListQuery>;
 
-/** POST /manifests body: `shipmentIds` or `trackingNumbers` (spec: Manifests). */
+/**
+ * POST /manifests body: `shipmentIds` or `trackingNumbers`, or both (spec:
+ * Manifests); at least one id or number in all. The OpenAPI document says so
+ * with `anyOf` (openapi.ts), since a refinement has no JSON Schema form.
+ */
 export const ManifestRequest = z
   .object({
     shipmentIds: z.array(z.number().int()).optional(),
@@ -271,12 +308,13 @@ export type ManifestRequest = z.input<typeof ManifestRequest>;
 export const Manifest = z.object({
   id: z.number().int(),
   carrier: z.object({ code: z.string(), name: z.string() }),
-  contractCode: z.string().optional(),
+  contractCode: extension(z.string(), 'Contract (serviceType) of the manifest: one manifest per contract').optional(),
+  contractName: extension(z.string(), 'Name of that contract').optional(),
   totalShipments: z.number().int(),
   totalCost: z.number(),
   createdAt: IsoDateTime,
   pdf: z.string().optional(),
-  trackingNumbers: z.array(z.string()).optional(),
+  trackingNumbers: extension(z.array(z.string()), 'Tracking numbers of the shipments in the manifest').optional(),
 });
 export type Manifest = z.infer<typeof Manifest>;
 /** POST /manifests 201: `{data: Manifest[]}`, one per contract, each with its base64 `pdf` (spec: Endpoints > Manifests). */
@@ -298,20 +336,26 @@ export type PickupRequest = z.input<typeof PickupRequest>;
 
 /**
  * Pickup record. The spec shows only `pickupId` and `cost`; the sandbox adds
- * `id` (integer, used in paths) and echoes the booking.
+ * `id` (integer, used in paths) and echoes the booking (fields marked
+ * {@link extension}).
  */
 export const Pickup = z.object({
   id: z.number().int(),
   pickupId: z.string(),
   cost: z.object({ total: z.number(), currency: z.string() }),
-  serviceType: z.string().optional(),
-  carrierCode: z.string().optional(),
-  pickupDate: IsoDate.optional(),
-  pickupTime: z.string().optional(),
-  warehouseId: z.number().int().nullable().optional(),
-  packages: z.number().int().optional(),
-  status: z.string().optional(),
-  createdAt: IsoDateTime.optional(),
+  carrierCode: extension(z.string(), 'Carrier of the contract booked with').optional(),
+  carrierName: extension(z.string(), 'Its name').optional(),
+  serviceType: extension(z.string(), 'Contract code booked with').optional(),
+  pickupDate: extension(IsoDate, 'Collection date').optional(),
+  pickupTime: extension(z.enum(['AM', 'PM', 'AMPM']), 'Time window').optional(),
+  warehouseId: extension(z.number().int().nullable(), 'Pickup point collected from; null when a shipper address was given').optional(),
+  address: extension(ShipmentParty, 'Where the carrier collects: the pickup point or the shipper').optional(),
+  packages: extension(z.number().int(), 'Number of packages to collect').optional(),
+  weight: extension(Weight, 'Their total weight, rounded up to 0.01 kg').optional(),
+  shipmentId: extension(z.string().nullable(), 'Reference shipment number given at booking').optional(),
+  instructions: extension(z.string().nullable(), 'Notes for the carrier').optional(),
+  status: extension(z.string(), 'Booking state (`booked`)').optional(),
+  createdAt: extension(IsoDateTime, 'When it was booked').optional(),
 });
 export type Pickup = z.infer<typeof Pickup>;
 
@@ -332,6 +376,9 @@ export const Warehouse = z.object({
   address: AddressFields,
   isDefault: z.boolean(),
   freePickup: z.boolean(),
+  senderName: z.string().optional(),
+  phone: z.string().optional(),
+  email: z.string().optional(),
 });
 export type Warehouse = z.infer<typeof Warehouse>;
 

@@ -26,7 +26,7 @@ import {
   CarriersResponse,
   CreatedShipment,
   CreditBalance,
-  ErrorEnvelope,
+  AnyErrorEnvelope,
   Manifest,
   ManifestsCreated,
   Paginated,
@@ -342,14 +342,14 @@ export function createPlatformClient(options: PlatformClientOptions): PlatformCl
   }
 
   function errorCodeOf(json: unknown): string | undefined {
-    const env = ErrorEnvelope.safeParse(json);
+    const env = AnyErrorEnvelope.safeParse(json);
     return env.success ? env.data.error.code : undefined;
   }
 
   /** Builds the PlatformError for a non-2xx answer from its envelope. */
   function errorFrom(res: Response, json: unknown, route: string): PlatformError {
     const retryAfterMs = res.status === 429 ? parseRetryAfter(res.headers.get('retry-after'), now()) : undefined;
-    const env = ErrorEnvelope.safeParse(json);
+    const env = AnyErrorEnvelope.safeParse(json);
     if (!env.success) {
       return new PlatformError(res.status, res.status === 429 ? 'rate_limited' : 'http_error', `HTTP ${res.status} from ${route} without an error envelope`, undefined, retryAfterMs, route);
     }

@@ -14,7 +14,7 @@ import { renderManifestPdf } from '../labels';
 import { notFound, parseOrThrow } from '../errors';
 import { inPeriod, paginate, pathId, queryBool, readPeriod, type ApiRouter } from '../http';
 import type { ManifestRecord, ShipmentRecord } from '../model';
-import { round2 } from '../pricing';
+import { ceilKg, round2 } from '../pricing';
 import { localIso } from '../time';
 import { manifestView } from '../views';
 import { labelAddress } from '../shipment-records';
@@ -66,7 +66,7 @@ export function registerManifestRoutes(r: ApiRouter): void {
           city: s.recipient.address.city,
           countryCode: s.recipient.address.countryCode,
           parcels: s.packages.length,
-          weightKg: round2(s.packages.reduce((w, p) => w + p.weightKg, 0)),
+          weightKg: ceilKg(s.packages.reduce((w, p) => w + p.weightKg, 0)),
           ...(s.cod ? { codAmount: s.cod.amount } : {}),
           cost: s.cost.total,
         })),

@@ -14,18 +14,20 @@ const OPENAPI_PATH = '/openapi.json';
 /**
  * Registers the document route (public: the gateway skips it).
  * @param routes the live list of registered routes (openapi.ts `collectRoutes`).
+ * @returns the document served to a base address (`http://127.0.0.1:4100`), cached per base.
  */
-export function registerOpenApiRoute(app: FastifyInstance, table: RouteTable, gw: Gateway, routes: ReadonlyArray<RegisteredRoute>, prefix: string): void {
+export function registerOpenApiRoute(app: FastifyInstance, table: RouteTable, gw: Gateway, routes: ReadonlyArray<RegisteredRoute>, prefix: string): (base: string) => unknown {
   const url = prefix + OPENAPI_PATH;
   table.add('GET', url);
   gw.publicRoutes.add(url);
   let cached: { base: string; count: number; doc: unknown } | undefined;
-  app.get(url, async (req) => {
-    const base = `${req.protocol}://${req.host}`;
+  const documentFor = (base: string): unknown => {
     // Routes are fixed once the app is ready; rebuild only for another host.
     if (!cached || cached.base !== base || cached.count !== routes.length) {
       cached = { base, count: routes.length, doc: buildOpenApiDocument({ baseUrl: base + prefix, tokenUrl: `${base}/oauth/token`, prefix, routes }) };
     }
     return cached.doc;
-  });
+  };
+  app.get(url, async (req) => documentFor(`${req.protocol}://${req.host}`));
+  return documentFor;
 }

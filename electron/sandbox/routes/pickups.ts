@@ -13,7 +13,7 @@ import { PickupRequest } from '../../../shared/platform/resources';
 import { fieldError, notFound, parseOrThrow, rejected, validationFailed } from '../errors';
 import { paginate, pathId, readPeriod, type ApiRouter } from '../http';
 import type { PickupRecord } from '../model';
-import { normalizePackage, round2 } from '../pricing';
+import { ceilKg, normalizePackage, round2 } from '../pricing';
 import { checkItalianProvince } from '../quoting';
 import { compactDate, dayOfWeek, isCalendarDate, localDate } from '../time';
 import { pickupView } from '../views';
@@ -62,7 +62,7 @@ export function registerPickupRoutes(r: ApiRouter): void {
       warehouseId: warehouse?.id ?? null,
       address,
       packages: packages.length,
-      weightKg: round2(packages.reduce((s, p) => s + p.weightKg, 0)),
+      weightKg: ceilKg(packages.reduce((s, p) => s + p.weightKg, 0)),
       shipmentId: req.shipmentId ?? null,
       instructions: req.instructions ?? null,
       cost: { total: cost, currency: 'EUR' },

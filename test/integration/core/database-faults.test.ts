@@ -16,10 +16,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { StationOrder } from '../../../shared/domain/order';
 import { recipientToParty } from '../../../shared/domain/order';
 import { resolveConfig } from '../../../electron/core/config';
-import { databaseFile, invokeCommand, type Station } from '../../../electron/core/station';
+import { databaseFile, type Station } from '../../../electron/core/station';
+import { invokerOf } from '../../support/commands';
 import { startStation } from '../../../electron/shell/start';
 import { trainingSandboxFile } from '../../../electron/training';
 import { LOCK_FILE, StoreError, openStore } from '../../../electron/core/store';
@@ -73,8 +73,8 @@ async function trainingDay(): Promise<string> {
   const dir = folder();
   const station = await startStation(resolveConfig(['--data-dir', dir], {}));
   try {
-    const invoke = <T>(name: string, input: unknown = {}) => invokeCommand(station.handlers, name, input) as Promise<T>;
-    const order = await invoke<StationOrder>('orders.create', {
+    const invoke = invokerOf(() => station);
+    const order = await invoke('orders.create', {
       recipient: { name: 'Anna Neri', street: 'Via Po 3', city: 'Torino', province: 'TO', postalCode: '10123', countryCode: 'IT' },
       items: [{ name: 'Tazza', quantity: 1 }],
     });
@@ -195,7 +195,7 @@ describe('a database locked by another program', () => {
     // Once the other program lets go, the training day is still there.
     const station = await startStation(resolveConfig(['--data-dir', dir], {}));
     cleanups.push(() => station.close());
-    const recent = (await invokeCommand(station.handlers, 'shipments.recent', {})) as unknown[];
+    const recent = await invokerOf(() => station)('shipments.recent', {});
     expect(recent).toHaveLength(1);
   }, 60_000);
 
@@ -239,7 +239,7 @@ describe('a damaged database is kept in place, with what to do', () => {
     cleanups.push(() => sb.close());
     const dir = folder();
     const first = await startStation(stationConfig(sb, dir, `file://${dir}/labels`));
-    await invokeCommand(first.handlers, 'orders.create', { orderNumber: 'K-1', recipient: { name: 'A B', street: 'Via Po 3', city: 'Torino', province: 'TO', postalCode: '10123', countryCode: 'IT' }, items: [] });
+    await invokerOf(() => first)('orders.create', { orderNumber: 'K-1', recipient: { name: 'A B', street: 'Via Po 3', city: 'Torino', province: 'TO', postalCode: '10123', countryCode: 'IT' }, items: [] });
     await first.close();
     const db = databaseFile(dir, 'platform');
     damage(db);
@@ -304,7 +304,7 @@ describe('a second station on the same data folder', () => {
     expect(e.code).toBe('already_running');
     expect(e.message).toContain(`process ${process.pid}`);
     expect(fs.existsSync(path.join(dir, LOCK_FILE))).toBe(true);
-    await expect(invokeCommand(a.handlers, 'orders.list', {})).resolves.toEqual([]);
+    await expect(invokerOf(() => a)('orders.list', {})).resolves.toEqual([]);
     await a.close();
     const b = await startStation(stationConfig(sb, dir, `file://${dir}/labels`));
     await b.close();

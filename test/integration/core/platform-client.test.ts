@@ -38,6 +38,17 @@ describe('platform client against the sandbox', () => {
     expect(client.connection).toBe('online');
   });
 
+  it('accepts its own quote for a 300 g envelope and a 4 g parcel (weights > 0, rounded up to 0.01 kg)', async () => {
+    for (const weight of [{ value: 300, units: 'G' as const }, { value: 4, units: 'G' as const }]) {
+      const rates = await client.quote({ recipient: { address: { postalCode: '20123', countryCode: 'IT' } }, packages: [{ weight, dimensions: { length: 20, width: 12, height: 0.1, units: 'CM' } }] });
+      expect(rates.length).toBeGreaterThan(0);
+      for (const r of rates) {
+        expect(r.billableWeight.value).toBeGreaterThanOrEqual(0.01);
+        expect(r.volumetricWeight.value).toBe(0.01);
+      }
+    }
+  });
+
   it('quotes, ships, finds by reference, fetches label and detail, cancels with a refund', async () => {
     const rates = await client.quote({ recipient: { address: { postalCode: '20123', countryCode: 'IT' } }, packages: [parcel()] });
     expect(rates.length).toBeGreaterThan(0);

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../../electron/sandbox/index';
 import type { Account, CarrierDef, ContractDef } from '../../../electron/sandbox/model';
-import { RatesResponse, type Rate } from '../../../shared/platform/resources';
-import { pkg, start, type Caller, type ErrorBody } from './helpers';
+import { Weight } from '../../../shared/platform/common';
+import { CreatedShipment, RatesResponse, Shipment, type Rate } from '../../../shared/platform/resources';
+import { pkg, recipient, start, type Caller, type ErrorBody } from './helpers';
 
 const cents = (n: number) => Math.round(n * 100);
 
@@ -30,6 +31,32 @@ describe('sandbox POST /rates', () => {
   }
 
   const to = (postalCode: string, countryCode = 'IT') => ({ address: { postalCode, countryCode } });
+
+  it('never answers a zero weight: a 300 g envelope and a 4 g parcel are billed at least 0.01 kg, and stay so once shipped', async () => {
+    const envelope = { weight: { value: 300, units: 'G' }, dimensions: { length: 20, width: 12, height: 0.1, units: 'CM' } };
+    const feather = { weight: { value: 4, units: 'G' }, dimensions: { length: 2, width: 2, height: 1, units: 'CM' } };
+    for (const [p, billable] of [
+      [envelope, 0.3],
+      [feather, 0.01],
+    ] as const) {
+      const list = await rates({ recipient: to('20123'), packages: [p] });
+      expect(list.length).toBeGreaterThan(0);
+      for (const r of list) {
+        // The spec's Weight (value > 0) accepts both weights the station will read back.
+        expect(Weight.safeParse(r.billableWeight).success).toBe(true);
+        expect(Weight.safeParse(r.volumetricWeight).success).toBe(true);
+        expect(r.volumetricWeight).toEqual({ value: 0.01, units: 'KG' });
+        expect(r.billableWeight).toEqual({ value: billable, units: 'KG' });
+      }
+      const created = await a('POST', '/shipments', { recipient: recipient(), packages: [p], serviceType: list[0]!.contractCode });
+      expect(created.status).toBe(201);
+      const ldv = CreatedShipment.parse(created.body).trackingNumber;
+      const detail = await a<Record<string, unknown>>('GET', `/shipments/${ldv}`);
+      Shipment.parse(detail.body);
+      expect(detail.body.billableWeight).toEqual({ value: billable, units: 'KG' });
+      expect(detail.body.volumetricWeight).toEqual({ value: 0.01, units: 'KG' });
+    }
+  });
 
   it('computes volumetric weight with each carrier divisor and bills the greater weight', async () => {
     const bulky = pkg(5, 60, 40, 40); // 96 000 cm³

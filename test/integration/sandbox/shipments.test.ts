@@ -117,7 +117,8 @@ describe('sandbox shipments', () => {
     expect(bad.body.error.details).toHaveProperty(['options.cod.method']);
 
     const ok = await create({ recipient: recipient(), packages: [pkg(1)], serviceType: 'BRT-EXP-NAZ', options: { cod: { amount: 80, method: 'cashier_check' } } });
-    expect(ok.cod).toEqual({ amount: 80, currency: 'EUR', method: 'cashier_check', status: 0 });
+    // The carrier's internal COD code of the method travels with it (`type`, spec: ShipmentOptions cod).
+    expect(ok.cod).toEqual({ amount: 80, currency: 'EUR', method: 'cashier_check', type: 'AC', status: 0 });
     expect(ok.cost.breakdown?.cod).toBeGreaterThan(0);
 
     const noCod = await a<ErrorBody>('POST', '/shipments', {

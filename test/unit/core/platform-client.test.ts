@@ -300,7 +300,7 @@ describe('platform client: responses', () => {
 
   it('encodes path parameters and query strings', async () => {
     const page = { data: [], links: { first: null, last: null, prev: null, next: null }, meta: { current_page: 1, last_page: 1, per_page: 50, total: 0, from: null, to: null } };
-    const p = fakePlatform([json(200, page), json(200, { trackingNumber: 'A/B', format: 'zpl', pdf: null, zpl: 'Xl4=' })]);
+    const p = fakePlatform([json(200, page), json(200, { trackingNumber: 'A/B', format: 'ZPL', pdf: null, zpl: 'Xl4=' })]);
     const { client } = makeClient(p.fetch);
     await client.listShipments({ reference: '#1001 A', per_page: 5 });
     await client.getLabel('A/B', 'zpl');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CarrierDef, ContractDef } from '../../../electron/sandbox/model';
-import { normalizePackage, quoteContract, round2, volumetricKg, weightPrice, type QuoteInput } from '../../../electron/sandbox/pricing';
+import { ceilKg, normalizePackage, quoteContract, round2, volumetricKg, weightPrice, type QuoteInput } from '../../../electron/sandbox/pricing';
 import { italianZone, zoneOf } from '../../../electron/sandbox/zones';
 
 const contract: ContractDef = {
@@ -63,6 +63,33 @@ describe('sandbox pricing', () => {
     expect(weightPrice(contract.prices.italy!, 5.01, 2)).toBe(15);
     expect(weightPrice(contract.prices.italy!, 12.2, 2)).toBe(15 + 3 * 2);
     expect(round2(1.005)).toBe(1.01);
+  });
+
+  it('rounds weights up to the next 0.01 kg, never to 0', () => {
+    expect(ceilKg(0.004)).toBe(0.01);
+    expect(ceilKg(0.00001)).toBe(0.01);
+    expect(ceilKg(0.01)).toBe(0.01);
+    expect(ceilKg(0.010001)).toBe(0.02);
+    expect(ceilKg(0.011)).toBe(0.02);
+    expect(ceilKg(0.3)).toBe(0.3); // 0.3 * 100 is 30.000000000000004 in floats: not 0.31
+    expect(ceilKg(1.1)).toBe(1.1);
+    expect(ceilKg(2)).toBe(2);
+    expect(ceilKg(2.001)).toBe(2.01);
+    expect(ceilKg(0)).toBe(0);
+    // A 300 g flat envelope 20x12x0.1 cm: volumetric 24 cm3 / 4000 = 0.006 kg -> 0.01.
+    const envelope = normalizePackage({ weight: { value: 300, units: 'G' }, dimensions: { length: 20, width: 12, height: 0.1, units: 'CM' } });
+    expect(volumetricKg([envelope], 4000)).toBe(0.01);
+    const q = quoteContract(carrier, contract, input({ packages: [envelope] }));
+    if (!q.ok) throw new Error(q.reason);
+    expect(q.priced.rate.billableWeight).toEqual({ value: 0.3, units: 'KG' });
+    expect(q.priced.rate.volumetricWeight).toEqual({ value: 0.01, units: 'KG' });
+    // Anything under 5 g used to come out as 0 kg.
+    const feather = normalizePackage({ weight: { value: 4, units: 'G' }, dimensions: { length: 1, width: 1, height: 1, units: 'CM' } });
+    const f = quoteContract(carrier, contract, input({ packages: [feather] }));
+    if (!f.ok) throw new Error(f.reason);
+    expect(f.priced.rate.billableWeight.value).toBe(0.01);
+    expect(f.priced.rate.volumetricWeight.value).toBe(0.01);
+    expect(f.priced.billableKg).toBe(0.01);
   });
 
   it('prices every part and sums them', () => {

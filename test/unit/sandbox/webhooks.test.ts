@@ -171,21 +171,22 @@ describe('engine', () => {
   });
 
   it('while the clock flows by itself, a real timer scaled by the clock rate starts each retry when due', async () => {
-    // Simulated time runs 1000x faster than real time: the 30 s retry is due after 30 real ms.
+    // Simulated time runs 20x faster than real time: the 30 s retry is due after 1.5 real s,
+    // long enough that a loaded machine still sees it pending before the timer fires.
     const realStart = Date.now();
-    const clock = new SimClock(() => new Date(Date.UTC(2026, 8, 14, 8) + (Date.now() - realStart) * 1000));
+    const clock = new SimClock(() => new Date(Date.UTC(2026, 8, 14, 8) + (Date.now() - realStart) * 20));
     const srv = await server((n) => ({ status: n === 1 ? 500 : 200 }));
     const reg = new WebhookRegistry();
     reg.add(endpoint({ url: srv.url }));
     // The receiver is a local listener: local targets allowed, as a local test sandbox would.
-    const d = new WebhookDispatcher(reg, { clock, clockRate: 1000, timeoutMs: 2_000, targets: () => ({ allowLocalTargets: true }) });
+    const d = new WebhookDispatcher(reg, { clock, clockRate: 20, timeoutMs: 2_000, targets: () => ({ allowLocalTargets: true }) });
     closers.push(() => d.close());
     d.publish({ kind: 'shipment.created', accountId: 10, payload: { ldv: 'BR1' } });
     await d.idle();
     expect(d.pendingRetries()).toHaveLength(1);
     // No clock.advance: only the real timer can start the retry.
     await new Promise<void>((resolve, reject) => {
-      const t = setTimeout(() => reject(new Error('retry never ran')), 3_000);
+      const t = setTimeout(() => reject(new Error('retry never ran')), 15_000);
       const poll = setInterval(() => {
         if (srv.hits.length >= 2) {
           clearInterval(poll);
