@@ -130,3 +130,16 @@ test('close the day: a double Y closes once and the focus lands on the first man
   await page.waitForTimeout(300);
   expect((await rpc('manifests.list')).length).toBe(before + 1);
 });
+
+test('the page has a real icon: /favicon.ico is an ICO with 16, 32 and 48 px images, linked from the page', async ({ page }) => {
+  const origin = new URL(station.url).origin;
+  const res = await fetch(`${origin}/favicon.ico`);
+  expect(res.status).toBe(200);
+  const ico = Buffer.from(await res.arrayBuffer());
+  // ICONDIR: reserved 0, type 1 (icon), 3 entries; each entry's width byte.
+  expect([ico.readUInt16LE(0), ico.readUInt16LE(2), ico.readUInt16LE(4)]).toEqual([0, 1, 3]);
+  expect([0, 1, 2].map((k) => ico.readUInt8(6 + 16 * k))).toEqual([16, 32, 48]);
+  await page.goto(station.url);
+  const href = await page.locator('link[rel="icon"]').getAttribute('href');
+  expect(new URL(href!, page.url()).pathname).toBe('/favicon.ico');
+});
