@@ -1,19 +1,28 @@
 /**
- * `npm start`: the station in Electron when its binary is installed, else the
- * headless host (prints the URL to open in a browser). Command-line options
- * pass through unchanged (`--data-dir`, `--printer`, `--platform-url`,
- * `--auth-url`, `--client-id`, `--client-secret`, `--port`).
+ * `npm start` (through build/start.mjs, which runs this file's bundle
+ * dist/host/launch.mjs): the station in Electron when its binary is
+ * installed, else the headless host in this same process (prints the URL to
+ * open in a browser). Command-line options pass through unchanged
+ * (`--data-dir`, `--printer`, `--platform-url`, `--auth-url`, `--client-id`,
+ * `--port`; the client secret comes from the environment or the settings
+ * screen, never the command line).
  *
  * The Electron binary is detected from `node_modules/electron/path.txt` and
  * `node_modules/electron/dist/` (or ELECTRON_OVERRIDE_DIST_PATH) without
  * `require('electron')`, which would try to download it.
+ *
+ * Process hygiene: SIGINT/SIGTERM to this process reach the Electron child;
+ * when this process is orphaned (npm got the signal and its `sh -c` died
+ * without passing it on) it stops as if signalled (see `watchParent`).
  */
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { bundleName, isEntryPoint, watchParent } from './entry';
 
-const ROOT = path.resolve(import.meta.dirname, '..');
+/** Repository (or unpacked app) root: electron/ in sources, dist/host/ in the bundle. */
+const ROOT = bundleName() === null ? path.resolve(import.meta.dirname, '..') : path.resolve(import.meta.dirname, '..', '..');
 
 /** Absolute path of the installed Electron executable, or null when none is installed. */
 export function electronBinary(root: string = ROOT, env: Readonly<Record<string, string | undefined>> = process.env): string | null {
@@ -27,53 +36,37 @@ export function electronBinary(root: string = ROOT, env: Readonly<Record<string,
   return existsSync(bin) ? bin : null;
 }
 
-/** Newest modification time (ms) of any file under `dir`, 0 when the folder is missing. */
-function newest(dir: string): number {
-  if (!existsSync(dir)) return 0;
-  let t = 0;
-  for (const e of readdirSync(dir, { withFileTypes: true, recursive: true })) {
-    if (e.isFile()) t = Math.max(t, statSync(path.join(e.parentPath, e.name)).mtimeMs);
-  }
-  return t;
+/** The build helper (build/bundle.mjs, plain JavaScript outside the bundles). */
+interface Bundler {
+  ensureFresh(names: string[]): Promise<string[]>;
 }
 
-/** True when dist/renderer is missing or older than renderer/ or shared/. */
-export function rendererIsStale(root: string = ROOT): boolean {
-  const index = path.join(root, 'dist', 'renderer', 'index.html');
-  if (!existsSync(index)) return true;
-  const built = statSync(index).mtimeMs;
-  return Math.max(newest(path.join(root, 'renderer')), newest(path.join(root, 'shared'))) > built;
+/** Runs Electron on the built main bundle; resolves never (exits with Electron). */
+async function runElectron(bin: string, args: readonly string[]): Promise<void> {
+  const bundler = (await import(pathToFileURL(path.join(ROOT, 'build', 'bundle.mjs')).href)) as Bundler;
+  await bundler.ensureFresh(['main', 'preload', 'renderer']);
+  const child = spawn(bin, [ROOT, ...args], { cwd: ROOT, stdio: 'inherit' });
+  for (const sig of ['SIGINT', 'SIGTERM'] as const) process.on(sig, () => child.kill(sig));
+  watchParent(() => child.kill('SIGTERM'));
+  child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
 }
 
-/** Runs a node script to completion in ROOT; exits the process when it fails. */
-function runNode(args: string[], what: string): void {
-  const r = spawnSync(process.execPath, args, { cwd: ROOT, stdio: 'inherit' });
-  if (r.status !== 0) {
-    console.error(`Shipping Station: ${what} failed (exit ${r.status ?? r.signal})`);
-    process.exit(r.status ?? 1);
-  }
-}
-
-function buildRenderer(): void {
-  runNode([path.join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--config', 'build/vite.renderer.config.ts', '--logLevel', 'warn'], 'renderer build');
-}
-
-async function main(): Promise<void> {
-  const args = process.argv.slice(2);
+/**
+ * Starts the station: Electron when installed, else the headless host.
+ * The renderer must already be built (build/start.mjs checks it).
+ */
+export async function main(args: readonly string[] = process.argv.slice(2)): Promise<void> {
   const bin = electronBinary();
-  if (bin) {
-    buildRenderer();
-    runNode([path.join(ROOT, 'build', 'build-electron.mjs')], 'Electron bundle build');
-    const child = spawn(bin, [ROOT, ...args], { cwd: ROOT, stdio: 'inherit' });
-    for (const sig of ['SIGINT', 'SIGTERM'] as const) process.on(sig, () => child.kill(sig));
-    child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
-    return;
-  }
+  if (bin) return runElectron(bin, args);
   console.log('Shipping Station: no Electron binary installed (ELECTRON_SKIP_BINARY_DOWNLOAD); starting the headless host — open the address below in a browser.');
-  if (rendererIsStale()) buildRenderer();
+  if (bundleName() === null) {
+    // From sources nobody checked the renderer yet (build/start.mjs does it for the bundle).
+    const bundler = (await import(pathToFileURL(path.join(ROOT, 'build', 'bundle.mjs')).href)) as Bundler;
+    await bundler.ensureFresh(['renderer']);
+  }
   const { hostMain } = await import('./host/cli');
-  await hostMain(args, process.env);
+  await hostMain(args, process.env, { rendererDir: path.join(ROOT, 'dist', 'renderer') });
 }
 
-// Run only as the entry point (test/electron imports electronBinary from here).
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) void main();
+// From sources only (`node --import tsx electron/launch.ts`); the bundle is started by build/start.mjs.
+if (isEntryPoint(import.meta.url)) void main();

@@ -8,8 +8,13 @@
  * | `--platform-url`  | `STATION_PLATFORM_URL`  | none: training mode on the embedded sandbox |
  * | `--auth-url`      | `STATION_AUTH_URL`      | platform URL without `/api/<version>`     |
  * | `--client-id`     | `STATION_CLIENT_ID`     | required with a platform URL              |
- * | `--client-secret` | `STATION_CLIENT_SECRET` | required with a platform URL              |
+ * | (none)            | `STATION_CLIENT_SECRET` | required with a platform URL, unless saved in Settings |
  * | `--printer`       | `STATION_PRINTER`       | settings table, else `file://<dataDir>/labels` |
+ *
+ * Without a platform URL at launch, the account saved in Settings
+ * (`account.json` + the OS secret store, see account.ts) is used, else
+ * training mode. The client secret is never accepted on the command line:
+ * every user of the machine can read a process's arguments (`ps`).
  *
  * Values are given as `--name value` or `--name=value`. Arguments this module
  * does not know (Electron/Chromium switches, a host's own `--port`) are left
@@ -17,6 +22,7 @@
  */
 import os from 'node:os';
 import path from 'node:path';
+import { secretAccountKey, type SavedAccount } from './account';
 
 /** Platform to talk to: the embedded sandbox (training mode) or a real one. */
 type PlatformConfig =
@@ -74,7 +80,17 @@ const OPTIONS = {
 
 /** The station's command-line flags (`--data-dir`, `--platform-url`, ...), for usage and unknown-option messages. */
 export function stationOptionFlags(): string[] {
-  return Object.values(OPTIONS).map((o) => o.flag);
+  return Object.values(OPTIONS)
+    .map((o) => o.flag)
+    .filter((f) => f !== OPTIONS.clientSecret.flag);
+}
+
+/** What Settings saved, for {@link resolveConfig}. */
+export interface SavedSettings {
+  /** The saved account (`account.json`), or null. */
+  account?: SavedAccount | null;
+  /** The secret the OS secret store holds for a key ({@link secretAccountKey}), or null. */
+  secret?: (key: string) => string | null;
 }
 
 type OptionKey = keyof typeof OPTIONS;
@@ -84,6 +100,23 @@ const PRINTER_SCHEMES = new Set(['socket:', 'usb:', 'file:']);
 
 /** Hosts on which plain http is accepted for a platform (a local sandbox or proxy). */
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
+
+/**
+ * The data folder the command line or environment names (`--data-dir`,
+ * `--data-dir=`, `STATION_DATA_DIR`), else the default; what resolveConfig
+ * would return, without checking anything else. For reading what Settings
+ * saved there before the rest of the configuration is resolved.
+ */
+export function dataDirOption(argv: readonly string[], env: Readonly<Record<string, string | undefined>>): string {
+  let value: string | undefined;
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i] ?? '';
+    if (a === OPTIONS.dataDir.flag) value = argv[i + 1];
+    else if (a.startsWith(`${OPTIONS.dataDir.flag}=`)) value = a.slice(OPTIONS.dataDir.flag.length + 1);
+  }
+  value ??= env[OPTIONS.dataDir.env]?.trim() || undefined;
+  return value && value.trim() !== '' && !value.startsWith('--') ? path.resolve(expandHome(value.trim())) : defaultDataDir();
+}
 
 /** Default data folder, `~/.shipping-station`. */
 function defaultDataDir(home: string = os.homedir()): string {
@@ -103,9 +136,11 @@ export function defaultPrinterUri(dataDir: string): string {
  * @throws ConfigError naming the option for: an option without a value, an empty
  *   data folder, a platform/auth URL that is not an absolute https URL (http only
  *   on localhost), credentials without a platform URL or a platform URL without
- *   both credentials, a printer URI that is not `socket://`, `usb://` or `file://`.
+ *   both credentials, `--client-secret` on the command line, a printer URI
+ *   that is not `socket://`, `usb://` or `file://`.
+ * @param saved what Settings saved (account and secret store); default nothing
  */
-export function resolveConfig(argv: readonly string[], env: Readonly<Record<string, string | undefined>>): StationConfig {
+export function resolveConfig(argv: readonly string[], env: Readonly<Record<string, string | undefined>>, saved: SavedSettings = {}): StationConfig {
   const fromArgs = new Map<OptionKey, string>();
   const ignoredArgs: string[] = [];
   const byFlag = new Map<string, OptionKey>(Object.entries(OPTIONS).map(([k, d]) => [d.flag, k as OptionKey]));
@@ -115,6 +150,13 @@ export function resolveConfig(argv: readonly string[], env: Readonly<Record<stri
     const eq = arg.indexOf('=');
     const flag = arg.startsWith('--') && eq > 0 ? arg.slice(0, eq) : arg;
     const key = byFlag.get(flag);
+    if (key === 'clientSecret') {
+      throw new ConfigError(
+        flag,
+        `${flag} is not accepted on the command line: every user of this machine can read it in the process list. ` +
+          `Set ${OPTIONS.clientSecret.env} in the station's environment, or save the account once in Settings (F8)`,
+      );
+    }
     if (!key) {
       ignoredArgs.push(arg);
       continue;
@@ -144,11 +186,21 @@ export function resolveConfig(argv: readonly string[], env: Readonly<Record<stri
   if (dd && dd.value === '') throw new ConfigError(dd.source, `${dd.source} must not be empty`);
   const dataDir = dd ? path.resolve(expandHome(dd.value)) : defaultDataDir();
 
-  // Platform
-  const url = get('platformUrl');
-  const auth = get('authUrl');
-  const id = get('clientId');
-  const secret = get('clientSecret');
+  // Platform: from the launch, else the account saved in Settings, else training mode.
+  let url = get('platformUrl');
+  let auth = get('authUrl');
+  let id = get('clientId');
+  let secret = get('clientSecret');
+  if (!url && !auth && !id && saved.account) {
+    const a = saved.account;
+    url = { value: a.platformUrl, source: 'the account saved in Settings (platform URL)' };
+    if (a.authUrl) auth = { value: a.authUrl, source: 'the account saved in Settings (auth URL)' };
+    id = { value: a.clientId, source: 'the account saved in Settings (client id)' };
+  }
+  if (url && id && !secret && saved.secret) {
+    const stored = saved.secret(secretAccountKey({ platformUrl: url.value.replace(/\/+$/, ''), ...(auth ? { authUrl: auth.value.replace(/\/+$/, '') } : {}), clientId: id.value }));
+    if (stored) secret = { value: stored, source: 'the OS secret store' };
+  }
   let platform: PlatformConfig;
   if (!url) {
     const stray = auth ?? id ?? secret;
@@ -161,7 +213,10 @@ export function resolveConfig(argv: readonly string[], env: Readonly<Record<stri
     const authUrl = auth ? checkUrl(auth.value, auth.source).replace(/\/+$/, '') : deriveAuthUrl(baseUrl);
     if (!id || id.value === '') throw new ConfigError(OPTIONS.clientId.flag, `${OPTIONS.clientId.flag} (${OPTIONS.clientId.env}) is required with ${url.source}`);
     if (!secret || secret.value === '') {
-      throw new ConfigError(OPTIONS.clientSecret.flag, `${OPTIONS.clientSecret.flag} (${OPTIONS.clientSecret.env}) is required with ${url.source}`);
+      throw new ConfigError(
+        OPTIONS.clientSecret.env,
+        `${OPTIONS.clientSecret.env} is required with ${url.source}: set it in the station's environment, or save the account with its secret in Settings (F8)`,
+      );
     }
     platform = { mode: 'platform', baseUrl, authUrl, clientId: id.value, clientSecret: secret.value };
   }

@@ -15,11 +15,12 @@
  *   before being sent again; print jobs `printing` are failed, never reprinted
  *   on their own) and starts the outbox worker.
  */
-import fs from 'node:fs';
 import path from 'node:path';
 import type { EventName, Handlers, StationEvents } from '../../shared/contract/commands';
 import type { PlatformInfo } from '../../shared/contract/views';
+import { environmentOnlySecrets, type SecretStore } from './account';
 import { defaultPrinterUri } from './config';
+import { ensurePrivateDataDir } from './data-dir';
 import { emitAppChanged } from './handlers/app';
 import type { ContextWithoutOutbox, StationContext } from './handlers/context';
 import { createEmitter } from './handlers/events';
@@ -68,6 +69,8 @@ export interface StationOptions {
   shipmentSettle?: { settleMs?: number; pollMs?: number };
   /** Diagnostics (one line each; never holds credentials or tokens). Default: none. */
   log?: (line: string) => void;
+  /** Where Settings keeps client secrets (default: none, STATION_CLIENT_SECRET only). */
+  secrets?: SecretStore;
 }
 
 /** The platform the station talks to, with its credentials, resolved by the caller. */
@@ -151,7 +154,9 @@ export async function createStation(setup: StationSetup, options: StationOptions
   let store: Store | undefined = setup.store;
   let printer: PrinterService | undefined;
   try {
-    fs.mkdirSync(setup.dataDir, { recursive: true });
+    // Created 0700 (or tightened) before anything is written in it; see data-dir.ts.
+    const loosened = ensurePrivateDataDir(setup.dataDir);
+    if (loosened.length) log(`data folder: made private (0700/0600): ${loosened.join(', ')}`);
     const { baseUrl, authUrl, clientId, clientSecret, accountName } = setup.platform;
     const openedStore: Store = store ?? openStore(databaseFile(setup.dataDir, setup.platform.mode));
     store = openedStore;
@@ -188,6 +193,9 @@ export async function createStation(setup: StationSetup, options: StationOptions
       },
     });
 
+    // Databases created just now (and their -wal/-shm) get 0600 too.
+    ensurePrivateDataDir(setup.dataDir);
+
     const interrupted = openedStore.printJobs.failInterrupted();
     if (interrupted) log(`${interrupted} print job(s) were interrupted by a stop; they can be reprinted`);
 
@@ -200,6 +208,8 @@ export async function createStation(setup: StationSetup, options: StationOptions
       version: setup.version,
       now: Date.now,
       lastCredit: null,
+      dataDir: setup.dataDir,
+      secrets: options.secrets ?? environmentOnlySecrets('no secret store was given to this station'),
     };
     const outbox = createOutboxWorker({
       store: openedStore,

@@ -3,11 +3,15 @@
  * configuration (command line, then environment), builds the station core,
  * starts the headless host on 127.0.0.1 and prints the address to open.
  * `--port N` / `STATION_PORT` choose the port (default 0: any free one).
- * SIGINT/SIGTERM close the host, then the station (database, sandbox).
+ * SIGINT/SIGTERM close the host, then the station (database, sandbox); the
+ * handlers are in place before the station starts, so a signal during the
+ * start is honoured once it is done, and the process ends with its parent.
  */
-import { pathToFileURL } from 'node:url';
-import { ConfigError, resolveConfig, stationOptionFlags, type StationConfig } from '../core/config';
+import { readSavedAccount, type SecretStore } from '../core/account';
+import { ConfigError, dataDirOption, resolveConfig, stationOptionFlags, type StationConfig } from '../core/config';
+import { isEntryPoint, watchParent } from '../entry';
 import { startStation } from '../shell/start';
+import { keyringSecrets } from './keyring';
 import { startHost, type RunningHost } from './server';
 
 /** Reads `--port N` / `--port=N`, else `STATION_PORT`; 0 when absent. @throws ConfigError for a value that is not 0..65535. */
@@ -53,19 +57,32 @@ export function platformLabel(config: StationConfig): string {
  * Starts station + host. Resolves with a `stop()` that closes both.
  * @throws ConfigError for bad options; whatever createStation/startHost throw.
  */
-export async function runHost(argv: readonly string[], env: Readonly<Record<string, string | undefined>>, log: (line: string) => void = (l) => console.log(l)): Promise<{ host: RunningHost; stop(): Promise<void> }> {
-  const config = resolveConfig(argv, env);
+export async function runHost(
+  argv: readonly string[],
+  env: Readonly<Record<string, string | undefined>>,
+  log: (line: string) => void = (l) => console.log(l),
+  options: HostMainOptions = {},
+): Promise<{ host: RunningHost; stop(): Promise<void> }> {
+  // The account saved in Settings, used when none is given at launch; its secret from the OS keyring.
+  const secrets: SecretStore = options.secrets ?? keyringSecrets();
+  let account;
+  try {
+    account = readSavedAccount(dataDirOption(argv, env));
+  } catch (e) {
+    throw new ConfigError('account.json', e instanceof Error ? e.message : String(e));
+  }
+  const config = resolveConfig(argv, env, { account, secret: (key) => secrets.get(key) });
   const port = portOption(argv, env);
   const [unknown] = unknownHostArgs(config.ignoredArgs);
   if (unknown !== undefined) {
     throw new ConfigError(unknown, `Unknown option "${unknown}" (options: ${[...stationOptionFlags(), '--port'].join(', ')})`);
   }
   // Core diagnostics (outbox, printer, training recovery) go to stderr; stdout keeps the ready line.
-  const station = await startStation(config, { log: (line) => process.stderr.write(`station: ${line}\n`) });
+  const station = await startStation(config, { secrets, log: (line) => process.stderr.write(`station: ${line}\n`) });
   let host: RunningHost;
   try {
     // One per-launch token for the host and the embedded sandbox's admin prefix.
-    host = await startHost({ station, port, token: station.token });
+    host = await startHost({ station, port, token: station.token, ...(options.rendererDir ? { rendererDir: options.rendererDir } : {}) });
   } catch (e) {
     await station.close();
     throw e;
@@ -84,6 +101,14 @@ export async function runHost(argv: readonly string[], env: Readonly<Record<stri
   };
 }
 
+/** Where the host finds what it serves. */
+export interface HostMainOptions {
+  /** Built renderer folder (`dist/renderer`); default: found from the host's sources. */
+  rendererDir?: string;
+  /** Secret store for Settings; default the OS keyring (electron/host/keyring.ts). */
+  secrets?: SecretStore;
+}
+
 /**
  * What the packer reads when the station cannot start: the message alone for
  * errors written for them (the store's: already running, locked, read-only,
@@ -98,13 +123,42 @@ export function startFailureText(e: unknown): string {
 }
 
 /**
- * Process entry: runs the host until SIGINT/SIGTERM, then closes and exits 0.
+ * Process entry: runs the host until SIGINT/SIGTERM (or until the parent
+ * process is gone), then closes and exits 0. The signal handlers are
+ * installed before the station starts: a signal during the start stops the
+ * station as soon as it is up, never leaving it running unattended.
  * Exits 2 on a configuration error (message names the option), 1 on any other start failure.
  */
-export async function hostMain(argv: readonly string[] = process.argv.slice(2), env: Readonly<Record<string, string | undefined>> = process.env): Promise<void> {
-  let running: Awaited<ReturnType<typeof runHost>>;
+export async function hostMain(
+  argv: readonly string[] = process.argv.slice(2),
+  env: Readonly<Record<string, string | undefined>> = process.env,
+  options: HostMainOptions = {},
+): Promise<void> {
+  let running: Awaited<ReturnType<typeof runHost>> | null = null;
+  let stopRequested: string | null = null;
+  const stopNow = (why: string, r: Awaited<ReturnType<typeof runHost>>) => {
+    console.log(`Shipping Station: ${why}, closing…`);
+    r.stop().then(
+      () => process.exit(0),
+      (e: unknown) => {
+        console.error('Shipping Station: error while closing:', e);
+        process.exit(1);
+      },
+    );
+  };
+  const request = (why: string) => {
+    if (stopRequested !== null) return;
+    stopRequested = why;
+    if (running) stopNow(why, running);
+    // else: runHost is still starting; it stops right after (below).
+  };
+  // Everything the station writes (databases, training state, label previews) is the user's alone.
+  if (process.platform !== 'win32') process.umask(0o077);
+  process.once('SIGINT', () => request('SIGINT'));
+  process.once('SIGTERM', () => request('SIGTERM'));
+  watchParent(() => request('parent process gone'));
   try {
-    running = await runHost(argv, env);
+    running = await runHost(argv, env, undefined, options);
   } catch (e) {
     if (e instanceof ConfigError) {
       console.error(`Shipping Station: ${e.message}`);
@@ -113,19 +167,8 @@ export async function hostMain(argv: readonly string[] = process.argv.slice(2), 
     console.error(`Shipping Station could not start: ${startFailureText(e)}`);
     process.exit(1);
   }
-  const shutdown = (signal: string) => {
-    console.log(`Shipping Station: ${signal}, closing…`);
-    running.stop().then(
-      () => process.exit(0),
-      (e: unknown) => {
-        console.error('Shipping Station: error while closing:', e);
-        process.exit(1);
-      },
-    );
-  };
-  process.once('SIGINT', () => shutdown('SIGINT'));
-  process.once('SIGTERM', () => shutdown('SIGTERM'));
+  if (stopRequested !== null) stopNow(stopRequested, running);
 }
 
-// Run when executed directly (`node --import tsx electron/host/cli.ts`), not when imported by launch.ts or tests.
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) void hostMain();
+// Run when executed directly (`node --import tsx electron/host/cli.ts`), not when imported by launch.ts, tests or a bundle.
+if (isEntryPoint(import.meta.url)) void hostMain();

@@ -6,19 +6,23 @@
  * channel. The window is sandboxed and context-isolated, cannot navigate nor
  * open windows, and gets a strict CSP. Credentials stay in this process.
  *
- * Bundled by build/build-electron.mjs to dist/electron/main.cjs (CommonJS,
+ * Bundled by build/bundle.mjs to dist/electron/main.cjs (CommonJS,
  * so `__dirname` is the bundle's folder).
  */
+import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { BrowserWindow, Menu, app, dialog, ipcMain, net, protocol, session, type WebContents, type WebFrameMain } from 'electron';
+import { BrowserWindow, Menu, app, dialog, ipcMain, net, protocol, safeStorage, session, type WebContents, type WebFrameMain } from 'electron';
 import { StationError, isStationErrorShape, type StationErrorShape } from '../../shared/contract';
-import { ConfigError, resolveConfig, type StationConfig } from '../core/config';
+import { readSavedAccount, type SavedAccount, type SecretStore } from '../core/account';
+import { ConfigError, dataDirOption, resolveConfig, type StationConfig } from '../core/config';
 import { invokeCommand } from '../core/station';
 import { startStation } from '../shell/start';
-import { RENDERER_CSP } from '../shell/csp';
 import { STATION_EVENT_NAMES } from '../shell/events';
 import { APP_HOST, APP_SCHEME, APP_URL, IPC_EVENT, IPC_INVOKE, type IpcResult } from './channels';
+import { denyAllPermissions } from './permissions';
+import { serveAppRequest } from './protocol';
+import { safeStorageSecrets } from './secret-store';
+import { startUpdateCheck } from './updates';
 
 type Station = Awaited<ReturnType<typeof startStation>>;
 
@@ -47,21 +51,9 @@ function toShape(e: unknown): StationErrorShape {
   return { code: 'internal_error', message: 'Station error' };
 }
 
-/** Serves `station://app/<path>` from RENDERER_DIR; anything outside it is 404. */
+/** Serves `station://app/<path>` from RENDERER_DIR (400 bad escape, 404 outside or missing: see protocol.ts). */
 function serveRenderer(): void {
-  protocol.handle(APP_SCHEME, async (request) => {
-    const url = new URL(request.url);
-    const rel = decodeURIComponent(url.pathname).replace(/^\/+/, '') || 'index.html';
-    const file = path.resolve(RENDERER_DIR, rel);
-    if (url.host !== APP_HOST || (file !== RENDERER_DIR && !file.startsWith(RENDERER_DIR + path.sep))) {
-      return new Response('Not found', { status: 404 });
-    }
-    const res = await net.fetch(pathToFileURL(file).toString());
-    const headers = new Headers(res.headers);
-    headers.set('content-security-policy', RENDERER_CSP);
-    headers.set('x-content-type-options', 'nosniff');
-    return new Response(res.body, { status: res.status, headers });
-  });
+  protocol.handle(APP_SCHEME, (request) => serveAppRequest(request, RENDERER_DIR, (url) => net.fetch(url)));
 }
 
 /** Locks down every web contents: no navigation, no new windows, no webviews, no permissions. */
@@ -112,16 +104,22 @@ function setMenu(): void {
 }
 
 async function start(): Promise<void> {
+  // Everything the station writes (databases, training state, label previews) is the user's alone.
+  if (process.platform !== 'win32') process.umask(0o077);
   // `electron . --printer ...` in development, `station --printer ...` packaged.
   const argv = process.argv.slice(app.isPackaged ? 1 : 2);
   let config: StationConfig | null = null;
   let configError: unknown = null;
+  const dataDir = dataDirOption(argv, process.env);
+  // Chromium's profile and the single-instance lock live in the data folder (set before ready): one window per station database.
+  app.setPath('userData', path.join(dataDir, 'electron'));
+  // The account saved in Settings; its secret is decrypted with safeStorage once the app is ready.
+  const secrets: SecretStore = safeStorageSecrets(safeStorage, dataDir);
+  let account: SavedAccount | null = null;
   try {
-    config = resolveConfig(argv, process.env);
-    // Chromium's profile and the single-instance lock live in the data folder: one window per station database.
-    app.setPath('userData', path.join(config.dataDir, 'electron'));
+    account = readSavedAccount(dataDir);
   } catch (e) {
-    configError = e;
+    configError = new ConfigError('account.json', e instanceof Error ? e.message : String(e));
   }
   if (!app.requestSingleInstanceLock()) {
     // A second station on the same data folder would fight over the database and the printer.
@@ -133,8 +131,9 @@ async function start(): Promise<void> {
   let station: Station;
   try {
     await app.whenReady();
-    if (!config) throw configError;
-    station = await startStation(config, { log: (line) => console.error(`station: ${line}`) });
+    if (configError) throw configError;
+    config = resolveConfig(argv, process.env, { account, secret: (key) => secrets.get(key) });
+    station = await startStation(config, { secrets, log: (line) => console.error(`station: ${line}`) });
     console.log(`Shipping Station (Electron) ready (${config.platform.mode === 'sandbox' ? 'training mode: embedded sandbox' : `platform: ${config.platform.baseUrl}`})`);
   } catch (e) {
     const msg = e instanceof ConfigError ? e.message : e instanceof Error ? e.message : String(e);
@@ -143,10 +142,13 @@ async function start(): Promise<void> {
     return;
   }
 
-  session.defaultSession.setPermissionRequestHandler((_wc, _permission, callback) => callback(false));
+  denyAllPermissions(session.defaultSession);
   serveRenderer();
   setMenu();
   let win: BrowserWindow | null = createWindow();
+  // Packaged apps carry app-update.yml (the feed built in) in their resources folder.
+  const resources = (process as { resourcesPath?: string }).resourcesPath;
+  void startUpdateCheck(app.isPackaged, typeof resources === 'string' && existsSync(path.join(resources, 'app-update.yml')), (line) => console.error(`station: ${line}`));
   win.on('closed', () => (win = null));
 
   ipcMain.handle(IPC_INVOKE, async (event, name: unknown, input: unknown): Promise<IpcResult> => {

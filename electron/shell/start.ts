@@ -9,6 +9,7 @@
 import { randomBytes } from 'node:crypto';
 import pkg from '../../package.json' with { type: 'json' };
 import type { StationConfig } from '../core/config';
+import { ensurePrivateDataDir } from '../core/data-dir';
 import { createStation, type Station, type StationOptions, type StationSetup } from '../core/station';
 import { lockDataFolder } from '../core/store';
 import { openTraining } from '../training';
@@ -34,6 +35,9 @@ export interface StartedStation extends Station {
  *   and `createStation` throw (StoreError, PrinterError, Error).
  */
 export async function startStation(config: StationConfig, options: StationOptions = {}): Promise<StartedStation> {
+  // The data folder is private before the lock, training or the store write anything in it.
+  const loosened = ensurePrivateDataDir(config.dataDir);
+  if (loosened.length) (options.log ?? ((line: string) => process.stderr.write(`Shipping Station: ${line}\n`)))(`data folder: made private (0700/0600): ${loosened.join(', ')}`);
   const lock = lockDataFolder(config.dataDir);
   const token = randomBytes(32).toString('base64url');
   try {

@@ -28,6 +28,7 @@ import { QueueScreen } from './screens/QueueScreen';
 import { PrintScreen } from './screens/PrintScreen';
 import { QuoteScreen } from './screens/QuoteScreen';
 import { ScanScreen } from './screens/ScanScreen';
+import { SettingsScreen } from './screens/SettingsScreen';
 import { ShipScreen } from './screens/ShipScreen';
 
 const SCREEN_VIEWS: Record<Screen, () => React.JSX.Element> = {
@@ -38,6 +39,7 @@ const SCREEN_VIEWS: Record<Screen, () => React.JSX.Element> = {
   pickup: PickupScreen,
   day: EndOfDayScreen,
   queue: QueueScreen,
+  settings: SettingsScreen,
 };
 
 /** A printable key on the Print screen outside any field: the packer (or the scanner) starts the next scan. */

@@ -9,7 +9,7 @@ import { z } from 'zod';
 import type { Carrier, CancelShipmentResponse, CreditBalance, Pickup, Rate, Warehouse } from '../platform/resources';
 import { PickupRequest, RatesRequest, ShipmentRequest } from '../platform';
 import { ManualOrderInput, type ImportReport, type StationOrder } from '../domain/order';
-import type { AppInfo, ManifestView, OutboxListView, OutboxRowView, OutboxState, PrintJobView, PrinterView, ShipmentView, TrackingView } from './views';
+import type { AccountView, AppInfo, ManifestView, OutboxListView, OutboxRowView, OutboxState, PrintJobView, PrinterView, ShipmentView, TrackingView } from './views';
 
 /** One command of the contract: its input schema, phantom output type and input bounds. */
 interface CommandDef<I extends z.ZodType = z.ZodType, O = unknown> {
@@ -342,6 +342,27 @@ export const commands = {
   'outbox.dismiss': command<OutboxRowView>()(
     OutboxRowInput.extend({ note: z.string().trim().max(200, { error: 'Note must be at most 200 characters' }).optional() }),
   ),
+
+  /** Settings › Platform account: what is saved for the next start (never the secret). */
+  'settings.account.get': command<AccountView>()(Empty),
+  /**
+   * Saves the platform account for the next start: URLs and client id in the
+   * data folder, the client secret in the OS secret store (Electron
+   * safeStorage / OS keyring). Errors: invalid_input naming the field;
+   * secret_store_unavailable when this machine has no secret store.
+   */
+  'settings.account.save': command<{ restartRequired: true }>()(
+    z
+      .object({
+        platformUrl: z.string().trim().min(1, { error: 'Platform URL is required' }).max(2000),
+        authUrl: z.string().trim().max(2000).optional(),
+        clientId: z.string().trim().min(1, { error: 'Client id is required' }).max(200),
+        clientSecret: z.string().min(1, { error: 'Client secret is required' }).max(1000),
+      })
+      .strict(),
+  ),
+  /** Forgets the saved account and its secret: the next start is in training mode unless one is given at launch. */
+  'settings.account.forget': command<{ restartRequired: true }>()(Empty),
 } as const;
 
 /** Name of a station command, `domain.verb`. */

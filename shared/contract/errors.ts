@@ -25,6 +25,7 @@ export const LOCAL_ERROR_CODES = [
   'needs_attention',
   /** A create call got no answer and the platform shows nothing after the settle window: the packer confirms before it is sent again. */
   'outcome_unknown',
+  'secret_store_unavailable',
 ] as const;
 
 /** One of {@link LOCAL_ERROR_CODES}. */

@@ -186,3 +186,20 @@ export interface TrackingView {
   /** When the status was read (`platform`) or last recorded (`local`), ISO 8601 UTC. */
   asOf: string;
 }
+
+/**
+ * Settings › Platform account (`settings.account.get`): the account saved for
+ * the next start and where its secret is kept. The secret itself never leaves
+ * the main process.
+ */
+export interface AccountView {
+  /** Saved account (account.json), or null: the station starts in training mode unless one is given at launch. */
+  saved: { platformUrl: string; authUrl?: string; clientId: string } | null;
+  /** True when the secret store holds a secret for the saved account. */
+  secretSaved: boolean;
+  /** Where secrets are kept here, e.g. "Electron safeStorage (gnome_libsecret)", "OS keyring", or why none. */
+  secretStore: string;
+  /** True when STATION_CLIENT_SECRET is set (it wins over a saved secret). */
+  secretFromEnvironment: boolean;
+}
+

@@ -12,6 +12,9 @@
  * 3. The sandbox's label renderers (what POST /shipments spends its time on):
  *    ZPL and PDF for 1 and 5 parcels, median and p95 of 200 renders.
  *
+ * 4. Cold start of `npm start` to its ready line, with the `node -e 0` floor
+ *    (test/bench/cold-start.ts).
+ *
  * Rate limits are switched off on both sides for (1): they pace the platform
  * calls, not the station's own time, and would only make the run longer.
  */
@@ -27,6 +30,7 @@ import { importShopifyCsv } from '../../electron/core/orders';
 import { generateShopifyCsv } from '../fixtures/shopify/generate-shopify-csv';
 import { openStore } from '../../electron/core/store';
 import { renderLabelsPdf, renderLabelsZpl, type LabelData } from '../../electron/sandbox/labels';
+import { benchColdStart } from './cold-start';
 
 const SHIPMENTS = Number(process.env.BENCH_SHIPMENTS ?? 100);
 const CSV_ORDERS = Number(process.env.BENCH_CSV_ORDERS ?? 10_000);
@@ -202,3 +206,4 @@ async function benchLabelRendering(): Promise<void> {
 await benchLabelToPrinter();
 benchCsvImport();
 await benchLabelRendering();
+await benchColdStart();

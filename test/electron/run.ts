@@ -21,13 +21,8 @@ async function main(): Promise<void> {
     console.log('SKIPPED: no Electron binary installed (ELECTRON_SKIP_BINARY_DOWNLOAD); Electron smoke tests not run');
     return;
   }
-  for (const [args, what] of [
-    [[path.join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--config', 'build/vite.renderer.config.ts', '--logLevel', 'warn'], 'renderer build'],
-    [[path.join(ROOT, 'build', 'build-electron.mjs')], 'Electron bundle build'],
-  ] as const) {
-    const r = spawnSync(process.execPath, [...args], { cwd: ROOT, stdio: 'inherit' });
-    assert.equal(r.status, 0, `${what} failed`);
-  }
+  const r = spawnSync(process.execPath, [path.join(ROOT, 'build', 'bundle.mjs'), '--if-stale', 'renderer', 'electron'], { cwd: ROOT, stdio: 'inherit' });
+  assert.equal(r.status, 0, 'renderer / Electron bundle build failed');
 
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'station-electron-'));
   const app = await electron.launch({

@@ -5,6 +5,7 @@
  */
 import type { PlatformInfo } from '../../../shared/contract/views';
 import type { CreditBalance } from '../../../shared/platform/resources';
+import type { SecretStore } from '../account';
 import type { OutboxWorker } from '../outbox/worker';
 import type { PlatformClient } from '../platform/client';
 import type { Store } from '../store';
@@ -26,6 +27,10 @@ export interface StationContext {
   now: () => number;
   /** Last credit balance read from GET /credit, for the header when offline. */
   lastCredit: CreditBalance | null;
+  /** Data folder (Settings saves the platform account there). */
+  dataDir: string;
+  /** Where Settings keeps client secrets (safeStorage, OS keyring, or none). */
+  secrets: SecretStore;
 }
 
 /** The context before the outbox worker exists (the worker's executors need it). */

@@ -16,6 +16,7 @@ import { createPickupsHandlers } from './pickups';
 import { createPrintersHandlers } from './printers';
 import { createRatesHandlers } from './rates';
 import { createScanHandlers } from './scan';
+import { createSettingsHandlers } from './settings';
 import { createShipmentsHandlers } from './shipments';
 
 ;
@@ -37,6 +38,7 @@ export function createHandlers(ctx: StationContext): Handlers {
     ...createManifestsHandlers(ctx),
     ...createCreditHandlers(ctx),
     ...createOutboxHandlers(ctx),
+    ...createSettingsHandlers(ctx),
   } satisfies Handlers;
   return handlers;
 }

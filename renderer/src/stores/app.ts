@@ -10,7 +10,7 @@ import { beepOk, beepWarn, buzzError } from '../lib/sound';
 import type { LinkState } from '../transport/http';
 
 /** The bench screens, in the packer's order; the Queue (outbox) last. */
-export type Screen = 'scan' | 'quote' | 'ship' | 'print' | 'pickup' | 'day' | 'queue';
+export type Screen = 'scan' | 'quote' | 'ship' | 'print' | 'pickup' | 'day' | 'queue' | 'settings';
 
 /** Screens with their key (F1..F7, Alt+letter) and title. */
 export const SCREENS: ReadonlyArray<{ id: Screen; title: string; fkey: string; alt: string }> = [
@@ -21,6 +21,7 @@ export const SCREENS: ReadonlyArray<{ id: Screen; title: string; fkey: string; a
   { id: 'pickup', title: 'Pickup', fkey: 'F5', alt: 'u' },
   { id: 'day', title: 'End of day', fkey: 'F6', alt: 'c' },
   { id: 'queue', title: 'Queue', fkey: 'F7', alt: 'o' },
+  { id: 'settings', title: 'Settings', fkey: 'F8', alt: 'a' },
 ];
 
 /**

@@ -24,8 +24,8 @@ describe('resolveConfig', () => {
 
   it('reads options in both forms, command line over environment', () => {
     const c = resolveConfig(
-      ['--data-dir', '/tmp/st', '--platform-url=https://acme.example.com/api/2026-09/', '--client-id', 'app-1', '--client-secret=xyz', '--printer', 'socket://10.0.0.5:9100', '--port', '0'],
-      { STATION_DATA_DIR: '/elsewhere', STATION_CLIENT_ID: 'env-id' },
+      ['--data-dir', '/tmp/st', '--platform-url=https://acme.example.com/api/2026-09/', '--client-id', 'app-1', '--printer', 'socket://10.0.0.5:9100', '--port', '0'],
+      { STATION_DATA_DIR: '/elsewhere', STATION_CLIENT_ID: 'env-id', STATION_CLIENT_SECRET: 'xyz' },
     );
     expect(c.dataDir).toBe('/tmp/st');
     expect(c.platform).toEqual({
@@ -56,14 +56,14 @@ describe('resolveConfig', () => {
   it('names the option in every error', () => {
     expect(configError(() => resolveConfig(['--data-dir'], {})).option).toBe('--data-dir');
     expect(configError(() => resolveConfig(['--printer', '--data-dir', '/x'], {})).option).toBe('--printer');
-    const notUrl = configError(() => resolveConfig(['--platform-url', 'acme', '--client-id', 'a', '--client-secret', 'b'], {}));
+    const notUrl = configError(() => resolveConfig(['--platform-url', 'acme', '--client-id', 'a'], { STATION_CLIENT_SECRET: 'b' }));
     expect(notUrl.option).toBe('--platform-url');
     expect(notUrl.message).toContain('--platform-url');
     const plain = configError(() => resolveConfig([], { STATION_PLATFORM_URL: 'http://acme.example.com/api/2026-09', STATION_CLIENT_ID: 'a', STATION_CLIENT_SECRET: 'b' }));
     expect(plain.option).toBe('STATION_PLATFORM_URL');
     expect(plain.message).toMatch(/https/);
-    expect(configError(() => resolveConfig(['--platform-url', 'https://a.example.com/api/2026-09', '--client-secret', 'b'], {})).option).toBe('--client-id');
-    expect(configError(() => resolveConfig(['--platform-url', 'https://a.example.com/api/2026-09', '--client-id', 'a'], {})).option).toBe('--client-secret');
+    expect(configError(() => resolveConfig(['--platform-url', 'https://a.example.com/api/2026-09'], { STATION_CLIENT_SECRET: 'b' })).option).toBe('--client-id');
+    expect(configError(() => resolveConfig(['--platform-url', 'https://a.example.com/api/2026-09', '--client-id', 'a'], {})).option).toBe('STATION_CLIENT_SECRET');
     expect(configError(() => resolveConfig(['--client-id', 'a'], {})).option).toBe('--client-id');
     const printer = configError(() => resolveConfig([], { STATION_PRINTER: 'lpt1' }));
     expect(printer.option).toBe('STATION_PRINTER');
@@ -74,6 +74,35 @@ describe('resolveConfig', () => {
   it('never puts the client secret in an error message', () => {
     const e = configError(() => resolveConfig(['--client-secret', 'TOPSECRET'], {}));
     expect(e.message).not.toContain('TOPSECRET');
+  });
+
+  it('refuses --client-secret on the command line, in both forms, saying where the secret goes instead', () => {
+    for (const argv of [['--client-secret', 's3cret'], ['--client-secret=s3cret'], ['--platform-url', 'https://a.example.com/api/2026-09', '--client-id', 'a', '--client-secret', 's3cret']]) {
+      const e = configError(() => resolveConfig(argv, {}));
+      expect(e.option).toBe('--client-secret');
+      expect(e.message).toMatch(/process list/);
+      expect(e.message).toMatch(/STATION_CLIENT_SECRET/);
+      expect(e.message).toMatch(/Settings/);
+    }
+  });
+
+  it('uses the account saved in Settings when none is given at launch, its secret from the secret store', () => {
+    const account = { platformUrl: 'https://acme.example.com/api/2026-09', clientId: 'app-9' };
+    const asked: string[] = [];
+    const secret = (key: string) => (asked.push(key), key === 'app-9@https://acme.example.com/api/2026-09' ? 'from-keyring' : null);
+    const c = resolveConfig([], {}, { account, secret });
+    expect(c.platform).toEqual({ mode: 'platform', baseUrl: account.platformUrl, authUrl: 'https://acme.example.com', clientId: 'app-9', clientSecret: 'from-keyring' });
+    // The environment's secret wins over the store's (CI, headless servers).
+    expect(resolveConfig([], { STATION_CLIENT_SECRET: 'env' }, { account, secret }).platform).toMatchObject({ clientSecret: 'env' });
+    // A platform given at launch wins over the saved account.
+    expect(resolveConfig(['--platform-url', 'https://other.example.com/api/2026-09', '--client-id', 'x'], { STATION_CLIENT_SECRET: 's' }, { account, secret }).platform).toMatchObject({ baseUrl: 'https://other.example.com/api/2026-09', clientId: 'x' });
+    // Saved account, no secret anywhere: a clear error, not training mode.
+    const e = configError(() => resolveConfig([], {}, { account, secret: () => null }));
+    expect(e.option).toBe('STATION_CLIENT_SECRET');
+    expect(e.message).toContain('Settings');
+    // Nothing saved: training mode.
+    expect(resolveConfig([], {}, { account: null, secret }).platform).toEqual({ mode: 'sandbox' });
+    expect(asked.length).toBeGreaterThan(0);
   });
 
   it('builds the training printer URI under the data folder', () => {

@@ -20,6 +20,7 @@ const stub = vi.hoisted(() => {
     protocolHandler: null as null | ((req: Request) => Promise<Response>),
     windows: [] as Array<{ options: { webPreferences: Record<string, unknown> }; url: string | null; sent: unknown[][]; webContents: { mainFrame: { url: string }; send: (...a: unknown[]) => void } }>,
     fetched: [] as string[],
+    permissionHandlers: new Map<string, Handler>(),
     quitCalls: 0,
     appHandlers,
     emitApp(name: string, ...args: unknown[]) {
@@ -82,7 +83,15 @@ const stub = vi.hoisted(() => {
       handle: (channel: string, h: Handler) => state.ipc.set(channel, h),
       removeHandler: (channel: string) => state.ipc.delete(channel),
     },
-    session: { defaultSession: { setPermissionRequestHandler: () => undefined } },
+    session: {
+      defaultSession: {
+        setPermissionRequestHandler: (h: Handler) => state.permissionHandlers.set('request', h),
+        setPermissionCheckHandler: (h: Handler) => state.permissionHandlers.set('check', h),
+        setDevicePermissionHandler: (h: Handler) => state.permissionHandlers.set('device', h),
+        on: (name: string, h: Handler) => state.permissionHandlers.set(name, h),
+      },
+    },
+    safeStorage: { isEncryptionAvailable: () => false, encryptString: (t: string) => Buffer.from(t), decryptString: (b: Buffer) => b.toString() },
     Menu: { buildFromTemplate: (t: unknown) => t, setApplicationMenu: () => undefined },
     dialog: {
       showErrorBox: (title: string, msg: string) => {
@@ -200,5 +209,22 @@ describe('electron main', () => {
     expect((await h(new Request('station://app/%2F..%2F..%2Fpackage.json'))).status).toBe(404);
     expect((await h(new Request('station://app/..%2F..%2F..%2Fetc%2Fpasswd'))).status).toBe(404);
     expect((await h(new Request('station://other/index.html'))).status).toBe(404);
+    // A malformed escape is a 400 answer, not a rejected promise.
+    expect((await h(new Request('station://app/%E0%A4%A'))).status).toBe(400);
+  });
+
+  it('denies every permission request and check, every device, and cancels device pickers', () => {
+    const p = state.permissionHandlers;
+    let granted: boolean | null = null;
+    p.get('request')!({}, 'media', (g: boolean) => (granted = g), {});
+    expect(granted).toBe(false);
+    expect(p.get('check')!({}, 'clipboard-read', 'station://app', {})).toBe(false);
+    expect(p.get('device')!({ deviceType: 'usb', origin: 'station://app' })).toBe(false);
+    for (const picker of ['select-usb-device', 'select-hid-device', 'select-serial-port']) {
+      let prevented = false;
+      let chosen: unknown = 'not called';
+      p.get(picker)!({ preventDefault: () => (prevented = true) }, { deviceList: [{ deviceId: '1' }] }, (id?: string) => (chosen = id));
+      expect([picker, prevented, chosen]).toEqual([picker, true, undefined]);
+    }
   });
 });

@@ -8,7 +8,7 @@ import { screenForKey } from '../../../renderer/src/stores/app';
 const k = (key: string, mods: Partial<{ altKey: boolean; ctrlKey: boolean; metaKey: boolean; shiftKey: boolean; code: string }> = {}) => ({ key, altKey: false, ctrlKey: false, metaKey: false, shiftKey: false, ...mods });
 
 describe('screenForKey', () => {
-  it('maps F1..F7 and Alt+letters, ignores Ctrl/Meta/Shift combinations', () => {
+  it('maps F1..F8 and Alt+letters, ignores Ctrl/Meta/Shift combinations', () => {
     expect(screenForKey(k('F1'))).toBe('scan');
     expect(screenForKey(k('F2'))).toBe('quote');
     expect(screenForKey(k('F6'))).toBe('day');
@@ -18,7 +18,9 @@ describe('screenForKey', () => {
     expect(screenForKey(k('q'))).toBeNull();
     expect(screenForKey(k('F7'))).toBe('queue');
     expect(screenForKey(k('o', { altKey: true }))).toBe('queue');
-    expect(screenForKey(k('F8'))).toBeNull();
+    expect(screenForKey(k('F8'))).toBe('settings');
+    expect(screenForKey(k('a', { altKey: true }))).toBe('settings');
+    expect(screenForKey(k('F9'))).toBeNull();
   });
 });
 
