@@ -36,7 +36,7 @@ interface PickupState {
  * same `pickupDate` and same pickup point (`warehouseId`; a request without one
  * means the default point, so any booked point matches). Cancelled ones do not count.
  */
-export function matchingPickup(pickups: readonly Pickup[], request: PickupRequest): Pickup | undefined {
+function matchingPickup(pickups: readonly Pickup[], request: PickupRequest): Pickup | undefined {
   return pickups.find(
     (p) =>
       p.status !== 'cancelled' &&
