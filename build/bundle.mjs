@@ -33,7 +33,7 @@ const STAMPS = path.join(ROOT, 'dist', '.build');
  * else is inside the bundles: the Electron package ships these and nothing
  * else (build/electron-builder.yml `files`).
  */
-export const PACKAGED_EXTERNALS = ['better-sqlite3', 'zpl-renderer-js', 'usb', 'node-hid', 'serialport'];
+export const PACKAGED_EXTERNALS = ['better-sqlite3', 'zpl-renderer-js', 'usb', '@hyzyla/pdfium', 'node-hid', 'serialport'];
 
 /** PACKAGED_EXTERNALS plus the OS keyring binding, which only the headless host uses (Electron has safeStorage). */
 export const RUNTIME_EXTERNALS = [...PACKAGED_EXTERNALS, '@napi-rs/keyring'];

@@ -29,7 +29,9 @@ import { createOutboxExecutors, emitOutboxChanged } from './handlers/outbox';
 import { LabelPrinterSetting, createPrinterService, type PrinterService } from './handlers/printing';
 import { createOutboxWorker, type OutboxBackoff } from './outbox/worker';
 import { createPlatformClient, type PlatformCallLog, type RetryOptions } from './platform/client';
-import { openPrinter } from './printers';
+import { listQueues, openPrinter, type UsbLibrary } from './printers';
+import { discoverPrinters } from './printers/discover';
+import { loadUsbLibrary } from './printers/usb-load';
 import { openStore, type Store } from './store';
 
 export { invokeCommand } from './handlers/invoke';
@@ -60,6 +62,10 @@ export interface StationOptions {
   printerTimeoutMs?: number;
   /** Label printer resolution (default 203 dpi). */
   printerDpi?: 203 | 300;
+  /** The `usb` package's `usb` export for usb:// printers and discovery (default: loaded from the package; tests pass a fake). */
+  usb?: UsbLibrary;
+  /** Lists OS print queues for discovery (default: `lpstat` / the Windows spooler). */
+  listQueues?: () => Promise<Array<{ queue: string; uri: string; description?: string }>>;
   /** Back-off of the outbox worker between background attempts. */
   outboxBackoff?: OutboxBackoff;
   /**
@@ -119,7 +125,7 @@ const UNPRINTED_LOOKBACK_MS = 2 * 86_400_000;
 /**
  * At start: a shipment that has a label and no print job (left by a crash
  * before jobs were created with the shipment) gets its `auto` job, and every
- * `auto` job still queued is printed, oldest first, in the background.
+ * job still queued is printed by the job runner, oldest first, in the background.
  */
 function resumeLabelPrinting(ctx: StationContext, log: (line: string) => void): void {
   const { store, printer } = ctx;
@@ -128,18 +134,8 @@ function resumeLabelPrinting(ctx: StationContext, log: (line: string) => void): 
     store.printJobs.ensureAuto(l.labelId, printer.uri);
     log(`label of ${l.trackingNumber} had no print job; queued`);
   }
-  const queued = store.printJobs.list({ state: 'queued', limit: 1000 }).filter((j) => j.requestedBy === 'auto').reverse();
-  if (queued.length === 0) return;
-  void (async () => {
-    for (const j of queued) {
-      try {
-        const out = await printer.printLabel(j.trackingNumber, 'auto');
-        if (out.error) log(`label of ${j.trackingNumber} not printed at start: ${out.error.message}`);
-      } catch (e) {
-        log(`label of ${j.trackingNumber} not printed at start: ${e instanceof Error ? e.message : String(e)}`);
-      }
-    }
-  })();
+  // The job runner prints every queued job (these and any left by the last run), oldest first, in the background.
+  printer.kick();
 }
 
 /**
@@ -163,18 +159,35 @@ export async function createStation(setup: StationSetup, options: StationOptions
     const platform: PlatformInfo = { mode: setup.platform.mode, baseUrl, accountName };
 
     const events = createEmitter((e, name) => log(`event listener for ${name} failed: ${String(e)}`));
-    const printerOpts = { ...(options.printerTimeoutMs ? { timeoutMs: options.printerTimeoutMs } : {}), dpi: options.printerDpi ?? 203 };
+    const usbLoad = options.usb ? { usb: options.usb } : await loadUsbLibrary();
+    const printerOpts = {
+      ...(options.printerTimeoutMs ? { timeoutMs: options.printerTimeoutMs } : {}),
+      dpi: options.printerDpi ?? 203,
+      ...(usbLoad.usb ? { usb: usbLoad.usb } : {}),
+      ...(usbLoad.error ? { usbLoadError: usbLoad.error } : {}),
+    };
     const open = (uri: string) => openPrinter(uri, printerOpts);
+    // The header follows the printer's state (hot-plug, faults seen by the job runner); bound once the context exists.
+    let onPrinterStatus: () => void = () => undefined;
+    const serviceOpts = {
+      store: openedStore,
+      events,
+      open,
+      dpi: printerOpts.dpi,
+      log,
+      onStatus: () => onPrinterStatus(),
+      discover: () => discoverPrinters({ ...(usbLoad.usb ? { usb: usbLoad.usb } : {}), queues: options.listQueues ?? (() => listQueues()) }),
+    };
     const saved = openedStore.settings.get(LabelPrinterSetting);
     const fallback = defaultPrinterUri(setup.dataDir);
     const initialUri = setup.printerUri ?? saved ?? fallback;
     try {
-      printer = createPrinterService({ store: openedStore, events, uri: initialUri, open, dpi: printerOpts.dpi });
+      printer = createPrinterService({ ...serviceOpts, uri: initialUri });
     } catch (e) {
       // A bad explicit choice is the user's to fix; a bad saved one must not stop the bench.
       if (setup.printerUri !== undefined) throw e;
       log(`saved label printer ${initialUri} cannot be opened (${String(e)}); using ${fallback}`);
-      printer = createPrinterService({ store: openedStore, events, uri: fallback, open, dpi: printerOpts.dpi });
+      printer = createPrinterService({ ...serviceOpts, uri: fallback });
     }
 
     const client = createPlatformClient({
@@ -233,6 +246,7 @@ export async function createStation(setup: StationSetup, options: StationOptions
       if (state === 'online') outbox.kick();
     });
     outbox.start();
+    onPrinterStatus = () => emitAppChanged(ctx);
     resumeLabelPrinting(ctx, log);
 
     const handlers = createHandlers(ctx);

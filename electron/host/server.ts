@@ -83,6 +83,7 @@ function httpStatusFor(code: string): number {
     case 'import_failed':
     case 'invalid_printer_uri':
     case 'printer_unsupported':
+    case 'printer_permission':
       return 422;
     case 'subscription_required':
     case 'subscription_payment_failed':

@@ -222,8 +222,8 @@ export interface ShipmentRecord {
   pickupFromAddress: boolean;
   customsDetail: unknown;
   labelFormat: 'PDF' | 'ZPL';
-  /** Base64 label documents: one page / one ^XA..^XZ per package. */
-  label: { pdf: string; zpl: string };
+  /** Base64 label documents: one page / one ^XA..^XZ per package; `zpl` null for PDF-only carriers (labels/formats.ts). */
+  label: { pdf: string; zpl: string | null };
   createdAt: Date;
   shippedAt: Date | null;
   pickedUpAt: Date | null;

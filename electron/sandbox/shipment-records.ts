@@ -11,6 +11,7 @@
  */
 import type { Party } from '../../shared/platform/common';
 import { renderLabelsPdf, renderLabelsZpl, type LabelAddress, type LabelData } from './labels';
+import { isPdfOnlyCarrier } from './labels/formats';
 import type { Account, CarrierDef, ContractDef, ShipmentRecord, WarehouseDef } from './model';
 import { ceilKg, type NormalizedPackage, type PricedContract } from './pricing';
 import type { SandboxState } from './state';
@@ -101,10 +102,11 @@ export async function renderShipmentLabel(s: ShipmentRecord): Promise<ShipmentRe
     ...(s.notes ? { notes: s.notes } : {}),
     createdAt,
   }));
-  const zpl = renderLabelsZpl(labels);
+  // PDF-only carriers (DHL here, labels/formats.ts) give no ZPL at all, as on the platform.
+  const zpl = isPdfOnlyCarrier(s.carrierCode) ? null : renderLabelsZpl(labels);
   const ret = returnLabelData(s, createdAt);
   const pdf = await renderLabelsPdf(ret ? [...labels, ret] : labels);
-  return { pdf: Buffer.from(pdf).toString('base64'), zpl: Buffer.from(zpl, 'utf8').toString('base64') };
+  return { pdf: Buffer.from(pdf).toString('base64'), zpl: zpl === null ? null : Buffer.from(zpl, 'utf8').toString('base64') };
 }
 
 /** Sender Party of a pickup point: the sender name at the point's address; the point's name is the sender reference. */

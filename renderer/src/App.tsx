@@ -98,6 +98,7 @@ function useStationEvents(): void {
       on('app.changed', (info) => useApp.getState().setInfo(info)),
       on('printJobs.changed', (job) => {
         useJob.getState().printJobChanged(job);
+        usePrint.getState().jobChanged(job);
         useScan.getState().shipmentChanged(job.trackingNumber);
       }),
       on('shipments.changed', ({ trackingNumber }) => {

@@ -14,6 +14,7 @@ export const LOCAL_ERROR_CODES = [
   'printer_error',
   'printer_unsupported',
   'invalid_printer_uri',
+  'printer_permission',
   'invalid_input',
   'unknown_command',
   'store_error',

@@ -26,6 +26,18 @@ export interface PrinterView {
   detail: string;
 }
 
+/** A printer found by `printers.discover`. */
+export interface DiscoveredPrinterView {
+  /** Device URI to pass to `printers.set` (`usb://Zebra/ZD421?serial=…`, `printer:Zebra_ZD421`, `socket://…`). */
+  uri: string;
+  /** Human name, e.g. "Zebra ZD421 (USB, D2J193601234)". */
+  name: string;
+  /** `usb`: attached now; `queue`: an OS print queue; `network`: a network printer typed before; `folder`: a label folder. */
+  kind: 'usb' | 'queue' | 'network' | 'folder';
+  /** True for the printer in use. */
+  current: boolean;
+}
+
 /** What the header shows. */
 export interface AppInfo {
   platform: PlatformInfo;

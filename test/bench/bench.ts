@@ -9,6 +9,9 @@
  *    listener that checks every label carries its tracking number.
  * 2. Importing a 10,000-order Shopify CSV into a fresh store: wall time and
  *    peak resident memory.
+ * 2b. The order list over those 10,000 orders, in the core (SQLite, what
+ *    `orders.page` runs): time to the first page of rows (count + 100 rows)
+ *    and a SKU substring search through the FTS5 trigram index; medians of 21.
  * 3. The sandbox's label renderers (what POST /shipments spends its time on):
  *    ZPL and PDF for 1 and 5 parcels, median and p95 of 200 renders.
  *
@@ -26,10 +29,14 @@ import { performance } from 'node:perf_hooks';
 import { recipientToParty } from '../../shared/domain/order';
 import { createSandbox } from '../../electron/sandbox';
 import { startStation } from '../../electron/shell/start';
-import { importShopifyCsv } from '../../electron/core/orders';
+import { importShopifyCsv, parseShopifyCsv } from '../../electron/core/orders';
 import { generateShopifyCsv } from '../fixtures/shopify/generate-shopify-csv';
 import { openStore } from '../../electron/core/store';
 import { renderLabelsPdf, renderLabelsZpl, type LabelData } from '../../electron/sandbox/labels';
+import { pdfToZpl, type GreyPage, type PdfRasteriser } from '../../electron/core/printers/pdf-zpl';
+import { hsAnswer } from '../unit/printers/hs-answer';
+import { fakeBus, zd421, type FakeUsbBus } from '../unit/printers/fake-usb';
+import { parcels as labelParcels } from '../unit/labels/fixtures';
 import { benchColdStart } from './cold-start';
 
 const SHIPMENTS = Number(process.env.BENCH_SHIPMENTS ?? 100);
@@ -43,28 +50,64 @@ function quantile(sorted: number[], q: number): number {
 }
 
 const fmt = (ms: number) => `${ms.toFixed(2)} ms`;
+const round2 = (n: number): number => Math.round(n * 100) / 100;
 
 /** A stand-in label printer: collects each connection's bytes. */
-async function startPrinter(): Promise<{ port: number; jobs: Buffer[]; close(): Promise<void> }> {
-  const jobs: Buffer[] = [];
+async function startPrinter(): Promise<{ uri: string; jobs: PrinterJob[]; close(): Promise<void> }> {
+  const jobs: PrinterJob[] = [];
   const server = net.createServer((sock) => {
     const chunks: Buffer[] = [];
-    sock.on('data', (c) => chunks.push(c));
-    sock.on('end', () => jobs.push(Buffer.concat(chunks)));
+    let last = 0;
+    sock.on('data', (c: Buffer) => {
+      last = performance.now();
+      chunks.push(c);
+      // Answers status like a ready Zebra, so the station's job runner asks and confirms as at a real bench.
+      if (c.toString('latin1').includes('~HS')) sock.write(HS_READY, 'latin1');
+    });
+    sock.on('end', () => {
+      const all = Buffer.concat(chunks);
+      if (all.toString('latin1').replace(/~HQES|~HS/g, '') !== '') jobs.push({ text: all.toString('latin1'), lastByteAt: last });
+    });
     sock.on('error', () => undefined);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as net.AddressInfo).port;
-  return { port, jobs, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return { uri: `socket://127.0.0.1:${port}`, jobs, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
 
-async function benchLabelToPrinter(): Promise<void> {
+/** One job as the printer got it: its bytes and when the last one arrived (performance.now()). */
+interface PrinterJob {
+  text: string;
+  lastByteAt: number;
+}
+
+/** A USB printer on the injected fake bus (the `usb` package's interface), recording jobs like the TCP one. */
+function startUsbPrinter(): { uri: string; jobs: PrinterJob[]; bus: FakeUsbBus } {
+  const jobs: PrinterJob[] = [];
+  const dev = zd421('BENCH1');
+  dev.onTransfer = (b) => {
+    const text = b.toString('latin1');
+    if (text.replace(/~HQES|~HS/g, '') === '') return;
+    const prev = jobs.at(-1);
+    // A job larger than one chunk arrives in several transfers: they belong to the job until its ^XZ.
+    if (prev && !/\^XZ\s*$/.test(prev.text)) {
+      prev.text += text;
+      prev.lastByteAt = performance.now();
+    } else jobs.push({ text, lastByteAt: performance.now() });
+  };
+  return { uri: 'usb://Zebra/ZTC%20ZD421-203dpi%20ZPL?serial=BENCH1', jobs, bus: fakeBus(dev) };
+}
+const HS_READY = hsAnswer({});
+
+async function benchLabelToPrinter(transport: 'socket' | 'usb'): Promise<void> {
   const sandbox = await createSandbox({ port: 0, rateLimits: false });
   const demo = sandbox.clients[0];
   const account = sandbox.state.accounts[0];
   if (!demo || !account) throw new Error('sandbox has no demo client');
   account.credit.balance = 1_000_000; // enough prepaid credit for the run
-  const printer = await startPrinter();
+  const usbPrinter = transport === 'usb' ? startUsbPrinter() : undefined;
+  const tcpPrinter = transport === 'socket' ? await startPrinter() : undefined;
+  const printer = { uri: (usbPrinter ?? tcpPrinter)!.uri, jobs: (usbPrinter ?? tcpPrinter)!.jobs, close: () => tcpPrinter?.close() ?? Promise.resolve() };
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'station-bench-'));
 
   const labelReceivedAt = new Map<string, number>();
@@ -85,10 +128,10 @@ async function benchLabelToPrinter(): Promise<void> {
     {
       dataDir,
       platform: { mode: 'platform', baseUrl: sandbox.baseUrl, authUrl: sandbox.authUrl, clientId: demo.clientId, clientSecret: demo.clientSecret },
-      printerUri: `socket://127.0.0.1:${printer.port}`,
+      printerUri: printer.uri,
       ignoredArgs: [],
     },
-    { fetch: benchFetch, platformRateLimits: false },
+    { fetch: benchFetch, platformRateLimits: false, ...(usbPrinter ? { usb: usbPrinter.bus } : {}), listQueues: () => Promise.resolve([]) },
   );
   const printedAt = new Map<string, number>();
   station.events.on('printJobs.changed', (job) => {
@@ -115,21 +158,23 @@ async function benchLabelToPrinter(): Promise<void> {
     }
     const wall = performance.now() - started;
 
+    await new Promise((r) => setTimeout(r, 100));
+    // Measured where the bytes land: the last byte of the job that carries the tracking number.
     const samples: number[] = [];
     for (const [ldv, t0] of labelReceivedAt) {
-      const t1 = printedAt.get(ldv);
-      if (t1 !== undefined) samples.push(t1 - t0);
+      const job = printer.jobs.find((j) => j.text.includes(ldv));
+      if (job) samples.push(job.lastByteAt - t0);
     }
     samples.sort((a, b) => a - b);
     // Every printed job must carry its own tracking number: a figure for labels that never arrived is no figure.
-    await new Promise((r) => setTimeout(r, 100));
-    const received = printer.jobs.map((j) => j.toString('latin1'));
-    const missing = [...printedAt.keys()].filter((ldv) => !received.some((j) => j.includes(ldv)));
+    const missing = [...printedAt.keys()].filter((ldv) => !printer.jobs.some((j) => j.text.includes(ldv)));
 
-    console.log(`label received -> last byte on the printer socket, ${samples.length} shipments:`);
+    console.log(JSON.stringify({ bench: 'label-to-printer', transport, p50Ms: round2(quantile(samples, 0.5)), p95Ms: round2(quantile(samples, 0.95)) }));
+    console.log(`label received -> last byte written to the ${transport === 'usb' ? 'USB printer (injected device)' : 'printer socket'}, ${samples.length} shipments:`);
     console.log(`  median ${fmt(quantile(samples, 0.5))}   p95 ${fmt(quantile(samples, 0.95))}   max ${fmt(samples.at(-1) ?? NaN)}`);
     console.log(`  whole ship command (platform call included): ${fmt(wall / orders.length)} per shipment on average`);
     console.log(`  printer received ${printer.jobs.length} jobs; labels without their tracking number: ${missing.length}; print failures: ${failures.length}`);
+    for (const f of failures.slice(0, 3)) console.log(`  print failure: ${f}`);
     if (missing.length || failures.length || samples.length !== SHIPMENTS) process.exitCode = 1;
   } finally {
     await station.close();
@@ -156,10 +201,54 @@ function benchCsvImport(): void {
     console.log(`  same file again ${fmt(msAgain)} (${again.imported} imported, ${again.unchanged} unchanged)`);
     console.log(`  peak resident memory of the bench process ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`);
     if (report.errors.length || again.imported !== 0) process.exitCode = 1;
+    benchOrdersList(store, report.imported);
   } finally {
     store.close();
     fs.rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** Median ms of `runs` calls of `f` (after one warm-up). */
+function medianMs(f: () => unknown, runs = 21): number {
+  f();
+  const samples: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const t0 = performance.now();
+    f();
+    samples.push(performance.now() - t0);
+  }
+  samples.sort((a, b) => a - b);
+  return quantile(samples, 0.5);
+}
+
+/**
+ * The order list in the core: first page and a SKU search over 10,000 open
+ * orders (the generator's gift-card-only orders have nothing to ship, so the
+ * list is topped up with more generated orders, cut at exactly 10,000).
+ */
+function benchOrdersList(store: ReturnType<typeof openStore>, imported: number): void {
+  let orders = imported;
+  let next = 50_001;
+  while (orders < 10_000) {
+    const need = 10_000 - orders;
+    const probe = parseShopifyCsv(generateShopifyCsv(need + 40, { seed: 13, firstNumber: next }));
+    const last = probe.orders[need - 1];
+    if (!last) throw new Error('generator made too few shippable orders');
+    const count = Number(last.order.orderNumber.slice(1)) - next + 1;
+    importShopifyCsv(store, generateShopifyCsv(count, { seed: 13, firstNumber: next }));
+    next += count;
+    orders = store.orders.count({ status: 'open' });
+  }
+  const firstRowMs = medianMs(() => {
+    const page = store.orders.page({ view: 'to_ship', limit: 100 });
+    if (page.orders.length === 0) throw new Error('no open orders to list');
+  });
+  let hits = 0;
+  const searchMs = medianMs(() => {
+    hits = store.orders.page({ view: 'to_ship', q: 'cer-bl', limit: 100 }).total;
+  });
+  console.log(`order list (core, SQLite), ${orders.toLocaleString('en')} orders: first page of 100 rows ${fmt(firstRowMs)}, SKU search "cer-bl" ${fmt(searchMs)} (${hits} matches), medians of 21`);
+  console.log(JSON.stringify({ bench: 'orders-list', orders, firstRowMs: Number(firstRowMs.toFixed(2)), searchMs: Number(searchMs.toFixed(2)) }));
 }
 
 /** Demo labels: `count` parcels of one shipment, with COD. */
@@ -203,7 +292,80 @@ async function benchLabelRendering(): Promise<void> {
   }
 }
 
-await benchLabelToPrinter();
+
+/** pdfjs-dist (Mozilla PDF.js, rendering on @napi-rs/canvas): the baseline rasteriser of the pdf-to-zpl bench. */
+const pdfjsRasteriser: PdfRasteriser = {
+  pageSizes: () => Promise.reject(new Error('not used')),
+  async render(pdf, scale) {
+    const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
+    const { createCanvas } = await import('@napi-rs/canvas');
+    const doc = await pdfjs.getDocument({ data: pdf.slice(), verbosity: 0 }).promise;
+    try {
+      const out: GreyPage[] = [];
+      for (let i = 1; i <= doc.numPages; i++) {
+        const page = await doc.getPage(i);
+        const base = page.getViewport({ scale: 1 });
+        const viewport = page.getViewport({ scale: scale({ width: base.width, height: base.height }, i - 1) });
+        const w = Math.ceil(viewport.width);
+        const h = Math.ceil(viewport.height);
+        const canvas = createCanvas(w, h);
+        const ctx = canvas.getContext('2d');
+        ctx.fillStyle = '#fff';
+        ctx.fillRect(0, 0, w, h);
+        // eslint-disable-next-line @typescript-eslint/no-explicit-any -- pdfjs types its canvas as the DOM's; @napi-rs/canvas is API-compatible
+        await page.render({ canvasContext: ctx as any, canvas: canvas as any, viewport }).promise;
+        const rgba = ctx.getImageData(0, 0, w, h).data;
+        const grey = new Uint8Array(w * h);
+        for (let p = 0; p < grey.length; p++) grey[p] = ((rgba[p * 4] ?? 255) * 77 + (rgba[p * 4 + 1] ?? 255) * 150 + (rgba[p * 4 + 2] ?? 255) * 29) >> 8;
+        out.push({ width: w, height: h, grey });
+      }
+      return out;
+    } finally {
+      await doc.loadingTask.destroy();
+    }
+  },
+};
+
+/**
+ * PDF label -> ZPL (`^GFA` Z64) at 203 dpi on a 4x6 in label: one sandbox
+ * PDF label page, PDFium (the station's choice) against pdfjs-dist (the
+ * baseline, rasterised in the same run), 60 conversions each after 5 warm-up.
+ */
+async function benchPdfToZpl(): Promise<void> {
+  const pdf = await renderLabelsPdf(labelParcels(1));
+  const target = { dpi: 203 as const, widthMm: 101.6, heightMm: 152.4 };
+  const run = async (r: PdfRasteriser, n: number): Promise<{ samples: number[]; bytes: number }> => {
+    let bytes = 0;
+    for (let i = 0; i < 5; i++) bytes = (await pdfToZpl(pdf, target, r)).zpl.length;
+    const samples: number[] = [];
+    for (let i = 0; i < n; i++) {
+      const t0 = performance.now();
+      await pdfToZpl(pdf, target, r);
+      samples.push(performance.now() - t0);
+    }
+    return { samples: samples.sort((a, b) => a - b), bytes };
+  };
+  const pdfium = await run((await import('../../electron/core/printers/pdf-zpl')).pdfiumRasteriser, 60);
+  const baseline = await run(pdfjsRasteriser, 30);
+  console.log(
+    JSON.stringify({
+      bench: 'pdf-to-zpl',
+      dpi: 203,
+      p50Ms: round2(quantile(pdfium.samples, 0.5)),
+      p95Ms: round2(quantile(pdfium.samples, 0.95)),
+      bytes: pdfium.bytes,
+      baselineP50Ms: round2(quantile(baseline.samples, 0.5)),
+      baseline: 'pdfjs-dist',
+    }),
+  );
+  console.log(`PDF label -> ZPL ^GFA Z64, 203 dpi, 4x6 in, one page:`);
+  console.log(`  PDFium (@hyzyla/pdfium): median ${fmt(quantile(pdfium.samples, 0.5))}   p95 ${fmt(quantile(pdfium.samples, 0.95))}   ${pdfium.bytes} bytes of ZPL`);
+  console.log(`  pdfjs-dist baseline: median ${fmt(quantile(baseline.samples, 0.5))}   p95 ${fmt(quantile(baseline.samples, 0.95))}   (${baseline.bytes} bytes)`);
+}
+
+await benchLabelToPrinter('socket');
+await benchLabelToPrinter('usb');
+await benchPdfToZpl();
 benchCsvImport();
 await benchLabelRendering();
 await benchColdStart();

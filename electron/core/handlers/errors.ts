@@ -22,6 +22,7 @@ const PRINTER_CODES = new Set<StationErrorCode>([
   'printer_error',
   'printer_unsupported',
   'invalid_printer_uri',
+  'printer_permission',
 ]);
 
 /**

@@ -1,21 +1,31 @@
-/** `printers.*` commands: the label printer in use. */
+/** `printers.*` and `printJobs.*` commands: the label printer in use, discovery and the waiting jobs. */
 import type { Handlers } from '../../../shared/contract/commands';
 import { emitAppChanged } from './app';
 import type { StationContext } from './context';
 
-/** Handlers of the `printers` domain. */
+/** Handlers of the `printers` and `printJobs` domains. */
 export function createPrintersHandlers(ctx: StationContext) {
   return {
-    /** The printer in use and its status as read now (`~HS` for network printers). */
+    /** The printer in use and its status as read now (`~HS` for network and USB printers). */
     'printers.get': () => ctx.printer.view(),
     /**
-     * Switches the label printer and saves the choice (settings table).
-     * @throws StationError `invalid_printer_uri`, `printer_unsupported` (nothing changes).
+     * Probes the printer (with a time limit), switches the label printer and saves the choice.
+     * @throws StationError `invalid_printer_uri`, `printer_unsupported`, `printer_permission`,
+     *   `printer_error` (probe timed out, folder not writable); nothing changes.
      */
     'printers.set': async ({ uri }) => {
       const view = await ctx.printer.setUri(uri);
       emitAppChanged(ctx);
       return view;
     },
-  } satisfies Pick<Handlers, 'printers.get' | 'printers.set'>;
+    /** Attached USB label printers, OS print queues, network printers used before and the one in use. */
+    'printers.discover': () => ctx.printer.discover(),
+    /** Jobs queued or printing, oldest first; `lastError` says why a queued job waits. */
+    'printJobs.pending': () => Promise.resolve(ctx.printer.pending()),
+    /**
+     * Cancels a waiting job.
+     * @throws StationError `not_found_locally`, `invalid_state` (printing or done).
+     */
+    'printJobs.cancel': ({ id }) => Promise.resolve(ctx.printer.cancel(id)),
+  } satisfies Pick<Handlers, 'printers.get' | 'printers.set' | 'printers.discover' | 'printJobs.pending' | 'printJobs.cancel'>;
 }

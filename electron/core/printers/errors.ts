@@ -4,7 +4,7 @@
  */
 
 /** Why a printer operation failed. */
-export type PrinterErrorCode = 'printer_unreachable' | 'printer_timeout' | 'invalid_printer_uri' | 'printer_unsupported' | 'printer_error';
+export type PrinterErrorCode = 'printer_unreachable' | 'printer_timeout' | 'invalid_printer_uri' | 'printer_unsupported' | 'printer_error' | 'printer_permission';
 
 /**
  * A printer operation failed.
@@ -12,16 +12,25 @@ export type PrinterErrorCode = 'printer_unreachable' | 'printer_timeout' | 'inva
  * - `printer_unsupported`: the URI is valid but its kind cannot be opened yet (usb://).
  * - `printer_unreachable`: connection refused, host or network unreachable, name not found.
  * - `printer_timeout`: no connection, or the printer stopped taking bytes, within the timeout.
+ * - `printer_permission`: the device exists but this user may not open it (USB: udev rule missing).
  * - `printer_error`: anything else (connection reset mid-job, folder not writable, printer closed).
  */
 export class PrinterError extends Error {
+  /**
+   * For a failed job: whether any byte reached the device. `none` (never
+   * connected, device absent, nothing accepted) lets the job runner send the
+   * job again safely; `partial` means part of the label may have printed, so
+   * it is never resent without the packer. Absent: not a job failure.
+   */
+  readonly delivered: 'none' | 'partial' | undefined;
   constructor(
     readonly code: PrinterErrorCode,
     message: string,
-    options?: { cause?: unknown },
+    options?: { cause?: unknown; delivered?: 'none' | 'partial' },
   ) {
-    super(message, options);
+    super(message, options?.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'PrinterError';
+    this.delivered = options?.delivered;
   }
   /** `{code, message}` as the station boundary carries errors. */
   toJSON(): { code: PrinterErrorCode; message: string } {

@@ -49,12 +49,12 @@ export class FilePrinter implements LabelPrinter {
    * A preview that cannot be rendered does not fail the job (a real printer
    * would take the bytes too): `previewError` says why.
    *
-   * @throws PrinterError `printer_error` when the folder or file cannot be written, or the printer was closed
+   * @throws PrinterError `printer_error` (delivered `none`) when the folder or file cannot be written, or the printer was closed
    * @throws the signal's reason when `opts.signal` is already aborted
    */
   async print(zpl: Uint8Array, opts: PrintOptions = {}): Promise<PrintResult> {
     if (!(zpl instanceof Uint8Array)) throw new TypeError('print(zpl): zpl must be a Uint8Array of ZPL bytes');
-    if (this.closed) throw new PrinterError('printer_error', `Printer ${this.uri} was closed`);
+    if (this.closed) throw new PrinterError('printer_error', `Printer ${this.uri} was closed`, { delivered: 'none' });
     opts.signal?.throwIfAborted();
     const t0 = performance.now();
     const base = safeJobName(opts.jobName ?? '') || timestampName();
@@ -78,7 +78,8 @@ export class FilePrinter implements LabelPrinter {
         }
       }
     } catch (e) {
-      throw new PrinterError('printer_error', `Cannot write the label to folder ${this.dir}: ${e instanceof Error ? e.message : String(e)}`, { cause: e });
+      // No .zpl written: nothing was "printed", the job may wait for the folder to come back.
+      throw new PrinterError('printer_error', `Cannot write the label to folder ${this.dir}: ${e instanceof Error ? e.message : String(e)}`, { cause: e, delivered: 'none' });
     }
     const result: PrintResult = { bytesWritten: zpl.byteLength, durationMs: 0, zplPath, previewPaths: [] };
     try {
@@ -101,7 +102,7 @@ export class FilePrinter implements LabelPrinter {
       await access(this.dir, constants.W_OK);
       return { state: 'ready', detail: `Ready: labels are saved to ${this.dir}` };
     } catch (e) {
-      return { state: 'error', detail: `Folder ${this.dir} is not writable: ${e instanceof Error ? e.message : String(e)}` };
+      return { state: 'error', detail: `Folder ${this.dir} is not writable: ${e instanceof Error ? e.message : String(e)}`, code: 'printer_error' };
     }
   }
 

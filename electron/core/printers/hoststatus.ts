@@ -14,7 +14,7 @@
 import type { PrinterStatus } from './types';
 
 /** The `~HS` command bytes. */
-export const HOST_STATUS_COMMAND = '~HS';
+const HOST_STATUS_COMMAND = '~HS';
 
 const STX = '\x02';
 const ETX = '\x03';
@@ -137,5 +137,96 @@ export function hostStatusToPrinterStatus(hs: HostStatus): PrinterStatus {
   if (hs.formatsInBuffer > 0) info.push(`${hs.formatsInBuffer} format${hs.formatsInBuffer === 1 ? '' : 's'} waiting`);
   if (hs.labelsRemaining > 0) info.push(`${hs.labelsRemaining} label${hs.labelsRemaining === 1 ? '' : 's'} left in batch`);
   const head = problems.length ? problems.join('; ') : 'Ready';
-  return { state, detail: info.length ? `${head} (${info.join(', ')})` : head };
+  return {
+    state,
+    detail: info.length ? `${head} (${info.join(', ')})` : head,
+    buffer: { formats: hs.formatsInBuffer, labelsRemaining: hs.labelsRemaining },
+  };
+}
+
+/** The `~HQES` command bytes (host query, extended status). */
+const EXTENDED_STATUS_COMMAND = '~HQES';
+
+/** Decoded `~HQES` answer: error and warning flags (group 1, lowest 32 bits). */
+export interface ExtendedStatus {
+  errors: number;
+  warnings: number;
+  mediaOut: boolean;
+  ribbonOut: boolean;
+  headOpen: boolean;
+  cutterFault: boolean;
+  headOverTemperature: boolean;
+  motorOverTemperature: boolean;
+  badHeadElement: boolean;
+  headDetectionError: boolean;
+}
+
+/**
+ * Decodes the body of a `~HQES` answer (ZPL II Programming Guide, `~HQ`
+ * "ES" query):
+ * ```
+ *   PRINTER STATUS
+ *    ERRORS:         1 00000000 00000005
+ *    WARNINGS:       0 00000000 00000000
+ * ```
+ * The last group of 8 hex digits holds the flags: 1 media out, 2 ribbon out,
+ * 4 head open, 8 cutter fault, 10 head over temperature, 20 motor over
+ * temperature, 40 bad head element, 80 head detection error.
+ * @returns undefined when `body` is not a `~HQES` answer
+ */
+export function parseExtendedStatus(body: string): ExtendedStatus | undefined {
+  const err = /ERRORS:\s*([01])\s+([0-9A-Fa-f]{8})\s+([0-9A-Fa-f]{8})/.exec(body);
+  const warn = /WARNINGS:\s*([01])\s+([0-9A-Fa-f]{8})\s+([0-9A-Fa-f]{8})/.exec(body);
+  if (!err) return undefined;
+  const errors = err[1] === '1' ? parseInt(err[3] ?? '0', 16) : 0;
+  const warnings = warn && warn[1] === '1' ? parseInt(warn[3] ?? '0', 16) : 0;
+  return {
+    errors,
+    warnings,
+    mediaOut: (errors & 0x1) !== 0,
+    ribbonOut: (errors & 0x2) !== 0,
+    headOpen: (errors & 0x4) !== 0,
+    cutterFault: (errors & 0x8) !== 0,
+    headOverTemperature: (errors & 0x10) !== 0,
+    motorOverTemperature: (errors & 0x20) !== 0,
+    badHeadElement: (errors & 0x40) !== 0,
+    headDetectionError: (errors & 0x80) !== 0,
+  };
+}
+
+/**
+ * Station state from the frames of a combined `~HQES~HS` answer: the `~HS`
+ * strings decide as in {@link hostStatusToPrinterStatus}; a `~HQES` frame,
+ * when the printer sent one, adds what `~HS` does not say (cutter fault,
+ * motor too hot, bad head element) and confirms head open / media out.
+ * @throws Error when the frames hold no complete `~HS` answer
+ */
+export function statusFromFrames(frames: readonly string[]): PrinterStatus {
+  const es = frames.map(parseExtendedStatus).find((x) => x !== undefined);
+  const hsFrames = frames.filter((f) => parseExtendedStatus(f) === undefined);
+  const hs = parseHostStatus(hsFrames);
+  if (es) {
+    hs.paperOut ||= es.mediaOut;
+    hs.headUp ||= es.headOpen;
+    if (es.ribbonOut) hs.ribbonOut = hs.thermalTransfer = true;
+  }
+  const base = hostStatusToPrinterStatus(hs);
+  const extra: string[] = [];
+  if (es?.cutterFault) extra.push('Cutter fault');
+  if (es?.motorOverTemperature) extra.push('Motor too hot');
+  if (es?.badHeadElement) extra.push('Bad printhead element');
+  if (es?.headDetectionError) extra.push('Printhead not detected');
+  if (!extra.length) return base;
+  return { ...base, state: base.state === 'ready' || base.state === 'paused' ? 'error' : base.state, detail: `${extra.join('; ')}; ${base.detail}` };
+}
+
+/**
+ * What the station sends to ask for status: `~HQES` then `~HS`. Both are
+ * immediate (tilde) commands, answered in order even while a format waits.
+ */
+export const STATUS_QUERY = `${EXTENDED_STATUS_COMMAND}${HOST_STATUS_COMMAND}`;
+
+/** True once `frames` hold the three `~HS` strings (a `~HQES` frame, if any, comes first and is not counted). */
+export function isStatusComplete(frames: readonly string[]): boolean {
+  return frames.filter((f) => parseExtendedStatus(f) === undefined).length >= 3;
 }

@@ -1,22 +1,36 @@
 /**
- * Label printers named by CUPS-style device URIs (DESIGN.md "Printing"):
- * `socket://host:9100` raw TCP with `~HS` status, `file:///folder` (writes the
- * .zpl and PNG previews; the training default), `usb://vid:pid` (parsed only).
+ * Label printers named by CUPS-style device URIs (DESIGN.md "Devices"):
+ * `socket://host:9100` raw TCP with `~HQES~HS` status, `usb://Make/Model?serial=…`
+ * (the `usb` package, passed in), `printer:<queue>` raw through the OS spooler,
+ * `file:///folder` (writes the .zpl and PNG previews; the training default).
  */
 import { PrinterError } from './errors';
 import { FilePrinter } from './file';
 import { SocketPrinter } from './socket';
 import type { LabelPrinter, OpenPrinterOptions } from './types';
+import { QueuePrinter } from './queue';
+import { UsbTransport } from './usb';
+import { TransportPrinter } from './zpl-printer';
 import { parseDeviceUri } from './uri';
 
-export type { LabelPrinter, OpenPrinterOptions,     } from './types';
-export { PrinterError,  } from './errors';
-export { parseDeviceUri, describePrinter,   } from './uri';
+export type { LabelPrinter, OpenPrinterOptions, PrinterStatus } from './types';
+export { PrinterError } from './errors';
+export { parseDeviceUri, describePrinter } from './uri';
 export { adaptZpl, adaptZplBytes, detectZplDpi } from './adapt';
-export { parseHostStatus, hostStatusFrames, hostStatusToPrinterStatus,   } from './hoststatus';
-export {   stopZplPreviewWorker } from './preview';
-;
-;
+export { parseHostStatus, hostStatusFrames, hostStatusToPrinterStatus, parseExtendedStatus, statusFromFrames } from './hoststatus';
+export { renderZplPreview, stopZplPreviewWorker } from './preview';
+export { listQueues } from './queue';
+export {
+  USB_CHUNK_BYTES,
+  usbUri,
+  type UsbLibrary,
+  type UsbDeviceLike,
+  type UsbInterfaceLike,
+  type UsbEndpointLike,
+  type UsbInEndpointLike,
+  type UsbOutEndpointLike,
+  type UsbErrorLike,
+} from './usb';
 
 /** Default connect / write-stall / status-answer timeout, ms. */
 const DEFAULT_PRINTER_TIMEOUT_MS = 5000;
@@ -28,8 +42,9 @@ const DEFAULT_PRINTER_TIMEOUT_MS = 5000;
  *
  * @param opts.timeoutMs connect, write-stall and status-answer timeout in ms (default 5000)
  * @param opts.dpi printer resolution (default 203); the file printer renders previews at it
+ * @param opts.usb the `usb` package's `usb` export (v2) for usb:// printers
  * @throws PrinterError `invalid_printer_uri` (message names the problem),
- *   `printer_unsupported` for usb:// (USB printing comes with a later issue)
+ *   `printer_unsupported` for usb:// when no USB library was given (or it failed to load)
  * @throws RangeError when `timeoutMs` is not a positive number or `dpi` not 203/300
  */
 export function openPrinter(uri: string, opts: OpenPrinterOptions = {}): LabelPrinter {
@@ -44,9 +59,14 @@ export function openPrinter(uri: string, opts: OpenPrinterOptions = {}): LabelPr
     case 'file':
       return new FilePrinter(dev, dpi);
     case 'usb':
-      throw new PrinterError(
-        'printer_unsupported',
-        `USB printers are not supported yet (${dev.uri}); USB printing comes with a later issue. Use socket://host:9100 or file:///folder meanwhile.`,
-      );
+      if (!opts.usb) {
+        throw new PrinterError(
+          'printer_unsupported',
+          `USB printing is not available on this station (${dev.uri}): the usb library did not load${opts.usbLoadError ? ` (${opts.usbLoadError})` : ''}. Use the printer's print queue (printer:<queue>) or socket://host:9100.`,
+        );
+      }
+      return new TransportPrinter(new UsbTransport(opts.usb, dev, { timeoutMs }), timeoutMs, opts.idleReleaseMs);
+    case 'printer':
+      return new QueuePrinter(dev, { timeoutMs, ...(opts.run ? { run: opts.run } : {}) });
   }
 }

@@ -5,7 +5,7 @@
  */
 import net from 'node:net';
 import { PrinterError } from './errors';
-import { HOST_STATUS_COMMAND, hostStatusFrames, hostStatusToPrinterStatus, parseHostStatus } from './hoststatus';
+import { STATUS_QUERY, hostStatusFrames, isStatusComplete, statusFromFrames } from './hoststatus';
 import type { LabelPrinter, PrintOptions, PrintResult, PrinterStatus } from './types';
 import type { DeviceUri } from './uri';
 
@@ -14,15 +14,20 @@ const UNREACHABLE = new Set(['ECONNREFUSED', 'EHOSTUNREACH', 'ENETUNREACH', 'EHO
 // Most an answer to ~HS may grow before we give up on finding its strings.
 const MAX_STATUS_BYTES = 64 * 1024;
 
-/** Maps a socket error to a PrinterError naming the printer and the step. */
+/**
+ * Maps a socket error to a PrinterError naming the printer and the step.
+ * `delivered` is `none` while connecting (nothing reached the printer) and
+ * `partial` while sending (some bytes may have).
+ */
 function socketError(e: unknown, where: string, step: 'connecting' | 'sending'): PrinterError {
   const code = (e as NodeJS.ErrnoException | null)?.code ?? '';
   const msg = e instanceof Error ? e.message : String(e);
-  if (code === 'ECONNREFUSED') return new PrinterError('printer_unreachable', `Printer ${where} refused the connection (is it on, and is the port right?)`, { cause: e });
-  if (UNREACHABLE.has(code)) return new PrinterError('printer_unreachable', `Printer ${where} is unreachable while ${step} (${code})`, { cause: e });
-  if (code === 'ETIMEDOUT') return new PrinterError('printer_timeout', `Printer ${where} timed out while ${step} (${code})`, { cause: e });
-  if (code === 'ECONNRESET' || code === 'EPIPE') return new PrinterError('printer_error', `Printer ${where} dropped the connection while ${step} (${code})`, { cause: e });
-  return new PrinterError('printer_error', `Printer ${where} failed while ${step}: ${msg}`, { cause: e });
+  const o = { cause: e, delivered: step === 'connecting' ? ('none' as const) : ('partial' as const) };
+  if (code === 'ECONNREFUSED') return new PrinterError('printer_unreachable', `Printer ${where} refused the connection (is it on, and is the port right?)`, o);
+  if (UNREACHABLE.has(code)) return new PrinterError('printer_unreachable', `Printer ${where} is unreachable while ${step} (${code})`, o);
+  if (code === 'ETIMEDOUT') return new PrinterError('printer_timeout', `Printer ${where} timed out while ${step} (${code})`, o);
+  if (code === 'ECONNRESET' || code === 'EPIPE') return new PrinterError('printer_error', `Printer ${where} dropped the connection while ${step} (${code})`, o);
+  return new PrinterError('printer_error', `Printer ${where} failed while ${step}: ${msg}`, o);
 }
 
 /** A ZPL printer reached over raw TCP. Create with {@link openPrinter}. */
@@ -51,7 +56,7 @@ export class SocketPrinter implements LabelPrinter {
 
   private connect(signal?: AbortSignal): Promise<net.Socket> {
     return new Promise((resolve, reject) => {
-      if (this.closed) return reject(new PrinterError('printer_error', `Printer ${this.where} was closed`));
+      if (this.closed) return reject(new PrinterError('printer_error', `Printer ${this.where} was closed`, { delivered: 'none' }));
       if (signal?.aborted) return reject(signal.reason as Error);
       const socket = net.connect({ host: this.dev.host, port: this.dev.port, noDelay: true });
       this.sockets.add(socket);
@@ -68,7 +73,7 @@ export class SocketPrinter implements LabelPrinter {
       };
       const onError = (e: Error): void => fail(socketError(e, this.where, 'connecting'));
       const onAbort = (): void => fail(signal?.reason);
-      const timer = setTimeout(() => fail(new PrinterError('printer_timeout', `No connection to printer ${this.where} within ${this.timeoutMs} ms`)), this.timeoutMs);
+      const timer = setTimeout(() => fail(new PrinterError('printer_timeout', `No connection to printer ${this.where} within ${this.timeoutMs} ms`, { delivered: 'none' })), this.timeoutMs);
       socket.once('error', onError);
       signal?.addEventListener('abort', onAbort, { once: true });
       socket.once('connect', () => {
@@ -121,11 +126,15 @@ export class SocketPrinter implements LabelPrinter {
         };
         const onAbort = (): void => finish(signal?.reason);
         const onError = (e: Error): void => finish(socketError(e, this.where, 'sending'));
-        const onClose = (): void => finish(new PrinterError('printer_error', `Printer ${this.where} closed the connection before the job was sent`));
+        const onClose = (): void => finish(new PrinterError('printer_error', `Printer ${this.where} closed the connection before the job was sent`, { delivered: 'partial' }));
         if (signal?.aborted) return onAbort();
         signal?.addEventListener('abort', onAbort, { once: true });
         socket.setTimeout(this.timeoutMs, () =>
-          finish(new PrinterError('printer_timeout', `Printer ${this.where} took no data for ${this.timeoutMs} ms (${socket.bytesWritten} of ${zpl.byteLength} bytes sent)`)),
+          finish(
+            new PrinterError('printer_timeout', `Printer ${this.where} took no data for ${this.timeoutMs} ms (${socket.bytesWritten} of ${zpl.byteLength} bytes sent)`, {
+              delivered: 'partial',
+            }),
+          ),
         );
         socket.on('error', onError);
         socket.on('close', onClose);
@@ -138,9 +147,11 @@ export class SocketPrinter implements LabelPrinter {
   }
 
   /**
-   * Sends `~HS` and decodes the three host status strings. No connection:
+   * Sends `~HQES~HS` and decodes the answer ({@link statusFromFrames}; a printer
+   * that ignores `~HQES` answers `~HS` alone). No connection:
    * `unreachable`; connected but no complete answer within `timeoutMs`, or an
-   * answer that is not `~HS`: `error`. Never throws.
+   * answer that is not `~HS`: `unknown` (the printer does not tell; jobs are
+   * sent as before, see DESIGN.md "no answer is status unknown"). Never throws.
    */
   status(): Promise<PrinterStatus> {
     return this.run(async (): Promise<PrinterStatus> => {
@@ -164,7 +175,7 @@ export class SocketPrinter implements LabelPrinter {
         const timer = setTimeout(
           () =>
             done({
-              state: 'error',
+              state: 'unknown',
               detail: text
                 ? `Incomplete answer to ~HS from ${this.where} within ${this.timeoutMs} ms`
                 : `Printer ${this.where} accepted the connection but did not answer ~HS within ${this.timeoutMs} ms (not a ZPL printer, or busy)`,
@@ -174,19 +185,19 @@ export class SocketPrinter implements LabelPrinter {
         socket.on('data', (chunk: Buffer) => {
           text += chunk.toString('latin1');
           const frames = hostStatusFrames(text);
-          if (frames.length >= 3) {
+          if (isStatusComplete(frames)) {
             try {
-              done(hostStatusToPrinterStatus(parseHostStatus(frames)));
+              done(statusFromFrames(frames));
             } catch (e) {
-              done({ state: 'error', detail: `Unexpected answer to ~HS from ${this.where}: ${e instanceof Error ? e.message : String(e)}` });
+              done({ state: 'unknown', detail: `Unexpected answer to ~HS from ${this.where}: ${e instanceof Error ? e.message : String(e)}` });
             }
           } else if (text.length > MAX_STATUS_BYTES) {
-            done({ state: 'error', detail: `Unexpected answer to ~HS from ${this.where} (no status strings in ${text.length} bytes)` });
+            done({ state: 'unknown', detail: `Unexpected answer to ~HS from ${this.where} (no status strings in ${text.length} bytes)` });
           }
         });
         socket.on('error', (e) => done({ state: 'unreachable', detail: socketError(e, this.where, 'sending').message }));
-        socket.on('end', () => done({ state: 'error', detail: `Printer ${this.where} closed the connection without answering ~HS` }));
-        socket.write(HOST_STATUS_COMMAND);
+        socket.on('end', () => done({ state: 'unknown', detail: `Printer ${this.where} closed the connection without answering ~HS` }));
+        socket.write(STATUS_QUERY);
       });
     });
   }

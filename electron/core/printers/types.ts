@@ -18,14 +18,28 @@ export interface PrintResult {
 }
 
 /**
- * Printer condition. `unreachable`: no connection; `error`: connected but no
- * usable answer, or a fault (ribbon out, head too hot/cold, corrupt RAM,
- * folder not writable). Never `ready` without an answer from the printer.
+ * Printer condition. `unreachable`: no connection (off, unplugged);
+ * `error`: a fault the printer reports (ribbon out, head too hot/cold,
+ * corrupt RAM) or a folder that is not writable; `unknown`: reachable but it
+ * gave no usable status answer (not every printer answers `~HS`). Never
+ * `ready` without an answer from the printer.
  */
 export interface PrinterStatus {
-  state: 'ready' | 'paper_out' | 'head_open' | 'paused' | 'error' | 'unreachable';
+  state: 'ready' | 'paper_out' | 'head_open' | 'paused' | 'error' | 'unreachable' | 'unknown';
   /** Human text for the screen, e.g. "Out of paper; paused (1 format waiting)". */
   detail: string;
+  /**
+   * What the printer still holds, from `~HS` (formats in the receive buffer,
+   * labels remaining in the batch); absent when the printer does not say.
+   * The print job runner calls a job printed once both are 0.
+   */
+  buffer?: { formats: number; labelsRemaining: number };
+  /**
+   * Set when the status could not be read because of the station's side, not
+   * the printer's condition: `printer_permission` (USB device not openable by
+   * this user), `printer_error` (folder not writable, query timed out).
+   */
+  code?: 'printer_permission' | 'printer_error';
 }
 
 /** Options of one print job. */
@@ -52,7 +66,15 @@ export interface LabelPrinter {
   status(): Promise<PrinterStatus>;
   /** Stops open connections; later calls fail with `printer_error`. */
   close(): Promise<void>;
+  /**
+   * Hot-plug: `attached` / `detached` when the device appears or goes (USB).
+   * Printers without hot-plug never call the listener. Returns the unsubscribe.
+   */
+  on?(event: PrinterEvent, listener: () => void): () => void;
 }
+
+/** Events of a printer whose device can come and go (USB hot-plug). */
+export type PrinterEvent = 'attached' | 'detached';
 
 /** Options of {@link openPrinter}. */
 export interface OpenPrinterOptions {
@@ -60,4 +82,12 @@ export interface OpenPrinterOptions {
   timeoutMs?: number;
   /** Printer resolution in dpi (default 203); the file printer renders previews at it. */
   dpi?: 203 | 300;
+  /** The `usb` package's `usb` export (v2), for usb:// printers; tests pass a fake with the same interface. */
+  usb?: import('./usb').UsbLibrary;
+  /** Why the usb library could not be loaded (named in the `printer_unsupported` message). */
+  usbLoadError?: string;
+  /** Runs the spooler commands of `printer:<queue>` printers (default: spawn `lp` / PowerShell). */
+  run?: import('./queue').CommandRunner;
+  /** USB: how long the device stays claimed after the last job or status query, ms (default 2000). */
+  idleReleaseMs?: number;
 }

@@ -2,7 +2,12 @@
  * Printer device URIs, CUPS style (DESIGN.md "Printing"):
  * - `socket://host[:port]` raw TCP ("JetDirect"/port 9100 printing), port 9100 by default;
  * - `file:///abs/folder` writes each job as a .zpl file plus a PNG preview (training default);
- * - `usb://<vendorId>:<productId>[?serial=...]` with 4-digit hex ids (parsed; opening comes later).
+ * - `usb://<Make>/<Model>[?serial=...]` as CUPS' usb backend writes it (make and model as the
+ *   device reports them in its USB strings, percent-encoded; `+` or `%20` for spaces; matched
+ *   case-insensitively), or `usb://<vendorId>:<productId>[?serial=...]` with 4-digit hex ids.
+ *   `serial=` tells two identical printers apart; CUPS' `interface=N` is accepted too.
+ * - `printer:<queue>` raw through the operating system's spooler (CUPS `lp -d <queue> -o raw`,
+ *   the Windows spooler's RAW datatype); queue names as `lpstat -e` lists them.
  */
 import { fileURLToPath } from 'node:url';
 import { PrinterError } from './errors';
@@ -11,7 +16,8 @@ import { PrinterError } from './errors';
 export type DeviceUri =
   | { scheme: 'socket'; uri: string; host: string; port: number }
   | { scheme: 'file'; uri: string; dir: string }
-  | { scheme: 'usb'; uri: string; vendorId: number; productId: number; serial?: string };
+  | { scheme: 'usb'; uri: string; vendorId?: number; productId?: number; make?: string; model?: string; serial?: string; interface?: number }
+  | { scheme: 'printer'; uri: string; queue: string };
 
 /** Raw TCP port of ZPL printers (Zebra "port 9100" printing). */
 const DEFAULT_SOCKET_PORT = 9100;
@@ -66,26 +72,61 @@ function parseFile(uri: string): DeviceUri {
   }
   if (dir.length > 1) dir = dir.replace(/[\\/]+$/, '');
   if (dir === '') throw bad(uri, 'folder path is missing');
+  // Kernel pseudo-file systems are no label folder (a recursive mkdir under /proc never returns).
+  if (/^\/(proc|sys|dev)(\/|$)/.test(dir.replace(/\\/g, '/'))) throw bad(uri, `${dir} is a system folder, not a folder for labels`);
   return { scheme: 'file', uri, dir };
 }
 
+function decodePart(uri: string, part: string, what: string): string {
+  try {
+    return decodeURIComponent(part.replace(/\+/g, ' ')).trim();
+  } catch {
+    throw bad(uri, `${what} "${part}" is not valid percent-encoding`);
+  }
+}
+
 function parseUsb(uri: string): DeviceUri {
-  const m = /^usb:\/\/([^/?#]*)\/?(?:\?([^#]*))?$/i.exec(uri);
-  if (!m) throw bad(uri, 'expected usb://<vendorId>:<productId>[?serial=...]');
-  const [, ids = '', query] = m;
-  const idm = /^([0-9A-Fa-f]{4}):([0-9A-Fa-f]{4})$/.exec(ids);
-  if (!idm) throw bad(uri, `"${ids}" must be <vendorId>:<productId> as 4-digit hex numbers (e.g. 0a5f:0181)`);
-  const out: DeviceUri = { scheme: 'usb', uri, vendorId: parseInt(idm[1] ?? '', 16), productId: parseInt(idm[2] ?? '', 16) };
+  const m = /^usb:\/\/([^/?#]*)(?:\/([^?#]*))?(?:\?([^#]*))?$/i.exec(uri);
+  if (!m) throw bad(uri, 'expected usb://Make/Model[?serial=...] or usb://<vendorId>:<productId>[?serial=...]');
+  const [, first = '', second, query] = m;
+  let out: Extract<DeviceUri, { scheme: 'usb' }>;
+  const idm = /^([0-9A-Fa-f]{4}):([0-9A-Fa-f]{4})$/.exec(first);
+  if (idm) {
+    if (second) throw bad(uri, 'write either usb://<vendorId>:<productId> or usb://Make/Model, not both');
+    out = { scheme: 'usb', uri, vendorId: parseInt(idm[1] ?? '', 16), productId: parseInt(idm[2] ?? '', 16) };
+  } else {
+    if (first.includes(':')) throw bad(uri, `"${first}" must be <vendorId>:<productId> as 4-digit hex numbers (e.g. 0a5f:0181)`);
+    const make = decodePart(uri, first, 'make');
+    const model = decodePart(uri, (second ?? '').replace(/\/+$/, ''), 'model');
+    if (!make) throw bad(uri, 'the maker is missing (usb://Zebra/ZD421 or usb://0a5f:0181)');
+    if (!model) throw bad(uri, `the model is missing after "${make}" (usb://${first}/ZD421), or write usb://<vendorId>:<productId>`);
+    out = { scheme: 'usb', uri, make, model };
+  }
   if (query !== undefined && query !== '') {
     const params = new URLSearchParams(query);
-    for (const key of params.keys()) if (key !== 'serial') throw bad(uri, `unknown option "${key}" (only serial= is accepted)`);
+    for (const key of params.keys()) if (key !== 'serial' && key !== 'interface') throw bad(uri, `unknown option "${key}" (only serial= and interface= are accepted)`);
     const serial = params.get('serial');
     if (serial !== null) {
-      if (serial === '') throw bad(uri, 'serial= is empty');
-      out.serial = serial;
+      if (serial.trim() === '') throw bad(uri, 'serial= is empty');
+      out.serial = serial.trim();
+    }
+    const iface = params.get('interface');
+    if (iface !== null) {
+      if (!/^\d{1,3}$/.test(iface)) throw bad(uri, `interface="${iface}" must be an interface number`);
+      out.interface = Number(iface);
     }
   }
   return out;
+}
+
+function parseQueue(uri: string): DeviceUri {
+  const raw = uri.slice('printer:'.length).replace(/^\/\//, '');
+  const queue = decodePart(uri, raw, 'queue');
+  if (!queue) throw bad(uri, 'the queue name is missing (printer:Zebra_ZD421, as lpstat lists it)');
+  // CUPS names have no spaces, but Windows printer names do ("ZDesigner ZD421-203dpi ZPL"); the name is
+  // passed to lp / the spooler as one argument, never through a shell.
+  if ([...queue].some((c) => c.charCodeAt(0) < 0x20 || c === '\x7f') || queue.length > 127) throw bad(uri, `"${queue}" is not a print queue name`);
+  return { scheme: 'printer', uri, queue };
 }
 
 /**
@@ -105,10 +146,12 @@ export function parseDeviceUri(uri: string): DeviceUri {
       return parseFile(u);
     case 'usb':
       return parseUsb(u);
+    case 'printer':
+      return parseQueue(u);
     case undefined:
-      throw bad(u, 'no scheme; use socket://host:9100, file:///folder or usb://vid:pid');
+      throw bad(u, 'no scheme; use socket://host:9100, usb://Make/Model, printer:<queue> or file:///folder');
     default:
-      throw bad(u, `unsupported scheme "${scheme}:"; use socket://, file:// or usb://`);
+      throw bad(u, `unsupported scheme "${scheme}:"; use socket://, usb://, printer: or file://`);
   }
 }
 
@@ -120,8 +163,11 @@ export function describePrinter(d: DeviceUri): string {
     case 'file':
       return `Folder ${d.dir}`;
     case 'usb': {
-      const hex = (n: number): string => n.toString(16).padStart(4, '0');
-      return `USB printer ${hex(d.vendorId)}:${hex(d.productId)}${d.serial ? ` (${d.serial})` : ''}`;
+      const hex = (n: number | undefined): string => (n ?? 0).toString(16).padStart(4, '0');
+      const what = d.make ? `${d.make} ${d.model ?? ''}`.trim() : `${hex(d.vendorId)}:${hex(d.productId)}`;
+      return `USB printer ${what}${d.serial ? ` (${d.serial})` : ''}`;
     }
+    case 'printer':
+      return `Print queue ${d.queue}`;
   }
 }

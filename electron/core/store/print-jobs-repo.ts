@@ -3,9 +3,11 @@
  * printer that is off, out of paper or open keeps its jobs until it comes
  * back, and nothing is printed twice without the packer asking.
  *
- * States: `queued` -> `printing` (claimed by the print worker) -> `printed`, or
- * back to `queued` (printer not ready, retry later) or `failed` (give up; the
- * packer reprints). A job found `printing` at start-up may or may not have
+ * States: `queued` -> `printing` (claimed by the job runner,
+ * electron/core/handlers/printing.ts) -> `printed`, or back to `queued`
+ * (nothing reached the printer: it was off, out of paper, open; the runner
+ * sends it again by itself, in order) or `failed` (part of it may have
+ * printed; the packer reprints). `last_error` of a queued job says why it waits. A job found `printing` at start-up may or may not have
  * reached the printer, so {@link PrintJobsRepo.failInterrupted} fails it rather
  * than printing it again.
  */
@@ -81,6 +83,22 @@ export interface PrintJobsRepo {
   list(opts?: { state?: PrintJobState | readonly PrintJobState[]; printerUri?: string; limit?: number }): PrintJobRecord[];
   /** Jobs of one shipment's labels, oldest first. */
   listForShipment(trackingNumber: string): PrintJobRecord[];
+  /** Oldest `queued` job of any printer (the job runner prints in this order); undefined when none. */
+  nextQueued(): PrintJobRecord | undefined;
+  /**
+   * Claims a queued job for `printerUri` (`queued` -> `printing`, attempts + 1):
+   * waiting jobs follow the printer in use when the packer switches printers.
+   * @throws StoreError `not_found`, `invalid_state` if not queued.
+   */
+  claimFor(id: number, printerUri: string): PrintJobRecord;
+  /** Sets why every `queued` job waits (e.g. "Printer out of paper"); returns the jobs changed. */
+  setWaiting(reason: string): PrintJobRecord[];
+  /** A `printing` job's note while the printer holds it (e.g. "In the printer, waiting: out of paper"). @throws StoreError `invalid_state`. */
+  notePrinting(id: number, note: string): PrintJobRecord;
+  /** The job of a label that is still `queued` or `printing`, if any (oldest). */
+  openForLabel(labelId: number): PrintJobRecord | undefined;
+  /** The label's `auto` job, whatever its state. */
+  autoForLabel(labelId: number): PrintJobRecord | undefined;
 }
 
 interface PrintJobRow {
@@ -156,6 +174,17 @@ export function createPrintJobsRepo(db: Database.Database, clock: Clock): PrintJ
      GROUP BY l.tracking_number ORDER BY min(l.id)`,
   );
   const forShipment = db.prepare<[string], PrintJobRow>(`${SELECT} WHERE l.tracking_number = ? ORDER BY j.id`);
+  const oldestQueued = db.prepare<[], PrintJobRow>(`${SELECT} WHERE j.state = 'queued' ORDER BY j.id LIMIT 1`);
+  const toPrintingFor = db.prepare<[string, string, number], never>(
+    `UPDATE print_jobs SET state = 'printing', attempts = attempts + 1, printer_uri = ?, updated_at = ? WHERE id = ? AND state = 'queued'`,
+  );
+  const queuedIdsDiffering = db.prepare<[string], { id: number }>(
+    `SELECT id FROM print_jobs WHERE state = 'queued' AND (last_error IS NULL OR last_error <> ?) ORDER BY id`,
+  );
+  const setReason = db.prepare<[string, string, number], never>(`UPDATE print_jobs SET last_error = ?, updated_at = ? WHERE id = ? AND state = 'queued'`);
+  const noteRow = db.prepare<[string, string, number], never>(`UPDATE print_jobs SET last_error = ?, updated_at = ? WHERE id = ? AND state = 'printing'`);
+  const openOfLabel = db.prepare<[number], PrintJobRow>(`${SELECT} WHERE j.label_id = ? AND j.state IN ('queued', 'printing') ORDER BY j.id LIMIT 1`);
+  const autoOfLabel = db.prepare<[number], PrintJobRow>(`${SELECT} WHERE j.label_id = ? AND j.requested_by = 'auto' ORDER BY j.id LIMIT 1`);
 
   const get = (id: number) => {
     const r = byId.get(id);
@@ -230,5 +259,27 @@ export function createPrintJobsRepo(db: Database.Database, clock: Clock): PrintJ
         .map(printJobFromRow);
     },
     listForShipment: (t) => forShipment.all(t).map(printJobFromRow),
+    nextQueued() {
+      const r = oldestQueued.get();
+      return r ? printJobFromRow(r) : undefined;
+    },
+    claimFor(id, printerUri) {
+      return after(id, toPrintingFor.run(printerUri, isoNow(clock), id).changes, 'queued');
+    },
+    setWaiting: db.transaction((reason: string): PrintJobRecord[] => {
+      const now = isoNow(clock);
+      return queuedIdsDiffering.all(reason).map(({ id }) => after(id, setReason.run(reason, now, id).changes, 'queued'));
+    }),
+    notePrinting(id, note) {
+      return after(id, noteRow.run(note, isoNow(clock), id).changes, 'printing');
+    },
+    openForLabel(labelId) {
+      const r = openOfLabel.get(labelId);
+      return r ? printJobFromRow(r) : undefined;
+    },
+    autoForLabel(labelId) {
+      const r = autoOfLabel.get(labelId);
+      return r ? printJobFromRow(r) : undefined;
+    },
   };
 }

@@ -11,6 +11,7 @@
  * The records themselves (creation, label, automatic return) are built in
  * ../shipment-records.ts.
  */
+import { isPdfOnlyCarrier } from '../labels/formats';
 import { completeCustomsDetail, customsStatus } from '../../../shared/domain/customs';
 import { DELIVERY_POINT_CARRIER } from '../../../shared/platform/lookups';
 import { checkDeliveryPoint } from '../delivery-points';
@@ -183,7 +184,7 @@ export function registerShipmentRoutes(r: ApiRouter): void {
       pickupFromAddress: opts.pickupFromAddress ?? false,
       customsDetail: customsDetail?.detail ?? null,
       deliveryPoint: point ?? null,
-      labelFormat: opts.labelFormat ?? 'PDF',
+      labelFormat: isPdfOnlyCarrier(carrier.carrierCode) ? 'PDF' : (opts.labelFormat ?? 'PDF'),
     });
     const trackingNumber = record.trackingNumber;
 
@@ -274,6 +275,8 @@ export function registerShipmentRoutes(r: ApiRouter): void {
       return { body: { trackingNumber: s.trackingNumber, format: s.labelFormat, pdf: s.label.pdf, zpl: s.label.zpl } };
     }
     if (format === 'pdf') return { body: { trackingNumber: s.trackingNumber, format: 'PDF', pdf: s.label.pdf, zpl: null } };
+    // A PDF-only carrier has no ZPL: it answers its PDF, format PDF, zpl null (labels/formats.ts).
+    if (format === 'zpl' && s.label.zpl === null) return { body: { trackingNumber: s.trackingNumber, format: 'PDF', pdf: s.label.pdf, zpl: null } };
     if (format === 'zpl') return { body: { trackingNumber: s.trackingNumber, format: 'ZPL', pdf: null, zpl: s.label.zpl } };
     throw fieldError('format', 'format must be pdf or zpl');
   });

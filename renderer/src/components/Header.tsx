@@ -24,6 +24,7 @@ export function Header() {
   const sandbox = info?.platform.mode === 'sandbox';
   const connection = link === 'down' ? 'down' : (info?.connection ?? 'unknown');
   const printerOk = info?.printer.state === 'ready';
+  const printerUnknown = info?.printer.state === 'unknown';
   let host = '';
   if (info) {
     try {
@@ -52,7 +53,7 @@ export function Header() {
           <dt>Credit</dt>
           <dd data-testid="credit">{info?.credit ? money(info.credit.balance, info.credit.currency) : '—'}</dd>
         </div>
-        <div className={`pill ${info ? (printerOk ? 'pill-ok' : 'pill-bad') : 'pill-idle'}`}>
+        <div className={`pill ${info ? (printerOk ? 'pill-ok' : printerUnknown ? 'pill-idle' : 'pill-bad') : 'pill-idle'}`}>
           <dt>Printer</dt>
           <dd data-testid="printer-state" title={info?.printer.uri}>
             {info ? `${info.printer.name} — ${PRINTER_TEXT[info.printer.state] ?? info.printer.state}` : '—'}

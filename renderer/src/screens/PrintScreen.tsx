@@ -1,15 +1,36 @@
 /**
  * Print: the label of the shipment just made (the core prints it as soon as
- * the shipment exists) with its print job state (printer, printed or failed
- * and why), reprint, and the label printer settings (device URI, status).
+ * the shipment exists) with its print job state (printer, printed, waiting or
+ * failed and why), reprint, the jobs waiting for the printer (they print by
+ * themselves when it is ready; each can be cancelled), and the label printer:
+ * status, a list of printers found (USB, print queues, used before) chosen
+ * with the arrow keys and Enter, or a device URI typed by hand.
  */
-import { useEffect, useRef, useState } from 'react';
-import type { PrintJobView } from '../../../shared/contract';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import type { DiscoveredPrinterView, PrintJobView } from '../../../shared/contract';
 import { TextField } from '../components/Field';
 import { dateTime, money } from '../lib/format';
 import { useApp } from '../stores/app';
 import { useJob } from '../stores/job';
 import { usePrint } from '../stores/print';
+
+const KIND_TEXT: Record<DiscoveredPrinterView['kind'], string> = {
+  usb: 'USB',
+  queue: 'print queue',
+  network: 'network',
+  folder: 'folder',
+};
+
+/** Arrow keys move between the buttons of a list (roving focus); Enter/Space press the focused one. */
+function arrowKeys(e: KeyboardEvent<HTMLElement>): void {
+  if (e.key !== 'ArrowDown' && e.key !== 'ArrowUp' && e.key !== 'Home' && e.key !== 'End') return;
+  const items = [...e.currentTarget.querySelectorAll<HTMLButtonElement>('button[data-choice]')];
+  if (!items.length) return;
+  e.preventDefault();
+  const at = items.indexOf(document.activeElement as HTMLButtonElement);
+  const next = e.key === 'Home' ? 0 : e.key === 'End' ? items.length - 1 : (at + (e.key === 'ArrowDown' ? 1 : -1) + items.length) % items.length;
+  items[next]?.focus();
+}
 
 const JOB_TEXT: Record<PrintJobView['state'], string> = {
   queued: 'Waiting for the printer',
@@ -21,14 +42,26 @@ const JOB_TEXT: Record<PrintJobView['state'], string> = {
 /** Print screen (see file comment). */
 export function PrintScreen() {
   const result = useJob((s) => s.result);
-  const { printer, checking, saving, uriError, refresh, setUri, reprint } = usePrint();
+  const { printer, checking, saving, uriError, refresh, setUri, reprint, pending, loadPending, cancel, discovered, discovering, discover } = usePrint();
+  const choices = useRef<HTMLUListElement>(null);
   const { focusTick, go } = useApp();
   const [uri, setUriText] = useState('');
   const next = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
     void refresh();
-  }, [refresh]);
+    void loadPending();
+  }, [refresh, loadPending]);
+  useEffect(() => {
+    const onKey = (e: globalThis.KeyboardEvent): void => {
+      if (e.altKey && (e.key === 'p' || e.key === 'P')) {
+        e.preventDefault();
+        void discover().then(() => choices.current?.querySelector<HTMLButtonElement>('button[data-choice]')?.focus());
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [discover]);
   useEffect(() => {
     next.current?.focus();
   }, [focusTick]);
@@ -85,6 +118,33 @@ export function PrintScreen() {
         <p className="empty">No shipment made yet in this session. Scan an order (F1) to start.</p>
       )}
 
+      <section className="card" aria-labelledby="waiting-title">
+        <h2 id="waiting-title">Waiting for the printer</h2>
+        {pending.length ? (
+          <>
+            <p className="muted">These labels print by themselves, in this order, as soon as the printer is ready.</p>
+            <ol className="waiting-jobs" data-testid="waiting-jobs">
+              {pending.map((j) => (
+                <li key={j.id} data-state={j.state}>
+                  <span className="ldv">{j.trackingNumber}</span> <span className="muted">{j.requestedBy === 'reprint' ? 'reprint' : 'label'}</span>{' '}
+                  <strong>{j.state === 'printing' ? 'Printing' : 'Waiting'}</strong>
+                  {j.lastError ? <div className="job-state-error">{j.lastError}</div> : null}
+                  {j.state === 'queued' ? (
+                    <button type="button" className="btn btn-small" onClick={() => void cancel(j.id)}>
+                      Cancel
+                    </button>
+                  ) : null}
+                </li>
+              ))}
+            </ol>
+          </>
+        ) : (
+          <p className="empty" data-testid="waiting-jobs-empty">
+            No label is waiting.
+          </p>
+        )}
+      </section>
+
       <section className="card" aria-labelledby="printer-title">
         <h2 id="printer-title">Label printer</h2>
         {printer ? (
@@ -115,6 +175,27 @@ export function PrintScreen() {
             {checking ? 'Checking…' : 'Check status'}
           </button>
         </div>
+        <div className="actions">
+          <button type="button" className="btn" onClick={() => void discover()} disabled={discovering} aria-keyshortcuts="Alt+P">
+            {discovering ? 'Searching…' : 'Find printers'} <kbd>Alt+P</kbd>
+          </button>
+        </div>
+        {discovered ? (
+          discovered.length ? (
+            <ul className="printer-choices" ref={choices} onKeyDown={arrowKeys} aria-label="Printers found (arrow keys, Enter to use)" data-testid="printer-choices">
+              {discovered.map((d) => (
+                <li key={d.uri}>
+                  <button type="button" data-choice className={`btn choice${d.current ? ' choice-current' : ''}`} onClick={() => void setUri(d.uri)} disabled={saving} aria-current={d.current}>
+                    <strong>{d.name}</strong> <span className="muted">{KIND_TEXT[d.kind]}</span> <code>{d.uri}</code>
+                    {d.current ? ' · in use' : ''}
+                  </button>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="empty">No printer found. Plug in a USB label printer or type its device URI below.</p>
+          )
+        ) : null}
         <form
           className="printer-form"
           noValidate
@@ -129,7 +210,7 @@ export function PrintScreen() {
             value={uri}
             onValue={setUriText}
             error={uriError ?? undefined}
-            hint="socket://192.168.1.50:9100 (network Zebra), usb://0a5f:0181, file:///home/packer/labels (training)"
+            hint="socket://192.168.1.50:9100 (network Zebra), usb://Zebra/ZD421?serial=…, printer:Zebra_ZD421 (print queue), file:///home/packer/labels (training)"
             wide
           />
           <button type="submit" className="btn btn-primary" disabled={saving}>

@@ -1,6 +1,6 @@
-/** Printer: the label printer in use (device URI, status) and reprints. */
+/** Printer: the label printer in use (device URI, status), discovery, waiting jobs and reprints. */
 import { create } from 'zustand';
-import type { PrinterView } from '../../../shared/contract';
+import type { DiscoveredPrinterView, PrintJobView, PrinterView } from '../../../shared/contract';
 import { invoke } from '../api';
 import { asStationError } from '../lib/errors';
 import { useApp } from './app';
@@ -10,9 +10,19 @@ interface PrintState {
   checking: boolean;
   saving: boolean;
   uriError: string | null;
+  /** Jobs queued or printing, oldest first (`printJobs.pending`). */
+  pending: PrintJobView[];
+  /** Printers found by the last `printers.discover`; null before the first search. */
+  discovered: DiscoveredPrinterView[] | null;
+  discovering: boolean;
   refresh(): Promise<void>;
   setUri(uri: string): Promise<boolean>;
   reprint(trackingNumber: string): Promise<void>;
+  loadPending(): Promise<void>;
+  /** Updates the waiting list from a `printJobs.changed` event. */
+  jobChanged(job: PrintJobView): void;
+  cancel(id: number): Promise<void>;
+  discover(): Promise<void>;
 }
 
 /** Printer store: `printers.get`, `printers.set` (device URI), `labels.reprint`. */
@@ -21,6 +31,9 @@ export const usePrint = create<PrintState>()((set, get) => ({
   checking: false,
   saving: false,
   uriError: null,
+  pending: [],
+  discovered: null,
+  discovering: false,
 
   async refresh() {
     set({ checking: true });
@@ -58,10 +71,48 @@ export const usePrint = create<PrintState>()((set, get) => ({
     try {
       const job = await invoke('labels.reprint', { trackingNumber });
       if (job.state === 'failed') app.flash('error', `Reprint of ${trackingNumber} failed`, job.lastError ?? 'Printer error');
+      else if (job.state === 'queued') app.flash('warn', `Label ${trackingNumber} waits for the printer`, job.lastError ?? 'It prints by itself when the printer is ready');
       else app.flash('ok', `Label ${trackingNumber} sent again`, job.printerUri);
     } catch (e) {
       app.fail(`Reprint of ${trackingNumber} failed`, e);
     }
     void get().refresh();
+    void get().loadPending();
+  },
+
+  async loadPending() {
+    try {
+      set({ pending: await invoke('printJobs.pending', {}) });
+    } catch (e) {
+      useApp.getState().fail('Print jobs unavailable', e);
+    }
+  },
+
+  jobChanged(job) {
+    const open = job.state === 'queued' || job.state === 'printing';
+    const rest = get().pending.filter((j) => j.id !== job.id);
+    set({ pending: open ? [...rest, job].sort((a, b) => a.id - b.id) : rest });
+  },
+
+  async cancel(id) {
+    const app = useApp.getState();
+    try {
+      const job = await invoke('printJobs.cancel', { id });
+      get().jobChanged(job);
+      app.flash('ok', `Print of ${job.trackingNumber} cancelled`, 'It will not print by itself; reprint it when needed');
+    } catch (e) {
+      app.fail('Job not cancelled', e);
+      void get().loadPending();
+    }
+  },
+
+  async discover() {
+    set({ discovering: true });
+    try {
+      set({ discovered: await invoke('printers.discover', {}), discovering: false });
+    } catch (e) {
+      set({ discovering: false });
+      useApp.getState().fail('Printer search failed', e);
+    }
   },
 }));

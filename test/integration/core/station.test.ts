@@ -5,7 +5,7 @@
  * print failure, cancel, platform errors passed through, offline shipping
  * retried without a second shipment, pickup, closing the day.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ShipResult } from '../../../shared/contract/commands';
 import type { PrintJobView } from '../../../shared/contract/views';
 import type { StationOrder } from '../../../shared/domain/order';
@@ -175,7 +175,7 @@ describe('station core, one bench day', () => {
     expect(view.printJobs.map((j) => j.requestedBy)).toEqual(['auto', 'reprint']);
   });
 
-  it('keeps the shipment when the printer is unreachable; the job fails and can be reprinted', async () => {
+  it('keeps the shipment when the printer is unreachable; the job waits and prints by itself, once, when the printer is back', async () => {
     const deadUri = `socket://127.0.0.1:${await closedPort()}`;
     const view = await invoke('printers.set', { uri: deadUri });
     expect(view.state).toBe('unreachable');
@@ -183,17 +183,23 @@ describe('station core, one bench day', () => {
     const res = await invoke('shipments.create', { orderId: o.id, request: shipRequest(o) });
     expect(res.shipment.trackingNumber).toBeTruthy();
     expect(res.printError?.code).toBe('printer_unreachable');
-    expect(res.printJob).toMatchObject({ state: 'failed', requestedBy: 'auto' });
+    expect(res.printJob).toMatchObject({ state: 'queued', requestedBy: 'auto', lastError: expect.stringContaining('Waiting') });
     expect((await order('#1003')).status).toBe('shipped');
 
-    const reprintFail = await failure(invoke('labels.reprint', { trackingNumber: res.shipment.trackingNumber }));
-    expect(reprintFail.code).toBe('printer_unreachable');
+    // A reprint while the label waits joins the waiting job: it will not come out twice.
+    const joined = await invoke('labels.reprint', { trackingNumber: res.shipment.trackingNumber });
+    expect(joined).toMatchObject({ id: res.printJob?.id, state: 'queued' });
+    const pending = await invoke('printJobs.pending');
+    expect(pending.map((j) => j.id)).toEqual([res.printJob?.id]);
 
-    await invoke('printers.set', { uri: printer.uri });
     const jobsBefore = printer.jobs.length;
-    const job = await invoke('labels.reprint', { trackingNumber: res.shipment.trackingNumber });
-    expect(job.state).toBe('printed');
+    await invoke('printers.set', { uri: printer.uri });
     expect((await printer.job(jobsBefore)).toString('utf8')).toContain(res.shipment.trackingNumber);
+    await vi.waitFor(async () => expect(await invoke('printJobs.pending')).toEqual([]));
+    const after = await invoke('shipments.get', { trackingNumber: res.shipment.trackingNumber });
+    expect(after.printJobs).toMatchObject([{ id: res.printJob?.id, state: 'printed', printerUri: printer.uri, requestedBy: 'auto' }]);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(printer.jobs.length).toBe(jobsBefore + 1);
     expect((await invoke('printers.get')).uri).toBe(printer.uri);
   });
 

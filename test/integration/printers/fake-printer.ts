@@ -58,7 +58,7 @@ export async function startFakePrinter(mode: FakeMode = 'ready'): Promise<FakePr
     });
     socket.on('end', () => {
       const all = Buffer.concat(chunks);
-      if (all.length > 0 && all.toString('latin1') !== '~HS') {
+      if (all.length > 0 && all.toString('latin1').replace(/~HQES|~HS/g, '') !== '') {
         jobs.push(all);
         for (const w of jobWaiters.filter((w) => w.n < jobs.length)) {
           jobWaiters.splice(jobWaiters.indexOf(w), 1);

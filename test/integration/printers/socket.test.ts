@@ -88,20 +88,20 @@ describe('socket printer: ~HS status', () => {
     expect(s.detail).toContain(detail);
   });
 
-  it('is an error, never ready, when the printer does not answer in time', async () => {
+  it('is status unknown, never ready, when the printer does not answer in time', async () => {
     const { printer } = await setup('silent', 300);
     const t0 = performance.now();
     const s = await printer.status();
-    expect(s.state).toBe('error');
+    expect(s.state).toBe('unknown');
     expect(s.detail).toContain('did not answer ~HS within 300 ms');
     expect(performance.now() - t0).toBeGreaterThanOrEqual(290);
   });
 
-  it('is an error when the answer is not ~HS or the printer hangs up', async () => {
+  it('is status unknown when the answer is not ~HS or the printer hangs up', async () => {
     const { fake, printer } = await setup('garbage');
-    expect(await printer.status()).toMatchObject({ state: 'error', detail: expect.stringContaining('Unexpected answer') });
+    expect(await printer.status()).toMatchObject({ state: 'unknown', detail: expect.stringContaining('Unexpected answer') });
     fake.mode = 'hangup';
-    expect(await printer.status()).toMatchObject({ state: 'error', detail: expect.stringContaining('without answering') });
+    expect(await printer.status()).toMatchObject({ state: 'unknown', detail: expect.stringContaining('without answering') });
   });
 
   it('follows the printer as it changes (paper out, then reloaded)', async () => {

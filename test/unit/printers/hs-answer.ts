@@ -23,3 +23,12 @@ export function hsAnswer(o: HsFlags = {}): string {
   const s3 = '1234,0';
   return `${STX}${s1}${ETX}\r\n${STX}${s2}${ETX}\r\n${STX}${s3}${ETX}\r\n`;
 }
+
+/** A `~HQES` answer as a ZD421 sends it, with the given error flags (group 1). */
+export function hqesAnswer(errors = 0, warnings = 0): string {
+  const hex = (n: number): string => n.toString(16).toUpperCase().padStart(8, '0');
+  return (
+    `${STX}\r\n  PRINTER STATUS\r\n   ERRORS:         ${errors ? 1 : 0} 00000000 ${hex(errors)}\r\n` +
+    `   WARNINGS:       ${warnings ? 1 : 0} 00000000 ${hex(warnings)}\r\n${ETX}\r\n`
+  );
+}

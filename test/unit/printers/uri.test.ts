@@ -29,6 +29,22 @@ describe('parseDeviceUri', () => {
     expect(parseDeviceUri('usb://0A5F:00D1?serial=D4J123456')).toMatchObject({ vendorId: 0x0a5f, productId: 0xd1, serial: 'D4J123456' });
   });
 
+  it('parses usb URIs as CUPS writes them (make/model, serial, interface) and print queues', () => {
+    expect(parseDeviceUri('usb://Zebra%20Technologies/ZTC%20ZD421-203dpi%20ZPL?serial=D2J193601234&interface=0')).toEqual({
+      scheme: 'usb',
+      uri: 'usb://Zebra%20Technologies/ZTC%20ZD421-203dpi%20ZPL?serial=D2J193601234&interface=0',
+      make: 'Zebra Technologies',
+      model: 'ZTC ZD421-203dpi ZPL',
+      serial: 'D2J193601234',
+      interface: 0,
+    });
+    expect(parseDeviceUri('usb://Zebra/ZD421')).toMatchObject({ make: 'Zebra', model: 'ZD421' });
+    expect(parseDeviceUri('printer:Zebra_ZD421')).toEqual({ scheme: 'printer', uri: 'printer:Zebra_ZD421', queue: 'Zebra_ZD421' });
+    expect(parseDeviceUri('printer:ZDesigner%20ZD421-203dpi%20ZPL')).toMatchObject({ queue: 'ZDesigner ZD421-203dpi ZPL' });
+    expect(describePrinter(parseDeviceUri('usb://Zebra/ZD421?serial=X1'))).toBe('USB printer Zebra ZD421 (X1)');
+    expect(describePrinter(parseDeviceUri('printer:Zebra_ZD421'))).toBe('Print queue Zebra_ZD421');
+  });
+
   it('refuses bad URIs naming the problem', () => {
     invalid('', 'empty');
     invalid('10.0.0.5:9100', 'no scheme');
@@ -41,7 +57,13 @@ describe('parseDeviceUri', () => {
     invalid('socket://bad_host!:9100', 'not a valid host name');
     invalid('file:labels', 'three slashes');
     invalid('file://server/share', 'host "server"');
-    invalid('usb://zebra/zd421', 'vendorId');
+    invalid('usb://zebra', 'model is missing');
+    invalid('usb://0a5f:01/x', 'vendorId');
+    invalid('usb://0a5f:0181/ZD421', 'not both');
+    invalid('usb://Zebra/ZD421?interface=x', 'interface=');
+    invalid('printer:', 'queue name is missing');
+    invalid('file:///proc/self/fd', 'system folder');
+    invalid('file:///sys/class', 'system folder');
     invalid('usb://0a5f:0181?sn=1', 'unknown option "sn"');
   });
 
@@ -54,8 +76,10 @@ describe('parseDeviceUri', () => {
 });
 
 describe('openPrinter', () => {
-  it('refuses USB for now with printer_unsupported', () => {
-    expect(() => openPrinter('usb://0a5f:0181')).toThrow(expect.objectContaining({ code: 'printer_unsupported', message: expect.stringContaining('later issue') }));
+  it('refuses USB with printer_unsupported naming the cause when no usb library is available', () => {
+    expect(() => openPrinter('usb://0a5f:0181', { usbLoadError: 'libusb missing' })).toThrow(
+      expect.objectContaining({ code: 'printer_unsupported', message: expect.stringContaining('libusb missing') }),
+    );
   });
 
   it('refuses invalid URIs and options', () => {
