@@ -55,23 +55,24 @@ test('pickup: a double Enter books once, the form resets, a repeat asks once nam
   await expect(page.getByRole('heading', { name: 'Pickup booking' })).toBeVisible();
   const contract = page.getByLabel('Contract');
   await expect(contract.locator('option')).not.toHaveCount(1);
+  await expect(contract.locator('option').first()).toHaveText('Choose a contract…'); // lists loaded
   const code = (await contract.locator('option').nth(1).getAttribute('value'))!;
   await contract.selectOption(code);
   const weight = page.getByLabel('Total weight (kg)');
   await weight.fill('4');
+  await expect(contract).toHaveValue(code);
   // Two Enters in a row, as a heavy thumb does.
   await weight.press('Enter');
   await weight.press('Enter');
-  await expect(page.getByTestId('banner')).toContainText('Pickup booked');
+  // The banner may already show the second Enter landing on the blank form ("fix the marked fields"): fine, nothing is booked by it.
   await expect(page.getByRole('button', { name: 'Book pickup' })).toBeEnabled();
   // Exactly one booking reached the platform.
   await expect.poll(async () => (await rpc('pickups.list')).length).toBe(before + 1);
   const booked = (await rpc('pickups.list')).find((p) => p.serviceType === code)!;
   expect(booked).toBeDefined();
 
-  // The form is blank again and the focus is back on its first field: a third Enter books nothing.
+  // The form is blank again (focus after a booking is asserted below, after the confirmed repeat): a third Enter books nothing.
   await expect(weight).toHaveValue('');
-  await expect(contract).toBeFocused();
   await weight.press('Enter');
   await expect(page.getByTestId('banner')).toContainText('Pickup not booked: fix the marked fields');
   expect((await rpc('pickups.list')).length).toBe(before + 1);
