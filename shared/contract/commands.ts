@@ -9,7 +9,17 @@ import { z } from 'zod';
 import { PrinterProfileSchema, type PrinterProfileView } from './printer-profile';
 import type { Carrier, CancelShipmentResponse, CreditBalance, Pickup, Rate, Warehouse } from '../platform/resources';
 import { PickupRequest, RatesRequest, ShipmentRequest } from '../platform';
-import { ManualOrderInput, type ImportReport, type StationOrder } from '../domain/order';
+import {
+  ManualOrderInput,
+  OrderPageQuery,
+  OrderSettings,
+  ORDER_LIMITS,
+  ShopName,
+  type ImportReport,
+  type OrderFacets,
+  type OrderPage,
+  type StationOrder,
+} from '../domain/order';
 import type { AccountView, AppInfo, DiscoveredPrinterView, ManifestView, OutboxListView, OutboxRowView, OutboxState, PrintJobView, PrinterView, ShipmentView, TrackingView } from './views';
 
 /** One command of the contract: its input schema, phantom output type and input bounds. */
@@ -227,6 +237,8 @@ const BoundedPickupRequest = PickupRequest.superRefine((r, ctx) => {
 /** What a scanned code turned out to be (Scan screen). */
 export type ScanResult =
   | { kind: 'order'; order: StationOrder }
+  /** Several shops share the number: the packer chooses (open orders first). */
+  | { kind: 'orders'; code: string; orders: StationOrder[] }
   | { kind: 'shipment'; shipment: ShipmentView }
   | { kind: 'unknown'; code: string };
 
@@ -247,19 +259,59 @@ export const ShipInput = z.object({
 /** Quote input: the platform's RatesRequest, optionally tied to a local order. */
 const QuoteInput = z.object({ orderId: Id('Order id').optional(), request: BoundedRatesRequest });
 
+const OrderIdInput = z.number({ error: 'Order id must be a number' }).int({ error: 'Order id must be a whole number' }).positive({ error: 'Order id must be positive' });
+
+/** Result of `orders.submit`: the queue rows (one per batch of up to 100), and the orders refused before sending. */
+export interface OrdersSubmitView {
+  outboxIds: number[];
+  queued: number;
+  refused: Array<{ id: number; orderNumber: string; message: string }>;
+}
+
 /** All station commands. */
 export const commands = {
   /** Header data: platform, connection, credit, printer, outbox backlog. */
   'app.info': command<AppInfo>()(Empty),
 
-  /** Import a Shopify "Export orders" CSV (text content, UTF-8, BOM allowed). */
+  /**
+   * Import a Shopify "Export orders" CSV for a shop. `contentBase64`: the file's
+   * bytes (the encoding is detected from them: UTF-8, UTF-16, Windows-1252);
+   * `content`: text already decoded (older screens). One of the two.
+   */
   'orders.importCsv': command<ImportReport>()(
-    z.object({
-      fileName: z.string().min(1, { error: 'File name is required' }).max(INPUT_LIMITS.fileName, { error: `File name is too long (max ${INPUT_LIMITS.fileName} characters)` }),
-      content: z.string().max(INPUT_LIMITS.csvChars, { error: 'The file is larger than 32 MiB' }),
-    }),
-    { longText: ['content'] },
+    z
+      .object({
+        fileName: z.string().min(1, { error: 'File name is required' }).max(INPUT_LIMITS.fileName, { error: `File name is too long (max ${INPUT_LIMITS.fileName} characters)` }),
+        content: z.string().max(INPUT_LIMITS.csvChars, { error: 'The file is larger than 32 MiB' }).optional(),
+        // base64 of the bytes: 4 characters per 3 bytes, so the file itself may be up to 24 MiB.
+        contentBase64: z.string().max(INPUT_LIMITS.csvChars, { error: 'The file is larger than 24 MiB' }).optional(),
+        shop: ShopName.optional(),
+      })
+      .refine((v) => v.content !== undefined || v.contentBase64 !== undefined, { error: 'The file content is missing', path: ['content'] }),
+    { longText: ['content', 'contentBase64'] },
   ),
+  /** A page of the order list: view, search (number, name, city, SKU), filters, sorting. */
+  'orders.page': command<OrderPage>()(OrderPageQuery),
+  /** Shops, countries and shipping methods of open orders (the list's filters). */
+  'orders.facets': command<OrderFacets>()(Empty),
+  /** One order by its local id. */
+  'orders.get': command<StationOrder>()(z.object({ id: OrderIdInput })),
+  /** Complete an order that needs a fix: its postal code and/or a shorter note (max 255). */
+  'orders.fix': command<StationOrder>()(
+    z.object({
+      id: OrderIdInput,
+      postalCode: z.string().trim().min(1, { error: 'Postal code is required' }).max(ORDER_LIMITS.postalCode, { error: `Postal code is too long (max ${ORDER_LIMITS.postalCode} characters)` }).optional(),
+      notes: z.string().trim().max(ORDER_LIMITS.notes, { error: `Notes are too long (max ${ORDER_LIMITS.notes} characters)` }).optional(),
+    }),
+  ),
+  /** Send orders to the platform's order list (POST /orders via the outbox, batches of up to 100). */
+  'orders.submit': command<OrdersSubmitView>()(
+    z.object({ ids: z.array(OrderIdInput).min(1, { error: 'Choose at least one order' }).max(1000, { error: 'At most 1000 orders at a time' }) }),
+  ),
+  /** Order settings: unpaid orders allowed, pickup method names per shop. */
+  'orders.settings': command<OrderSettings>()(Empty),
+  /** Save the order settings. */
+  'orders.setSettings': command<OrderSettings>()(OrderSettings),
   /** Create an order by hand (manual form). */
   'orders.create': command<StationOrder>()(BoundedManualOrderInput),
   /** Orders of the day, open first. */

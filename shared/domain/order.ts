@@ -36,13 +36,36 @@ export interface OrderRecipient {
   email?: string;
 }
 
-/** One order line. `unitPrice` in the order currency (EUR for the shops this targets), >= 0; `quantity` integer >= 1. */
+/**
+ * One order line. `unitPrice` in the order currency (EUR for the shops this
+ * targets), >= 0; `quantity` integer >= 1. `fulfilled`: the shop already sent
+ * this line (Shopify `Lineitem fulfillment status` = fulfilled): it is shown as
+ * already sent and never offered for shipping again.
+ */
 export interface OrderItem {
   sku?: string;
   name: string;
   quantity: number;
   unitPrice: number;
+  fulfilled?: boolean;
 }
+
+/** How the customer gets the order: `ship` by carrier, `pickup` collected in store / local pickup (never on the to-ship list). */
+export type OrderDelivery = 'ship' | 'pickup';
+
+/**
+ * Payment state from Shopify `Financial Status`: `paid` (also partially
+ * refunded), `unpaid` (pending, authorized, partially_paid: ask before
+ * shipping), `refunded`/`voided` (do not ship), `unknown` (column absent or
+ * manual order).
+ */
+export type PaymentStatus = 'paid' | 'unpaid' | 'refunded' | 'voided' | 'unknown';
+
+/** Fields the packer must complete before the order can ship (imported incomplete, never dropped). */
+export type OrderFixField = 'postalCode' | 'notes';
+
+/** Shop of orders entered by hand or imported without naming one. */
+export const DEFAULT_SHOP = 'main';
 
 /**
  * An order as stored by the station.
@@ -54,6 +77,14 @@ export interface OrderItem {
  */
 export interface StationOrder {
   id: number;
+  /**
+   * The shop the order belongs to (chosen at import; `main` by default). Every
+   * Shopify shop numbers from #1001, so an order is identified by shop plus
+   * `shopOrderId`, never by its number alone.
+   */
+  shop: string;
+  /** The shop's own id of the order (Shopify `Id`), when the file has it. */
+  shopOrderId?: string;
   orderNumber: string;
   email?: string;
   createdAt: string;
@@ -65,15 +96,50 @@ export interface StationOrder {
   notes?: string;
   status: OrderStatus;
   shipmentTrackingNumber?: string;
+  /** Payment state (see {@link PaymentStatus}); `unknown` for manual orders. */
+  paymentStatus: PaymentStatus;
+  /** Carrier delivery or pickup in store. */
+  delivery: OrderDelivery;
+  /** The shop's shipping method as the customer chose it (Shopify `Shipping Method`). */
+  shippingMethod?: string;
+  /** Fields to complete before shipping (empty when the order is ready). */
+  needsFix: OrderFixField[];
 }
 
 /** One problem found while importing a file. */
 export interface ImportIssue {
   /** 1-based physical line of the file where the offending row starts (the header is line 1). */
   line: number;
+  /**
+   * Row number as a spreadsheet shows it (header = row 1): differs from `line`
+   * when a quoted field (a multi-line note) spans several lines. Absent for
+   * problems of the file as a whole.
+   */
+  row?: number;
+  /** The order the problem belongs to, e.g. "#2134", when known. */
+  order?: string;
   /** Header name of the offending column, e.g. "Shipping Zip". */
   column: string;
   /** What is wrong, in words a packer can act on. */
+  message: string;
+}
+
+/** Why an order of the file was left as it was (see {@link ImportReport.skipped}). */
+export type ImportSkipReason =
+  /** already shipped or cancelled at the station: never changed by a file */
+  | 'already_shipped'
+  /** entered by hand at the station with the same shop and number */
+  | 'manual'
+  /** the file has fewer lines for it than the station already holds (a truncated or filtered file) */
+  | 'fewer_lines'
+  /** the same order appears again further down the file */
+  | 'repeated_in_file';
+
+/** One order the import left untouched, with its reason in words. */
+export interface ImportSkip {
+  order: string;
+  row: number;
+  reason: ImportSkipReason;
   message: string;
 }
 
@@ -97,6 +163,18 @@ export interface ImportReport {
   skippedDuplicates: number;
   skippedNotShippable: number;
   errors: ImportIssue[];
+  /** The shop the orders were imported for. */
+  shop: string;
+  /** How the file was read: `utf-8`, `utf-8-bom`, `utf-16le`, `utf-16be` or `windows-1252`. */
+  encoding: string;
+  /** Field separator found in the header row: `,`, `;` or a tab. */
+  delimiter: string;
+  /** Cancelled orders in the file: kept as cancelled, never reported as problems. */
+  cancelled: number;
+  /** Orders left as they were, each with the reason. */
+  skipped: ImportSkip[];
+  /** Imported orders that need a fix before shipping (missing postal code, note too long); not errors. */
+  warnings: ImportIssue[];
 }
 
 /** Spec limits (Address, Party, Other bounds) plus the station's own for order numbers. */
@@ -300,3 +378,94 @@ export function recipientToParty(r: OrderRecipient): {
   if (r.email !== undefined) party.email = r.email;
   return party;
 }
+
+/** Longest shop name (it goes into the label reference with the order number). */
+const SHOP_NAME_MAX = 40;
+
+/** A shop name as typed at import: trimmed, 1 to {@link SHOP_NAME_MAX} characters. */
+export const ShopName = z
+  .string({ error: 'Shop must be text' })
+  .trim()
+  .min(1, { error: 'Shop is required' })
+  .max(SHOP_NAME_MAX, { error: `Shop is too long (max ${SHOP_NAME_MAX} characters)` });
+
+/**
+ * The order's reference on the label, the shipment and the platform's order
+ * list: the number alone for the default shop (`#1001`), otherwise shop and
+ * number (`Bottega #1001`), so two shops' #1001 never look alike. At most 50
+ * characters (spec: Party.reference max 50): the shop part is shortened, never the number.
+ */
+export function orderReference(order: Pick<StationOrder, 'shop' | 'orderNumber'>): string {
+  if (order.shop === DEFAULT_SHOP) return order.orderNumber;
+  const room = 50 - order.orderNumber.length - 1;
+  if (room < 1) return order.orderNumber.slice(0, 50);
+  return `${order.shop.slice(0, room).trimEnd()} ${order.orderNumber}`;
+}
+
+/** Lines still to ship (the shop has not fulfilled them). */
+export function linesToShip(order: Pick<StationOrder, 'items'>): OrderItem[] {
+  return order.items.filter((i) => !i.fulfilled);
+}
+
+/** Views of the order list: see {@link OrderPageQuery}. */
+const ORDER_VIEWS = ['to_ship', 'pickup', 'shipped', 'cancelled', 'all'] as const;
+/** Sort orders of the list. */
+const ORDER_SORTS = ['newest', 'oldest', 'number', 'name', 'country'] as const;
+export type OrderView = (typeof ORDER_VIEWS)[number];
+export type OrderSort = (typeof ORDER_SORTS)[number];
+
+/**
+ * A page of the order list (`orders.page`). `view`: `to_ship` (open, sent by
+ * carrier; default), `pickup` (open, collected in store), `shipped`,
+ * `cancelled`, `all`. `q` (max 100): order number, recipient name, city or
+ * SKU, substring, case-insensitive (3+ characters use the SQLite FTS5
+ * trigram index; 1-2 match the start of the order number). `carrier`: the
+ * shop's shipping method text, exact. `sort` default `newest`. `limit` 1..500
+ * (default 100), `offset` >= 0.
+ */
+export const OrderPageQuery = z.object({
+  view: z.enum(ORDER_VIEWS, { error: `View must be one of ${ORDER_VIEWS.join(', ')}` }).default('to_ship'),
+  q: z.string().max(100, { error: 'Search is too long (max 100 characters)' }).optional(),
+  shop: z.string().max(SHOP_NAME_MAX).optional(),
+  country: z.string().max(2, { error: 'Country must be a 2-letter code' }).optional(),
+  carrier: z.string().max(200).optional(),
+  unpaid: z.boolean().optional(),
+  needsFix: z.boolean().optional(),
+  sort: z.enum(ORDER_SORTS, { error: `Sort must be one of ${ORDER_SORTS.join(', ')}` }).default('newest'),
+  offset: z.number().int().min(0).max(10_000_000).default(0),
+  limit: z.number().int().min(1).max(500).default(100),
+});
+export type OrderPageQuery = z.input<typeof OrderPageQuery>;
+
+/** One page: the orders and how many match in all. */
+export interface OrderPage {
+  total: number;
+  offset: number;
+  orders: StationOrder[];
+}
+
+/** Values to offer in the list's filters (open orders only), sorted. */
+export interface OrderFacets {
+  shops: string[];
+  countries: string[];
+  carriers: string[];
+}
+
+/**
+ * Order settings of the station (`orders.settings`):
+ * - `allowUnpaid`: whether an unpaid order (pending/authorized) may be shipped
+ *   after the packer confirms; false forbids it;
+ * - `pickupMethods`: per shop, the shipping method names that mean store or
+ *   local pickup (case-insensitive substrings of Shopify `Shipping Method`);
+ *   a shop without an entry uses the defaults (`DEFAULT_PICKUP_METHODS`).
+ */
+export const OrderSettings = z.object({
+  allowUnpaid: z.boolean({ error: 'allowUnpaid must be true or false' }),
+  pickupMethods: z.record(
+    ShopName,
+    z
+      .array(z.string().trim().min(1, { error: 'A pickup method name cannot be empty' }).max(100, { error: 'Pickup method name too long (max 100)' }))
+      .max(50, { error: 'At most 50 pickup method names per shop' }),
+  ),
+});
+export type OrderSettings = z.output<typeof OrderSettings>;

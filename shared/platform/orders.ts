@@ -16,7 +16,7 @@ import { z } from 'zod';
 import { CountryCode, IsoDate, Money, Weight } from './common';
 
 /** Most orders in one POST /orders call (spec: Limits). */
-const MAX_ORDERS_PER_CALL = 100;
+export const MAX_ORDERS_PER_CALL = 100;
 /** Most parcels of one order (spec: Limits). */
 const MAX_PARCELS_PER_ORDER = 50;
 /** Most item rows of one order (spec: Limits). */
@@ -75,7 +75,7 @@ const OrderDate = z.union([IsoDate, z.iso.datetime({ offset: true, error: 'Order
  * `items` none; `orderDate` (today) and `senderReference` (the client's
  * company name) are filled by the platform, which knows them.
  */
-const Order = z.object({
+export const Order = z.object({
   recipient: OrderRecipient,
   orderNumber: optText('Order number', 100).refine((s) => s === undefined || s !== '', { error: 'Order number cannot be empty' }),
   orderDate: OrderDate.optional(),

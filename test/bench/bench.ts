@@ -9,6 +9,9 @@
  *    listener that checks every label carries its tracking number.
  * 2. Importing a 10,000-order Shopify CSV into a fresh store: wall time and
  *    peak resident memory.
+ * 2b. The order list over those 10,000 orders, in the core (SQLite, what
+ *    `orders.page` runs): time to the first page of rows (count + 100 rows)
+ *    and a SKU substring search through the FTS5 trigram index; medians of 21.
  * 3. The sandbox's label renderers (what POST /shipments spends its time on):
  *    ZPL and PDF for 1 and 5 parcels, median and p95 of 200 renders.
  *
@@ -26,7 +29,7 @@ import { performance } from 'node:perf_hooks';
 import { recipientToParty } from '../../shared/domain/order';
 import { createSandbox } from '../../electron/sandbox';
 import { startStation } from '../../electron/shell/start';
-import { importShopifyCsv } from '../../electron/core/orders';
+import { importShopifyCsv, parseShopifyCsv } from '../../electron/core/orders';
 import { generateShopifyCsv } from '../fixtures/shopify/generate-shopify-csv';
 import { openStore } from '../../electron/core/store';
 import { renderLabelsPdf, renderLabelsZpl, type LabelData } from '../../electron/sandbox/labels';
@@ -198,10 +201,54 @@ function benchCsvImport(): void {
     console.log(`  same file again ${fmt(msAgain)} (${again.imported} imported, ${again.unchanged} unchanged)`);
     console.log(`  peak resident memory of the bench process ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`);
     if (report.errors.length || again.imported !== 0) process.exitCode = 1;
+    benchOrdersList(store, report.imported);
   } finally {
     store.close();
     fs.rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** Median ms of `runs` calls of `f` (after one warm-up). */
+function medianMs(f: () => unknown, runs = 21): number {
+  f();
+  const samples: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const t0 = performance.now();
+    f();
+    samples.push(performance.now() - t0);
+  }
+  samples.sort((a, b) => a - b);
+  return quantile(samples, 0.5);
+}
+
+/**
+ * The order list in the core: first page and a SKU search over 10,000 open
+ * orders (the generator's gift-card-only orders have nothing to ship, so the
+ * list is topped up with more generated orders, cut at exactly 10,000).
+ */
+function benchOrdersList(store: ReturnType<typeof openStore>, imported: number): void {
+  let orders = imported;
+  let next = 50_001;
+  while (orders < 10_000) {
+    const need = 10_000 - orders;
+    const probe = parseShopifyCsv(generateShopifyCsv(need + 40, { seed: 13, firstNumber: next }));
+    const last = probe.orders[need - 1];
+    if (!last) throw new Error('generator made too few shippable orders');
+    const count = Number(last.order.orderNumber.slice(1)) - next + 1;
+    importShopifyCsv(store, generateShopifyCsv(count, { seed: 13, firstNumber: next }));
+    next += count;
+    orders = store.orders.count({ status: 'open' });
+  }
+  const firstRowMs = medianMs(() => {
+    const page = store.orders.page({ view: 'to_ship', limit: 100 });
+    if (page.orders.length === 0) throw new Error('no open orders to list');
+  });
+  let hits = 0;
+  const searchMs = medianMs(() => {
+    hits = store.orders.page({ view: 'to_ship', q: 'cer-bl', limit: 100 }).total;
+  });
+  console.log(`order list (core, SQLite), ${orders.toLocaleString('en')} orders: first page of 100 rows ${fmt(firstRowMs)}, SKU search "cer-bl" ${fmt(searchMs)} (${hits} matches), medians of 21`);
+  console.log(JSON.stringify({ bench: 'orders-list', orders, firstRowMs: Number(firstRowMs.toFixed(2)), searchMs: Number(searchMs.toFixed(2)) }));
 }
 
 /** Demo labels: `count` parcels of one shipment, with COD. */

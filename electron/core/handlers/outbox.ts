@@ -7,6 +7,7 @@
 import type { Handlers } from '../../../shared/contract/commands';
 import { StationError } from '../../../shared/contract/errors';
 import { createManifestExecutor } from '../outbox/manifests';
+import { createOrdersSubmitExecutor } from '../outbox/orders';
 import { createPickupExecutor } from '../outbox/pickups';
 import { createShipmentExecutor } from '../outbox/shipments';
 import { eraseExecutor, isDefiniteRefusal, type OutboxWorkerOptions } from '../outbox/worker';
@@ -23,7 +24,7 @@ export interface ShipmentSettleOptions {
   pollMs?: number;
 }
 
-/** Executors for `shipment.create`, `pickup.create` and `manifest.create` rows. */
+/** Executors for `shipment.create`, `pickup.create`, `manifest.create` and `orders.submit` rows. */
 export function createOutboxExecutors(ctx: ContextWithoutOutbox, settle: ShipmentSettleOptions = {}): OutboxWorkerOptions['executors'] {
   const { store, client } = ctx;
   return {
@@ -50,6 +51,7 @@ export function createOutboxExecutors(ctx: ContextWithoutOutbox, settle: Shipmen
     }),
     ),
     'manifest.create': eraseExecutor(createManifestExecutor({ store, client, after: (row, stored) => afterManifestsCreated(ctx, row, stored) })),
+    'orders.submit': eraseExecutor(createOrdersSubmitExecutor({ store, client, after: () => emitAppChanged(ctx) })),
   };
 }
 

@@ -9,7 +9,8 @@ export function createScanHandlers(ctx: StationContext) {
   return {
     /**
      * Resolves a code, in this order:
-     * 1. an order number, with or without `#`, any case (local store);
+     * 1. an order number, with or without `#`, any case (local store); when
+     *    several shops have that number, all of them (`kind: 'orders'`) for the packer to choose;
      * 2. a tracking number (LDV) of a shipment or of one of its packages, local first;
      * 3. the same on the platform (GET /shipments/{ldv}), adopted locally when found, when the
      *    code has the shape of a tracking number (shared/contract TRACKING_NUMBER_PATTERN);
@@ -18,8 +19,9 @@ export function createScanHandlers(ctx: StationContext) {
      */
     'scan.resolve': async ({ code }): Promise<ScanResult> => {
       const c = code.trim();
-      const order = ctx.store.orders.findByScan(c) ?? (c.startsWith('#') ? ctx.store.orders.findByScan(c.slice(1)) : undefined);
-      if (order) return { kind: 'order', order };
+      const orders = ctx.store.orders.findAllByScan(c);
+      if (orders.length > 1) return { kind: 'orders', code: c, orders };
+      if (orders[0]) return { kind: 'order', order: orders[0] };
       const local = findLocalShipment(ctx.store, c);
       if (local) return { kind: 'shipment', shipment: shipmentView(ctx.store, local) };
       // Only something shaped like a tracking number goes into the platform's URL path (never `..`, `/`, `?`).

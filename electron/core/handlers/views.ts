@@ -167,6 +167,7 @@ export function lastKnownTrackingView(store: Store, rec: ShipmentRecord, unavail
 const ShipmentRowPayload = z.object({ localShipmentId: z.number(), orderId: z.number().optional(), request: z.object({ reference: z.string() }) });
 const PickupRowPayload = z.object({ request: z.object({ serviceType: z.string(), pickupDate: z.string(), pickupTime: z.string().optional() }) });
 const ManifestRowPayload = z.object({ trackingNumbers: z.array(z.string()) });
+const OrdersRowPayload = z.object({ orders: z.array(z.object({ order: z.object({ orderNumber: z.string().optional() }) })) });
 const RowResult = z.object({
   trackingNumber: z.string().optional(),
   adopted: z.boolean().optional(),
@@ -213,6 +214,10 @@ export function outboxRowView(store: Store, row: OutboxRecord): OutboxRowView {
     const p = ManifestRowPayload.safeParse(row.payload);
     const n = p.success ? p.data.trackingNumbers.length : 0;
     title = p.success ? `Close the day: ${n} shipment${n === 1 ? '' : 's'}` : 'Close the day';
+  } else if (row.kind === 'orders.submit') {
+    const p = OrdersRowPayload.safeParse(row.payload);
+    const list = p.success ? p.data.orders.map((o) => o.order.orderNumber ?? '?') : [];
+    title = p.success ? `Send ${list.length} order${list.length === 1 ? '' : 's'} to the platform (${list.slice(0, 3).join(', ')}${list.length > 3 ? ', …' : ''})` : 'Send orders to the platform';
   }
 
   let outcome: OutboxRowView['outcome'] = null;

@@ -221,6 +221,7 @@ const CREATE_ROUTES: Readonly<Partial<Record<OutboxKind, string>>> = {
   'shipment.create': 'POST /shipments',
   'pickup.create': 'POST /pickups',
   'manifest.create': 'POST /manifests',
+  'orders.submit': 'POST /orders',
 };
 
 /**

@@ -47,6 +47,7 @@ import {
   type ShipmentRequest,
 } from '../../../shared/platform';
 import { TrackingRecord } from '../../../shared/platform/tracking';
+import { OrdersResponse, type OrdersRequest } from '../../../shared/platform/orders';
 import { PlatformError } from './errors';
 import { SPEC_RATE_LIMITS_PER_MINUTE, SlidingWindowLimiter, realSleep, type RateWindowStore, type Sleep } from './rate-limit';
 
@@ -213,6 +214,12 @@ export interface PlatformClient {
   getPickup(id: number): Promise<Pickup>;
   /** GET /credit: current balance, EUR (spec: Invoices, credit...). */
   getCredit(): Promise<CreditBalance>;
+  /**
+   * POST /orders: 1 to 100 orders to the panel's orders-from-API list (spec:
+   * Endpoints > Orders). Repeatable: an `orderNumber` already submitted is
+   * listed in `skipped`, not created twice (batch rule 4), so it retries like a read.
+   */
+  submitOrders(request: OrdersRequest): Promise<OrdersResponse>;
   /** GET /warehouses: pickup points (sandbox extension; "not shown" in the spec). */
   listWarehouses(): Promise<Warehouse[]>;
 }
@@ -537,6 +544,9 @@ export function createPlatformClient(options: PlatformClientOptions): PlatformCl
     },
     getPickup(id) {
       return call({ method: 'GET', path: `/pickups/${enc(String(id))}`, route: 'GET /pickups/{id}', schema: Pickup, safe: true });
+    },
+    submitOrders(request) {
+      return call({ method: 'POST', path: '/orders', route: 'POST /orders', body: request, schema: OrdersResponse, safe: true });
     },
     getCredit() {
       return call({ method: 'GET', path: '/credit', route: 'GET /credit', schema: CreditBalance, safe: true });

@@ -9,9 +9,12 @@
  * - a file whose `user_version` is above the last step here was written by a newer
  *   station and is refused (never downgraded, rewritten or deleted).
  *
- * `PRAGMA foreign_keys` cannot change inside a transaction; a future step that
- * rebuilds a table must use `PRAGMA defer_foreign_keys = ON` and finish with a
- * `PRAGMA foreign_key_check`.
+ * `PRAGMA foreign_keys` cannot change inside a transaction, and with it on a
+ * `DROP TABLE` runs the children's ON DELETE actions (CASCADE / SET NULL).
+ * A step that rebuilds a table with children sets `foreignKeysOff`: the runner
+ * turns foreign keys off around its transaction and runs
+ * `PRAGMA foreign_key_check` before committing (SQLite "Making Other Kinds Of
+ * Table Schema Changes", the 12-step procedure).
  */
 import type Database from 'better-sqlite3';
 import { StoreError } from './errors';
@@ -21,6 +24,8 @@ export interface Migration {
   version: number;
   name: string;
   up(db: Database.Database): void;
+  /** Run with `PRAGMA foreign_keys = OFF` (table rebuilds); the runner checks every key before committing. */
+  foreignKeysOff?: boolean;
 }
 
 /**
@@ -205,8 +210,85 @@ const mOutboxSettleAndRateWindows: Migration = {
   },
 };
 
+/**
+ * Migration 3, orders as a warehouse receives them (issue 12):
+ * - an order is identified by `shop` + `order_key` (the shop's own order id,
+ *   Shopify `Id`, or `#number` when the file has none), no longer by its number
+ *   alone: the `orders` table is rebuilt without the UNIQUE on `order_number`
+ *   (ids kept, so order_items and shipments still point at the same rows);
+ * - `payment_status`, `delivery` (ship / pickup), `shipping_method`,
+ *   `needs_fix` (JSON list of fields to complete), and per line `fulfilled`;
+ * - `orders_fts`: FTS5 trigram index of number, recipient name, city and SKUs,
+ *   so the list's substring search is answered from an index (3+ characters).
+ */
+const m3OrdersShops: Migration = {
+  version: 3,
+  name: 'orders-shops-fulfilment-search',
+  foreignKeysOff: true,
+  up(db) {
+    db.exec(`
+      CREATE TABLE orders_new (
+        id INTEGER PRIMARY KEY,
+        shop TEXT NOT NULL,
+        order_key TEXT NOT NULL,
+        order_number TEXT NOT NULL,
+        source TEXT NOT NULL CHECK (source IN ('shopify_csv', 'manual')),
+        email TEXT,
+        created_at TEXT NOT NULL,
+        recipient_name TEXT NOT NULL,
+        recipient_company TEXT,
+        street TEXT NOT NULL,
+        street2 TEXT,
+        city TEXT NOT NULL,
+        province TEXT,
+        postal_code TEXT NOT NULL,
+        country_code TEXT NOT NULL,
+        phone TEXT,
+        recipient_email TEXT,
+        total REAL,
+        currency TEXT NOT NULL,
+        notes TEXT,
+        status TEXT NOT NULL CHECK (status IN ('open', 'shipped', 'cancelled')),
+        shipment_tracking_number TEXT,
+        external_id TEXT,
+        import_hash TEXT,
+        payment_status TEXT NOT NULL DEFAULT 'unknown'
+          CHECK (payment_status IN ('paid', 'unpaid', 'refunded', 'voided', 'unknown')),
+        delivery TEXT NOT NULL DEFAULT 'ship' CHECK (delivery IN ('ship', 'pickup')),
+        shipping_method TEXT,
+        needs_fix TEXT NOT NULL DEFAULT '[]' CHECK (json_valid(needs_fix)),
+        stored_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL,
+        UNIQUE (shop, order_key)
+      ) STRICT;
+      INSERT INTO orders_new (id, shop, order_key, order_number, source, email, created_at, recipient_name,
+        recipient_company, street, street2, city, province, postal_code, country_code, phone, recipient_email, total,
+        currency, notes, status, shipment_tracking_number, external_id, import_hash, stored_at, updated_at)
+      SELECT id, 'main', COALESCE(external_id, order_number), order_number, source, email, created_at, recipient_name,
+        recipient_company, street, street2, city, province, postal_code, country_code, phone, recipient_email, total,
+        currency, notes, status, shipment_tracking_number, external_id, import_hash, stored_at, updated_at
+      FROM orders;
+      DROP TABLE orders;
+      ALTER TABLE orders_new RENAME TO orders;
+      CREATE INDEX orders_status_created ON orders (status, created_at);
+      CREATE INDEX orders_number ON orders (order_number COLLATE NOCASE);
+      CREATE INDEX orders_list ON orders (status, delivery, created_at);
+      CREATE INDEX orders_shop ON orders (shop, status);
+      CREATE INDEX orders_country ON orders (country_code, status);
+
+      ALTER TABLE order_items ADD COLUMN fulfilled INTEGER NOT NULL DEFAULT 0 CHECK (fulfilled IN (0, 1));
+
+      CREATE VIRTUAL TABLE orders_fts USING fts5(order_number, recipient_name, city, skus, tokenize = 'trigram');
+      INSERT INTO orders_fts (rowid, order_number, recipient_name, city, skus)
+      SELECT o.id, o.order_number, o.recipient_name, o.city,
+        COALESCE((SELECT group_concat(i.sku, ' ') FROM order_items i WHERE i.order_id = o.id), '')
+      FROM orders o;
+    `);
+  },
+};
+
 /** All migrations, in order. Append only. */
-export const MIGRATIONS: readonly Migration[] = [m1Initial, mOutboxSettleAndRateWindows];
+export const MIGRATIONS: readonly Migration[] = [m1Initial, mOutboxSettleAndRateWindows, m3OrdersShops];
 
 /** Schema version this code writes: the last migration's version. */
 export const SCHEMA_VERSION: number = MIGRATIONS[MIGRATIONS.length - 1]?.version ?? 0;
@@ -239,17 +321,25 @@ export function runMigrations(db: Database.Database, migrations: readonly Migrat
       // Another process may have migrated between our read and this write lock.
       if (readUserVersion(db) >= m.version) return false;
       m.up(db);
+      if (m.foreignKeysOff) {
+        const broken = db.pragma('foreign_key_check') as unknown[];
+        if (broken.length > 0) throw new Error(`${broken.length} foreign key(s) broken: ${JSON.stringify(broken.slice(0, 3))}`);
+      }
       // user_version lives in the file header and is part of this transaction.
       db.pragma(`user_version = ${m.version}`);
       return true;
     });
     let ran: boolean;
+    const fkBefore = m.foreignKeysOff ? db.pragma('foreign_keys', { simple: true }) : undefined;
     try {
+      if (m.foreignKeysOff) db.pragma('foreign_keys = OFF');
       ran = step.immediate();
     } catch (err) {
       throw new StoreError('migration_failed', `Migration ${m.version} "${m.name}" failed: ${String(err)}`, undefined, {
         cause: err,
       });
+    } finally {
+      if (m.foreignKeysOff) db.pragma(`foreign_keys = ${fkBefore === 1 ? 'ON' : 'OFF'}`);
     }
     if (ran) applied.push(m.version);
   }

@@ -4,15 +4,43 @@
  * optional fields.
  */
 import type Database from 'better-sqlite3';
-import type { OrderItem, OrderSource, OrderStatus, StationOrder } from '../../../shared/domain/order';
+import {
+  DEFAULT_SHOP,
+  type ImportSkipReason,
+  type OrderDelivery,
+  type OrderFixField,
+  type OrderFacets,
+  type OrderItem,
+  type OrderPage,
+  type OrderPageQuery,
+  type OrderSort,
+  type OrderSource,
+  type OrderStatus,
+  type PaymentStatus,
+  type StationOrder,
+} from '../../../shared/domain/order';
 import { StoreError } from './errors';
 import { compact, isoNow, isUniqueViolation, likeContains, nul, opt, type Clock } from './sql';
 
-/** An order before it has a row id. `externalId`: the shop's own id (Shopify `Id`), kept for reference. */
-export type OrderDraft = Omit<StationOrder, 'id'> & { externalId?: string };
+/**
+ * An order before it has a row id. `shop` defaults to {@link DEFAULT_SHOP};
+ * `shopOrderId` is the shop's own id (Shopify `Id`): with it, the order's
+ * identity is shop + that id; without it, shop + order number.
+ * `paymentStatus` defaults to `unknown`, `delivery` to `ship`, `needsFix` to none.
+ */
+export type OrderDraft = Omit<StationOrder, 'id' | 'shop' | 'paymentStatus' | 'delivery' | 'needsFix'> &
+  Partial<Pick<StationOrder, 'shop' | 'paymentStatus' | 'delivery' | 'needsFix'>>;
 
 /** What {@link OrdersRepo.upsertImported} did with one order. */
 type UpsertOutcome = 'imported' | 'updated' | 'unchanged' | 'skipped';
+
+/** {@link OrdersRepo.upsertImported}'s answer: the outcome and, when skipped, why. */
+interface UpsertResult {
+  outcome: UpsertOutcome;
+  reason?: Exclude<ImportSkipReason, 'repeated_in_file'>;
+  /** The order's row id (also when skipped or unchanged). */
+  id: number;
+}
 
 /** Filter for lists: one status, several, or all. */
 type OrderStatusFilter = OrderStatus | readonly OrderStatus[] | 'all';
@@ -21,25 +49,36 @@ type OrderStatusFilter = OrderStatus | readonly OrderStatus[] | 'all';
 export interface OrdersRepo {
   /**
    * Inserts a new order with its items.
-   * @throws StoreError `conflict` (details key `orderNumber`) when the number is taken.
+   * @throws StoreError `conflict` (details key `orderNumber`) when the shop already has that order.
    */
   insert(order: OrderDraft, importHash?: string): StationOrder;
   /**
-   * Import rule, by `orderNumber`: a new number is inserted (`imported`); an
-   * imported order with the same `importHash` is left alone (`unchanged`); an
-   * imported order still `open` and without a shipment is replaced, items
-   * included (`updated`); anything else (entered by hand, or already shipped or
-   * cancelled at the station) is not touched (`skipped`).
+   * Import rule, by shop + shop order id (or number): a new order is inserted
+   * (`imported`); an imported order with the same `importHash` is left alone
+   * (`unchanged`); an imported order still `open` and without a shipment is
+   * replaced, items included (`updated`), except when the new version has
+   * fewer lines than the stored one (a truncated file: `skipped`,
+   * `fewer_lines`). Entered by hand (`manual`) or already shipped/cancelled at
+   * the station (`already_shipped`): not touched. A postal code the packer
+   * completed is kept when the file still lacks it.
    */
-  upsertImported(order: OrderDraft, importHash: string): UpsertOutcome;
+  upsertImported(order: OrderDraft, importHash: string): UpsertResult;
   getById(id: number): StationOrder | undefined;
-  /** Exact order number, e.g. "#1001". */
+  /** First order with this exact number, any shop (lowest id). */
   getByNumber(orderNumber: string): StationOrder | undefined;
+  /** The order of `shop` with this exact number. */
+  getByShopNumber(shop: string, orderNumber: string): StationOrder | undefined;
   /**
-   * Order for a scanned or typed code: exact number, then with a `#` added
-   * (scanners often drop it), then case-insensitively. Undefined when none.
+   * Order for a scanned or typed code (first of {@link findAllByScan}).
+   * Undefined when none.
    */
   findByScan(code: string): StationOrder | undefined;
+  /**
+   * Every order, of any shop, for a scanned or typed code: exact number, then
+   * with a `#` added (scanners often drop it), then without one, then
+   * case-insensitively; open first. Two shops sharing a number give both.
+   */
+  findAllByScan(code: string): StationOrder[];
   /** Orders, open first, then newest `createdAt` first. `limit` default 200, max 1000. */
   list(opts?: { status?: OrderStatusFilter; limit?: number; offset?: number }): StationOrder[];
   /**
@@ -48,7 +87,17 @@ export interface OrdersRepo {
    * Same order as {@link list}; `limit` default 50.
    */
   search(query: string, opts?: { status?: OrderStatusFilter; limit?: number }): StationOrder[];
+  /** A page of the order list with filters, search and sorting (see {@link OrderPageQuery}). */
+  page(query: OrderPageQuery): OrderPage;
+  /** Shops, countries and shipping methods of open orders, sorted. */
+  facets(): OrderFacets;
   count(opts?: { status?: OrderStatusFilter }): number;
+  /**
+   * Completes an order that needs a fix: sets the postal code and/or shortens
+   * the notes, and clears those fields from `needsFix`. Validation is the
+   * caller's (handlers/orders.ts). @throws StoreError `not_found`.
+   */
+  fix(id: number, patch: { postalCode?: string; notes?: string }): StationOrder;
   /**
    * Sets the status; `open` also clears the shipment tracking number (e.g. after
    * the shipment was cancelled). @throws StoreError `not_found`.
@@ -60,6 +109,12 @@ export interface OrdersRepo {
 
 interface OrderRow {
   id: number;
+  shop: string;
+  external_id: string | null;
+  payment_status: PaymentStatus;
+  delivery: OrderDelivery;
+  shipping_method: string | null;
+  needs_fix: string;
   order_number: string;
   source: OrderSource;
   email: string | null;
@@ -86,6 +141,7 @@ interface ItemRow {
   name: string;
   quantity: number;
   unit_price: number;
+  fulfilled: number;
 }
 
 interface ImportStateRow {
@@ -94,9 +150,12 @@ interface ImportStateRow {
   status: OrderStatus;
   shipment_tracking_number: string | null;
   import_hash: string | null;
+  postal_code: string;
+  needs_fix: string;
+  lines: number;
 }
 
-const ORDER_COLUMNS = `id, order_number, source, email, created_at, recipient_name, recipient_company, street, street2,
+const ORDER_COLUMNS = `id, shop, external_id, payment_status, delivery, shipping_method, needs_fix, order_number, source, email, created_at, recipient_name, recipient_company, street, street2,
   city, province, postal_code, country_code, phone, recipient_email, total, currency, notes, status,
   shipment_tracking_number`;
 
@@ -104,6 +163,8 @@ const ORDER_COLUMNS = `id, order_number, source, email, created_at, recipient_na
 function orderFromRow(row: OrderRow, items: ItemRow[]): StationOrder {
   return compact<StationOrder>({
     id: row.id,
+    shop: row.shop,
+    shopOrderId: opt(row.external_id),
     orderNumber: row.order_number,
     email: opt(row.email),
     createdAt: row.created_at,
@@ -126,17 +187,33 @@ function orderFromRow(row: OrderRow, items: ItemRow[]): StationOrder {
     notes: opt(row.notes),
     status: row.status,
     shipmentTrackingNumber: opt(row.shipment_tracking_number),
+    paymentStatus: row.payment_status,
+    delivery: row.delivery,
+    shippingMethod: opt(row.shipping_method),
+    needsFix: JSON.parse(row.needs_fix) as OrderFixField[],
   });
 }
 
 function itemFromRow(row: ItemRow): OrderItem {
-  return compact<OrderItem>({ sku: opt(row.sku), name: row.name, quantity: row.quantity, unitPrice: row.unit_price });
+  return compact<OrderItem>({
+    sku: opt(row.sku),
+    name: row.name,
+    quantity: row.quantity,
+    unitPrice: row.unit_price,
+    fulfilled: row.fulfilled === 1 ? true : undefined,
+  });
 }
 
 /** Domain object -> named parameters of the orders table. */
 function orderParams(o: OrderDraft) {
   const r = o.recipient;
   return {
+    shop: o.shop ?? DEFAULT_SHOP,
+    order_key: orderKey(o),
+    payment_status: o.paymentStatus ?? 'unknown',
+    delivery: o.delivery ?? 'ship',
+    shipping_method: nul(o.shippingMethod),
+    needs_fix: JSON.stringify(o.needsFix ?? []),
     order_number: o.orderNumber,
     source: o.source,
     email: nul(o.email),
@@ -156,9 +233,27 @@ function orderParams(o: OrderDraft) {
     notes: nul(o.notes),
     status: o.status,
     shipment_tracking_number: nul(o.shipmentTrackingNumber),
-    external_id: nul(o.externalId),
+    external_id: nul(o.shopOrderId),
   };
 }
+
+/** Identity of an order within its shop: the shop's own id, else its number. */
+function orderKey(o: Pick<OrderDraft, 'shopOrderId' | 'orderNumber'>): string {
+  return o.shopOrderId ?? o.orderNumber;
+}
+
+/** FTS5 phrase for a user's text: quoted, inner quotes doubled, so no query syntax is interpreted. */
+function ftsPhrase(q: string): string {
+  return `"${q.replace(/"/g, '""')}"`;
+}
+
+const SORTS: Record<OrderSort, string> = {
+  newest: 'created_at DESC, id DESC',
+  oldest: 'created_at ASC, id ASC',
+  number: 'order_number COLLATE NOCASE ASC, shop ASC, id ASC',
+  name: 'recipient_name COLLATE NOCASE ASC, id ASC',
+  country: 'country_code ASC, created_at DESC, id DESC',
+};
 
 function statusList(filter: OrderStatusFilter | undefined): readonly OrderStatus[] | null {
   if (filter === undefined || filter === 'all') return null;
@@ -168,42 +263,65 @@ function statusList(filter: OrderStatusFilter | undefined): readonly OrderStatus
 /** Builds the orders repository on an open database. */
 export function createOrdersRepo(db: Database.Database, clock: Clock): OrdersRepo {
   const insertOrder = db.prepare<Record<string, unknown>, never>(`
-    INSERT INTO orders (order_number, source, email, created_at, recipient_name, recipient_company, street, street2,
-      city, province, postal_code, country_code, phone, recipient_email, total, currency, notes, status,
-      shipment_tracking_number, external_id, import_hash, stored_at, updated_at)
-    VALUES (@order_number, @source, @email, @created_at, @recipient_name, @recipient_company, @street, @street2,
-      @city, @province, @postal_code, @country_code, @phone, @recipient_email, @total, @currency, @notes, @status,
-      @shipment_tracking_number, @external_id, @import_hash, @now, @now)`);
+    INSERT INTO orders (shop, order_key, order_number, source, email, created_at, recipient_name, recipient_company,
+      street, street2, city, province, postal_code, country_code, phone, recipient_email, total, currency, notes, status,
+      shipment_tracking_number, external_id, import_hash, payment_status, delivery, shipping_method, needs_fix,
+      stored_at, updated_at)
+    VALUES (@shop, @order_key, @order_number, @source, @email, @created_at, @recipient_name, @recipient_company,
+      @street, @street2, @city, @province, @postal_code, @country_code, @phone, @recipient_email, @total, @currency,
+      @notes, @status, @shipment_tracking_number, @external_id, @import_hash, @payment_status, @delivery,
+      @shipping_method, @needs_fix, @now, @now)`);
   const replaceOrder = db.prepare<Record<string, unknown>, never>(`
-    UPDATE orders SET email = @email, created_at = @created_at, recipient_name = @recipient_name,
-      recipient_company = @recipient_company, street = @street, street2 = @street2, city = @city,
-      province = @province, postal_code = @postal_code, country_code = @country_code, phone = @phone,
+    UPDATE orders SET order_number = @order_number, email = @email, created_at = @created_at,
+      recipient_name = @recipient_name, recipient_company = @recipient_company, street = @street, street2 = @street2,
+      city = @city, province = @province, postal_code = @postal_code, country_code = @country_code, phone = @phone,
       recipient_email = @recipient_email, total = @total, currency = @currency, notes = @notes, status = @status,
-      external_id = @external_id, import_hash = @import_hash, updated_at = @now
+      external_id = @external_id, import_hash = @import_hash, payment_status = @payment_status, delivery = @delivery,
+      shipping_method = @shipping_method, needs_fix = @needs_fix, updated_at = @now
     WHERE id = @id`);
-  const insertItem = db.prepare<[number, number, string | null, string, number, number], never>(
-    'INSERT INTO order_items (order_id, position, sku, name, quantity, unit_price) VALUES (?, ?, ?, ?, ?, ?)',
+  const insertItem = db.prepare<[number, number, string | null, string, number, number, number], never>(
+    'INSERT INTO order_items (order_id, position, sku, name, quantity, unit_price, fulfilled) VALUES (?, ?, ?, ?, ?, ?, ?)',
   );
   const deleteItems = db.prepare<[number], never>('DELETE FROM order_items WHERE order_id = ?');
   const selectItems = db.prepare<[number], ItemRow>(
-    'SELECT sku, name, quantity, unit_price FROM order_items WHERE order_id = ? ORDER BY position',
+    'SELECT sku, name, quantity, unit_price, fulfilled FROM order_items WHERE order_id = ? ORDER BY position',
+  );
+  const deleteFts = db.prepare<[number], never>('DELETE FROM orders_fts WHERE rowid = ?');
+  const insertFts = db.prepare<[number, string, string, string, string], never>(
+    'INSERT INTO orders_fts (rowid, order_number, recipient_name, city, skus) VALUES (?, ?, ?, ?, ?)',
   );
   const selectById = db.prepare<[number], OrderRow>(`SELECT ${ORDER_COLUMNS} FROM orders WHERE id = ?`);
-  const selectByNumber = db.prepare<[string], OrderRow>(`SELECT ${ORDER_COLUMNS} FROM orders WHERE order_number = ?`);
-  const selectByNumberNoCase = db.prepare<[string], OrderRow>(
-    `SELECT ${ORDER_COLUMNS} FROM orders WHERE order_number = ? COLLATE NOCASE ORDER BY id LIMIT 1`,
+  const selectByNumber = db.prepare<[string], OrderRow>(`SELECT ${ORDER_COLUMNS} FROM orders WHERE order_number = ? ORDER BY id LIMIT 1`);
+  const selectByShopNumber = db.prepare<[string, string], OrderRow>(
+    `SELECT ${ORDER_COLUMNS} FROM orders WHERE shop = ? AND order_number = ? ORDER BY id LIMIT 1`,
   );
-  const selectImportState = db.prepare<[string], ImportStateRow>(
-    'SELECT id, source, status, shipment_tracking_number, import_hash FROM orders WHERE order_number = ?',
+  const selectAllByNumber = db.prepare<[string], OrderRow>(
+    `SELECT ${ORDER_COLUMNS} FROM orders WHERE order_number = ? COLLATE NOCASE
+     ORDER BY CASE status WHEN 'open' THEN 0 ELSE 1 END, shop, id LIMIT 50`,
+  );
+  const selectImportState = db.prepare<[string, string], ImportStateRow>(
+    `SELECT id, source, status, shipment_tracking_number, import_hash, postal_code, needs_fix,
+       (SELECT count(*) FROM order_items i WHERE i.order_id = orders.id) AS lines
+     FROM orders WHERE shop = ? AND order_key = ?`,
   );
   const updateStatus = db.prepare<[OrderStatus, string | null, string, number], never>(
     'UPDATE orders SET status = ?, shipment_tracking_number = ?, updated_at = ? WHERE id = ?',
+  );
+  const updateFix = db.prepare<[string, string | null, string, string, number], never>(
+    'UPDATE orders SET postal_code = ?, notes = ?, needs_fix = ?, updated_at = ? WHERE id = ?',
   );
 
   const withItems = (row: OrderRow | undefined) => (row ? orderFromRow(row, selectItems.all(row.id)) : undefined);
 
   const writeItems = (orderId: number, items: readonly OrderItem[]) => {
-    items.forEach((it, i) => insertItem.run(orderId, i, nul(it.sku), it.name, it.quantity, it.unitPrice));
+    items.forEach((it, i) => insertItem.run(orderId, i, nul(it.sku), it.name, it.quantity, it.unitPrice, it.fulfilled ? 1 : 0));
+  };
+
+  /** Keeps the search index row of an order in step with its content. */
+  const indexOrder = (id: number, o: OrderDraft) => {
+    deleteFts.run(id);
+    const skus = o.items.map((i) => i.sku ?? '').filter((x) => x !== '').join(' ');
+    insertFts.run(id, o.orderNumber, o.recipient.name, o.recipient.city, skus);
   };
 
   const insertRaw = (order: OrderDraft, importHash: string | null): number => {
@@ -211,12 +329,13 @@ export function createOrdersRepo(db: Database.Database, clock: Clock): OrdersRep
       const res = insertOrder.run({ ...orderParams(order), import_hash: importHash, now: isoNow(clock) });
       const id = Number(res.lastInsertRowid);
       writeItems(id, order.items);
+      indexOrder(id, order);
       return id;
     } catch (err) {
       if (isUniqueViolation(err)) {
-        throw new StoreError('conflict', `Order ${order.orderNumber} already exists`, {
-          orderNumber: [`Order ${order.orderNumber} already exists`],
-        });
+        const shop = order.shop ?? DEFAULT_SHOP;
+        const msg = `Order ${order.orderNumber} of shop ${shop} already exists`;
+        throw new StoreError('conflict', msg, { orderNumber: [msg] });
       }
       throw err;
     }
@@ -227,19 +346,28 @@ export function createOrdersRepo(db: Database.Database, clock: Clock): OrdersRep
     return must(withItems(selectById.get(id)), id);
   });
 
-  const upsertImported = db.transaction((order: OrderDraft, importHash: string): UpsertOutcome => {
-    const existing = selectImportState.get(order.orderNumber);
-    if (!existing) {
-      insertRaw(order, importHash);
-      return 'imported';
+  const upsertImported = db.transaction((order: OrderDraft, importHash: string): UpsertResult => {
+    const existing = selectImportState.get(order.shop ?? DEFAULT_SHOP, orderKey(order));
+    if (!existing) return { outcome: 'imported', id: insertRaw(order, importHash) };
+    const id = existing.id;
+    if (existing.source !== 'shopify_csv') return { outcome: 'skipped', reason: 'manual', id };
+    if (existing.import_hash === importHash) return { outcome: 'unchanged', id };
+    if (existing.status !== 'open' || existing.shipment_tracking_number !== null) {
+      return { outcome: 'skipped', reason: 'already_shipped', id };
     }
-    if (existing.source !== 'shopify_csv') return 'skipped';
-    if (existing.import_hash === importHash) return 'unchanged';
-    if (existing.status !== 'open' || existing.shipment_tracking_number !== null) return 'skipped';
-    replaceOrder.run({ ...orderParams(order), id: existing.id, import_hash: importHash, now: isoNow(clock) });
-    deleteItems.run(existing.id);
-    writeItems(existing.id, order.items);
-    return 'updated';
+    if (order.items.length < existing.lines) return { outcome: 'skipped', reason: 'fewer_lines', id };
+    let next = order;
+    const fixes = order.needsFix ?? [];
+    const fixedBefore = !(JSON.parse(existing.needs_fix) as OrderFixField[]).includes('postalCode');
+    if (fixes.includes('postalCode') && existing.postal_code !== '' && fixedBefore) {
+      // The packer completed the postal code; a file that still lacks it must not erase it.
+      next = { ...order, recipient: { ...order.recipient, postalCode: existing.postal_code }, needsFix: fixes.filter((f) => f !== 'postalCode') };
+    }
+    replaceOrder.run({ ...orderParams(next), id, import_hash: importHash, now: isoNow(clock) });
+    deleteItems.run(id);
+    writeItems(id, next.items);
+    indexOrder(id, next);
+    return { outcome: 'updated', id };
   });
 
   const must = (o: StationOrder | undefined, id: number): StationOrder => {
@@ -253,8 +381,8 @@ export function createOrdersRepo(db: Database.Database, clock: Clock): OrdersRep
     return must(withItems(selectById.get(id)), id);
   };
 
-  /** WHERE clause and named parameters for a status filter plus an optional extra condition; null = no row can match. */
-  const listWhere = (filter: OrderStatusFilter | undefined, extra: string | null) => {
+  /** WHERE clause and named parameters for a status filter plus extra conditions; null = no row can match. */
+  const listWhere = (filter: OrderStatusFilter | undefined, ...extra: Array<string | null>) => {
     const statuses = statusList(filter);
     const clauses: string[] = [];
     const params: Record<string, unknown> = {};
@@ -263,26 +391,89 @@ export function createOrdersRepo(db: Database.Database, clock: Clock): OrdersRep
       clauses.push(`status IN (${statuses.map((_, i) => `@s${i}`).join(', ')})`);
       statuses.forEach((st, i) => (params[`s${i}`] = st));
     }
-    if (extra) clauses.push(extra);
+    for (const e of extra) if (e) clauses.push(e);
     return { where: clauses.length ? `WHERE ${clauses.join(' AND ')}` : '', params };
   };
 
   const ORDER_BY = `ORDER BY CASE status WHEN 'open' THEN 0 ELSE 1 END, created_at DESC, id DESC`;
-  const clampLimit = (n: number | undefined, dflt: number) => Math.max(1, Math.min(1000, Math.floor(n ?? dflt)));
+  const clampLimit = (n: number | undefined, dflt: number, max = 1000) => Math.max(1, Math.min(max, Math.floor(n ?? dflt)));
+
+  /** WHERE and parameters of a list page (see OrderPageQuery). */
+  const pageWhere = (q: OrderPageQuery) => {
+    const clauses: string[] = [];
+    const params: Record<string, unknown> = {};
+    switch (q.view ?? 'to_ship') {
+      case 'to_ship':
+        clauses.push(`status = 'open' AND delivery = 'ship'`);
+        break;
+      case 'pickup':
+        clauses.push(`status = 'open' AND delivery = 'pickup'`);
+        break;
+      case 'shipped':
+        clauses.push(`status = 'shipped'`);
+        break;
+      case 'cancelled':
+        clauses.push(`status = 'cancelled'`);
+        break;
+      case 'all':
+        break;
+    }
+    if (q.shop !== undefined) {
+      clauses.push('shop = @shop');
+      params.shop = q.shop;
+    }
+    if (q.country !== undefined) {
+      clauses.push('country_code = @country');
+      params.country = q.country;
+    }
+    if (q.carrier !== undefined) {
+      clauses.push('shipping_method = @carrier');
+      params.carrier = q.carrier;
+    }
+    if (q.unpaid) clauses.push(`payment_status = 'unpaid'`);
+    if (q.needsFix) clauses.push(`needs_fix <> '[]'`);
+    const text = q.q?.trim() ?? '';
+    if ([...text].length >= 3) {
+      // Trigram FTS5: any substring of 3+ characters, from the index.
+      clauses.push('id IN (SELECT rowid FROM orders_fts WHERE orders_fts MATCH @fts)');
+      params.fts = ftsPhrase(text);
+    } else if (text !== '') {
+      // Too short for trigrams: the start of the order number (with or without its #).
+      clauses.push(`(order_number LIKE @p ESCAPE '\\' OR order_number LIKE @ph ESCAPE '\\')`);
+      const esc = text.replace(/[\\%_]/g, (c) => `\\${c}`);
+      params.p = `${esc}%`;
+      params.ph = `#${esc}%`;
+    }
+    return { where: clauses.length ? `WHERE ${clauses.join(' AND ')}` : '', params };
+  };
+
+  const distinct = (col: 'shop' | 'country_code' | 'shipping_method') =>
+    db
+      .prepare<[], { v: string }>(`SELECT DISTINCT ${col} AS v FROM orders WHERE status = 'open' AND ${col} IS NOT NULL ORDER BY v`)
+      .all()
+      .map((r) => r.v);
 
   return {
     insert: (order, importHash) => insert(order, importHash),
     upsertImported: (order, importHash) => upsertImported(order, importHash),
     getById: (id) => withItems(selectById.get(id)),
     getByNumber: (n) => withItems(selectByNumber.get(n)),
+    getByShopNumber: (shop, n) => withItems(selectByShopNumber.get(shop, n)),
     findByScan(code) {
+      return this.findAllByScan(code)[0];
+    },
+    findAllByScan(code) {
       const c = code.trim();
-      if (c === '') return undefined;
-      const hashed = c.startsWith('#') ? c : `#${c}`;
-      return withItems(selectByNumber.get(c) ?? selectByNumber.get(hashed) ?? selectByNumberNoCase.get(c));
+      if (c === '') return [];
+      const candidates = c.startsWith('#') ? [c, c.slice(1)] : [c, `#${c}`];
+      for (const k of candidates) {
+        const rows = selectAllByNumber.all(k);
+        if (rows.length > 0) return rows.map((r) => orderFromRow(r, selectItems.all(r.id)));
+      }
+      return [];
     },
     list(opts = {}) {
-      const w = listWhere(opts.status, null);
+      const w = listWhere(opts.status);
       if (!w) return [];
       const rows = db
         .prepare<Record<string, unknown>, OrderRow>(
@@ -308,11 +499,35 @@ export function createOrdersRepo(db: Database.Database, clock: Clock): OrdersRep
         .all({ ...w.params, q: likeContains(q), limit: clampLimit(opts.limit, 50) });
       return rows.map((r) => orderFromRow(r, selectItems.all(r.id)));
     },
+    page(query) {
+      const { where, params } = pageWhere(query);
+      const limit = clampLimit(query.limit, 100, 500);
+      const offset = Math.max(0, Math.floor(query.offset ?? 0));
+      const total = db.prepare<Record<string, unknown>, { n: number }>(`SELECT count(*) AS n FROM orders ${where}`).get(params)?.n ?? 0;
+      const rows = db
+        .prepare<Record<string, unknown>, OrderRow>(
+          `SELECT ${ORDER_COLUMNS} FROM orders ${where} ORDER BY ${SORTS[query.sort ?? 'newest']} LIMIT @limit OFFSET @offset`,
+        )
+        .all({ ...params, limit, offset });
+      return { total, offset, orders: rows.map((r) => orderFromRow(r, selectItems.all(r.id))) };
+    },
+    facets: () => ({ shops: distinct('shop'), countries: distinct('country_code'), carriers: distinct('shipping_method') }),
     count(opts = {}) {
-      const w = listWhere(opts.status, null);
+      const w = listWhere(opts.status);
       if (!w) return 0;
       const row = db.prepare<Record<string, unknown>, { n: number }>(`SELECT count(*) AS n FROM orders ${w.where}`).get(w.params);
       return row?.n ?? 0;
+    },
+    fix(id, patch) {
+      const current = withItems(selectById.get(id));
+      if (!current) throw new StoreError('not_found', `Order ${id} not found`);
+      let needs = current.needsFix;
+      const postalCode = patch.postalCode ?? current.recipient.postalCode;
+      if (patch.postalCode !== undefined) needs = needs.filter((f) => f !== 'postalCode');
+      const notes = patch.notes ?? current.notes;
+      if (patch.notes !== undefined) needs = needs.filter((f) => f !== 'notes');
+      updateFix.run(postalCode, nul(notes === '' ? undefined : notes), JSON.stringify(needs), isoNow(clock), id);
+      return must(withItems(selectById.get(id)), id);
     },
     setStatus: (id, status) => {
       const current = selectById.get(id);

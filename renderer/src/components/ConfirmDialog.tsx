@@ -4,7 +4,7 @@
  * packer decides without the mouse and a stray Enter from the scanner does
  * not destroy anything.
  */
-import { useRef } from 'react';
+import { useId, useRef } from 'react';
 import { useModalDialog } from './useModalDialog';
 
 interface Props {
@@ -22,12 +22,14 @@ interface Props {
 export function ConfirmDialog({ open, title, body, confirmLabel, cancelLabel, danger, onConfirm, onCancel }: Props) {
   const safe = useRef<HTMLButtonElement>(null);
   const ref = useModalDialog(open, safe);
+  // Several confirm dialogs live on one screen (cancel shipment, unpaid order): ids must be unique.
+  const id = useId();
   return (
     <dialog
       ref={ref}
       className="confirm"
-      aria-labelledby="confirm-title"
-      aria-describedby="confirm-body"
+      aria-labelledby={`${id}-title`}
+      aria-describedby={`${id}-body`}
       onCancel={(e) => {
         e.preventDefault();
         onCancel();
@@ -42,8 +44,8 @@ export function ConfirmDialog({ open, title, body, confirmLabel, cancelLabel, da
         }
       }}
     >
-      <h2 id="confirm-title">{title}</h2>
-      <p id="confirm-body">{body}</p>
+      <h2 id={`${id}-title`}>{title}</h2>
+      <p id={`${id}-body`}>{body}</p>
       <div className="actions">
         <button type="button" className={danger ? 'btn btn-danger' : 'btn btn-primary'} onClick={onConfirm} aria-keyshortcuts="Y">
           {confirmLabel} <kbd>Y</kbd>

@@ -7,7 +7,7 @@
  * platform's own 422 `details` land on the same fields.
  */
 import { RatesRequest, ShipmentRequest, issuesToDetails, type FieldErrors, type Rate } from '../../../shared/platform';
-import type { StationOrder } from '../../../shared/domain/order';
+import { orderReference, type StationOrder } from '../../../shared/domain/order';
 import { parseDecimal } from './format';
 
 /** One parcel as typed: weight kg, dimensions cm. */
@@ -84,7 +84,7 @@ export function emptyDraft(box?: { length: string; width: string; height: string
   };
 }
 
-/** Form prefilled from an order: recipient, reference = order number, notes. */
+/** Form prefilled from an order: recipient, reference = {@link orderReference} (shop and number), notes. */
 export function draftFromOrder(order: StationOrder, box?: { length: string; width: string; height: string }): ShipDraft {
   const r = order.recipient;
   const d = emptyDraft(box);
@@ -100,7 +100,8 @@ export function draftFromOrder(order: StationOrder, box?: { length: string; widt
     phone: r.phone ?? '',
     email: r.email ?? order.email ?? '',
   };
-  d.reference = order.orderNumber;
+  // Shop + number when the station packs for several shops (`Istanbul #2236`), so labels never look alike.
+  d.reference = orderReference(order);
   // A shop note may span lines; the courier's note is one line (ShipmentOptions.notes, max 255).
   d.notes = (order.notes ?? '').replace(/\s*[\r\n]+\s*/g, ' ').trim();
   return d;

@@ -1,167 +1,491 @@
 /**
- * Orders panel (on the Scan screen): the open orders, the Shopify CSV import
- * with its report (line and column of every problem), and the manual order
- * form validated with the same `ManualOrderInput` schema the station uses.
+ * Orders panel (on the Scan screen): the order list, virtualised
+ * (@tanstack/react-virtual: only the visible rows are in the DOM, pages of
+ * 100 are fetched from the core as they scroll into view), searched by
+ * number, name, city or SKU and filtered by shop, country, shipping method,
+ * unpaid and needs-fix in SQLite; the Shopify CSV import for a shop with its
+ * report (order, spreadsheet row and column of every problem, what was left
+ * as it was and why); the manual order form; and the dialogs that open an
+ * order for shipping (complete a missing postal code, confirm an unpaid
+ * order, choose between shops sharing a number).
  */
-import { useEffect, useId, useState } from 'react';
-import { ManualOrderInput, normalizePostalCode, recipientProblems, type StationOrder } from '../../../shared/domain/order';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { ManualOrderInput, ORDER_LIMITS, linesToShip, normalizePostalCode, recipientProblems, type OrderView, type StationOrder } from '../../../shared/domain/order';
 import { issuesToDetails, type FieldErrors } from '../../../shared/platform';
-import { ErrorList, TextField, keepFocusOnMouseDown } from '../components/Field';
+import { ConfirmDialog } from '../components/ConfirmDialog';
+import { ErrorList, SelectField, TextField, keepFocusOnMouseDown } from '../components/Field';
+import { useModalDialog } from '../components/useModalDialog';
 import { dateTime, money, parseDecimal } from '../lib/format';
 import { unplacedErrors } from '../lib/shipForm';
 import { useApp } from '../stores/app';
-import { useJob } from '../stores/job';
 import { useOrders } from '../stores/orders';
 
-/** Open orders, CSV import and manual order, side by side. */
+/** Order list, CSV import and manual order, side by side; the shipping dialogs. */
 export function OrdersPanel() {
-  const load = useOrders((s) => s.load);
+  const { load, loadFacets, loadSettings } = useOrders();
   useEffect(() => {
     void load();
-  }, [load]);
+    void loadFacets();
+    void loadSettings();
+  }, [load, loadFacets, loadSettings]);
   return (
-    <div className="orders-grid">
-      <OpenOrders />
+    <div className="orders-grid orders-grid-wide">
+      <OrderList />
       <div className="orders-side">
         <ImportCard />
         <ManualOrderCard />
       </div>
+      <FixDialog />
+      <UnpaidDialog />
+      <ChoiceDialog />
     </div>
   );
 }
 
-function OpenOrders() {
-  const { orders, loading, filter, setFilter } = useOrders();
-  const startOrder = useJob((s) => s.startOrder);
-  const { go, flash } = useApp();
-  const open = (o: StationOrder) => {
-    startOrder(o);
-    flash('ok', `Order ${o.orderNumber} — ${o.recipient.name}`, `${o.recipient.postalCode} ${o.recipient.city} (${o.recipient.countryCode}). Weigh the parcel and press Enter to quote.`);
-    go('quote', { keepBanner: true });
-  };
+const VIEWS: Array<[OrderView, string]> = [
+  ['to_ship', 'To ship'],
+  ['pickup', 'Store pickup'],
+  ['shipped', 'Shipped'],
+  ['cancelled', 'Cancelled'],
+  ['all', 'All'],
+];
+const ROW_HEIGHT = 44;
+/** Height of the scrolling list, px: 14 rows, then it scrolls. */
+const LIST_HEIGHT = 14 * ROW_HEIGHT;
+
+function OrderList() {
+  const { query, total, rows, loading, facets, selected, setQuery, ensureRange, openForShipping, toggleSelected, submitSelected } = useOrders();
+  const [text, setText] = useState(query.q ?? '');
+  const scrollRef = useRef<HTMLDivElement>(null);
+  // Search as the packer types, once typing pauses (one SQLite query per pause, not per key).
+  useEffect(() => {
+    const t = setTimeout(() => {
+      if ((query.q ?? '') !== text.trim()) setQuery({ q: text.trim() === '' ? undefined : text.trim() });
+    }, 150);
+    return () => clearTimeout(t);
+  }, [text, query.q, setQuery]);
+  // Nothing here is memoised by hand, and the project does not run the React Compiler: the
+  // virtualizer's own re-render on scroll is what keeps the rows current.
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const virtualizer = useVirtualizer({
+    count: total,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 10,
+  });
+  const items = virtualizer.getVirtualItems();
+  const first = items[0]?.index ?? 0;
+  const last = items[items.length - 1]?.index ?? 0;
+  useEffect(() => {
+    if (total > 0) void ensureRange(first, last + 1);
+  }, [first, last, total, rows, ensureRange]);
+  useEffect(() => {
+    scrollRef.current?.scrollTo({ top: 0 });
+  }, [query]);
+  const opt = (v: string | undefined) => (v === '' ? undefined : v);
   return (
-    <section className="card" aria-labelledby="open-orders-title">
+    <section className="card order-list" aria-labelledby="orders-title">
       <header className="card-head">
-        <h2 id="open-orders-title">Open orders ({orders.length})</h2>
-        <TextField id="orders-filter" label="Search orders" value={filter} onValue={setFilter} placeholder="number, name, city" className="field-inline" />
+        <h2 id="orders-title">
+          Orders <span className="count" data-testid="orders-total">{total.toLocaleString('en')}</span>
+        </h2>
+        <button type="button" className="btn btn-small" disabled={selected.size === 0} onClick={() => void submitSelected()}>
+          Send {selected.size || ''} to platform
+        </button>
       </header>
-      {orders.length === 0 ? (
-        <p className="empty">{loading ? 'Loading…' : 'No open orders. Import a Shopify CSV or enter an order by hand.'}</p>
+      <div className="order-filters">
+        <TextField id="orders-filter" label="Search" value={text} onValue={setText} placeholder="number, name, city, SKU" className="field-inline field-search" />
+        <SelectField id="orders-view" label="Show" value={query.view} onValue={(v) => setQuery({ view: v as OrderView })}>
+          {VIEWS.map(([v, l]) => (
+            <option key={v} value={v}>
+              {l}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField id="orders-shop" label="Shop" value={query.shop ?? ''} onValue={(v) => setQuery({ shop: opt(v) })}>
+          <option value="">All shops</option>
+          {facets.shops.map((v) => (
+            <option key={v} value={v}>
+              {v}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField id="orders-country" label="Country" value={query.country ?? ''} onValue={(v) => setQuery({ country: opt(v) })}>
+          <option value="">All</option>
+          {facets.countries.map((v) => (
+            <option key={v} value={v}>
+              {v}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField id="orders-carrier" label="Shipping method" value={query.carrier ?? ''} onValue={(v) => setQuery({ carrier: opt(v) })}>
+          <option value="">All</option>
+          {facets.carriers.map((v) => (
+            <option key={v} value={v}>
+              {v}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField id="orders-sort" label="Sort" value={query.sort} onValue={(v) => setQuery({ sort: v as typeof query.sort })}>
+          <option value="newest">Newest first</option>
+          <option value="oldest">Oldest first</option>
+          <option value="number">Order number</option>
+          <option value="name">Recipient</option>
+          <option value="country">Country</option>
+        </SelectField>
+        <label className="check">
+          <input type="checkbox" checked={query.unpaid === true} onChange={(e) => setQuery({ unpaid: e.target.checked || undefined })} /> Unpaid
+        </label>
+        <label className="check">
+          <input type="checkbox" checked={query.needsFix === true} onChange={(e) => setQuery({ needsFix: e.target.checked || undefined })} /> Needs fix
+        </label>
+      </div>
+      {total === 0 ? (
+        <p className="empty">{loading ? 'Loading…' : query.q || query.shop || query.country || query.carrier || query.unpaid || query.needsFix ? 'No order matches.' : 'No orders here. Import a Shopify CSV or enter an order by hand.'}</p>
       ) : (
-        <div className="table-wrap">
-          <table className="table" aria-label="Open orders">
-            <thead>
-              <tr>
-                <th scope="col">Order</th>
-                <th scope="col">Placed</th>
-                <th scope="col">Recipient</th>
-                <th scope="col">Destination</th>
-                <th scope="col">Items</th>
-                <th scope="col">Total</th>
-                <th scope="col">
-                  <span className="sr-only">Action</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {orders.map((o) => (
-                <tr key={o.id}>
-                  <th scope="row">{o.orderNumber}</th>
-                  <td>{dateTime(o.createdAt)}</td>
-                  <td>{o.recipient.name}</td>
-                  <td>
-                    {o.recipient.postalCode} {o.recipient.city} ({o.recipient.countryCode})
-                  </td>
-                  <td>{o.items.reduce((a, i) => a + i.quantity, 0)}</td>
-                  <td>{o.total !== undefined ? money(o.total, o.currency) : '—'}</td>
-                  <td>
-                    <button type="button" className="btn btn-small" onClick={() => open(o)} aria-label={`Ship order ${o.orderNumber}`}>
-                      Ship
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+        <div className="vtable" role="table" aria-label={query.view === 'to_ship' ? 'Open orders' : `Orders: ${VIEWS.find(([v]) => v === query.view)?.[1] ?? ''}`} aria-rowcount={total + 1}>
+          <div className="vrow vhead" role="row" aria-rowindex={1}>
+            <span role="columnheader" className="c-sel">
+              <span className="sr-only">Select</span>
+            </span>
+            <span role="columnheader" className="c-num">Order</span>
+            <span role="columnheader" className="c-date">Placed</span>
+            <span role="columnheader" className="c-name">Recipient</span>
+            <span role="columnheader" className="c-dest">Destination</span>
+            <span role="columnheader" className="c-lines">Lines</span>
+            <span role="columnheader" className="c-total">Total</span>
+            <span role="columnheader" className="c-state">State</span>
+            <span role="columnheader" className="c-act">
+              <span className="sr-only">Action</span>
+            </span>
+          </div>
+          <div ref={scrollRef} className="vscroll" data-testid="orders-scroll" style={{ height: Math.min(total * ROW_HEIGHT + 2, LIST_HEIGHT) }}>
+            <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+              {items.map((vi) => {
+                const o = rows.get(vi.index);
+                return (
+                  <div key={vi.key} className="vrow" role="row" aria-rowindex={vi.index + 2} style={{ position: 'absolute', top: 0, left: 0, right: 0, height: ROW_HEIGHT, transform: `translateY(${vi.start}px)` }}>
+                    {o ? <OrderRow o={o} selected={selected.has(o.id)} onToggle={() => toggleSelected(o.id)} onOpen={() => openForShipping(o)} /> : <span className="c-loading">Loading…</span>}
+                  </div>
+                );
+              })}
+            </div>
+          </div>
         </div>
       )}
     </section>
   );
 }
 
+function OrderRow({ o, selected, onToggle, onOpen }: { o: StationOrder; selected: boolean; onToggle(): void; onOpen(): void }) {
+  const toShip = linesToShip(o).length;
+  const sent = o.items.length - toShip;
+  const open = o.status === 'open';
+  return (
+    <>
+      <span role="cell" className="c-sel">
+        <input type="checkbox" checked={selected} onChange={onToggle} aria-label={`Select order ${o.orderNumber} of ${o.shop}`} disabled={!open} />
+      </span>
+      <span role="rowheader" className="c-num">
+        <span className="shop" title="Shop">
+          {o.shop}
+        </span>{' '}
+        <b>{o.orderNumber}</b>
+      </span>
+      <span role="cell" className="c-date">
+        {dateTime(o.createdAt)}
+      </span>
+      <span role="cell" className="c-name">
+        {o.recipient.name || '—'}
+      </span>
+      <span role="cell" className={`c-dest${o.needsFix.includes('postalCode') ? ' cell-bad' : ''}`}>
+        {o.recipient.postalCode || (o.needsFix.includes('postalCode') ? 'no postal code' : '')} {o.recipient.city} ({o.recipient.countryCode})
+      </span>
+      <span role="cell" className="c-lines" title={o.items.map((i) => `${i.quantity} × ${i.sku ?? ''} ${i.name}${i.fulfilled ? ' (sent)' : ''}`).join('\n')}>
+        {toShip}
+        {sent > 0 ? <span className="muted"> +{sent} sent</span> : null}
+      </span>
+      <span role="cell" className="c-total">
+        {o.total !== undefined ? money(o.total, o.currency) : '—'}
+      </span>
+      <span role="cell" className="c-state">
+        {o.status !== 'open' ? <span className={`tag ${o.status === 'cancelled' ? 'tag-bad' : 'tag-ok'}`}>{o.status}</span> : null}
+        {o.paymentStatus === 'unpaid' ? <span className="tag tag-warn">unpaid</span> : null}
+        {o.needsFix.length ? <span className="tag tag-bad">needs fix</span> : null}
+        {o.delivery === 'pickup' ? <span className="tag tag-info">pickup</span> : null}
+      </span>
+      <span role="cell" className="c-act">
+        {open && o.delivery === 'ship' ? (
+          <button type="button" className="btn btn-small" onClick={onOpen} aria-label={`${o.needsFix.length ? 'Fix' : 'Ship'} order ${o.orderNumber} of ${o.shop}`}>
+            {o.needsFix.length ? 'Fix' : 'Ship'}
+          </button>
+        ) : null}
+      </span>
+    </>
+  );
+}
+
+/** Completes an order imported without a postal code (or with a note too long), the field highlighted. */
+function FixDialog() {
+  const { fixing, fixErrors, fix, closeDialogs } = useOrders();
+  const first = useRef<HTMLInputElement>(null);
+  const [postalCode, setPostalCode] = useState('');
+  const [notes, setNotes] = useState('');
+  const onOpen = useCallback(() => {
+    const o = useOrders.getState().fixing;
+    setPostalCode(o?.recipient.postalCode ?? '');
+    setNotes(o?.notes ?? '');
+  }, []);
+  const ref = useModalDialog(fixing !== null, first, onOpen);
+  const o = fixing;
+  const needsZip = o?.needsFix.includes('postalCode') ?? false;
+  const needsNotes = o?.needsFix.includes('notes') ?? false;
+  let zipError = fixErrors.postalCode?.[0];
+  if (!zipError && o && needsZip && postalCode.trim() !== '') {
+    zipError = recipientProblems({ ...o.recipient, postalCode: normalizePostalCode(postalCode, o.recipient.countryCode) }).postalCode;
+  }
+  const notesError = fixErrors.notes?.[0] ?? (needsNotes && notes.trim().length > ORDER_LIMITS.notes ? `${notes.trim().length} characters: shorten to ${ORDER_LIMITS.notes}` : undefined);
+  return (
+    <dialog
+      ref={ref}
+      className="confirm fix-dialog"
+      aria-labelledby="fix-title"
+      onCancel={(e) => {
+        e.preventDefault();
+        closeDialogs();
+      }}
+    >
+      <h2 id="fix-title">
+        Complete order {o?.orderNumber} <span className="shop">{o?.shop}</span>
+      </h2>
+      {o ? (
+        <form
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (zipError || notesError) return;
+            void fix({ ...(needsZip ? { postalCode } : {}), ...(needsNotes ? { notes: notes.trim() } : {}) });
+          }}
+        >
+          <p>
+            {o.recipient.name}, {o.recipient.street}, {o.recipient.city} ({o.recipient.countryCode})
+          </p>
+          {needsZip ? (
+            <TextField
+              id="fix-postal"
+              ref={first}
+              label={`Postal code (the shop sent none${['AE', 'HK', 'QA', 'IE'].includes(o.recipient.countryCode) ? `; ${o.recipient.countryCode} has no postcodes: ask the carrier's placeholder, e.g. 00000` : ''})`}
+              value={postalCode}
+              onValue={setPostalCode}
+              error={zipError ?? (postalCode.trim() === '' ? 'Postal code is required' : undefined)}
+              className="field-highlight"
+            />
+          ) : null}
+          {needsNotes ? (
+            <div className={`field field-wide field-highlight${notesError ? ' field-bad' : ''}`}>
+              <label htmlFor="fix-notes">Note for the courier (max {ORDER_LIMITS.notes} characters)</label>
+              <textarea id="fix-notes" rows={5} value={notes} onChange={(e) => setNotes(e.target.value)} aria-invalid={notesError ? true : undefined} />
+              <p className={notesError ? 'field-error' : 'field-hint'}>{notesError ?? `${notes.trim().length} / ${ORDER_LIMITS.notes}`}</p>
+            </div>
+          ) : null}
+          <div className="actions">
+            <button type="submit" className="btn btn-primary" disabled={(needsZip && postalCode.trim() === '') || Boolean(zipError) || Boolean(notesError)}>
+              Save and ship
+            </button>
+            <button type="button" className="btn" onClick={closeDialogs}>
+              Not now <kbd>Esc</kbd>
+            </button>
+          </div>
+        </form>
+      ) : null}
+    </dialog>
+  );
+}
+
+function UnpaidDialog() {
+  const { confirmUnpaid: o, confirmUnpaidYes, closeDialogs } = useOrders();
+  return (
+    <ConfirmDialog
+      open={o !== null}
+      title={`Order ${o?.orderNumber ?? ''} is not paid`}
+      body={o ? `${o.shop}: the payment is still pending or only authorized${o.total !== undefined ? ` (${money(o.total, o.currency)})` : ''}. Ship it anyway?` : ''}
+      confirmLabel="Yes, ship it"
+      cancelLabel="No, wait for the payment"
+      onConfirm={confirmUnpaidYes}
+      onCancel={closeDialogs}
+    />
+  );
+}
+
+/** Several shops have the scanned number: 1–9 or a click chooses. */
+function ChoiceDialog() {
+  const { choices, choose, closeDialogs } = useOrders();
+  const first = useRef<HTMLButtonElement>(null);
+  const ref = useModalDialog(choices !== null, first);
+  return (
+    <dialog
+      ref={ref}
+      className="confirm"
+      aria-labelledby="choice-title"
+      onCancel={(e) => {
+        e.preventDefault();
+        closeDialogs();
+      }}
+      onKeyDown={(e) => {
+        const n = Number(e.key);
+        const o = Number.isInteger(n) && n >= 1 ? choices?.orders[n - 1] : undefined;
+        if (o) {
+          e.preventDefault();
+          choose(o);
+        }
+      }}
+    >
+      <h2 id="choice-title">Order {choices?.code}: which shop?</h2>
+      <ol className="choices">
+        {choices?.orders.map((o, i) => (
+          <li key={o.id}>
+            <button type="button" ref={i === 0 ? first : undefined} className="btn btn-choice" onClick={() => choose(o)} aria-keyshortcuts={String(i + 1)}>
+              <kbd>{i + 1}</kbd> <span className="shop">{o.shop}</span> <b>{o.orderNumber}</b> — {o.recipient.name}, {o.recipient.city} ({o.recipient.countryCode}) · {o.status}
+              {o.paymentStatus === 'unpaid' ? ' · unpaid' : ''}
+            </button>
+          </li>
+        ))}
+      </ol>
+      <div className="actions">
+        <button type="button" className="btn" onClick={closeDialogs}>
+          None of these <kbd>Esc</kbd>
+        </button>
+      </div>
+    </dialog>
+  );
+}
+
 function ImportCard() {
-  const { report, importing, importCsv } = useOrders();
+  const { report, importing, importCsv, lastShop, facets } = useOrders();
+  const [shop, setShop] = useState(lastShop);
   const inputId = useId();
   return (
     <section className="card" aria-labelledby="import-title">
       <h2 id="import-title">Import Shopify orders</h2>
+      <TextField id="import-shop" label="Shop (every shop numbers from #1001)" value={shop} onValue={setShop} placeholder="main" list="import-shops" maxLength={40} />
+      <datalist id="import-shops">
+        {facets.shops.map((s) => (
+          <option key={s} value={s} />
+        ))}
+      </datalist>
       <div className="field">
         <label htmlFor={inputId}>Shopify “Export orders” CSV file</label>
         <input
           id={inputId}
           type="file"
-          accept=".csv,text/csv"
+          accept=".csv,.txt,text/csv,text/plain"
           disabled={importing}
           onChange={(e) => {
             const f = e.target.files?.[0];
             e.target.value = '';
-            if (f) void importCsv(f);
+            if (f) void importCsv(f, shop);
           }}
         />
       </div>
       {importing ? <p aria-live="polite">Importing…</p> : null}
-      {report ? (
-        <div className="import-report" data-testid="import-report">
-          <h3>Report for {report.fileName}</h3>
-          <dl className="counts">
-            <div>
-              <dt>New</dt>
-              <dd data-testid="import-imported">{report.imported}</dd>
-            </div>
-            <div>
-              <dt>Updated</dt>
-              <dd>{report.updated}</dd>
-            </div>
-            <div>
-              <dt>Unchanged</dt>
-              <dd>{report.unchanged}</dd>
-            </div>
-            <div>
-              <dt>Duplicates skipped</dt>
-              <dd>{report.skippedDuplicates}</dd>
-            </div>
-            <div>
-              <dt>Not shippable</dt>
-              <dd>{report.skippedNotShippable}</dd>
-            </div>
-            <div className={report.errors.length ? 'count-bad' : ''}>
-              <dt>Problems</dt>
-              <dd data-testid="import-errors">{report.errors.length}</dd>
-            </div>
-          </dl>
-          {report.errors.length ? (
-            <table className="table table-compact" aria-label="Import problems">
-              <thead>
-                <tr>
-                  <th scope="col">Line</th>
-                  <th scope="col">Column</th>
-                  <th scope="col">Problem</th>
-                </tr>
-              </thead>
-              <tbody>
-                {report.errors.map((e, i) => (
-                  <tr key={i}>
-                    <td>{e.line}</td>
-                    <td>{e.column}</td>
-                    <td>{e.message}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          ) : null}
-        </div>
-      ) : null}
+      {report ? <ImportReportView report={report} /> : null}
     </section>
+  );
+}
+
+function ImportReportView({ report }: { report: NonNullable<ReturnType<typeof useOrders.getState>['report']> }) {
+  const sep = report.delimiter === '\t' ? 'tab' : report.delimiter;
+  return (
+    <div className="import-report" data-testid="import-report">
+      <h3>
+        Report for {report.fileName} <span className="muted">(shop {report.shop}; {report.encoding}, separator {sep})</span>
+      </h3>
+      <dl className="counts">
+        <div>
+          <dt>New</dt>
+          <dd data-testid="import-imported">{report.imported}</dd>
+        </div>
+        <div>
+          <dt>Updated</dt>
+          <dd>{report.updated}</dd>
+        </div>
+        <div>
+          <dt>Unchanged</dt>
+          <dd>{report.unchanged}</dd>
+        </div>
+        <div>
+          <dt>Left as they were</dt>
+          <dd>{report.skipped.length}</dd>
+        </div>
+        <div>
+          <dt>Cancelled</dt>
+          <dd>{report.cancelled}</dd>
+        </div>
+        <div>
+          <dt>Not shippable</dt>
+          <dd>{report.skippedNotShippable}</dd>
+        </div>
+        <div className={report.warnings.length ? 'count-warn' : ''}>
+          <dt>To fix</dt>
+          <dd>{report.warnings.length}</dd>
+        </div>
+        <div className={report.errors.length ? 'count-bad' : ''}>
+          <dt>Problems</dt>
+          <dd data-testid="import-errors">{report.errors.length}</dd>
+        </div>
+      </dl>
+      <IssueTable name="Import problems" title="Problems (order not imported)" issues={report.errors} />
+      <IssueTable name="Orders to fix" title="To fix before shipping (imported)" issues={report.warnings} />
+      {report.skipped.length ? (
+        <table className="table table-compact" aria-label="Left as they were">
+          <caption>Left as they were</caption>
+          <thead>
+            <tr>
+              <th scope="col">Order</th>
+              <th scope="col">Row</th>
+              <th scope="col">Why</th>
+            </tr>
+          </thead>
+          <tbody>
+            {report.skipped.slice(0, 200).map((k, i) => (
+              <tr key={i}>
+                <td>{k.order}</td>
+                <td>{k.row}</td>
+                <td>{k.message}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : null}
+    </div>
+  );
+}
+
+function IssueTable({ name, title, issues }: { name: string; title: string; issues: ReadonlyArray<{ order?: string; row?: number; line: number; column: string; message: string }> }) {
+  if (issues.length === 0) return null;
+  return (
+    <table className="table table-compact" aria-label={name}>
+      <caption>{title}</caption>
+      <thead>
+        <tr>
+          <th scope="col">Order</th>
+          <th scope="col">Row</th>
+          <th scope="col">Column</th>
+          <th scope="col">Problem</th>
+        </tr>
+      </thead>
+      <tbody>
+        {issues.map((e, i) => (
+          <tr key={i}>
+            <td>{e.order ?? '—'}</td>
+            <td title={`line ${e.line} of the file`}>{e.row ?? e.line}</td>
+            <td>{e.column}</td>
+            <td>{e.message}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }
 

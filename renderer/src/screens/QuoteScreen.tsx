@@ -44,7 +44,7 @@ export function QuoteScreen() {
   return (
     <section className="screen" aria-labelledby="quote-title">
       <h1 id="quote-title" className="screen-title">
-        Quote {order ? <span className="subtitle">order {order.orderNumber}</span> : null}
+        Quote {order ? <span className="subtitle">order {order.orderNumber}{order.shop !== 'main' ? ` · shop ${order.shop}` : ''}</span> : null}
       </h1>
       <div className="dest">
         <strong>{r.name || 'No recipient yet'}</strong> — {r.postalCode || '?'} {r.city} ({r.countryCode || '?'})

@@ -50,7 +50,7 @@ export function ShipScreen() {
   return (
     <section className="screen" aria-labelledby="ship-title">
       <h1 id="ship-title" className="screen-title">
-        Ship {order ? <span className="subtitle">order {order.orderNumber}</span> : null}
+        Ship {order ? <span className="subtitle" data-testid="ship-order">order {order.orderNumber}{order.shop !== 'main' ? ` · shop ${order.shop}` : ''}</span> : null}
       </h1>
       <form
         className="ship-layout"

@@ -1,62 +1,188 @@
-/** Orders panel: open orders, Shopify CSV import with its report, manual order form. */
+/**
+ * Orders panel: the order list (paged from the core as it scrolls, searched
+ * and filtered in SQLite), the Shopify CSV import for a shop with its report,
+ * the manual order form, and opening an order for shipping (needs-fix form,
+ * unpaid confirmation, store pickup refusal).
+ */
 import { create } from 'zustand';
-import type { ImportReport, ManualOrderInput, StationOrder } from '../../../shared/domain/order';
+import type { OrdersSubmitView } from '../../../shared/contract/commands';
+import type { ImportReport, ManualOrderInput, OrderFacets, OrderPageQuery, OrderSettings, StationOrder } from '../../../shared/domain/order';
 import type { FieldErrors } from '../../../shared/platform';
 import { invoke } from '../api';
 import { asStationError } from '../lib/errors';
 import { useApp } from './app';
+import { useJob } from './job';
+
+/** Rows fetched per `orders.page` call. */
+const PAGE_SIZE = 100;
+
+/** The list's query without paging. */
+type OrdersQuery = Required<Pick<OrderPageQuery, 'view' | 'sort'>> & Omit<OrderPageQuery, 'view' | 'sort' | 'offset' | 'limit'>;
 
 interface OrdersState {
-  orders: StationOrder[];
+  query: OrdersQuery;
+  /** Orders matching the query, in all. */
+  total: number;
+  /** Loaded rows by position in the list (the rest are fetched when scrolled to). */
+  rows: Map<number, StationOrder>;
+  /** Bumped on every new query, so answers to an older one are dropped. */
+  generation: number;
   loading: boolean;
-  filter: string;
+  facets: OrderFacets;
+  settings: OrderSettings;
+  /** Orders chosen for "Send to platform", by id. */
+  selected: Set<number>;
+  lastShop: string;
   report: (ImportReport & { fileName: string }) | null;
   importing: boolean;
   creating: boolean;
   /** `details` of a refused manual order (keys like `recipient.postalCode`). */
   createErrors: FieldErrors;
+  /** The order whose missing fields the packer is completing. */
+  fixing: StationOrder | null;
+  fixErrors: FieldErrors;
+  /** The unpaid order waiting for the packer's yes/no. */
+  confirmUnpaid: StationOrder | null;
+  /** Several shops share the scanned number: the packer chooses. */
+  choices: { code: string; orders: StationOrder[] } | null;
+
   load(): Promise<void>;
-  setFilter(q: string): void;
-  importCsv(file: { name: string; text(): Promise<string> }): Promise<void>;
+  setQuery(patch: Partial<OrdersQuery>): void;
+  /** Makes sure rows [from, to) are loaded (called by the virtual list as it scrolls). */
+  ensureRange(from: number, to: number): Promise<void>;
+  loadFacets(): Promise<void>;
+  loadSettings(): Promise<void>;
+  toggleSelected(id: number): void;
+  clearSelected(): void;
+  importCsv(file: { name: string; arrayBuffer(): Promise<ArrayBuffer> }, shop: string): Promise<void>;
   create(input: ManualOrderInput): Promise<StationOrder | null>;
+  /** Opens an order for shipping: needs-fix form, unpaid confirmation, or straight to Quote. */
+  openForShipping(order: StationOrder): void;
+  confirmUnpaidYes(): void;
+  closeDialogs(): void;
+  fix(patch: { postalCode?: string; notes?: string }): Promise<void>;
+  choose(order: StationOrder): void;
+  showChoices(code: string, orders: StationOrder[]): void;
+  submitSelected(): Promise<OrdersSubmitView | null>;
 }
 
-/** Orders store: `orders.list` (open), `orders.importCsv` with its report, `orders.create`. */
+const pageKey = (offset: number) => Math.floor(offset / PAGE_SIZE) * PAGE_SIZE;
+/** Pages being fetched, per generation (so one scroll does not ask twice). */
+const inFlight = new Set<string>();
+
+/** Base64 of bytes, in chunks (a 6 MB file must not overflow the call stack). */
+function toBase64(buf: ArrayBuffer): string {
+  const bytes = new Uint8Array(buf);
+  let bin = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) bin += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(bin);
+}
+
+function startShipping(o: StationOrder) {
+  const app = useApp.getState();
+  useJob.getState().startOrder(o);
+  const shop = o.shop === 'main' ? '' : ` (${o.shop})`;
+  app.flash('ok', `Order ${o.orderNumber}${shop} — ${o.recipient.name}`, `${o.recipient.postalCode} ${o.recipient.city} (${o.recipient.countryCode}). Weigh the parcel and press Enter to quote.`);
+  app.go('quote', { keepBanner: true });
+}
+
+/** Orders store: `orders.page`, `orders.importCsv`, `orders.create`, `orders.fix`, `orders.submit`. */
 export const useOrders = create<OrdersState>()((set, get) => ({
-  orders: [],
+  query: { view: 'to_ship', sort: 'newest' },
+  total: 0,
+  rows: new Map(),
+  generation: 0,
   loading: false,
-  filter: '',
+  facets: { shops: [], countries: [], carriers: [] },
+  settings: { allowUnpaid: true, pickupMethods: {} },
+  selected: new Set(),
+  lastShop: typeof localStorage !== 'undefined' ? (localStorage.getItem('orders.lastShop') ?? '') : '',
   report: null,
   importing: false,
   creating: false,
   createErrors: {},
+  fixing: null,
+  fixErrors: {},
+  confirmUnpaid: null,
+  choices: null,
 
   async load() {
-    set({ loading: true });
+    const generation = get().generation + 1;
+    set({ generation, loading: true });
     try {
-      const q = get().filter.trim();
-      set({ orders: await invoke('orders.list', q ? { status: 'open', q } : { status: 'open' }), loading: false });
+      const page = await invoke('orders.page', { ...get().query, offset: 0, limit: PAGE_SIZE });
+      if (get().generation !== generation) return;
+      const rows = new Map<number, StationOrder>();
+      page.orders.forEach((o, i) => rows.set(i, o));
+      set({ rows, total: page.total, loading: false });
     } catch (e) {
       set({ loading: false });
       useApp.getState().fail('Could not load the orders', e);
     }
   },
-  setFilter(q) {
-    set({ filter: q });
+  setQuery(patch) {
+    set({ query: { ...get().query, ...patch } });
     void get().load();
   },
+  async ensureRange(from, to) {
+    const { generation, total } = get();
+    for (let off = pageKey(from); off < Math.min(to, total); off += PAGE_SIZE) {
+      if (get().rows.has(off) && get().rows.has(Math.min(off + PAGE_SIZE, total) - 1)) continue;
+      const key = `${generation}:${off}`;
+      if (inFlight.has(key)) continue;
+      inFlight.add(key);
+      try {
+        const page = await invoke('orders.page', { ...get().query, offset: off, limit: PAGE_SIZE });
+        if (get().generation !== generation) return;
+        const rows = new Map(get().rows);
+        page.orders.forEach((o, i) => rows.set(off + i, o));
+        set({ rows, total: page.total });
+      } catch (e) {
+        useApp.getState().fail('Could not load the orders', e);
+        return;
+      } finally {
+        inFlight.delete(key);
+      }
+    }
+  },
+  async loadFacets() {
+    try {
+      set({ facets: await invoke('orders.facets', {}) });
+    } catch (e) {
+      useApp.getState().fail('Could not load the order filters', e);
+    }
+  },
+  async loadSettings() {
+    try {
+      set({ settings: await invoke('orders.settings', {}) });
+    } catch (e) {
+      useApp.getState().fail('Could not load the order settings', e);
+    }
+  },
+  toggleSelected(id) {
+    const selected = new Set(get().selected);
+    if (selected.has(id)) selected.delete(id);
+    else selected.add(id);
+    set({ selected });
+  },
+  clearSelected() {
+    set({ selected: new Set() });
+  },
 
-  async importCsv(file) {
+  async importCsv(file, shop) {
     const app = useApp.getState();
     set({ importing: true });
     try {
-      const content = await file.text();
-      const report = await invoke('orders.importCsv', { fileName: file.name, content });
-      set({ report: { ...report, fileName: file.name }, importing: false });
-      const summary = `${report.imported} new, ${report.updated} updated, ${report.unchanged} unchanged, ${report.skippedDuplicates} duplicates skipped, ${report.skippedNotShippable} not shippable`;
-      if (report.errors.length) app.flash('warn', `Imported ${file.name} with ${report.errors.length} problem${report.errors.length === 1 ? '' : 's'}`, summary);
-      else app.flash('ok', `Imported ${file.name}`, summary);
-      await get().load();
+      // The bytes, not file.text(): the core finds the encoding (UTF-8, UTF-16, Windows-1252).
+      const contentBase64 = toBase64(await file.arrayBuffer());
+      const s = shop.trim();
+      const report = await invoke('orders.importCsv', { fileName: file.name, contentBase64, ...(s !== '' ? { shop: s } : {}) });
+      if (s !== '') localStorage.setItem('orders.lastShop', s);
+      set({ report: { ...report, fileName: file.name }, importing: false, lastShop: s });
+      const summary = `${report.imported} new, ${report.updated} updated, ${report.unchanged} unchanged, ${report.skipped.length} left as they were, ${report.cancelled} cancelled, ${report.warnings.length} to fix`;
+      if (report.errors.length) app.flash('warn', `Imported ${file.name} for ${report.shop} with ${report.errors.length} problem${report.errors.length === 1 ? '' : 's'}`, summary);
+      else app.flash('ok', `Imported ${file.name} for ${report.shop}`, summary);
+      await Promise.all([get().load(), get().loadFacets()]);
     } catch (e) {
       set({ importing: false });
       app.fail(`Import of ${file.name} failed`, e);
@@ -76,6 +202,78 @@ export const useOrders = create<OrdersState>()((set, get) => ({
       const err = asStationError(e);
       set({ creating: false, createErrors: err.details ?? {} });
       app.fail('Order not created', err);
+      return null;
+    }
+  },
+
+  openForShipping(o) {
+    const app = useApp.getState();
+    set({ choices: null });
+    if (o.status === 'cancelled') {
+      app.flash('error', `Order ${o.orderNumber} is cancelled`, 'Do not ship it.');
+      return;
+    }
+    if (o.delivery === 'pickup') {
+      app.flash('warn', `Order ${o.orderNumber} is collected in store`, `Shipping method "${o.shippingMethod ?? ''}": hand it over at the counter, do not ship it.`);
+      return;
+    }
+    if (o.needsFix.length > 0) {
+      set({ fixing: o, fixErrors: {} });
+      return;
+    }
+    if (o.paymentStatus === 'unpaid') {
+      if (!get().settings.allowUnpaid) {
+        app.flash('error', `Order ${o.orderNumber} is not paid`, 'This station does not ship unpaid orders (setting). Wait for the payment.');
+        return;
+      }
+      set({ confirmUnpaid: o });
+      return;
+    }
+    startShipping(o);
+  },
+  confirmUnpaidYes() {
+    const o = get().confirmUnpaid;
+    set({ confirmUnpaid: null });
+    if (o) startShipping(o);
+  },
+  closeDialogs() {
+    set({ fixing: null, confirmUnpaid: null, choices: null, fixErrors: {} });
+    useApp.getState().refocus();
+  },
+  async fix(patch) {
+    const o = get().fixing;
+    if (!o) return;
+    try {
+      const fixed = await invoke('orders.fix', { id: o.id, ...patch });
+      set({ fixing: null, fixErrors: {} });
+      useApp.getState().flash('ok', `Order ${fixed.orderNumber} completed`);
+      void get().load();
+      get().openForShipping(fixed);
+    } catch (e) {
+      const err = asStationError(e);
+      set({ fixErrors: err.details ?? { postalCode: [err.message] } });
+    }
+  },
+  choose(o) {
+    set({ choices: null });
+    get().openForShipping(o);
+  },
+  showChoices(code, orders) {
+    set({ choices: { code, orders } });
+  },
+
+  async submitSelected() {
+    const app = useApp.getState();
+    const ids = [...get().selected];
+    if (ids.length === 0) return null;
+    try {
+      const res = await invoke('orders.submit', { ids });
+      set({ selected: new Set() });
+      const refused = res.refused.length ? ` ${res.refused.length} not sent: ${res.refused.slice(0, 3).map((r) => r.message).join('; ')}` : '';
+      app.flash(res.refused.length ? 'warn' : 'ok', `${res.queued} order${res.queued === 1 ? '' : 's'} queued for the platform`, `In ${res.outboxIds.length} batch${res.outboxIds.length === 1 ? '' : 'es'} (see Queue, F7).${refused}`);
+      return res;
+    } catch (e) {
+      app.fail('Orders not sent', e);
       return null;
     }
   },

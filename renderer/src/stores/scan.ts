@@ -1,13 +1,14 @@
 /**
  * Scan screen: resolves a scanned code (`scan.resolve`) into an order to ship
- * or a shipment to look at (reprint, cancel). Unknown codes fail loudly.
+ * (or, when several shops share the number, a choice between them) or a
+ * shipment to look at (reprint, cancel). Unknown codes fail loudly.
  */
 import { create } from 'zustand';
 import type { ShipmentView } from '../../../shared/contract';
 import { invoke } from '../api';
 import { asStationError } from '../lib/errors';
 import { useApp } from './app';
-import { useJob } from './job';
+import { useOrders } from './orders';
 
 interface ScanState {
   busy: boolean;
@@ -45,14 +46,13 @@ export const useScan = create<ScanState>()((set, get) => ({
           await get().showShipment(o.shipmentTrackingNumber);
           return;
         }
-        if (o.status === 'cancelled') {
-          app.flash('error', `Order ${o.orderNumber} is cancelled`, 'Do not ship it.');
-          return;
-        }
         set({ shipment: null });
-        useJob.getState().startOrder(o);
-        app.flash('ok', `Order ${o.orderNumber} — ${o.recipient.name}`, `${o.recipient.postalCode} ${o.recipient.city} (${o.recipient.countryCode}). Weigh the parcel and press Enter to quote.`);
-        app.go('quote', { keepBanner: true });
+        // Cancelled, store pickup, needs a fix, unpaid: the orders store decides (and asks).
+        useOrders.getState().openForShipping(o);
+      } else if (res.kind === 'orders') {
+        set({ shipment: null });
+        app.flash('warn', `${res.orders.length} shops have order ${res.code}`, 'Choose the shop of the parcel in front of you (1–9).');
+        useOrders.getState().showChoices(res.code, res.orders);
       } else if (res.kind === 'shipment') {
         set({ shipment: res.shipment });
         // No status in the banner: the card below shows it and follows tracking as it loads.

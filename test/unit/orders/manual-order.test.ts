@@ -44,6 +44,10 @@ describe('createManualOrder', () => {
     const o = createManualOrder(store, form, { now });
     expect(o).toEqual({
       id: expect.any(Number),
+      shop: 'main',
+      paymentStatus: 'unknown',
+      delivery: 'ship',
+      needsFix: [],
       orderNumber: 'M-20261001-001',
       createdAt: '2026-10-01T09:30:00.000Z',
       source: 'manual',
@@ -60,7 +64,7 @@ describe('createManualOrder', () => {
     createManualOrder(store, { ...form, orderNumber: 'TEL-77' }, { now });
     const e = invalid({ ...form, orderNumber: 'TEL-77' });
     expect(e.code).toBe('conflict');
-    expect(e.details).toEqual({ orderNumber: ['Order TEL-77 already exists'] });
+    expect(e.details).toEqual({ orderNumber: ['Order TEL-77 of shop main already exists'] });
   });
 
   it('completes an Italian CAP that lost its zeros and rejects one that is not 5 digits', () => {

@@ -18,6 +18,10 @@ import {
 
 const order: StationOrder = {
   id: 7,
+  shop: 'main',
+  paymentStatus: 'paid',
+  delivery: 'ship',
+  needsFix: [],
   orderNumber: '#1001',
   email: 'giulia@example.com',
   createdAt: '2026-11-20T10:00:00+01:00',

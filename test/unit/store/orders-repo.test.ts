@@ -38,7 +38,7 @@ describe('orders repository', () => {
   it('inserts and reads back an order with items in order, optional fields absent', () => {
     const o = store.orders.insert(draft('#1001'));
     expect(o.id).toBeGreaterThan(0);
-    expect(o).toEqual({ id: o.id, ...draft('#1001') });
+    expect(o).toEqual({ id: o.id, shop: 'main', paymentStatus: 'unknown', delivery: 'ship', needsFix: [], ...draft('#1001') });
     expect('notes' in o).toBe(false);
     expect('company' in o.recipient).toBe(false);
     expect(o.items[1]).toEqual({ name: 'Biglietto', quantity: 1, unitPrice: 0 });
@@ -50,30 +50,37 @@ describe('orders repository', () => {
   it('refuses a duplicate order number with a conflict naming the field', () => {
     store.orders.insert(draft('#1001'));
     expect(() => store.orders.insert(draft('#1001'))).toThrow(
-      expect.objectContaining({ code: 'conflict', details: { orderNumber: ['Order #1001 already exists'] } }),
+      expect.objectContaining({ code: 'conflict', details: { orderNumber: ['Order #1001 of shop main already exists'] } }),
     );
     expect(store.orders.count()).toBe(1);
   });
 
   it('upsertImported: imported, unchanged, updated (items replaced), skipped when manual or shipped', () => {
-    expect(store.orders.upsertImported(draft('#1001'), 'h1')).toBe('imported');
-    expect(store.orders.upsertImported(draft('#1001'), 'h1')).toBe('unchanged');
-    const changed = draft('#1001', {
-      recipient: { ...draft('#1001').recipient, street: 'Via Nazionale 3' },
-      items: [{ sku: 'PIATTO', name: 'Piatto', quantity: 3, unitPrice: 4 }],
-    });
-    expect(store.orders.upsertImported(changed, 'h2')).toBe('updated');
+    const up = (d: OrderDraft, h: string) => store.orders.upsertImported(d, h);
+    expect(up(draft('#1001'), 'h1').outcome).toBe('imported');
+    expect(up(draft('#1001'), 'h1').outcome).toBe('unchanged');
+    const newItems = [
+      { sku: 'PIATTO', name: 'Piatto', quantity: 3, unitPrice: 4 },
+      { sku: 'TAZZA-BLU', name: 'Tazza blu', quantity: 2, unitPrice: 9.5, fulfilled: true },
+    ];
+    const changed = draft('#1001', { recipient: { ...draft('#1001').recipient, street: 'Via Nazionale 3' }, items: newItems });
+    expect(up(changed, 'h2').outcome).toBe('updated');
     const after = store.orders.getByNumber('#1001');
     expect(after?.recipient.street).toBe('Via Nazionale 3');
-    expect(after?.items).toEqual([{ sku: 'PIATTO', name: 'Piatto', quantity: 3, unitPrice: 4 }]);
+    expect(after?.items).toEqual(newItems);
+
+    // A cut-short file (fewer lines) never lowers the order's lines.
+    const partial = draft('#1001', { items: [{ name: 'Piatto', quantity: 3, unitPrice: 4 }] });
+    expect(up(partial, 'h2b')).toEqual({ outcome: 'skipped', reason: 'fewer_lines', id: after!.id });
+    expect(store.orders.getByNumber('#1001')?.items).toEqual(newItems);
 
     // Shipped at the station: the file no longer wins.
     store.orders.markShipped(after!.id, 'LDV000000001');
-    expect(store.orders.upsertImported(draft('#1001'), 'h3')).toBe('skipped');
+    expect(up(draft('#1001'), 'h3')).toMatchObject({ outcome: 'skipped', reason: 'already_shipped' });
     expect(store.orders.getByNumber('#1001')?.recipient.street).toBe('Via Nazionale 3');
 
     store.orders.insert(draft('M-1', { source: 'manual' }));
-    expect(store.orders.upsertImported(draft('M-1'), 'h4')).toBe('skipped');
+    expect(up(draft('M-1'), 'h4')).toMatchObject({ outcome: 'skipped', reason: 'manual' });
     expect(store.orders.getByNumber('M-1')?.source).toBe('manual');
   });
 
@@ -129,5 +136,44 @@ describe('orders repository', () => {
     expect(reopened.status).toBe('open');
     expect(reopened.shipmentTrackingNumber).toBeUndefined();
     expect(() => store.orders.setStatus(999, 'cancelled')).toThrow(expect.objectContaining({ code: 'not_found' }));
+  });
+});
+
+describe('orders repository: the list page (issue 12)', () => {
+  it('searches number, name, city and SKU through the trigram index; filters and sorts; pages with a total', () => {
+    store.orders.insert(draft('#1001', { createdAt: '2026-09-01T00:00:00.000Z' }));
+    store.orders.insert(
+      draft('#1002', {
+        shop: 'UK',
+        createdAt: '2026-09-02T00:00:00.000Z',
+        recipient: { name: 'Tom Hughes', street: '10 Downing Lane', city: 'Leeds', postalCode: 'LS1 4AP', countryCode: 'GB' },
+        items: [{ sku: 'UK-MUG-XL', name: 'Mug', quantity: 1, unitPrice: 8 }],
+        shippingMethod: 'Royal Mail',
+        paymentStatus: 'unpaid',
+      }),
+    );
+    store.orders.insert(draft('#1003', { createdAt: '2026-09-03T00:00:00.000Z', status: 'shipped' }));
+    const nums = (q: Parameters<typeof store.orders.page>[0]) => store.orders.page(q).orders.map((o) => o.orderNumber);
+    expect(nums({})).toEqual(['#1002', '#1001']); // to ship, newest first
+    expect(nums({ q: 'mug-x' })).toEqual(['#1002']); // SKU substring, any case
+    expect(nums({ q: 'HUGH' })).toEqual(['#1002']);
+    expect(nums({ q: 'leeds' })).toEqual(['#1002']);
+    expect(nums({ q: '1001' })).toEqual(['#1001']);
+    expect(nums({ q: '10' })).toEqual(['#1002', '#1001']); // short: start of the number
+    expect(nums({ q: '"; DROP' })).toEqual([]); // no FTS syntax is interpreted
+    expect(nums({ shop: 'UK' })).toEqual(['#1002']);
+    expect(nums({ country: 'IT' })).toEqual(['#1001']);
+    expect(nums({ carrier: 'Royal Mail' })).toEqual(['#1002']);
+    expect(nums({ unpaid: true })).toEqual(['#1002']);
+    expect(nums({ sort: 'oldest' })).toEqual(['#1001', '#1002']);
+    expect(nums({ sort: 'name' })).toEqual(['#1001', '#1002']); // Giulia before Tom
+    expect(nums({ view: 'shipped' })).toEqual(['#1003']);
+    expect(store.orders.page({ view: 'all', limit: 1, offset: 1 })).toMatchObject({ total: 3, offset: 1, orders: [{ orderNumber: '#1002' }] });
+    expect(store.orders.facets()).toEqual({ shops: ['UK', 'main'], countries: ['GB', 'IT'], carriers: ['Royal Mail'] });
+    // An updated order is re-indexed.
+    store.orders.upsertImported(draft('#1004', { items: [{ sku: 'OLD-SKU', name: 'a', quantity: 1, unitPrice: 1 }] }), 'h1');
+    store.orders.upsertImported(draft('#1004', { items: [{ sku: 'NEW-SKU', name: 'a', quantity: 1, unitPrice: 1 }] }), 'h2');
+    expect(nums({ q: 'old-sku' })).toEqual([]);
+    expect(nums({ q: 'new-sku' })).toEqual(['#1004']);
   });
 });
