@@ -26,6 +26,7 @@ import type { ContextWithoutOutbox, StationContext } from './handlers/context';
 import { createEmitter } from './handlers/events';
 import { createHandlers } from './handlers/index';
 import { createOutboxExecutors, emitOutboxChanged } from './handlers/outbox';
+import { createStationScale, type ScaleLibraries } from './handlers/scale';
 import { LabelPrinterSetting, createPrinterService, type PrinterService } from './handlers/printing';
 import { createOutboxWorker, type OutboxBackoff } from './outbox/worker';
 import { createPlatformClient, type PlatformCallLog, type RetryOptions } from './platform/client';
@@ -68,6 +69,8 @@ export interface StationOptions {
   listQueues?: () => Promise<Array<{ queue: string; uri: string; description?: string }>>;
   /** Back-off of the outbox worker between background attempts. */
   outboxBackoff?: OutboxBackoff;
+  /** Scale libraries (default: node-hid and serialport); tests and the fake scale of the headless host pass their own. */
+  scale?: ScaleLibraries;
   /**
    * Settle window after a POST /shipments without an answer, and the look-up interval
    * inside it, ms (default 120000 and 5000; outbox/shipments.ts).
@@ -217,6 +220,7 @@ export async function createStation(setup: StationSetup, options: StationOptions
       client,
       platform,
       printer,
+      scale: createStationScale(openedStore.settings, events, options.scale),
       events,
       version: setup.version,
       now: Date.now,
@@ -259,6 +263,7 @@ export async function createStation(setup: StationSetup, options: StationOptions
         closing ??= (async () => {
           stopConnection();
           await outbox.stop();
+          ctx.scale.close();
           await printer?.close().catch(() => undefined);
           openedStore.close();
           await setup.release?.();

@@ -15,6 +15,7 @@ export const STATION_EVENT_NAMES = [
   'manifests.changed',
   'pickups.changed',
   'outbox.changed',
+  'scale.changed',
 ] as const satisfies readonly EventName[];
 
 // Compile-time completeness: every EventName must be in the list.

@@ -20,6 +20,7 @@ import { useOrders } from './stores/orders';
 import { usePickup } from './stores/pickup';
 import { usePrint } from './stores/print';
 import { useQueue } from './stores/queue';
+import { useScale } from './stores/scale';
 import { useScan } from './stores/scan';
 import { useTracking } from './stores/tracking';
 import { EndOfDayScreen } from './screens/EndOfDayScreen';
@@ -96,6 +97,7 @@ function useStationEvents(): void {
   useEffect(() => {
     const offs = [
       on('app.changed', (info) => useApp.getState().setInfo(info)),
+      on('scale.changed', (view) => useScale.getState().changed(view)),
       on('printJobs.changed', (job) => {
         useJob.getState().printJobChanged(job);
         usePrint.getState().jobChanged(job);
@@ -117,6 +119,7 @@ function useStationEvents(): void {
       }),
     ];
     void useApp.getState().refreshInfo();
+    void useScale.getState().load();
     // Credit and printer status change outside the station too (top-ups, paper out): poll gently.
     const timer = setInterval(() => void useApp.getState().refreshInfo(), 60_000);
     return () => {

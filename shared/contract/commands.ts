@@ -20,7 +20,7 @@ import {
   type OrderPage,
   type StationOrder,
 } from '../domain/order';
-import type { AccountView, AppInfo, DiscoveredPrinterView, ManifestView, OutboxListView, OutboxRowView, OutboxState, PrintJobView, PrinterView, ShipmentView, TrackingView } from './views';
+import type { AccountView, AppInfo, DiscoveredPrinterView, ManifestView, OutboxListView, OutboxRowView, OutboxState, PrintJobView, PrinterView, ScaleView, ShipmentView, TrackingView } from './views';
 
 /** One command of the contract: its input schema, phantom output type and input bounds. */
 interface CommandDef<I extends z.ZodType = z.ZodType, O = unknown> {
@@ -372,6 +372,29 @@ export const commands = {
   /** Cancel a waiting print job (it will not print by itself). */
   'printJobs.cancel': command<PrintJobView>()(z.object({ id: z.number().int().positive() })),
 
+  /** The scale, its reading and its settings. */
+  'scale.get': command<ScaleView>()(Empty),
+  /** Choose the scale (none, USB HID, serial port with baud rate and protocol) and whether a stable weight re-quotes; saved per station. */
+  'scale.set': command<ScaleView>()(
+    z
+      .object({
+        config: z.discriminatedUnion('kind', [
+          z.object({ kind: z.literal('none') }).strict(),
+          z.object({ kind: z.literal('hid') }).strict(),
+          z
+            .object({
+              kind: z.literal('serial'),
+              path: z.string().trim().min(1, { error: 'Serial port is required, e.g. /dev/ttyUSB0 or COM3' }).max(INPUT_LIMITS.fileName),
+              baudRate: z.number().int().min(300, { error: 'Baud rate must be 300 to 115200' }).max(115200, { error: 'Baud rate must be 300 to 115200' }),
+              protocol: z.enum(['mt-sics', 'continuous']),
+            })
+            .strict(),
+        ]).optional(),
+        requoteOnStable: z.boolean().optional(),
+      })
+      .strict(),
+  ),
+
   /** Book a pickup (POST /pickups via the outbox). */
   'pickups.create': command<Pickup>()(BoundedPickupRequest),
   /** Booked pickups, newest first. */
@@ -452,6 +475,8 @@ export interface StationEvents {
   'pickups.changed': { id: number };
   /** An outbox row changed state (sent, failed, retried, dismissed). */
   'outbox.changed': { id: number; state: OutboxState };
+  /** The scale was plugged, unplugged, reconfigured or gave a new reading. */
+  'scale.changed': ScaleView;
 }
 /** Name of a station event, `domain.changed` style. */
 export type EventName = keyof StationEvents;

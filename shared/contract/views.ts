@@ -199,6 +199,34 @@ export interface TrackingView {
   asOf: string;
 }
 
+/** A scale's reading (electron/core/scales/reading.ts). Only `stable` with `kg > 0` fills a weight. */
+interface ScaleReadingView {
+  status: 'stable' | 'motion' | 'zero' | 'under_zero' | 'over_capacity' | 'fault';
+  /** kg, rounded to the scale's resolution; null for fault and over capacity. */
+  kg: number | null;
+  /** Decimals the scale resolves. */
+  decimals: number;
+}
+
+/** The station's scale setting (`scale.config`). */
+export type ScaleConfigView =
+  | { kind: 'none' }
+  | { kind: 'hid' }
+  | { kind: 'serial'; path: string; baudRate: number; protocol: 'mt-sics' | 'continuous' };
+
+/** The scale in the header and on Quote/Ship. */
+export interface ScaleView {
+  config: ScaleConfigView;
+  /** Re-quote at once when a new stable weight arrives on Quote. */
+  requoteOnStable: boolean;
+  connected: boolean;
+  /** Device name ("Dymo M25", "/dev/ttyUSB0"), null when none. */
+  name: string | null;
+  reading: ScaleReadingView | null;
+  /** Why no scale can be used (library or port error); null when fine or simply absent. */
+  problem: string | null;
+}
+
 /**
  * Settings › Platform account (`settings.account.get`): the account saved for
  * the next start and where its secret is kept. The secret itself never leaves

@@ -14,6 +14,7 @@
  *    and a SKU substring search through the FTS5 trigram index; medians of 21.
  * 3. The sandbox's label renderers (what POST /shipments spends its time on):
  *    ZPL and PDF for 1 and 5 parcels, median and p95 of 200 renders.
+ * 4. Scale to quote (./scale-to-quote.ts): stable reading → rates, p50/p95.
  *
  * 4. Cold start of `npm start` to its ready line, with the `node -e 0` floor
  *    (test/bench/cold-start.ts).
@@ -37,6 +38,7 @@ import { pdfToZpl, type GreyPage, type PdfRasteriser } from '../../electron/core
 import { hsAnswer } from '../unit/printers/hs-answer';
 import { fakeBus, zd421, type FakeUsbBus } from '../unit/printers/fake-usb';
 import { parcels as labelParcels } from '../unit/labels/fixtures';
+import { benchScaleToQuote } from './scale-to-quote';
 import { benchColdStart } from './cold-start';
 
 const SHIPMENTS = Number(process.env.BENCH_SHIPMENTS ?? 100);
@@ -368,4 +370,5 @@ await benchLabelToPrinter('usb');
 await benchPdfToZpl();
 benchCsvImport();
 await benchLabelRendering();
+await benchScaleToQuote(quantile);
 await benchColdStart();

@@ -11,6 +11,7 @@ import type { PlatformClient } from '../platform/client';
 import type { Store } from '../store';
 import type { StationEmitter } from './events';
 import type { PrinterService } from './printing';
+import type { StationScale } from './scale';
 
 /** Shared state of the running station. */
 export interface StationContext {
@@ -19,6 +20,8 @@ export interface StationContext {
   /** Which platform (sandbox or real) and account. */
   platform: PlatformInfo;
   printer: PrinterService;
+  /** The bench scale (none plugged is a normal state). */
+  scale: StationScale;
   outbox: OutboxWorker;
   events: StationEmitter;
   /** Application version shown in the header. */

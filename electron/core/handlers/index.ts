@@ -15,6 +15,7 @@ import { createOutboxHandlers } from './outbox';
 import { createPickupsHandlers } from './pickups';
 import { createPrintersHandlers } from './printers';
 import { createRatesHandlers } from './rates';
+import { createScaleHandlers } from './scale';
 import { createScanHandlers } from './scan';
 import { createSettingsHandlers } from './settings';
 import { createShipmentsHandlers } from './shipments';
@@ -38,6 +39,7 @@ export function createHandlers(ctx: StationContext): Handlers {
     ...createManifestsHandlers(ctx),
     ...createCreditHandlers(ctx),
     ...createOutboxHandlers(ctx),
+    ...createScaleHandlers(ctx),
     ...createSettingsHandlers(ctx),
   } satisfies Handlers;
   return handlers;

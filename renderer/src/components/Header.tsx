@@ -1,9 +1,10 @@
 /**
  * Header: which platform (TRAINING MODE on the sandbox, impossible to miss, or
- * the live platform), connection, credit, printer and outbox backlog (a
+ * the live platform), connection, credit, printer, scale reading and outbox backlog (a
  * button to the Queue screen). Refreshed by `app.changed` events.
  */
 import { useApp } from '../stores/app';
+import { readingText, useScale } from '../stores/scale';
 import { money } from '../lib/format';
 
 const PRINTER_TEXT: Record<string, string> = {
@@ -21,6 +22,9 @@ export function Header() {
   const info = useApp((s) => s.info);
   const link = useApp((s) => s.link);
   const go = useApp((s) => s.go);
+  const scale = useScale((s) => s.scale);
+  const reading = scale?.reading;
+  const scalePill = !scale || scale.config.kind === 'none' || !scale.connected ? 'pill-idle' : reading?.status === 'stable' || reading?.status === 'zero' ? 'pill-ok' : reading?.status === 'motion' || !reading ? 'pill-warn' : 'pill-bad';
   const sandbox = info?.platform.mode === 'sandbox';
   const connection = link === 'down' ? 'down' : (info?.connection ?? 'unknown');
   const printerOk = info?.printer.state === 'ready';
@@ -57,6 +61,13 @@ export function Header() {
           <dt>Printer</dt>
           <dd data-testid="printer-state" title={info?.printer.uri}>
             {info ? `${info.printer.name} — ${PRINTER_TEXT[info.printer.state] ?? info.printer.state}` : '—'}
+          </dd>
+        </div>
+        <div className={`pill ${scalePill}`}>
+          <dt>Scale</dt>
+          <dd data-testid="scale-reading" data-status={reading?.status ?? 'none'} title={scale?.problem ?? scale?.name ?? 'no scale: type the weight'}>
+            {scale?.connected && scale.name ? `${scale.name} — ` : ''}
+            {readingText(scale)}
           </dd>
         </div>
         {info && info.pendingOutbox > 0 ? (

@@ -1,0 +1,83 @@
+/**
+ * Scale: the header's reading and the weight it gives Quote/Ship. Only a
+ * stable weight above zero fills a parcel's weight ({@link parcelToWeigh}) (kg, as the scale
+ * resolves it), once per new stable weight, so a typed weight is not
+ * overwritten while the box sits still; on Quote it re-quotes at once when
+ * the station's `scale.requoteOnStable` setting says so.
+ */
+import { create } from 'zustand';
+import type { ScaleView } from '../../../shared/contract';
+import { invoke } from '../api';
+import { useApp } from './app';
+import { useJob } from './job';
+
+interface ScaleState {
+  scale: ScaleView | null;
+  /** The last stable weight applied (kg), so the same reading is applied once. */
+  applied: number | null;
+  load(): Promise<void>;
+  changed(view: ScaleView): void;
+}
+
+/** Text for the header: "1.230 kg", "1.100 kg (moving)", "OVER CAPACITY"… */
+export function readingText(view: ScaleView | null): string {
+  if (!view || view.config.kind === 'none') return 'none';
+  if (!view.connected) return view.problem ? 'unavailable' : 'not connected';
+  const r = view.reading;
+  if (!r) return 'waiting';
+  const w = r.kg === null ? '' : `${r.kg.toFixed(r.decimals)} kg`;
+  switch (r.status) {
+    case 'stable':
+      return w;
+    case 'motion':
+      return `${w} (moving)`;
+    case 'zero':
+      return 'zero';
+    case 'under_zero':
+      return 'UNDER ZERO';
+    case 'over_capacity':
+      return 'OVER CAPACITY';
+    case 'fault':
+      return 'FAULT';
+  }
+}
+
+/** The parcel a new weight goes to: the only one, else the first without a weight, else the last; -1 when none. */
+export function parcelToWeigh(weights: string[]): number {
+  if (weights.length <= 1) return weights.length - 1;
+  const blank = weights.findIndex((w) => w.trim() === '');
+  return blank >= 0 ? blank : weights.length - 1;
+}
+
+/** Scale store: `scale.get` at start, `scale.changed` events after. */
+export const useScale = create<ScaleState>()((set, get) => ({
+  scale: null,
+  applied: null,
+
+  async load() {
+    try {
+      get().changed(await invoke('scale.get', {}));
+    } catch (e) {
+      useApp.getState().fail('Scale unavailable', e);
+    }
+  },
+
+  changed(view) {
+    set({ scale: view });
+    const r = view.reading;
+    if (!r || r.status !== 'stable' || r.kg === null || r.kg <= 0) {
+      // The box was taken off (or the scale moved): the next stable weight is a new one.
+      if (r && (r.status === 'zero' || r.status === 'under_zero')) set({ applied: null });
+      return;
+    }
+    if (get().applied === r.kg) return;
+    set({ applied: r.kg });
+    const job = useJob.getState();
+    const text = r.kg.toFixed(r.decimals);
+    const index = parcelToWeigh(job.draft.packages.map((p) => p.weight));
+    if (index < 0 || job.draft.packages[index]?.weight === text) return;
+    job.setPackage(index, 'weight', text);
+    const screen = useApp.getState().screen;
+    if (screen === 'quote' && view.requoteOnStable && !useJob.getState().quoting) void useJob.getState().quote();
+  },
+}));
