@@ -6,6 +6,7 @@
  * handler runs; handlers in electron/core/handlers are typed against them.
  */
 import { z } from 'zod';
+import { PrinterProfileSchema, type PrinterProfileView } from './printer-profile';
 import type { Carrier, CancelShipmentResponse, CreditBalance, Pickup, Rate, Warehouse } from '../platform/resources';
 import { PickupRequest, RatesRequest, ShipmentRequest } from '../platform';
 import {
@@ -370,6 +371,12 @@ export const commands = {
   ),
   /** Printers the packer can choose: attached USB label printers, OS print queues, network printers used before. */
   'printers.discover': command<DiscoveredPrinterView[]>()(Empty),
+  /** A printer's saved profile (default: the printer in use); `profile` null when none is saved. */
+  'printers.getProfile': command<PrinterProfileView>()(z.object({ uri: z.string().trim().min(1).max(INPUT_LIMITS.printerUri).optional() }).strict()),
+  /** Save a printer's profile (dpi, label mm, darkness, speed, media, top offset in dots); errors name the field. */
+  'printers.setProfile': command<PrinterProfileView>()(
+    z.object({ uri: z.string().trim().min(1).max(INPUT_LIMITS.printerUri).optional(), profile: PrinterProfileSchema }).strict(),
+  ),
   /** Print jobs still queued or printing, oldest first, with why they wait (`lastError`). */
   'printJobs.pending': command<PrintJobView[]>()(Empty),
   /** Cancel a waiting print job (it will not print by itself). */

@@ -27,7 +27,9 @@
 import { z } from 'zod';
 import type { DiscoveredPrinterView, PrintJobView, PrinterView } from '../../../shared/contract/views';
 import { StationError } from '../../../shared/contract/errors';
-import { adaptZplBytes, describePrinter, parseDeviceUri, PrinterError, type LabelPrinter, type PrinterStatus } from '../printers';
+import { issuesToDetails } from '../../../shared/platform/common';
+import { PrinterProfileSchema, type PrinterProfile, type PrinterProfileView } from '../../../shared/contract/printer-profile';
+import { adaptZplBytes, applyProfileBytes, describePrinter, parseDeviceUri, PrinterError, type LabelPrinter, type PrinterStatus } from '../printers';
 import { pdfToZpl } from '../printers/pdf-zpl';
 import { defineSetting, type PrintJobRecord, type PrintRequester, type Store } from '../store';
 import type { StationEmitter } from './events';
@@ -38,6 +40,11 @@ import { printJobView } from './views';
 export const LabelPrinterSetting = defineSetting('printer.label.uri', z.string().min(1).nullable(), null);
 /** Setting: printers chosen before, newest first (at most {@link PRINTER_HISTORY_MAX}); discovery lists them. */
 const PrinterHistorySetting = defineSetting('printer.label.history', z.array(z.string().min(1)), []);
+/**
+ * Setting: printer profiles by device URI (issue 9 "Printer profiles"). One setting for all printers because
+ * setting keys are dotted words and a URI is not; a printer without an entry keeps the old behaviour.
+ */
+const PrinterProfilesSetting = defineSetting('printer.profiles', z.record(z.string().min(1), PrinterProfileSchema), {});
 /** Most printers kept in {@link PrinterHistorySetting}. */
 const PRINTER_HISTORY_MAX = 10;
 
@@ -90,6 +97,13 @@ export interface PrinterService {
   pending(): PrintJobView[];
   /** Cancels a waiting job (`queued` -> `failed` "cancelled by the packer"). @throws StationError `invalid_state`/`not_found_locally`. */
   cancel(id: number): PrintJobView;
+  /** The saved profile of a printer (default: the one in use); `profile` null when none is saved. */
+  getProfile(uri?: string): PrinterProfileView;
+  /**
+   * Validates and saves a printer's profile (default: the one in use); jobs printed from now on follow it.
+   * @throws StationError `invalid_input` whose message and details name the bad field; nothing is saved.
+   */
+  setProfile(profile: unknown, uri?: string): PrinterProfileView;
   /** Looks for queued jobs and prints them (start-up, after a job row was added elsewhere). */
   kick(): void;
   /** Resolves when the runner has nothing more to do right now (tests, bench). */
@@ -337,8 +351,7 @@ export function createPrinterService(opts: PrinterServiceOptions): PrinterServic
     }
     let zpl: Uint8Array;
     try {
-      // A PDF-only label (carriers that hand out no ZPL) is rasterised for this printer: one label per page.
-      zpl = label.format === 'PDF' ? (await pdfToZpl(label.bytes, { dpi, widthMm: LABEL_WIDTH_MM, heightMm: LABEL_HEIGHT_MM })).zpl : adaptZplBytes(label.bytes, { dpi });
+      zpl = await zplFor(label.format, label.bytes, p.uri);
     } catch (e) {
       emit(store.printJobs.markFailed(job.id, `printer_error: the label cannot be converted for the printer: ${e instanceof Error ? e.message : String(e)}`, { retry: false }), 'failed');
       return true;
@@ -428,9 +441,40 @@ export function createPrinterService(opts: PrinterServiceOptions): PrinterServic
     return outcomeOf(store.printJobs.get(id));
   }
 
+  function profileOf(uri: string): PrinterProfile | null {
+    return store.settings.get(PrinterProfilesSetting)[uri] ?? null;
+  }
+
+  /**
+   * The bytes sent for a stored label to the printer at `uri`: with a saved profile, ZPL adapted to it
+   * (size, darkness, speed, media, top, dpi) and PDFs rasterised at its dpi and label size; without, the
+   * station dpi and a 4x6 in label, printer settings untouched. A PDF-only label prints one label per page.
+   */
+  async function zplFor(format: string, bytes: Uint8Array, uri: string): Promise<Uint8Array> {
+    const profile = profileOf(uri);
+    if (format === 'PDF') {
+      const target = profile ? { dpi: profile.dpi, widthMm: profile.widthMm, heightMm: profile.heightMm } : { dpi, widthMm: LABEL_WIDTH_MM, heightMm: LABEL_HEIGHT_MM };
+      const raster = (await pdfToZpl(bytes, target)).zpl;
+      return profile ? applyProfileBytes(raster, profile, { sourceDpi: profile.dpi }) : raster;
+    }
+    return profile ? applyProfileBytes(bytes, profile) : adaptZplBytes(bytes, { dpi });
+  }
+
   return {
     get uri() {
       return printer.uri;
+    },
+    getProfile(uri = printer.uri) {
+      return { uri, profile: profileOf(uri) };
+    },
+    setProfile(input, uri = printer.uri) {
+      const parsed = PrinterProfileSchema.safeParse(input);
+      if (!parsed.success) {
+        const details = issuesToDetails(parsed.error.issues);
+        throw new StationError('invalid_input', `Printer profile not saved: ${Object.values(details).flat().join('; ')}`, details);
+      }
+      store.settings.set(PrinterProfilesSetting, { ...store.settings.get(PrinterProfilesSetting), [uri]: parsed.data });
+      return { uri, profile: parsed.data };
     },
     view,
     cached: () => last,

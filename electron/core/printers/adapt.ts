@@ -28,7 +28,7 @@ const PRINTER_SETTING_COMMANDS = /(?:\^(?:MM|MT|MN|MF|MD|PR|LT|JU)|~(?:SD|TA|JC|
 const PREFIX_CHANGE = /[\^~]C[CDT]/i;
 
 // Numeric parameters counted in dots, by command (parameter indexes after the
-// two-letter name), for rescaling between 203 and 300 dpi. ^A (font) is
+// two-letter name), for rescaling between 203, 300 and 600 dpi. ^A (font) is
 // handled apart: its name includes the font letter.
 const DOT_PARAMS: Record<string, readonly number[]> = {
   FO: [0, 1],
@@ -58,14 +58,19 @@ const DOT_PARAMS: Record<string, readonly number[]> = {
 
 /**
  * The dpi a ZPL stream was made for, from its first `^PW` (print width):
- * 1000 dots or more means 300 dpi (a 4 in label is 1200 dots), less means
- * 203 dpi (812 dots). `null` when there is no `^PW`.
+ * 1800 dots or more means 600 dpi (a 4 in label is 2400 dots), 1000 or
+ * more 300 dpi (1200 dots), less 203 dpi (812 dots). `null` when there is no `^PW`.
  */
-export function detectZplDpi(zpl: string): 203 | 300 | null {
+export function detectZplDpi(zpl: string): ZplDpi | null {
   const pw = /\^PW\s*(\d+)/i.exec(zpl)?.[1];
   if (pw === undefined) return null;
-  return Number(pw) >= 1000 ? 300 : 203;
+  const n = Number(pw);
+  // 4 in: 812 dots at 203 dpi, 1200 at 300, 2400 at 600.
+  return n >= 1800 ? 600 : n >= 1000 ? 300 : 203;
 }
+
+/** Print-head resolutions the adaptation knows, dpi. */
+export type ZplDpi = 203 | 300 | 600;
 
 function scaleParams(params: string, indexes: readonly number[], f: number): string {
   const parts = params.split(',');
@@ -111,8 +116,8 @@ function rescale(zpl: string, f: number): string {
  * @param zpl ZPL as a string; for bytes use {@link adaptZplBytes} (encoding-safe)
  * @param opts.dpi the printer's resolution
  */
-export function adaptZpl(zpl: string, opts: { dpi: 203 | 300; sourceDpi?: 203 | 300 }): string {
-  if (opts.dpi !== 203 && opts.dpi !== 300) throw new RangeError('adaptZpl: dpi must be 203 or 300');
+export function adaptZpl(zpl: string, opts: { dpi: ZplDpi; sourceDpi?: ZplDpi }): string {
+  if (opts.dpi !== 203 && opts.dpi !== 300 && opts.dpi !== 600) throw new RangeError('adaptZpl: dpi must be 203, 300 or 600');
   if (PREFIX_CHANGE.test(zpl)) return zpl;
   const source = opts.sourceDpi ?? detectZplDpi(zpl) ?? opts.dpi;
   const stripped = zpl.replace(PRINTER_SETTING_COMMANDS, '');
@@ -124,7 +129,7 @@ export function adaptZpl(zpl: string, opts: { dpi: 203 | 300; sourceDpi?: 203 | 
  * rescaled command exactly as it was (UTF-8 `^CI28` text, Latin-1 `^CI0`
  * text and `^GFA` data alike), via a byte-per-character (latin1) round trip.
  */
-export function adaptZplBytes(zpl: Uint8Array, opts: { dpi: 203 | 300; sourceDpi?: 203 | 300 }): Uint8Array {
+export function adaptZplBytes(zpl: Uint8Array, opts: { dpi: ZplDpi; sourceDpi?: ZplDpi }): Uint8Array {
   const text = Buffer.from(zpl.buffer, zpl.byteOffset, zpl.byteLength).toString('latin1');
   return Buffer.from(adaptZpl(text, opts), 'latin1');
 }

@@ -17,6 +17,7 @@ export type { LabelPrinter, OpenPrinterOptions, PrinterStatus } from './types';
 export { PrinterError } from './errors';
 export { parseDeviceUri, describePrinter } from './uri';
 export { adaptZpl, adaptZplBytes, detectZplDpi } from './adapt';
+export { applyProfile, applyProfileBytes, mmToDots } from './profile';
 export { parseHostStatus, hostStatusFrames, hostStatusToPrinterStatus, parseExtendedStatus, statusFromFrames } from './hoststatus';
 export { renderZplPreview, stopZplPreviewWorker } from './preview';
 export { listQueues } from './queue';

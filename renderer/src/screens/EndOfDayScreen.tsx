@@ -37,6 +37,12 @@ export function EndOfDayScreen() {
   useEffect(() => {
     if (ready) closeBtn.current?.focus();
   }, [focusTick, ready]);
+  // After a close the next hand movement is printing the manifests: focus the first new one's PDF button.
+  const firstNew = justCreated[0];
+  const firstNewListed = firstNew !== undefined && manifests.some((m) => m.id === firstNew && m.hasPdf);
+  useEffect(() => {
+    if (!closing && firstNewListed) document.getElementById(`manifest-pdf-${firstNew}`)?.focus();
+  }, [closing, firstNew, firstNewListed]);
 
   const byContract = new Map<string, number>();
   for (const s of unmanifested) {
@@ -136,6 +142,7 @@ export function EndOfDayScreen() {
                       <>
                         <button
                           type="button"
+                          id={`manifest-pdf-${m.id}`}
                           className="btn btn-small"
                           aria-label={`Save manifest ${m.id} PDF`}
                           onClick={() =>

@@ -5,6 +5,7 @@
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { FieldErrors } from '../../../shared/platform';
+import { ConfirmDialog } from '../components/ConfirmDialog';
 import { ErrorList, SelectField, TextField } from '../components/Field';
 import { money, nextWorkingDay } from '../lib/format';
 import { dayLoadOf, foldPackagePaths, pickupErrors, pickupRequestOf, type PickupDraft } from '../lib/pickupForm';
@@ -13,22 +14,18 @@ import { usePickup } from '../stores/pickup';
 
 /** Pickup booking screen (see file comment). */
 export function PickupScreen() {
-  const { carriers, warehouses, pickups, unmanifested, loading, booking, errors: serverErrors, load, book } = usePickup();
+  const { carriers, warehouses, pickups, unmanifested, loading, booking, duplicate, errors: serverErrors, load, book, dismissDuplicate } = usePickup();
   const focusTick = useApp((s) => s.focusTick);
   const first = useRef<HTMLSelectElement>(null);
-  const [d, setD] = useState<PickupDraft>(() => ({
-    serviceType: '',
-    pickupDate: nextWorkingDay(new Date()),
-    pickupTime: 'AMPM',
-    count: '1',
-    totalWeight: '',
-    length: '40',
-    width: '30',
-    height: '30',
-    warehouseId: '',
-    instructions: '',
-  }));
+  const [d, setD] = useState<PickupDraft>(emptyDraft);
   const [submitted, setSubmitted] = useState(false);
+  /** After a booking: the form is blank again and the focus back on its first field (see renderer/README.md, focus map). */
+  const afterBooking = (r: Awaited<ReturnType<typeof book>>) => {
+    if (r !== 'booked') return;
+    setSubmitted(false);
+    setD(emptyDraft());
+    requestAnimationFrame(() => first.current?.focus());
+  };
 
   useEffect(() => {
     void load();
@@ -79,7 +76,8 @@ export function PickupScreen() {
             useApp.getState().flash('error', 'Pickup not booked: fix the marked fields', Object.values(local)[0]?.[0]);
             return;
           }
-          void book(pickupRequestOf(form)).then((ok) => ok && setSubmitted(false));
+          // A repeat Enter while this one is in flight is ignored by the store.
+          void book(pickupRequestOf(form)).then(afterBooking);
         }}
       >
         <ErrorList title="Also check" errors={submitted ? Object.entries(errors).filter(([k]) => !known.has(k)) : []} />
@@ -176,6 +174,41 @@ export function PickupScreen() {
           </table>
         )}
       </section>
+
+      <ConfirmDialog
+        open={duplicate !== null}
+        title="A pickup is already booked"
+        body={
+          duplicate
+            ? `Pickup ${duplicate.existing.pickupId} is already booked for ${duplicate.existing.pickupDate ?? duplicate.request.pickupDate} ${duplicate.existing.pickupTime ?? ''} on this contract and pickup point (${duplicate.existing.packages ?? '?'} parcels, ${money(duplicate.existing.cost.total, duplicate.existing.cost.currency)}). Book and pay for another one?`.replace('  ', ' ')
+            : ''
+        }
+        confirmLabel="Yes, book another"
+        cancelLabel="No, keep the one booked"
+        onConfirm={() => {
+          if (duplicate) void book(duplicate.request, true).then(afterBooking);
+        }}
+        onCancel={() => {
+          dismissDuplicate();
+          requestAnimationFrame(() => first.current?.focus());
+        }}
+      />
     </section>
   );
+}
+
+/** A blank booking form: next working day, all day, one parcel of the usual 40×30×30 cm box. */
+function emptyDraft(): PickupDraft {
+  return {
+    serviceType: '',
+    pickupDate: nextWorkingDay(new Date()),
+    pickupTime: 'AMPM',
+    count: '1',
+    totalWeight: '',
+    length: '40',
+    width: '30',
+    height: '30',
+    warehouseId: '',
+    instructions: '',
+  };
 }

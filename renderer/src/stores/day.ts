@@ -14,6 +14,7 @@ interface DayState {
   justCreated: number[];
   load(): Promise<void>;
   setConfirming(v: boolean): void;
+  /** Closes the day (`manifests.closeDay`); ignored while a close is in flight. Afterwards `justCreated` names the new manifests. */
   closeDay(): Promise<void>;
   /** The manifest PDF as a Blob plus its file name (for a download link or the print tab). */
   pdf(id: number): Promise<{ blob: Blob; fileName: string } | null>;
@@ -52,6 +53,8 @@ export const useDay = create<DayState>()((set, get) => ({
   },
 
   async closeDay() {
+    // A repeat (double Enter / Y) while the close is in flight is ignored: one POST /manifests per press.
+    if (get().closing) return;
     const app = useApp.getState();
     set({ closing: true, confirming: false });
     try {

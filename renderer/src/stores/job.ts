@@ -280,6 +280,8 @@ export const useJob = create<JobState>()((set, get) => {
     },
 
     async ship() {
+      // A repeat (double Enter / Ctrl+Enter) while one is in flight is ignored: one shipment, one charge.
+      if (get().shipping) return false;
       const { draft, chosen, order } = get();
       const errors = validateForShip(draft, chosen);
       set({ submitted: true, shipErrors: errors });

@@ -16,13 +16,40 @@ interface PickupState {
   loading: boolean;
   booking: boolean;
   errors: FieldErrors;
+  /** A booking asked for that matches one already booked (same contract, date, pickup point): waits for the packer's answer. */
+  duplicate: { existing: Pickup; request: PickupRequest } | null;
   load(): Promise<void>;
-  book(request: PickupRequest): Promise<boolean>;
+  /**
+   * Books a pickup (`pickups.create`, POST /pickups). A call while one is in
+   * flight is ignored (`'ignored'`): a second Enter must not book and pay twice,
+   * and the spec has no pickup cancellation. Unless `confirmed`, it first reads
+   * GET /pickups (`pickups.list`) and, when a booking for the same contract,
+   * date and pickup point exists, stops with `'duplicate'` and sets `duplicate`
+   * for the confirmation. Resolves `'booked'` or `'failed'` (errors in `errors`).
+   */
+  book(request: PickupRequest, confirmed?: boolean): Promise<'booked' | 'failed' | 'ignored' | 'duplicate'>;
+  /** Drops the pending duplicate question (the packer said no). */
+  dismissDuplicate(): void;
   setErrors(errors: FieldErrors): void;
 }
 
+/**
+ * The booked pickup that `request` would repeat: same contract (`serviceType`),
+ * same `pickupDate` and same pickup point (`warehouseId`; a request without one
+ * means the default point, so any booked point matches). Cancelled ones do not count.
+ */
+function matchingPickup(pickups: readonly Pickup[], request: PickupRequest): Pickup | undefined {
+  return pickups.find(
+    (p) =>
+      p.status !== 'cancelled' &&
+      p.serviceType === request.serviceType &&
+      p.pickupDate === request.pickupDate &&
+      (request.warehouseId === undefined || p.warehouseId == null || p.warehouseId === request.warehouseId),
+  );
+}
+
 /** Pickup store: `carriers.list`, `warehouses.list`, `pickups.list`, `pickups.create`. */
-export const usePickup = create<PickupState>()((set) => ({
+export const usePickup = create<PickupState>()((set, get) => ({
   carriers: [],
   warehouses: [],
   pickups: [],
@@ -30,6 +57,7 @@ export const usePickup = create<PickupState>()((set) => ({
   loading: false,
   booking: false,
   errors: {},
+  duplicate: null,
 
   async load() {
     set({ loading: true });
@@ -47,22 +75,38 @@ export const usePickup = create<PickupState>()((set) => ({
     }
   },
 
-  async book(request) {
+  async book(request, confirmed = false) {
+    if (get().booking) return 'ignored';
     const app = useApp.getState();
-    set({ booking: true, errors: {} });
+    // Synchronous: the next Enter's submit sees `booking` already true.
+    set({ booking: true, errors: {}, duplicate: null });
     try {
+      if (!confirmed) {
+        const pickups = await invoke('pickups.list', {});
+        set({ pickups });
+        const existing = matchingPickup(pickups, request);
+        if (existing) {
+          set({ booking: false, duplicate: { existing, request } });
+          return 'duplicate';
+        }
+      }
       const p = await invoke('pickups.create', request);
-      set({ booking: false });
       app.flash('ok', `Pickup booked for ${p.pickupDate ?? request.pickupDate} ${p.pickupTime ?? request.pickupTime ?? ''}`.trim(), `Carrier reference ${p.pickupId} — cost ${money(p.cost.total, p.cost.currency)}`);
-      set({ pickups: await invoke('pickups.list', {}) });
+      // The new booking joins the list (or at least the local one) before the form unlocks.
+      const pickups = await invoke('pickups.list', {}).catch(() => [p, ...get().pickups.filter((x) => x.id !== p.id)]);
+      set({ booking: false, pickups });
       void app.refreshInfo();
-      return true;
+      return 'booked';
     } catch (e) {
       const err = asStationError(e);
       set({ booking: false, errors: err.details ?? {} });
       app.fail('Pickup not booked', err);
-      return false;
+      return 'failed';
     }
+  },
+
+  dismissDuplicate() {
+    set({ duplicate: null });
   },
 
   setErrors(errors) {

@@ -1,0 +1,146 @@
+/**
+ * Bench ergonomics (issue 14), in Chromium against the embedded sandbox:
+ * one press, one platform call (a double Enter on the Pickup form, a double
+ * Y on the close-of-day confirmation), the form blank again after a booking,
+ * a repeat pickup for the same contract, date and pickup point asks once
+ * naming the booking already made, and the focus after each action lands
+ * where the renderer's focus map says (renderer/README.md).
+ * Platform calls are counted on the sandbox itself (GET /pickups and
+ * GET /manifests through the station), not on the screen.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { startFakePrinter, type FakePrinter } from './fake-printer';
+import { startStationProcess, type StationProcess } from './station-process';
+import { TOKEN_HEADER, type CommandOutput } from '../../shared/contract';
+import { recipientToParty } from '../../shared/domain/order';
+import type { Invoke } from '../support/commands';
+
+test.describe.configure({ mode: 'serial' });
+
+let printer: FakePrinter;
+let station: StationProcess;
+let dataDir: string;
+
+/** Runs a station command over the headless host, as the renderer does. */
+const rpc: Invoke = async (command, ...args) => {
+  const input = args[0] ?? {};
+  const u = new URL(station.url);
+  const token = new URLSearchParams(u.hash.slice(1)).get('token') ?? '';
+  const res = await fetch(`${u.origin}/rpc/${command}`, { method: 'POST', headers: { 'content-type': 'application/json', [TOKEN_HEADER]: token }, body: JSON.stringify(input) });
+  if (!res.ok) throw new Error(`${command}: HTTP ${res.status} ${await res.text()}`);
+  return (await res.json()) as CommandOutput<typeof command>;
+};
+
+test.beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(os.tmpdir(), 'station-e2e-ergo-'));
+  printer = await startFakePrinter();
+  station = await startStationProcess(['--data-dir', dataDir, '--printer', `socket://127.0.0.1:${printer.port}`]);
+});
+
+test.afterAll(async () => {
+  if (station) expect(await station.stop()).toBe(0);
+  await printer?.close();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+test('pickup: a double Enter books once, the form resets, a repeat asks once naming the booking', async ({ page }) => {
+  await page.goto(station.url);
+  await expect(page.getByTestId('connection')).toHaveText('online');
+  const before = (await rpc('pickups.list')).length;
+
+  await page.keyboard.press('F5');
+  await expect(page.getByRole('heading', { name: 'Pickup booking' })).toBeVisible();
+  const contract = page.getByLabel('Contract');
+  await expect(contract.locator('option')).not.toHaveCount(1);
+  await expect(contract.locator('option').first()).toHaveText('Choose a contract…'); // lists loaded
+  const code = (await contract.locator('option').nth(1).getAttribute('value'))!;
+  await contract.selectOption(code);
+  const weight = page.getByLabel('Total weight (kg)');
+  await weight.fill('4');
+  await expect(contract).toHaveValue(code);
+  // Two Enters in a row, as a heavy thumb does.
+  await weight.press('Enter');
+  await weight.press('Enter');
+  // The banner may already show the second Enter landing on the blank form ("fix the marked fields"): fine, nothing is booked by it.
+  await expect(page.getByRole('button', { name: 'Book pickup' })).toBeEnabled();
+  // Exactly one booking reached the platform.
+  await expect.poll(async () => (await rpc('pickups.list')).length).toBe(before + 1);
+  const booked = (await rpc('pickups.list')).find((p) => p.serviceType === code)!;
+  expect(booked).toBeDefined();
+
+  // The form is blank again (focus after a booking is asserted below, after the confirmed repeat): a third Enter books nothing.
+  await expect(weight).toHaveValue('');
+  await weight.press('Enter');
+  await expect(page.getByTestId('banner')).toContainText('Pickup not booked: fix the marked fields');
+  expect((await rpc('pickups.list')).length).toBe(before + 1);
+
+  // The same contract, date and pickup point again: one question naming the existing booking.
+  await contract.selectOption(code);
+  await weight.fill('2');
+  await weight.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'A pickup is already booked' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText(booked.pickupId);
+  // The safe choice has the focus: Enter keeps the one booked, nothing is sent.
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeHidden();
+  expect((await rpc('pickups.list')).length).toBe(before + 1);
+  await expect(contract).toBeFocused();
+
+  // Asked again, the packer says yes (twice, quickly): exactly one more booking.
+  await weight.press('Enter');
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press('y');
+  await page.keyboard.press('y');
+  await expect(dialog).toBeHidden();
+  await expect.poll(async () => (await rpc('pickups.list')).length).toBe(before + 2);
+  await expect(contract).toBeFocused();
+  await page.waitForTimeout(300);
+  expect((await rpc('pickups.list')).length).toBe(before + 2);
+});
+
+test('close the day: a double Y closes once and the focus lands on the first manifest PDF', async ({ page }) => {
+  // One shipment waiting for a manifest, made through the station.
+  const order = await rpc('orders.create', {
+    recipient: { name: 'Anna Rossi', street: 'Via Po 3', city: 'Torino', province: 'TO', postalCode: '10123', countryCode: 'IT' },
+    items: [{ name: 'Tazza', quantity: 1, unitPrice: 9.5 }],
+  });
+  await rpc('shipments.create', {
+    orderId: order.id,
+    request: { recipient: recipientToParty(order.recipient), packages: [{ weight: { value: 1, units: 'KG' }, dimensions: { length: 20, width: 15, height: 10, units: 'CM' } }] },
+  });
+  const before = (await rpc('manifests.list')).length;
+
+  await page.goto(station.url);
+  await expect(page.getByTestId('connection')).toHaveText('online');
+  await page.keyboard.press('F6');
+  await expect(page.getByTestId('unmanifested-count')).toHaveText('1');
+  await expect(page.getByRole('button', { name: 'Close the day' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('dialog', { name: 'Close the day?' })).toBeVisible();
+  await page.keyboard.press('y');
+  await page.keyboard.press('y');
+  await expect(page.getByTestId('banner')).toContainText('Day closed: 1 manifest');
+  await expect.poll(async () => (await rpc('manifests.list')).length).toBe(before + 1);
+  const created = (await rpc('manifests.list')).sort((a, b) => b.id - a.id)[0]!;
+  // Focus map: after close day, the first new manifest's PDF button.
+  await expect(page.getByRole('button', { name: `Save manifest ${created.id} PDF` })).toBeFocused();
+  await page.waitForTimeout(300);
+  expect((await rpc('manifests.list')).length).toBe(before + 1);
+});
+
+test('the page has a real icon: /favicon.ico is an ICO with 16, 32 and 48 px images, linked from the page', async ({ page }) => {
+  const origin = new URL(station.url).origin;
+  const res = await fetch(`${origin}/favicon.ico`);
+  expect(res.status).toBe(200);
+  const ico = Buffer.from(await res.arrayBuffer());
+  // ICONDIR: reserved 0, type 1 (icon), 3 entries; each entry's width byte.
+  expect([ico.readUInt16LE(0), ico.readUInt16LE(2), ico.readUInt16LE(4)]).toEqual([0, 1, 3]);
+  expect([0, 1, 2].map((k) => ico.readUInt8(6 + 16 * k))).toEqual([16, 32, 48]);
+  await page.goto(station.url);
+  const href = await page.locator('link[rel="icon"]').getAttribute('href');
+  expect(new URL(href!, page.url()).pathname).toBe('/favicon.ico');
+});
