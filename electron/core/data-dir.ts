@@ -20,26 +20,38 @@ export const DATA_FILE_MODE = 0o600;
 const PRIVATE_FILE = /\.(sqlite|sqlite-wal|sqlite-shm|sqlite-journal|json)$/;
 
 /**
- * Creates `dir` (and missing parents) with mode 0700, or tightens an
- * existing one to 0700, then sets every station data file directly in it to
- * 0600. Returns the files whose mode was changed (for the start-up log).
- * @throws Error (EACCES, ENOTDIR, …) from the file system when the folder cannot be created or changed.
+ * Creates `dir` (and missing parents) with mode 0700, or takes the group and
+ * other bits off an existing one, then takes them (and the execute bit) off
+ * every station data file directly in it, so a 0644 file becomes 0600.
+ * Owner bits are never added: a file or folder the user made read-only stays
+ * read-only (0444 becomes 0400), so the store still reports it as read-only
+ * instead of the station silently making it writable. A mode that cannot be
+ * changed (a file of another user) is left for the store to report.
+ * Returns the paths whose mode was changed (for the start-up log).
+ * @throws Error (EACCES, ENOTDIR, …) from the file system when the folder cannot be created.
  */
 export function ensurePrivateDataDir(dir: string): string[] {
   fs.mkdirSync(dir, { recursive: true, mode: DATA_DIR_MODE });
   const changed: string[] = [];
   if (process.platform === 'win32') return changed;
-  if ((fs.statSync(dir).mode & 0o777) !== DATA_DIR_MODE) {
-    fs.chmodSync(dir, DATA_DIR_MODE);
-    changed.push(dir);
-  }
+  if (tighten(dir, DATA_DIR_MODE)) changed.push(dir);
   for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
     if (!e.isFile() || !PRIVATE_FILE.test(e.name)) continue;
     const file = path.join(dir, e.name);
-    if ((fs.statSync(file).mode & 0o777) !== DATA_FILE_MODE) {
-      fs.chmodSync(file, DATA_FILE_MODE);
-      changed.push(file);
-    }
+    if (tighten(file, DATA_FILE_MODE)) changed.push(file);
   }
   return changed;
+}
+
+/** Clears the bits of `p`'s mode outside `allowed`; true when the mode changed. */
+function tighten(p: string, allowed: number): boolean {
+  const current = fs.statSync(p).mode & 0o777;
+  const wanted = current & allowed;
+  if (wanted === current) return false;
+  try {
+    fs.chmodSync(p, wanted);
+    return true;
+  } catch {
+    return false;
+  }
 }

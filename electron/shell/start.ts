@@ -35,10 +35,17 @@ export interface StartedStation extends Station {
  *   and `createStation` throw (StoreError, PrinterError, Error).
  */
 export async function startStation(config: StationConfig, options: StationOptions = {}): Promise<StartedStation> {
-  // The data folder is private before the lock, training or the store write anything in it.
-  const loosened = ensurePrivateDataDir(config.dataDir);
-  if (loosened.length) (options.log ?? ((line: string) => process.stderr.write(`Shipping Station: ${line}\n`)))(`data folder: made private (0700/0600): ${loosened.join(', ')}`);
+  // The lock creates the folder (0700) and words a folder that cannot be created; then the
+  // folder is private before training or the store write anything in it.
   const lock = lockDataFolder(config.dataDir);
+  let loosened: string[];
+  try {
+    loosened = ensurePrivateDataDir(config.dataDir);
+  } catch (e) {
+    lock.release();
+    throw e;
+  }
+  if (loosened.length) (options.log ?? ((line: string) => process.stderr.write(`Shipping Station: ${line}\n`)))(`data folder: made private (0700/0600): ${loosened.join(', ')}`);
   const token = randomBytes(32).toString('base64url');
   try {
     const base = { dataDir: config.dataDir, version: pkg.version, ...(config.printerUri !== undefined ? { printerUri: config.printerUri } : {}) };

@@ -99,7 +99,7 @@ describe('admin prefix', () => {
       for (let i = 0; i < 3; i++) expect((await a('POST', '/rates', quote)).status).toBe(502);
       expect((await a('POST', '/shipments', body('CE-2'))).status).toBe(201);
       const cleared = await admin(sb, 'DELETE', '/faults');
-      expect(cleared.body).toEqual({ latencyMs: 0, serverErrorShare: 0, carrierError: null, dropAfterCommit: null });
+      expect(cleared.body).toEqual({ latencyMs: 0, serverErrorShare: 0, carrierError: null, dropAfterCommit: null, hold: null });
       expect((await a('POST', '/rates', quote)).status).toBe(200);
     });
 

@@ -125,7 +125,8 @@ function giveToChild(dir: string): void {
 function expectCleanRefusal(run: { code: number | null; stdout: string; stderr: string }, message: RegExp): void {
   expect(run.stdout).not.toContain('Shipping Station ready');
   expect(run.code).toBe(1);
-  expect(run.stderr).toMatch(/^Shipping Station could not start: /);
+  // Diagnostics may come first (e.g. "data folder: made private"); the refusal is one line of its own.
+  expect(run.stderr).toMatch(/^Shipping Station could not start: /m);
   expect(run.stderr).toMatch(message);
   expect(run.stderr).not.toMatch(/^\s+at /m);
   expect(run.stderr).not.toMatch(/SqliteError|EACCES:/);

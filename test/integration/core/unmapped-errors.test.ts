@@ -62,7 +62,7 @@ describe('inputs that used to answer 500', () => {
   it('a duplicate orders.create is a field error on orderNumber (400), the first order kept', async () => {
     expect((await rpc('orders.create', order)).status).toBe(200);
     const e = await refused('orders.create', { ...order, items: [{ name: 'Other', quantity: 5 }] });
-    expect(e).toEqual({ code: 'invalid_input', message: 'Order DUP-1 already exists', details: { orderNumber: ['Order DUP-1 already exists'] } });
+    expect(e).toEqual({ code: 'invalid_input', message: 'Order DUP-1 of shop main already exists', details: { orderNumber: ['Order DUP-1 of shop main already exists'] } });
     const list = (await rpc('orders.list', { q: 'DUP-1' })).body as Array<{ orderNumber: string; items: Array<{ name: string }> }>;
     expect(list.map((o) => [o.orderNumber, o.items.map((i) => i.name)])).toEqual([['DUP-1', ['Vaso']]]);
   });
