@@ -28,9 +28,7 @@
  * issued; before that, or while {@link FinanceLedger.pdfUnavailable} is set
  * (fault injection), GET /invoices/{id}/pdf answers 503.
  */
-import { PDFDocument, rgb } from 'pdf-lib';
 import type { InvoiceKind } from '../../shared/platform/finance';
-import { embedFonts, pdfSafeText } from './labels/pdf';
 import type { Account, CreditMovement, ShipmentRecord } from './model';
 import { round2 } from './pricing';
 import type { SandboxState } from './state';
@@ -472,6 +470,8 @@ export class FinanceLedger {
  * A proforma says so in its title. Returns the PDF bytes.
  */
 export async function renderInvoicePdf(inv: InvoiceRecord, account: Account): Promise<Uint8Array> {
+  // Loaded on first use: pdf-lib is not needed to start (issue 15, cold start).
+  const [{ PDFDocument, rgb }, { embedFonts, pdfSafeText }] = await Promise.all([import('pdf-lib'), import('./labels/pdf')]);
   const doc = await PDFDocument.create();
   doc.setTitle(`${inv.proforma ? 'Proforma' : 'Fattura'} ${inv.number}`);
   doc.setCreationDate(inv.issuedAt);

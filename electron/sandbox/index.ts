@@ -12,7 +12,8 @@
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import { SimClock, type ClockSource } from './clock';
 import { ApiError, validationFailed } from './errors';
-import { renderLabelsPdf, renderLabelsZpl, type LabelData } from './labels';
+import type { LabelData } from './labels';
+import { renderLabelsZpl } from './labels/zpl';
 import { ApiRouter, RouteTable } from './http';
 import type { SandboxSeed } from './model';
 import { registerAccountRoutes } from './routes/account';
@@ -247,6 +248,9 @@ export function buildSandboxApp(state: SandboxState, logger = false, seed: Sandb
 
 let labelsWarm: Promise<void> | undefined;
 
+/** How long after listening the label code paths are warmed up, ms. */
+const WARM_UP_DELAY_MS = 1000;
+
 /**
  * Renders one throw-away label once per process, in the background, so the
  * first real POST /shipments does not pay the one-off cost of loading the PDF
@@ -269,6 +273,7 @@ function warmUpLabels(): void {
   };
   labelsWarm ??= (async () => {
     renderLabelsZpl([label]);
+    const { renderLabelsPdf } = await import('./labels/pdf');
     await renderLabelsPdf([label]);
   })().catch(() => undefined);
 }
@@ -300,7 +305,10 @@ export async function createSandbox(opts: SandboxOptions = {}): Promise<Sandbox>
   const app = buildSandboxApp(state, opts.logger ?? false, seed, { rateLimits: opts.rateLimits ?? false, ...(opts.adminToken !== undefined ? { adminToken: opts.adminToken } : {}) });
   persistence?.install(app);
   await app.listen({ port: opts.port ?? 0, host });
-  warmUpLabels();
+  // After start-up has settled: rendering now would hold up the station's ready line by ≈50 ms,
+  // and nobody ships within the first second of a launch.
+  const warmUp = setTimeout(warmUpLabels, WARM_UP_DELAY_MS);
+  warmUp.unref();
   const addr = app.server.address();
   if (addr === null || typeof addr === 'string') throw new Error('Sandbox: server has no TCP address');
   const hostForUrl = addr.family === 'IPv6' ? `[${addr.address}]` : addr.address;
@@ -312,6 +320,7 @@ export async function createSandbox(opts: SandboxOptions = {}): Promise<Sandbox>
     state,
     clock,
     close: async () => {
+      clearTimeout(warmUp);
       await app.close();
       await persistence?.close();
     },

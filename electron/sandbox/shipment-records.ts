@@ -10,7 +10,8 @@
  * the shipment is created all the same and carries `warning`.
  */
 import type { Party } from '../../shared/platform/common';
-import { renderLabelsPdf, renderLabelsZpl, type LabelAddress, type LabelData } from './labels';
+import type { LabelAddress, LabelData } from './labels';
+import { renderLabelsZpl } from './labels/zpl';
 import { isPdfOnlyCarrier } from './labels/formats';
 import type { Account, CarrierDef, ContractDef, ShipmentRecord, WarehouseDef } from './model';
 import { ceilKg, type NormalizedPackage, type PricedContract } from './pricing';
@@ -105,6 +106,8 @@ export async function renderShipmentLabel(s: ShipmentRecord): Promise<ShipmentRe
   // PDF-only carriers (DHL here, labels/formats.ts) give no ZPL at all, as on the platform.
   const zpl = isPdfOnlyCarrier(s.carrierCode) ? null : renderLabelsZpl(labels);
   const ret = returnLabelData(s, createdAt);
+  // The PDF renderer (pdf-lib, bwip-js) is loaded on first use, not at start (issue 15, cold start).
+  const { renderLabelsPdf } = await import('./labels/pdf');
   const pdf = await renderLabelsPdf(ret ? [...labels, ret] : labels);
   return { pdf: Buffer.from(pdf).toString('base64'), zpl: zpl === null ? null : Buffer.from(zpl, 'utf8').toString('base64') };
 }

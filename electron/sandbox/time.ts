@@ -4,19 +4,30 @@
  * in Europe/Rome local time (spec: Formats — date-time with offset, date YYYY-MM-DD).
  */
 
-/** Time zone of the demo platform. */
-const PLATFORM_TIME_ZONE = 'Europe/Rome';
+/**
+ * Offset of Europe/Rome (the demo platform's time zone) from UTC at instant
+ * `ms`, in minutes: +120 (CEST) from the last Sunday of March 01:00 UTC to the
+ * last Sunday of October 01:00 UTC, +60 (CET) otherwise — the EU rule in force
+ * since 1996 (Directive 2000/84/EC), so exact for every date the sandbox
+ * makes. Computed rather than asked of `Intl.DateTimeFormat`: the first
+ * time-zone formatter of a process loads ICU's zone data (≈20 ms), which
+ * every launch of the training station would pay before its ready line
+ * (issue 15); test/unit/sandbox/time.test.ts checks it against Intl hour by hour.
+ */
+export function romeOffsetMinutes(ms: number): number {
+  const year = new Date(ms).getUTCFullYear();
+  const summerStarts = lastSundayUtc(year, 2) + HOUR_MS;
+  const summerEnds = lastSundayUtc(year, 9) + HOUR_MS;
+  return ms >= summerStarts && ms < summerEnds ? 120 : 60;
+}
 
-const partsFormatter = new Intl.DateTimeFormat('en-US', {
-  timeZone: PLATFORM_TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-});
+const HOUR_MS = 3_600_000;
+
+/** 00:00 UTC of the last Sunday of month `monthIndex` (0 = January) of `year`, epoch ms. */
+function lastSundayUtc(year: number, monthIndex: number): number {
+  const lastDay = new Date(Date.UTC(year, monthIndex + 1, 0));
+  return lastDay.getTime() - lastDay.getUTCDay() * 24 * HOUR_MS;
+}
 
 interface LocalParts {
   year: number;
@@ -27,18 +38,17 @@ interface LocalParts {
   second: number;
 }
 
+/** Wall-clock fields of instant `d` in Europe/Rome, to the second (milliseconds dropped). */
 function localParts(d: Date): LocalParts {
-  const out: Record<string, number> = {};
-  for (const p of partsFormatter.formatToParts(d)) {
-    if (p.type !== 'literal') out[p.type] = Number(p.value);
-  }
+  const ms = d.getTime();
+  const local = new Date(ms + romeOffsetMinutes(ms) * 60_000);
   return {
-    year: out.year ?? 1970,
-    month: out.month ?? 1,
-    day: out.day ?? 1,
-    hour: out.hour ?? 0,
-    minute: out.minute ?? 0,
-    second: out.second ?? 0,
+    year: local.getUTCFullYear(),
+    month: local.getUTCMonth() + 1,
+    day: local.getUTCDate(),
+    hour: local.getUTCHours(),
+    minute: local.getUTCMinutes(),
+    second: local.getUTCSeconds(),
   };
 }
 

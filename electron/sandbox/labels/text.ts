@@ -47,7 +47,11 @@ export function upper(s: string): string {
   return s.toLocaleUpperCase('it-IT');
 }
 
-const DATE_FMT = new Intl.DateTimeFormat('it-IT', {
+// Made on first use: the first time-zone formatter of a process loads ICU's zone data (≈20 ms),
+// which a launch need not pay before its ready line (issue 15).
+let dateFormat: Intl.DateTimeFormat | undefined;
+const dateFormatter = (): Intl.DateTimeFormat =>
+  (dateFormat ??= new Intl.DateTimeFormat('it-IT', {
   timeZone: 'Europe/Rome',
   day: '2-digit',
   month: '2-digit',
@@ -55,11 +59,11 @@ const DATE_FMT = new Intl.DateTimeFormat('it-IT', {
   hour: '2-digit',
   minute: '2-digit',
   hour12: false,
-});
+}));
 
 /** ISO 8601 -> `dd/mm/yyyy HH:MM` in Europe/Rome time (the platform's local time). */
 export function formatDateTime(iso: string): string {
-  const parts = DATE_FMT.formatToParts(new Date(iso));
+  const parts = dateFormatter().formatToParts(new Date(iso));
   const get = (t: string): string => parts.find((p) => p.type === t)?.value ?? '';
   return `${get('day')}/${get('month')}/${get('year')} ${get('hour')}:${get('minute')}`;
 }

@@ -10,7 +10,6 @@
  * - `GET /manifests/{id}?pdf=true` -> Manifest, with `pdf` only when asked.
  */
 import { ManifestRequest } from '../../../shared/platform/resources';
-import { renderManifestPdf } from '../labels';
 import { notFound, parseOrThrow } from '../errors';
 import { inPeriod, paginate, pathId, queryBool, readPeriod, type ApiRouter } from '../http';
 import type { ManifestRecord, ShipmentRecord } from '../model';
@@ -47,6 +46,7 @@ export function registerManifestRoutes(r: ApiRouter): void {
     }
     // Render every PDF before changing state, so a failure leaves no half-closed day.
     const created: ManifestRecord[] = [];
+    const { renderManifestPdf } = await import('../labels/manifest');
     for (const [contractCode, shipments] of byContract) {
       const first = shipments[0];
       if (!first) continue;
