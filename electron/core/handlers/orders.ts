@@ -10,8 +10,11 @@ import { defineSetting } from '../store';
 import { emitAppChanged } from './app';
 import type { StationContext } from './context';
 
-/** Setting `orders.allowUnpaid`: unpaid orders may ship after the packer confirms (default true). */
-const AllowUnpaidSetting = defineSetting('orders.allowUnpaid', z.boolean(), true);
+/**
+ * Setting `orders.allowUnpaid`: unpaid orders may ship after the packer confirms (default true);
+ * false forbids it, in the screen and again in `shipments.create`.
+ */
+export const AllowUnpaidSetting = defineSetting('orders.allowUnpaid', z.boolean(), true);
 /** Setting `orders.pickupMethods`: shop -> shipping method names meaning store/local pickup. */
 const PickupMethodsSetting = defineSetting('orders.pickupMethods', OrderSettings.shape.pickupMethods, {});
 

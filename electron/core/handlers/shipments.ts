@@ -20,7 +20,7 @@ import type { ContextWithoutOutbox, StationContext } from './context';
 import { rememberCustomsProducts } from './customs';
 import { errorSummary } from './errors';
 import { adoptShipment, findLocalShipment, findPlatformShipment } from './lookup';
-import { emitOrdersChanged } from './orders';
+import { AllowUnpaidSetting, emitOrdersChanged } from './orders';
 import { lastKnownTrackingView, shipmentView, trackingView } from './views';
 
 /** Alphabet of generated references (no 0/O, 1/I: they are read aloud and typed). */
@@ -217,6 +217,13 @@ export function createShipmentsHandlers(ctx: StationContext) {
               : store.outbox.enqueue({ kind: 'shipment.create', payload, localRef: `shipment:${waiting.shipmentId}` });
           emitAppChanged(ctx);
           return ctx.outbox.process<ShipResult>(row.id);
+        }
+        // The screen asks before an unpaid order ships; where the station forbids it, no client may.
+        if (order.paymentStatus === 'unpaid' && !store.settings.get(AllowUnpaidSetting)) {
+          const shop = order.shop === 'main' ? '' : ` of ${order.shop}`;
+          throw new StationError('invalid_state', `Order ${order.orderNumber}${shop} is not paid, and this station ships no unpaid orders (Settings › Orders)`, {
+            orderId: [`Order ${order.orderNumber}${shop} is not paid`],
+          });
         }
         if (order.status === 'shipped' && order.shipmentTrackingNumber) {
           const s = store.shipments.getByTrackingNumber(order.shipmentTrackingNumber);
