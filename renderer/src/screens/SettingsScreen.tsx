@@ -5,7 +5,8 @@
  * process (Electron safeStorage, or the OS keyring for the headless host) and
  * never comes back to this screen. The station uses the saved account from
  * its next start; a platform given at launch (command line or environment)
- * still wins. Below: the language and the customs identifiers (PreferencesSection, issue 10).
+ * still wins. Below: the language and the customs identifiers (PreferencesSection, issue 10),
+ * and how orders are treated (OrderSettingsSection, issue 12).
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { AccountView } from '../../../shared/contract';
@@ -13,6 +14,7 @@ import { invoke } from '../api';
 import { TextField } from '../components/Field';
 import { asStationError } from '../lib/errors';
 import { useApp } from '../stores/app';
+import { OrderSettingsSection } from './OrderSettingsSection';
 import { PreferencesSection } from './PreferencesSection';
 
 /** Settings screen (see file comment). */
@@ -141,6 +143,7 @@ export function SettingsScreen() {
         </form>
       </section>
       <PreferencesSection />
+      <OrderSettingsSection />
     </section>
   );
 }
