@@ -2,7 +2,8 @@
  * Issue 12 items 3 and 4 in Chromium, from the Settings screen (F8): a shop's
  * store-pickup method names keep its collect-in-store orders off the to-ship
  * list (they show under "Store pickup"), and with unpaid orders forbidden an
- * unpaid order cannot be opened for shipping. Driven from the keyboard.
+ * unpaid order cannot be opened for shipping; after the import the focus is
+ * back in the scan field (issue 14 item 2). Driven from the keyboard.
  * Screenshot: test-results/screens/25-order-settings.png.
  */
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -61,6 +62,8 @@ test('store pickup names per shop and unpaid orders forbidden, set on the Settin
   await page.getByLabel('Shop (every shop numbers from #1001)').fill('Bottega');
   await page.getByLabel('Shopify “Export orders” CSV file').setInputFiles(csv);
   await expect(page.getByTestId('import-imported')).toHaveText('3');
+  // After the import the focus is back where the next scan goes.
+  await expect(page.locator('#scan-input')).toBeFocused();
 
   const list = page.getByRole('table', { name: 'Open orders' });
   await expect(page.getByTestId('orders-total')).toHaveText('2');

@@ -39,6 +39,16 @@ const COLUMNS: Column[] = [
 ];
 const TABLE_W = COLUMNS.reduce((a, c) => a + c.width, 0);
 
+const pluralRules = { it: new Intl.PluralRules('it'), en: new Intl.PluralRules('en') };
+
+/**
+ * `n` with its noun in the language's plural form (CLDR rules through
+ * `Intl.PluralRules`): `1 spedizione`, `2 spedizioni`, `1 parcel`.
+ */
+export function counted(lang: 'it' | 'en', n: number, one: string, other: string): string {
+  return `${n} ${pluralRules[lang].select(n) === 'one' ? one : other}`;
+}
+
 /** Cuts `text` with an ellipsis so it fits `maxWidth` points. */
 function fitToWidth(text: string, font: PDFFont, size: number, maxWidth: number): string {
   if (font.widthOfTextAtSize(text, size) <= maxWidth) return text;
@@ -148,7 +158,7 @@ function closing(w: Writer, d: ManifestPdfData, top: number): void {
   });
   let y = top + 52;
   w.text(
-    `Il vettore dichiara di aver ricevuto in consegna ${d.shipments.length} spedizioni per un totale di ${parcels} colli. / The carrier acknowledges receipt of ${d.shipments.length} shipments, ${parcels} parcels in total.`,
+    `Il vettore dichiara di aver ricevuto in consegna ${counted('it', d.shipments.length, 'spedizione', 'spedizioni')} per un totale di ${counted('it', parcels, 'collo', 'colli')}. / The carrier acknowledges receipt of ${counted('en', d.shipments.length, 'shipment', 'shipments')}, ${counted('en', parcels, 'parcel', 'parcels')} in total.`,
     MARGIN,
     y,
     7.5,

@@ -183,6 +183,8 @@ export const useOrders = create<OrdersState>()((set, get) => ({
       if (report.errors.length) app.flash('warn', `Imported ${file.name} for ${report.shop} with ${report.errors.length} problem${report.errors.length === 1 ? '' : 's'}`, summary);
       else app.flash('ok', `Imported ${file.name} for ${report.shop}`, summary);
       await Promise.all([get().load(), get().loadFacets()]);
+      // The next hand movement is a scan (focus map, renderer/README.md).
+      app.refocus();
     } catch (e) {
       set({ importing: false });
       app.fail(`Import of ${file.name} failed`, e);

@@ -99,6 +99,19 @@ describe('renderManifestPdf', () => {
     expect(all).not.toContain('BRT-EXP-IT');
   });
 
+  it('says "1 spedizione … 1 collo" and "1 shipment, 1 parcel": plural forms follow the count (issue 14)', async () => {
+    const one = manifest(1);
+    one.shipments[0]!.parcels = 1;
+    const text = pageText(await PDFDocument.load(await renderManifestPdf(one)), 0).replace(/\s+/g, ' ');
+    expect(text).toContain('in consegna 1 spedizione per un totale di 1 collo.');
+    expect(text).toContain('receipt of 1 shipment, 1 parcel in total.');
+    const two = manifest(2);
+    for (const s of two.shipments) s.parcels = 1;
+    const text2 = pageText(await PDFDocument.load(await renderManifestPdf(two)), 0).replace(/\s+/g, ' ');
+    expect(text2).toContain('in consegna 2 spedizioni per un totale di 2 colli.');
+    expect(text2).toContain('receipt of 2 shipments, 2 parcels in total.');
+  });
+
   it('fits a short list on one page', async () => {
     const doc = await PDFDocument.load(await renderManifestPdf(manifest(3)));
     expect(doc.getPageCount()).toBe(1);
