@@ -144,3 +144,59 @@ test('the page has a real icon: /favicon.ico is an ICO with 16, 32 and 48 px ima
   const href = await page.locator('link[rel="icon"]').getAttribute('href');
   expect(new URL(href!, page.url()).pathname).toBe('/favicon.ico');
 });
+
+test('ship: a double Ctrl+Enter ships and pays once', async ({ page }) => {
+  const order = await rpc('orders.create', {
+    recipient: { name: 'Marta Neri', street: 'Via Garibaldi 8', city: 'Genova', province: 'GE', postalCode: '16124', countryCode: 'IT' },
+    items: [{ name: 'Tovaglia', quantity: 1, unitPrice: 30 }],
+  });
+  const creditBefore = (await rpc('credit.get')).balance;
+  const shippedBefore = (await rpc('shipments.recent', { limit: 500 })).length;
+
+  await page.goto(station.url);
+  await expect(page.getByTestId('connection')).toHaveText('online');
+  await page.keyboard.type(order.orderNumber);
+  await page.keyboard.press('Enter');
+  await expect(page.getByLabel('Weight (kg)')).toBeFocused();
+  await page.keyboard.type('1');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('listbox', { name: /Rates, cheapest first/ })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { name: /^Ship/ })).toBeVisible();
+  // Two Ctrl+Enters in a row, as a heavy thumb does.
+  await page.keyboard.press('Control+Enter');
+  await page.keyboard.press('Control+Enter');
+  await expect(page.getByRole('button', { name: 'Next order' })).toBeFocused();
+  await page.waitForTimeout(500);
+
+  // On the platform: exactly one shipment, paid once.
+  const mine = (await rpc('shipments.recent', { limit: 500 })).filter((s) => s.reference?.includes(order.orderNumber));
+  expect(mine).toHaveLength(1);
+  expect((await rpc('shipments.recent', { limit: 500 })).length).toBe(shippedBefore + 1);
+  const paid = Math.round((creditBefore - (await rpc('credit.get')).balance) * 100) / 100;
+  expect(paid).toBe(mine[0]!.cost.amount);
+});
+
+test('send orders to the platform: a double press sends one batch', async ({ page }) => {
+  const order = await rpc('orders.create', {
+    recipient: { name: 'Paolo Verdi', street: 'Corso Italia 2', city: 'Pisa', province: 'PI', postalCode: '56125', countryCode: 'IT' },
+    items: [{ name: 'Brocca', quantity: 2, unitPrice: 12 }],
+  });
+  const rowsOf = async () => {
+    const list = await rpc('outbox.list', { doneLimit: 200 });
+    return [...list.pending, ...list.done].filter((r) => r.kind === 'orders.submit');
+  };
+  const before = (await rowsOf()).length;
+  await page.goto(station.url);
+  await expect(page.getByTestId('connection')).toHaveText('online');
+  await page.getByLabel('Search').fill(order.orderNumber);
+  await expect(page.getByTestId('orders-total')).toHaveText('1');
+  await page.getByRole('checkbox', { name: `Select order ${order.orderNumber} of ${order.shop}` }).check();
+  const send = page.getByRole('button', { name: /Send 1 to platform/ });
+  await send.focus();
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('banner')).toContainText('1 order queued for the platform');
+  await page.waitForTimeout(500);
+  expect((await rowsOf()).length).toBe(before + 1);
+});

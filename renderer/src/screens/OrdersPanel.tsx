@@ -55,7 +55,7 @@ const ROW_HEIGHT = 44;
 const LIST_HEIGHT = 14 * ROW_HEIGHT;
 
 function OrderList() {
-  const { query, total, rows, loading, facets, selected, setQuery, ensureRange, openForShipping, toggleSelected, submitSelected } = useOrders();
+  const { query, total, rows, loading, facets, selected, submitting, setQuery, ensureRange, openForShipping, toggleSelected, submitSelected } = useOrders();
   const [text, setText] = useState(query.q ?? '');
   const scrollRef = useRef<HTMLDivElement>(null);
   // Search as the packer types, once typing pauses (one SQLite query per pause, not per key).
@@ -90,7 +90,7 @@ function OrderList() {
         <h2 id="orders-title">
           Orders <span className="count" data-testid="orders-total">{total.toLocaleString('en')}</span>
         </h2>
-        <button type="button" className="btn btn-small" disabled={selected.size === 0} onClick={() => void submitSelected()}>
+        <button type="button" className="btn btn-small" disabled={selected.size === 0 || submitting} onClick={() => void submitSelected()}>
           Send {selected.size || ''} to platform
         </button>
       </header>

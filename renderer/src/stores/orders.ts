@@ -64,6 +64,8 @@ interface OrdersState {
   choose(order: StationOrder): void;
   showChoices(code: string, orders: StationOrder[]): void;
   submitSelected(): Promise<OrdersSubmitView | null>;
+  /** An `orders.submit` is on its way: a repeat press is ignored. */
+  submitting: boolean;
 }
 
 const pageKey = (offset: number) => Math.floor(offset / PAGE_SIZE) * PAGE_SIZE;
@@ -95,6 +97,7 @@ export const useOrders = create<OrdersState>()((set, get) => ({
   loading: false,
   facets: { shops: [], countries: [], carriers: [] },
   settings: { allowUnpaid: true, pickupMethods: {} },
+  submitting: false,
   selected: new Set(),
   lastShop: typeof localStorage !== 'undefined' ? (localStorage.getItem('orders.lastShop') ?? '') : '',
   report: null,
@@ -267,14 +270,17 @@ export const useOrders = create<OrdersState>()((set, get) => ({
   async submitSelected() {
     const app = useApp.getState();
     const ids = [...get().selected];
-    if (ids.length === 0) return null;
+    // One press, one submission (issue 14): ignored while one is on its way (set before the first await).
+    if (ids.length === 0 || get().submitting) return null;
+    set({ submitting: true });
     try {
       const res = await invoke('orders.submit', { ids });
-      set({ selected: new Set() });
+      set({ selected: new Set(), submitting: false });
       const refused = res.refused.length ? ` ${res.refused.length} not sent: ${res.refused.slice(0, 3).map((r) => r.message).join('; ')}` : '';
       app.flash(res.refused.length ? 'warn' : 'ok', `${res.queued} order${res.queued === 1 ? '' : 's'} queued for the platform`, `In ${res.outboxIds.length} batch${res.outboxIds.length === 1 ? '' : 'es'} (see Queue, F7).${refused}`);
       return res;
     } catch (e) {
+      set({ submitting: false });
       app.fail('Orders not sent', e);
       return null;
     }

@@ -95,6 +95,9 @@ export const useStocks = create<StocksState>()((set, get) => ({
 
   async instruct(stock, request) {
     const app = useApp.getState();
+    // One press, one instruction (issue 14): a repeat while one is on its way is ignored. The
+    // flag is set before the first await, so a second Enter's handler already sees it.
+    if (get().sending !== null) return false;
     set({ sending: stock.id, errors: {} });
     try {
       const res = await invoke('stocks.instruct', { stockId: stock.id, trackingNumber: stock.trackingNumber, request });
