@@ -192,11 +192,20 @@ test('send orders to the platform: a double press sends one batch', async ({ pag
   await page.getByLabel('Search').fill(order.orderNumber);
   await expect(page.getByTestId('orders-total')).toHaveText('1');
   await page.getByRole('checkbox', { name: `Select order ${order.orderNumber} of ${order.shop}` }).check();
+  // Every call the page makes to the station, counted at the page's own boundary.
+  let submits = 0;
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname === '/rpc/orders.submit') submits++;
+  });
   const send = page.getByRole('button', { name: /Send 1 to platform/ });
-  await send.focus();
-  await page.keyboard.press('Enter');
-  await page.keyboard.press('Enter');
+  // Two presses inside one task, before the first call is answered (a key repeat or a bouncing
+  // scanner trigger is that fast): only the in-flight guard stands between them and a second call.
+  await send.evaluate((el: HTMLElement) => {
+    el.click();
+    el.click();
+  });
   await expect(page.getByTestId('banner')).toContainText('1 order queued for the platform');
   await page.waitForTimeout(500);
+  expect(submits).toBe(1);
   expect((await rowsOf()).length).toBe(before + 1);
 });

@@ -45,7 +45,7 @@ const pluralRules = { it: new Intl.PluralRules('it'), en: new Intl.PluralRules('
  * `n` with its noun in the language's plural form (CLDR rules through
  * `Intl.PluralRules`): `1 spedizione`, `2 spedizioni`, `1 parcel`.
  */
-export function counted(lang: 'it' | 'en', n: number, one: string, other: string): string {
+function counted(lang: 'it' | 'en', n: number, one: string, other: string): string {
   return `${n} ${pluralRules[lang].select(n) === 'one' ? one : other}`;
 }
 
