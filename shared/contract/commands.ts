@@ -25,7 +25,7 @@ import { StockActionRequest, StockStatusFilter, type Stock } from '../platform/t
 import type { PaginatedOf } from '../platform/common';
 import type { CodList, CreditMovement, Invoice, ReturnList } from '../platform/finance';
 import { CustomsSettings, type CustomsProductView } from './customs';
-import type { AccountView, AppInfo, DiscoveredPrinterView, ManifestView, OutboxListView, OutboxRowView, OutboxState, PrintJobView, PrinterView, ScaleView, ShipmentView, TrackingView } from './views';
+import type { AccountView, AppInfo, DiscoveredPrinterView, LabelPreviewView, ManifestView, OutboxListView, OutboxRowView, OutboxState, PrintJobView, PrinterView, ScaleView, ShipmentView, TrackingView } from './views';
 
 /** One command of the contract: its input schema, phantom output type and input bounds. */
 interface CommandDef<I extends z.ZodType = z.ZodType, O = unknown> {
@@ -362,6 +362,8 @@ export const commands = {
 
   /** Print the stored label again (explicit packer request). */
   'labels.reprint': command<PrintJobView>()(TrackingNumberInput),
+  /** What the printer in use will print for a shipment's stored label, as PNG (its profile's dpi and size). */
+  'labels.preview': command<LabelPreviewView>()(TrackingNumberInput),
 
   /** The label printer in use and its status. */
   'printers.get': command<PrinterView>()(Empty),

@@ -50,6 +50,25 @@ export interface AppInfo {
 }
 
 /** A print job row (DESIGN.md "Print jobs are rows too"). */
+/**
+ * What the label printer in use will print for a stored label (`labels.preview`): the bytes a print
+ * job would send (adapted to the printer's profile; a PDF-only label rasterised to `^GFA`), rendered
+ * back to PNG by an independent ZPL engine at the printer's resolution and label size.
+ */
+export interface LabelPreviewView {
+  trackingNumber: string;
+  printerUri: string;
+  /** Resolution rendered at, dpi: the profile's, else the station's. */
+  dpi: 203 | 300 | 600;
+  /** Label size, mm: the profile's, else 4 x 6 in (101.6 x 152.4). */
+  widthMm: number;
+  heightMm: number;
+  /** Labels in the job (a carrier's return label is a second one). */
+  labelCount: number;
+  /** PNG images (8-bit grey), base64, one per label, at most 4. */
+  pngs: string[];
+}
+
 export interface PrintJobView {
   id: number;
   trackingNumber: string;

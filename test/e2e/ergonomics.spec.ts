@@ -14,9 +14,8 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { startFakePrinter, type FakePrinter } from './fake-printer';
 import { startStationProcess, type StationProcess } from './station-process';
-import { TOKEN_HEADER, type CommandOutput } from '../../shared/contract';
 import { recipientToParty } from '../../shared/domain/order';
-import type { Invoke } from '../support/commands';
+import { rpcFor } from './rpc';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -25,14 +24,7 @@ let station: StationProcess;
 let dataDir: string;
 
 /** Runs a station command over the headless host, as the renderer does. */
-const rpc: Invoke = async (command, ...args) => {
-  const input = args[0] ?? {};
-  const u = new URL(station.url);
-  const token = new URLSearchParams(u.hash.slice(1)).get('token') ?? '';
-  const res = await fetch(`${u.origin}/rpc/${command}`, { method: 'POST', headers: { 'content-type': 'application/json', [TOKEN_HEADER]: token }, body: JSON.stringify(input) });
-  if (!res.ok) throw new Error(`${command}: HTTP ${res.status} ${await res.text()}`);
-  return (await res.json()) as CommandOutput<typeof command>;
-};
+const rpc = rpcFor(() => station);
 
 test.beforeAll(async () => {
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'station-e2e-ergo-'));

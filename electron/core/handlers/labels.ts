@@ -38,5 +38,15 @@ export function createLabelsHandlers(ctx: StationContext) {
       ctx.events.emit('shipments.changed', { trackingNumber: shipmentTrackingNumber });
       return out.job;
     },
-  } satisfies Pick<Handlers, 'labels.reprint'>;
+    /**
+     * What the printer in use will print for a shipment's stored label, as PNG at its profile's dpi
+     * and label size (PrinterService.preview). Needs no network: the label bytes are stored.
+     * @throws StationError `not_found_locally` (unknown shipment or no label), `printer_error`.
+     */
+    'labels.preview': async ({ trackingNumber }) => {
+      const rec = findLocalShipment(store, trackingNumber);
+      if (!rec || rec.trackingNumber === null) throw new StationError('not_found_locally', `Shipment ${trackingNumber} is not known at this station`);
+      return ctx.printer.preview(rec.trackingNumber);
+    },
+  } satisfies Pick<Handlers, 'labels.reprint' | 'labels.preview'>;
 }

@@ -25,11 +25,11 @@
  * printing never needs the network.
  */
 import { z } from 'zod';
-import type { DiscoveredPrinterView, PrintJobView, PrinterView } from '../../../shared/contract/views';
+import type { DiscoveredPrinterView, LabelPreviewView, PrintJobView, PrinterView } from '../../../shared/contract/views';
 import { StationError } from '../../../shared/contract/errors';
 import { issuesToDetails } from '../../../shared/platform/common';
 import { PrinterProfileSchema, type PrinterProfile, type PrinterProfileView } from '../../../shared/contract/printer-profile';
-import { adaptZplBytes, applyProfileBytes, describePrinter, parseDeviceUri, PrinterError, type LabelPrinter, type PrinterStatus } from '../printers';
+import { adaptZplBytes, applyProfileBytes, describePrinter, parseDeviceUri, PrinterError, renderZplPreview, type LabelPrinter, type PrinterStatus } from '../printers';
 import { pdfToZpl } from '../printers/pdf-zpl';
 import { defineSetting, type PrintJobRecord, type PrintRequester, type Store } from '../store';
 import type { StationEmitter } from './events';
@@ -93,6 +93,13 @@ export interface PrinterService {
    * chosen before, and the one in use (first), without duplicates.
    */
   discover(): Promise<DiscoveredPrinterView[]>;
+  /**
+   * What the printer in use will print for a stored label: the very bytes a job would send
+   * (`zplFor`: adapted to the printer's profile, a PDF-only label rasterised), rendered back to PNG
+   * by zpl-renderer-js at the profile's dpi and label size (else the station's dpi, 4 x 6 in).
+   * @throws StationError `not_found_locally` (no label stored), `printer_error` (the ZPL engine refused it).
+   */
+  preview(trackingNumber: string): Promise<LabelPreviewView>;
   /** Jobs queued or printing, oldest first (the Print screen's waiting list). */
   pending(): PrintJobView[];
   /** Cancels a waiting job (`queued` -> `failed` "cancelled by the packer"). @throws StationError `invalid_state`/`not_found_locally`. */
@@ -500,6 +507,21 @@ export function createPrinterService(opts: PrinterServiceOptions): PrinterServic
       const v = await view();
       kick();
       return v;
+    },
+    async preview(trackingNumber) {
+      const label = store.labels.getLatest(trackingNumber, 'ZPL') ?? store.labels.getLatest(trackingNumber, 'PDF');
+      if (!label) throw new StationError('not_found_locally', `No label is stored for ${trackingNumber}`);
+      const uri = printer.uri;
+      const profile = profileOf(uri);
+      const size = profile ? { widthMm: profile.widthMm, heightMm: profile.heightMm } : { widthMm: LABEL_WIDTH_MM, heightMm: LABEL_HEIGHT_MM };
+      const at = profile?.dpi ?? dpi;
+      const bytes = await zplFor(label.format, label.bytes, uri);
+      try {
+        const { pngs, labelCount } = await renderZplPreview(new TextDecoder('utf-8').decode(bytes), { dpi: at, maxLabels: 4, labelMm: size });
+        return { trackingNumber, printerUri: uri, dpi: at, ...size, labelCount, pngs: pngs.map((p) => p.toString('base64')) };
+      } catch (e) {
+        throw new StationError('printer_error', `The label of ${trackingNumber} could not be previewed: ${e instanceof Error ? e.message : String(e)}`);
+      }
     },
     async printLabel(trackingNumber, requestedBy) {
       // ZPL when the carrier gave one; else its PDF, rasterised for the printer when the job runs.

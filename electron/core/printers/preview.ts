@@ -91,37 +91,44 @@ function splitZplFormats(zpl: string): string[] {
   return zpl.match(/\^XA[\s\S]*?\^XZ/gi) ?? [];
 }
 
-/** Dots per millimetre of a print head: 203 dpi = 8, 300 dpi = 12 (ZPL's own rounding). */
-function dotsPerMm(dpi: 203 | 300): number {
-  return dpi === 300 ? 12 : 8;
+/** Dots per millimetre of a print head: 203 dpi = 8, 300 dpi = 12, 600 dpi = 24 (ZPL's own rounding). */
+function dotsPerMm(dpi: PreviewDpi): number {
+  return dpi === 600 ? 24 : dpi === 300 ? 12 : 8;
 }
 
+/** Print-head resolutions the preview renders at, dpi. */
+export type PreviewDpi = 203 | 300 | 600;
+
 /** Label size in dots taken from a format's `^PW`/`^LL`, else 4 x 6 in at `dpi`. */
-function labelSizeDots(format: string, dpi: 203 | 300): { width: number; height: number } {
+function labelSizeDots(format: string, dpi: PreviewDpi, fallbackMm: { widthMm: number; heightMm: number } = { widthMm: 101.6, heightMm: 152.4 }): { width: number; height: number } {
   const dpmm = dotsPerMm(dpi);
   const clamp = (n: number | undefined, d: number): number => (n !== undefined && n >= 8 && n <= 400 * dpmm ? n : d);
   const pw = /\^PW(\d+)/i.exec(format)?.[1];
   const ll = /\^LL(\d+)/i.exec(format)?.[1];
-  // 4 x 6 in: 812 x 1218 dots at 203 dpi, 1200 x 1800 at 300 dpi.
-  return { width: clamp(pw ? Number(pw) : undefined, dpi === 300 ? 1200 : 812), height: clamp(ll ? Number(ll) : undefined, dpi === 300 ? 1800 : 1218) };
+  // Without ^PW/^LL: the fallback size (4 x 6 in: 812 x 1218 dots at 203 dpi, 1200 x 1800 at 300 dpi).
+  const dots = (mm: number): number => Math.round((mm / 25.4) * dpi);
+  return { width: clamp(pw ? Number(pw) : undefined, dots(fallbackMm.widthMm)), height: clamp(ll ? Number(ll) : undefined, dots(fallbackMm.heightMm)) };
 }
 
 /**
  * Renders the first `maxLabels` labels of `zpl` as PNG images (8-bit grey),
- * each at the printer's `dpi` and its `^PW` x `^LL` size (4 x 6 in by default:
- * 812 x 1218 px at 203 dpi).
+ * each at the printer's `dpi` (203, 300 or 600: 8, 12 or 24 dots/mm) and its
+ * `^PW` x `^LL` size, else `labelMm` (default 4 x 6 in: 812 x 1218 px at 203 dpi).
  *
  * @returns one PNG per rendered label and the count of labels found
  * @throws Error when the stream has no `^XA...^XZ` label or the engine rejects it
  */
-export async function renderZplPreview(zpl: string, opts: { dpi: 203 | 300; maxLabels?: number }): Promise<{ pngs: Buffer[]; labelCount: number }> {
+export async function renderZplPreview(
+  zpl: string,
+  opts: { dpi: PreviewDpi; maxLabels?: number; labelMm?: { widthMm: number; heightMm: number } },
+): Promise<{ pngs: Buffer[]; labelCount: number }> {
   const formats = splitZplFormats(zpl);
   if (formats.length === 0) throw new Error('no ^XA...^XZ label in the ZPL');
   const dpmm = dotsPerMm(opts.dpi);
   const wanted = formats.slice(0, Math.max(1, opts.maxLabels ?? 10));
   const pngs = await Promise.all(
     wanted.map((f) => {
-      const { width, height } = labelSizeDots(f, opts.dpi);
+      const { width, height } = labelSizeDots(f, opts.dpi, opts.labelMm);
       return renderOne(f, width / dpmm, height / dpmm, dpmm);
     }),
   );

@@ -4,7 +4,8 @@
  * failed and why), reprint, the jobs waiting for the printer (they print by
  * themselves when it is ready; each can be cancelled), and the label printer:
  * status, a list of printers found (USB, print queues, used before) chosen
- * with the arrow keys and Enter, or a device URI typed by hand.
+ * with the arrow keys and Enter, or a device URI typed by hand; the printer's
+ * profile (PrinterProfileForm) and a PNG preview of what it will print (LabelPreview, Alt+V).
  */
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { DiscoveredPrinterView, PrintJobView } from '../../../shared/contract';
@@ -13,6 +14,8 @@ import { dateTime, money } from '../lib/format';
 import { useApp } from '../stores/app';
 import { useJob } from '../stores/job';
 import { usePrint } from '../stores/print';
+import { LabelPreview } from './LabelPreview';
+import { PrinterProfileForm } from './PrinterProfileForm';
 
 const KIND_TEXT: Record<DiscoveredPrinterView['kind'], string> = {
   usb: 'USB',
@@ -113,6 +116,7 @@ export function PrintScreen() {
               Reprint label <kbd>Alt+R</kbd>
             </button>
           </div>
+          <LabelPreview key={`${s.trackingNumber}|${printer?.uri ?? ''}`} trackingNumber={s.trackingNumber} />
         </article>
       ) : (
         <p className="empty">No shipment made yet in this session. Scan an order (F1) to start.</p>
@@ -218,6 +222,7 @@ export function PrintScreen() {
           </button>
         </form>
       </section>
+      {printer ? <PrinterProfileForm uri={printer.uri} /> : null}
     </section>
   );
 }

@@ -1,0 +1,60 @@
+/**
+ * Part of the Print screen (issue 9): what the label printer in use will
+ * print for the shipment's label — the job's own bytes (adapted to the
+ * printer's profile; a PDF-only label rasterised to `^GFA`) rendered back to
+ * PNG at the profile's dpi and label size by the core (`labels.preview`).
+ * Alt+V shows it; the images are scaled to fit, at their own aspect ratio.
+ */
+import { useEffect, useState } from 'react';
+import type { LabelPreviewView } from '../../../shared/contract';
+import { invoke } from '../api';
+import { t } from '../lib/i18n';
+import { useApp } from '../stores/app';
+
+/**
+ * The preview button and images for the label of `trackingNumber`. Give it a `key` of the tracking
+ * number and printer URI: another label or printer (profile) starts without the old picture.
+ */
+export function LabelPreview({ trackingNumber }: { trackingNumber: string }) {
+  const [view, setView] = useState<LabelPreviewView | null>(null);
+  const [busy, setBusy] = useState(false);
+  const show = async () => {
+    if (busy) return;
+    setBusy(true);
+    try {
+      setView(await invoke('labels.preview', { trackingNumber }));
+    } catch (e) {
+      setView(null);
+      useApp.getState().fail(t('labelPreview.failed'), e);
+    } finally {
+      setBusy(false);
+    }
+  };
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent): void => {
+      if (e.altKey && (e.key === 'v' || e.key === 'V')) {
+        e.preventDefault();
+        void show();
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  });
+  return (
+    <div className="label-preview">
+      <button type="button" className="btn" onClick={() => void show()} disabled={busy} aria-keyshortcuts="Alt+V">
+        {t('labelPreview.show')} <kbd>Alt+V</kbd>
+      </button>
+      {view ? (
+        <figure aria-label={t('labelPreview.title')} data-testid="label-preview">
+          {view.pngs.map((png, i) => (
+            <div key={i}>
+              <img src={`data:image/png;base64,${png}`} alt={t('labelPreview.alt', { n: i + 1, ldv: view.trackingNumber })} />
+              <figcaption>{t('labelPreview.caption', { dpi: view.dpi, width: view.widthMm, height: view.heightMm, n: i + 1, count: view.labelCount })}</figcaption>
+            </div>
+          ))}
+        </figure>
+      ) : null}
+    </div>
+  );
+}
