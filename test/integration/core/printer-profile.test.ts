@@ -4,7 +4,9 @@
  * listener: bad profiles are refused naming the field and change nothing; a
  * saved profile shapes the ZPL of the next label (decoded, not compared).
  */
+import { inflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { crc16 } from '../../../electron/core/printers/pdf-zpl';
 import type { Station } from '../../../electron/core/station';
 import { startStation } from '../../../electron/shell/start';
 import type { Sandbox } from '../../../electron/sandbox/index';
@@ -86,5 +88,33 @@ describe('printer profile commands', () => {
     expect(params(zpl, '^PR').every((p) => p === '4')).toBe(true);
     expect(params(zpl, '^MT').every((p) => p === 'T')).toBe(true);
     expect(params(zpl, '^LT').every((p) => p === '-12')).toBe(true);
+  });
+
+  it('prints a PDF-only carrier (DHL) label through the station as ^GFA Z64, one label per page, at the profile', async () => {
+    const recipient = { name: 'Jonas Weber', address: { street: 'Hauptstraße 5', city: 'München', postalCode: '80331', countryCode: 'DE' } };
+    const rates = await invoke('rates.quote', { request: { recipient: { address: { postalCode: '80331', countryCode: 'DE' } }, packages: [parcel(2)] } });
+    const dhl = rates.find((x) => x.carrierCode.toUpperCase() === 'DHL');
+    if (!dhl) throw new Error(`no DHL rate to DE among ${rates.map((x) => x.contractCode).join(', ')}`);
+    const before = printer.jobs.length;
+    const shipped = await invoke('shipments.create', { request: { recipient, packages: [parcel(2)], serviceType: dhl.contractCode } });
+    expect(shipped.printJob?.state).toBe('printed');
+    expect(printer.jobs.length).toBe(before + 1);
+    const zpl = (await printer.job(printer.jobs.length - 1)).toString('latin1');
+    const labels = zpl.match(/\^XA[\s\S]*?\^XZ/g) ?? [];
+    // The sandbox's DHL label PDF has one page per parcel: one parcel, one label.
+    expect(labels).toHaveLength(1);
+    for (const label of labels) {
+      const m = /\^GFA,(\d+),(\d+),(\d+),:Z64:([A-Za-z0-9+/=]+):([0-9A-F]{4})/.exec(label);
+      if (!m) throw new Error(`no ^GFA Z64 field in: ${label.slice(0, 200)}`);
+      const [, total, , bytesPerRow, b64, crc] = m;
+      // Z64 (ZPL II guide): CRC-16 of the base64 text; the data inflates to exactly the declared bytes.
+      expect(crc16(b64!).toString(16).toUpperCase().padStart(4, '0')).toBe(crc);
+      const bitmap = inflateSync(Buffer.from(b64!, 'base64'));
+      expect(bitmap.length).toBe(Number(total));
+      // Rasterised for the 300 dpi, 100 mm profile: 1181 dots = 148 bytes a row.
+      expect(Number(bytesPerRow)).toBe(Math.ceil(1181 / 8));
+      expect(bitmap.some((b) => b !== 0)).toBe(true); // something black: the label, not an empty page
+      expect(params(label, '^PW')).toContain('1181');
+    }
   });
 });
