@@ -304,12 +304,21 @@ export class UsbTransport implements Transport {
 
   private finding: Promise<unknown> = Promise.resolve();
 
-  // One search at a time: each opens and closes candidate devices, and two at once would close each other's.
-  private find(): Promise<UsbDeviceLike | undefined> {
-    const p = this.finding.then(() => this.findNow());
+  // One search or plug-in check at a time: each opens and closes candidate devices, and two at once
+  // would close each other's.
+  private serialised<T>(work: () => Promise<T>): Promise<T> {
+    const p = this.finding.then(work);
     this.finding = p.catch(() => undefined);
     return p;
   }
+
+  private find(): Promise<UsbDeviceLike | undefined> {
+    return this.serialised(() => this.findNow());
+  }
+
+  /** Detach events seen, counted, and the count at the last detach of each bus/address (hot-plug ordering). */
+  private detachCount = 0;
+  private readonly lastDetachAt = new Map<string, number>();
 
   private async findNow(): Promise<UsbDeviceLike | undefined> {
     let denied: { d: UsbDeviceLike; e: unknown } | undefined;
@@ -516,22 +525,37 @@ export class UsbTransport implements Transport {
     for (const l of [...(this.listeners.get(e) ?? [])]) l();
   }
 
+  /**
+   * A device was plugged in: when it is this printer, say `attached`. Telling two printers of the same
+   * model apart means opening the device to read its serial: done one at a time with searches, and a
+   * device unplugged while it is being checked (its detach arrived meanwhile, or it is gone when opened)
+   * is not reported attached — the header would show a printer that is not there.
+   */
   private async attachCheck(d: UsbDeviceLike): Promise<void> {
     const { idVendor, idProduct } = d.deviceDescriptor;
     if (this.dev.vendorId !== undefined && (idVendor !== this.dev.vendorId || idProduct !== this.dev.productId)) return;
     if (!isUsbPrinter(d)) return;
+    const key = `${d.busNumber}:${d.deviceAddress}`;
+    const checkedFrom = this.detachCount;
     if (this.dev.make !== undefined || this.dev.serial !== undefined) {
-      try {
-        if (!usbMatches(this.dev, await describeUsbPrinter(d))) return;
-      } catch {
-        // Cannot open it to check (permissions): say attached; the next job or status names the problem.
-      }
+      const verdict = await this.serialised(async (): Promise<'ours' | 'other' | 'gone'> => {
+        try {
+          return usbMatches(this.dev, await describeUsbPrinter(d)) ? 'ours' : 'other';
+        } catch (e) {
+          // Cannot open it to check for permissions: say attached; the next job or status names the
+          // problem. Any other failure (no device, I/O): it did not stay plugged in.
+          return usbErrorCode(e) === LIBUSB.ERROR_ACCESS ? 'ours' : 'gone';
+        }
+      });
+      if (verdict !== 'ours') return;
     }
+    if ((this.lastDetachAt.get(key) ?? -1) > checkedFrom) return; // unplugged while being checked
     this.seen = { bus: d.busNumber, address: d.deviceAddress };
     this.emit('attached');
   }
 
   private detachCheck(d: UsbDeviceLike): void {
+    this.lastDetachAt.set(`${d.busNumber}:${d.deviceAddress}`, ++this.detachCount);
     if (!this.seen || d.busNumber !== this.seen.bus || d.deviceAddress !== this.seen.address) return;
     this.device = this.iface = this.out = this.in = undefined;
     this.detached = false;

@@ -76,6 +76,44 @@ describe('USB printer: jobs', () => {
     await expect(p.print(ZPL)).rejects.toMatchObject({ code: 'printer_timeout', delivered: 'partial', message: expect.stringContaining(`10 of ${ZPL.length} bytes`) });
   });
 
+  it('does not report attached a printer unplugged while its plug-in is being checked', async () => {
+    const d = zd421('R');
+    const bus = fakeBus(d);
+    const p = open(URI('R'), bus);
+    const events: string[] = [];
+    p.on?.('detached', () => events.push('detached'));
+    p.on?.('attached', () => events.push('attached'));
+    await vi.waitFor(() => expect(bus.listenerCount('detach')).toBe(1));
+    await new Promise((r) => setTimeout(r, 20)); // the transport learns which device is its own
+    bus.unplug(d);
+    expect(events).toEqual(['detached']);
+    // Plugged in and pulled out again before its serial could be read (a loose cable).
+    bus.plug(d);
+    bus.unplug(d);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(events.at(-1)).toBe('detached');
+    expect(events).not.toContain('attached');
+    await expect(p.print(ZPL)).rejects.toMatchObject({ code: 'printer_unreachable' });
+    // Plugged in for good: attached, and it prints.
+    bus.plug(d);
+    await vi.waitFor(() => expect(events.at(-1)).toBe('attached'));
+    expect((await p.print(ZPL)).bytesWritten).toBe(ZPL.length);
+  });
+
+  it('checks a plug-in one at a time with its own search: a job looking for the printer is not disturbed', async () => {
+    const d = zd421('S');
+    const bus = fakeBus(d);
+    const p = open(URI('S'), bus);
+    p.on?.('attached', () => undefined);
+    await vi.waitFor(() => expect(bus.listenerCount('attach')).toBe(1));
+    // The job's search opens the device to read its serial; an attach event for it arrives meanwhile
+    // (a hub re-announcing it): its check must not open and close the device under the search.
+    const job = p.print(ZPL);
+    bus.emit('attach', d);
+    expect((await job).bytesWritten).toBe(ZPL.length);
+    expect(d.jobBytes()).toBe(Buffer.from(ZPL).toString('latin1'));
+  });
+
   it('reports an unplug mid-job, emits detached, and attached when it comes back', async () => {
     const d = zd421('U');
     const bus = fakeBus(d);
