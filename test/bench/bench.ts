@@ -34,7 +34,7 @@ import { importShopifyCsv, parseShopifyCsv } from '../../electron/core/orders';
 import { generateShopifyCsv } from '../fixtures/shopify/generate-shopify-csv';
 import { openStore } from '../../electron/core/store';
 import { renderLabelsPdf, renderLabelsZpl, type LabelData } from '../../electron/sandbox/labels';
-import { pdfToZpl, type GreyPage, type PdfRasteriser } from '../../electron/core/printers/pdf-zpl';
+import { pdfToZpl, type PdfRasteriser } from '../../electron/core/printers/pdf-zpl';
 import { hsAnswer } from '../unit/printers/hs-answer';
 import { fakeBus, zd421, type FakeUsbBus } from '../unit/printers/fake-usb';
 import { parcels as labelParcels } from '../unit/labels/fixtures';
@@ -298,12 +298,12 @@ async function benchLabelRendering(): Promise<void> {
 /** pdfjs-dist (Mozilla PDF.js, rendering on @napi-rs/canvas): the baseline rasteriser of the pdf-to-zpl bench. */
 const pdfjsRasteriser: PdfRasteriser = {
   pageSizes: () => Promise.reject(new Error('not used')),
-  async render(pdf, scale) {
+  async render(pdf, scale, use) {
     const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
     const { createCanvas } = await import('@napi-rs/canvas');
     const doc = await pdfjs.getDocument({ data: pdf.slice(), verbosity: 0 }).promise;
     try {
-      const out: GreyPage[] = [];
+      const out: Array<ReturnType<typeof use>> = [];
       for (let i = 1; i <= doc.numPages; i++) {
         const page = await doc.getPage(i);
         const base = page.getViewport({ scale: 1 });
@@ -319,7 +319,7 @@ const pdfjsRasteriser: PdfRasteriser = {
         const rgba = ctx.getImageData(0, 0, w, h).data;
         const grey = new Uint8Array(w * h);
         for (let p = 0; p < grey.length; p++) grey[p] = ((rgba[p * 4] ?? 255) * 77 + (rgba[p * 4 + 1] ?? 255) * 150 + (rgba[p * 4 + 2] ?? 255) * 29) >> 8;
-        out.push({ width: w, height: h, grey });
+        out.push(use({ width: w, height: h, grey }));
       }
       return out;
     } finally {
@@ -331,24 +331,35 @@ const pdfjsRasteriser: PdfRasteriser = {
 /**
  * PDF label -> ZPL (`^GFA` Z64) at 203 dpi on a 4x6 in label: one sandbox
  * PDF label page, PDFium (the station's choice) against pdfjs-dist (the
- * baseline, rasterised in the same run), 60 conversions each after 5 warm-up.
+ * baseline, rasterised in the same run), 60 conversions each after 5 warm-up, taken in
+ * turn (one PDFium, one pdfjs-dist) so that both see the same load.
  */
 async function benchPdfToZpl(): Promise<void> {
   const pdf = await renderLabelsPdf(labelParcels(1));
   const target = { dpi: 203 as const, widthMm: 101.6, heightMm: 152.4 };
-  const run = async (r: PdfRasteriser, n: number): Promise<{ samples: number[]; bytes: number }> => {
-    let bytes = 0;
-    for (let i = 0; i < 5; i++) bytes = (await pdfToZpl(pdf, target, r)).zpl.length;
-    const samples: number[] = [];
-    for (let i = 0; i < n; i++) {
-      const t0 = performance.now();
-      await pdfToZpl(pdf, target, r);
-      samples.push(performance.now() - t0);
-    }
-    return { samples: samples.sort((a, b) => a - b), bytes };
+  const station = (await import('../../electron/core/printers/pdf-zpl')).pdfiumRasteriser;
+  const once = async (r: PdfRasteriser): Promise<{ ms: number; bytes: number }> => {
+    const t0 = performance.now();
+    const bytes = (await pdfToZpl(pdf, target, r)).zpl.length;
+    return { ms: performance.now() - t0, bytes };
   };
-  const pdfium = await run((await import('../../electron/core/printers/pdf-zpl')).pdfiumRasteriser, 60);
-  const baseline = await run(pdfjsRasteriser, 30);
+  for (let i = 0; i < 5; i++) {
+    await once(station);
+    await once(pdfjsRasteriser);
+  }
+  // Interleaved, one of each in turn: both see the same machine (load, GC, CPU frequency).
+  const pdfium = { samples: [] as number[], bytes: 0 };
+  const baseline = { samples: [] as number[], bytes: 0 };
+  for (let i = 0; i < 60; i++) {
+    const a = await once(station);
+    pdfium.samples.push(a.ms);
+    pdfium.bytes = a.bytes;
+    const b = await once(pdfjsRasteriser);
+    baseline.samples.push(b.ms);
+    baseline.bytes = b.bytes;
+  }
+  pdfium.samples.sort((x, y) => x - y);
+  baseline.samples.sort((x, y) => x - y);
   console.log(
     JSON.stringify({
       bench: 'pdf-to-zpl',
@@ -365,10 +376,22 @@ async function benchPdfToZpl(): Promise<void> {
   console.log(`  pdfjs-dist baseline: median ${fmt(quantile(baseline.samples, 0.5))}   p95 ${fmt(quantile(baseline.samples, 0.95))}   (${baseline.bytes} bytes)`);
 }
 
-await benchLabelToPrinter('socket');
-await benchLabelToPrinter('usb');
-await benchPdfToZpl();
-benchCsvImport();
-await benchLabelRendering();
-await benchScaleToQuote(quantile);
-await benchColdStart();
+// `npm run bench -- --only pdf-to-zpl,cold-start` runs just those measures (names as in their JSON lines).
+const MEASURES: Array<[string, () => unknown]> = [
+  ['label-to-printer', async () => {
+    await benchLabelToPrinter('socket');
+    await benchLabelToPrinter('usb');
+  }],
+  ['pdf-to-zpl', benchPdfToZpl],
+  ['orders-list', benchCsvImport],
+  ['label-rendering', benchLabelRendering],
+  ['scale-to-quote', () => benchScaleToQuote(quantile)],
+  ['cold-start', benchColdStart],
+];
+const onlyAt = process.argv.indexOf('--only');
+const only = onlyAt >= 0 ? new Set((process.argv[onlyAt + 1] ?? '').split(',').filter(Boolean)) : null;
+if (only) {
+  const unknown = [...only].filter((n) => !MEASURES.some(([name]) => name === n));
+  if (unknown.length) throw new Error(`--only: unknown measure ${unknown.join(', ')} (measures: ${MEASURES.map(([n]) => n).join(', ')})`);
+}
+for (const [name, run] of MEASURES) if (!only || only.has(name)) await run();
