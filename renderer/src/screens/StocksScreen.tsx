@@ -9,6 +9,7 @@ import { Fragment, useEffect, useRef, useState } from 'react';
 import type { Stock, StockActionName } from '../../../shared/platform/tracking';
 import { ErrorList, TextField } from '../components/Field';
 import { calendarDate, dateTime } from '../lib/format';
+import { t } from '../lib/i18n';
 import { useApp } from '../stores/app';
 import { useStocks } from '../stores/stocks';
 
@@ -70,7 +71,7 @@ export function StocksScreen() {
   return (
     <section className="screen" aria-labelledby="stocks-title">
       <h1 id="stocks-title" className="screen-title">
-        Held shipments <span className="subtitle">{total} {STATUS_WORDS[status]?.toLowerCase()}</span>
+        Held shipments <span className="subtitle">{t('stocks.count', { count: total })} · {STATUS_WORDS[status]?.toLowerCase()}</span>
       </h1>
       <div className="card">
         <div className="field">

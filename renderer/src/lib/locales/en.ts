@@ -164,6 +164,7 @@ export const en = {
     alt: 'Label {{n}} of {{ldv}} as the printer will print it',
     failed: 'No preview',
   },
+  stocks: { count_one: '{{count}} shipment', count_other: '{{count}} shipments' },
   duplicate: {
     title: 'Already shipped by another station',
     body: 'Order {{order}} was shipped as {{ldv}} by {{carrier}} on {{date}}. It is not shipped again.',

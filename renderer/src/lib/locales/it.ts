@@ -168,6 +168,7 @@ export const it: Texts<typeof en> = {
     alt: 'Etichetta {{n}} di {{ldv}} come la stamperà la stampante',
     failed: 'Nessuna anteprima',
   },
+  stocks: { count_one: '{{count}} spedizione', count_other: '{{count}} spedizioni' },
   duplicate: {
     title: 'Già spedito da un’altra postazione',
     body: 'L’ordine {{order}} è stato spedito come {{ldv}} con {{carrier}} il {{date}}. Non viene spedito di nuovo.',
