@@ -67,7 +67,7 @@ export function ScanScreen() {
             autoComplete="off"
             spellCheck={false}
             autoCapitalize="off"
-            placeholder="#1001 or tracking number"
+            placeholder="#1001, tracking number or BDA"
             aria-busy={busy}
           />
           <button type="submit" className="btn btn-primary btn-big" disabled={busy}>

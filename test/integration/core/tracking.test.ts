@@ -10,6 +10,7 @@ import { recipientToParty } from '../../../shared/domain/order';
 import type { Station } from '../../../electron/core/station';
 import { startStation } from '../../../electron/shell/start';
 import type { Sandbox } from '../../../electron/sandbox/index';
+import { bdaOf } from '../../../electron/sandbox/carrier/scenarios';
 import { invokerOf, parcel, startSandbox, stationConfig, stationFailure as failure, switchableFetch, tempDir } from './helpers';
 
 let sb: Sandbox;
@@ -72,6 +73,16 @@ describe('shipments.tracking', () => {
     // The package's own number finds the same record (scanner on a parcel label).
     const pkg = res.shipment.packageTrackingNumbers[0]!;
     expect((await invoke('shipments.tracking', { trackingNumber: pkg.toLowerCase() })).trackingNumber).toBe(ldv);
+  });
+
+  it('finds the shipment by the BDA printed on the carrier paperwork (scan field, GET /tracking/bda/{bda})', async () => {
+    const rec = sb.state.shipments.find((x) => x.trackingNumber === ldv)!;
+    const bda = bdaOf(rec);
+    expect(bda).toMatch(/^\d{14}$/);
+    const found = await invoke('scan.resolve', { code: ` ${bda} ` });
+    expect(found).toMatchObject({ kind: 'shipment', shipment: { trackingNumber: ldv } });
+    // Fourteen digits the platform does not know: nothing found, no error.
+    expect(await invoke('scan.resolve', { code: '99999999999999' })).toEqual({ kind: 'unknown', code: '99999999999999' });
   });
 
   it('moves as the sandbox clock moves: collected after the manifest, in transit, delivered; the local status follows', async () => {
