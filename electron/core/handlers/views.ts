@@ -46,6 +46,23 @@ export function manifestContractName(store: Store, m: ManifestRecord): string | 
   return null;
 }
 
+/**
+ * `Carrier — contract name` of a contract code, from the platform JSON of a recent shipment of this
+ * station on that contract; null when none is known. The code itself may be an encrypted reseller
+ * code and is never shown.
+ */
+const CarrierOfShipment = z.object({ carrier: z.object({ name: z.string(), contractName: z.string() }) });
+
+function contractLabel(store: Store, contractCode: string): string | null {
+  const candidates = [...store.shipments.listUnmanifested({ contractCode }), ...store.shipments.listRecent({ limit: 200 })];
+  for (const rec of candidates) {
+    if (rec.contractCode !== contractCode) continue;
+    const p = CarrierOfShipment.safeParse(rec.platform);
+    if (p.success && p.data.carrier.contractName) return `${p.data.carrier.name} — ${p.data.carrier.contractName}`;
+  }
+  return null;
+}
+
 /** Sum of the packages' weights in kg (grams converted), or null when the platform did not give every weight. */
 function totalWeightKg(p: Shipment | undefined): number | null {
   if (!p || p.packages.length === 0) return null;
@@ -242,7 +259,8 @@ export function outboxRowView(store: Store, row: OutboxRecord): OutboxRowView {
     if (p.success) {
       const r = p.data.request;
       pickupDate = r.pickupDate;
-      title = `Book pickup ${r.pickupDate}${r.pickupTime ? ` ${r.pickupTime}` : ''} (${r.serviceType})`;
+      const contract = contractLabel(store, r.serviceType);
+      title = `Book pickup ${r.pickupDate}${r.pickupTime ? ` ${r.pickupTime}` : ''}${contract ? ` (${contract})` : ''}`;
     } else {
       title = 'Book pickup';
     }

@@ -87,7 +87,16 @@ describe('outboxRowView', () => {
     const pickup = store.outbox.enqueue({ kind: 'pickup.create', payload: { localPickupId: 1, request: { serviceType: 'BRT-STD', pickupDate: '2026-11-23', pickupTime: 'PM' } } });
     const manifest = store.outbox.enqueue({ kind: 'manifest.create', payload: { trackingNumbers: ['A', 'B', 'C'] } });
     const odd = store.outbox.enqueue({ kind: 'shipment.create', payload: { something: 'else' } });
-    expect(outboxRowView(store, pickup)).toMatchObject({ title: 'Book pickup 2026-11-23 PM (BRT-STD)', pickupDate: '2026-11-23', orderNumber: null });
+    // No shipment of that contract here yet: no name to show, and never the (maybe encrypted) code.
+    expect(outboxRowView(store, pickup)).toMatchObject({ title: 'Book pickup 2026-11-23 PM', pickupDate: '2026-11-23', orderNumber: null });
+    store.shipments.recordPlatform({
+      trackingNumber: 'BRT000000099',
+      contractCode: 'BRT-STD',
+      carrierCode: 'BRT',
+      statusKey: 'shipped',
+      platform: { trackingNumber: 'BRT000000099', carrier: { code: 'BRT', name: 'BRT', contractCode: 'BRT-STD', contractName: 'BRT Standard' } },
+    });
+    expect(outboxRowView(store, pickup).title).toBe('Book pickup 2026-11-23 PM (BRT — BRT Standard)');
     expect(outboxRowView(store, manifest).title).toBe('Close the day: 3 shipments');
     expect(outboxRowView(store, odd)).toMatchObject({ title: 'Ship', reference: null, trackingNumber: null });
 
