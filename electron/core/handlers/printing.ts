@@ -365,7 +365,8 @@ export function createPrinterService(opts: PrinterServiceOptions): PrinterServic
     }
     let result;
     try {
-      result = await p.print(zpl, { jobName: job.trackingNumber });
+      const profile = profileOf(p.uri);
+      result = await p.print(zpl, { jobName: job.trackingNumber, ...(profile ? { media: { dpi: profile.dpi, widthMm: profile.widthMm, heightMm: profile.heightMm } } : {}) });
     } catch (e) {
       const err = errorSummary(e);
       if (e instanceof PrinterError && e.delivered === 'none') {

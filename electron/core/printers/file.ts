@@ -83,7 +83,12 @@ export class FilePrinter implements LabelPrinter {
     }
     const result: PrintResult = { bytesWritten: zpl.byteLength, durationMs: 0, zplPath, previewPaths: [] };
     try {
-      const { pngs } = await renderZplPreview(new TextDecoder('utf-8').decode(zpl), { dpi: this.dpi, maxLabels: MAX_PREVIEW_LABELS });
+      const media = opts.media;
+      const { pngs } = await renderZplPreview(new TextDecoder('utf-8').decode(zpl), {
+        dpi: media?.dpi ?? this.dpi,
+        maxLabels: MAX_PREVIEW_LABELS,
+        ...(media ? { labelMm: { widthMm: media.widthMm, heightMm: media.heightMm } } : {}),
+      });
       const paths = pngs.map((_, i) => (i === 0 ? `${stem}.png` : `${stem}.${i + 1}.png`));
       await Promise.all(pngs.map((png, i) => writeFile(paths[i] as string, png)));
       result.previewPaths = paths;

@@ -48,6 +48,11 @@ export interface PrintOptions {
   jobName?: string;
   /** Aborts connecting/sending; the promise rejects with the signal's reason. */
   signal?: AbortSignal;
+  /**
+   * The label the bytes were made for (the printer's profile): resolution in dpi and size in mm. The
+   * folder printer draws its PNG preview at it; device printers ignore it (the ZPL carries `^PW`/`^LL`).
+   */
+  media?: { dpi: 203 | 300 | 600; widthMm: number; heightMm: number };
 }
 
 /**

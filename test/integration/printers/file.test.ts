@@ -95,6 +95,15 @@ describe('file printer', () => {
     expect([png.width, png.height]).toEqual([1200, 1800]);
   });
 
+  it('draws the preview at the label the job was made for (the printer profile), not the station dpi', async () => {
+    const printer = openPrinter(folderUri(dir), { dpi: 203 });
+    // A 600 dpi 100 x 150 mm label without ^PW/^LL: only the job's media says its size.
+    const zpl = '^XA^FO100,100^A0N,120,120^FDPROFILE 600^FS^XZ';
+    const r = await printer.print(Buffer.from(zpl, 'utf8'), { jobName: 'profile-600', media: { dpi: 600, widthMm: 100, heightMm: 150 } });
+    const png = PNG.sync.read(await readFile(r.previewPaths?.[0] ?? ''));
+    expect([png.width, png.height]).toEqual([2362, 3543]);
+  });
+
   it('keeps the job when no preview can be made, and says why', async () => {
     const printer = openPrinter(folderUri(dir));
     const r = await printer.print(Buffer.from('not zpl at all'), { jobName: 'junk' });
