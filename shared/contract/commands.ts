@@ -23,7 +23,7 @@ import {
 import type { TaricCode, DeliveryPointsResponse } from '../platform/lookups';
 import { StockActionRequest, StockStatusFilter, type Stock } from '../platform/tracking';
 import type { PaginatedOf } from '../platform/common';
-import type { CodList, CreditMovement, Invoice, ReturnList } from '../platform/finance';
+import type { CodList, CodListDetail, CreditMovement, Invoice, InvoiceDetail, ReturnList, ReturnListDetail } from '../platform/finance';
 import { CustomsSettings, type CustomsProductView } from './customs';
 import type { AccountView, AppInfo, DiscoveredPrinterView, LabelPreviewView, ManifestView, OutboxListView, OutboxRowView, OutboxState, PrintJobView, PrinterView, ScaleView, ShipmentView, TrackingView } from './views';
 
@@ -472,6 +472,10 @@ export const commands = {
   /** One page of an account list: credit movements (newest first), invoices, COD lists, return lists. */
   'account.list': command<PaginatedOf<CreditMovement | Invoice | CodList | ReturnList>>()(
     z.object({ list: z.enum(['movements', 'invoices', 'codLists', 'returns']), page: z.number().int().min(1).default(1), perPage: z.number().int().min(1).max(200).default(25) }),
+  ),
+  /** One invoice with its lines, or one COD / return list with its shipments (GET /invoices/{id}, /cod-lists/{id}, /returns/{id}). */
+  'account.detail': command<InvoiceDetail | CodListDetail | ReturnListDetail>()(
+    z.object({ list: z.enum(['invoices', 'codLists', 'returns']), id: z.number().int().positive() }),
   ),
   /** An invoice's PDF (GET /invoices/{id}/pdf) as base64; `unavailable` (503) means try later. */
   'account.invoicePdf': command<{ id: number; fileName: string; pdfBase64: string }>()(z.object({ id: z.number().int().positive() })),

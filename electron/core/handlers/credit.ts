@@ -14,6 +14,8 @@ export function createCreditHandlers(ctx: StationContext) {
     },
     /** One page of GET /credit/movements, /invoices, /cod-lists or /returns (spec pagination). */
     'account.list': async ({ list, page, perPage }) => ctx.client.listFinance(list, { page, per_page: perPage }),
+    /** GET /invoices/{id}, /cod-lists/{id} or /returns/{id}: the record with its lines. @throws the platform's code (404 `not_found`). */
+    'account.detail': async ({ list, id }) => ctx.client.getFinanceDetail(list, id),
     /**
      * GET /invoices/{id}/pdf.
      * @throws StationError `unavailable` ("try later") when the platform answers 503; the platform's code otherwise.
@@ -27,5 +29,5 @@ export function createCreditHandlers(ctx: StationContext) {
         throw e;
       }
     },
-  } satisfies Pick<Handlers, 'credit.get' | 'account.list' | 'account.invoicePdf'>;
+  } satisfies Pick<Handlers, 'credit.get' | 'account.list' | 'account.detail' | 'account.invoicePdf'>;
 }

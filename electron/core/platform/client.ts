@@ -50,7 +50,7 @@ import {
   type TaricCode,
   type DeliveryPointsQuery,
 } from '../../../shared/platform';
-import { CodList, CreditMovement, Invoice, InvoicePdf, ReturnList } from '../../../shared/platform/finance';
+import { CodList, CodListDetail, CreditMovement, Invoice, InvoiceDetail, InvoicePdf, ReturnList, ReturnListDetail } from '../../../shared/platform/finance';
 import { Stock, TrackingRecord, type StockActionRequest, type StockStatusFilter } from '../../../shared/platform/tracking';
 import { OrdersResponse, type OrdersRequest } from '../../../shared/platform/orders';
 import { PlatformError } from './errors';
@@ -126,6 +126,16 @@ export interface PlatformClientOptions {
   /** Called after every HTTP attempt (token requests included, as route `POST /oauth/token`). */
   onCall?: (entry: PlatformCallLog) => void;
 }
+
+/** Account records that have a detail with lines (spec: Invoices, credit, COD lists, returns). */
+export type FinanceDetailKind = 'invoices' | 'codLists' | 'returns';
+/** The detail of each kind: an invoice with `items`, a COD or return list with `shipments`. */
+export type FinanceDetail<K extends FinanceDetailKind> = { invoices: InvoiceDetail; codLists: CodListDetail; returns: ReturnListDetail }[K];
+const FINANCE_DETAILS = {
+  invoices: { path: '/invoices', schema: InvoiceDetail },
+  codLists: { path: '/cod-lists', schema: CodListDetail },
+  returns: { path: '/returns', schema: ReturnListDetail },
+} as const;
 
 /** The account's paginated read-only lists (spec: Invoices, credit, COD lists, returns). */
 type FinanceList = 'movements' | 'invoices' | 'codLists' | 'returns';
@@ -269,6 +279,11 @@ export interface PlatformClient {
   listFinance<K extends FinanceList>(list: K, query?: { page?: number; per_page?: number }): Promise<PaginatedOf<FinanceItem<K>>>;
   /** GET /invoices/{id}/pdf: the invoice with its base64 PDF; 503 while PDF generation is unavailable (try later). */
   getInvoicePdf(id: number): Promise<InvoicePdf>;
+  /**
+   * One record of an account list with its lines (spec: Invoices, credit, COD lists, returns):
+   * GET /invoices/{id} (`items[]`), GET /cod-lists/{id} (`shipments[]`), GET /returns/{id} (the returned shipments). 404.
+   */
+  getFinanceDetail<K extends FinanceDetailKind>(kind: K, id: number): Promise<FinanceDetail<K>>;
   /** GET /tracking/bda/{bda}: the tracking record of a shipment by its BDA (delivery note) number, last 60 days; 404. */
   getTrackingByBda(bda: string): Promise<TrackingRecord>;
 }
@@ -620,6 +635,10 @@ export function createPlatformClient(options: PlatformClientOptions): PlatformCl
     listFinance(list, query = {}) {
       const spec = FINANCE_LISTS[list];
       return call({ method: 'GET', path: spec.path, route: `GET ${spec.path}`, query: { ...query }, schema: spec.schema as unknown as z.ZodType<PaginatedOf<FinanceItem<typeof list>>>, safe: true });
+    },
+    getFinanceDetail(kind, id) {
+      const spec = FINANCE_DETAILS[kind];
+      return call({ method: 'GET', path: `${spec.path}/${enc(String(id))}`, route: `GET ${spec.path}/{id}`, schema: spec.schema as unknown as z.ZodType<FinanceDetail<typeof kind>>, safe: true });
     },
     getInvoicePdf(id) {
       return call({ method: 'GET', path: `/invoices/${enc(String(id))}/pdf`, route: 'GET /invoices/{id}/pdf', schema: InvoicePdf, safe: true });

@@ -2,7 +2,8 @@
  * Account (spec: Invoices, credit, COD lists, returns): the credit balance,
  * and one paginated list at a time (credit movements, invoices with their
  * PDF, COD lists, return lists), 25 rows a page as the spec's `page` /
- * `per_page` allow. An invoice PDF the platform cannot make now (503) says
+ * `per_page` allow; "Details" opens an invoice's lines or a list's shipments
+ * (AccountDetail). An invoice PDF the platform cannot make now (503) says
  * "try later".
  */
 import { useEffect, useRef, useState } from 'react';
@@ -12,6 +13,7 @@ import { invoke } from '../api';
 import { asStationError } from '../lib/errors';
 import { calendarDate, dateTime, money } from '../lib/format';
 import { useApp } from '../stores/app';
+import { AccountDetail, type AccountDetailTarget } from './AccountDetail';
 
 type ListName = 'movements' | 'invoices' | 'codLists' | 'returns';
 const LISTS: Array<[ListName, string]> = [
@@ -37,6 +39,12 @@ export function AccountScreen() {
   const [page, setPage] = useState(1);
   const [data, setData] = useState<PaginatedOf<CreditMovement | Invoice | CodList | ReturnList> | null>(null);
   const [loading, setLoading] = useState(true);
+  const [detail, setDetail] = useState<AccountDetailTarget | null>(null);
+  const details = (target: AccountDetailTarget, label: string) => (
+    <button type="button" className="btn btn-small" onClick={() => setDetail(target)} aria-label={label}>
+      Details
+    </button>
+  );
   useEffect(() => {
     first.current?.focus();
   }, [focusTick]);
@@ -128,6 +136,7 @@ export function AccountScreen() {
                         <td className="num">{money(inv.total, inv.currency)}</td>
                         <td className="num muted">paid {money(inv.paid, inv.currency)}</td>
                         <td className="cell-actions">
+                          {details({ list: 'invoices', id: inv.id, number: inv.number }, `Details of invoice ${inv.number}`)}
                           <button type="button" className="btn btn-small" onClick={() => void pdf(inv, false)} aria-label={`Open invoice ${inv.number} PDF`}>
                             Open PDF
                           </button>
@@ -146,6 +155,7 @@ export function AccountScreen() {
                           <td className="num">{money(c.total, c.currency)}</td>
                           <td className="num muted">paid {money(c.totalPaid, c.currency)}</td>
                           <td>{c.paymentDate ? calendarDate(c.paymentDate) : '—'}</td>
+                          <td className="cell-actions">{details({ list: 'codLists', id: c.id, number: c.number }, `Details of cash on delivery list ${c.number}`)}</td>
                         </tr>
                       ))
                     : (rows as ReturnList[]).map((r) => (
@@ -155,6 +165,7 @@ export function AccountScreen() {
                           <td className="num">{r.shipmentsCount} shipments</td>
                           <td className="num">{money(r.totalCost, r.currency)}</td>
                           <td>{r.invoiceId ? `invoiced (#${r.invoiceId})` : 'not invoiced yet'}</td>
+                          <td className="cell-actions">{details({ list: 'returns', id: r.id, number: r.number }, `Details of return list ${r.number}`)}</td>
                         </tr>
                       ))}
             </tbody>
@@ -180,6 +191,16 @@ export function AccountScreen() {
           </div>
         ) : null}
       </div>
+      {detail ? (
+        <AccountDetail
+          key={`${detail.list}:${detail.id}`}
+          target={detail}
+          onClose={() => {
+            setDetail(null);
+            first.current?.focus();
+          }}
+        />
+      ) : null}
     </section>
   );
 }
