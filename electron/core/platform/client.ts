@@ -128,9 +128,9 @@ export interface PlatformClientOptions {
 }
 
 /** Account records that have a detail with lines (spec: Invoices, credit, COD lists, returns). */
-export type FinanceDetailKind = 'invoices' | 'codLists' | 'returns';
+type FinanceDetailKind = 'invoices' | 'codLists' | 'returns';
 /** The detail of each kind: an invoice with `items`, a COD or return list with `shipments`. */
-export type FinanceDetail<K extends FinanceDetailKind> = { invoices: InvoiceDetail; codLists: CodListDetail; returns: ReturnListDetail }[K];
+type FinanceDetail<K extends FinanceDetailKind> = { invoices: InvoiceDetail; codLists: CodListDetail; returns: ReturnListDetail }[K];
 const FINANCE_DETAILS = {
   invoices: { path: '/invoices', schema: InvoiceDetail },
   codLists: { path: '/cod-lists', schema: CodListDetail },
