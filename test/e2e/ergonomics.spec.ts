@@ -167,6 +167,34 @@ test('ship: a double Ctrl+Enter ships and pays once', async ({ page }) => {
   expect((await rpc('shipments.recent', { limit: 500 })).length).toBe(shippedBefore + 1);
   const paid = Math.round((creditBefore - (await rpc('credit.get')).balance) * 100) / 100;
   expect(paid).toBe(mine[0]!.cost.amount);
+
+  // Feedback from a metre away (item 6): the shipped outcome has its own colour and sound, and it
+  // holds on the Scan screen until the next scan.
+  const banner = page.getByTestId('banner');
+  await expect(banner).toHaveAttribute('data-outcome', 'shipped');
+  await expect(page.locator('html')).toHaveAttribute('data-last-sound', 'shipped');
+  await page.keyboard.press('Enter'); // Next order
+  await expect(page.locator('#scan-input')).toBeFocused();
+  await expect(banner).toHaveAttribute('data-outcome', 'shipped');
+  await page.keyboard.type('NOPE-404');
+  await page.keyboard.press('Enter');
+  await expect(banner).toContainText('UNKNOWN CODE: NOPE-404');
+  await expect(banner).not.toHaveAttribute('data-outcome', /.+/);
+  await expect(page.locator('html')).toHaveAttribute('data-last-sound', 'error');
+
+  // Sounds off (Settings): nothing is played any more, the colours stay.
+  await page.keyboard.press('F8');
+  const sounds = page.getByLabel(/Sounds for each outcome|Suoni per ogni esito/);
+  await expect(sounds).toBeChecked();
+  await sounds.uncheck();
+  await page.evaluate(() => (document.documentElement.dataset.lastSound = 'none'));
+  await page.keyboard.press('F1');
+  await page.keyboard.type('NOPE-405');
+  await page.keyboard.press('Enter');
+  await expect(banner).toContainText('UNKNOWN CODE: NOPE-405');
+  await expect(page.locator('html')).toHaveAttribute('data-last-sound', 'none');
+  await page.keyboard.press('F8');
+  await sounds.check();
 });
 
 test('send orders to the platform: a double press sends one batch', async ({ page }) => {

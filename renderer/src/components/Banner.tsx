@@ -12,7 +12,15 @@ export function Banner() {
   const banner = useApp((s) => s.banner);
   if (!banner) return <div className="banner banner-empty" aria-hidden="true" />;
   return (
-    <div key={banner.seq} className={`banner banner-${banner.kind}`} role={banner.kind === 'error' ? 'alert' : 'status'} aria-live={banner.kind === 'error' ? 'assertive' : 'polite'} data-testid="banner" data-kind={banner.kind}>
+    <div
+      key={banner.seq}
+      className={`banner banner-${banner.kind}${banner.outcome ? ` banner-outcome banner-outcome-${banner.outcome}` : ''}`}
+      role={banner.kind === 'error' ? 'alert' : 'status'}
+      aria-live={banner.kind === 'error' ? 'assertive' : 'polite'}
+      data-testid="banner"
+      data-kind={banner.kind}
+      data-outcome={banner.outcome ?? undefined}
+    >
       <span className="banner-icon" aria-hidden="true">
         {ICON[banner.kind]}
       </span>

@@ -1,5 +1,6 @@
 /**
- * Part of the Settings screen (issue 10): the screen language (Italian / English) and the
+ * Part of the Settings screen (issue 10): the screen language (Italian / English), the bench
+ * sounds on or off (issue 14), and the
  * customs identifiers (EORI, VAT number, tax id of the exporter and default
  * importer) every customs declaration is prefilled with. A bad identifier is
  * refused naming its field; nothing already saved is lost.
@@ -10,6 +11,7 @@ import { TextField } from '../components/Field';
 import { asStationError } from '../lib/errors';
 import { language, setLanguage, t, type Language } from '../lib/i18n';
 import { invoke } from '../api';
+import { setSoundsOn, soundsOn } from '../lib/sound';
 import { useApp } from '../stores/app';
 
 type Ids = { eori: string; vatNumber: string; taxId: string };
@@ -21,6 +23,7 @@ export function PreferencesSection() {
   const [form, setForm] = useState<{ exporter: Ids; importer: Ids }>({ exporter: blankIds(), importer: blankIds() });
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const [lang, setLang] = useState<Language>(language());
+  const [sounds, setSounds] = useState(soundsOn());
   useEffect(() => {
     invoke('customs.settings.get', {})
       .then((s) => setForm({ exporter: toText(s.exporter), importer: toText(s.importer) }))
@@ -57,6 +60,18 @@ export function PreferencesSection() {
             <option value="en">English</option>
           </select>
         </div>
+        <label className="check">
+          <input
+            type="checkbox"
+            id="set-sounds"
+            checked={sounds}
+            onChange={(e) => {
+              setSoundsOn(e.target.checked);
+              setSounds(e.target.checked);
+            }}
+          />{' '}
+          {t('preferences.sounds')}
+        </label>
       </div>
       <form
         className="card"

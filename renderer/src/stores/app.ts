@@ -6,7 +6,7 @@ import { create } from 'zustand';
 import type { AppInfo } from '../../../shared/contract';
 import { invoke } from '../api';
 import { asStationError } from '../lib/errors';
-import { beepOk, beepWarn, buzzError } from '../lib/sound';
+import { beepOk, beepWarn, buzzError, playOutcome, type BenchOutcome } from '../lib/sound';
 import type { LinkState } from '../transport/http';
 
 /** The bench screens, in the packer's order; the Queue (outbox) last. */
@@ -45,7 +45,12 @@ interface Banner {
   detail?: string;
   /** Increments per banner so the same message twice still re-announces. */
   seq: number;
+  /** A bench outcome (its own colour and sound); it stays through screen changes until the next scan. */
+  outcome?: BenchOutcome;
 }
+
+/** Banner colour of each bench outcome. */
+const OUTCOME_KIND: Record<BenchOutcome, Banner['kind']> = { shipped: 'ok', queued: 'info', attention: 'warn', wrong_item: 'error', printer: 'warn' };
 
 interface AppState {
   info: AppInfo | null;
@@ -61,6 +66,13 @@ interface AppState {
    */
   go(screen: Screen, opts?: { keepBanner?: boolean }): void;
   flash(kind: Banner['kind'], title: string, detail?: string): void;
+  /**
+   * Shows a bench outcome (shipped, queued, needs attention, wrong item, printer problem): a
+   * full-width colour of its own and its own sound; it holds until the next scan (`clearOutcome`).
+   */
+  outcome(outcome: BenchOutcome, title: string, detail?: string): void;
+  /** A new scan starts: the last outcome's banner goes. */
+  clearOutcome(): void;
   /** Reports a failed command: red banner with the station's message and code. */
   fail(what: string, e: unknown): void;
   setInfo(info: AppInfo): void;
@@ -79,7 +91,16 @@ export const useApp = create<AppState>()((set, get) => ({
   banner: null,
   focusTick: 0,
   go(screen, opts) {
-    set((s) => ({ screen, focusTick: s.focusTick + 1, ...(opts?.keepBanner || s.screen === screen ? {} : { banner: null }) }));
+    set((s) => ({ screen, focusTick: s.focusTick + 1, ...(opts?.keepBanner || s.screen === screen || s.banner?.outcome ? {} : { banner: null }) }));
+  },
+  outcome(outcome, title, detail) {
+    seq += 1;
+    const kind = OUTCOME_KIND[outcome];
+    set({ banner: detail === undefined ? { kind, title, seq, outcome } : { kind, title, detail, seq, outcome } });
+    playOutcome(outcome);
+  },
+  clearOutcome() {
+    if (get().banner?.outcome) set({ banner: null });
   },
   flash(kind, title, detail) {
     seq += 1;

@@ -303,9 +303,11 @@ export const useJob = create<JobState>()((set, get) => {
           useApp.getState().flash('warn', t('duplicate.title'), t('duplicate.body', { order: order?.orderNumber ?? result.shipment.reference ?? '', ldv: trackingNumber, carrier: `${result.shipment.carrier.name} — ${result.shipment.carrier.contractName}`, date: dateTime(result.shipment.createdAt) }));
           return false;
         }
-        if (result.printError) useApp.getState().flash('warn', `Shipped ${trackingNumber} — label NOT printed`, `${result.printError.message} [${result.printError.code}]. Fix the printer, then Reprint (Alt+R).`);
-        else if (result.printJob?.state === 'failed') useApp.getState().flash('warn', `Shipped ${trackingNumber} — label NOT printed`, result.printJob.lastError ?? 'Printer failed');
-        else useApp.getState().flash('ok', `Shipped ${trackingNumber}`, `${result.shipment.carrier.name} — ${money(result.shipment.cost.amount, result.shipment.cost.currency)}. Label sent to the printer.`);
+        if (result.printError) useApp.getState().outcome('printer', `Shipped ${trackingNumber} — label NOT printed`, `${result.printError.message} [${result.printError.code}]. Fix the printer, then Reprint (Alt+R).`);
+        else if (result.printJob?.state === 'failed') useApp.getState().outcome('printer', `Shipped ${trackingNumber} — label NOT printed`, result.printJob.lastError ?? 'Printer failed');
+        else if (result.printJob?.state === 'queued' && result.printJob.lastError)
+          useApp.getState().outcome('printer', `Shipped ${trackingNumber} — label waiting for the printer`, `${result.printJob.lastError}. It prints by itself once the printer is ready.`);
+        else useApp.getState().outcome('shipped', `Shipped ${trackingNumber}`, `${result.shipment.carrier.name} — ${money(result.shipment.cost.amount, result.shipment.cost.currency)}. Label sent to the printer.`);
         useApp.getState().go('print', { keepBanner: true });
         void useApp.getState().refreshInfo(); // credit changed
         return true;
@@ -316,12 +318,14 @@ export const useJob = create<JobState>()((set, get) => {
         // One rule for core and screen (shared/contract/outbox-outcome.ts): the code says whether the row stays queued.
         if (outcomeOfCode(err.code) === 'queued') {
           // The outbox keeps the request and sends it (after checking the platform when an answer was lost); the label prints then.
-          useApp.getState().flash('warn', 'Shipment queued, will be sent — not shipped yet', `${err.message} [${err.code}]. The station sends it by itself; do not ship this order again by hand.`);
+          useApp.getState().outcome('queued', 'Shipment queued, will be sent — not shipped yet', `${err.message} [${err.code}]. The station sends it by itself; do not ship this order again by hand.`);
           void useApp.getState().refreshInfo();
         } else if (err.code === 'outcome_unknown') {
-          useApp.getState().fail('Shipment not confirmed by the platform: check it in the Queue (F7)', err);
+          useApp.getState().outcome('attention', 'Shipment not confirmed by the platform: check it in the Queue (F7)', `${err.message} [${err.code}]`);
+        } else if (err.details) {
+          useApp.getState().fail('The platform refused the shipment: fix the marked fields', err);
         } else {
-          useApp.getState().fail(err.details ? 'The platform refused the shipment: fix the marked fields' : 'Shipment not sent — it needs attention (Queue, F7)', err);
+          useApp.getState().outcome('attention', 'Shipment not sent — it needs attention (Queue, F7)', `${err.message} [${err.code}]`);
         }
         return false;
       }

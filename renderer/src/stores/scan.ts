@@ -35,6 +35,8 @@ export const useScan = create<ScanState>()((set, get) => ({
     const code = raw.trim();
     const app = useApp.getState();
     if (code === '') return;
+    // The last outcome's colour holds until this, the next scan.
+    app.clearOutcome();
     set({ busy: true });
     try {
       const res = await invoke('scan.resolve', { code });

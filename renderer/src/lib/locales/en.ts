@@ -165,6 +165,7 @@ export const en = {
     failed: 'No preview',
   },
   stocks: { count_one: '{{count}} shipment', count_other: '{{count}} shipments' },
+  preferences: { sounds: 'Sounds for each outcome (shipped, queued, needs attention, wrong item, printer problem)' },
   duplicate: {
     title: 'Already shipped by another station',
     body: 'Order {{order}} was shipped as {{ldv}} by {{carrier}} on {{date}}. It is not shipped again.',

@@ -169,6 +169,7 @@ export const it: Texts<typeof en> = {
     failed: 'Nessuna anteprima',
   },
   stocks: { count_one: '{{count}} spedizione', count_other: '{{count}} spedizioni' },
+  preferences: { sounds: 'Suoni per ogni esito (spedito, in coda, da controllare, articolo sbagliato, problema stampante)' },
   duplicate: {
     title: 'Già spedito da un’altra postazione',
     body: 'L’ordine {{order}} è stato spedito come {{ldv}} con {{carrier}} il {{date}}. Non viene spedito di nuovo.',
