@@ -33,7 +33,7 @@ export function setSoundsOn(on: boolean): void {
 /** Records which sound was asked for, then plays it unless sounds are off. */
 function play(name: string, notes: () => void): void {
   if (!soundsOn()) return;
-  document.documentElement.dataset.lastSound = name;
+  if (typeof document !== 'undefined') document.documentElement.dataset.lastSound = name;
   notes();
 }
 
