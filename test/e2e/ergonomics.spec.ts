@@ -229,3 +229,31 @@ test('send orders to the platform: a double press sends one batch', async ({ pag
   expect(submits).toBe(1);
   expect((await rowsOf()).length).toBe(before + 1);
 });
+
+test('after a refused submit the focus goes to the field the error names', async ({ page }) => {
+  const order = await rpc('orders.create', {
+    recipient: { name: 'Luca Sala', street: 'Via Verdi 3', city: 'Roma', province: 'RM', postalCode: '00184', countryCode: 'IT' },
+    items: [{ name: 'Lampada', quantity: 1, unitPrice: 40 }],
+  });
+  await page.goto(station.url);
+  await expect(page.getByTestId('connection')).toHaveText('online');
+  await page.keyboard.type(order.orderNumber);
+  await page.keyboard.press('Enter');
+  const weight = page.getByLabel('Weight (kg)');
+  await expect(weight).toBeFocused();
+  // Quote with no weight: refused by the station, the focus stays on (and selects) the weight.
+  await page.getByLabel('Length (cm)').focus();
+  await page.getByLabel('Length (cm)').press('Enter');
+  await expect(weight).toBeFocused();
+  await weight.fill('1');
+  await weight.press('Enter');
+  await expect(page.getByRole('listbox', { name: /Rates, cheapest first/ })).toBeFocused();
+  await page.keyboard.press('Enter');
+  // A rule only the platform checks (province = 2 letters): Ship is pressed from the Ship button.
+  await page.getByLabel('Province').fill('Roma');
+  const ship = page.getByRole('button', { name: /Ship & print label/ });
+  await ship.focus();
+  await page.keyboard.press('Control+Enter');
+  await expect(page.getByTestId('banner')).toContainText('fix the marked fields');
+  await expect(page.getByLabel('Province')).toBeFocused();
+});

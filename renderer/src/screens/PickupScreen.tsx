@@ -7,6 +7,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import type { FieldErrors } from '../../../shared/platform';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { ErrorList, SelectField, TextField } from '../components/Field';
+import { focusFirstInvalid } from '../lib/focus';
 import { money, nextWorkingDay } from '../lib/format';
 import { dayLoadOf, foldPackagePaths, pickupErrors, pickupRequestOf, type PickupDraft } from '../lib/pickupForm';
 import { useApp } from '../stores/app';
@@ -21,6 +22,7 @@ export function PickupScreen() {
   const [submitted, setSubmitted] = useState(false);
   /** After a booking: the form is blank again and the focus back on its first field (see renderer/README.md, focus map). */
   const afterBooking = (r: Awaited<ReturnType<typeof book>>) => {
+    if (r === 'failed') focusFirstInvalid(document.getElementById('pickup-form'));
     if (r !== 'booked') return;
     setSubmitted(false);
     setD(emptyDraft());
@@ -66,6 +68,7 @@ export function PickupScreen() {
         Pickup booking
       </h1>
       <form
+        id="pickup-form"
         className="card"
         noValidate
         onSubmit={(e) => {
@@ -74,6 +77,7 @@ export function PickupScreen() {
           const local = pickupErrors(form);
           if (Object.keys(local).length) {
             useApp.getState().flash('error', 'Pickup not booked: fix the marked fields', Object.values(local)[0]?.[0]);
+            focusFirstInvalid(e.currentTarget);
             return;
           }
           // A repeat Enter while this one is in flight is ignored by the store.

@@ -7,6 +7,7 @@
 import { useEffect, useRef } from 'react';
 import type { Rate } from '../../../shared/platform';
 import { keepFocusOnMouseDown } from '../components/Field';
+import { focusFirstInvalid } from '../lib/focus';
 import { kg, money } from '../lib/format';
 import { hasText, t } from '../lib/i18n';
 import { firstError, rateKeyAction } from '../lib/shipForm';
@@ -58,8 +59,10 @@ export function QuoteScreen() {
         aria-label="Parcels to quote"
         onSubmit={(e) => {
           e.preventDefault();
+          const formEl = e.currentTarget;
           void quote().then((ok) => {
             if (ok) list.current?.focus();
+            else focusFirstInvalid(formEl);
           });
         }}
       >

@@ -7,6 +7,7 @@
  */
 import { useEffect, useRef } from 'react';
 import { CheckField, ErrorList, SelectField, TextField, keepFocusOnMouseDown } from '../components/Field';
+import { focusFirstInvalid } from '../lib/focus';
 import { dateTime, money } from '../lib/format';
 import { t } from '../lib/i18n';
 import { usePrint } from '../stores/print';
@@ -36,6 +37,7 @@ export function ShipScreen() {
   const { order, draft, chosen, touched, submitted, shipping } = job;
   const shipErrors = mergeErrors(job.shipErrors, job.platformErrors);
   const focusTick = useApp((s) => s.focusTick);
+  const form = useRef<HTMLFormElement>(null);
   const go = useApp((s) => s.go);
   const shipBtn = useRef<HTMLButtonElement>(null);
   const nameInput = useRef<HTMLInputElement>(null);
@@ -58,16 +60,17 @@ export function ShipScreen() {
         Ship {order ? <span className="subtitle" data-testid="ship-order">order {order.orderNumber}{order.shop !== 'main' ? ` · shop ${order.shop}` : ''}</span> : null}
       </h1>
       <form
+        ref={form}
         className="ship-layout"
         noValidate
         onSubmit={(e) => {
           e.preventDefault();
-          void job.ship();
+          void job.ship().then((ok) => ok || focusFirstInvalid(form.current));
         }}
         onKeyDown={(e) => {
           if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
             e.preventDefault();
-            void job.ship();
+            void job.ship().then((ok) => ok || focusFirstInvalid(form.current));
           } else if (e.key === 'Enter' && e.target instanceof HTMLInputElement && e.target.type !== 'checkbox') {
             e.preventDefault(); // no implicit submit from a text field
           }
