@@ -15,6 +15,7 @@ import { expect, test } from '@playwright/test';
 import { startFakePrinter, type FakePrinter } from './fake-printer';
 import { startStationProcess, type StationProcess } from './station-process';
 import { recipientToParty } from '../../shared/domain/order';
+import { scanWeighAndChooseRate } from './flows';
 import { rpcFor } from './rpc';
 
 test.describe.configure({ mode: 'serial' });
@@ -147,14 +148,7 @@ test('ship: a double Ctrl+Enter ships and pays once', async ({ page }) => {
 
   await page.goto(station.url);
   await expect(page.getByTestId('connection')).toHaveText('online');
-  await page.keyboard.type(order.orderNumber);
-  await page.keyboard.press('Enter');
-  await expect(page.getByLabel('Weight (kg)')).toBeFocused();
-  await page.keyboard.type('1');
-  await page.keyboard.press('Enter');
-  await expect(page.getByRole('listbox', { name: /Rates, cheapest first/ })).toBeFocused();
-  await page.keyboard.press('Enter');
-  await expect(page.getByRole('heading', { name: /^Ship/ })).toBeVisible();
+  await scanWeighAndChooseRate(page, order.orderNumber);
   // Two Ctrl+Enters in a row, as a heavy thumb does.
   await page.keyboard.press('Control+Enter');
   await page.keyboard.press('Control+Enter');

@@ -11,6 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { startFakePrinter, type FakePrinter } from './fake-printer';
+import { scanWeighAndChooseRate } from './flows';
 import { rpcFor } from './rpc';
 import { startStationProcess, type StationProcess } from './station-process';
 
@@ -40,13 +41,7 @@ test('printer profile from the keyboard, then a preview of what the printer will
   });
   await page.goto(station.url);
   await expect(page.getByTestId('connection')).toHaveText('online');
-  await page.keyboard.type(order.orderNumber);
-  await page.keyboard.press('Enter');
-  await expect(page.getByLabel('Weight (kg)')).toBeFocused();
-  await page.keyboard.type('1');
-  await page.keyboard.press('Enter');
-  await expect(page.getByRole('listbox', { name: /Rates, cheapest first/ })).toBeFocused();
-  await page.keyboard.press('Enter');
+  await scanWeighAndChooseRate(page, order.orderNumber);
   await page.keyboard.press('Control+Enter');
   await expect(page.getByTestId('print-state')).toHaveAttribute('data-state', 'printed');
   const ldv = (await page.getByTestId('tracking-number').textContent())!.trim();
