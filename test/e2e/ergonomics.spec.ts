@@ -51,6 +51,8 @@ test('pickup: a double Enter books once, the form resets, a repeat asks once nam
   await expect(contract.locator('option').first()).toHaveText('Choose a contract…'); // lists loaded
   const code = (await contract.locator('option').nth(1).getAttribute('value'))!;
   await contract.selectOption(code);
+  // The date in the bench's format, not the browser's (item 4): dd/mm/yyyy.
+  await expect(page.getByLabel('Pickup date')).toHaveValue(/^\d{2}\/\d{2}\/\d{4}$/);
   const weight = page.getByLabel('Total weight (kg)');
   await weight.fill('4');
   await expect(contract).toHaveValue(code);

@@ -7,6 +7,7 @@
  * suggestions, Enter takes one, Escape closes). Errors are looked up by the
  * spec's `details` paths (`customsDetail.commodities.0.harmonizedCode`).
  */
+import { DateField } from '../components/DateField';
 import { useEffect, useRef, useState } from 'react';
 import type { TaricCode } from '../../../shared/platform';
 import type { CustomsStatus } from '../../../shared/domain/customs';
@@ -203,7 +204,7 @@ export function CustomsEditor({ errors, show, status }: Props) {
           </SelectField>
         ))}
         <TextField id="customs-invoiceNumber" label={t('customs.invoiceNumber')} value={c.invoiceNumber} onValue={(v) => job.setCustoms({ invoiceNumber: v })} error={err(CUSTOMS_PATHS.invoiceNumber)} />
-        <TextField id="customs-invoiceDate" label={t('customs.invoiceDate')} type="date" value={c.invoiceDate} onValue={(v) => job.setCustoms({ invoiceDate: v })} onBlur={() => job.touch(CUSTOMS_PATHS.invoiceDate)} error={err(CUSTOMS_PATHS.invoiceDate)} />
+        <DateField id="customs-invoiceDate" label={t('customs.invoiceDate')} value={c.invoiceDate} onValue={(v) => job.setCustoms({ invoiceDate: v })} onBlur={() => job.touch(CUSTOMS_PATHS.invoiceDate)} error={err(CUSTOMS_PATHS.invoiceDate)} />
       </div>
       <div className="grid-3">
         {(['eori', 'vatNumber', 'taxId'] as const).map((f) => partyField('exporter', f))}

@@ -6,6 +6,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { FieldErrors } from '../../../shared/platform';
 import { ConfirmDialog } from '../components/ConfirmDialog';
+import { DateField } from '../components/DateField';
 import { ErrorList, SelectField, TextField } from '../components/Field';
 import { focusFirstInvalid } from '../lib/focus';
 import { money, nextWorkingDay } from '../lib/format';
@@ -94,7 +95,7 @@ export function PickupScreen() {
               </option>
             ))}
           </SelectField>
-          <TextField id="pk-date" label="Pickup date" type="date" value={form.pickupDate} onValue={(v) => set({ pickupDate: v })} error={err('pickupDate')} />
+          <DateField id="pk-date" label="Pickup date" value={form.pickupDate} onValue={(v) => set({ pickupDate: v })} error={err('pickupDate')} />
           <fieldset className="radio-group">
             <legend>Time window</legend>
             {(['AM', 'PM', 'AMPM'] as const).map((t) => (
