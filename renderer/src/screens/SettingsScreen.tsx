@@ -6,7 +6,7 @@
  * never comes back to this screen. The station uses the saved account from
  * its next start; a platform given at launch (command line or environment)
  * still wins. Below: the language and the customs identifiers (PreferencesSection, issue 10),
- * how orders are treated (OrderSettingsSection, issue 12) and the box presets (BoxSettingsSection, issue 11).
+ * how orders are treated (OrderSettingsSection, issue 12) and the scale (ScaleSettingsSection) and the box presets (BoxSettingsSection, issue 11).
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { AccountView } from '../../../shared/contract';
@@ -17,6 +17,7 @@ import { useApp } from '../stores/app';
 import { BoxSettingsSection } from './BoxSettingsSection';
 import { OrderSettingsSection } from './OrderSettingsSection';
 import { PreferencesSection } from './PreferencesSection';
+import { ScaleSettingsSection } from './ScaleSettingsSection';
 
 /** Settings screen (see file comment). */
 export function SettingsScreen() {
@@ -145,6 +146,7 @@ export function SettingsScreen() {
       </section>
       <PreferencesSection />
       <OrderSettingsSection />
+      <ScaleSettingsSection />
       <BoxSettingsSection />
     </section>
   );

@@ -1,6 +1,25 @@
 /** English texts of the bench (i18next resources; plural keys end in `_one` / `_other`). */
 export const en = {
   action: { remove: 'Remove', save: 'Save', search: 'Search', reprint: 'Reprint label', refresh: 'Refresh', prev: 'Previous', next: 'Next' },
+  scaleSettings: {
+    title: 'Scale',
+    hint: 'USB scales on the HID point-of-sale page (Dymo, Mettler Toledo, Stamps.com…) are found by themselves; a serial scale needs its port, baud rate and protocol. Only a stable weight above zero fills the parcel.',
+    kind: 'Which scale',
+    none: 'No scale (type the weight)',
+    hid: 'USB HID scale (the first one plugged)',
+    serial: 'Serial scale',
+    port: 'Serial port',
+    baud: 'Baud rate',
+    protocol: 'Protocol',
+    mtSics: 'Mettler Toledo MT-SICS (S / SI)',
+    continuous: 'Continuous output',
+    requote: 'A stable weight on Quote asks for rates at once',
+    save: 'Save scale',
+    saved: 'Scale saved',
+    notSaved: 'Scale not saved',
+    connected: 'Connected: {{name}}',
+    notConnected: 'No scale connected',
+  },
   boxes: {
     field: 'Box',
     unknown: 'No box "{{code}}": type its number, name or barcode',

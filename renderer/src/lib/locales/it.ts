@@ -5,6 +5,25 @@ type Texts<T> = { [K in keyof T]: T[K] extends string ? string : Texts<T[K]> };
 
 export const it: Texts<typeof en> = {
   action: { remove: 'Rimuovi', save: 'Salva', search: 'Cerca', reprint: 'Ristampa etichetta', refresh: 'Aggiorna', prev: 'Precedente', next: 'Successiva' },
+  scaleSettings: {
+    title: 'Bilancia',
+    hint: 'Le bilance USB della pagina HID punto vendita (Dymo, Mettler Toledo, Stamps.com…) si trovano da sole; una bilancia seriale vuole porta, velocità e protocollo. Solo un peso stabile sopra zero riempie il collo.',
+    kind: 'Quale bilancia',
+    none: 'Nessuna bilancia (peso digitato)',
+    hid: 'Bilancia USB HID (la prima collegata)',
+    serial: 'Bilancia seriale',
+    port: 'Porta seriale',
+    baud: 'Velocità (baud)',
+    protocol: 'Protocollo',
+    mtSics: 'Mettler Toledo MT-SICS (S / SI)',
+    continuous: 'Uscita continua',
+    requote: 'Un peso stabile in Preventivo chiede subito le tariffe',
+    save: 'Salva bilancia',
+    saved: 'Bilancia salvata',
+    notSaved: 'Bilancia non salvata',
+    connected: 'Collegata: {{name}}',
+    notConnected: 'Nessuna bilancia collegata',
+  },
   boxes: {
     field: 'Scatola',
     unknown: 'Nessuna scatola "{{code}}": digita numero, nome o codice a barre',
