@@ -18,11 +18,14 @@ type Kind = ScaleConfigView['kind'];
 /** The Scale card of the Settings screen (see file comment). */
 export function ScaleSettingsSection() {
   const scale = useScale((s) => s.scale);
-  const [kind, setKind] = useState<Kind>('hid');
-  const [port, setPort] = useState('');
-  const [baud, setBaud] = useState('9600');
-  const [protocol, setProtocol] = useState<'mt-sics' | 'continuous'>('mt-sics');
-  const [requote, setRequote] = useState(true);
+  // The form starts from the scale the station reports (loaded at start); a later load fills it (effect below).
+  const initial = useScale.getState().scale;
+  const serial = initial?.config.kind === 'serial' ? initial.config : null;
+  const [kind, setKind] = useState<Kind>(initial?.config.kind ?? 'hid');
+  const [port, setPort] = useState(serial?.path ?? '');
+  const [baud, setBaud] = useState(String(serial?.baudRate ?? 9600));
+  const [protocol, setProtocol] = useState<'mt-sics' | 'continuous'>(serial?.protocol ?? 'mt-sics');
+  const [requote, setRequote] = useState(initial?.requoteOnStable ?? true);
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const [busy, setBusy] = useState(false);
 
@@ -36,12 +39,14 @@ export function ScaleSettingsSection() {
     setRequote(requoteOnStable);
   };
   useEffect(() => {
-    const s = useScale.getState().scale;
-    if (s) apply(s.config, s.requoteOnStable);
-    else void useScale.getState().load().then(() => {
-      const loaded = useScale.getState().scale;
-      if (loaded) apply(loaded.config, loaded.requoteOnStable);
-    });
+    if (useScale.getState().scale) return;
+    void useScale
+      .getState()
+      .load()
+      .then(() => {
+        const loaded = useScale.getState().scale;
+        if (loaded) apply(loaded.config, loaded.requoteOnStable);
+      });
   }, []);
 
   const save = async () => {
