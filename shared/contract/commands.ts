@@ -459,8 +459,13 @@ export const commands = {
   'slips.settings': command<SlipSettings>()(Empty),
   /** Saves the slip settings; a device URI the station cannot open is refused on `printerUri`. */
   'slips.setSettings': command<SlipSettings>()(SlipSettings),
-  /** Prints the order's packing slip now (on demand, or again): queued for the slip printer. */
-  'slips.print': command<SlipJobView>()(z.object({ orderId: z.number().int().positive() }).strict()),
+  /** Prints the packing slip of an order (or of the order a tracking number shipped) now, on demand or again: queued for the slip printer. */
+  'slips.print': command<SlipJobView>()(
+    z
+      .object({ orderId: z.number().int().positive().optional(), trackingNumber: z.string().trim().min(1).max(INPUT_LIMITS.trackingNumber).optional() })
+      .strict()
+      .refine((v) => (v.orderId === undefined) !== (v.trackingNumber === undefined), { error: 'Give the order id or the tracking number' }),
+  ),
   /** Slip jobs of an order (all when absent), newest first. */
   'slips.list': command<SlipJobView[]>()(z.object({ orderId: z.number().int().positive().optional() }).strict()),
   /** The station's box presets and default box (cm, kg). */

@@ -33,47 +33,60 @@ export function decodeEscPos(bytes: Uint8Array): EscPosOp[] {
     if (run.length) ops.push({ op: 'text', text: iconv.decode(Buffer.from(run), page === 19 ? 'CP858' : 'CP437') });
     run = [];
   };
-  for (let i = 0; i < bytes.length; ) {
+  let i = 0;
+  /** Records `op` (when given) and moves past the command's `len` bytes. */
+  const take = (len: number, op?: EscPosOp) => {
+    if (op) ops.push(op);
+    i += len;
+  };
+  while (i < bytes.length) {
     const b = bytes[i]!;
     const n1 = bytes[i + 1];
-    const n2 = bytes[i + 2];
+    const n2 = bytes[i + 2] ?? 0;
     if (b === 0x0a) {
       flush();
       if (ops.length && ops[ops.length - 1]!.op !== 'text') ops.push({ op: 'text', text: '' });
-      i += 1;
+      take(1);
     } else if (b === 0x1b) {
       flush();
-      if (n1 === 0x40) (ops.push({ op: 'init' }), (i += 2));
-      else if (n1 === 0x74) (ops.push({ op: 'codePage', page: (page = n2!) }), (i += 3));
-      else if (n1 === 0x61) (ops.push({ op: 'align', align: n2 === 1 || n2 === 0x31 ? 'center' : n2 === 2 || n2 === 0x32 ? 'right' : 'left' }), (i += 3));
-      else if (n1 === 0x45) (ops.push({ op: 'bold', on: n2 === 1 }), (i += 3));
-      else if (n1 === 0x21) (ops.push({ op: 'size', width: n2! & 0x20 ? 2 : 1, height: n2! & 0x10 ? 2 : 1 }), (i += 3)); // ESC ! print mode
-      else if (n1 === 0x4d || n1 === 0x2d || n1 === 0x7b || n1 === 0x47 || n1 === 0x33 || n1 === 0x64) (ops.push({ op: 'other', bytes: [b, n1, n2!] }), (i += 3));
-      else if (n1 === 0x32) (ops.push({ op: 'other', bytes: [b, n1] }), (i += 2));
+      if (n1 === 0x40) take(2, { op: 'init' });
+      else if (n1 === 0x74) {
+        page = n2;
+        take(3, { op: 'codePage', page: n2 });
+      } else if (n1 === 0x61) take(3, { op: 'align', align: n2 === 1 || n2 === 0x31 ? 'center' : n2 === 2 || n2 === 0x32 ? 'right' : 'left' });
+      else if (n1 === 0x45) take(3, { op: 'bold', on: n2 === 1 });
+      else if (n1 === 0x21) take(3, { op: 'size', width: n2 & 0x20 ? 2 : 1, height: n2 & 0x10 ? 2 : 1 }); // ESC ! print mode
+      else if (n1 === 0x4d || n1 === 0x2d || n1 === 0x7b || n1 === 0x47 || n1 === 0x33 || n1 === 0x64) take(3, { op: 'other', bytes: [b, n1, n2] });
+      else if (n1 === 0x32) take(2, { op: 'other', bytes: [b, n1] });
       else throw new Error(`Unknown ESC command 0x${(n1 ?? 0).toString(16)} at byte ${i}`);
     } else if (b === 0x1d) {
       flush();
-      if (n1 === 0x21) (ops.push({ op: 'size', width: ((n2! >> 4) & 7) + 1, height: (n2! & 7) + 1 }), (i += 3));
-      else if (n1 === 0x48) ((hri = n2!), (i += 3));
-      else if (n1 === 0x66) i += 3;
-      else if (n1 === 0x77) ((moduleWidth = n2!), (i += 3));
-      else if (n1 === 0x68) ((height = n2!), (i += 3));
-      else if (n1 === 0x6b && n2 === 0x49) {
+      if (n1 === 0x21) take(3, { op: 'size', width: ((n2 >> 4) & 7) + 1, height: (n2 & 7) + 1 });
+      else if (n1 === 0x48) {
+        hri = n2;
+        take(3);
+      } else if (n1 === 0x66) take(3);
+      else if (n1 === 0x77) {
+        moduleWidth = n2;
+        take(3);
+      } else if (n1 === 0x68) {
+        height = n2;
+        take(3);
+      } else if (n1 === 0x6b && n2 === 0x49) {
         const len = bytes[i + 3]!;
         const data = Buffer.from(bytes.subarray(i + 4, i + 4 + len)).toString('latin1');
         // `{B` selects code set B; the rest is the data.
-        ops.push({ op: 'barcode', type: 'code128', data: data.startsWith('{B') ? data.slice(2) : data, hri, height, moduleWidth });
-        i += 4 + len;
-      } else if (n1 === 0x56) (ops.push({ op: 'cut', partial: n2 === 1 || n2 === 0x31 }), (i += 3));
-      else if (n1 === 0x42) (ops.push({ op: 'other', bytes: [b, n1, n2!] }), (i += 3));
+        take(4 + len, { op: 'barcode', type: 'code128', data: data.startsWith('{B') ? data.slice(2) : data, hri, height, moduleWidth });
+      } else if (n1 === 0x56) take(3, { op: 'cut', partial: n2 === 1 || n2 === 0x31 });
+      else if (n1 === 0x42) take(3, { op: 'other', bytes: [b, n1, n2] });
       else throw new Error(`Unknown GS command 0x${(n1 ?? 0).toString(16)} at byte ${i}`);
     } else if (b === 0x0b || b === 0x0d) {
       // Vertical tab (feed before the cut), carriage return.
       flush();
-      i += 1;
+      take(1);
     } else {
       run.push(b);
-      i += 1;
+      take(1);
     }
   }
   flush();

@@ -23,7 +23,7 @@ export interface SlipContent {
 let romeDate: Intl.DateTimeFormat | undefined;
 
 /** `dd/mm/yyyy` of `ms` in Europe/Rome (the labels' and the platform's zone). */
-export function slipDate(ms: number): string {
+function slipDate(ms: number): string {
   // Made on first use: the first time-zone formatter loads ICU's zone data (cold start, issue 15).
   romeDate ??= new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Rome', day: '2-digit', month: '2-digit', year: 'numeric' });
   return romeDate.format(ms);

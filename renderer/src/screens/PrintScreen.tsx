@@ -16,6 +16,7 @@ import { useJob } from '../stores/job';
 import { usePrint } from '../stores/print';
 import { LabelPreview } from './LabelPreview';
 import { PrinterProfileForm } from './PrinterProfileForm';
+import { SlipCard } from './SlipCard';
 
 const KIND_TEXT: Record<DiscoveredPrinterView['kind'], string> = {
   usb: 'USB',
@@ -45,6 +46,7 @@ const JOB_TEXT: Record<PrintJobView['state'], string> = {
 /** Print screen (see file comment). */
 export function PrintScreen() {
   const result = useJob((s) => s.result);
+  const shippedOrderId = useJob((s) => s.order?.id);
   const { printer, checking, saving, uriError, refresh, setUri, reprint, pending, loadPending, cancel, discovered, discovering, discover } = usePrint();
   const choices = useRef<HTMLUListElement>(null);
   const { focusTick, go } = useApp();
@@ -121,6 +123,7 @@ export function PrintScreen() {
       ) : (
         <p className="empty">No shipment made yet in this session. Scan an order (F1) to start.</p>
       )}
+      {s && shippedOrderId !== undefined ? <SlipCard orderId={shippedOrderId} /> : null}
 
       <section className="card" aria-labelledby="waiting-title">
         <h2 id="waiting-title">Waiting for the printer</h2>
