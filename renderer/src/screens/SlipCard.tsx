@@ -29,7 +29,7 @@ export function SlipCard({ orderId }: { orderId: number }) {
       <ul className="plain">
         {jobs.map((j) => (
           <li key={j.id} data-testid="slip-job" data-state={j.state}>
-            <span className={`tag ${j.state === 'printed' ? 'tag-ok' : j.state === 'failed' ? 'tag-bad' : 'tag-warn'}`}>{t(STATE_KEY[j.state])}</span> {j.requestedBy === 'auto' ? t('slips.withLabel') : t('slips.asked', { order: j.orderNumber })} · {dateTime(j.printedAt ?? j.createdAt)}
+            <span className={`tag ${j.state === 'printed' ? 'tag-ok' : j.state === 'failed' ? 'tag-bad' : 'tag-warn'}`}>{t(STATE_KEY[j.state])}</span> {j.requestedBy === 'auto' ? t('slips.withLabel') : t('slips.onRequest')} · {dateTime(j.printedAt ?? j.createdAt)}
             {j.lastError ? <span className="muted"> — {j.lastError}</span> : null}
           </li>
         ))}

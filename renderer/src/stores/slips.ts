@@ -21,17 +21,33 @@ interface SlipsState {
   changed(job: SlipJobView): void;
 }
 
+/**
+ * How far a job has come: events and command answers can arrive out of order,
+ * and an older view must never replace a newer one. Attempts grow at each
+ * claim; within an attempt a job goes printing → queued (retry) or done.
+ */
+export function slipProgress(j: Pick<SlipJobView, 'attempts' | 'state'>): number {
+  return j.attempts * 3 + (j.state === 'printing' ? 0 : j.state === 'queued' ? 1 : 2);
+}
+
+const newer = (a: SlipJobView, b: SlipJobView | undefined): SlipJobView => (b && slipProgress(b) > slipProgress(a) ? b : a);
+
 /** Slip jobs store. */
 export const useSlips = create<SlipsState>()((set, get) => ({
   orderId: null,
   jobs: [],
   printing: false,
   async load(orderId) {
-    set({ orderId, ...(orderId === null ? { jobs: [] } : {}) });
+    set({ orderId, jobs: [] });
     if (orderId === null) return;
     try {
-      const jobs = await invoke('slips.list', { orderId });
-      if (get().orderId === orderId) set({ jobs });
+      const listed = await invoke('slips.list', { orderId });
+      if (get().orderId !== orderId) return;
+      // Events that arrived while the list was on its way are newer than the list.
+      const seen = new Map(get().jobs.map((j) => [j.id, j]));
+      const jobs = listed.map((j) => newer(j, seen.get(j.id)));
+      for (const j of seen.values()) if (!jobs.some((x) => x.id === j.id)) jobs.push(j);
+      set({ jobs: jobs.sort((a, b) => b.id - a.id) });
     } catch (e) {
       useApp.getState().fail(t('slips.notLoaded'), e);
     }
@@ -53,6 +69,6 @@ export const useSlips = create<SlipsState>()((set, get) => ({
   changed(job) {
     if (job.state === 'failed') useApp.getState().flash('warn', t('slips.failed', { order: job.orderNumber }), job.lastError ?? undefined);
     if (job.orderId !== get().orderId) return;
-    set((s) => ({ jobs: [job, ...s.jobs.filter((j) => j.id !== job.id)].sort((a, b) => b.id - a.id) }));
+    set((s) => ({ jobs: [newer(job, s.jobs.find((j) => j.id === job.id)), ...s.jobs.filter((j) => j.id !== job.id)].sort((a, b) => b.id - a.id) }));
   },
 }));

@@ -21,6 +21,7 @@ export const en = {
     notConnected: 'No scale connected',
   },
   slips: {
+    onRequest: 'asked for (Alt+K)',
     title: 'Packing slip',
     none: 'No packing slip for this order yet.',
     print: 'Print packing slip',

@@ -25,6 +25,7 @@ export const it: Texts<typeof en> = {
     notConnected: 'Nessuna bilancia collegata',
   },
   slips: {
+    onRequest: 'richiesta (Alt+K)',
     title: 'Distinta di imballo',
     none: 'Nessuna distinta di imballo per questo ordine.',
     print: 'Stampa distinta di imballo',
