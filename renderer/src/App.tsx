@@ -3,7 +3,7 @@
  * outcome banner, current screen. Global keys: F1..F10 and Alt+S/Q/H/P/U/C/O/A/G/B
  * switch screens (F7 the Queue of requests to the platform, F8 settings, F9 held shipments, F10 account), Alt+R reprints the label in view, Alt+X cancels the
  * scanned shipment (with confirmation), Alt+T reads its tracking again,
- * Alt+N starts the next order, Alt+D searches pickup points on the Ship screen; on the
+ * Alt+N starts the next order, Alt+1..9 puts the parcel in box preset 1..9 on Quote/Ship, Alt+D searches pickup points on the Ship screen; on the
  * Print screen, typing (a scanner) starts the next scan at once.
  * Station events keep every screen current.
  */
@@ -14,6 +14,7 @@ import { Banner } from './components/Banner';
 import { Header } from './components/Header';
 import { Nav } from './components/Nav';
 import { screenForKey, useApp, type Screen } from './stores/app';
+import { useBoxes } from './stores/boxes';
 import { useDay } from './stores/day';
 import { useJob } from './stores/job';
 import { useOrders } from './stores/orders';
@@ -31,6 +32,8 @@ import { QuoteScreen } from './screens/QuoteScreen';
 import { ScanScreen } from './screens/ScanScreen';
 import { SettingsScreen } from './screens/SettingsScreen';
 import { ShipScreen } from './screens/ShipScreen';
+import { boxLabel } from './screens/PackagesEditor';
+import { t } from './lib/i18n';
 import { AccountScreen } from './screens/AccountScreen';
 import { StocksScreen } from './screens/StocksScreen';
 import { STOCK_POLL_MS, useStocks } from './stores/stocks';
@@ -55,6 +58,22 @@ function scannerTypingOnPrint(e: KeyboardEvent): boolean {
   return !(a instanceof HTMLElement && a.matches('input, textarea, select, [contenteditable="true"]'));
 }
 
+/**
+ * Alt+N on Quote/Ship: box preset N for the parcel whose row has the focus
+ * (else the first parcel); its dimensions fill the row (issue 11).
+ */
+function chooseBoxByKey(n: number): void {
+  const preset = useBoxes.getState().settings.presets[n - 1];
+  if (!preset) {
+    useApp.getState().flash('warn', t('boxes.noPreset', { n }));
+    return;
+  }
+  const row = document.activeElement instanceof HTMLElement ? document.activeElement.closest<HTMLElement>('[data-parcel]') : null;
+  const index = row ? Number(row.dataset.parcel) : 0;
+  useJob.getState().chooseBox(index, preset);
+  useApp.getState().flash('info', t('boxes.chosen', { n: index + 1, box: boxLabel(preset) }));
+}
+
 function useGlobalKeys(): void {
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
@@ -74,6 +93,11 @@ function useGlobalKeys(): void {
       if (!e.altKey || e.ctrlKey || e.metaKey) return;
       const key = e.code.startsWith('Key') ? e.code.slice(3).toLowerCase() : e.key.toLowerCase();
       const screen = useApp.getState().screen;
+      if ((screen === 'quote' || screen === 'ship') && /^Digit[1-9]$/.test(e.code)) {
+        e.preventDefault();
+        chooseBoxByKey(Number(e.code.slice(5)));
+        return;
+      }
       if (key === 'r') {
         e.preventDefault();
         const scanned = useScan.getState().shipment;
@@ -133,6 +157,7 @@ function useStationEvents(): void {
     const stockTimer = setInterval(() => void useStocks.getState().poll(), STOCK_POLL_MS);
     void useApp.getState().refreshInfo();
     void useScale.getState().load();
+    void useBoxes.getState().load().then(() => useJob.getState().fillBlankBoxes());
     // Credit and printer status change outside the station too (top-ups, paper out): poll gently.
     const timer = setInterval(() => void useApp.getState().refreshInfo(), 60_000);
     return () => {

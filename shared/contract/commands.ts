@@ -25,6 +25,7 @@ import { StockActionRequest, StockStatusFilter, type Stock } from '../platform/t
 import type { PaginatedOf } from '../platform/common';
 import type { CodList, CodListDetail, CreditMovement, Invoice, InvoiceDetail, ReturnList, ReturnListDetail } from '../platform/finance';
 import { CustomsSettings, type CustomsProductView } from './customs';
+import { BoxSettings } from './boxes';
 import type { AccountView, AppInfo, DiscoveredPrinterView, LabelPreviewView, ManifestView, OutboxListView, OutboxRowView, OutboxState, PrintJobView, PrinterView, ScaleView, ShipmentView, TrackingView } from './views';
 
 /** One command of the contract: its input schema, phantom output type and input bounds. */
@@ -453,6 +454,10 @@ export const commands = {
   'customs.settings.get': command<CustomsSettings>()(Empty),
   /** Saves the exporter/importer identifiers; a bad one is refused naming its field (`exporter.eori`). */
   'customs.settings.set': command<CustomsSettings>()(CustomsSettings),
+  /** The station's box presets and default box (cm, kg). */
+  'boxes.get': command<BoxSettings>()(Empty),
+  /** Saves the whole list of boxes; a refused value names its field (`presets.1.lengthCm`), nothing saved is lost. */
+  'boxes.set': command<BoxSettings>()(BoxSettings),
   /** Carrier pickup points near the recipient (GET /delivery-points): city and postal code required. */
   'deliveryPoints.search': command<DeliveryPointsResponse['data']>()(
     z.object({

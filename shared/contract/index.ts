@@ -3,5 +3,6 @@ export * from './commands';
 export * from './errors';
 export * from './views';
 export * from './customs';
+export * from './boxes';
 export * from './outbox-outcome';
 export * from './transport';

@@ -5,6 +5,7 @@
  */
 import type { Handlers } from '../../../shared/contract/commands';
 import { createAppHandlers } from './app';
+import { createBoxesHandlers } from './boxes';
 import { createCarriersHandlers } from './carriers';
 import type { StationContext } from './context';
 import { createCreditHandlers } from './credit';
@@ -22,8 +23,6 @@ import { createScanHandlers } from './scan';
 import { createSettingsHandlers } from './settings';
 import { createShipmentsHandlers } from './shipments';
 
-;
-;
 export type { StationContext } from './context';
 
 /** Every command of the contract, bound to one station context. */
@@ -42,6 +41,7 @@ export function createHandlers(ctx: StationContext): Handlers {
     ...createCreditHandlers(ctx),
     ...createOutboxHandlers(ctx),
     ...createCustomsHandlers(ctx),
+    ...createBoxesHandlers(ctx),
     ...createStocksHandlers(ctx),
     ...createScaleHandlers(ctx),
     ...createSettingsHandlers(ctx),

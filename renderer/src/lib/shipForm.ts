@@ -10,14 +10,32 @@ import { RatesRequest, ShipmentRequest, issuesToDetails, type FieldErrors, type 
 import { orderReference, type StationOrder } from '../../../shared/domain/order';
 import type { CustomsProductView, CustomsSettings } from '../../../shared/contract/customs';
 import { completeCustomsDetail, customsStatus, type CustomsStatus } from '../../../shared/domain/customs';
+import type { BoxPreset } from '../../../shared/contract/boxes';
 import { parseDecimal } from './format';
 
-/** One parcel as typed: weight kg, dimensions cm. */
+/** One parcel as typed: weight kg, dimensions cm, and the box preset whose dimensions these are ('' when typed by hand). */
 export interface PackageDraft {
   weight: string;
   length: string;
   width: string;
   height: string;
+  box: string;
+}
+
+/** The fields of a parcel a packer types (the box name is chosen, not typed). */
+export type PackageField = 'weight' | 'length' | 'width' | 'height';
+
+/** A box as a new parcel takes it: preset name ('' for dimensions typed by hand) and dimensions cm as text. */
+export interface BoxChoice {
+  name: string;
+  length: string;
+  width: string;
+  height: string;
+}
+
+/** The dimensions of a box preset as a parcel's text fields. */
+export function boxChoice(preset: Pick<BoxPreset, 'name' | 'lengthCm' | 'widthCm' | 'heightCm'>): BoxChoice {
+  return { name: preset.name, length: String(preset.lengthCm), width: String(preset.widthCm), height: String(preset.heightCm) };
 }
 
 /** Recipient fields as typed (flat; nested into Party by {@link draftToShipmentRequest}). */
@@ -106,17 +124,21 @@ export const RECIPIENT_PATHS: Record<keyof RecipientDraft, string> = {
 };
 
 /** Path of a package field in `details`: `packages.<i>.weight.value`, `packages.<i>.dimensions.length`. */
-export function packagePath(index: number, field: keyof PackageDraft): string {
+export function packagePath(index: number, field: PackageField): string {
   return field === 'weight' ? `packages.${index}.weight.value` : `packages.${index}.dimensions.${field}`;
 }
 
-/** A default parcel: blank weight, the box the packer used last (or 30x20x15 cm). */
-export function emptyPackage(box?: { length: string; width: string; height: string }): PackageDraft {
-  return { weight: '', length: box?.length ?? '30', width: box?.width ?? '20', height: box?.height ?? '15' };
+/**
+ * A new parcel: blank weight and the given box (the one used last, or the
+ * station's default preset). Without a box the dimensions stay blank and the
+ * quote asks for one: never a silent default size (issue 14 item 3).
+ */
+export function emptyPackage(box?: BoxChoice): PackageDraft {
+  return { weight: '', length: box?.length ?? '', width: box?.width ?? '', height: box?.height ?? '', box: box?.name ?? '' };
 }
 
 /** Empty form (manual shipment without an order). */
-export function emptyDraft(box?: { length: string; width: string; height: string }): ShipDraft {
+export function emptyDraft(box?: BoxChoice): ShipDraft {
   return {
     recipient: { name: '', company: '', street: '', street2: '', city: '', province: '', postalCode: '', countryCode: 'IT', phone: '', email: '' },
     packages: [emptyPackage(box)],
@@ -285,7 +307,7 @@ function draftToCustomsDetail(c: CustomsDraft): NonNullable<ShipmentRequest['cus
 }
 
 /** Form prefilled from an order: recipient, reference = {@link orderReference} (shop and number), notes. */
-export function draftFromOrder(order: StationOrder, box?: { length: string; width: string; height: string }): ShipDraft {
+export function draftFromOrder(order: StationOrder, box?: BoxChoice): ShipDraft {
   const r = order.recipient;
   const d = emptyDraft(box);
   d.recipient = {
@@ -377,10 +399,43 @@ export function draftToShipmentRequest(d: ShipDraft, rate: Pick<Rate, 'carrierCo
   };
 }
 
+/** Message on a parcel that has no dimensions at all: the packer chooses a box. */
+export const CHOOSE_BOX = 'Choose a box (Alt+1–9, or its number or barcode in Box) or type the dimensions';
+
 /** Field errors of the parcels + destination for a quote (RatesRequest schema). Empty when valid. */
 export function validateForQuote(d: ShipDraft): FieldErrors {
   const res = RatesRequest.safeParse(draftToRatesRequest(d));
-  return res.success ? {} : issuesToDetails(res.error.issues);
+  const out: FieldErrors = res.success ? {} : issuesToDetails(res.error.issues);
+  return withChooseBox(d, out);
+}
+
+/** A parcel without any dimension gets one message, on its length, asking for a box (instead of three "required"). */
+function withChooseBox(d: ShipDraft, errors: FieldErrors): FieldErrors {
+  d.packages.forEach((p, i) => {
+    if (p.length.trim() !== '' || p.width.trim() !== '' || p.height.trim() !== '') return;
+    errors[packagePath(i, 'length')] = [CHOOSE_BOX];
+    delete errors[packagePath(i, 'width')];
+    delete errors[packagePath(i, 'height')];
+  });
+  return errors;
+}
+
+/**
+ * When the carrier bills the volume rather than the weight: the rate's
+ * billable weight (kg) above the parcels' real weight. Returns both figures
+ * (kg) or null when the real weight decides (or the weights are not numbers).
+ * Source: spec Rate `billableWeight` = max(real, volumetric).
+ */
+export function volumetricDecides(d: ShipDraft, rate: Pick<Rate, 'billableWeight' | 'volumetricWeight'>): { realKg: number; billableKg: number } | null {
+  let realKg = 0;
+  for (const p of d.packages) {
+    const w = parseDecimal(p.weight);
+    if (w === undefined || Number.isNaN(w)) return null;
+    realKg += w;
+  }
+  const toKg = (w: { value: number; units: string }) => (w.units === 'G' ? w.value / 1000 : w.value);
+  const billableKg = toKg(rate.billableWeight);
+  return billableKg > realKg + 0.0005 && toKg(rate.volumetricWeight) >= billableKg - 0.0005 ? { realKg, billableKg } : null;
 }
 
 /**
@@ -391,7 +446,7 @@ export function validateForQuote(d: ShipDraft): FieldErrors {
 export function validateForShip(d: ShipDraft, rate: (Pick<Rate, 'cashOnDeliveryMethods'> & Partial<Pick<Rate, 'carrierCode'>>) | null): FieldErrors {
   const req = draftToShipmentRequest(d, null);
   const res = ShipmentRequest.safeParse(req);
-  const out: FieldErrors = res.success ? {} : issuesToDetails(res.error.issues);
+  const out: FieldErrors = withChooseBox(d, res.success ? {} : issuesToDetails(res.error.issues));
   const customs = customsOf(d);
   if (customs.required) {
     // The platform's own rules beyond the formats (currencies, country of manufacture), same code as the sandbox.

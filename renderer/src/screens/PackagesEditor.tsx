@@ -1,16 +1,24 @@
 /**
- * Parcel rows (weight kg, length/width/height cm) with add/remove, shared by
- * Quote and Ship. Errors are looked up by the spec's paths
+ * Parcel rows (weight kg, box, length/width/height cm) with add/remove,
+ * shared by Quote and Ship. Errors are looked up by the spec's paths
  * (`packages.0.weight.value`, `packages.0.dimensions.length`).
+ *
+ * Box (issue 11): type the box's number or name, or scan its barcode, in the
+ * Box field (Tab from the weight); with up to 9 boxes a single digit chooses
+ * at once, otherwise Enter or leaving the field does. Alt+1..9 chooses from
+ * anywhere on the screen (App.tsx). The chosen box's dimensions fill the row;
+ * typing a dimension makes the row a box of its own.
  */
-import type { RefObject } from 'react';
+import { useState, type RefObject } from 'react';
+import { findBox, type BoxPreset } from '../../../shared/contract/boxes';
 import type { FieldErrors } from '../../../shared/platform';
 import { TextField } from '../components/Field';
-import { firstError, packagePath, type PackageDraft } from '../lib/shipForm';
+import { t } from '../lib/i18n';
+import { firstError, packagePath, type PackageDraft, type PackageField } from '../lib/shipForm';
+import { useBoxes } from '../stores/boxes';
 import { useJob } from '../stores/job';
 
-const COLS: Array<[keyof PackageDraft, string]> = [
-  ['weight', 'Weight (kg)'],
+const DIMS: Array<[PackageField, string]> = [
   ['length', 'Length (cm)'],
   ['width', 'Width (cm)'],
   ['height', 'Height (cm)'],
@@ -23,41 +31,126 @@ interface Props {
   idPrefix?: string;
 }
 
+/** "Medium 30×20×15" for hints and messages. */
+export function boxLabel(p: Pick<BoxPreset, 'name' | 'lengthCm' | 'widthCm' | 'heightCm'>): string {
+  return `${p.name} ${p.lengthCm}×${p.widthCm}×${p.heightCm}`;
+}
+
+/** The Box field of one parcel row (see file comment). */
+function BoxField({ index, pkg, id, label }: { index: number; pkg: PackageDraft; id: string; label: string }) {
+  const presets = useBoxes((s) => s.settings.presets);
+  const chooseBox = useJob((s) => s.chooseBox);
+  const [typed, setTyped] = useState<string | null>(null);
+  const [error, setError] = useState<string | undefined>();
+
+  /** Applies the typed code; false (and an error on the field) when it names no box. */
+  const apply = (code: string): boolean => {
+    if (code.trim() === '') {
+      setTyped(null);
+      setError(undefined);
+      return true;
+    }
+    const preset = findBox(presets, code);
+    if (!preset) {
+      setError(presets.length ? t('boxes.unknown', { code: code.trim() }) : t('boxes.none'));
+      return false;
+    }
+    chooseBox(index, preset);
+    setTyped(null);
+    setError(undefined);
+    return true;
+  };
+
+  return (
+    <TextField
+      id={id}
+      label={label}
+      value={typed ?? pkg.box}
+      placeholder={pkg.box === '' && pkg.length !== '' ? t('boxes.custom') : ''}
+      onValue={(v) => {
+        setTyped(v);
+        setError(undefined);
+        // One digit is a whole box number when there are at most 9 boxes.
+        if (presets.length <= 9 && /^[1-9]$/.test(v.trim()) && presets[Number(v.trim()) - 1]) apply(v);
+      }}
+      onKeyDown={(e) => {
+        // Enter after a typed or scanned box: choose it; the form's Enter (quote) still runs with the new size.
+        if (e.key === 'Enter' && typed !== null && !apply(typed)) e.preventDefault();
+        if (e.key === 'Escape' && typed !== null) {
+          setTyped(null);
+          setError(undefined);
+        }
+      }}
+      onBlur={() => {
+        if (typed !== null) apply(typed);
+      }}
+      onFocus={(e) => e.currentTarget.select()}
+      error={error}
+      className="field-box"
+    />
+  );
+}
+
 /** Parcel rows of the job store's draft; `show(path)` says whether that path's error is shown yet. */
 export function PackagesEditor({ errors, show, firstRef, idPrefix = 'pkg' }: Props) {
   const { draft, setPackage, addPackage, removePackage, touch } = useJob();
+  const presets = useBoxes((s) => s.settings.presets);
   const listError = show('packages') ? firstError(errors, 'packages') : undefined;
+  const many = draft.packages.length > 1;
+  const numbered = (label: string, i: number) => (many ? `${label} #${i + 1}` : label);
   return (
     <fieldset className="packages">
       <legend>Parcels ({draft.packages.length})</legend>
       {listError ? <p className="field-error">{listError}</p> : null}
-      {draft.packages.map((p, i) => (
-        <div className="package-row" key={i} role="group" aria-label={`Parcel ${i + 1}`}>
-          <span className="package-no" aria-hidden="true">
-            {i + 1}
-          </span>
-          {COLS.map(([f, label]) => {
-            const path = packagePath(i, f);
-            return (
-              <TextField
-                key={f}
-                id={`${idPrefix}-${i}-${f}`}
-                label={draft.packages.length > 1 ? `${label} #${i + 1}` : label}
-                value={p[f]}
-                onValue={(v) => setPackage(i, f, v)}
-                onBlur={() => touch(path)}
-                error={show(path) ? firstError(errors, path) : undefined}
-                inputMode="decimal"
-                ref={i === 0 && f === 'weight' ? firstRef : undefined}
-                className={`field-num${f === 'weight' ? ' field-weight' : ''}`}
-              />
-            );
-          })}
-          <button type="button" className="btn btn-small" onClick={() => removePackage(i)} disabled={draft.packages.length <= 1} aria-label={`Remove parcel ${i + 1}`}>
-            Remove
-          </button>
-        </div>
-      ))}
+      {draft.packages.map((p, i) => {
+        const weightPath = packagePath(i, 'weight');
+        return (
+          <div className="package-row" key={i} role="group" aria-label={`Parcel ${i + 1}`} data-parcel={i}>
+            <span className="package-no" aria-hidden="true">
+              {i + 1}
+            </span>
+            <TextField
+              id={`${idPrefix}-${i}-weight`}
+              label={numbered('Weight (kg)', i)}
+              value={p.weight}
+              onValue={(v) => setPackage(i, 'weight', v)}
+              onBlur={() => touch(weightPath)}
+              error={show(weightPath) ? firstError(errors, weightPath) : undefined}
+              inputMode="decimal"
+              ref={i === 0 ? firstRef : undefined}
+              className="field-num field-weight"
+            />
+            <BoxField index={i} pkg={p} id={`${idPrefix}-${i}-box`} label={numbered(t('boxes.field'), i)} />
+            {DIMS.map(([f, label]) => {
+              const path = packagePath(i, f);
+              return (
+                <TextField
+                  key={f}
+                  id={`${idPrefix}-${i}-${f}`}
+                  label={numbered(label, i)}
+                  value={p[f]}
+                  onValue={(v) => setPackage(i, f, v)}
+                  onBlur={() => touch(path)}
+                  error={show(path) ? firstError(errors, path) : undefined}
+                  inputMode="decimal"
+                  className="field-num"
+                />
+              );
+            })}
+            <button type="button" className="btn btn-small" onClick={() => removePackage(i)} disabled={draft.packages.length <= 1} aria-label={`Remove parcel ${i + 1}`}>
+              Remove
+            </button>
+          </div>
+        );
+      })}
+      <p className="field-hint box-keys">
+        {presets.length
+          ? presets
+              .slice(0, 9)
+              .map((b, n) => `Alt+${n + 1} ${boxLabel(b)}`)
+              .join(' · ')
+          : t('boxes.noneHint')}
+      </p>
       <button type="button" className="btn btn-small" onClick={addPackage}>
         + Add parcel
       </button>

@@ -10,7 +10,7 @@ import { keepFocusOnMouseDown } from '../components/Field';
 import { focusFirstInvalid } from '../lib/focus';
 import { kg, money } from '../lib/format';
 import { hasText, t } from '../lib/i18n';
-import { firstError, rateKeyAction } from '../lib/shipForm';
+import { firstError, rateKeyAction, volumetricDecides } from '../lib/shipForm';
 import { useApp } from '../stores/app';
 import { mergeErrors, useJob } from '../stores/job';
 import { PackagesEditor } from './PackagesEditor';
@@ -40,6 +40,15 @@ export function QuoteScreen() {
   }, [focusTick]);
 
   const stale = quoteIsStale();
+  /** The packer sees when the box's volume, not the weight, sets the price (issue 14 item 3). */
+  const volumetric = (rate: Rate) => {
+    const v = volumetricDecides(draft, rate);
+    return v ? (
+      <div className="tag tag-warn rate-volumetric" data-testid="volumetric">
+        {t('boxes.volumetric', { billable: kg(v.billableKg, 'KG'), real: kg(v.realKg, 'KG') })}
+      </div>
+    ) : null;
+  };
   const r = draft.recipient;
   const err = (path: string) => (submitted || touched[path] ? firstError(quoteErrors, path) : undefined);
 
@@ -109,6 +118,7 @@ export function QuoteScreen() {
             <div className="rate-contract">{rate.contractName}</div>
             <div className="rate-total">{money(rate.price.total, rate.price.currency)}</div>
             {i === 0 ? <div className="tag tag-ok">Cheapest</div> : null}
+            {volumetric(rate)}
             <dl className="rate-breakdown">
               {BREAKDOWN.filter(([k]) => rate.price.breakdown[k] !== 0).map(([k, label]) => (
                 <div key={k}>

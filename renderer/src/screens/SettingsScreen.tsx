@@ -6,7 +6,7 @@
  * never comes back to this screen. The station uses the saved account from
  * its next start; a platform given at launch (command line or environment)
  * still wins. Below: the language and the customs identifiers (PreferencesSection, issue 10),
- * and how orders are treated (OrderSettingsSection, issue 12).
+ * how orders are treated (OrderSettingsSection, issue 12) and the scale (ScaleSettingsSection) and the box presets (BoxSettingsSection, issue 11).
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { AccountView } from '../../../shared/contract';
@@ -14,8 +14,10 @@ import { invoke } from '../api';
 import { TextField } from '../components/Field';
 import { asStationError } from '../lib/errors';
 import { useApp } from '../stores/app';
+import { BoxSettingsSection } from './BoxSettingsSection';
 import { OrderSettingsSection } from './OrderSettingsSection';
 import { PreferencesSection } from './PreferencesSection';
+import { ScaleSettingsSection } from './ScaleSettingsSection';
 
 /** Settings screen (see file comment). */
 export function SettingsScreen() {
@@ -144,6 +146,8 @@ export function SettingsScreen() {
       </section>
       <PreferencesSection />
       <OrderSettingsSection />
+      <ScaleSettingsSection />
+      <BoxSettingsSection />
     </section>
   );
 }

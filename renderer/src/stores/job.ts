@@ -31,32 +31,47 @@ import {
   RECIPIENT_PATHS,
   validateForQuote,
   validateForShip,
+  boxChoice,
+  type BoxChoice,
   type PackageDraft,
+  type PackageField,
   type RecipientDraft,
   type ShipDraft,
 } from '../lib/shipForm';
+import type { BoxPreset } from '../../../shared/contract/boxes';
 import { useApp } from './app';
+import { useBoxes } from './boxes';
 
 const BOX_KEY = 'station.lastBox';
 
-
-/** The box size used last (cm, as typed), remembered across orders: most parcels of a bench are the same box. */
-function lastBox(): { length: string; width: string; height: string } | undefined {
+/**
+ * The box a new parcel starts with: the one the packer used last (a preset by
+ * its current dimensions, or dimensions typed by hand), else the station's
+ * default preset, else none (blank dimensions: the quote asks for a box).
+ */
+function startingBox(): BoxChoice | undefined {
+  const { presets, defaultBox } = useBoxes.getState().settings;
   try {
     const raw = localStorage.getItem(BOX_KEY);
-    if (!raw) return undefined;
-    const b = JSON.parse(raw) as { length?: unknown; width?: unknown; height?: unknown };
-    if (typeof b.length === 'string' && typeof b.width === 'string' && typeof b.height === 'string') return { length: b.length, width: b.width, height: b.height };
+    if (raw) {
+      const b = JSON.parse(raw) as { name?: unknown; length?: unknown; width?: unknown; height?: unknown };
+      const name = typeof b.name === 'string' ? b.name : '';
+      const preset = name ? presets.find((p) => p.name === name) : undefined;
+      if (preset) return boxChoice(preset);
+      // A hand-typed box is kept; a preset deleted since is not.
+      if (name === '' && typeof b.length === 'string' && typeof b.width === 'string' && typeof b.height === 'string' && b.length !== '') return { name: '', length: b.length, width: b.width, height: b.height };
+    }
   } catch {
-    // ignore: defaults apply
+    // unreadable: the default box applies
   }
-  return undefined;
+  const preset = defaultBox ? presets.find((p) => p.name === defaultBox) : undefined;
+  return preset ? boxChoice(preset) : undefined;
 }
 
 function rememberBox(p: PackageDraft | undefined): void {
   if (!p) return;
   try {
-    localStorage.setItem(BOX_KEY, JSON.stringify({ length: p.length, width: p.width, height: p.height }));
+    localStorage.setItem(BOX_KEY, JSON.stringify({ name: p.box, length: p.length, width: p.width, height: p.height }));
   } catch {
     // storage unavailable: not important
   }
@@ -91,7 +106,11 @@ interface JobState {
   startOrder(order: StationOrder): void;
   startBlank(): void;
   setRecipient(field: keyof RecipientDraft, value: string): void;
-  setPackage(index: number, field: keyof PackageDraft, value: string): void;
+  setPackage(index: number, field: PackageField, value: string): void;
+  /** Parcels still without any dimension take the starting box (called once the box presets are loaded). */
+  fillBlankBoxes(): void;
+  /** Puts parcel `index` in a box preset: its dimensions fill the parcel (the weight stays: the scale weighs box included). */
+  chooseBox(index: number, preset: BoxPreset): void;
   addPackage(): void;
   removePackage(index: number): void;
   setDraft(patch: Partial<Pick<ShipDraft, 'reference' | 'codEnabled' | 'codAmount' | 'codMethod' | 'insuranceEnabled' | 'insuranceAmount' | 'notes'>>): void;
@@ -141,7 +160,7 @@ const OPTION_PATHS: Record<string, string> = {
 
 const initial = () => ({
   order: null,
-  draft: emptyDraft(lastBox()),
+  draft: emptyDraft(startingBox()),
   quoteErrors: {},
   shipErrors: {},
   platformErrors: {},
@@ -173,11 +192,26 @@ export const useJob = create<JobState>()((set, get) => {
     ...initial(),
 
     startOrder(order) {
-      set({ ...initial(), order, draft: draftFromOrder(order, lastBox()) });
+      set({ ...initial(), order, draft: draftFromOrder(order, startingBox()) });
       if (customsOf(get().draft).required) void get().loadCustomsMemory();
     },
     startBlank() {
       set({ ...initial() });
+    },
+    fillBlankBoxes() {
+      const box = startingBox();
+      if (!box) return;
+      const blank = (p: PackageDraft) => p.box === '' && p.length === '' && p.width === '' && p.height === '';
+      if (!get().draft.packages.some(blank)) return;
+      set((s) => ({ draft: { ...s.draft, packages: s.draft.packages.map((p) => (blank(p) ? { ...p, box: box.name, length: box.length, width: box.width, height: box.height } : p)) } }));
+      revalidate();
+    },
+    chooseBox(index, preset) {
+      const box = boxChoice(preset);
+      edit(
+        (d) => ({ ...d, packages: d.packages.map((p, i) => (i === index ? { ...p, box: box.name, length: box.length, width: box.width, height: box.height } : p)) }),
+        (['length', 'width', 'height'] as const).map((f) => packagePath(index, f)),
+      );
     },
     setRecipient(field, value) {
       edit((d) => ({ ...d, recipient: { ...d.recipient, [field]: value } }), [RECIPIENT_PATHS[field], 'customsDetail']);
@@ -218,12 +252,13 @@ export const useJob = create<JobState>()((set, get) => {
       }
     },
     setPackage(index, field, value) {
-      edit((d) => ({ ...d, packages: d.packages.map((p, i) => (i === index ? { ...p, [field]: value } : p)) }), [packagePath(index, field)]);
+      // A dimension typed by hand makes the parcel a box of its own (no longer the preset it was).
+      edit((d) => ({ ...d, packages: d.packages.map((p, i) => (i === index ? { ...p, [field]: value, ...(field === 'weight' || p[field] === value ? {} : { box: '' }) } : p)) }), [packagePath(index, field)]);
     },
     addPackage() {
       edit((d) => {
         const last = d.packages[d.packages.length - 1];
-        return { ...d, packages: [...d.packages, emptyPackage(last)] };
+        return { ...d, packages: [...d.packages, emptyPackage(last ? { name: last.box, length: last.length, width: last.width, height: last.height } : startingBox())] };
       }, ['packages']);
     },
     removePackage(index) {

@@ -6,7 +6,7 @@
  * the station's `scale.requoteOnStable` setting says so.
  */
 import { create } from 'zustand';
-import type { ScaleView } from '../../../shared/contract';
+import type { ScaleConfigView, ScaleView } from '../../../shared/contract';
 import { invoke } from '../api';
 import { useApp } from './app';
 import { useJob } from './job';
@@ -16,6 +16,8 @@ interface ScaleState {
   /** The last stable weight applied (kg), so the same reading is applied once. */
   applied: number | null;
   load(): Promise<void>;
+  /** Saves the scale choice (`scale.set`). @throws the StationError of a refused value (its `details` name the field). */
+  save(config: ScaleConfigView, requoteOnStable: boolean): Promise<ScaleView>;
   changed(view: ScaleView): void;
 }
 
@@ -60,6 +62,12 @@ export const useScale = create<ScaleState>()((set, get) => ({
     } catch (e) {
       useApp.getState().fail('Scale unavailable', e);
     }
+  },
+
+  async save(config, requoteOnStable) {
+    const view = await invoke('scale.set', { config, requoteOnStable });
+    get().changed(view);
+    return view;
   },
 
   changed(view) {

@@ -14,7 +14,14 @@ import {
   unplacedErrors,
   validateForQuote,
   validateForShip,
+  volumetricDecides,
+  CHOOSE_BOX,
+  boxChoice,
 } from '../../../renderer/src/lib/shipForm';
+import { BoxSettings, findBox, TRAINING_BOXES } from '../../../shared/contract/boxes';
+
+/** The box every parcel of these tests is packed in: 30 × 20 × 15 cm. */
+const MEDIUM = { name: 'Medium', length: '30', width: '20', height: '15' };
 
 const order: StationOrder = {
   id: 7,
@@ -35,7 +42,7 @@ const order: StationOrder = {
 
 describe('ship form', () => {
   it('prefills from the order and builds a ShipmentRequest the platform schema accepts', () => {
-    const d = draftFromOrder(order);
+    const d = draftFromOrder(order, MEDIUM);
     d.packages[0]!.weight = '1,25';
     const req = draftToShipmentRequest(d, { carrierCode: 'brt', contractCode: 'BRT-STD' });
     expect(req.recipient.address).toEqual({ street: 'Via Roma 12', street2: undefined, city: 'Milano', province: 'MI', postalCode: '20121', countryCode: 'IT' });
@@ -49,7 +56,7 @@ describe('ship form', () => {
   });
 
   it('keys errors by the spec details paths', () => {
-    const d = emptyDraft();
+    const d = emptyDraft(MEDIUM);
     d.packages[0]!.weight = '';
     d.packages[0]!.height = 'abc';
     const errors = validateForShip(d, null);
@@ -62,7 +69,7 @@ describe('ship form', () => {
   });
 
   it('requires a COD method the chosen contract offers', () => {
-    const d = draftFromOrder(order);
+    const d = draftFromOrder(order, MEDIUM);
     d.packages[0]!.weight = '2';
     d.codEnabled = true;
     d.codAmount = '24';
@@ -74,7 +81,7 @@ describe('ship form', () => {
   });
 
   it('quote needs destination and parcels only (RatesRequest)', () => {
-    const d = draftFromOrder(order);
+    const d = draftFromOrder(order, MEDIUM);
     expect(validateForQuote(d)['packages.0.weight.value']).toEqual(['Weight is required']);
     d.packages[0]!.weight = '0.8';
     expect(validateForQuote(d)).toEqual({});
@@ -129,7 +136,7 @@ describe('customs declaration in the ship form', () => {
 
   it('is asked outside the EU customs territory only (Trepalle 23030 yes, Valdidentro 23030 no)', async () => {
     const { customsOf } = await import('../../../renderer/src/lib/shipForm');
-    const d = draftFromOrder(order);
+    const d = draftFromOrder(order, MEDIUM);
     expect(customsOf(d).required).toBe(false);
     expect(draftToShipmentRequest(d, null).customsDetail).toBeUndefined();
     d.recipient = { ...d.recipient, postalCode: '23030', city: 'Trepalle', province: 'SO' };
@@ -140,7 +147,7 @@ describe('customs declaration in the ship form', () => {
 
   it('prefills the lines from the order, names missing fields by their spec path, and builds a valid CustomsDetail', async () => {
     const { applyCustomsMemory } = await import('../../../renderer/src/lib/shipForm');
-    const d = draftFromOrder(swiss);
+    const d = draftFromOrder(swiss, MEDIUM);
     d.packages[0]!.weight = '1,5';
     expect(d.customs.commodities.map((l) => [l.sku, l.description, l.quantity, l.unitValue])).toEqual([
       ['OLIO', 'Olio EVO 500 ml', '2', '9.90'],
@@ -173,7 +180,63 @@ describe('customs declaration in the ship form', () => {
   });
 
   it('says when a declaration has no line', () => {
-    const d = draftFromOrder({ ...swiss, items: [] });
+    const d = draftFromOrder({ ...swiss, items: [] }, MEDIUM);
     expect(validateForShip(d, null)['customsDetail.commodities']?.[0]).toMatch(/CH is outside the EU customs territory/);
+  });
+});
+
+describe('boxes (issue 11, issue 14 item 3)', () => {
+  it('a parcel without a box has no dimensions and the quote asks for a box, once, on the length', () => {
+    const d = draftFromOrder(order);
+    expect(d.packages[0]).toEqual({ weight: '', length: '', width: '', height: '', box: '' });
+    d.packages[0]!.weight = '0.5';
+    const errors = validateForQuote(d);
+    expect(errors).toEqual({ 'packages.0.dimensions.length': [CHOOSE_BOX] });
+    expect(validateForShip(d, null)['packages.0.dimensions.length']).toEqual([CHOOSE_BOX]);
+    // One dimension typed: the ordinary messages name the missing ones.
+    d.packages[0]!.length = '30';
+    const partial = validateForQuote(d);
+    expect(partial['packages.0.dimensions.length']).toBeUndefined();
+    expect(partial['packages.0.dimensions.width']).toBeDefined();
+  });
+
+  it('a preset fills the dimensions as text', () => {
+    expect(boxChoice({ name: 'Flat', lengthCm: 35.5, widthCm: 25, heightCm: 3 })).toEqual({ name: 'Flat', length: '35.5', width: '25', height: '3' });
+  });
+
+  it('says when the volume decides the price, from the rate the platform gave', () => {
+    const d = draftFromOrder(order, MEDIUM);
+    d.packages[0]!.weight = '0,5';
+    const byVolume = { billableWeight: { value: 1.8, units: 'KG' as const }, volumetricWeight: { value: 1.8, units: 'KG' as const } };
+    expect(volumetricDecides(d, byVolume)).toEqual({ realKg: 0.5, billableKg: 1.8 });
+    d.packages[0]!.weight = '2';
+    expect(volumetricDecides(d, { billableWeight: { value: 2, units: 'KG' }, volumetricWeight: { value: 1.8, units: 'KG' } })).toBeNull();
+    // Rounded up to the carrier's step by weight: not the volume's doing.
+    d.packages[0]!.weight = '1.2';
+    expect(volumetricDecides(d, { billableWeight: { value: 1.5, units: 'KG' }, volumetricWeight: { value: 0.9, units: 'KG' } })).toBeNull();
+    d.packages[0]!.weight = 'x';
+    expect(volumetricDecides(d, byVolume)).toBeNull();
+  });
+
+  it('finds a box by number, barcode or name; the list refuses duplicates and a default not in it, naming the field', () => {
+    const boxes = TRAINING_BOXES.presets;
+    expect(findBox(boxes, '2')?.name).toBe('Medium');
+    expect(findBox(boxes, ' box-l ')?.name).toBe('Large');
+    expect(findBox(boxes, 'small')?.name).toBe('Small');
+    expect(findBox(boxes, '4')).toBeUndefined();
+    expect(findBox(boxes, '')).toBeUndefined();
+    expect(BoxSettings.safeParse(TRAINING_BOXES).success).toBe(true);
+    const bad = BoxSettings.safeParse({
+      presets: [
+        { name: 'A', lengthCm: 10, widthCm: 10, heightCm: 10, tareKg: 0.1, barcode: 'X1' },
+        { name: 'a', lengthCm: 0, widthCm: 10, heightCm: 10, tareKg: -1, barcode: 'x1' },
+      ],
+      defaultBox: 'B',
+    });
+    expect(bad.success).toBe(false);
+    const paths = bad.error!.issues.map((i) => i.path.join('.'));
+    expect(paths).toEqual(expect.arrayContaining(['presets.1.name', 'presets.1.lengthCm', 'presets.1.tareKg', 'presets.1.barcode', 'defaultBox']));
+    // A blank barcode is no barcode.
+    expect(BoxSettings.parse({ presets: [{ name: 'A', lengthCm: 1, widthCm: 1, heightCm: 1, tareKg: 0, barcode: ' ' }] }).presets[0]!.barcode).toBeNull();
   });
 });

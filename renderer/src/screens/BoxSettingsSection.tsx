@@ -1,0 +1,151 @@
+/**
+ * Part of the Settings screen (issue 11 "Box presets"): the station's named
+ * boxes (name, inner dimensions cm, tare kg, barcode) and the box a new
+ * parcel starts with. Saved as a whole with `boxes.set`; a refused value
+ * names its row and field (`presets.1.lengthCm`) and nothing saved is lost.
+ * Keyboard: Tab through the rows, Enter in a field or Ctrl+Enter saves.
+ */
+import { useEffect, useState } from 'react';
+import type { BoxSettings } from '../../../shared/contract';
+import { TextField } from '../components/Field';
+import { asStationError } from '../lib/errors';
+import { parseDecimal } from '../lib/format';
+import { t } from '../lib/i18n';
+import { useApp } from '../stores/app';
+import { useBoxes } from '../stores/boxes';
+
+interface Row {
+  name: string;
+  lengthCm: string;
+  widthCm: string;
+  heightCm: string;
+  tareKg: string;
+  barcode: string;
+}
+
+const FIELDS: Array<[Exclude<keyof Row, 'name'>, string]> = [
+  ['lengthCm', 'boxes.length'],
+  ['widthCm', 'boxes.width'],
+  ['heightCm', 'boxes.height'],
+  ['tareKg', 'boxes.tare'],
+  ['barcode', 'boxes.barcode'],
+];
+
+const toRows = (s: BoxSettings): Row[] =>
+  s.presets.map((p) => ({ name: p.name, lengthCm: String(p.lengthCm), widthCm: String(p.widthCm), heightCm: String(p.heightCm), tareKg: String(p.tareKg), barcode: p.barcode ?? '' }));
+
+/** A typed number, or the text itself so the station's check names the field (a blank tare is 0 kg). */
+const num = (text: string, blank?: number): number => {
+  const v = parseDecimal(text);
+  return v === undefined ? (blank ?? Number.NaN) : v;
+};
+
+/** The Boxes card of the Settings screen (see file comment). */
+export function BoxSettingsSection() {
+  const settings = useBoxes((s) => s.settings);
+  const [rows, setRows] = useState<Row[]>(() => toRows(settings));
+  const [defaultBox, setDefaultBox] = useState<string>(settings.defaultBox ?? '');
+  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    void useBoxes
+      .getState()
+      .load()
+      .then(() => {
+        const s = useBoxes.getState().settings;
+        setRows(toRows(s));
+        setDefaultBox(s.defaultBox ?? '');
+      });
+  }, []);
+
+  const edit = (i: number, field: keyof Row, value: string) => setRows(rows.map((r, n) => (n === i ? { ...r, [field]: value } : r)));
+
+  const save = async () => {
+    if (busy) return;
+    setBusy(true);
+    setErrors({});
+    try {
+      const saved = await useBoxes.getState().save({
+        presets: rows.map((r) => ({ name: r.name, lengthCm: num(r.lengthCm), widthCm: num(r.widthCm), heightCm: num(r.heightCm), tareKg: num(r.tareKg, 0), barcode: r.barcode })),
+        defaultBox: defaultBox === '' ? null : defaultBox,
+      });
+      setRows(toRows(saved));
+      setDefaultBox(saved.defaultBox ?? '');
+      useApp.getState().flash('ok', t('boxes.saved'));
+    } catch (e) {
+      const err = asStationError(e);
+      setErrors(err.details ?? {});
+      useApp.getState().fail(t('boxes.notSaved'), err);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const errorOf = (path: string): string | undefined => errors[path]?.[0];
+  const names = rows.map((r) => r.name.trim()).filter((n) => n !== '');
+
+  return (
+    <form
+      className="card"
+      aria-labelledby="box-settings-title"
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        void save();
+      }}
+      onKeyDown={(e) => {
+        if (e.key === 'Enter' && e.ctrlKey) {
+          e.preventDefault();
+          void save();
+        }
+      }}
+    >
+      <h2 id="box-settings-title">{t('boxes.title')}</h2>
+      <p className="muted">{t('boxes.hint')}</p>
+      {errorOf('presets') ? <p className="field-error">{errorOf('presets')}</p> : null}
+      {rows.map((r, i) => (
+        <div key={i} className="package-row box-row" role="group" aria-label={t('boxes.row', { n: i + 1 })}>
+          <span className="package-no" aria-hidden="true">
+            {i + 1}
+          </span>
+          <TextField id={`box-${i}-name`} label={`${t('boxes.name')} #${i + 1}`} value={r.name} onValue={(v) => edit(i, 'name', v)} error={errorOf(`presets.${i}.name`)} />
+          {FIELDS.map(([f, label]) => (
+            <TextField
+              key={f}
+              id={`box-${i}-${f}`}
+              label={`${t(label)} #${i + 1}`}
+              value={r[f]}
+              onValue={(v) => edit(i, f, v)}
+              error={errorOf(`presets.${i}.${f}`)}
+              inputMode={f === 'barcode' ? undefined : 'decimal'}
+              className={f === 'barcode' ? undefined : 'field-num'}
+            />
+          ))}
+          <button type="button" className="btn btn-small" onClick={() => setRows(rows.filter((_, n) => n !== i))} aria-label={t('boxes.remove', { n: i + 1 })}>
+            {t('action.remove')}
+          </button>
+        </div>
+      ))}
+      <button type="button" className="btn btn-small" onClick={() => setRows([...rows, { name: '', lengthCm: '', widthCm: '', heightCm: '', tareKg: '', barcode: '' }])}>
+        {t('boxes.add')}
+      </button>
+      <div className={`field${errorOf('defaultBox') ? ' field-bad' : ''}`}>
+        <label htmlFor="box-default">{t('boxes.defaultBox')}</label>
+        <select id="box-default" value={defaultBox} onChange={(e) => setDefaultBox(e.target.value)}>
+          <option value="">{t('boxes.noDefault')}</option>
+          {names.map((n) => (
+            <option key={n} value={n}>
+              {n}
+            </option>
+          ))}
+        </select>
+        {errorOf('defaultBox') ? <p className="field-error">{errorOf('defaultBox')}</p> : null}
+      </div>
+      <div className="actions">
+        <button type="submit" className="btn btn-primary" disabled={busy} aria-keyshortcuts="Control+Enter">
+          {t('boxes.save')}
+        </button>
+      </div>
+    </form>
+  );
+}

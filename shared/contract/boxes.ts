@@ -1,0 +1,85 @@
+/**
+ * Box presets of a station (issue 11 "Box presets", issue 14 item 3): the
+ * packer's named boxes with their inner dimensions (cm) and tare (kg). A box
+ * is chosen on Quote/Ship by Alt+1..9 (its place in the list), by typing its
+ * number or name, or by scanning its barcode; its dimensions fill the parcel.
+ * The scale's weight is the gross weight (box included); the tare only serves
+ * the expected-weight check of scan-to-verify.
+ */
+import { z } from 'zod';
+
+const dimension = (label: string) =>
+  z
+    .number({ error: `${label} must be a number of cm` })
+    .gt(0, { error: `${label} must be above 0 cm` })
+    .max(300, { error: `${label} must be at most 300 cm` });
+
+/** One named box: inner dimensions cm (> 0, ≤ 300), tare kg (0 to 30), optional barcode (printed on the box stock). */
+export const BoxPreset = z.object({
+  name: z.string().trim().min(1, { error: 'Box name is required' }).max(40, { error: 'Box name is at most 40 characters' }),
+  lengthCm: dimension('Length'),
+  widthCm: dimension('Width'),
+  heightCm: dimension('Height'),
+  tareKg: z.number({ error: 'Tare must be a number of kg' }).min(0, { error: 'Tare must be 0 kg or more' }).max(30, { error: 'Tare must be at most 30 kg' }),
+  barcode: z
+    .string()
+    .trim()
+    .max(64, { error: 'Barcode is at most 64 characters' })
+    .refine((b) => b === '' || /^[\x21-\x7e]+$/.test(b), { error: 'Barcode must be printable characters without spaces' })
+    .transform((b) => (b === '' ? null : b))
+    .nullable()
+    .default(null),
+});
+export type BoxPreset = z.output<typeof BoxPreset>;
+
+/**
+ * The station's boxes: at most 30, names and barcodes unique (case-insensitive);
+ * `defaultBox` names the box a new parcel starts with when the packer has not
+ * used one yet (null: a new parcel starts without dimensions and the packer
+ * chooses). Errors are keyed `presets.<i>.<field>` and `defaultBox`.
+ */
+export const BoxSettings = z
+  .object({
+    presets: z.array(BoxPreset).max(30, { error: 'At most 30 boxes' }),
+    defaultBox: z.string().trim().nullable().default(null),
+  })
+  .superRefine((s, ctx) => {
+    const names = new Map<string, number>();
+    const codes = new Map<string, number>();
+    s.presets.forEach((p, i) => {
+      const n = p.name.toLowerCase();
+      if (names.has(n)) ctx.addIssue({ code: 'custom', path: ['presets', i, 'name'], message: `Another box is already called "${p.name}"` });
+      names.set(n, i);
+      if (p.barcode) {
+        const c = p.barcode.toLowerCase();
+        if (codes.has(c)) ctx.addIssue({ code: 'custom', path: ['presets', i, 'barcode'], message: `Barcode ${p.barcode} is already on box ${codes.get(c)! + 1}` });
+        codes.set(c, i);
+      }
+    });
+    if (s.defaultBox && !names.has(s.defaultBox.toLowerCase())) ctx.addIssue({ code: 'custom', path: ['defaultBox'], message: `Default box "${s.defaultBox}" is not in the list` });
+  });
+export type BoxSettings = z.output<typeof BoxSettings>;
+
+/**
+ * The preset a typed or scanned code names: its number in the list (`1` = the
+ * first), its barcode or its name (both case-insensitive); undefined when none.
+ */
+export function findBox(presets: readonly BoxPreset[], code: string): BoxPreset | undefined {
+  const c = code.trim().toLowerCase();
+  if (c === '') return undefined;
+  if (/^\d{1,2}$/.test(c)) {
+    const byNumber = presets[Number(c) - 1];
+    if (byNumber) return byNumber;
+  }
+  return presets.find((p) => p.barcode?.toLowerCase() === c) ?? presets.find((p) => p.name.toLowerCase() === c);
+}
+
+/** Boxes a training station starts with, so a packer trains with the same flow as at the bench (Medium is the default). */
+export const TRAINING_BOXES: BoxSettings = {
+  presets: [
+    { name: 'Small', lengthCm: 25, widthCm: 20, heightCm: 10, tareKg: 0.15, barcode: 'BOX-S' },
+    { name: 'Medium', lengthCm: 30, widthCm: 20, heightCm: 15, tareKg: 0.25, barcode: 'BOX-M' },
+    { name: 'Large', lengthCm: 40, widthCm: 30, heightCm: 20, tareKg: 0.4, barcode: 'BOX-L' },
+  ],
+  defaultBox: 'Medium',
+};
