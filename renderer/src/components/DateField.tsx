@@ -8,6 +8,7 @@
  * handed up as typed, and the field says how to write it.
  */
 import { useState } from 'react';
+import { t } from '../lib/i18n';
 import { TextField } from './Field';
 
 /** `YYYY-MM-DD` of a typed date, or null when it is not a real calendar date. */
@@ -57,10 +58,10 @@ export function DateField({ id, label, value, onValue, onBlur, error }: Props) {
         if (!bad) setTyping(null);
         onBlur?.();
       }}
-      error={bad ? `${label}: write it as dd/mm/yyyy` : error}
-      hint="dd/mm/yyyy"
+      error={bad ? t('dateField.bad', { label, pattern: t('dateField.pattern') }) : error}
+      hint={t('dateField.pattern')}
       inputMode="numeric"
-      placeholder="dd/mm/yyyy"
+      placeholder={t('dateField.pattern')}
     />
   );
 }

@@ -5,6 +5,7 @@
  */
 import { useCallback, useRef, useState } from 'react';
 import type { OutboxRowView } from '../../../shared/contract';
+import { t } from '../lib/i18n';
 import { errorText } from '../lib/queue';
 import { useModalDialog } from './useModalDialog';
 
@@ -40,20 +41,20 @@ export function DismissDialog({ row, onConfirm, onCancel }: Props) {
           if (row) onConfirm(row, note);
         }}
       >
-        <h2 id="dismiss-title">Dismiss “{row?.title ?? ''}”?</h2>
+        <h2 id="dismiss-title">{t('dismiss.title', { title: row?.title ?? '' })}</h2>
         <p id="dismiss-body">
-          The platform refused it{row?.lastError ? `: ${errorText(row)}` : ''}. Dismissing closes it without sending: nothing is created or charged. Ship or book again from its screen when needed.
+          {row?.lastError ? t('dismiss.refusedBecause', { error: errorText(row) }) : t('dismiss.refused')} {t('dismiss.body')}
         </p>
         <div className="field">
-          <label htmlFor="dismiss-note">Note (why it is dismissed)</label>
+          <label htmlFor="dismiss-note">{t('dismiss.note')}</label>
           <input id="dismiss-note" ref={noteRef} value={note} maxLength={200} onChange={(e) => setNote(e.target.value)} autoComplete="off" />
         </div>
         <div className="actions">
           <button type="submit" className="btn btn-danger" aria-keyshortcuts="Enter">
-            Dismiss it <kbd>Enter</kbd>
+            {t('dismiss.confirm')} <kbd>Enter</kbd>
           </button>
           <button type="button" className="btn" onClick={onCancel} aria-keyshortcuts="Escape">
-            Keep it <kbd>Esc</kbd>
+            {t('dismiss.keep')} <kbd>Esc</kbd>
           </button>
         </div>
       </form>

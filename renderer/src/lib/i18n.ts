@@ -39,6 +39,7 @@ void i18next.init({
   initAsync: false,
   interpolation: { escapeValue: false }, // React escapes
   returnNull: false,
+  showSupportNotice: false, // no advertisement in the console of the bench or the tests
 });
 
 /** Translates `key` with values (`{{name}}` placeholders; `count` picks the plural form). */

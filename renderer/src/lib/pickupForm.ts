@@ -5,6 +5,7 @@
 import { PickupRequest } from '../../../shared/contract';
 import { issuesToDetails, type FieldErrors } from '../../../shared/platform';
 import { parseDecimal } from './format';
+import { t } from './i18n';
 
 /** The pickup form as typed. Weight kg, box cm. */
 export interface PickupDraft {
@@ -40,7 +41,7 @@ export function pickupRequestOf(d: PickupDraft): PickupRequest {
 export function pickupErrors(d: PickupDraft): FieldErrors {
   const out: FieldErrors = {};
   const count = parseDecimal(d.count);
-  if (count === undefined || !Number.isInteger(count) || count < 1 || count > 50) out.count = ['Parcels must be a whole number from 1 to 50'];
+  if (count === undefined || !Number.isInteger(count) || count < 1 || count > 50) out.count = [t('pickup.countRange')];
   const r = PickupRequest.safeParse(pickupRequestOf(d));
   if (!r.success) Object.assign(out, foldPackagePaths(issuesToDetails(r.error.issues)));
   return out;

@@ -3,15 +3,13 @@
  * the local record a row belongs to, and what a row's last error means.
  */
 import type { OutboxRowView } from '../../../shared/contract';
-import { dateTime } from './format';
+import { calendarDate, dateTime } from './format';
+import { fieldName, t } from './i18n';
 
-/** State words as DESIGN.md names them: queued, sending, done, needs attention. */
-export const STATE_TEXT: Record<OutboxRowView['state'], string> = {
-  queued: 'Queued',
-  sending: 'Sending',
-  done: 'Done',
-  needs_attention: 'Needs attention',
-};
+/** State words as DESIGN.md names them: queued, sending, done, needs attention (in the screen language). */
+export function stateText(state: OutboxRowView['state']): string {
+  return t(`queue.state.${state}`);
+}
 
 /** Tag colour of a state. */
 export function stateTagClass(state: OutboxRowView['state']): string {
@@ -22,25 +20,25 @@ export function stateTagClass(state: OutboxRowView['state']): string {
 export function outcomeText(row: OutboxRowView): string {
   switch (row.outcome) {
     case 'sent':
-      return 'Sent';
+      return t('queue.outcome.sent');
     case 'adopted':
-      return 'Found on the platform after a lost answer';
+      return t('queue.outcome.adopted');
     case 'superseded':
-      return 'Replaced by a later request';
+      return t('queue.outcome.superseded');
     case 'dismissed':
-      return row.note ? `Dismissed: ${row.note}` : 'Dismissed';
+      return row.note ? t('queue.outcome.dismissedNote', { note: row.note }) : t('queue.outcome.dismissed');
     default:
-      return STATE_TEXT[row.state];
+      return stateText(row.state);
   }
 }
 
-/** The local record: `#1002 → BRT0000042`, `pickup 2026-11-23`, or `—`. */
+/** The local record: `order #1002 → BRT0000042`, `pickup 23/11/2026` (the locale's date), or `—`. */
 export function recordText(row: OutboxRowView): string {
   const parts: string[] = [];
-  if (row.orderNumber) parts.push(`order ${row.orderNumber}`);
-  else if (row.reference) parts.push(`ref. ${row.reference}`);
+  if (row.orderNumber) parts.push(t('queue.record.order', { order: row.orderNumber }));
+  else if (row.reference) parts.push(t('queue.record.reference', { reference: row.reference }));
   if (row.trackingNumber) parts.push(row.trackingNumber);
-  if (row.pickupDate) parts.push(`pickup ${row.pickupDate}`);
+  if (row.pickupDate) parts.push(t('queue.record.pickup', { date: calendarDate(row.pickupDate) }));
   return parts.length ? parts.join(' → ') : '—';
 }
 
@@ -50,17 +48,17 @@ export function recordText(row: OutboxRowView): string {
  */
 export function errorText(row: OutboxRowView): string {
   const e = row.lastError;
-  if (!e) return row.state === 'queued' ? 'Waiting its turn' : '—';
+  if (!e) return row.state === 'queued' ? t('queue.waitingTurn') : '—';
   const status = e.status !== null ? `HTTP ${e.status} ` : '';
-  // The platform's field errors say what to fix; the envelope message is often generic.
+  // The platform's field errors say what to fix (the field named in words); the envelope message is often generic.
   const fields = Object.entries(e.details ?? {})
     .slice(0, 3)
-    .map(([path, msgs]) => `${path}: ${msgs.join(', ')}`);
+    .map(([path, msgs]) => `${fieldName(path)}: ${msgs.join(', ')}`);
   const head = `${e.message}${fields.length ? ` ${fields.join('; ')}` : ''} [${status}${e.code}]`;
   // Only a queued row is sent by the worker (shared/contract/outbox-outcome.ts); `queued` rows are being checked first.
   if (row.state === 'queued') {
-    const next = e.code === 'queued' ? 'checked again automatically' : 'sent again automatically';
-    return `${head} — ${next}${row.nextAttemptAt ? ` after ${dateTime(row.nextAttemptAt)}` : ''}`;
+    const next = e.code === 'queued' ? 'checkedAgain' : 'sentAgain';
+    return `${head} — ${row.nextAttemptAt ? t(`queue.${next}After`, { time: dateTime(row.nextAttemptAt) }) : t(`queue.${next}`)}`;
   }
   return head;
 }
@@ -68,5 +66,5 @@ export function errorText(row: OutboxRowView): string {
 /** Why a needs-attention row cannot be dismissed (shown beside its Retry button), or null when it can. */
 export function cannotDismissReason(row: OutboxRowView): string | null {
   if (row.state !== 'needs_attention' || row.canDismiss) return null;
-  return 'The platform may have received it: send it again, the station checks first.';
+  return t('queue.cannotDismiss');
 }

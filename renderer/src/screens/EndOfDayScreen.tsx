@@ -6,6 +6,7 @@
 import { useEffect, useRef } from 'react';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { dateTime, money } from '../lib/format';
+import { t } from '../lib/i18n';
 import { isElectron } from '../api';
 import { useApp } from '../stores/app';
 import { useDay } from '../stores/day';
@@ -54,38 +55,38 @@ export function EndOfDayScreen() {
   return (
     <section className="screen" aria-labelledby="day-title">
       <h1 id="day-title" className="screen-title">
-        End of day
+        {t('endOfDay.title')}
       </h1>
       <section className="card" aria-labelledby="unmanifested-title">
         <header className="card-head">
           <h2 id="unmanifested-title">
-            Not yet in a manifest: <span data-testid="unmanifested-count">{unmanifested.length}</span>
+            {t('endOfDay.notInManifest')} <span data-testid="unmanifested-count">{unmanifested.length}</span>
           </h2>
           <button ref={closeBtn} type="button" className="btn btn-primary btn-big" disabled={closing || unmanifested.length === 0} onClick={() => setConfirming(true)}>
-            {closing ? 'Closing…' : 'Close the day'}
+            {closing ? t('endOfDay.closing') : t('endOfDay.close')}
           </button>
         </header>
         {byContract.size ? (
           <p className="muted">
-            {[...byContract].map(([k, n]) => `${k}: ${n}`).join(' · ')} · total {money(total)} — one manifest per contract.
+            {t('endOfDay.summary', { contracts: [...byContract].map(([k, n]) => `${k}: ${n}`).join(' · '), total: money(total) })}
           </p>
         ) : null}
         {unmanifested.length === 0 ? (
           <p className="empty" data-testid="unmanifested-empty">
-            {loading ? 'Loading…' : 'Every shipment is in a manifest.'}
+            {loading ? t('common.loading') : t('endOfDay.allIn')}
           </p>
         ) : (
           <div className="table-wrap">
-            <table className="table" aria-label="Shipments not yet in a manifest">
+            <table className="table" aria-label={t('endOfDay.tableLabel')}>
               <thead>
                 <tr>
-                  <th scope="col">Tracking number</th>
-                  <th scope="col">Order</th>
-                  <th scope="col">Contract</th>
-                  <th scope="col">Recipient</th>
-                  <th scope="col">Parcels</th>
-                  <th scope="col">Cost</th>
-                  <th scope="col">Created</th>
+                  <th scope="col">{t('endOfDay.col.trackingNumber')}</th>
+                  <th scope="col">{t('endOfDay.col.order')}</th>
+                  <th scope="col">{t('endOfDay.col.contract')}</th>
+                  <th scope="col">{t('endOfDay.col.recipient')}</th>
+                  <th scope="col">{t('endOfDay.col.parcels')}</th>
+                  <th scope="col">{t('endOfDay.col.cost')}</th>
+                  <th scope="col">{t('endOfDay.col.created')}</th>
                 </tr>
               </thead>
               <tbody>
@@ -111,19 +112,19 @@ export function EndOfDayScreen() {
       </section>
 
       <section className="card" aria-labelledby="manifests-title">
-        <h2 id="manifests-title">Manifests</h2>
+        <h2 id="manifests-title">{t('endOfDay.manifests')}</h2>
         {manifests.length === 0 ? (
-          <p className="empty">No manifests yet.</p>
+          <p className="empty">{t('endOfDay.noManifests')}</p>
         ) : (
-          <table className="table" aria-label="Manifests" data-testid="manifests">
+          <table className="table" aria-label={t('endOfDay.manifests')} data-testid="manifests">
             <thead>
               <tr>
-                <th scope="col">Manifest</th>
-                <th scope="col">Carrier</th>
-                <th scope="col">Shipments</th>
-                <th scope="col">Total cost</th>
-                <th scope="col">Created</th>
-                <th scope="col">PDF</th>
+                <th scope="col">{t('endOfDay.col.manifest')}</th>
+                <th scope="col">{t('endOfDay.col.carrier')}</th>
+                <th scope="col">{t('endOfDay.col.shipments')}</th>
+                <th scope="col">{t('endOfDay.col.totalCost')}</th>
+                <th scope="col">{t('endOfDay.col.created')}</th>
+                <th scope="col">{t('endOfDay.col.pdf')}</th>
               </tr>
             </thead>
             <tbody>
@@ -144,20 +145,20 @@ export function EndOfDayScreen() {
                           type="button"
                           id={`manifest-pdf-${m.id}`}
                           className="btn btn-small"
-                          aria-label={`Save manifest ${m.id} PDF`}
+                          aria-label={t('endOfDay.savePdfLabel', { id: m.id })}
                           onClick={() =>
                             void pdf(m.id).then((r) => {
                               if (r) saveBlob(r.blob, r.fileName);
                             })
                           }
                         >
-                          Save PDF
+                          {t('endOfDay.savePdf')}
                         </button>
                         {isElectron() ? null : (
                           <button
                             type="button"
                             className="btn btn-small"
-                            aria-label={`Open manifest ${m.id} to print`}
+                            aria-label={t('endOfDay.openLabel', { id: m.id })}
                             onClick={() => {
                               // Open the tab now (user gesture), fill it when the PDF arrives.
                               const tab = window.open('about:blank', '_blank');
@@ -172,12 +173,12 @@ export function EndOfDayScreen() {
                               });
                             }}
                           >
-                            Open to print
+                            {t('endOfDay.open')}
                           </button>
                         )}
                       </>
                     ) : (
-                      <span className="muted">no PDF</span>
+                      <span className="muted">{t('endOfDay.noPdf')}</span>
                     )}
                   </td>
                 </tr>
@@ -189,10 +190,10 @@ export function EndOfDayScreen() {
 
       <ConfirmDialog
         open={confirming}
-        title="Close the day?"
-        body={`${unmanifested.length} shipment${unmanifested.length === 1 ? '' : 's'} go into manifests (one per contract). After this they can no longer be cancelled.`}
-        confirmLabel="Yes, close the day"
-        cancelLabel="Not yet"
+        title={t('endOfDay.confirmTitle')}
+        body={t('endOfDay.confirmBody', { count: unmanifested.length })}
+        confirmLabel={t('endOfDay.confirmYes')}
+        cancelLabel={t('endOfDay.confirmNo')}
         onConfirm={() => void closeDay()}
         onCancel={() => setConfirming(false)}
       />

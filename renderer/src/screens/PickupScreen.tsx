@@ -9,7 +9,8 @@ import { ConfirmDialog } from '../components/ConfirmDialog';
 import { DateField } from '../components/DateField';
 import { ErrorList, SelectField, TextField } from '../components/Field';
 import { focusFirstInvalid } from '../lib/focus';
-import { money, nextWorkingDay } from '../lib/format';
+import { calendarDate, kg, money, nextWorkingDay } from '../lib/format';
+import { hasText, t } from '../lib/i18n';
 import { dayLoadOf, foldPackagePaths, pickupErrors, pickupRequestOf, type PickupDraft } from '../lib/pickupForm';
 import { useApp } from '../stores/app';
 import { usePickup } from '../stores/pickup';
@@ -66,7 +67,7 @@ export function PickupScreen() {
   return (
     <section className="screen" aria-labelledby="pickup-title">
       <h1 id="pickup-title" className="screen-title">
-        Pickup booking
+        {t('pickup.title')}
       </h1>
       <form
         id="pickup-form"
@@ -77,7 +78,7 @@ export function PickupScreen() {
           setSubmitted(true);
           const local = pickupErrors(form);
           if (Object.keys(local).length) {
-            useApp.getState().flash('error', 'Pickup not booked: fix the marked fields', Object.values(local)[0]?.[0]);
+            useApp.getState().flash('error', t('pickup.fixFields'), Object.values(local)[0]?.[0]);
             focusFirstInvalid(e.currentTarget);
             return;
           }
@@ -85,94 +86,99 @@ export function PickupScreen() {
           void book(pickupRequestOf(form)).then(afterBooking);
         }}
       >
-        <ErrorList title="Also check" errors={submitted ? Object.entries(errors).filter(([k]) => !known.has(k)) : []} />
+        <ErrorList title={t('pickup.alsoCheck')} errors={submitted ? Object.entries(errors).filter(([k]) => !known.has(k)) : []} />
         <div className="grid-3">
-          <SelectField id="pk-contract" label="Contract" value={serviceType} onValue={chooseContract} error={err('serviceType')} ref={first}>
-            <option value="">{loading ? 'Loading…' : contracts.length ? 'Choose a contract…' : 'No carrier takes pickup bookings'}</option>
+          <SelectField id="pk-contract" label={t('pickup.contract')} value={serviceType} onValue={chooseContract} error={err('serviceType')} ref={first}>
+            <option value="">{loading ? t('common.loading') : contracts.length ? t('pickup.chooseContract') : t('pickup.noContracts')}</option>
             {contracts.map((c) => (
               <option key={c.code} value={c.code}>
                 {c.carrier} — {c.name}
               </option>
             ))}
           </SelectField>
-          <DateField id="pk-date" label="Pickup date" value={form.pickupDate} onValue={(v) => set({ pickupDate: v })} error={err('pickupDate')} />
+          <DateField id="pk-date" label={t('pickup.date')} value={form.pickupDate} onValue={(v) => set({ pickupDate: v })} error={err('pickupDate')} />
           <fieldset className="radio-group">
-            <legend>Time window</legend>
-            {(['AM', 'PM', 'AMPM'] as const).map((t) => (
-              <label key={t} className="radio">
-                <input type="radio" name="pk-time" value={t} checked={form.pickupTime === t} onChange={() => set({ pickupTime: t })} />
-                {t === 'AM' ? 'Morning (AM)' : t === 'PM' ? 'Afternoon (PM)' : 'All day (AMPM)'}
+            <legend>{t('pickup.window')}</legend>
+            {(['AM', 'PM', 'AMPM'] as const).map((w) => (
+              <label key={w} className="radio">
+                <input type="radio" name="pk-time" value={w} checked={form.pickupTime === w} onChange={() => set({ pickupTime: w })} />
+                {t(`pickup.windows.${w}`)}
               </label>
             ))}
           </fieldset>
-          <TextField id="pk-count" label="Parcels" value={form.count} onValue={(v) => set({ count: v })} error={err('count')} inputMode="numeric" className="field-num" />
-          <TextField id="pk-weight" label="Total weight (kg)" value={form.totalWeight} onValue={(v) => set({ totalWeight: v })} error={err('totalWeight')} inputMode="decimal" className="field-num" />
-          <SelectField id="pk-point" label="Pickup point" value={warehouseId} onValue={(v) => set({ warehouseId: v })} error={err('warehouseId')}>
-            <option value="">Default pickup point</option>
+          <TextField id="pk-count" label={t('pickup.parcels')} value={form.count} onValue={(v) => set({ count: v })} error={err('count')} inputMode="numeric" className="field-num" />
+          <TextField id="pk-weight" label={t('pickup.totalWeight')} value={form.totalWeight} onValue={(v) => set({ totalWeight: v })} error={err('totalWeight')} inputMode="decimal" className="field-num" />
+          <SelectField id="pk-point" label={t('pickup.point')} value={warehouseId} onValue={(v) => set({ warehouseId: v })} error={err('warehouseId')}>
+            <option value="">{t('pickup.defaultPoint')}</option>
             {warehouses.map((w) => (
               <option key={w.id} value={String(w.id)}>
                 {w.name} — {w.address.street}, {w.address.city}
-                {w.freePickup ? ' (free pickup)' : ''}
+                {w.freePickup ? ` ${t('pickup.freePickup')}` : ''}
               </option>
             ))}
           </SelectField>
-          <TextField id="pk-length" label="Usual box length (cm)" value={form.length} onValue={(v) => set({ length: v })} error={err('length')} inputMode="decimal" className="field-num" />
-          <TextField id="pk-width" label="Width (cm)" value={form.width} onValue={(v) => set({ width: v })} error={err('width')} inputMode="decimal" className="field-num" />
-          <TextField id="pk-height" label="Height (cm)" value={form.height} onValue={(v) => set({ height: v })} error={err('height')} inputMode="decimal" className="field-num" />
-          <TextField id="pk-notes" label="Instructions for the courier" value={form.instructions} onValue={(v) => set({ instructions: v })} error={err('instructions')} wide />
+          <TextField id="pk-length" label={t('pickup.length')} value={form.length} onValue={(v) => set({ length: v })} error={err('length')} inputMode="decimal" className="field-num" />
+          <TextField id="pk-width" label={t('pickup.width')} value={form.width} onValue={(v) => set({ width: v })} error={err('width')} inputMode="decimal" className="field-num" />
+          <TextField id="pk-height" label={t('pickup.height')} value={form.height} onValue={(v) => set({ height: v })} error={err('height')} inputMode="decimal" className="field-num" />
+          <TextField id="pk-notes" label={t('pickup.instructions')} value={form.instructions} onValue={(v) => set({ instructions: v })} error={err('instructions')} wide />
         </div>
         {chosenLoad ? (
           <p className="muted" data-testid="pickup-day-load">
             {chosenLoad.shipments > 0
-              ? `${chosenLoad.carrier} today: ${chosenLoad.shipments} shipment${chosenLoad.shipments === 1 ? '' : 's'} not yet in a manifest, ${chosenLoad.parcels} parcel${chosenLoad.parcels === 1 ? '' : 's'}${chosenLoad.weightKg === null ? '' : `, ${chosenLoad.weightKg} kg`}.`
-              : `${chosenLoad.carrier}: no shipment waiting today.`}
+              ? t(chosenLoad.weightKg === null ? 'pickup.dayLoad' : 'pickup.dayLoadKg', {
+                  carrier: chosenLoad.carrier,
+                  shipments: t('pickup.waitingShipments', { count: chosenLoad.shipments }),
+                  parcels: t('parcels.count', { count: chosenLoad.parcels }),
+                  kg: kg(chosenLoad.weightKg ?? 0),
+                })
+              : t('pickup.dayLoadNone', { carrier: chosenLoad.carrier })}
           </p>
         ) : null}
         {noBookings.length ? (
-          <ul className="muted" aria-label="Carriers without pickup booking" data-testid="no-pickup-carriers">
+          <ul className="muted" aria-label={t('pickup.noBookingLabel')} data-testid="no-pickup-carriers">
             {noBookings.map((c) => (
               <li key={c.carrierCode}>
-                {c.carrierName} ({c.contracts.map((k) => k.contractName).join(', ')}): does not take pickup bookings through the platform — the courier collects on its own round, or ask the carrier.
+                {t('pickup.noBooking', { carrier: c.carrierName, contracts: c.contracts.map((k) => k.contractName).join(', ') })}
               </li>
             ))}
           </ul>
         ) : null}
         <div className="actions">
           <button type="submit" className="btn btn-primary btn-big" disabled={booking}>
-            {booking ? 'Booking…' : 'Book pickup'}
+            {booking ? t('pickup.booking') : t('pickup.book')}
           </button>
         </div>
       </form>
 
       <section className="card" aria-labelledby="pickups-title">
-        <h2 id="pickups-title">Booked pickups</h2>
+        <h2 id="pickups-title">{t('pickup.booked')}</h2>
         {pickups.length === 0 ? (
-          <p className="empty">No pickups booked.</p>
+          <p className="empty">{t('pickup.noneBooked')}</p>
         ) : (
-          <table className="table" aria-label="Booked pickups" data-testid="pickups">
+          <table className="table" aria-label={t('pickup.booked')} data-testid="pickups">
             <thead>
               <tr>
-                <th scope="col">Date</th>
-                <th scope="col">Window</th>
-                <th scope="col">Contract</th>
-                <th scope="col">Parcels</th>
-                <th scope="col">Carrier reference</th>
-                <th scope="col">Cost</th>
-                <th scope="col">Status</th>
+                <th scope="col">{t('pickup.col.date')}</th>
+                <th scope="col">{t('pickup.col.window')}</th>
+                <th scope="col">{t('pickup.col.contract')}</th>
+                <th scope="col">{t('pickup.col.parcels')}</th>
+                <th scope="col">{t('pickup.col.reference')}</th>
+                <th scope="col">{t('pickup.col.cost')}</th>
+                <th scope="col">{t('pickup.col.status')}</th>
               </tr>
             </thead>
             <tbody>
               {pickups.map((p) => (
                 <tr key={p.id}>
-                  <td>{p.pickupDate ?? '—'}</td>
-                  <td>{p.pickupTime ?? '—'}</td>
+                  <td>{p.pickupDate ? calendarDate(p.pickupDate) : '—'}</td>
+                  <td>{p.pickupTime ? t(`pickup.windows.${p.pickupTime}`) : '—'}</td>
                   <td>{(p.serviceType ? allNames.get(p.serviceType) : undefined) ?? p.carrierCode ?? '—'}</td>
                   <td>{p.packages ?? '—'}</td>
                   <td>
                     <code>{p.pickupId}</code>
                   </td>
                   <td>{money(p.cost.total, p.cost.currency)}</td>
-                  <td>{p.status ?? 'booked'}</td>
+                  <td>{statusText(p.status ?? 'booked')}</td>
                 </tr>
               ))}
             </tbody>
@@ -182,14 +188,19 @@ export function PickupScreen() {
 
       <ConfirmDialog
         open={duplicate !== null}
-        title="A pickup is already booked"
+        title={t('pickup.duplicateTitle')}
         body={
           duplicate
-            ? `Pickup ${duplicate.existing.pickupId} is already booked for ${duplicate.existing.pickupDate ?? duplicate.request.pickupDate} ${duplicate.existing.pickupTime ?? ''} on this contract and pickup point (${duplicate.existing.packages ?? '?'} parcels, ${money(duplicate.existing.cost.total, duplicate.existing.cost.currency)}). Book and pay for another one?`.replace('  ', ' ')
+            ? t('pickup.duplicateBody', {
+                id: duplicate.existing.pickupId,
+                when: [calendarDate(duplicate.existing.pickupDate ?? duplicate.request.pickupDate), duplicate.existing.pickupTime ?? ''].join(' ').trim(),
+                parcels: duplicate.existing.packages === undefined ? '?' : t('parcels.count', { count: duplicate.existing.packages }),
+                cost: money(duplicate.existing.cost.total, duplicate.existing.cost.currency),
+              })
             : ''
         }
-        confirmLabel="Yes, book another"
-        cancelLabel="No, keep the one booked"
+        confirmLabel={t('pickup.duplicateYes')}
+        cancelLabel={t('pickup.duplicateNo')}
         onConfirm={() => {
           if (duplicate) void book(duplicate.request, true).then(afterBooking);
         }}
@@ -200,6 +211,12 @@ export function PickupScreen() {
       />
     </section>
   );
+}
+
+/** A booking state in words (`booked` -> "booked" / "prenotato"); an unknown state as the platform sent it. */
+function statusText(status: string): string {
+  const key = `pickup.status.${status}`;
+  return hasText(key) ? t(key) : status;
 }
 
 /** A blank booking form: next working day, all day, one parcel of the usual 40×30×30 cm box. */

@@ -10,7 +10,8 @@ import { useEffect, useRef } from 'react';
 import type { OutboxRowView } from '../../../shared/contract';
 import { DismissDialog } from '../components/DismissDialog';
 import { dateTime } from '../lib/format';
-import { STATE_TEXT, cannotDismissReason, errorText, outcomeText, recordText, stateTagClass } from '../lib/queue';
+import { t } from '../lib/i18n';
+import { cannotDismissReason, errorText, outcomeText, recordText, stateTagClass, stateText } from '../lib/queue';
 import { useApp } from '../stores/app';
 import { useQueue } from '../stores/queue';
 
@@ -32,33 +33,33 @@ export function QueueScreen() {
   return (
     <section className="screen" aria-labelledby="queue-title">
       <h1 id="queue-title" className="screen-title" ref={heading} tabIndex={-1}>
-        Queue
+        {t('queue.title')}
       </h1>
-      <p className="subtitle">Requests to the platform, sent in order. Queued and sending rows go out by themselves when the network is back; a row that needs attention waits for you.</p>
+      <p className="subtitle">{t('queue.subtitle')}</p>
 
       <section className="card" aria-labelledby="queue-pending-title">
         <header className="card-head">
           <h2 id="queue-pending-title">
-            Waiting to send: <span data-testid="queue-pending-count">{pending.length}</span>
-            {attention ? <span className="tag tag-bad queue-attention">{attention === 1 ? '1 needs attention' : `${attention} need attention`}</span> : null}
+            {t('queue.waiting')} <span data-testid="queue-pending-count">{pending.length}</span>
+            {attention ? <span className="tag tag-bad queue-attention">{t('queue.attention', { count: attention })}</span> : null}
           </h2>
         </header>
         {pending.length === 0 ? (
           <p className="empty" data-testid="queue-empty">
-            {loading ? 'Loading…' : 'Nothing waiting: every request reached the platform.'}
+            {loading ? t('common.loading') : t('queue.empty')}
           </p>
         ) : (
           <div className="table-wrap">
-            <table className="table" aria-label="Requests waiting to send" data-testid="queue-pending">
+            <table className="table" aria-label={t('queue.pendingLabel')} data-testid="queue-pending">
               <thead>
                 <tr>
-                  <th scope="col">Request</th>
-                  <th scope="col">Record</th>
-                  <th scope="col">State</th>
-                  <th scope="col">Attempts</th>
-                  <th scope="col">Last error</th>
-                  <th scope="col">Since</th>
-                  <th scope="col">Actions</th>
+                  <th scope="col">{t('queue.col.request')}</th>
+                  <th scope="col">{t('queue.col.record')}</th>
+                  <th scope="col">{t('queue.col.state')}</th>
+                  <th scope="col">{t('queue.col.attempts')}</th>
+                  <th scope="col">{t('queue.col.lastError')}</th>
+                  <th scope="col">{t('queue.col.since')}</th>
+                  <th scope="col">{t('queue.col.actions')}</th>
                 </tr>
               </thead>
               <tbody>
@@ -72,19 +73,19 @@ export function QueueScreen() {
       </section>
 
       <section className="card" aria-labelledby="queue-done-title">
-        <h2 id="queue-done-title">Recently done</h2>
+        <h2 id="queue-done-title">{t('queue.recent')}</h2>
         {done.length === 0 ? (
-          <p className="empty">Nothing sent yet.</p>
+          <p className="empty">{t('queue.nothingSent')}</p>
         ) : (
           <div className="table-wrap">
-            <table className="table table-compact" aria-label="Requests done" data-testid="queue-done">
+            <table className="table table-compact" aria-label={t('queue.doneLabel')} data-testid="queue-done">
               <thead>
                 <tr>
-                  <th scope="col">Request</th>
-                  <th scope="col">Record</th>
-                  <th scope="col">Outcome</th>
-                  <th scope="col">Attempts</th>
-                  <th scope="col">Finished</th>
+                  <th scope="col">{t('queue.col.request')}</th>
+                  <th scope="col">{t('queue.col.record')}</th>
+                  <th scope="col">{t('queue.col.outcome')}</th>
+                  <th scope="col">{t('queue.col.attempts')}</th>
+                  <th scope="col">{t('queue.col.finished')}</th>
                 </tr>
               </thead>
               <tbody>
@@ -93,7 +94,7 @@ export function QueueScreen() {
                     <th scope="row">{r.title}</th>
                     <td className="tracking-number queue-record">{recordText(r)}</td>
                     <td>
-                      <span className={`tag ${r.outcome === 'dismissed' ? 'tag-warn' : 'tag-ok'}`}>{STATE_TEXT[r.state]}</span> {outcomeText(r)}
+                      <span className={`tag ${r.outcome === 'dismissed' ? 'tag-warn' : 'tag-ok'}`}>{stateText(r.state)}</span> {outcomeText(r)}
                     </td>
                     <td>{r.attempts}</td>
                     <td>{dateTime(r.updatedAt)}</td>
@@ -118,7 +119,7 @@ function PendingRow({ row: r, onRetry, onConfirmResend, onDismiss }: { row: Outb
       <th scope="row">{r.title}</th>
       <td className="tracking-number queue-record">{recordText(r)}</td>
       <td>
-        <span className={`tag ${stateTagClass(r.state)}`}>{STATE_TEXT[r.state]}</span>
+        <span className={`tag ${stateTagClass(r.state)}`}>{stateText(r.state)}</span>
       </td>
       <td>{r.attempts}</td>
       <td className={r.state === 'needs_attention' ? 'bad-text' : undefined}>{errorText(r)}</td>
@@ -127,23 +128,23 @@ function PendingRow({ row: r, onRetry, onConfirmResend, onDismiss }: { row: Outb
         {r.canRetry || r.canDismiss ? (
           <div className="cell-actions">
             {r.canRetry ? (
-              <button type="button" className="btn btn-small btn-primary" data-queue-action onClick={onRetry} aria-label={`Send again: ${r.title}`}>
-                {r.canConfirmResend ? 'Check again' : 'Send again'}
+              <button type="button" className="btn btn-small btn-primary" data-queue-action onClick={onRetry} aria-label={t('queue.sendAgainLabel', { title: r.title })}>
+                {r.canConfirmResend ? t('queue.checkAgain') : t('queue.sendAgain')}
               </button>
             ) : null}
             {r.canConfirmResend ? (
-              <button type="button" className="btn btn-small btn-danger" onClick={onConfirmResend} aria-label={`Post again (checked, not on the platform): ${r.title}`}>
-                Not on the platform: post again
+              <button type="button" className="btn btn-small btn-danger" onClick={onConfirmResend} aria-label={t('queue.postAgainLabel', { title: r.title })}>
+                {t('queue.postAgain')}
               </button>
             ) : null}
             {r.canDismiss ? (
-              <button type="button" className="btn btn-small btn-danger" onClick={onDismiss} aria-label={`Dismiss: ${r.title}`}>
-                Dismiss…
+              <button type="button" className="btn btn-small btn-danger" onClick={onDismiss} aria-label={t('queue.dismissLabel', { title: r.title })}>
+                {t('queue.dismiss')}
               </button>
             ) : null}
           </div>
         ) : (
-          <span className="muted">{r.state === 'sending' ? 'on its way' : 'automatic'}</span>
+          <span className="muted">{r.state === 'sending' ? t('queue.onItsWay') : t('queue.automatic')}</span>
         )}
         {why ? <div className="muted queue-why">{why}</div> : null}
       </td>

@@ -2,6 +2,7 @@
 import { create } from 'zustand';
 import type { ManifestView, ShipmentView } from '../../../shared/contract';
 import { invoke } from '../api';
+import { t } from '../lib/i18n';
 import { useApp } from './app';
 
 interface DayState {
@@ -44,7 +45,7 @@ export const useDay = create<DayState>()((set, get) => ({
       set({ unmanifested, manifests, loading: false });
     } catch (e) {
       set({ loading: false });
-      useApp.getState().fail('Could not load the day', e);
+      useApp.getState().fail(t('endOfDay.loadFailed'), e);
     }
   },
 
@@ -61,13 +62,13 @@ export const useDay = create<DayState>()((set, get) => ({
       const created = await invoke('manifests.closeDay', {});
       set({ closing: false, justCreated: created.map((m) => m.id) });
       const n = created.reduce((a, m) => a + m.totalShipments, 0);
-      if (created.length === 0) app.flash('warn', 'Nothing to close', 'Every shipment is already in a manifest.');
-      else app.flash('ok', `Day closed: ${created.length} manifest${created.length === 1 ? '' : 's'}, ${n} shipment${n === 1 ? '' : 's'}`, 'Print the manifests and hand them to the couriers with the parcels.');
+      if (created.length === 0) app.flash('warn', t('endOfDay.nothingToClose'), t('endOfDay.nothingToCloseDetail'));
+      else app.flash('ok', t('endOfDay.closed', { manifests: t('endOfDay.manifestCount', { count: created.length }), shipments: t('shipments.count', { count: n }) }), t('endOfDay.closedDetail'));
       await get().load();
       void app.refreshInfo();
     } catch (e) {
       set({ closing: false });
-      app.fail('Close of day failed', e);
+      app.fail(t('endOfDay.closeFailed'), e);
     }
   },
 
@@ -76,7 +77,7 @@ export const useDay = create<DayState>()((set, get) => ({
       const r = await invoke('manifests.pdf', { id });
       return { blob: new Blob([base64ToBytes(r.pdfBase64)], { type: 'application/pdf' }), fileName: r.fileName };
     } catch (e) {
-      useApp.getState().fail(`Manifest ${id} PDF unavailable`, e);
+      useApp.getState().fail(t('endOfDay.pdfFailed', { id }), e);
       return null;
     }
   },

@@ -4,7 +4,8 @@ import type { PickupRequest, ShipmentView } from '../../../shared/contract';
 import type { Carrier, FieldErrors, Pickup, Warehouse } from '../../../shared/platform';
 import { invoke } from '../api';
 import { asStationError } from '../lib/errors';
-import { money } from '../lib/format';
+import { calendarDate, money } from '../lib/format';
+import { t } from '../lib/i18n';
 import { useApp } from './app';
 
 interface PickupState {
@@ -71,7 +72,7 @@ export const usePickup = create<PickupState>()((set, get) => ({
       set({ carriers, warehouses, pickups, unmanifested, loading: false });
     } catch (e) {
       set({ loading: false });
-      useApp.getState().fail('Could not load carriers and pickup points', e);
+      useApp.getState().fail(t('pickup.loadFailed'), e);
     }
   },
 
@@ -91,7 +92,7 @@ export const usePickup = create<PickupState>()((set, get) => ({
         }
       }
       const p = await invoke('pickups.create', request);
-      app.flash('ok', `Pickup booked for ${p.pickupDate ?? request.pickupDate} ${p.pickupTime ?? request.pickupTime ?? ''}`.trim(), `Carrier reference ${p.pickupId} — cost ${money(p.cost.total, p.cost.currency)}`);
+      app.flash('ok', t('pickup.bookedFor', { when: [calendarDate(p.pickupDate ?? request.pickupDate), p.pickupTime ?? request.pickupTime ?? ''].join(' ').trim() }), t('pickup.bookedDetail', { id: p.pickupId, cost: money(p.cost.total, p.cost.currency) }));
       // The new booking joins the list (or at least the local one) before the form unlocks.
       const pickups = await invoke('pickups.list', {}).catch(() => [p, ...get().pickups.filter((x) => x.id !== p.id)]);
       set({ booking: false, pickups });
@@ -100,7 +101,7 @@ export const usePickup = create<PickupState>()((set, get) => ({
     } catch (e) {
       const err = asStationError(e);
       set({ booking: false, errors: err.details ?? {} });
-      app.fail('Pickup not booked', err);
+      app.fail(t('pickup.notBooked'), err);
       return 'failed';
     }
   },

@@ -6,6 +6,7 @@
 import { create } from 'zustand';
 import type { OutboxRowView } from '../../../shared/contract';
 import { invoke } from '../api';
+import { t } from '../lib/i18n';
 import { useApp } from './app';
 
 /** Done rows the panel shows. */
@@ -40,7 +41,7 @@ export const useQueue = create<QueueState>()((set, get) => ({
       set({ pending: list.pending, done: list.done, loading: false });
     } catch (e) {
       set({ loading: false });
-      useApp.getState().fail('Could not read the queue', e);
+      useApp.getState().fail(t('queue.loadFailed'), e);
     }
   },
 
@@ -48,9 +49,9 @@ export const useQueue = create<QueueState>()((set, get) => ({
     const app = useApp.getState();
     try {
       await invoke('outbox.retry', { id: row.id });
-      app.flash('info', `Sending again: ${row.title}`, 'The station checks the platform first, so nothing is paid twice.');
+      app.flash('info', t('queue.sendingAgain', { title: row.title }), t('queue.sendingAgainDetail'));
     } catch (e) {
-      app.fail(`Could not send ${row.title} again`, e);
+      app.fail(t('queue.sendAgainFailed', { title: row.title }), e);
     }
     await get().load();
   },
@@ -59,9 +60,9 @@ export const useQueue = create<QueueState>()((set, get) => ({
     const app = useApp.getState();
     try {
       await invoke('outbox.confirmResend', { id: row.id });
-      app.flash('info', `Posting again: ${row.title}`, 'The station looks the reference up once more, then sends it.');
+      app.flash('info', t('queue.postingAgain', { title: row.title }), t('queue.postingAgainDetail'));
     } catch (e) {
-      app.fail(`Could not post ${row.title} again`, e);
+      app.fail(t('queue.postAgainFailed', { title: row.title }), e);
     }
     await get().load();
   },
@@ -79,9 +80,9 @@ export const useQueue = create<QueueState>()((set, get) => ({
     try {
       const trimmed = note.trim();
       await invoke('outbox.dismiss', trimmed === '' ? { id: row.id } : { id: row.id, note: trimmed });
-      app.flash('ok', `Dismissed: ${row.title}`, 'It will not be sent.');
+      app.flash('ok', t('queue.dismissed', { title: row.title }), t('queue.dismissedDetail'));
     } catch (e) {
-      app.fail(`Could not dismiss ${row.title}`, e);
+      app.fail(t('queue.dismissFailed', { title: row.title }), e);
     }
     await get().load();
   },

@@ -1,4 +1,6 @@
 /** Language and time of the bench: i18next texts and plurals, Europe/Rome times, locale dates and money. */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { calendarDate, dateTime, money, nextWorkingDay, romeToday } from '../../../renderer/src/lib/format';
 import { fieldName, initialLanguage, setLanguage, t } from '../../../renderer/src/lib/i18n';
@@ -14,6 +16,21 @@ function keys(o: object, prefix = ''): string[] {
   return Object.entries(o).flatMap(([k, v]) => (typeof v === 'string' ? [`${prefix}${k}`] : keys(v as object, `${prefix}${k}.`)));
 }
 
+/** Every `[key path, text]` of a nested text table. */
+function entries(o: object, prefix = ''): Array<[string, string]> {
+  return Object.entries(o).flatMap(([k, v]) => (typeof v === 'string' ? [[`${prefix}${k}`, v] as [string, string]] : entries(v as object, `${prefix}${k}.`)));
+}
+
+/** The `{{name}}` placeholders of a text, sorted. */
+function placeholders(text: string): string[] {
+  return [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]!).sort();
+}
+
+/** Files under `dir` (recursively) whose name ends in .ts or .tsx. */
+function sources(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? sources(join(dir, e.name)) : /\.tsx?$/.test(e.name) ? [join(dir, e.name)] : []));
+}
+
 describe('language', () => {
   it('is Italian when the system is Italian, English otherwise, the saved choice first', () => {
     expect(initialLanguage(null, ['it-IT', 'en-US'])).toBe('it');
@@ -25,6 +42,25 @@ describe('language', () => {
 
   it('has the same keys in Italian and English', () => {
     expect(keys(itTexts).sort()).toEqual(keys(en).sort());
+  });
+
+  it('has no empty text, and each Italian text has the placeholders of its English one', () => {
+    const italian = new Map(entries(itTexts));
+    for (const [key, text] of entries(en)) {
+      expect(text.trim(), `en ${key}`).not.toBe('');
+      expect(italian.get(key)?.trim(), `it ${key}`).not.toBe('');
+      expect(placeholders(italian.get(key) ?? ''), `placeholders of ${key}`).toEqual(placeholders(text));
+    }
+  });
+
+  it('has a text for every literal key the screens ask for', () => {
+    const known = new Set(keys(en).map((k) => k.replace(/_(one|other)$/, '')));
+    const used = new Set<string>();
+    for (const file of sources(join(__dirname, '../../../renderer/src'))) {
+      for (const m of readFileSync(file, 'utf8').matchAll(/\bt\(\s*'([\w.]+)'/g)) used.add(m[1]!);
+    }
+    expect(used.size).toBeGreaterThan(50);
+    expect([...used].filter((k) => !known.has(k))).toEqual([]);
   });
 
   it('picks plural forms by the language rules', async () => {

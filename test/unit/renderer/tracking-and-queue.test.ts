@@ -120,11 +120,11 @@ describe('queue texts', () => {
   it('names the record, the error with its HTTP status, and the outcome', () => {
     expect(recordText(row())).toBe('order #1002');
     expect(recordText(row({ orderNumber: null, reference: 'ST-20261123-ABCDEF', trackingNumber: 'BRT1' }))).toBe('ref. ST-20261123-ABCDEF → BRT1');
-    expect(recordText(row({ kind: 'pickup.create', orderNumber: null, reference: null, pickupDate: '2026-11-24' }))).toBe('pickup 2026-11-24');
+    expect(recordText(row({ kind: 'pickup.create', orderNumber: null, reference: null, pickupDate: '2026-11-24' }))).toBe('pickup 24/11/2026');
     expect(recordText(row({ orderNumber: null, reference: null }))).toBe('—');
     expect(errorText(row())).toBe('Province must be 2 letters [HTTP 422 validation_failed]');
     const withFields = row({ lastError: { code: 'validation_failed', message: 'The given data was invalid.', status: 422, details: { 'recipient.address.province': ['Use the 2-letter code'], 'packages.0.weight.value': ['Too heavy', 'Max 30 kg'] } } });
-    expect(errorText(withFields)).toBe('The given data was invalid. recipient.address.province: Use the 2-letter code; packages.0.weight.value: Too heavy, Max 30 kg [HTTP 422 validation_failed]');
+    expect(errorText(withFields)).toBe('The given data was invalid. Recipient › province: Use the 2-letter code; Parcel 1 › weight: Too heavy, Max 30 kg [HTTP 422 validation_failed]');
     process.env.TZ = 'Europe/Rome';
     expect(errorText(row({ state: 'queued', lastError: { code: 'offline', message: 'Platform not reachable', status: null, details: null }, nextAttemptAt: '2026-11-23T09:05:00.000Z' }))).toBe(
       'Platform not reachable [offline] — sent again automatically after 23 Nov 2026, 10:05',
