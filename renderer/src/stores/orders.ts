@@ -12,6 +12,7 @@ import { invoke } from '../api';
 import { asStationError } from '../lib/errors';
 import { useApp } from './app';
 import { useJob } from './job';
+import { useVerify } from './verify';
 
 /** Rows fetched per `orders.page` call. */
 const PAGE_SIZE = 100;
@@ -83,6 +84,11 @@ function toBase64(buf: ArrayBuffer): string {
 function startShipping(o: StationOrder) {
   const app = useApp.getState();
   useJob.getState().startOrder(o);
+  // Scan to verify: the items are scanned on the Scan screen first (issue 14 item 5).
+  if (useVerify.getState().begin(o)) {
+    app.go('scan', { keepBanner: true });
+    return;
+  }
   const shop = o.shop === 'main' ? '' : ` (${o.shop})`;
   app.flash('ok', `Order ${o.orderNumber}${shop} — ${o.recipient.name}`, `${o.recipient.postalCode} ${o.recipient.city} (${o.recipient.countryCode}). Weigh the parcel and press Enter to quote.`);
   app.go('quote', { keepBanner: true });
