@@ -6,12 +6,12 @@
 import { useApp } from '../stores/app';
 import { readingText, useScale } from '../stores/scale';
 import { money } from '../lib/format';
-import { hasText, t } from '../lib/i18n';
+import { hasText, printerStateText, t } from '../lib/i18n';
 import { newStockCount, useStocks } from '../stores/stocks';
 
-/** A printer or connection state in words (`header.printer.paper_out` -> "PAPER OUT"); an unknown state as it is. */
-function stateWords(group: 'printer' | 'connection', state: string): string {
-  const key = `header.${group}.${state}`;
+/** A connection state in words (`header.connection.online` -> "online"); an unknown state as it is. */
+function connectionWords(state: string): string {
+  const key = `header.connection.${state}`;
   return hasText(key) ? t(key) : state;
 }
 
@@ -50,7 +50,7 @@ export function Header() {
       <dl className="status-strip">
         <div className={`pill pill-${connection === 'online' ? 'ok' : connection === 'unknown' ? 'idle' : 'bad'}`}>
           <dt>{t('header.platform')}</dt>
-          <dd data-testid="connection">{link === 'down' ? t('header.linkLost') : stateWords('connection', connection)}</dd>
+          <dd data-testid="connection">{link === 'down' ? t('header.linkLost') : connectionWords(connection)}</dd>
         </div>
         <div className="pill pill-idle">
           <dt>{t('header.credit')}</dt>
@@ -59,7 +59,7 @@ export function Header() {
         <div className={`pill ${info ? (printerOk ? 'pill-ok' : printerUnknown ? 'pill-idle' : 'pill-bad') : 'pill-idle'}`}>
           <dt>{t('header.printerTitle')}</dt>
           <dd data-testid="printer-state" title={info?.printer.uri}>
-            {info ? `${info.printer.name} — ${stateWords('printer', info.printer.state)}` : '—'}
+            {info ? `${info.printer.name} — ${printerStateText(info.printer.state)}` : '—'}
           </dd>
         </div>
         {newStocks > 0 ? (
