@@ -127,7 +127,7 @@ function useGlobalKeys(): void {
         const made = useJob.getState().result?.shipment;
         if (screen === 'scan' && scanned) void useScan.getState().reprint(scanned.trackingNumber);
         else if (made) void usePrint.getState().reprint(made.trackingNumber);
-        else useApp.getState().flash('warn', 'No label to reprint here', 'Scan the tracking number first.');
+        else useApp.getState().flash('warn', t('app.noLabel'), t('app.noLabelDetail'));
       } else if (key === 'x' && screen === 'scan') {
         e.preventDefault();
         const scanned = useScan.getState().shipment;

@@ -6,17 +6,14 @@
 import { useApp } from '../stores/app';
 import { readingText, useScale } from '../stores/scale';
 import { money } from '../lib/format';
+import { hasText, printerStateText, t } from '../lib/i18n';
 import { newStockCount, useStocks } from '../stores/stocks';
 
-const PRINTER_TEXT: Record<string, string> = {
-  ready: 'ready',
-  paper_out: 'PAPER OUT',
-  head_open: 'HEAD OPEN',
-  paused: 'PAUSED',
-  error: 'ERROR',
-  unreachable: 'UNREACHABLE',
-  unknown: 'status unknown',
-};
+/** A connection state in words (`header.connection.online` -> "online"); an unknown state as it is. */
+function connectionWords(state: string): string {
+  const key = `header.connection.${state}`;
+  return hasText(key) ? t(key) : state;
+}
 
 /** The header band (see file comment). */
 export function Header() {
@@ -43,54 +40,54 @@ export function Header() {
     <header className="header">
       <div className="brand">Shipping Station</div>
       {info ? (
-        <div className={`mode ${sandbox ? 'mode-training' : 'mode-live'}`} role="status" aria-label={sandbox ? 'Training mode: embedded sandbox, nothing is really shipped or charged' : `Live platform ${host}`}>
-          {sandbox ? 'TRAINING MODE — sandbox' : `LIVE — ${host}`}
+        <div className={`mode ${sandbox ? 'mode-training' : 'mode-live'}`} role="status" aria-label={sandbox ? t('header.trainingLabel') : t('header.liveLabel', { host })}>
+          {sandbox ? t('header.training') : t('header.live', { host })}
           <span className="mode-account">{info.platform.accountName}</span>
         </div>
       ) : (
-        <div className="mode mode-unknown">Connecting…</div>
+        <div className="mode mode-unknown">{t('header.connecting')}</div>
       )}
       <dl className="status-strip">
         <div className={`pill pill-${connection === 'online' ? 'ok' : connection === 'unknown' ? 'idle' : 'bad'}`}>
-          <dt>Platform</dt>
-          <dd data-testid="connection">{link === 'down' ? 'station link lost' : connection}</dd>
+          <dt>{t('header.platform')}</dt>
+          <dd data-testid="connection">{link === 'down' ? t('header.linkLost') : connectionWords(connection)}</dd>
         </div>
         <div className="pill pill-idle">
-          <dt>Credit</dt>
+          <dt>{t('header.credit')}</dt>
           <dd data-testid="credit">{info?.credit ? money(info.credit.balance, info.credit.currency) : '—'}</dd>
         </div>
         <div className={`pill ${info ? (printerOk ? 'pill-ok' : printerUnknown ? 'pill-idle' : 'pill-bad') : 'pill-idle'}`}>
-          <dt>Printer</dt>
+          <dt>{t('header.printerTitle')}</dt>
           <dd data-testid="printer-state" title={info?.printer.uri}>
-            {info ? `${info.printer.name} — ${PRINTER_TEXT[info.printer.state] ?? info.printer.state}` : '—'}
+            {info ? `${info.printer.name} — ${printerStateText(info.printer.state)}` : '—'}
           </dd>
         </div>
         {newStocks > 0 ? (
           <div className="pill pill-bad pill-link">
-            <dt>Held</dt>
+            <dt>{t('header.held')}</dt>
             <dd>
-              <button type="button" className="pill-button" data-testid="new-stocks" aria-label={`${newStocks} new held shipment${newStocks === 1 ? '' : 's'}: open Held shipments`} aria-keyshortcuts="F9 Alt+G" onClick={() => go('stocks')}>
-                {newStocks} new
+              <button type="button" className="pill-button" data-testid="new-stocks" aria-label={t('header.newHeldLabel', { count: newStocks })} aria-keyshortcuts="F9 Alt+G" onClick={() => go('stocks')}>
+                {t('header.newHeld', { count: newStocks })}
               </button>
             </dd>
           </div>
         ) : null}
         <div className={`pill ${scalePill}`}>
-          <dt>Scale</dt>
-          <dd data-testid="scale-reading" data-status={reading?.status ?? 'none'} title={scale?.problem ?? scale?.name ?? 'no scale: type the weight'}>
+          <dt>{t('header.scale')}</dt>
+          <dd data-testid="scale-reading" data-status={reading?.status ?? 'none'} title={scale?.problem ?? scale?.name ?? t('header.noScale')}>
             {scale?.connected && scale.name ? `${scale.name} — ` : ''}
             {readingText(scale)}
           </dd>
         </div>
         {info && info.pendingOutbox > 0 ? (
           <div className="pill pill-warn pill-link">
-            <dt>Waiting to send</dt>
+            <dt>{t('header.waiting')}</dt>
             <dd>
               <button
                 type="button"
                 className="pill-button"
                 data-testid="pending-outbox"
-                aria-label={`${info.pendingOutbox} request${info.pendingOutbox === 1 ? '' : 's'} waiting to send: open the Queue`}
+                aria-label={t('header.waitingLabel', { count: info.pendingOutbox })}
                 aria-keyshortcuts="F7 Alt+O"
                 onClick={() => go('queue')}
               >

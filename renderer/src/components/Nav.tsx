@@ -1,4 +1,5 @@
 /** Screen switcher: one button per screen with its keys (F1..F6, Alt+letter). */
+import { t } from '../lib/i18n';
 import { SCREENS, useApp } from '../stores/app';
 
 /** Screen buttons, current one marked with aria-current. */
@@ -6,7 +7,7 @@ export function Nav() {
   const screen = useApp((s) => s.screen);
   const go = useApp((s) => s.go);
   return (
-    <nav className="nav" aria-label="Screens">
+    <nav className="nav" aria-label={t('nav.label')}>
       {SCREENS.map((s) => (
         <button
           key={s.id}
@@ -16,7 +17,7 @@ export function Nav() {
           aria-keyshortcuts={`${s.fkey} Alt+${s.alt.toUpperCase()}`}
           onClick={() => go(s.id)}
         >
-          <kbd>{s.fkey}</kbd> {s.title}
+          <kbd>{s.fkey}</kbd> {t(`nav.${s.id}`)}
         </button>
       ))}
     </nav>

@@ -72,6 +72,12 @@ export function hasText(key: string): boolean {
   return i18next.exists(key);
 }
 
+/** A printer state in words (`paper_out` -> "PAPER OUT" / "CARTA FINITA"); an unknown state as the station sent it. */
+export function printerStateText(state: string): string {
+  const key = `printerState.${state}`;
+  return hasText(key) ? t(key) : state;
+}
+
 /**
  * A platform `details` path in words: `customsDetail.commodities.0.harmonizedCode`
  * -> "Customs line 1: HS code"; `recipient.address.postalCode` -> "Recipient:

@@ -5,7 +5,7 @@
  */
 import type { TrackingView } from '../../../shared/contract';
 import { dateTime } from './format';
-import { locale } from './i18n';
+import { hasText, locale, t as text } from './i18n';
 
 /** `YYYY-MM-DD` (a calendar day, no time zone) -> `Tue 24 Nov 2026`; the input when it does not parse. */
 export function calendarDay(ymd: string): string {
@@ -28,30 +28,28 @@ export function eventTime(iso: string): string {
  */
 export function trackingSummary(t: TrackingView): string {
   if (t.source === 'local') {
-    const what = t.events.length ? 'Last tracking read' : 'Last known status, recorded';
-    return `${what} ${eventTime(t.asOf)}.${t.deliveredAt ? ` Delivered ${eventTime(t.deliveredAt)}.` : ''}`;
+    const what = text(t.events.length ? 'tracking.lastRead' : 'tracking.lastKnown', { time: eventTime(t.asOf) });
+    return `${what}${t.deliveredAt ? ` ${text('tracking.delivered', { time: eventTime(t.deliveredAt) })}` : ''}`;
   }
-  if (t.cancelled) return 'Cancelled: the carrier will not move it.';
-  if (t.deliveredAt) return `Delivered ${eventTime(t.deliveredAt)}.`;
+  if (t.cancelled) return text('tracking.cancelled');
+  if (t.deliveredAt) return text('tracking.delivered', { time: eventTime(t.deliveredAt) });
   const parts: string[] = [];
-  if (t.events.length === 0) parts.push('No carrier events yet: the carrier has not collected the parcel.');
-  if (t.estimatedDelivery) parts.push(`Expected delivery ${calendarDay(t.estimatedDelivery)}.`);
-  if (t.stockId !== null) parts.push('Held at the depot: the stock needs instructions.');
-  return parts.join(' ') || `Checked ${eventTime(t.asOf)}.`;
+  if (t.events.length === 0) parts.push(text('tracking.noEvents'));
+  if (t.estimatedDelivery) parts.push(text('tracking.expected', { day: calendarDay(t.estimatedDelivery) }));
+  if (t.stockId !== null) parts.push(text('tracking.held'));
+  return parts.join(' ') || text('tracking.checked', { time: eventTime(t.asOf) });
 }
 
-const REASONS: Record<string, string> = {
-  offline: 'the platform cannot be reached (no network)',
-  timeout: 'the platform did not answer in time',
-  rate_limited: 'the platform asks to slow down',
-  carrier_error: 'the carrier is not answering the platform',
-  internal_error: 'the platform has a problem',
-};
+/** Why the platform could not be asked, in words (`tracking.reason.<code>`); null for a code without words. */
+function reasonText(code: string): string | null {
+  const key = `tracking.reason.${code}`;
+  return hasText(key) ? text(key) : null;
+}
 
 /** The clear message of a tracking view answered from the station's own record (null when live). */
 export function unavailableText(t: TrackingView): string | null {
   if (t.source !== 'local') return null;
   const code = t.unavailable?.code ?? 'offline';
-  const shown = t.events.length ? 'the last tracking read' : 'the last known status';
-  return `Tracking unavailable: ${REASONS[code] ?? `the platform could not be asked (${code})`}. Showing ${shown}; press Alt+T to try again.`;
+  const reason = reasonText(code) ?? text('tracking.reason.other', { code });
+  return text(t.events.length ? 'tracking.unavailableRead' : 'tracking.unavailableKnown', { reason });
 }

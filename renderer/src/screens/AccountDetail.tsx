@@ -8,6 +8,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { CodListDetail, InvoiceDetail, ReturnListDetail } from '../../../shared/platform/finance';
 import { invoke } from '../api';
 import { calendarDate, dateTime, money } from '../lib/format';
+import { t } from '../lib/i18n';
 import { useApp } from '../stores/app';
 
 /** Which record to show: its list, platform id and the number the packer sees. */
@@ -29,13 +30,13 @@ export function AccountDetail({ target, onClose }: { target: AccountDetailTarget
         setDetail(d);
         close.current?.focus();
       })
-      .catch((e: unknown) => live && useApp.getState().fail(`Details of ${target.number} unavailable`, e));
+      .catch((e: unknown) => live && useApp.getState().fail(t('account.detailFailed', { number: target.number }), e));
     return () => {
       live = false;
     };
   }, [target]);
 
-  const title = target.list === 'invoices' ? `Invoice ${target.number}` : target.list === 'codLists' ? `Cash on delivery list ${target.number}` : `Return list ${target.number}`;
+  const title = t(`account.detail.${target.list}`, { number: target.number });
   return (
     <section
       className="card account-detail"
@@ -51,19 +52,19 @@ export function AccountDetail({ target, onClose }: { target: AccountDetailTarget
       <header className="card-head">
         <h2 id="account-detail-title">{title}</h2>
         <button ref={close} type="button" className="btn btn-small" onClick={onClose} aria-keyshortcuts="Escape">
-          Close <kbd>Esc</kbd>
+          {t('account.close')} <kbd>Esc</kbd>
         </button>
       </header>
       {!detail ? (
-        <p className="empty">Loading…</p>
+        <p className="empty">{t('common.loading')}</p>
       ) : target.list === 'invoices' && 'items' in detail ? (
-        <table className="data" aria-label={`Lines of invoice ${detail.number}`}>
+        <table className="data" aria-label={t('account.invoiceLines', { number: detail.number })}>
           <thead>
             <tr>
-              <th scope="col">Description</th>
-              <th scope="col" className="num">Quantity</th>
-              <th scope="col" className="num">Unit price</th>
-              <th scope="col" className="num">Total</th>
+              <th scope="col">{t('account.col.description')}</th>
+              <th scope="col" className="num">{t('account.col.quantity')}</th>
+              <th scope="col" className="num">{t('account.col.unitPrice')}</th>
+              <th scope="col" className="num">{t('account.col.total')}</th>
             </tr>
           </thead>
           <tbody>
@@ -79,7 +80,7 @@ export function AccountDetail({ target, onClose }: { target: AccountDetailTarget
           <tfoot>
             <tr>
               <th scope="row" colSpan={3}>
-                Subtotal · VAT {detail.vatRate}% · total (due {calendarDate(detail.dueDate)})
+                {t('account.invoiceFoot', { vat: detail.vatRate, due: calendarDate(detail.dueDate) })}
               </th>
               <td className="num">
                 {money(detail.subtotal, detail.currency)} · {money(detail.vatAmount, detail.currency)} · <strong>{money(detail.total, detail.currency)}</strong>
@@ -88,14 +89,14 @@ export function AccountDetail({ target, onClose }: { target: AccountDetailTarget
           </tfoot>
         </table>
       ) : target.list === 'codLists' ? (
-        <table className="data" aria-label={`Shipments of cash on delivery list ${target.number}`}>
+        <table className="data" aria-label={t('account.codShipments', { number: target.number })}>
           <thead>
             <tr>
-              <th scope="col">Shipment</th>
-              <th scope="col">Recipient</th>
-              <th scope="col">Delivered</th>
-              <th scope="col" className="num">COD</th>
-              <th scope="col" className="num">Paid</th>
+              <th scope="col">{t('account.col.shipment')}</th>
+              <th scope="col">{t('account.col.recipient')}</th>
+              <th scope="col">{t('account.col.delivered')}</th>
+              <th scope="col" className="num">{t('account.col.cod')}</th>
+              <th scope="col" className="num">{t('account.col.paid')}</th>
             </tr>
           </thead>
           <tbody>
@@ -113,14 +114,14 @@ export function AccountDetail({ target, onClose }: { target: AccountDetailTarget
           </tbody>
         </table>
       ) : (
-        <table className="data" aria-label={`Shipments of return list ${target.number}`}>
+        <table className="data" aria-label={t('account.returnShipments', { number: target.number })}>
           <thead>
             <tr>
-              <th scope="col">Shipment</th>
-              <th scope="col">Return</th>
-              <th scope="col">Recipient</th>
-              <th scope="col">Returned</th>
-              <th scope="col" className="num">Cost</th>
+              <th scope="col">{t('account.col.shipment')}</th>
+              <th scope="col">{t('account.col.return')}</th>
+              <th scope="col">{t('account.col.recipient')}</th>
+              <th scope="col">{t('account.col.returned')}</th>
+              <th scope="col" className="num">{t('account.col.cost')}</th>
             </tr>
           </thead>
           <tbody>

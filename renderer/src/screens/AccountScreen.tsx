@@ -12,16 +12,13 @@ import type { PaginatedOf } from '../../../shared/platform';
 import { invoke } from '../api';
 import { asStationError } from '../lib/errors';
 import { calendarDate, dateTime, money } from '../lib/format';
+import { t } from '../lib/i18n';
 import { useApp } from '../stores/app';
 import { AccountDetail, type AccountDetailTarget } from './AccountDetail';
 
 type ListName = 'movements' | 'invoices' | 'codLists' | 'returns';
-const LISTS: Array<[ListName, string]> = [
-  ['movements', 'Credit movements'],
-  ['invoices', 'Invoices'],
-  ['codLists', 'Cash on delivery lists'],
-  ['returns', 'Return lists'],
-];
+/** The lists, in the order of the Show menu; each one's name is the text `account.lists.<name>`. */
+const LISTS: ListName[] = ['movements', 'invoices', 'codLists', 'returns'];
 
 function base64ToBlob(b64: string): Blob {
   const bin = atob(b64);
@@ -42,7 +39,7 @@ export function AccountScreen() {
   const [detail, setDetail] = useState<AccountDetailTarget | null>(null);
   const details = (target: AccountDetailTarget, label: string) => (
     <button type="button" className="btn btn-small" onClick={() => setDetail(target)} aria-label={label}>
-      Details
+      {t('account.details')}
     </button>
   );
   useEffect(() => {
@@ -52,7 +49,7 @@ export function AccountScreen() {
     let stale = false;
     invoke('account.list', { list, page, perPage: 25 })
       .then((r) => !stale && setData(r))
-      .catch((e: unknown) => useApp.getState().fail('Account list could not be read', e))
+      .catch((e: unknown) => useApp.getState().fail(t('account.loadFailed'), e))
       .finally(() => !stale && setLoading(false));
     return () => {
       stale = true;
@@ -75,8 +72,8 @@ export function AccountScreen() {
       setTimeout(() => URL.revokeObjectURL(url), 60_000);
     } catch (e) {
       const err = asStationError(e);
-      if (err.code === 'unavailable') useApp.getState().flash('warn', `Invoice ${inv.number}: PDF not available right now`, 'The platform cannot make the PDF at the moment: try later.');
-      else useApp.getState().fail(`Invoice ${inv.number} PDF`, err);
+      if (err.code === 'unavailable') useApp.getState().flash('warn', t('account.pdfLater', { number: inv.number }), t('account.pdfLaterDetail'));
+      else useApp.getState().fail(t('account.pdfFailed', { number: inv.number }), err);
     }
   };
 
@@ -84,16 +81,16 @@ export function AccountScreen() {
   return (
     <section className="screen" aria-labelledby="account-title">
       <h1 id="account-title" className="screen-title">
-        Account
+        {t('account.title')}
       </h1>
       <div className="card">
         <p>
-          Credit balance: <strong data-testid="account-credit">{info?.credit ? money(info.credit.balance, info.credit.currency) : '—'}</strong>
-          {info?.credit?.prepaid ? ' (prepaid)' : ''}
+          {t('account.balance')} <strong data-testid="account-credit">{info?.credit ? money(info.credit.balance, info.credit.currency) : '—'}</strong>
+          {info?.credit?.prepaid ? ` ${t('account.prepaid')}` : ''}
           {info?.credit ? <span className="muted"> · {dateTime(info.credit.updatedAt)}</span> : null}
         </p>
         <div className="field">
-          <label htmlFor="acc-list">Show</label>
+          <label htmlFor="acc-list">{t('account.show')}</label>
           <select
             id="acc-list"
             ref={first}
@@ -104,17 +101,17 @@ export function AccountScreen() {
               setPage(1);
             }}
           >
-            {LISTS.map(([k, v]) => (
+            {LISTS.map((k) => (
               <option key={k} value={k}>
-                {v}
+                {t(`account.lists.${k}`)}
               </option>
             ))}
           </select>
         </div>
         {rows.length === 0 ? (
-          <p className="empty">{loading ? 'Loading…' : 'Nothing in this list.'}</p>
+          <p className="empty">{loading ? t('common.loading') : t('account.empty')}</p>
         ) : (
-          <table className="data" aria-label={LISTS.find(([k]) => k === list)?.[1]} data-testid="account-list">
+          <table className="data" aria-label={t(`account.lists.${list}`)} data-testid="account-list">
             <tbody>
               {list === 'movements'
                 ? (rows as CreditMovement[]).map((m) => (
@@ -130,18 +127,18 @@ export function AccountScreen() {
                       <tr key={inv.id}>
                         <td>
                           {inv.number}
-                          {inv.proforma ? ' (pro forma)' : ''}
+                          {inv.proforma ? ` ${t('account.proforma')}` : ''}
                         </td>
                         <td>{calendarDate(inv.invoiceDate)}</td>
                         <td className="num">{money(inv.total, inv.currency)}</td>
-                        <td className="num muted">paid {money(inv.paid, inv.currency)}</td>
+                        <td className="num muted">{t('account.paidAmount', { amount: money(inv.paid, inv.currency) })}</td>
                         <td className="cell-actions">
-                          {details({ list: 'invoices', id: inv.id, number: inv.number }, `Details of invoice ${inv.number}`)}
-                          <button type="button" className="btn btn-small" onClick={() => void pdf(inv, false)} aria-label={`Open invoice ${inv.number} PDF`}>
-                            Open PDF
+                          {details({ list: 'invoices', id: inv.id, number: inv.number }, t('account.invoiceDetails', { number: inv.number }))}
+                          <button type="button" className="btn btn-small" onClick={() => void pdf(inv, false)} aria-label={t('account.openPdfLabel', { number: inv.number })}>
+                            {t('account.openPdf')}
                           </button>
-                          <button type="button" className="btn btn-small" onClick={() => void pdf(inv, true)} aria-label={`Save invoice ${inv.number} PDF`}>
-                            Save PDF
+                          <button type="button" className="btn btn-small" onClick={() => void pdf(inv, true)} aria-label={t('account.savePdfLabel', { number: inv.number })}>
+                            {t('account.savePdf')}
                           </button>
                         </td>
                       </tr>
@@ -150,22 +147,22 @@ export function AccountScreen() {
                     ? (rows as CodList[]).map((c) => (
                         <tr key={c.id}>
                           <td>{c.number}</td>
-                          <td>{c.status === 'paid' ? 'Paid' : 'Processing'}</td>
-                          <td className="num">{c.shipmentsCount} shipments</td>
+                          <td>{c.status === 'paid' ? t('account.codPaid') : t('account.codProcessing')}</td>
+                          <td className="num">{t('shipments.count', { count: c.shipmentsCount })}</td>
                           <td className="num">{money(c.total, c.currency)}</td>
-                          <td className="num muted">paid {money(c.totalPaid, c.currency)}</td>
+                          <td className="num muted">{t('account.paidAmount', { amount: money(c.totalPaid, c.currency) })}</td>
                           <td>{c.paymentDate ? calendarDate(c.paymentDate) : '—'}</td>
-                          <td className="cell-actions">{details({ list: 'codLists', id: c.id, number: c.number }, `Details of cash on delivery list ${c.number}`)}</td>
+                          <td className="cell-actions">{details({ list: 'codLists', id: c.id, number: c.number }, t('account.codDetails', { number: c.number }))}</td>
                         </tr>
                       ))
                     : (rows as ReturnList[]).map((r) => (
                         <tr key={r.id}>
                           <td>{r.number}</td>
                           <td>{dateTime(r.createdAt)}</td>
-                          <td className="num">{r.shipmentsCount} shipments</td>
+                          <td className="num">{t('shipments.count', { count: r.shipmentsCount })}</td>
                           <td className="num">{money(r.totalCost, r.currency)}</td>
-                          <td>{r.invoiceId ? `invoiced (#${r.invoiceId})` : 'not invoiced yet'}</td>
-                          <td className="cell-actions">{details({ list: 'returns', id: r.id, number: r.number }, `Details of return list ${r.number}`)}</td>
+                          <td>{r.invoiceId ? t('account.invoiced', { id: r.invoiceId }) : t('account.notInvoiced')}</td>
+                          <td className="cell-actions">{details({ list: 'returns', id: r.id, number: r.number }, t('account.returnDetails', { number: r.number }))}</td>
                         </tr>
                       ))}
             </tbody>
@@ -177,16 +174,16 @@ export function AccountScreen() {
                 setLoading(true);
                 setPage(page - 1);
               }}>
-              Previous page
+              {t('account.prevPage')}
             </button>
             <span>
-              Page {data.meta.current_page} of {data.meta.last_page} ({data.meta.total})
+              {t('account.page', { page: data.meta.current_page, pages: data.meta.last_page, total: data.meta.total })}
             </span>
             <button type="button" className="btn btn-small" disabled={page >= data.meta.last_page} onClick={() => {
                 setLoading(true);
                 setPage(page + 1);
               }}>
-              Next page
+              {t('account.nextPage')}
             </button>
           </div>
         ) : null}

@@ -17,6 +17,7 @@ import { ConfirmDialog } from '../components/ConfirmDialog';
 import { ErrorList, SelectField, TextField, keepFocusOnMouseDown } from '../components/Field';
 import { useModalDialog } from '../components/useModalDialog';
 import { dateTime, money, parseDecimal } from '../lib/format';
+import { locale, t } from '../lib/i18n';
 import { unplacedErrors } from '../lib/shipForm';
 import { useApp } from '../stores/app';
 import { useOrders } from '../stores/orders';
@@ -43,13 +44,8 @@ export function OrdersPanel() {
   );
 }
 
-const VIEWS: Array<[OrderView, string]> = [
-  ['to_ship', 'To ship'],
-  ['pickup', 'Store pickup'],
-  ['shipped', 'Shipped'],
-  ['cancelled', 'Cancelled'],
-  ['all', 'All'],
-];
+/** The order views of the Show menu; each one's name is the text `orders.view.<view>`. */
+const VIEWS: OrderView[] = ['to_ship', 'pickup', 'shipped', 'cancelled', 'all'];
 const ROW_HEIGHT = 44;
 /** Height of the scrolling list, px: 14 rows, then it scrolls. */
 const LIST_HEIGHT = 14 * ROW_HEIGHT;
@@ -60,10 +56,10 @@ function OrderList() {
   const scrollRef = useRef<HTMLDivElement>(null);
   // Search as the packer types, once typing pauses (one SQLite query per pause, not per key).
   useEffect(() => {
-    const t = setTimeout(() => {
+    const timer = setTimeout(() => {
       if ((query.q ?? '') !== text.trim()) setQuery({ q: text.trim() === '' ? undefined : text.trim() });
     }, 150);
-    return () => clearTimeout(t);
+    return () => clearTimeout(timer);
   }, [text, query.q, setQuery]);
   // Nothing here is memoised by hand, and the project does not run the React Compiler: the
   // virtualizer's own re-render on scroll is what keeps the rows current.
@@ -88,76 +84,76 @@ function OrderList() {
     <section className="card order-list" aria-labelledby="orders-title">
       <header className="card-head">
         <h2 id="orders-title">
-          Orders <span className="count" data-testid="orders-total">{total.toLocaleString('en')}</span>
+          {t('orders.title')} <span className="count" data-testid="orders-total">{total.toLocaleString(locale())}</span>
         </h2>
         <button type="button" className="btn btn-small" disabled={selected.size === 0 || submitting} onClick={() => void submitSelected()}>
-          Send {selected.size || ''} to platform
+          {selected.size ? t('orders.sendSelected', { count: selected.size }) : t('orders.send')}
         </button>
       </header>
       <div className="order-filters">
-        <TextField id="orders-filter" label="Search" value={text} onValue={setText} placeholder="number, name, city, SKU" className="field-inline field-search" />
-        <SelectField id="orders-view" label="Show" value={query.view} onValue={(v) => setQuery({ view: v as OrderView })}>
-          {VIEWS.map(([v, l]) => (
+        <TextField id="orders-filter" label={t('orders.search')} value={text} onValue={setText} placeholder={t('orders.searchHint')} className="field-inline field-search" />
+        <SelectField id="orders-view" label={t('orders.show')} value={query.view} onValue={(v) => setQuery({ view: v as OrderView })}>
+          {VIEWS.map((v) => (
             <option key={v} value={v}>
-              {l}
+              {t(`orders.view.${v}`)}
             </option>
           ))}
         </SelectField>
-        <SelectField id="orders-shop" label="Shop" value={query.shop ?? ''} onValue={(v) => setQuery({ shop: opt(v) })}>
-          <option value="">All shops</option>
+        <SelectField id="orders-shop" label={t('orders.shop')} value={query.shop ?? ''} onValue={(v) => setQuery({ shop: opt(v) })}>
+          <option value="">{t('orders.allShops')}</option>
           {facets.shops.map((v) => (
             <option key={v} value={v}>
               {v}
             </option>
           ))}
         </SelectField>
-        <SelectField id="orders-country" label="Country" value={query.country ?? ''} onValue={(v) => setQuery({ country: opt(v) })}>
-          <option value="">All</option>
+        <SelectField id="orders-country" label={t('orders.country')} value={query.country ?? ''} onValue={(v) => setQuery({ country: opt(v) })}>
+          <option value="">{t('orders.all')}</option>
           {facets.countries.map((v) => (
             <option key={v} value={v}>
               {v}
             </option>
           ))}
         </SelectField>
-        <SelectField id="orders-carrier" label="Shipping method" value={query.carrier ?? ''} onValue={(v) => setQuery({ carrier: opt(v) })}>
-          <option value="">All</option>
+        <SelectField id="orders-carrier" label={t('orders.method')} value={query.carrier ?? ''} onValue={(v) => setQuery({ carrier: opt(v) })}>
+          <option value="">{t('orders.all')}</option>
           {facets.carriers.map((v) => (
             <option key={v} value={v}>
               {v}
             </option>
           ))}
         </SelectField>
-        <SelectField id="orders-sort" label="Sort" value={query.sort} onValue={(v) => setQuery({ sort: v as typeof query.sort })}>
-          <option value="newest">Newest first</option>
-          <option value="oldest">Oldest first</option>
-          <option value="number">Order number</option>
-          <option value="name">Recipient</option>
-          <option value="country">Country</option>
+        <SelectField id="orders-sort" label={t('orders.sort')} value={query.sort} onValue={(v) => setQuery({ sort: v as typeof query.sort })}>
+          <option value="newest">{t('orders.sortBy.newest')}</option>
+          <option value="oldest">{t('orders.sortBy.oldest')}</option>
+          <option value="number">{t('orders.sortBy.number')}</option>
+          <option value="name">{t('orders.sortBy.name')}</option>
+          <option value="country">{t('orders.sortBy.country')}</option>
         </SelectField>
         <label className="check">
-          <input type="checkbox" checked={query.unpaid === true} onChange={(e) => setQuery({ unpaid: e.target.checked || undefined })} /> Unpaid
+          <input type="checkbox" checked={query.unpaid === true} onChange={(e) => setQuery({ unpaid: e.target.checked || undefined })} /> {t('orders.unpaid')}
         </label>
         <label className="check">
-          <input type="checkbox" checked={query.needsFix === true} onChange={(e) => setQuery({ needsFix: e.target.checked || undefined })} /> Needs fix
+          <input type="checkbox" checked={query.needsFix === true} onChange={(e) => setQuery({ needsFix: e.target.checked || undefined })} /> {t('orders.needsFix')}
         </label>
       </div>
       {total === 0 ? (
-        <p className="empty">{loading ? 'Loading…' : query.q || query.shop || query.country || query.carrier || query.unpaid || query.needsFix ? 'No order matches.' : 'No orders here. Import a Shopify CSV or enter an order by hand.'}</p>
+        <p className="empty">{loading ? t('common.loading') : query.q || query.shop || query.country || query.carrier || query.unpaid || query.needsFix ? t('orders.noMatch') : t('orders.none')}</p>
       ) : (
-        <div className="vtable" role="table" aria-label={query.view === 'to_ship' ? 'Open orders' : `Orders: ${VIEWS.find(([v]) => v === query.view)?.[1] ?? ''}`} aria-rowcount={total + 1}>
+        <div className="vtable" role="table" aria-label={query.view === 'to_ship' ? t('orders.openOrders') : t('orders.listOf', { view: t(`orders.view.${query.view}`) })} aria-rowcount={total + 1}>
           <div className="vrow vhead" role="row" aria-rowindex={1}>
             <span role="columnheader" className="c-sel">
-              <span className="sr-only">Select</span>
+              <span className="sr-only">{t('orders.col.select')}</span>
             </span>
-            <span role="columnheader" className="c-num">Order</span>
-            <span role="columnheader" className="c-date">Placed</span>
-            <span role="columnheader" className="c-name">Recipient</span>
-            <span role="columnheader" className="c-dest">Destination</span>
-            <span role="columnheader" className="c-lines">Lines</span>
-            <span role="columnheader" className="c-total">Total</span>
-            <span role="columnheader" className="c-state">State</span>
+            <span role="columnheader" className="c-num">{t('orders.col.order')}</span>
+            <span role="columnheader" className="c-date">{t('orders.col.placed')}</span>
+            <span role="columnheader" className="c-name">{t('orders.col.recipient')}</span>
+            <span role="columnheader" className="c-dest">{t('orders.col.destination')}</span>
+            <span role="columnheader" className="c-lines">{t('orders.col.lines')}</span>
+            <span role="columnheader" className="c-total">{t('orders.col.total')}</span>
+            <span role="columnheader" className="c-state">{t('orders.col.state')}</span>
             <span role="columnheader" className="c-act">
-              <span className="sr-only">Action</span>
+              <span className="sr-only">{t('orders.col.action')}</span>
             </span>
           </div>
           <div ref={scrollRef} className="vscroll" data-testid="orders-scroll" style={{ height: Math.min(total * ROW_HEIGHT + 2, LIST_HEIGHT) }}>
@@ -166,7 +162,7 @@ function OrderList() {
                 const o = rows.get(vi.index);
                 return (
                   <div key={vi.key} className="vrow" role="row" aria-rowindex={vi.index + 2} style={{ position: 'absolute', top: 0, left: 0, right: 0, height: ROW_HEIGHT, transform: `translateY(${vi.start}px)` }}>
-                    {o ? <OrderRow o={o} selected={selected.has(o.id)} onToggle={() => toggleSelected(o.id)} onOpen={() => openForShipping(o)} /> : <span className="c-loading">Loading…</span>}
+                    {o ? <OrderRow o={o} selected={selected.has(o.id)} onToggle={() => toggleSelected(o.id)} onOpen={() => openForShipping(o)} /> : <span className="c-loading">{t('common.loading')}</span>}
                   </div>
                 );
               })}
@@ -185,10 +181,10 @@ function OrderRow({ o, selected, onToggle, onOpen }: { o: StationOrder; selected
   return (
     <>
       <span role="cell" className="c-sel">
-        <input type="checkbox" checked={selected} onChange={onToggle} aria-label={`Select order ${o.orderNumber} of ${o.shop}`} disabled={!open} />
+        <input type="checkbox" checked={selected} onChange={onToggle} aria-label={t('orders.selectLabel', { order: o.orderNumber, shop: o.shop })} disabled={!open} />
       </span>
       <span role="rowheader" className="c-num">
-        <span className="shop" title="Shop">
+        <span className="shop" title={t('orders.shop')}>
           {o.shop}
         </span>{' '}
         <b>{o.orderNumber}</b>
@@ -200,25 +196,25 @@ function OrderRow({ o, selected, onToggle, onOpen }: { o: StationOrder; selected
         {o.recipient.name || '—'}
       </span>
       <span role="cell" className={`c-dest${o.needsFix.includes('postalCode') ? ' cell-bad' : ''}`}>
-        {o.recipient.postalCode || (o.needsFix.includes('postalCode') ? 'no postal code' : '')} {o.recipient.city} ({o.recipient.countryCode})
+        {o.recipient.postalCode || (o.needsFix.includes('postalCode') ? t('orders.noPostalCode') : '')} {o.recipient.city} ({o.recipient.countryCode})
       </span>
-      <span role="cell" className="c-lines" title={o.items.map((i) => `${i.quantity} × ${i.sku ?? ''} ${i.name}${i.fulfilled ? ' (sent)' : ''}`).join('\n')}>
+      <span role="cell" className="c-lines" title={o.items.map((i) => `${i.quantity} × ${i.sku ?? ''} ${i.name}${i.fulfilled ? ` ${t('orders.lineSent')}` : ''}`).join('\n')}>
         {toShip}
-        {sent > 0 ? <span className="muted"> +{sent} sent</span> : null}
+        {sent > 0 ? <span className="muted"> {t('orders.moreSent', { count: sent })}</span> : null}
       </span>
       <span role="cell" className="c-total">
         {o.total !== undefined ? money(o.total, o.currency) : '—'}
       </span>
       <span role="cell" className="c-state">
-        {o.status !== 'open' ? <span className={`tag ${o.status === 'cancelled' ? 'tag-bad' : 'tag-ok'}`}>{o.status}</span> : null}
-        {o.paymentStatus === 'unpaid' ? <span className="tag tag-warn">unpaid</span> : null}
-        {o.needsFix.length ? <span className="tag tag-bad">needs fix</span> : null}
-        {o.delivery === 'pickup' ? <span className="tag tag-info">pickup</span> : null}
+        {o.status !== 'open' ? <span className={`tag ${o.status === 'cancelled' ? 'tag-bad' : 'tag-ok'}`}>{t(`orders.status.${o.status}`)}</span> : null}
+        {o.paymentStatus === 'unpaid' ? <span className="tag tag-warn">{t('orders.tag.unpaid')}</span> : null}
+        {o.needsFix.length ? <span className="tag tag-bad">{t('orders.tag.needsFix')}</span> : null}
+        {o.delivery === 'pickup' ? <span className="tag tag-info">{t('orders.tag.pickup')}</span> : null}
       </span>
       <span role="cell" className="c-act">
         {open && o.delivery === 'ship' ? (
-          <button type="button" className="btn btn-small" onClick={onOpen} aria-label={`${o.needsFix.length ? 'Fix' : 'Ship'} order ${o.orderNumber} of ${o.shop}`}>
-            {o.needsFix.length ? 'Fix' : 'Ship'}
+          <button type="button" className="btn btn-small" onClick={onOpen} aria-label={t(o.needsFix.length ? 'orders.fixLabel' : 'orders.shipLabel', { order: o.orderNumber, shop: o.shop })}>
+            {o.needsFix.length ? t('orders.fix') : t('orders.ship')}
           </button>
         ) : null}
       </span>
@@ -245,7 +241,7 @@ function FixDialog() {
   if (!zipError && o && needsZip && postalCode.trim() !== '') {
     zipError = recipientProblems({ ...o.recipient, postalCode: normalizePostalCode(postalCode, o.recipient.countryCode) }).postalCode;
   }
-  const notesError = fixErrors.notes?.[0] ?? (needsNotes && notes.trim().length > ORDER_LIMITS.notes ? `${notes.trim().length} characters: shorten to ${ORDER_LIMITS.notes}` : undefined);
+  const notesError = fixErrors.notes?.[0] ?? (needsNotes && notes.trim().length > ORDER_LIMITS.notes ? t('orders.notesTooLong', { count: notes.trim().length, max: ORDER_LIMITS.notes }) : undefined);
   return (
     <dialog
       ref={ref}
@@ -257,7 +253,7 @@ function FixDialog() {
       }}
     >
       <h2 id="fix-title">
-        Complete order {o?.orderNumber} <span className="shop">{o?.shop}</span>
+        {t('orders.complete', { order: o?.orderNumber ?? '' })} <span className="shop">{o?.shop}</span>
       </h2>
       {o ? (
         <form
@@ -275,26 +271,26 @@ function FixDialog() {
             <TextField
               id="fix-postal"
               ref={first}
-              label={`Postal code (the shop sent none${['AE', 'HK', 'QA', 'IE'].includes(o.recipient.countryCode) ? `; ${o.recipient.countryCode} has no postcodes: ask the carrier's placeholder, e.g. 00000` : ''})`}
+              label={['AE', 'HK', 'QA', 'IE'].includes(o.recipient.countryCode) ? t('orders.fixPostalNoCodes', { country: o.recipient.countryCode }) : t('orders.fixPostal')}
               value={postalCode}
               onValue={setPostalCode}
-              error={zipError ?? (postalCode.trim() === '' ? 'Postal code is required' : undefined)}
+              error={zipError ?? (postalCode.trim() === '' ? t('orders.postalRequired') : undefined)}
               className="field-highlight"
             />
           ) : null}
           {needsNotes ? (
             <div className={`field field-wide field-highlight${notesError ? ' field-bad' : ''}`}>
-              <label htmlFor="fix-notes">Note for the courier (max {ORDER_LIMITS.notes} characters)</label>
+              <label htmlFor="fix-notes">{t('orders.fixNotes', { max: ORDER_LIMITS.notes })}</label>
               <textarea id="fix-notes" rows={5} value={notes} onChange={(e) => setNotes(e.target.value)} aria-invalid={notesError ? true : undefined} />
               <p className={notesError ? 'field-error' : 'field-hint'}>{notesError ?? `${notes.trim().length} / ${ORDER_LIMITS.notes}`}</p>
             </div>
           ) : null}
           <div className="actions">
             <button type="submit" className="btn btn-primary" disabled={(needsZip && postalCode.trim() === '') || Boolean(zipError) || Boolean(notesError)}>
-              Save and ship
+              {t('orders.saveAndShip')}
             </button>
             <button type="button" className="btn" onClick={closeDialogs}>
-              Not now <kbd>Esc</kbd>
+              {t('orders.notNow')} <kbd>Esc</kbd>
             </button>
           </div>
         </form>
@@ -308,10 +304,10 @@ function UnpaidDialog() {
   return (
     <ConfirmDialog
       open={o !== null}
-      title={`Order ${o?.orderNumber ?? ''} is not paid`}
-      body={o ? `${o.shop}: the payment is still pending or only authorized${o.total !== undefined ? ` (${money(o.total, o.currency)})` : ''}. Ship it anyway?` : ''}
-      confirmLabel="Yes, ship it"
-      cancelLabel="No, wait for the payment"
+      title={t('orders.unpaidTitle', { order: o?.orderNumber ?? '' })}
+      body={o ? (o.total !== undefined ? t('orders.unpaidBodyTotal', { shop: o.shop, total: money(o.total, o.currency) }) : t('orders.unpaidBody', { shop: o.shop })) : ''}
+      confirmLabel={t('orders.unpaidYes')}
+      cancelLabel={t('orders.unpaidNo')}
       onConfirm={confirmUnpaidYes}
       onCancel={closeDialogs}
     />
@@ -341,20 +337,20 @@ function ChoiceDialog() {
         }
       }}
     >
-      <h2 id="choice-title">Order {choices?.code}: which shop?</h2>
+      <h2 id="choice-title">{t('orders.whichShop', { code: choices?.code ?? '' })}</h2>
       <ol className="choices">
         {choices?.orders.map((o, i) => (
           <li key={o.id}>
             <button type="button" ref={i === 0 ? first : undefined} className="btn btn-choice" onClick={() => choose(o)} aria-keyshortcuts={String(i + 1)}>
-              <kbd>{i + 1}</kbd> <span className="shop">{o.shop}</span> <b>{o.orderNumber}</b> — {o.recipient.name}, {o.recipient.city} ({o.recipient.countryCode}) · {o.status}
-              {o.paymentStatus === 'unpaid' ? ' · unpaid' : ''}
+              <kbd>{i + 1}</kbd> <span className="shop">{o.shop}</span> <b>{o.orderNumber}</b> — {o.recipient.name}, {o.recipient.city} ({o.recipient.countryCode}) · {t(`orders.status.${o.status}`)}
+              {o.paymentStatus === 'unpaid' ? ` · ${t('orders.tag.unpaid')}` : ''}
             </button>
           </li>
         ))}
       </ol>
       <div className="actions">
         <button type="button" className="btn" onClick={closeDialogs}>
-          None of these <kbd>Esc</kbd>
+          {t('orders.noneOfThese')} <kbd>Esc</kbd>
         </button>
       </div>
     </dialog>
@@ -367,15 +363,15 @@ function ImportCard() {
   const inputId = useId();
   return (
     <section className="card" aria-labelledby="import-title">
-      <h2 id="import-title">Import Shopify orders</h2>
-      <TextField id="import-shop" label="Shop (every shop numbers from #1001)" value={shop} onValue={setShop} placeholder="main" list="import-shops" maxLength={40} />
+      <h2 id="import-title">{t('orders.import.title')}</h2>
+      <TextField id="import-shop" label={t('orders.import.shop')} value={shop} onValue={setShop} placeholder="main" list="import-shops" maxLength={40} />
       <datalist id="import-shops">
         {facets.shops.map((s) => (
           <option key={s} value={s} />
         ))}
       </datalist>
       <div className="field">
-        <label htmlFor={inputId}>Shopify “Export orders” CSV file</label>
+        <label htmlFor={inputId}>{t('orders.import.file')}</label>
         <input
           id={inputId}
           type="file"
@@ -388,63 +384,63 @@ function ImportCard() {
           }}
         />
       </div>
-      {importing ? <p aria-live="polite">Importing…</p> : null}
+      {importing ? <p aria-live="polite">{t('orders.import.importing')}</p> : null}
       {report ? <ImportReportView report={report} /> : null}
     </section>
   );
 }
 
 function ImportReportView({ report }: { report: NonNullable<ReturnType<typeof useOrders.getState>['report']> }) {
-  const sep = report.delimiter === '\t' ? 'tab' : report.delimiter;
+  const sep = report.delimiter === '\t' ? t('orders.import.tab') : report.delimiter;
   return (
     <div className="import-report" data-testid="import-report">
       <h3>
-        Report for {report.fileName} <span className="muted">(shop {report.shop}; {report.encoding}, separator {sep})</span>
+        {t('orders.import.reportFor', { file: report.fileName })} <span className="muted">{t('orders.import.reportOf', { shop: report.shop, encoding: report.encoding, sep })}</span>
       </h3>
       <dl className="counts">
         <div>
-          <dt>New</dt>
+          <dt>{t('orders.import.new')}</dt>
           <dd data-testid="import-imported">{report.imported}</dd>
         </div>
         <div>
-          <dt>Updated</dt>
+          <dt>{t('orders.import.updated')}</dt>
           <dd>{report.updated}</dd>
         </div>
         <div>
-          <dt>Unchanged</dt>
+          <dt>{t('orders.import.unchanged')}</dt>
           <dd>{report.unchanged}</dd>
         </div>
         <div>
-          <dt>Left as they were</dt>
+          <dt>{t('orders.import.left')}</dt>
           <dd>{report.skipped.length}</dd>
         </div>
         <div>
-          <dt>Cancelled</dt>
+          <dt>{t('orders.import.cancelled')}</dt>
           <dd>{report.cancelled}</dd>
         </div>
         <div>
-          <dt>Not shippable</dt>
+          <dt>{t('orders.import.notShippable')}</dt>
           <dd>{report.skippedNotShippable}</dd>
         </div>
         <div className={report.warnings.length ? 'count-warn' : ''}>
-          <dt>To fix</dt>
+          <dt>{t('orders.import.toFix')}</dt>
           <dd>{report.warnings.length}</dd>
         </div>
         <div className={report.errors.length ? 'count-bad' : ''}>
-          <dt>Problems</dt>
+          <dt>{t('orders.import.problems')}</dt>
           <dd data-testid="import-errors">{report.errors.length}</dd>
         </div>
       </dl>
-      <IssueTable name="Import problems" title="Problems (order not imported)" issues={report.errors} />
-      <IssueTable name="Orders to fix" title="To fix before shipping (imported)" issues={report.warnings} />
+      <IssueTable name={t('orders.import.problemsName')} title={t('orders.import.problemsTitle')} issues={report.errors} />
+      <IssueTable name={t('orders.import.toFixName')} title={t('orders.import.toFixTitle')} issues={report.warnings} />
       {report.skipped.length ? (
-        <table className="table table-compact" aria-label="Left as they were">
-          <caption>Left as they were</caption>
+        <table className="table table-compact" aria-label={t('orders.import.left')}>
+          <caption>{t('orders.import.left')}</caption>
           <thead>
             <tr>
-              <th scope="col">Order</th>
-              <th scope="col">Row</th>
-              <th scope="col">Why</th>
+              <th scope="col">{t('orders.import.col.order')}</th>
+              <th scope="col">{t('orders.import.col.row')}</th>
+              <th scope="col">{t('orders.import.col.why')}</th>
             </tr>
           </thead>
           <tbody>
@@ -469,17 +465,17 @@ function IssueTable({ name, title, issues }: { name: string; title: string; issu
       <caption>{title}</caption>
       <thead>
         <tr>
-          <th scope="col">Order</th>
-          <th scope="col">Row</th>
-          <th scope="col">Column</th>
-          <th scope="col">Problem</th>
+          <th scope="col">{t('orders.import.col.order')}</th>
+          <th scope="col">{t('orders.import.col.row')}</th>
+          <th scope="col">{t('orders.import.col.column')}</th>
+          <th scope="col">{t('orders.import.col.problem')}</th>
         </tr>
       </thead>
       <tbody>
         {issues.map((e, i) => (
           <tr key={i}>
             <td>{e.order ?? '—'}</td>
-            <td title={`line ${e.line} of the file`}>{e.row ?? e.line}</td>
+            <td title={t('orders.import.lineOf', { line: e.line })}>{e.row ?? e.line}</td>
             <td>{e.column}</td>
             <td>{e.message}</td>
           </tr>
@@ -601,7 +597,7 @@ function ManualOrderCard() {
   return (
     <details className="card card-details">
       <summary>
-        <h2>New order by hand</h2>
+        <h2>{t('orders.manual.title')}</h2>
       </summary>
       <form
         noValidate
@@ -609,7 +605,7 @@ function ManualOrderCard() {
           e.preventDefault();
           setSubmitted(true);
           if (Object.keys(manualErrors(d)).length) {
-            useApp.getState().flash('error', 'Order not created: fix the marked fields');
+            useApp.getState().flash('error', t('orders.manual.fixFields'));
             return;
           }
           void create(manualInput(d)).then((o) => {
@@ -621,28 +617,28 @@ function ManualOrderCard() {
           });
         }}
       >
-        <ErrorList title="Also check" errors={submitted ? unplacedErrors(errors, known) : []} />
+        <ErrorList title={t('pickup.alsoCheck')} errors={submitted ? unplacedErrors(errors, known) : []} />
         <div className="grid-2">
-          {f('orderNumber', 'Order number (blank: assigned)')}
-          {f('name', 'Recipient name')}
-          {f('company', 'Company')}
-          {f('phone', 'Phone', { type: 'tel' })}
-          {f('street', 'Street and number', { wide: true })}
-          {f('street2', 'Street 2', { wide: true })}
-          {f('postalCode', 'Postal code')}
-          {f('city', 'City')}
-          {f('province', 'Province (e.g. MI)')}
-          {f('countryCode', 'Country (2 letters)')}
-          {f('email', 'E-mail', { type: 'email', wide: true })}
-          {f('itemName', 'Item')}
-          {f('itemSku', 'SKU')}
-          {f('itemQty', 'Quantity', { inputMode: 'numeric' })}
-          {f('itemPrice', 'Unit price (EUR)', { inputMode: 'decimal' })}
-          {f('notes', 'Notes', { wide: true })}
+          {f('orderNumber', t('orders.manual.orderNumber'))}
+          {f('name', t('orders.manual.name'))}
+          {f('company', t('orders.manual.company'))}
+          {f('phone', t('orders.manual.phone'), { type: 'tel' })}
+          {f('street', t('orders.manual.street'), { wide: true })}
+          {f('street2', t('orders.manual.street2'), { wide: true })}
+          {f('postalCode', t('orders.manual.postalCode'))}
+          {f('city', t('orders.manual.city'))}
+          {f('province', t('orders.manual.province'))}
+          {f('countryCode', t('orders.manual.countryCode'))}
+          {f('email', t('orders.manual.email'), { type: 'email', wide: true })}
+          {f('itemName', t('orders.manual.itemName'))}
+          {f('itemSku', t('orders.manual.itemSku'))}
+          {f('itemQty', t('orders.manual.itemQty'), { inputMode: 'numeric' })}
+          {f('itemPrice', t('orders.manual.itemPrice'), { inputMode: 'decimal' })}
+          {f('notes', t('orders.manual.notes'), { wide: true })}
         </div>
         <div className="actions">
           <button type="submit" className="btn btn-primary" disabled={creating} onMouseDown={keepFocusOnMouseDown}>
-            Create order
+            {t('orders.manual.create')}
           </button>
         </div>
       </form>

@@ -27,7 +27,7 @@ export function PreferencesSection() {
   useEffect(() => {
     invoke('customs.settings.get', {})
       .then((s) => setForm({ exporter: toText(s.exporter), importer: toText(s.importer) }))
-      .catch((e: unknown) => useApp.getState().fail('Settings could not be read', e));
+      .catch((e: unknown) => useApp.getState().fail(t('preferences.loadFailed'), e));
   }, []);
   const field = (party: 'exporter' | 'importer', f: keyof Ids) => (
     <TextField
@@ -87,7 +87,7 @@ export function PreferencesSection() {
             .catch((err: unknown) => {
               const se = asStationError(err);
               setErrors(Object.fromEntries(Object.entries(se.details ?? {}).map(([k, v]) => [k.replace(/^customs\.identifiers\./, ''), v])));
-              useApp.getState().fail('Customs identifiers not saved', se);
+              useApp.getState().fail(t('customs.notSaved'), se);
             });
         }}
       >

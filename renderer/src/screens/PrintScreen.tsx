@@ -11,6 +11,7 @@ import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { DiscoveredPrinterView, PrintJobView } from '../../../shared/contract';
 import { TextField } from '../components/Field';
 import { dateTime, money } from '../lib/format';
+import { printerStateText, t } from '../lib/i18n';
 import { useApp } from '../stores/app';
 import { useJob } from '../stores/job';
 import { usePrint } from '../stores/print';
@@ -18,12 +19,10 @@ import { LabelPreview } from './LabelPreview';
 import { PrinterProfileForm } from './PrinterProfileForm';
 import { SlipCard } from './SlipCard';
 
-const KIND_TEXT: Record<DiscoveredPrinterView['kind'], string> = {
-  usb: 'USB',
-  queue: 'print queue',
-  network: 'network',
-  folder: 'folder',
-};
+/** How a found printer is reached, in words. */
+function kindText(kind: DiscoveredPrinterView['kind']): string {
+  return t(`print.kind.${kind}`);
+}
 
 /** Arrow keys move between the buttons of a list (roving focus); Enter/Space press the focused one. */
 function arrowKeys(e: KeyboardEvent<HTMLElement>): void {
@@ -36,12 +35,10 @@ function arrowKeys(e: KeyboardEvent<HTMLElement>): void {
   items[next]?.focus();
 }
 
-const JOB_TEXT: Record<PrintJobView['state'], string> = {
-  queued: 'Waiting for the printer',
-  printing: 'Printing…',
-  printed: 'Printed',
-  failed: 'NOT PRINTED',
-};
+/** A print job state in words. */
+function jobText(state: PrintJobView['state']): string {
+  return t(`print.job.${state}`);
+}
 
 /** Print screen (see file comment). */
 export function PrintScreen() {
@@ -78,18 +75,18 @@ export function PrintScreen() {
   return (
     <section className="screen" aria-labelledby="print-title">
       <h1 id="print-title" className="screen-title">
-        Print
+        {t('print.title')}
       </h1>
       {s ? (
         <article className="card label-card" aria-labelledby="label-title">
           <div className="label-main">
-            <h2 id="label-title">Label for</h2>
+            <h2 id="label-title">{t('print.labelFor')}</h2>
             <div className="tracking-number tracking-number-big" data-testid="tracking-number">
               {s.trackingNumber}
             </div>
             <div className="muted">
-              {s.carrier.name} — {s.carrier.contractName} · {money(s.cost.amount, s.cost.currency)} · {s.parcels} parcel{s.parcels === 1 ? '' : 's'}
-              {s.orderNumber ? ` · order ${s.orderNumber}` : ''}
+              {s.carrier.name} — {s.carrier.contractName} · {money(s.cost.amount, s.cost.currency)} · {t('parcels.count', { count: s.parcels })}
+              {s.orderNumber ? ` · ${t('print.order', { order: s.orderNumber })}` : ''}
             </div>
             {s.recipient ? (
               <div>
@@ -99,12 +96,12 @@ export function PrintScreen() {
             {s.warning ? <p className="note-warn">{s.warning}</p> : null}
           </div>
           <div className={`job-state job-${state ?? 'none'}`} role="status" aria-live="polite" data-testid="print-state" data-state={state ?? 'none'}>
-            <div className="job-state-title">{state ? JOB_TEXT[state] : 'No print job'}</div>
+            <div className="job-state-title">{state ? jobText(state) : t('print.noJob')}</div>
             {job ? (
               <div className="job-state-detail">
-                on <code>{job.printerUri}</code>
-                {job.attempts > 1 ? ` · ${job.attempts} attempts` : ''}
-                {job.bytesWritten ? ` · ${job.bytesWritten} bytes` : ''}
+                {t('print.on')} <code>{job.printerUri}</code>
+                {job.attempts > 1 ? ` · ${t('print.attempts', { count: job.attempts })}` : ''}
+                {job.bytesWritten ? ` · ${t('print.bytes', { count: job.bytesWritten })}` : ''}
                 {job.printedAt ? ` · ${dateTime(job.printedAt)}` : ''}
               </div>
             ) : null}
@@ -112,33 +109,33 @@ export function PrintScreen() {
           </div>
           <div className="actions">
             <button ref={next} type="button" className="btn btn-primary btn-big" onClick={() => go('scan')} aria-keyshortcuts="Enter F1">
-              Next order <kbd>Enter</kbd>
+              {t('print.nextOrder')} <kbd>Enter</kbd>
             </button>
             <button type="button" className="btn btn-big" onClick={() => void reprint(s.trackingNumber)} aria-keyshortcuts="Alt+R">
-              Reprint label <kbd>Alt+R</kbd>
+              {t('action.reprint')} <kbd>Alt+R</kbd>
             </button>
           </div>
           <LabelPreview key={`${s.trackingNumber}|${printer?.uri ?? ''}`} trackingNumber={s.trackingNumber} />
         </article>
       ) : (
-        <p className="empty">No shipment made yet in this session. Scan an order (F1) to start.</p>
+        <p className="empty">{t('print.noShipment')}</p>
       )}
       {s && shippedOrderId !== undefined ? <SlipCard orderId={shippedOrderId} /> : null}
 
       <section className="card" aria-labelledby="waiting-title">
-        <h2 id="waiting-title">Waiting for the printer</h2>
+        <h2 id="waiting-title">{t('print.waitingTitle')}</h2>
         {pending.length ? (
           <>
-            <p className="muted">These labels print by themselves, in this order, as soon as the printer is ready.</p>
+            <p className="muted">{t('print.waitingHint')}</p>
             <ol className="waiting-jobs" data-testid="waiting-jobs">
               {pending.map((j) => (
                 <li key={j.id} data-state={j.state}>
-                  <span className="ldv">{j.trackingNumber}</span> <span className="muted">{j.requestedBy === 'reprint' ? 'reprint' : 'label'}</span>{' '}
-                  <strong>{j.state === 'printing' ? 'Printing' : 'Waiting'}</strong>
+                  <span className="ldv">{j.trackingNumber}</span> <span className="muted">{j.requestedBy === 'reprint' ? t('print.reprint') : t('print.label')}</span>{' '}
+                  <strong>{j.state === 'printing' ? t('print.printing') : t('print.waiting')}</strong>
                   {j.lastError ? <div className="job-state-error">{j.lastError}</div> : null}
                   {j.state === 'queued' ? (
                     <button type="button" className="btn btn-small" onClick={() => void cancel(j.id)}>
-                      Cancel
+                      {t('print.cancel')}
                     </button>
                   ) : null}
                 </li>
@@ -147,60 +144,60 @@ export function PrintScreen() {
           </>
         ) : (
           <p className="empty" data-testid="waiting-jobs-empty">
-            No label is waiting.
+            {t('print.noneWaiting')}
           </p>
         )}
       </section>
 
       <section className="card" aria-labelledby="printer-title">
-        <h2 id="printer-title">Label printer</h2>
+        <h2 id="printer-title">{t('print.printerTitle')}</h2>
         {printer ? (
           <dl className="facts">
             <div>
-              <dt>Printer</dt>
+              <dt>{t('print.printer')}</dt>
               <dd>{printer.name}</dd>
             </div>
             <div>
-              <dt>Device URI</dt>
+              <dt>{t('print.deviceUri')}</dt>
               <dd>
                 <code data-testid="printer-uri">{printer.uri}</code>
               </dd>
             </div>
             <div>
-              <dt>Status</dt>
+              <dt>{t('print.status')}</dt>
               <dd className={printer.state === 'ready' ? 'ok-text' : 'bad-text'}>
-                {printer.state}
+                {printerStateText(printer.state)}
                 {printer.detail ? ` — ${printer.detail}` : ''}
               </dd>
             </div>
           </dl>
         ) : (
-          <p className="empty">{checking ? 'Asking the printer…' : 'Status unknown'}</p>
+          <p className="empty">{checking ? t('print.asking') : t('print.statusUnknown')}</p>
         )}
         <div className="actions">
           <button type="button" className="btn" onClick={() => void refresh()} disabled={checking}>
-            {checking ? 'Checking…' : 'Check status'}
+            {checking ? t('print.checking') : t('print.check')}
           </button>
         </div>
         <div className="actions">
           <button type="button" className="btn" onClick={() => void discover()} disabled={discovering} aria-keyshortcuts="Alt+P">
-            {discovering ? 'Searching…' : 'Find printers'} <kbd>Alt+P</kbd>
+            {discovering ? t('print.searching') : t('print.find')} <kbd>Alt+P</kbd>
           </button>
         </div>
         {discovered ? (
           discovered.length ? (
-            <ul className="printer-choices" ref={choices} onKeyDown={arrowKeys} aria-label="Printers found (arrow keys, Enter to use)" data-testid="printer-choices">
+            <ul className="printer-choices" ref={choices} onKeyDown={arrowKeys} aria-label={t('print.foundLabel')} data-testid="printer-choices">
               {discovered.map((d) => (
                 <li key={d.uri}>
                   <button type="button" data-choice className={`btn choice${d.current ? ' choice-current' : ''}`} onClick={() => void setUri(d.uri)} disabled={saving} aria-current={d.current}>
-                    <strong>{d.name}</strong> <span className="muted">{KIND_TEXT[d.kind]}</span> <code>{d.uri}</code>
-                    {d.current ? ' · in use' : ''}
+                    <strong>{d.name}</strong> <span className="muted">{kindText(d.kind)}</span> <code>{d.uri}</code>
+                    {d.current ? ` · ${t('print.inUse')}` : ''}
                   </button>
                 </li>
               ))}
             </ul>
           ) : (
-            <p className="empty">No printer found. Plug in a USB label printer or type its device URI below.</p>
+            <p className="empty">{t('print.noneFound')}</p>
           )
         ) : null}
         <form
@@ -213,15 +210,15 @@ export function PrintScreen() {
         >
           <TextField
             id="printer-uri-input"
-            label="Use another printer (device URI)"
+            label={t('print.uriLabel')}
             value={uri}
             onValue={setUriText}
             error={uriError ?? undefined}
-            hint="socket://192.168.1.50:9100 (network Zebra), usb://Zebra/ZD421?serial=…, printer:Zebra_ZD421 (print queue), file:///home/packer/labels (training)"
+            hint={t('print.uriHint')}
             wide
           />
           <button type="submit" className="btn btn-primary" disabled={saving}>
-            Use this printer
+            {t('print.use')}
           </button>
         </form>
       </section>

@@ -9,18 +9,27 @@ import { Fragment, useEffect, useRef, useState } from 'react';
 import type { Stock, StockActionName } from '../../../shared/platform/tracking';
 import { ErrorList, TextField } from '../components/Field';
 import { calendarDate, dateTime } from '../lib/format';
-import { t } from '../lib/i18n';
+import { hasText, t } from '../lib/i18n';
 import { useApp } from '../stores/app';
 import { useStocks } from '../stores/stocks';
 
-const ACTIONS: Array<[StockActionName, string]> = [
-  ['redeliver', 'Deliver again'],
-  ['redeliver_to_address', 'Deliver to another address'],
-  ['hold_for_collection', 'Recipient collects at the depot'],
-  ['return_to_sender', 'Return to sender'],
-];
+/** The spec's release actions, in the order of the buttons; each one's words are the text `stocks.action.<name>`. */
+const ACTIONS: StockActionName[] = ['redeliver', 'redeliver_to_address', 'hold_for_collection', 'return_to_sender'];
 
-const STATUS_WORDS: Record<string, string> = { open: 'Open', instructed: 'Instructions sent', closed: 'Closed', all: 'All' };
+/** The status filter values (spec: Stocks), in the order of the Show menu. */
+const STATUSES = ['open', 'instructed', 'closed', 'all'] as const;
+
+/** A stock status in words; an unknown status as the platform sent it. */
+function statusText(status: string): string {
+  const key = `stocks.status.${status}`;
+  return hasText(key) ? t(key) : status;
+}
+
+/** A release action in words; an unknown action as the platform sent it. */
+function actionText(action: string): string {
+  const key = `stocks.action.${action}`;
+  return hasText(key) ? t(key) : action;
+}
 
 /** The new-address form of `redeliver_to_address`. */
 function AddressForm({ stock, onDone }: { stock: Stock; onDone(): void }) {
@@ -30,7 +39,7 @@ function AddressForm({ stock, onDone }: { stock: Stock; onDone(): void }) {
   return (
     <form
       className="grid-3"
-      aria-label={`New address for ${stock.trackingNumber}`}
+      aria-label={t('stocks.newAddress', { ldv: stock.trackingNumber })}
       onSubmit={(e) => {
         e.preventDefault();
         void instruct(stock, {
@@ -40,15 +49,15 @@ function AddressForm({ stock, onDone }: { stock: Stock; onDone(): void }) {
         }).then((ok) => ok && onDone());
       }}
     >
-      <TextField id={`st-${stock.id}-name`} label="Recipient name (optional)" value={a.recipientName} onValue={(v) => setA({ ...a, recipientName: v })} />
-      <TextField id={`st-${stock.id}-street`} label="Street and number" value={a.street} onValue={(v) => setA({ ...a, street: v })} error={err('street')} />
-      <TextField id={`st-${stock.id}-postal`} label="Postal code" value={a.postalCode} onValue={(v) => setA({ ...a, postalCode: v })} error={err('postalCode')} />
-      <TextField id={`st-${stock.id}-city`} label="City" value={a.city} onValue={(v) => setA({ ...a, city: v })} error={err('city')} />
-      <TextField id={`st-${stock.id}-prov`} label="Province" value={a.province} onValue={(v) => setA({ ...a, province: v })} error={err('province')} />
-      <TextField id={`st-${stock.id}-cc`} label="Country (2 letters)" value={a.countryCode} onValue={(v) => setA({ ...a, countryCode: v })} error={err('countryCode')} />
+      <TextField id={`st-${stock.id}-name`} label={t('stocks.address.name')} value={a.recipientName} onValue={(v) => setA({ ...a, recipientName: v })} />
+      <TextField id={`st-${stock.id}-street`} label={t('stocks.address.street')} value={a.street} onValue={(v) => setA({ ...a, street: v })} error={err('street')} />
+      <TextField id={`st-${stock.id}-postal`} label={t('stocks.address.postalCode')} value={a.postalCode} onValue={(v) => setA({ ...a, postalCode: v })} error={err('postalCode')} />
+      <TextField id={`st-${stock.id}-city`} label={t('stocks.address.city')} value={a.city} onValue={(v) => setA({ ...a, city: v })} error={err('city')} />
+      <TextField id={`st-${stock.id}-prov`} label={t('stocks.address.province')} value={a.province} onValue={(v) => setA({ ...a, province: v })} error={err('province')} />
+      <TextField id={`st-${stock.id}-cc`} label={t('stocks.address.countryCode')} value={a.countryCode} onValue={(v) => setA({ ...a, countryCode: v })} error={err('countryCode')} />
       <div className="actions">
         <button type="submit" className="btn btn-primary" disabled={sending === stock.id}>
-          Send: deliver to this address
+          {t('stocks.sendAddress')}
         </button>
       </div>
     </form>
@@ -71,33 +80,33 @@ export function StocksScreen() {
   return (
     <section className="screen" aria-labelledby="stocks-title">
       <h1 id="stocks-title" className="screen-title">
-        Held shipments <span className="subtitle">{t('stocks.count', { count: total })} · {STATUS_WORDS[status]?.toLowerCase()}</span>
+        {t('stocks.title')} <span className="subtitle">{t('stocks.count', { count: total })} · {statusText(status).toLowerCase()}</span>
       </h1>
       <div className="card">
         <div className="field">
-          <label htmlFor="st-status">Show</label>
+          <label htmlFor="st-status">{t('stocks.show')}</label>
           <select id="st-status" ref={filter} value={status} onChange={(e) => void load({ status: e.target.value as typeof status, page: 1 })}>
-            {Object.entries(STATUS_WORDS).map(([k, v]) => (
+            {STATUSES.map((k) => (
               <option key={k} value={k}>
-                {v}
+                {statusText(k)}
               </option>
             ))}
           </select>
         </div>
-        <ErrorList title="The platform also reports" errors={Object.entries(errors).filter(([k]) => !k.includes('address.'))} />
+        <ErrorList title={t('stocks.alsoReports')} errors={Object.entries(errors).filter(([k]) => !k.includes('address.'))} />
         {stocks.length === 0 ? (
-          <p className="empty">{loading ? 'Loading…' : 'No held shipment.'}</p>
+          <p className="empty">{loading ? t('common.loading') : t('stocks.none')}</p>
         ) : (
-          <table className="data" aria-label="Held shipments" data-testid="stocks">
+          <table className="data" aria-label={t('stocks.title')} data-testid="stocks">
             <thead>
               <tr>
-                <th scope="col">Shipment</th>
-                <th scope="col">Carrier dossier</th>
-                <th scope="col">Reason</th>
-                <th scope="col">Held at</th>
-                <th scope="col">Opened</th>
-                <th scope="col">Deadline</th>
-                <th scope="col">State</th>
+                <th scope="col">{t('stocks.col.shipment')}</th>
+                <th scope="col">{t('stocks.col.dossier')}</th>
+                <th scope="col">{t('stocks.col.reason')}</th>
+                <th scope="col">{t('stocks.col.location')}</th>
+                <th scope="col">{t('stocks.col.opened')}</th>
+                <th scope="col">{t('stocks.col.deadline')}</th>
+                <th scope="col">{t('stocks.col.state')}</th>
               </tr>
             </thead>
             <tbody>
@@ -117,13 +126,13 @@ export function StocksScreen() {
                     <td>
                       <strong>{calendarDate(s.deadline)}</strong>
                     </td>
-                    <td>{s.action ? `${STATUS_WORDS[s.status]}: ${ACTIONS.find(([a]) => a === s.action)?.[1] ?? s.action}` : STATUS_WORDS[s.status]}</td>
+                    <td>{s.action ? `${statusText(s.status)}: ${actionText(s.action)}` : statusText(s.status)}</td>
                   </tr>
                   {s.status === 'open' && s.action === null ? (
                     <tr>
                       <td colSpan={7}>
-                        <div className="actions" role="group" aria-label={`Instructions for ${s.trackingNumber}`}>
-                          {ACTIONS.map(([a, label]) => (
+                        <div className="actions" role="group" aria-label={t('stocks.instructionsFor', { ldv: s.trackingNumber })}>
+                          {ACTIONS.map((a) => (
                             <button
                               key={a}
                               type="button"
@@ -131,7 +140,7 @@ export function StocksScreen() {
                               disabled={sending === s.id}
                               onClick={() => (a === 'redeliver_to_address' ? setAddressFor(addressFor === s.id ? null : s.id) : void instruct(s, { action: a }))}
                             >
-                              {label}
+                              {actionText(a)}
                             </button>
                           ))}
                         </div>
@@ -147,13 +156,13 @@ export function StocksScreen() {
         {lastPage > 1 ? (
           <div className="actions">
             <button type="button" className="btn btn-small" disabled={page <= 1} onClick={() => void load({ page: page - 1 })}>
-              Previous page
+              {t('account.prevPage')}
             </button>
             <span>
-              Page {page} of {lastPage}
+              {t('stocks.page', { page, pages: lastPage })}
             </span>
             <button type="button" className="btn btn-small" disabled={page >= lastPage} onClick={() => void load({ page: page + 1 })}>
-              Next page
+              {t('account.nextPage')}
             </button>
           </div>
         ) : null}

@@ -12,18 +12,18 @@ import type { LinkState } from '../transport/http';
 /** The bench screens, in the packer's order; the Queue (outbox) last. */
 export type Screen = 'scan' | 'quote' | 'ship' | 'print' | 'pickup' | 'day' | 'queue' | 'stocks' | 'account' | 'settings';
 
-/** Screens with their key (F1..F7, Alt+letter) and title. */
-export const SCREENS: ReadonlyArray<{ id: Screen; title: string; fkey: string; alt: string }> = [
-  { id: 'scan', title: 'Scan & orders', fkey: 'F1', alt: 's' },
-  { id: 'quote', title: 'Quote', fkey: 'F2', alt: 'q' },
-  { id: 'ship', title: 'Ship', fkey: 'F3', alt: 'h' },
-  { id: 'print', title: 'Print', fkey: 'F4', alt: 'p' },
-  { id: 'pickup', title: 'Pickup', fkey: 'F5', alt: 'u' },
-  { id: 'day', title: 'End of day', fkey: 'F6', alt: 'c' },
-  { id: 'queue', title: 'Queue', fkey: 'F7', alt: 'o' },
-  { id: 'settings', title: 'Settings', fkey: 'F8', alt: 'a' },
-  { id: 'stocks', title: 'Held', fkey: 'F9', alt: 'g' },
-  { id: 'account', title: 'Account', fkey: 'F10', alt: 'b' },
+/** Screens with their key (F1..F10, Alt+letter); the button's title is the text `nav.<id>`. */
+export const SCREENS: ReadonlyArray<{ id: Screen; fkey: string; alt: string }> = [
+  { id: 'scan', fkey: 'F1', alt: 's' },
+  { id: 'quote', fkey: 'F2', alt: 'q' },
+  { id: 'ship', fkey: 'F3', alt: 'h' },
+  { id: 'print', fkey: 'F4', alt: 'p' },
+  { id: 'pickup', fkey: 'F5', alt: 'u' },
+  { id: 'day', fkey: 'F6', alt: 'c' },
+  { id: 'queue', fkey: 'F7', alt: 'o' },
+  { id: 'settings', fkey: 'F8', alt: 'a' },
+  { id: 'stocks', fkey: 'F9', alt: 'g' },
+  { id: 'account', fkey: 'F10', alt: 'b' },
 ];
 
 /**

@@ -249,7 +249,7 @@ export const useJob = create<JobState>()((set, get) => {
         set((s) => ({ draft: { ...s.draft, customs: applyCustomsMemory(s.draft.customs, products, settings) } }));
         revalidate();
       } catch (e) {
-        useApp.getState().fail('Customs data not loaded', asStationError(e));
+        useApp.getState().fail(t('job.customsFailed'), asStationError(e));
       }
     },
     setPackage(index, field, value) {
@@ -281,7 +281,7 @@ export const useJob = create<JobState>()((set, get) => {
       const errors = validateForQuote(draft);
       if (Object.keys(errors).length) {
         set({ quoteErrors: errors, submitted: true });
-        useApp.getState().flash('error', 'Check the parcel', Object.values(errors)[0]?.[0]);
+        useApp.getState().flash('error', t('job.checkParcel'), Object.values(errors)[0]?.[0]);
         return false;
       }
       const request = draftToRatesRequest(draft);
@@ -290,14 +290,14 @@ export const useJob = create<JobState>()((set, get) => {
         const rates = [...(await invoke('rates.quote', { orderId: get().order?.id, request }))].sort((a, b) => a.price.total - b.price.total);
         rememberBox(draft.packages[0]);
         set({ rates, quotedFor: JSON.stringify(request), highlighted: 0, chosen: null, quoting: false });
-        if (rates.length === 0) useApp.getState().flash('warn', 'No contract serves this destination and parcel', 'Check the postal code, country and weight.');
-        else useApp.getState().flash('info', `${rates.length} rate${rates.length === 1 ? '' : 's'} — cheapest ${money(rates[0]!.price.total, rates[0]!.price.currency)}`, 'Press 1–9 to choose, or Enter for the highlighted one.');
+        if (rates.length === 0) useApp.getState().flash('warn', t('job.noRates'), t('job.noRatesDetail'));
+        else useApp.getState().flash('info', t('job.rates', { count: rates.length, price: money(rates[0]!.price.total, rates[0]!.price.currency) }), t('job.ratesDetail'));
         return rates.length > 0;
       } catch (e) {
         set({ quoting: false });
         const err = asStationError(e);
         if (err.details) set({ platformErrors: stripPrefix(err.details, 'request'), submitted: true });
-        useApp.getState().fail('Quote failed', err);
+        useApp.getState().fail(t('job.quoteFailed'), err);
         return false;
       }
     },
@@ -311,7 +311,7 @@ export const useJob = create<JobState>()((set, get) => {
       const codMethod = methods.includes(d.codMethod) ? d.codMethod : methods.length === 1 ? methods[0]! : '';
       set({ chosen: rate, highlighted: index, draft: { ...d, codMethod } });
       revalidate();
-      useApp.getState().flash('info', `${rate.carrierName} — ${rate.contractName}: ${money(rate.price.total, rate.price.currency)}`, 'Check the shipment and press Ship (Ctrl+Enter).');
+      useApp.getState().flash('info', `${rate.carrierName} — ${rate.contractName}: ${money(rate.price.total, rate.price.currency)}`, t('job.chosenDetail'));
       useApp.getState().go('ship', { keepBanner: true });
     },
 
@@ -327,11 +327,11 @@ export const useJob = create<JobState>()((set, get) => {
       const errors = validateForShip(draft, chosen);
       set({ submitted: true, shipErrors: errors });
       if (Object.keys(errors).length) {
-        useApp.getState().flash('error', 'Shipment not sent: fix the marked fields', Object.values(errors)[0]?.[0]);
+        useApp.getState().flash('error', t('job.fixFields'), Object.values(errors)[0]?.[0]);
         return false;
       }
       if (!chosen) {
-        useApp.getState().flash('error', 'Choose a rate first', 'Go to Quote (F2) and pick a contract.');
+        useApp.getState().flash('error', t('job.noRate'), t('job.noRateDetail'));
         return false;
       }
       set({ shipping: true, platformErrors: {} });
@@ -344,11 +344,11 @@ export const useJob = create<JobState>()((set, get) => {
           useApp.getState().flash('warn', t('duplicate.title'), t('duplicate.body', { order: order?.orderNumber ?? result.shipment.reference ?? '', ldv: trackingNumber, carrier: `${result.shipment.carrier.name} — ${result.shipment.carrier.contractName}`, date: dateTime(result.shipment.createdAt) }));
           return false;
         }
-        if (result.printError) useApp.getState().outcome('printer', `Shipped ${trackingNumber} — label NOT printed`, `${result.printError.message} [${result.printError.code}]. Fix the printer, then Reprint (Alt+R).`);
-        else if (result.printJob?.state === 'failed') useApp.getState().outcome('printer', `Shipped ${trackingNumber} — label NOT printed`, result.printJob.lastError ?? 'Printer failed');
+        if (result.printError) useApp.getState().outcome('printer', t('job.notPrinted', { ldv: trackingNumber }), t('job.notPrintedDetail', { error: `${result.printError.message} [${result.printError.code}]` }));
+        else if (result.printJob?.state === 'failed') useApp.getState().outcome('printer', t('job.notPrinted', { ldv: trackingNumber }), result.printJob.lastError ?? t('job.printerFailed'));
         else if (result.printJob?.state === 'queued' && result.printJob.lastError)
-          useApp.getState().outcome('printer', `Shipped ${trackingNumber} — label waiting for the printer`, `${result.printJob.lastError}. It prints by itself once the printer is ready.`);
-        else useApp.getState().outcome('shipped', `Shipped ${trackingNumber}`, `${result.shipment.carrier.name} — ${money(result.shipment.cost.amount, result.shipment.cost.currency)}. Label sent to the printer.`);
+          useApp.getState().outcome('printer', t('job.labelWaits', { ldv: trackingNumber }), t('job.labelWaitsDetail', { error: result.printJob.lastError }));
+        else useApp.getState().outcome('shipped', t('job.shipped', { ldv: trackingNumber }), t('job.shippedDetail', { carrier: result.shipment.carrier.name, cost: money(result.shipment.cost.amount, result.shipment.cost.currency) }));
         useApp.getState().go('print', { keepBanner: true });
         void useApp.getState().refreshInfo(); // credit changed
         return true;
@@ -359,14 +359,14 @@ export const useJob = create<JobState>()((set, get) => {
         // One rule for core and screen (shared/contract/outbox-outcome.ts): the code says whether the row stays queued.
         if (outcomeOfCode(err.code) === 'queued') {
           // The outbox keeps the request and sends it (after checking the platform when an answer was lost); the label prints then.
-          useApp.getState().outcome('queued', 'Shipment queued, will be sent — not shipped yet', `${err.message} [${err.code}]. The station sends it by itself; do not ship this order again by hand.`);
+          useApp.getState().outcome('queued', t('job.queued'), t('job.queuedDetail', { error: `${err.message} [${err.code}]` }));
           void useApp.getState().refreshInfo();
         } else if (err.code === 'outcome_unknown') {
-          useApp.getState().outcome('attention', 'Shipment not confirmed by the platform: check it in the Queue (F7)', `${err.message} [${err.code}]`);
+          useApp.getState().outcome('attention', t('job.unconfirmed'), `${err.message} [${err.code}]`);
         } else if (err.details) {
-          useApp.getState().fail('The platform refused the shipment: fix the marked fields', err);
+          useApp.getState().fail(t('job.refused'), err);
         } else {
-          useApp.getState().outcome('attention', 'Shipment not sent — it needs attention (Queue, F7)', `${err.message} [${err.code}]`);
+          useApp.getState().outcome('attention', t('job.attention'), `${err.message} [${err.code}]`);
         }
         return false;
       }

@@ -10,6 +10,7 @@ import type { ImportReport, ManualOrderInput, OrderFacets, OrderPageQuery, Order
 import type { FieldErrors } from '../../../shared/platform';
 import { invoke } from '../api';
 import { asStationError } from '../lib/errors';
+import { t } from '../lib/i18n';
 import { useApp } from './app';
 import { useJob } from './job';
 import { useVerify } from './verify';
@@ -89,8 +90,8 @@ function startShipping(o: StationOrder) {
     app.go('scan', { keepBanner: true });
     return;
   }
-  const shop = o.shop === 'main' ? '' : ` (${o.shop})`;
-  app.flash('ok', `Order ${o.orderNumber}${shop} — ${o.recipient.name}`, `${o.recipient.postalCode} ${o.recipient.city} (${o.recipient.countryCode}). Weigh the parcel and press Enter to quote.`);
+  const order = o.shop === 'main' ? o.orderNumber : `${o.orderNumber} (${o.shop})`;
+  app.flash('ok', t('orders.msg.opened', { order, name: o.recipient.name }), t('orders.msg.openedDetail', { postalCode: o.recipient.postalCode, city: o.recipient.city, country: o.recipient.countryCode }));
   app.go('quote', { keepBanner: true });
 }
 
@@ -126,7 +127,7 @@ export const useOrders = create<OrdersState>()((set, get) => ({
       set({ rows, total: page.total, loading: false });
     } catch (e) {
       set({ loading: false });
-      useApp.getState().fail('Could not load the orders', e);
+      useApp.getState().fail(t('orders.msg.loadFailed'), e);
     }
   },
   setQuery(patch) {
@@ -147,7 +148,7 @@ export const useOrders = create<OrdersState>()((set, get) => ({
         page.orders.forEach((o, i) => rows.set(off + i, o));
         set({ rows, total: page.total });
       } catch (e) {
-        useApp.getState().fail('Could not load the orders', e);
+        useApp.getState().fail(t('orders.msg.loadFailed'), e);
         return;
       } finally {
         inFlight.delete(key);
@@ -158,14 +159,14 @@ export const useOrders = create<OrdersState>()((set, get) => ({
     try {
       set({ facets: await invoke('orders.facets', {}) });
     } catch (e) {
-      useApp.getState().fail('Could not load the order filters', e);
+      useApp.getState().fail(t('orders.msg.facetsFailed'), e);
     }
   },
   async loadSettings() {
     try {
       set({ settings: await invoke('orders.settings', {}) });
     } catch (e) {
-      useApp.getState().fail('Could not load the order settings', e);
+      useApp.getState().fail(t('orders.msg.settingsFailed'), e);
     }
   },
   toggleSelected(id) {
@@ -188,15 +189,15 @@ export const useOrders = create<OrdersState>()((set, get) => ({
       const report = await invoke('orders.importCsv', { fileName: file.name, contentBase64, ...(s !== '' ? { shop: s } : {}) });
       if (s !== '') localStorage.setItem('orders.lastShop', s);
       set({ report: { ...report, fileName: file.name }, importing: false, lastShop: s });
-      const summary = `${report.imported} new, ${report.updated} updated, ${report.unchanged} unchanged, ${report.skipped.length} left as they were, ${report.cancelled} cancelled, ${report.warnings.length} to fix`;
-      if (report.errors.length) app.flash('warn', `Imported ${file.name} for ${report.shop} with ${report.errors.length} problem${report.errors.length === 1 ? '' : 's'}`, summary);
-      else app.flash('ok', `Imported ${file.name} for ${report.shop}`, summary);
+      const summary = t('orders.msg.importSummary', { imported: report.imported, updated: report.updated, unchanged: report.unchanged, left: report.skipped.length, cancelled: report.cancelled, toFix: report.warnings.length });
+      if (report.errors.length) app.flash('warn', t('orders.msg.importedProblems', { file: file.name, shop: report.shop, count: report.errors.length }), summary);
+      else app.flash('ok', t('orders.msg.imported', { file: file.name, shop: report.shop }), summary);
       await Promise.all([get().load(), get().loadFacets()]);
       // The next hand movement is a scan (focus map, renderer/README.md).
       app.refocus();
     } catch (e) {
       set({ importing: false });
-      app.fail(`Import of ${file.name} failed`, e);
+      app.fail(t('orders.msg.importFailed', { file: file.name }), e);
     }
   },
 
@@ -206,13 +207,13 @@ export const useOrders = create<OrdersState>()((set, get) => ({
     try {
       const order = await invoke('orders.create', input);
       set({ creating: false });
-      app.flash('ok', `Order ${order.orderNumber} created`, `${order.recipient.name}, ${order.recipient.city}`);
+      app.flash('ok', t('orders.msg.created', { order: order.orderNumber }), `${order.recipient.name}, ${order.recipient.city}`);
       await get().load();
       return order;
     } catch (e) {
       const err = asStationError(e);
       set({ creating: false, createErrors: err.details ?? {} });
-      app.fail('Order not created', err);
+      app.fail(t('orders.msg.notCreated'), err);
       return null;
     }
   },
@@ -221,11 +222,11 @@ export const useOrders = create<OrdersState>()((set, get) => ({
     const app = useApp.getState();
     set({ choices: null });
     if (o.status === 'cancelled') {
-      app.flash('error', `Order ${o.orderNumber} is cancelled`, 'Do not ship it.');
+      app.flash('error', t('orders.msg.cancelled', { order: o.orderNumber }), t('orders.msg.cancelledDetail'));
       return;
     }
     if (o.delivery === 'pickup') {
-      app.flash('warn', `Order ${o.orderNumber} is collected in store`, `Shipping method "${o.shippingMethod ?? ''}": hand it over at the counter, do not ship it.`);
+      app.flash('warn', t('orders.msg.inStore', { order: o.orderNumber }), t('orders.msg.inStoreDetail', { method: o.shippingMethod ?? '' }));
       return;
     }
     if (o.needsFix.length > 0) {
@@ -234,7 +235,7 @@ export const useOrders = create<OrdersState>()((set, get) => ({
     }
     if (o.paymentStatus === 'unpaid') {
       if (!get().settings.allowUnpaid) {
-        app.flash('error', `Order ${o.orderNumber} is not paid`, 'This station does not ship unpaid orders (setting). Wait for the payment.');
+        app.flash('error', t('orders.unpaidTitle', { order: o.orderNumber }), t('orders.msg.unpaidRefused'));
         return;
       }
       set({ confirmUnpaid: o });
@@ -257,7 +258,7 @@ export const useOrders = create<OrdersState>()((set, get) => ({
     try {
       const fixed = await invoke('orders.fix', { id: o.id, ...patch });
       set({ fixing: null, fixErrors: {} });
-      useApp.getState().flash('ok', `Order ${fixed.orderNumber} completed`);
+      useApp.getState().flash('ok', t('orders.msg.completed', { order: fixed.orderNumber }));
       void get().load();
       get().openForShipping(fixed);
     } catch (e) {
@@ -282,12 +283,12 @@ export const useOrders = create<OrdersState>()((set, get) => ({
     try {
       const res = await invoke('orders.submit', { ids });
       set({ selected: new Set(), submitting: false });
-      const refused = res.refused.length ? ` ${res.refused.length} not sent: ${res.refused.slice(0, 3).map((r) => r.message).join('; ')}` : '';
-      app.flash(res.refused.length ? 'warn' : 'ok', `${res.queued} order${res.queued === 1 ? '' : 's'} queued for the platform`, `In ${res.outboxIds.length} batch${res.outboxIds.length === 1 ? '' : 'es'} (see Queue, F7).${refused}`);
+      const refused = res.refused.length ? ` ${t('orders.msg.refused', { count: res.refused.length, messages: res.refused.slice(0, 3).map((r) => r.message).join('; ') })}` : '';
+      app.flash(res.refused.length ? 'warn' : 'ok', t('orders.msg.queued', { count: res.queued }), `${t('orders.msg.batches', { count: res.outboxIds.length })}${refused}`);
       return res;
     } catch (e) {
       set({ submitting: false });
-      app.fail('Orders not sent', e);
+      app.fail(t('orders.msg.notSent'), e);
       return null;
     }
   },

@@ -3,6 +3,7 @@ import { create } from 'zustand';
 import type { DiscoveredPrinterView, PrintJobView, PrinterView } from '../../../shared/contract';
 import { invoke } from '../api';
 import { asStationError } from '../lib/errors';
+import { printerStateText, t } from '../lib/i18n';
 import { useApp } from './app';
 
 interface PrintState {
@@ -41,27 +42,27 @@ export const usePrint = create<PrintState>()((set, get) => ({
       set({ printer: await invoke('printers.get', {}), checking: false });
     } catch (e) {
       set({ checking: false });
-      useApp.getState().fail('Printer status unavailable', e);
+      useApp.getState().fail(t('print.statusFailed'), e);
     }
   },
 
   async setUri(uri) {
     const app = useApp.getState();
     if (uri.trim() === '') {
-      set({ uriError: 'Printer URI is required, e.g. socket://192.168.1.50:9100' });
+      set({ uriError: t('print.uriRequired') });
       return false;
     }
     set({ saving: true, uriError: null });
     try {
       const printer = await invoke('printers.set', { uri });
       set({ printer, saving: false });
-      app.flash(printer.state === 'ready' ? 'ok' : 'warn', `Printer set: ${printer.name}`, `${printer.state}${printer.detail ? ` — ${printer.detail}` : ''}`);
+      app.flash(printer.state === 'ready' ? 'ok' : 'warn', t('print.set', { name: printer.name }), `${printerStateText(printer.state)}${printer.detail ? ` — ${printer.detail}` : ''}`);
       void app.refreshInfo();
       return true;
     } catch (e) {
       const err = asStationError(e);
       set({ saving: false, uriError: err.details?.uri?.[0] ?? err.message });
-      app.fail('Printer not changed', err);
+      app.fail(t('print.notChanged'), err);
       return false;
     }
   },
@@ -70,11 +71,11 @@ export const usePrint = create<PrintState>()((set, get) => ({
     const app = useApp.getState();
     try {
       const job = await invoke('labels.reprint', { trackingNumber });
-      if (job.state === 'failed') app.flash('error', `Reprint of ${trackingNumber} failed`, job.lastError ?? 'Printer error');
-      else if (job.state === 'queued') app.flash('warn', `Label ${trackingNumber} waits for the printer`, job.lastError ?? 'It prints by itself when the printer is ready');
-      else app.flash('ok', `Label ${trackingNumber} sent again`, job.printerUri);
+      if (job.state === 'failed') app.flash('error', t('print.reprintFailed', { ldv: trackingNumber }), job.lastError ?? t('print.printerError'));
+      else if (job.state === 'queued') app.flash('warn', t('print.labelWaits', { ldv: trackingNumber }), job.lastError ?? t('print.labelWaitsDetail'));
+      else app.flash('ok', t('print.sentAgain', { ldv: trackingNumber }), job.printerUri);
     } catch (e) {
-      app.fail(`Reprint of ${trackingNumber} failed`, e);
+      app.fail(t('print.reprintFailed', { ldv: trackingNumber }), e);
     }
     void get().refresh();
     void get().loadPending();
@@ -84,7 +85,7 @@ export const usePrint = create<PrintState>()((set, get) => ({
     try {
       set({ pending: await invoke('printJobs.pending', {}) });
     } catch (e) {
-      useApp.getState().fail('Print jobs unavailable', e);
+      useApp.getState().fail(t('print.jobsFailed'), e);
     }
   },
 
@@ -99,9 +100,9 @@ export const usePrint = create<PrintState>()((set, get) => ({
     try {
       const job = await invoke('printJobs.cancel', { id });
       get().jobChanged(job);
-      app.flash('ok', `Print of ${job.trackingNumber} cancelled`, 'It will not print by itself; reprint it when needed');
+      app.flash('ok', t('print.cancelled', { ldv: job.trackingNumber }), t('print.cancelledDetail'));
     } catch (e) {
-      app.fail('Job not cancelled', e);
+      app.fail(t('print.notCancelled'), e);
       void get().loadPending();
     }
   },
@@ -112,7 +113,7 @@ export const usePrint = create<PrintState>()((set, get) => ({
       set({ discovered: await invoke('printers.discover', {}), discovering: false });
     } catch (e) {
       set({ discovering: false });
-      useApp.getState().fail('Printer search failed', e);
+      useApp.getState().fail(t('print.searchFailed'), e);
     }
   },
 }));

@@ -8,6 +8,7 @@
 import { create } from 'zustand';
 import type { ScaleConfigView, ScaleView } from '../../../shared/contract';
 import { invoke } from '../api';
+import { t } from '../lib/i18n';
 import { useApp } from './app';
 import { useBoxes } from './boxes';
 import { useJob } from './job';
@@ -25,24 +26,24 @@ interface ScaleState {
 
 /** Text for the header: "1.230 kg", "1.100 kg (moving)", "OVER CAPACITY"… */
 export function readingText(view: ScaleView | null): string {
-  if (!view || view.config.kind === 'none') return 'none';
-  if (!view.connected) return view.problem ? 'unavailable' : 'not connected';
+  if (!view || view.config.kind === 'none') return t('scale.none');
+  if (!view.connected) return view.problem ? t('scale.unavailable') : t('scale.notConnected');
   const r = view.reading;
-  if (!r) return 'waiting';
+  if (!r) return t('scale.waiting');
   const w = r.kg === null ? '' : `${r.kg.toFixed(r.decimals)} kg`;
   switch (r.status) {
     case 'stable':
       return w;
     case 'motion':
-      return `${w} (moving)`;
+      return t('scale.moving', { weight: w });
     case 'zero':
-      return 'zero';
+      return t('scale.zero');
     case 'under_zero':
-      return 'UNDER ZERO';
+      return t('scale.underZero');
     case 'over_capacity':
-      return 'OVER CAPACITY';
+      return t('scale.overCapacity');
     case 'fault':
-      return 'FAULT';
+      return t('scale.fault');
   }
 }
 
@@ -62,7 +63,7 @@ export const useScale = create<ScaleState>()((set, get) => ({
     try {
       get().changed(await invoke('scale.get', {}));
     } catch (e) {
-      useApp.getState().fail('Scale unavailable', e);
+      useApp.getState().fail(t('scale.loadFailed'), e);
     }
   },
 

@@ -7,6 +7,8 @@ import { create } from 'zustand';
 import type { ShipmentView } from '../../../shared/contract';
 import { invoke } from '../api';
 import { asStationError } from '../lib/errors';
+import { money } from '../lib/format';
+import { t } from '../lib/i18n';
 import { useApp } from './app';
 import { useOrders } from './orders';
 import { useVerify } from './verify';
@@ -47,7 +49,7 @@ export const useScan = create<ScanState>()((set, get) => ({
       if (res.kind === 'order') {
         const o = res.order;
         if (o.status === 'shipped' && o.shipmentTrackingNumber) {
-          app.flash('warn', `Order ${o.orderNumber} is already shipped`, `Tracking number ${o.shipmentTrackingNumber}. Scan it to reprint or cancel.`);
+          app.flash('warn', t('scanResult.alreadyShipped', { order: o.orderNumber }), t('scanResult.alreadyShippedDetail', { ldv: o.shipmentTrackingNumber }));
           await get().showShipment(o.shipmentTrackingNumber);
           return;
         }
@@ -56,19 +58,19 @@ export const useScan = create<ScanState>()((set, get) => ({
         useOrders.getState().openForShipping(o);
       } else if (res.kind === 'orders') {
         set({ shipment: null });
-        app.flash('warn', `${res.orders.length} shops have order ${res.code}`, 'Choose the shop of the parcel in front of you (1–9).');
+        app.flash('warn', t('scanResult.severalShops', { count: res.orders.length, code: res.code }), t('scanResult.severalShopsDetail'));
         useOrders.getState().showChoices(res.code, res.orders);
       } else if (res.kind === 'shipment') {
         set({ shipment: res.shipment });
         // No status in the banner: the card below shows it and follows tracking as it loads.
-        app.flash('ok', `Shipment ${res.shipment.trackingNumber}`, `${res.shipment.carrier.name} — ${res.shipment.carrier.contractName}`);
+        app.flash('ok', t('scanResult.shipment', { ldv: res.shipment.trackingNumber }), `${res.shipment.carrier.name} — ${res.shipment.carrier.contractName}`);
       } else {
         set({ shipment: null });
-        app.flash('error', `UNKNOWN CODE: ${res.code}`, 'Not an order number or tracking number of this station.');
+        app.flash('error', t('scanResult.unknown', { code: res.code }), t('scanResult.unknownDetail'));
       }
     } catch (e) {
       set({ busy: false });
-      app.fail(`Scan of ${code} failed`, e);
+      app.fail(t('scanResult.failed', { code }), e);
     } finally {
       app.refocus();
     }
@@ -78,7 +80,7 @@ export const useScan = create<ScanState>()((set, get) => ({
     try {
       set({ shipment: await invoke('shipments.get', { trackingNumber }) });
     } catch (e) {
-      useApp.getState().fail(`Could not open shipment ${trackingNumber}`, e);
+      useApp.getState().fail(t('scanResult.openFailed', { ldv: trackingNumber }), e);
     }
   },
 
@@ -86,11 +88,11 @@ export const useScan = create<ScanState>()((set, get) => ({
     const app = useApp.getState();
     try {
       const job = await invoke('labels.reprint', { trackingNumber });
-      if (job.state === 'failed') app.flash('error', `Reprint of ${trackingNumber} failed`, job.lastError ?? 'Printer error');
-      else app.flash('ok', `Label ${trackingNumber} sent to the printer`, job.printerUri);
+      if (job.state === 'failed') app.flash('error', t('print.reprintFailed', { ldv: trackingNumber }), job.lastError ?? t('print.printerError'));
+      else app.flash('ok', t('scanResult.labelSent', { ldv: trackingNumber }), job.printerUri);
       await get().showShipment(trackingNumber);
     } catch (e) {
-      app.fail(`Reprint of ${trackingNumber} failed`, e);
+      app.fail(t('print.reprintFailed', { ldv: trackingNumber }), e);
     } finally {
       app.refocus();
     }
@@ -109,13 +111,13 @@ export const useScan = create<ScanState>()((set, get) => ({
     set({ confirmCancel: null });
     try {
       const res = await invoke('shipments.cancel', { trackingNumber });
-      if (res.cancelled) app.flash('ok', `Shipment ${trackingNumber} cancelled`, `Refunded ${res.refunded.toFixed(2)} EUR. Destroy the label.`);
-      else app.flash('error', `Shipment ${trackingNumber} was not cancelled`);
+      if (res.cancelled) app.flash('ok', t('scanResult.cancelled', { ldv: trackingNumber }), t('scanResult.cancelledDetail', { amount: money(res.refunded) }));
+      else app.flash('error', t('scanResult.notCancelled', { ldv: trackingNumber }));
       await get().showShipment(trackingNumber);
       void app.refreshInfo(); // refund changed the credit
     } catch (e) {
       const err = asStationError(e);
-      app.fail(err.code === 'invalid_state' ? `Too late to cancel ${trackingNumber}` : `Cancel of ${trackingNumber} failed`, err);
+      app.fail(t(err.code === 'invalid_state' ? 'scanResult.tooLate' : 'scanResult.cancelFailed', { ldv: trackingNumber }), err);
     } finally {
       app.refocus();
     }

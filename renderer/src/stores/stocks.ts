@@ -10,6 +10,7 @@ import type { Stock, StockActionRequest } from '../../../shared/platform/trackin
 import type { FieldErrors } from '../../../shared/platform';
 import { invoke } from '../api';
 import { asStationError } from '../lib/errors';
+import { t } from '../lib/i18n';
 import { useApp } from './app';
 
 const SEEN_KEY = 'station.stocks.seenMaxId';
@@ -70,7 +71,7 @@ export const useStocks = create<StocksState>()((set, get) => ({
       set({ stocks: res.data, lastPage: res.meta.last_page, total: res.meta.total, loading: false, ...(status === 'open' && page === 1 ? { open: res.data } : {}) });
     } catch (e) {
       set({ loading: false });
-      useApp.getState().fail('Held shipments could not be read', e);
+      useApp.getState().fail(t('stocks.loadFailed'), e);
     }
   },
 
@@ -102,13 +103,13 @@ export const useStocks = create<StocksState>()((set, get) => ({
     try {
       const res = await invoke('stocks.instruct', { stockId: stock.id, trackingNumber: stock.trackingNumber, request });
       set({ sending: null });
-      app.flash('ok', `Instructions sent for ${res.trackingNumber}`, `Stock ${res.giacenzaId}: ${res.status}${res.sentToCarrier === false ? ' (registered on the platform; this carrier takes no instructions by API)' : ''}`);
+      app.flash('ok', t('stocks.sent', { ldv: res.trackingNumber }), t(res.sentToCarrier === false ? 'stocks.sentDetailNoApi' : 'stocks.sentDetail', { id: res.giacenzaId, status: res.status }));
       await Promise.all([get().load(), get().poll()]);
       return true;
     } catch (e) {
       const err = asStationError(e);
       set({ sending: null, errors: err.details ?? {} });
-      app.fail('Instructions not sent', err);
+      app.fail(t('stocks.notSent'), err);
       return false;
     }
   },
