@@ -32,3 +32,21 @@ describe('scan to verify', () => {
     expect(expectedWeightKg([line('A', 2, 0, [], 0.3), line('B', 1, 0, [], null)], 0.25)).toBeNull();
   });
 });
+
+describe('the parcel weight against the items (with a scale)', () => {
+  it('warns when the weight is off by more than the tolerance, and stays quiet within it', async () => {
+    const { useVerify } = await import('../../../renderer/src/stores/verify');
+    const { useApp } = await import('../../../renderer/src/stores/app');
+    useVerify.setState({ settings: { enabled: true, tolerancePct: 10, toleranceKg: 0.05 }, orderId: 1, orderNumber: '#1', lines: [line('A', 2, 2, ['a'], 0.3)] });
+    // Expected 0.6 + 0.25 = 0.85 kg; 10 % = 0.085 kg allowed.
+    useVerify.getState().checkWeight(0.9, 0.25);
+    expect(useApp.getState().banner?.outcome).toBeUndefined();
+    useVerify.getState().checkWeight(1.15, 0.25);
+    expect(useApp.getState().banner).toMatchObject({ outcome: 'attention', title: 'CHECK THE PARCEL: 1.150 kg on the scale, 0.850 kg expected' });
+    // An item without a weight: nothing to compare with.
+    useApp.setState({ banner: null });
+    useVerify.setState({ lines: [line('A', 2, 2, ['a'], null)] });
+    useVerify.getState().checkWeight(5, 0.25);
+    expect(useApp.getState().banner).toBeNull();
+  });
+});

@@ -51,7 +51,8 @@ export const en = {
   },
   verify: {
     title: 'Items of {{order}}',
-    progress: '{{scanned}} of {{count}} items',
+    progress_one: '{{scanned}} of {{count}} item',
+    progress_other: '{{scanned}} of {{count}} items',
     start_one: 'Order {{order}}: scan its item',
     start_other: 'Order {{order}}: scan its {{count}} items',
     startHint: 'Scan each item’s barcode. Alt+Y skips with a reason, Esc stops verifying.',

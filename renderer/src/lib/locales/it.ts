@@ -55,7 +55,8 @@ export const it: Texts<typeof en> = {
   },
   verify: {
     title: 'Articoli di {{order}}',
-    progress: '{{scanned}} di {{count}} articoli',
+    progress_one: '{{scanned}} di {{count}} articolo',
+    progress_other: '{{scanned}} di {{count}} articoli',
     start_one: 'Ordine {{order}}: leggi il suo articolo',
     start_other: 'Ordine {{order}}: leggi i suoi {{count}} articoli',
     startHint: 'Leggi il codice a barre di ogni articolo. Alt+Y salta con un motivo, Esc interrompe la verifica.',
