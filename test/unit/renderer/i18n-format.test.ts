@@ -3,9 +3,11 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { calendarDate, dateTime, money, nextWorkingDay, romeToday } from '../../../renderer/src/lib/format';
-import { fieldName, initialLanguage, setLanguage, t } from '../../../renderer/src/lib/i18n';
+import { fieldName, hasText, initialLanguage, setLanguage, t } from '../../../renderer/src/lib/i18n';
+import { SCREENS } from '../../../renderer/src/stores/app';
 import { en } from '../../../renderer/src/lib/locales/en';
 import { it as itTexts } from '../../../renderer/src/lib/locales/it';
+import { whenText } from '../../../renderer/src/stores/pickup';
 
 afterEach(async () => {
   await setLanguage('en');
@@ -71,6 +73,34 @@ describe('language', () => {
     await setLanguage('en');
     expect(t('shipments.count', { count: 1 })).toBe('1 shipment');
     expect(t('shipments.count', { count: 0 })).toBe('0 shipments');
+  });
+
+  it('has a text for every key the screens build from a code', () => {
+    const built = [
+      ...SCREENS.map((x) => `nav.${x.id}`),
+      ...['AM', 'PM', 'AMPM'].map((w) => `pickup.windows.${w}`),
+      ...['queued', 'sending', 'done', 'needs_attention'].map((x) => `queue.state.${x}`),
+      ...['queued', 'printing', 'printed', 'failed'].map((x) => `print.job.${x}`),
+      ...['usb', 'queue', 'network', 'folder'].map((x) => `print.kind.${x}`),
+      ...['ready', 'paper_out', 'head_open', 'paused', 'error', 'unreachable', 'unknown'].map((x) => `printerState.${x}`),
+      ...['movements', 'invoices', 'codLists', 'returns'].map((x) => `account.lists.${x}`),
+      ...['invoices', 'codLists', 'returns'].map((x) => `account.detail.${x}`),
+      ...['to_ship', 'pickup', 'shipped', 'cancelled', 'all'].map((x) => `orders.view.${x}`),
+      ...['open', 'shipped', 'cancelled'].map((x) => `orders.status.${x}`),
+      ...['open', 'instructed', 'closed', 'all'].map((x) => `stocks.status.${x}`),
+      ...['redeliver', 'redeliver_to_address', 'hold_for_collection', 'return_to_sender'].map((x) => `stocks.action.${x}`),
+    ];
+    expect(built.filter((k) => !hasText(k))).toEqual([]);
+  });
+
+  it('words a pickup window and a day close in each language', async () => {
+    expect(whenText('2026-11-26', 'PM')).toBe('26/11/2026, Afternoon (PM)');
+    expect(t('endOfDay.closed', { manifests: t('endOfDay.manifestCount', { count: 1 }), shipments: t('shipments.count', { count: 2 }) })).toBe('Day closed: 1 manifest, 2 shipments');
+    await setLanguage('it');
+    expect(whenText('2026-11-26', 'AMPM')).toBe('26/11/2026, Tutto il giorno (AMPM)');
+    expect(whenText('2026-11-26', undefined)).toBe('26/11/2026');
+    expect(t('endOfDay.closed', { manifests: t('endOfDay.manifestCount', { count: 2 }), shipments: t('shipments.count', { count: 1 }) })).toBe('Giornata chiusa: 2 distinte, 1 spedizione');
+    expect(t('queue.attention', { count: 3 })).toBe('3 da controllare');
   });
 
   it('names platform paths in words', async () => {

@@ -218,7 +218,7 @@ export const it: Texts<typeof en> = {
     dayLoadKg: '{{carrier}} oggi: {{shipments}}, {{parcels}}, {{kg}}.',
     dayLoadNone: '{{carrier}}: nessuna spedizione in attesa oggi.',
     noBookingLabel: 'Corrieri senza prenotazione del ritiro',
-    noBooking: '{{carrier}} ({{contracts}}): non accetta prenotazioni di ritiro dalla piattaforma — il corriere passa nel suo giro, oppure contatta il corriere.',
+    noBooking: '{{carrier}} ({{contracts}}): non accetta prenotazioni di ritiro dalla piattaforma — il corriere ritira durante il suo giro, oppure contattalo direttamente.',
     booking: 'Prenotazione…',
     book: 'Prenota ritiro',
     booked: 'Ritiri prenotati',
