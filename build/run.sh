@@ -29,12 +29,17 @@ if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modu
 fi
 
 if [ "$script" = test ] || [ "$script" = test:e2e ] || [ "$script" = bench ]; then
-  if [ -z "${CHROMIUM_PATH:-}" ] && ! command -v chromium >/dev/null 2>&1; then
-    echo "build/run.sh: installing Debian's chromium for Playwright" >&2
+  # chromium for Playwright; `script` (util-linux's bsdutils) gives the e2e scale its pseudo-terminal.
+  missing=""
+  if [ -z "${CHROMIUM_PATH:-}" ] && ! command -v chromium >/dev/null 2>&1; then missing="chromium"; fi
+  if ! command -v script >/dev/null 2>&1; then missing="$missing bsdutils"; fi
+  if [ -n "$missing" ]; then
+    echo "build/run.sh: installing Debian's$missing for the tests" >&2
     sudo_cmd=""
     [ "$(id -u)" -ne 0 ] && sudo_cmd=sudo
     $sudo_cmd apt-get update -qq >&2
-    DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq chromium >&2
+    # shellcheck disable=SC2086 # one word per package
+    DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq $missing >&2
   fi
 fi
 

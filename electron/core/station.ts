@@ -33,6 +33,7 @@ import { createPlatformClient, type PlatformCallLog, type RetryOptions } from '.
 import { listQueues, openPrinter, type UsbLibrary } from './printers';
 import { discoverPrinters } from './printers/discover';
 import { loadUsbLibrary } from './printers/usb-load';
+import { createSlipService } from './slips/service';
 import { openStore, type Store } from './store';
 
 export { invokeCommand } from './handlers/invoke';
@@ -61,6 +62,8 @@ export interface StationOptions {
   platformRateLimits?: Readonly<Record<string, number>> | false;
   /** Printer connect/status timeout, ms (default 5000). */
   printerTimeoutMs?: number;
+  /** Wait before a slip printer that took nothing is tried again, ms (default 5000). */
+  slipRetryMs?: number;
   /** Label printer resolution (default 203 dpi). */
   printerDpi?: 203 | 300;
   /** The `usb` package's `usb` export for usb:// printers and discovery (default: loaded from the package; tests pass a fake). */
@@ -221,6 +224,7 @@ export async function createStation(setup: StationSetup, options: StationOptions
       platform,
       printer,
       scale: createStationScale(openedStore.settings, events, options.scale),
+      slips: createSlipService({ store: openedStore, events, open, log, ...(options.slipRetryMs ? { retryMs: options.slipRetryMs } : {}) }),
       events,
       version: setup.version,
       now: Date.now,
@@ -252,6 +256,7 @@ export async function createStation(setup: StationSetup, options: StationOptions
     outbox.start();
     onPrinterStatus = () => emitAppChanged(ctx);
     resumeLabelPrinting(ctx, log);
+    ctx.slips.kick(); // slips left queued at the last stop
 
     const handlers = createHandlers(ctx);
     let closing: Promise<void> | undefined;
@@ -264,6 +269,7 @@ export async function createStation(setup: StationSetup, options: StationOptions
           stopConnection();
           await outbox.stop();
           ctx.scale.close();
+          await ctx.slips.close();
           await printer?.close().catch(() => undefined);
           openedStore.close();
           await setup.release?.();

@@ -471,7 +471,7 @@ export class FinanceLedger {
  */
 export async function renderInvoicePdf(inv: InvoiceRecord, account: Account): Promise<Uint8Array> {
   // Loaded on first use: pdf-lib is not needed to start (issue 15, cold start).
-  const [{ PDFDocument, rgb }, { embedFonts, pdfSafeText }] = await Promise.all([import('pdf-lib'), import('./labels/pdf')]);
+  const [{ PDFDocument, rgb }, { embedFonts, pdfSafeText }] = await Promise.all([import('pdf-lib'), import('../../shared/pdf/drawing')]);
   const doc = await PDFDocument.create();
   doc.setTitle(`${inv.proforma ? 'Proforma' : 'Fattura'} ${inv.number}`);
   doc.setCreationDate(inv.issuedAt);

@@ -17,6 +17,7 @@ export const STATION_EVENT_NAMES = [
   'outbox.changed',
   'stocks.changed',
   'scale.changed',
+  'slips.changed',
 ] as const satisfies readonly EventName[];
 
 // Compile-time completeness: every EventName must be in the list.

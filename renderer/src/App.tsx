@@ -3,7 +3,7 @@
  * outcome banner, current screen. Global keys: F1..F10 and Alt+S/Q/H/P/U/C/O/A/G/B
  * switch screens (F7 the Queue of requests to the platform, F8 settings, F9 held shipments, F10 account), Alt+R reprints the label in view, Alt+X cancels the
  * scanned shipment (with confirmation), Alt+T reads its tracking again,
- * Alt+N starts the next order, Alt+1..9 puts the parcel in box preset 1..9 on Quote/Ship, Alt+D searches pickup points on the Ship screen; on the
+ * Alt+K prints the packing slip of the order in view, Alt+N starts the next order, Alt+1..9 puts the parcel in box preset 1..9 on Quote/Ship, Alt+D searches pickup points on the Ship screen; on the
  * Print screen, typing (a scanner) starts the next scan at once.
  * Station events keep every screen current.
  */
@@ -23,6 +23,7 @@ import { usePrint } from './stores/print';
 import { useQueue } from './stores/queue';
 import { useScale } from './stores/scale';
 import { useScan } from './stores/scan';
+import { useSlips } from './stores/slips';
 import { useTracking } from './stores/tracking';
 import { EndOfDayScreen } from './screens/EndOfDayScreen';
 import { PickupScreen } from './screens/PickupScreen';
@@ -98,6 +99,16 @@ function useGlobalKeys(): void {
         chooseBoxByKey(Number(e.code.slice(5)));
         return;
       }
+      if (key === 'k') {
+        // The packing slip of the order being shipped, or of the scanned shipment's order (issue 11).
+        e.preventDefault();
+        const scanned = useScan.getState().shipment;
+        const orderId = useJob.getState().order?.id;
+        if (screen === 'scan' && scanned) void useSlips.getState().print({ trackingNumber: scanned.trackingNumber });
+        else if (orderId !== undefined) void useSlips.getState().print({ orderId });
+        else useApp.getState().flash('warn', t('slips.noOrder'));
+        return;
+      }
       if (key === 'r') {
         e.preventDefault();
         const scanned = useScan.getState().shipment;
@@ -131,6 +142,7 @@ function useStationEvents(): void {
     const offs = [
       on('app.changed', (info) => useApp.getState().setInfo(info)),
       on('scale.changed', (view) => useScale.getState().changed(view)),
+      on('slips.changed', (job) => useSlips.getState().changed(job)),
       on('printJobs.changed', (job) => {
         useJob.getState().printJobChanged(job);
         usePrint.getState().jobChanged(job);

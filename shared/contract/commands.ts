@@ -26,6 +26,7 @@ import type { PaginatedOf } from '../platform/common';
 import type { CodList, CodListDetail, CreditMovement, Invoice, InvoiceDetail, ReturnList, ReturnListDetail } from '../platform/finance';
 import { CustomsSettings, type CustomsProductView } from './customs';
 import { BoxSettings } from './boxes';
+import { SlipSettings, type SlipJobView } from './slips';
 import type { AccountView, AppInfo, DiscoveredPrinterView, LabelPreviewView, ManifestView, OutboxListView, OutboxRowView, OutboxState, PrintJobView, PrinterView, ScaleView, ShipmentView, TrackingView } from './views';
 
 /** One command of the contract: its input schema, phantom output type and input bounds. */
@@ -454,6 +455,19 @@ export const commands = {
   'customs.settings.get': command<CustomsSettings>()(Empty),
   /** Saves the exporter/importer identifiers; a bad one is refused naming its field (`exporter.eori`). */
   'customs.settings.set': command<CustomsSettings>()(CustomsSettings),
+  /** Packing-slip settings of this station (printer URI, escpos/a4, paper width, when to print, shop name). */
+  'slips.settings': command<SlipSettings>()(Empty),
+  /** Saves the slip settings; a device URI the station cannot open is refused on `printerUri`. */
+  'slips.setSettings': command<SlipSettings>()(SlipSettings),
+  /** Prints the packing slip of an order (or of the order a tracking number shipped) now, on demand or again: queued for the slip printer. */
+  'slips.print': command<SlipJobView>()(
+    z
+      .object({ orderId: z.number().int().positive().optional(), trackingNumber: z.string().trim().min(1).max(INPUT_LIMITS.trackingNumber).optional() })
+      .strict()
+      .refine((v) => (v.orderId === undefined) !== (v.trackingNumber === undefined), { error: 'Give the order id or the tracking number' }),
+  ),
+  /** Slip jobs of an order (all when absent), newest first. */
+  'slips.list': command<SlipJobView[]>()(z.object({ orderId: z.number().int().positive().optional() }).strict()),
   /** The station's box presets and default box (cm, kg). */
   'boxes.get': command<BoxSettings>()(Empty),
   /** Saves the whole list of boxes; a refused value names its field (`presets.1.lengthCm`), nothing saved is lost. */
@@ -532,6 +546,8 @@ export interface StationEvents {
   'stocks.changed': { id: number };
   /** The scale was plugged, unplugged, reconfigured or gave a new reading. */
   'scale.changed': ScaleView;
+  /** A packing slip job was created or changed state. */
+  'slips.changed': SlipJobView;
 }
 /** Name of a station event, `domain.changed` style. */
 export type EventName = keyof StationEvents;

@@ -4,5 +4,6 @@ export * from './errors';
 export * from './views';
 export * from './customs';
 export * from './boxes';
+export * from './slips';
 export * from './outbox-outcome';
 export * from './transport';

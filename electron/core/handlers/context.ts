@@ -12,6 +12,7 @@ import type { Store } from '../store';
 import type { StationEmitter } from './events';
 import type { PrinterService } from './printing';
 import type { StationScale } from './scale';
+import type { SlipService } from '../slips/service';
 
 /** Shared state of the running station. */
 export interface StationContext {
@@ -22,6 +23,8 @@ export interface StationContext {
   printer: PrinterService;
   /** The bench scale (none plugged is a normal state). */
   scale: StationScale;
+  /** The packing-slip printer and its jobs (issue 11). */
+  slips: SlipService;
   outbox: OutboxWorker;
   events: StationEmitter;
   /** Application version shown in the header. */

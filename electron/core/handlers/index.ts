@@ -22,6 +22,7 @@ import { createScaleHandlers } from './scale';
 import { createScanHandlers } from './scan';
 import { createSettingsHandlers } from './settings';
 import { createShipmentsHandlers } from './shipments';
+import { createSlipsHandlers } from './slips';
 
 export type { StationContext } from './context';
 
@@ -45,6 +46,7 @@ export function createHandlers(ctx: StationContext): Handlers {
     ...createStocksHandlers(ctx),
     ...createScaleHandlers(ctx),
     ...createSettingsHandlers(ctx),
+    ...createSlipsHandlers(ctx),
   } satisfies Handlers;
   return handlers;
 }

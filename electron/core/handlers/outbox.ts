@@ -34,6 +34,7 @@ export function createOutboxExecutors(ctx: ContextWithoutOutbox, settle: Shipmen
         store,
         client,
         printerUri: () => ctx.printer.uri,
+        inCommit: (orderId, trackingNumber) => void ctx.slips.queueWithLabel(orderId, trackingNumber),
         ...(settle.settleMs !== undefined ? { settleMs: settle.settleMs } : {}),
         ...(settle.pollMs !== undefined ? { pollMs: settle.pollMs } : {}),
         now: () => new Date(ctx.now()),

@@ -102,6 +102,8 @@ export async function afterShipmentCreated(
   } catch (e) {
     printError = errorSummary(e);
   }
+  // The packing slip (created with the shipment when the station prints slips with the label) comes after the label.
+  ctx.slips.kick();
   ctx.events.emit('shipments.changed', { trackingNumber });
   if (committed.orderId !== undefined) emitOrdersChanged(ctx);
   emitAppChanged(ctx);

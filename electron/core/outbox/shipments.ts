@@ -170,6 +170,8 @@ export interface ShipmentExecutorDeps<O> {
   client: PlatformClient;
   /** Device URI of the label printer in use: the shipment's `auto` print job is created for it. */
   printerUri: () => string;
+  /** Called in the transaction that records the shipment, after its label job (the packing slip's job, issue 11). */
+  inCommit?: (orderId: number | undefined, trackingNumber: string) => void;
   /** Settle window after a POST without an answer, ms (default {@link DEFAULT_SETTLE_MS}). */
   settleMs?: number;
   /** Look-up interval inside the settle window, ms (default {@link DEFAULT_SETTLE_POLL_MS}). */
@@ -243,6 +245,7 @@ export function createShipmentExecutor<O>(deps: ShipmentExecutorDeps<O>): Outbox
       // Same transaction: a shipment with a label always has its print job (issue 7).
       const zpl = store.labels.getLatest(sent.shipment.trackingNumber, 'ZPL');
       if (zpl) store.printJobs.ensureAuto(zpl.id, deps.printerUri());
+      deps.inCommit?.(orderId, sent.shipment.trackingNumber);
       const committed: ShipmentCommitted = {
         trackingNumber: sent.shipment.trackingNumber,
         localShipmentId: id,

@@ -132,13 +132,17 @@ export class QueuePrinter implements LabelPrinter {
       if (this.closed) throw new PrinterError('printer_error', `Printer ${this.uri} was closed`, { delivered: 'none' });
       opts.signal?.throwIfAborted();
       const job = (opts.jobName ?? 'label').slice(0, 100);
+      if (opts.document === 'pdf' && this.platform === 'win32') {
+        // The Windows spooler's RAW datatype hands bytes to the driver as they are: a PDF would print as garbage.
+        throw new PrinterError('printer_unsupported', `Queue ${this.queue}: A4 slips (PDF) cannot be sent to a Windows print queue; save them to a folder (file://) or use a receipt printer`, { delivered: 'none' });
+      }
       const t0 = performance.now();
       let res: CommandResult;
       try {
         res =
           this.platform === 'win32'
             ? await this.runWindows(zpl, job)
-            : await this.run('lp', ['-d', this.queue, '-o', 'raw', '-t', job], zpl, this.opts.timeoutMs);
+            : await this.run('lp', ['-d', this.queue, ...(opts.document === 'pdf' ? [] : ['-o', 'raw']), '-t', job], zpl, this.opts.timeoutMs);
       } catch (e) {
         throw this.startError(e);
       }

@@ -53,6 +53,11 @@ export interface PrintOptions {
    * folder printer draws its PNG preview at it; device printers ignore it (the ZPL carries `^PW`/`^LL`).
    */
   media?: { dpi: 203 | 300 | 600; widthMm: number; heightMm: number };
+  /**
+   * What the bytes are: printer commands sent as they are (default: ZPL, ESC/POS) or a `pdf`
+   * document (an A4 packing slip), which an OS print queue must render (CUPS without `-o raw`).
+   */
+  document?: 'raw' | 'pdf';
 }
 
 /**

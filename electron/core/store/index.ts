@@ -20,27 +20,20 @@ import { createPrintJobsRepo, type PrintJobsRepo } from './print-jobs-repo';
 import { createRateWindowsRepo, type RateWindowsRepo } from './rate-windows-repo';
 import { createSettingsRepo, type SettingsRepo } from './settings-repo';
 import { createShipmentsRepo, type ShipmentsRepo } from './shipments-repo';
+import { createSlipJobsRepo, type SlipJobsRepo } from './slip-jobs-repo';
 import type { Clock } from './sql';
 
 export { StoreError } from './errors';
 export { lockDataFolder, LOCK_FILE } from './lock';
 export { MIGRATIONS, SCHEMA_VERSION, runMigrations, readUserVersion, type Migration } from './migrations';
-export type { OrderDraft,    } from './orders-repo';
-export type {  ShipmentRecord,  } from './shipments-repo';
-;
-export type { PrintJobRecord,   PrintRequester } from './print-jobs-repo';
-export type { PickupRecord,   } from './pickups-repo';
-export type { ManifestInput, ManifestRecord,  } from './manifests-repo';
-export { defineSetting,   } from './settings-repo';
-export {
-  
-  type OutboxError,
-  type OutboxKind,
-  type OutboxRecord,
-  
-  
-} from './outbox-repo';
-;
+export type { OrderDraft } from './orders-repo';
+export type { ShipmentRecord } from './shipments-repo';
+export type { SlipJobRecord } from './slip-jobs-repo';
+export type { PrintJobRecord, PrintRequester } from './print-jobs-repo';
+export type { PickupRecord } from './pickups-repo';
+export type { ManifestInput, ManifestRecord } from './manifests-repo';
+export { defineSetting } from './settings-repo';
+export { type OutboxError, type OutboxKind, type OutboxRecord } from './outbox-repo';
 
 /** Options of {@link openStore}. */
 export interface StoreOptions {
@@ -68,6 +61,8 @@ export interface Store {
   readonly customsProducts: CustomsProductsRepo;
   /** The platform client's rate-limit windows, kept across restarts. */
   readonly rateWindows: RateWindowsRepo;
+  /** Packing-slip jobs (issue 11). */
+  readonly slipJobs: SlipJobsRepo;
   /**
    * Runs `fn` in one write transaction (BEGIN IMMEDIATE): every repository call inside
    * commits together or not at all; an exception rolls back and is rethrown. Nested
@@ -147,6 +142,7 @@ export function openStore(file: string, opts: StoreOptions = {}): Store {
     outbox: createOutboxRepo(db, clock),
     customsProducts: createCustomsProductsRepo(db, clock),
     rateWindows: createRateWindowsRepo(db, clock),
+    slipJobs: createSlipJobsRepo(db, clock),
     tx<T>(fn: () => T): T {
       return db.transaction(fn).immediate();
     },

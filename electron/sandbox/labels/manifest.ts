@@ -5,7 +5,7 @@
  * with the header and column titles repeated on each.
  */
 import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
-import { embedFonts, pdfSafeText, type Fonts } from './pdf';
+import { embedFonts, pdfSafeText, type Fonts } from '../../../shared/pdf/drawing';
 import { cityLine, cleanText, formatAmount, formatDateTime, formatMoney } from './text';
 import { validateManifest, type ManifestPdfData } from './types';
 

@@ -3,9 +3,9 @@
  * the same layout as the ZPL ({@link layoutLabel}), drawn with pdf-lib; the
  * Code 128 is drawn as vector bars from bwip-js's encoding.
  */
-import bwipjs from 'bwip-js/node';
 import { deflateSync } from 'node:zlib';
-import { PDFDocument, StandardFonts, type PDFFont } from 'pdf-lib';
+import { PDFDocument } from 'pdf-lib';
+import { code128Bars, embedFonts, pdfSafeText, type Fonts } from '../../../shared/pdf/drawing';
 import { LABEL_W, layoutLabel, type LabelElement } from './layout';
 import { validateLabels, type LabelData } from './types';
 
@@ -19,54 +19,6 @@ const K = LABEL_PAGE_PT.width / LABEL_W;
 // 0.79 below the field origin; Helvetica's cap height is 0.718 of its size.
 const SIZE_RATIO = 0.64 / 0.718;
 const BASELINE_RATIO = 0.79;
-
-/**
- * Keeps only characters the standard font can encode (WinAnsi); pdf-lib throws
- * on anything else, so the rest print as `?`.
- */
-export function pdfSafeText(text: string, charset: Set<number>): string {
-  let out = '';
-  for (const ch of text) out += charset.has(ch.codePointAt(0) ?? 0) ? ch : '?';
-  return out;
-}
-
-/** Standard fonts of a document and the code points they can encode. */
-export interface Fonts {
-  bold: PDFFont;
-  regular: PDFFont;
-  charset: Set<number>;
-}
-
-/** Embeds the standard fonts used by labels and the manifest. */
-export async function embedFonts(doc: PDFDocument): Promise<Fonts> {
-  const [bold, regular] = await Promise.all([doc.embedFont(StandardFonts.HelveticaBold), doc.embedFont(StandardFonts.Helvetica)]);
-  return { bold, regular, charset: new Set(regular.getCharacterSet()) };
-}
-
-/** One bar of a Code 128 symbol: offset from the symbol's left edge and width, both in modules. */
-interface Code128Bar {
-  x: number;
-  w: number;
-}
-
-/**
- * The bars of the Code 128 of `data` as bwip-js encodes it (code sets chosen
- * by BWIPP, check symbol, stop), left to right, in modules; no quiet zone.
- *
- * @throws Error from bwip-js when `data` cannot be encoded as Code 128
- */
-function code128Bars(data: string): Code128Bar[] {
-  const [sym] = bwipjs.raw({ bcid: 'code128', text: data });
-  if (!sym || !('sbs' in sym)) throw new Error(`bwip-js gave no Code 128 bars for ${JSON.stringify(data)}`);
-  // sbs alternates bar, space, bar, ... widths in modules, starting with a bar.
-  const bars: Code128Bar[] = [];
-  let x = 0;
-  sym.sbs.forEach((w, i) => {
-    if (i % 2 === 0) bars.push({ x, w });
-    x += w;
-  });
-  return bars;
-}
 
 /** A PDF number to 6 decimals (1e-6 pt: pixel-identical to pdf-lib's full precision), never in exponent form. */
 function num(v: number): string {

@@ -17,6 +17,7 @@ import { useJob } from '../stores/job';
 import { usePrint } from '../stores/print';
 import { LabelPreview } from './LabelPreview';
 import { PrinterProfileForm } from './PrinterProfileForm';
+import { SlipCard } from './SlipCard';
 
 /** How a found printer is reached, in words. */
 function kindText(kind: DiscoveredPrinterView['kind']): string {
@@ -42,6 +43,7 @@ function jobText(state: PrintJobView['state']): string {
 /** Print screen (see file comment). */
 export function PrintScreen() {
   const result = useJob((s) => s.result);
+  const shippedOrderId = useJob((s) => s.order?.id);
   const { printer, checking, saving, uriError, refresh, setUri, reprint, pending, loadPending, cancel, discovered, discovering, discover } = usePrint();
   const choices = useRef<HTMLUListElement>(null);
   const { focusTick, go } = useApp();
@@ -118,6 +120,7 @@ export function PrintScreen() {
       ) : (
         <p className="empty">{t('print.noShipment')}</p>
       )}
+      {s && shippedOrderId !== undefined ? <SlipCard orderId={shippedOrderId} /> : null}
 
       <section className="card" aria-labelledby="waiting-title">
         <h2 id="waiting-title">{t('print.waitingTitle')}</h2>

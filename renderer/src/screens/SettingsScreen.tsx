@@ -6,7 +6,7 @@
  * never comes back to this screen. The station uses the saved account from
  * its next start; a platform given at launch (command line or environment)
  * still wins. Below: the language and the customs identifiers (PreferencesSection, issue 10),
- * how orders are treated (OrderSettingsSection, issue 12) and the scale (ScaleSettingsSection) and the box presets (BoxSettingsSection, issue 11).
+ * how orders are treated (OrderSettingsSection, issue 12) and the scale (ScaleSettingsSection) the box presets (BoxSettingsSection) and the packing slips (SlipSettingsSection, issue 11).
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { AccountView } from '../../../shared/contract';
@@ -18,6 +18,7 @@ import { BoxSettingsSection } from './BoxSettingsSection';
 import { OrderSettingsSection } from './OrderSettingsSection';
 import { PreferencesSection } from './PreferencesSection';
 import { ScaleSettingsSection } from './ScaleSettingsSection';
+import { SlipSettingsSection } from './SlipSettingsSection';
 
 /** Settings screen (see file comment). */
 export function SettingsScreen() {
@@ -148,6 +149,7 @@ export function SettingsScreen() {
       <OrderSettingsSection />
       <ScaleSettingsSection />
       <BoxSettingsSection />
+      <SlipSettingsSection />
     </section>
   );
 }

@@ -50,7 +50,7 @@ export function manifest(rows: number): ManifestPdfData {
 }
 
 /** A page's content streams, decoded (Flate) and concatenated, as PDF operator text. */
-function pageOperators(doc: PDFDocument, index: number): string {
+export function pageOperators(doc: PDFDocument, index: number): string {
   const page = doc.getPage(index);
   const contents: PDFObject | undefined = page.node.Contents();
   const parts = contents instanceof PDFArray ? contents.asArray().map((r) => doc.context.lookup(r)) : [contents];

@@ -219,3 +219,20 @@ describe('queue store', () => {
     expect(calls.filter((c) => c.name === 'outbox.list')).toHaveLength(3); // after each action
   });
 });
+
+describe('slip job progress (events out of order)', () => {
+  it('grows with every step, a retry included, so an older view never replaces a newer one', async () => {
+    const { slipProgress } = await import('../../../renderer/src/stores/slips');
+    const steps = [
+      { attempts: 0, state: 'queued' },
+      { attempts: 1, state: 'printing' },
+      { attempts: 1, state: 'queued' },
+      { attempts: 2, state: 'printing' },
+      { attempts: 2, state: 'printed' },
+    ] as const;
+    const ranks = steps.map((s) => slipProgress(s));
+    expect([...ranks].sort((a, b) => a - b)).toEqual(ranks);
+    expect(new Set(ranks).size).toBe(ranks.length);
+    expect(slipProgress({ attempts: 1, state: 'failed' })).toBeGreaterThan(slipProgress({ attempts: 1, state: 'printing' }));
+  });
+});

@@ -1,0 +1,116 @@
+/**
+ * Packing slips for receipt printers (ESC/POS: Epson TM-T20/T88, Star in
+ * ESC/POS mode), built with node-thermal-printer. The library's printer
+ * takes a custom interface ({@link SlipInterface}): its `execute(buffer)`
+ * hands the command stream to the station's own transport (socket, USB,
+ * print queue, folder), so slips go through the same device code and job
+ * rows as labels. Commands (Epson ESC/POS reference): ESC @ init, ESC t 19
+ * code page 858 (Western European with €), ESC a align, ESC E bold,
+ * GS ! size, GS k 73 Code 128, GS V cut.
+ */
+import iconv from 'iconv-lite';
+import { BreakLine, CharacterSet, PrinterTypes, ThermalPrinter } from 'node-thermal-printer';
+import type { SlipContent } from './content';
+
+/**
+ * The interface node-thermal-printer drives (lib/interfaces/interface.js):
+ * `execute(buffer)` sends the whole slip. Tests pass one that keeps the bytes.
+ */
+export interface SlipInterface {
+  getPrinterName(): string;
+  isPrinterConnected(): Promise<boolean>;
+  execute(buffer: Buffer): Promise<unknown>;
+}
+
+const LOOKALIKES: Record<string, string> = { '\u2013': '-', '\u2014': '-', '\u2018': "'", '\u2019': "'", '\u201c': '"', '\u201d': '"', '\u2026': '...', '\u00a0': ' ' };
+
+/**
+ * `text` in code page 858 only: dashes and quotes become their ASCII
+ * look-alikes, anything else the page lacks becomes `?`. Without this,
+ * node-thermal-printer switches the printer to another code page for one
+ * character and never back, so the rest of the slip prints in the wrong page.
+ */
+export function cp858Text(text: string): string {
+  let out = '';
+  for (const ch of text.normalize('NFC')) {
+    const c = LOOKALIKES[ch] ?? ch;
+    out += iconv.decode(iconv.encode(c, 'CP858'), 'CP858') === c ? c : '?';
+  }
+  return out;
+}
+
+/** `GS k` barcode system 73: Code 128 (Epson ESC/POS, GS k function B). */
+const CODE128 = 73;
+
+/** Characters a line holds in font A: 48 on 80 mm paper, 32 on 58 mm. */
+export function lineChars(paperWidthMm: 80 | 58): number {
+  return paperWidthMm === 58 ? 32 : 48;
+}
+
+/**
+ * The slip as a node-thermal-printer job on `iface`, ready to `execute()`:
+ * shop name (double size), the order number as Code 128 with its text, date,
+ * recipient, "qty × title" lines with SKU, notes, tracking number, cut.
+ * Text is encoded in code page 858; characters it lacks print as `?`.
+ */
+export function escposSlip(slip: SlipContent, opts: { paperWidthMm: 80 | 58 }, iface: SlipInterface): ThermalPrinter {
+  const content: SlipContent = {
+    ...slip,
+    shopName: cp858Text(slip.shopName),
+    recipient: slip.recipient.map(cp858Text),
+    lines: slip.lines.map((l) => ({ ...l, sku: cp858Text(l.sku), title: cp858Text(l.title) })),
+    notes: slip.notes === null ? null : cp858Text(slip.notes),
+  };
+  const width = lineChars(opts.paperWidthMm);
+  const p = new ThermalPrinter({
+    type: PrinterTypes.EPSON,
+    // The typings say string; the library also takes an interface object (getInterface returns it as is).
+    interface: iface as unknown as string,
+    width,
+    characterSet: CharacterSet.PC858_EURO,
+    removeSpecialCharacters: false,
+    breakLine: BreakLine.WORD,
+  });
+  // ESC @ first: a previous job (another program's receipt) may have left bold, sizes or a code page set.
+  p.setBuffer(Buffer.from([0x1b, 0x40]));
+  p.setCharacterSet(CharacterSet.PC858_EURO);
+  p.alignCenter();
+  p.setTextDoubleHeight();
+  p.bold(true);
+  p.println(content.shopName);
+  p.bold(false);
+  p.setTextNormal();
+  p.println(`Order ${content.orderNumber} - ${content.date}`);
+  // Code 128 set B (GS k 73, "{B" + data) of the order number, text below (HRI 2), as the scan field reads it back.
+  // Set B holds printable ASCII only: an order number with anything else is printed as text alone.
+  if (/^[\x20-\x7e]{1,40}$/.test(content.orderNumber)) {
+    p.printBarcode(content.orderNumber, CODE128, { hriPos: 2, hriFont: 0, width: opts.paperWidthMm === 58 ? 2 : 3, height: 60 });
+    p.newLine();
+  }
+  p.alignLeft();
+  p.drawLine();
+  p.bold(true);
+  p.println('Ship to');
+  p.bold(false);
+  for (const l of content.recipient) p.println(l);
+  p.drawLine();
+  for (const l of content.lines) {
+    p.bold(true);
+    p.println(`${l.quantity} x ${l.title}`);
+    p.bold(false);
+    if (l.sku) p.println(`   SKU ${l.sku}`);
+  }
+  p.drawLine();
+  const pieces = content.lines.reduce((n, l) => n + l.quantity, 0);
+  p.leftRight(`${content.lines.length} line${content.lines.length === 1 ? '' : 's'}`, `${pieces} piece${pieces === 1 ? '' : 's'}`);
+  if (content.notes) {
+    p.newLine();
+    p.println(`Notes: ${content.notes}`);
+  }
+  if (content.trackingNumber) {
+    p.newLine();
+    p.println(`Tracking ${content.trackingNumber}`);
+  }
+  p.cut();
+  return p;
+}

@@ -1,0 +1,89 @@
+/**
+ * Packing slips on A4 (issue 11), drawn with pdf-lib: shop name, order
+ * number with its Code 128 (vector bars from bwip-js, as the labels), date,
+ * recipient, a table of the lines (quantity, SKU, title), notes, tracking
+ * number. Standard Helvetica (WinAnsi): characters it lacks print as `?`.
+ */
+import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import { code128Bars, embedFonts, pdfSafeText } from '../../../shared/pdf/drawing';
+import type { SlipContent } from './content';
+
+/** A4 in PDF points (210 × 297 mm). */
+const A4 = { width: 595.28, height: 841.89 } as const;
+const MARGIN = 50;
+
+/** Text cut to `maxWidth` points with an ellipsis. */
+function fit(text: string, font: PDFFont, size: number, maxWidth: number): string {
+  if (font.widthOfTextAtSize(text, size) <= maxWidth) return text;
+  let t = text;
+  while (t.length > 1 && font.widthOfTextAtSize(`${t}...`, size) > maxWidth) t = t.slice(0, -1);
+  return `${t}...`;
+}
+
+/**
+ * The slip as PDF bytes: one A4 page, more when the lines do not fit (the
+ * header repeats the order number on each).
+ * @throws Error from bwip-js when the order number cannot be encoded as Code 128
+ */
+export async function pdfSlip(content: SlipContent): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  doc.setTitle(`Packing slip ${content.orderNumber}`);
+  doc.setCreator('Shipping Station');
+  const fonts = await embedFonts(doc);
+  const safe = (s: string) => pdfSafeText(s, fonts.charset);
+  const bars = code128Bars(content.orderNumber);
+  const modules = bars.length ? bars[bars.length - 1]!.x + bars[bars.length - 1]!.w : 1;
+
+  let page: PDFPage = doc.addPage([A4.width, A4.height]);
+  let y = A4.height - MARGIN;
+  const text = (s: string, x: number, size: number, bold = false, maxWidth = A4.width - MARGIN - x) => {
+    const font = bold ? fonts.bold : fonts.regular;
+    page.drawText(fit(safe(s), font, size, maxWidth), { x, y, size, font, color: rgb(0, 0, 0) });
+  };
+  const header = () => {
+    text(content.shopName, MARGIN, 20, true, 300);
+    text(`Order ${content.orderNumber}`, MARGIN, 12, false, 300);
+    // Code 128 at the top right, 1 pt a module, 40 pt tall.
+    const m = Math.min(1.2, 200 / modules);
+    const x0 = A4.width - MARGIN - modules * m;
+    for (const b of bars) page.drawRectangle({ x: x0 + b.x * m, y: y - 30, width: b.w * m, height: 40, color: rgb(0, 0, 0) });
+    y -= 16;
+    text(`Packing slip - ${content.date}`, MARGIN, 11, false, 300);
+    y -= 34;
+  };
+  header();
+  text('Ship to', MARGIN, 11, true);
+  y -= 15;
+  for (const l of content.recipient) {
+    text(l, MARGIN, 11);
+    y -= 14;
+  }
+  y -= 12;
+  const row = (qty: string, sku: string, title: string, bold: boolean) => {
+    text(qty, MARGIN, 11, bold, 40);
+    text(sku, MARGIN + 50, 11, bold, 110);
+    text(title, MARGIN + 170, 11, bold);
+    y -= 16;
+  };
+  row('Qty', 'SKU', 'Item', true);
+  page.drawLine({ start: { x: MARGIN, y: y + 12 }, end: { x: A4.width - MARGIN, y: y + 12 }, thickness: 0.7 });
+  for (const l of content.lines) {
+    if (y < MARGIN + 60) {
+      page = doc.addPage([A4.width, A4.height]);
+      y = A4.height - MARGIN;
+      header();
+      row('Qty', 'SKU', 'Item', true);
+    }
+    row(String(l.quantity), l.sku, l.title, false);
+  }
+  y -= 8;
+  const pieces = content.lines.reduce((n, l) => n + l.quantity, 0);
+  text(`${content.lines.length} line${content.lines.length === 1 ? '' : 's'}, ${pieces} piece${pieces === 1 ? '' : 's'}`, MARGIN, 11, true);
+  y -= 22;
+  if (content.notes) {
+    text(`Notes: ${content.notes}`, MARGIN, 11);
+    y -= 18;
+  }
+  if (content.trackingNumber) text(`Tracking number ${content.trackingNumber}`, MARGIN, 11, true);
+  return doc.save();
+}

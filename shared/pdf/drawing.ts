@@ -1,0 +1,56 @@
+/**
+ * PDF drawing pieces shared by the sandbox's labels and manifests and the
+ * station's A4 packing slips: the standard fonts and what they can encode,
+ * and the bars of a Code 128 (bwip-js's encoding) to draw as rectangles.
+ */
+import bwipjs from 'bwip-js/node';
+import { StandardFonts, type PDFDocument, type PDFFont } from 'pdf-lib';
+
+/**
+ * Keeps only characters the standard font can encode (WinAnsi); pdf-lib throws
+ * on anything else, so the rest print as `?`.
+ */
+export function pdfSafeText(text: string, charset: Set<number>): string {
+  let out = '';
+  for (const ch of text) out += charset.has(ch.codePointAt(0) ?? 0) ? ch : '?';
+  return out;
+}
+
+/** Standard fonts of a document and the code points they can encode. */
+export interface Fonts {
+  bold: PDFFont;
+  regular: PDFFont;
+  charset: Set<number>;
+}
+
+/** Embeds the standard fonts used by labels and the manifest. */
+export async function embedFonts(doc: PDFDocument): Promise<Fonts> {
+  const [bold, regular] = await Promise.all([doc.embedFont(StandardFonts.HelveticaBold), doc.embedFont(StandardFonts.Helvetica)]);
+  return { bold, regular, charset: new Set(regular.getCharacterSet()) };
+}
+
+/** One bar of a Code 128 symbol: offset from the symbol's left edge and width, both in modules. */
+export interface Code128Bar {
+  x: number;
+  w: number;
+}
+
+/**
+ * The bars of the Code 128 of `data` as bwip-js encodes it (code sets chosen
+ * by BWIPP, check symbol, stop), left to right, in modules; no quiet zone.
+ *
+ * @throws Error from bwip-js when `data` cannot be encoded as Code 128
+ */
+export function code128Bars(data: string): Code128Bar[] {
+  const [sym] = bwipjs.raw({ bcid: 'code128', text: data });
+  if (!sym || !('sbs' in sym)) throw new Error(`bwip-js gave no Code 128 bars for ${JSON.stringify(data)}`);
+  // sbs alternates bar, space, bar, ... widths in modules, starting with a bar.
+  const bars: Code128Bar[] = [];
+  let x = 0;
+  sym.sbs.forEach((w, i) => {
+    if (i % 2 === 0) bars.push({ x, w });
+    x += w;
+  });
+  return bars;
+}
+

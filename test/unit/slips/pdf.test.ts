@@ -1,0 +1,48 @@
+/**
+ * The A4 packing slip (issue 11) read back from the PDF: the text a person
+ * reads (shop, order, date, recipient, lines, notes, tracking number) and the
+ * Code 128 bars; a long order continues on a second page with the header.
+ */
+import { PDFDocument } from 'pdf-lib';
+import { describe, expect, it } from 'vitest';
+import { pdfSlip } from '../../../electron/core/slips/pdf';
+import type { SlipContent } from '../../../electron/core/slips/content';
+import { pageOperators, pageText } from '../labels/fixtures';
+import { code128Bars } from '../../../shared/pdf/drawing';
+
+const content: SlipContent = {
+  shopName: 'Bottega Verdi',
+  orderNumber: '#1001',
+  date: '25/11/2026',
+  recipient: ['Niccolò Società', 'Via Roma 12', '47121 Forlì (FC)', 'IT'],
+  lines: [
+    { sku: 'TAZ-1', title: 'Tazza grande — fatta a mano', quantity: 2 },
+    { sku: '', title: 'Piattino', quantity: 1 },
+  ],
+  notes: 'Lasciare al portiere',
+  trackingNumber: '1234567890123',
+};
+
+describe('A4 packing slip', () => {
+  it('one A4 page with the text and the order number as bars', async () => {
+    const doc = await PDFDocument.load(await pdfSlip(content));
+    expect(doc.getPageCount()).toBe(1);
+    const { width, height } = doc.getPage(0).getSize();
+    expect([Math.round(width), Math.round(height)]).toEqual([595, 842]);
+    const text = pageText(doc, 0);
+    for (const s of ['Bottega Verdi', 'Order #1001', 'Packing slip - 25/11/2026', 'Ship to', 'Niccolò Società', '47121 Forlì (FC)', 'TAZ-1', 'Tazza grande — fatta a mano', 'Piattino', '2 lines, 3 pieces', 'Notes: Lasciare al portiere', 'Tracking number 1234567890123'])
+      expect(text).toContain(s);
+    // Every bar of the Code 128 of "#1001" (pdf-lib draws each as a filled path, `m l l l h f`).
+    expect(pageOperators(doc, 0).match(/\nh\nf\n/g)?.length).toBe(code128Bars('#1001').length);
+  });
+
+  it('a long order goes on to more pages, each with the order number', async () => {
+    const many = { ...content, lines: Array.from({ length: 80 }, (_, i) => ({ sku: `SKU-${i + 1}`, title: `Item ${i + 1}`, quantity: 1 })) };
+    const doc = await PDFDocument.load(await pdfSlip(many));
+    expect(doc.getPageCount()).toBeGreaterThan(1);
+    const all = Array.from({ length: doc.getPageCount() }, (_, i) => pageText(doc, i));
+    for (const t of all) expect(t).toContain('Order #1001');
+    expect(all.join('\n')).toContain('SKU-80');
+    expect(all.at(-1)).toContain('80 lines, 80 pieces');
+  });
+});
