@@ -2,7 +2,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { calendarDate, dateTime, money, nextWorkingDay, romeToday } from '../../../renderer/src/lib/format';
+import { calendarDate, dateTime, kg, money, nextWorkingDay, romeToday } from '../../../renderer/src/lib/format';
 import { fieldName, hasText, initialLanguage, setLanguage, t } from '../../../renderer/src/lib/i18n';
 import { SCREENS } from '../../../renderer/src/stores/app';
 import { en } from '../../../renderer/src/lib/locales/en';
@@ -124,6 +124,15 @@ describe('time and money', () => {
   it('takes today and the next working day in Rome', () => {
     expect(romeToday(new Date('2026-11-20T23:30:00Z'))).toBe('2026-11-21'); // Saturday in Rome
     expect(nextWorkingDay(new Date('2026-11-20T23:30:00Z'))).toBe('2026-11-23');
+  });
+
+  it('writes kg with the language decimal mark', async () => {
+    expect(kg(1.25)).toBe('1.25 kg');
+    expect(kg(1250, 'G')).toBe('1.25 kg');
+    expect(kg(1234.5678)).toBe('1234.568 kg');
+    await setLanguage('it');
+    expect(kg(1.25)).toBe('1,25 kg');
+    expect(kg(4)).toBe('4 kg');
   });
 
   it('writes money with the euro sign in the language format', async () => {
