@@ -627,6 +627,10 @@ export const it: Texts<typeof en> = {
     unavailableKnown: 'Tracking non disponibile: {{reason}}. Mostro l’ultimo stato noto; premi Alt+T per riprovare.',
   },
   app: { noLabel: 'Nessuna etichetta da ristampare qui', noLabelDetail: 'Scansiona prima il numero di tracking.' },
+  transport: {
+    hostDown: 'L’host della postazione non risponde. È ancora in esecuzione?',
+    noToken: 'Questa pagina è stata aperta senza il suo token di accesso. Apri l’indirizzo completo che la postazione ha stampato all’avvio (finisce con #token=…).',
+  },
   shipments: { count_one: '{{count}} spedizione', count_other: '{{count}} spedizioni' },
   parcels: { count_one: '{{count}} collo', count_other: '{{count}} colli' },
   deliveryPoint: {
