@@ -20,10 +20,10 @@ export function money(amount: number, currency = 'EUR'): string {
   }
 }
 
-/** Weight in kg with up to 3 decimals: `1.25 kg`. Grams are converted. */
+/** Weight in kg with up to 3 decimals, in the language's decimal mark: `1.25 kg` (English), `1,25 kg` (Italian). Grams are converted. */
 export function kg(value: number, units: 'KG' | 'G' = 'KG'): string {
   const v = units === 'G' ? value / 1000 : value;
-  return `${Number(v.toFixed(3))} kg`;
+  return `${Number(v.toFixed(3)).toLocaleString(locale(), { maximumFractionDigits: 3, useGrouping: false })} kg`;
 }
 
 /** ISO date-time -> Europe/Rome `21 Nov 2026, 14:05` (English) / `21 nov 2026, 14:05` (Italian); the input when it does not parse. */

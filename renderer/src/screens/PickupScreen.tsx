@@ -13,7 +13,7 @@ import { calendarDate, kg, money, nextWorkingDay } from '../lib/format';
 import { hasText, t } from '../lib/i18n';
 import { dayLoadOf, foldPackagePaths, pickupErrors, pickupRequestOf, type PickupDraft } from '../lib/pickupForm';
 import { useApp } from '../stores/app';
-import { usePickup } from '../stores/pickup';
+import { usePickup, whenText } from '../stores/pickup';
 
 /** Pickup booking screen (see file comment). */
 export function PickupScreen() {
@@ -193,7 +193,7 @@ export function PickupScreen() {
           duplicate
             ? t('pickup.duplicateBody', {
                 id: duplicate.existing.pickupId,
-                when: [calendarDate(duplicate.existing.pickupDate ?? duplicate.request.pickupDate), duplicate.existing.pickupTime ?? ''].join(' ').trim(),
+                when: whenText(duplicate.existing.pickupDate ?? duplicate.request.pickupDate, duplicate.existing.pickupTime),
                 parcels: duplicate.existing.packages === undefined ? '?' : t('parcels.count', { count: duplicate.existing.packages }),
                 cost: money(duplicate.existing.cost.total, duplicate.existing.cost.currency),
               })

@@ -49,6 +49,11 @@ function matchingPickup(pickups: readonly Pickup[], request: PickupRequest): Pic
   );
 }
 
+/** A pickup's day and time window in words: `26/11/2026, Afternoon (PM)` (the locale's date). */
+export function whenText(date: string, time: PickupRequest['pickupTime'] | null | undefined): string {
+  return time ? `${calendarDate(date)}, ${t(`pickup.windows.${time}`)}` : calendarDate(date);
+}
+
 /** Pickup store: `carriers.list`, `warehouses.list`, `pickups.list`, `pickups.create`. */
 export const usePickup = create<PickupState>()((set, get) => ({
   carriers: [],
@@ -92,7 +97,7 @@ export const usePickup = create<PickupState>()((set, get) => ({
         }
       }
       const p = await invoke('pickups.create', request);
-      app.flash('ok', t('pickup.bookedFor', { when: [calendarDate(p.pickupDate ?? request.pickupDate), p.pickupTime ?? request.pickupTime ?? ''].join(' ').trim() }), t('pickup.bookedDetail', { id: p.pickupId, cost: money(p.cost.total, p.cost.currency) }));
+      app.flash('ok', t('pickup.bookedFor', { when: whenText(p.pickupDate ?? request.pickupDate, p.pickupTime ?? request.pickupTime) }), t('pickup.bookedDetail', { id: p.pickupId, cost: money(p.cost.total, p.cost.currency) }));
       // The new booking joins the list (or at least the local one) before the form unlocks.
       const pickups = await invoke('pickups.list', {}).catch(() => [p, ...get().pickups.filter((x) => x.id !== p.id)]);
       set({ booking: false, pickups });

@@ -8,6 +8,7 @@
  * code `offline`.
  */
 import { StationError, TOKEN_HEADER, isStationErrorShape, type EventName, type StationApi, type StationEvents } from '../../../shared/contract';
+import { t } from '../lib/i18n';
 
 
 /** The part of EventSource this transport uses (injectable for tests). */
@@ -85,7 +86,7 @@ export function createHttpStation(opts: HttpStationOptions): StationApi & { clos
           cache: 'no-store',
         });
       } catch {
-        throw new StationError('offline', 'The station host is not answering. Is it still running?');
+        throw new StationError('offline', t('transport.hostDown'));
       }
       let body: unknown = null;
       const text = await res.text();

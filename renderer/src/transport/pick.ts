@@ -4,6 +4,7 @@
  * that served this page, with the launch token taken from the address.
  */
 import type { StationApi } from '../../../shared/contract';
+import { t } from '../lib/i18n';
 import { createHttpStation, tokenFromLocation, type LinkState } from './http';
 
 const TOKEN_KEY = 'station.token';
@@ -45,6 +46,6 @@ export function pickTransport(win: Window, onLink: (s: LinkState) => void): Pick
       token = null;
     }
   }
-  if (!token) return { kind: 'none', reason: 'This page was opened without its access token. Open the full address the station printed when it started (it ends with #token=…).' };
+  if (!token) return { kind: 'none', reason: t('transport.noToken') };
   return { kind: 'http', api: createHttpStation({ origin: win.location.origin, token, onLink }) };
 }

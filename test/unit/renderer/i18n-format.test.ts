@@ -2,10 +2,12 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { calendarDate, dateTime, money, nextWorkingDay, romeToday } from '../../../renderer/src/lib/format';
-import { fieldName, initialLanguage, setLanguage, t } from '../../../renderer/src/lib/i18n';
+import { calendarDate, dateTime, kg, money, nextWorkingDay, romeToday } from '../../../renderer/src/lib/format';
+import { fieldName, hasText, initialLanguage, setLanguage, t } from '../../../renderer/src/lib/i18n';
+import { SCREENS } from '../../../renderer/src/stores/app';
 import { en } from '../../../renderer/src/lib/locales/en';
 import { it as itTexts } from '../../../renderer/src/lib/locales/it';
+import { whenText } from '../../../renderer/src/stores/pickup';
 
 afterEach(async () => {
   await setLanguage('en');
@@ -73,6 +75,34 @@ describe('language', () => {
     expect(t('shipments.count', { count: 0 })).toBe('0 shipments');
   });
 
+  it('has a text for every key the screens build from a code', () => {
+    const built = [
+      ...SCREENS.map((x) => `nav.${x.id}`),
+      ...['AM', 'PM', 'AMPM'].map((w) => `pickup.windows.${w}`),
+      ...['queued', 'sending', 'done', 'needs_attention'].map((x) => `queue.state.${x}`),
+      ...['queued', 'printing', 'printed', 'failed'].map((x) => `print.job.${x}`),
+      ...['usb', 'queue', 'network', 'folder'].map((x) => `print.kind.${x}`),
+      ...['ready', 'paper_out', 'head_open', 'paused', 'error', 'unreachable', 'unknown'].map((x) => `printerState.${x}`),
+      ...['movements', 'invoices', 'codLists', 'returns'].map((x) => `account.lists.${x}`),
+      ...['invoices', 'codLists', 'returns'].map((x) => `account.detail.${x}`),
+      ...['to_ship', 'pickup', 'shipped', 'cancelled', 'all'].map((x) => `orders.view.${x}`),
+      ...['open', 'shipped', 'cancelled'].map((x) => `orders.status.${x}`),
+      ...['open', 'instructed', 'closed', 'all'].map((x) => `stocks.status.${x}`),
+      ...['redeliver', 'redeliver_to_address', 'hold_for_collection', 'return_to_sender'].map((x) => `stocks.action.${x}`),
+    ];
+    expect(built.filter((k) => !hasText(k))).toEqual([]);
+  });
+
+  it('words a pickup window and a day close in each language', async () => {
+    expect(whenText('2026-11-26', 'PM')).toBe('26/11/2026, Afternoon (PM)');
+    expect(t('endOfDay.closed', { manifests: t('endOfDay.manifestCount', { count: 1 }), shipments: t('shipments.count', { count: 2 }) })).toBe('Day closed: 1 manifest, 2 shipments');
+    await setLanguage('it');
+    expect(whenText('2026-11-26', 'AMPM')).toBe('26/11/2026, Tutto il giorno (AMPM)');
+    expect(whenText('2026-11-26', undefined)).toBe('26/11/2026');
+    expect(t('endOfDay.closed', { manifests: t('endOfDay.manifestCount', { count: 2 }), shipments: t('shipments.count', { count: 1 }) })).toBe('Giornata chiusa: 2 distinte, 1 spedizione');
+    expect(t('queue.attention', { count: 3 })).toBe('3 da controllare');
+  });
+
   it('names platform paths in words', async () => {
     expect(fieldName('customsDetail.commodities.0.harmonizedCode')).toBe('Customs declaration › Customs line 1 › HS code');
     expect(fieldName('request.recipient.address.postalCode')).toBe('Recipient › postal code');
@@ -94,6 +124,15 @@ describe('time and money', () => {
   it('takes today and the next working day in Rome', () => {
     expect(romeToday(new Date('2026-11-20T23:30:00Z'))).toBe('2026-11-21'); // Saturday in Rome
     expect(nextWorkingDay(new Date('2026-11-20T23:30:00Z'))).toBe('2026-11-23');
+  });
+
+  it('writes kg with the language decimal mark', async () => {
+    expect(kg(1.25)).toBe('1.25 kg');
+    expect(kg(1250, 'G')).toBe('1.25 kg');
+    expect(kg(1234.5678)).toBe('1234.568 kg');
+    await setLanguage('it');
+    expect(kg(1.25)).toBe('1,25 kg');
+    expect(kg(4)).toBe('4 kg');
   });
 
   it('writes money with the euro sign in the language format', async () => {

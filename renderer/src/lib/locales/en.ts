@@ -673,6 +673,10 @@ export const en = {
     unavailableKnown: 'Tracking unavailable: {{reason}}. Showing the last known status; press Alt+T to try again.',
   },
   app: { noLabel: 'No label to reprint here', noLabelDetail: 'Scan the tracking number first.' },
+  transport: {
+    hostDown: 'The station host is not answering. Is it still running?',
+    noToken: 'This page was opened without its access token. Open the full address the station printed when it started (it ends with #token=…).',
+  },
   shipments: { count_one: '{{count}} shipment', count_other: '{{count}} shipments' },
   parcels: { count_one: '{{count}} parcel', count_other: '{{count}} parcels' },
   deliveryPoint: {

@@ -297,7 +297,7 @@ export const it: Texts<typeof en> = {
     dayLoadKg: '{{carrier}} oggi: {{shipments}}, {{parcels}}, {{kg}}.',
     dayLoadNone: '{{carrier}}: nessuna spedizione in attesa oggi.',
     noBookingLabel: 'Corrieri senza prenotazione del ritiro',
-    noBooking: '{{carrier}} ({{contracts}}): non accetta prenotazioni di ritiro dalla piattaforma — il corriere passa nel suo giro, oppure contatta il corriere.',
+    noBooking: '{{carrier}} ({{contracts}}): non accetta prenotazioni di ritiro dalla piattaforma — il corriere ritira durante il suo giro, oppure contattalo direttamente.',
     booking: 'Prenotazione…',
     book: 'Prenota ritiro',
     booked: 'Ritiri prenotati',
@@ -677,6 +677,10 @@ export const it: Texts<typeof en> = {
     unavailableKnown: 'Tracking non disponibile: {{reason}}. Mostro l’ultimo stato noto; premi Alt+T per riprovare.',
   },
   app: { noLabel: 'Nessuna etichetta da ristampare qui', noLabelDetail: 'Scansiona prima il numero di tracking.' },
+  transport: {
+    hostDown: 'L’host della postazione non risponde. È ancora in esecuzione?',
+    noToken: 'Questa pagina è stata aperta senza il suo token di accesso. Apri l’indirizzo completo che la postazione ha stampato all’avvio (finisce con #token=…).',
+  },
   shipments: { count_one: '{{count}} spedizione', count_other: '{{count}} spedizioni' },
   parcels: { count_one: '{{count}} collo', count_other: '{{count}} colli' },
   deliveryPoint: {
