@@ -19,6 +19,7 @@ import { shopifyCsv } from '../../fixtures/shopify/generate-shopify-csv';
 import { order } from '../../fixtures/shopify/warehouse-order';
 import { decodeEscPos, escPosText } from '../../support/escpos';
 import { closedPort, startFakePrinter, type FakePrinter } from '../printers/fake-printer';
+import { FakeUsbPrinter, fakeBus } from '../../unit/printers/fake-usb';
 import { invokerOf, orderByNumber, parcel, startSandbox, stationConfig, stationFailure, tempDir } from './helpers';
 
 /** A receipt printer on 127.0.0.1:`port`: the bytes of each connection are one slip. */
@@ -91,6 +92,53 @@ async function slipsOf(orderId: number, ok: (jobs: SlipJobView[]) => boolean): P
     await new Promise((r) => setTimeout(r, 25));
   }
 }
+
+describe('packing slips on a USB receipt printer (the usb library injected, an Epson on the bus)', () => {
+  it('prints through the station\'s USB transport; unplugged half-way it is NOT PRINTED and never resent by itself', async () => {
+    const epson = new FakeUsbPrinter({ manufacturer: 'EPSON', product: 'TM-T20III', serial: 'X7K1' }, { vendorId: 0x04b8, productId: 0x0e28 }, 6, 'MFG:EPSON;CMD:ESC/POS;MDL:TM-T20III;CLS:PRINTER;');
+    const dir = tempDir();
+    const usbStation = await startStation(stationConfig(sb, dir.dir, labelPrinter.uri), { platformTimeoutMs: 5000, printerTimeoutMs: 1000, platformRateLimits: false, slipRetryMs: 100, usb: fakeBus(epson) });
+    const call = invokerOf(() => usbStation);
+    try {
+      await call('orders.importCsv', {
+        fileName: 'usb.csv',
+        content: shopifyCsv(
+          ['#701', '#702'].flatMap((name, n) =>
+            order({ name, id: `77000000070${n}`, created: '2026-11-20 10:00:00 +0000', email: 'u@example.it', ship: { name: 'Anna Verdi', a1: 'Via Po 2', city: 'Torino', zip: '10123', prov: 'TO', country: 'IT' }, items: [{ q: '1', n: 'Vaso', p: '30.00', sku: 'VASO-3' }], total: '30.00' }),
+          ),
+        ),
+      });
+      await call('slips.setSettings', { printerUri: 'usb://04b8:0e28', format: 'escpos', paperWidthMm: 80, when: 'with_label', shopName: 'Bottega Verdi' });
+      const first = await orderByNumber(call, '#701');
+      const ldv = (await call('shipments.create', { orderId: first.id, request: { recipient: recipientToParty(first.recipient), packages: [parcel()] } })).shipment.trackingNumber;
+      const until = Date.now() + 5000;
+      while ((await call('slips.list', { orderId: first.id }))[0]?.state !== 'printed') {
+        if (Date.now() > until) throw new Error('USB slip never printed');
+        await new Promise((r) => setTimeout(r, 25));
+      }
+      const ops = decodeEscPos(Buffer.concat(epson.received));
+      expect(ops.find((o) => o.op === 'barcode')).toMatchObject({ data: '#701' });
+      expect(escPosText(ops)).toContain(`Tracking ${ldv}`);
+
+      // Unplugged after 100 bytes: part of the slip may be out; it fails and waits for Alt+K.
+      epson.script.fail = { kind: 'unplug', afterBytes: Buffer.concat(epson.received).length + 100 }; // counted from the device's first byte
+      const second = await orderByNumber(call, '#702');
+      await call('shipments.create', { orderId: second.id, request: { recipient: recipientToParty(second.recipient), packages: [parcel()] } });
+      const until2 = Date.now() + 5000;
+      let jobs = await call('slips.list', { orderId: second.id });
+      while (jobs[0]?.state !== 'failed') {
+        if (Date.now() > until2) throw new Error(`USB slip never failed: ${JSON.stringify(jobs)}`);
+        await new Promise((r) => setTimeout(r, 25));
+        jobs = await call('slips.list', { orderId: second.id });
+      }
+      await new Promise((r) => setTimeout(r, 300)); // retry periods pass: nothing is sent again
+      expect((await call('slips.list', { orderId: second.id }))[0]).toMatchObject({ state: 'failed', attempts: 1 });
+    } finally {
+      await usbStation.close();
+      dir.cleanup();
+    }
+  });
+});
 
 describe('packing slips', () => {
   it('refuses a printer URI the station cannot use, naming the field, and keeps the saved settings', async () => {
