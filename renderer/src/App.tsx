@@ -3,7 +3,7 @@
  * outcome banner, current screen. Global keys: F1..F10 and Alt+S/Q/H/P/U/C/O/A/G/B
  * switch screens (F7 the Queue of requests to the platform, F8 settings, F9 held shipments, F10 account), Alt+R reprints the label in view, Alt+X cancels the
  * scanned shipment (with confirmation), Alt+T reads its tracking again,
- * Alt+K prints the packing slip of the order in view, Alt+N starts the next order, Alt+1..9 puts the parcel in box preset 1..9 on Quote/Ship, Alt+D searches pickup points on the Ship screen; on the
+ * Alt+Y skips scanning the items of the order being verified (with a reason), Esc stops verifying; Alt+K prints the packing slip of the order in view, Alt+N starts the next order, Alt+1..9 puts the parcel in box preset 1..9 on Quote/Ship, Alt+D searches pickup points on the Ship screen; on the
  * Print screen, typing (a scanner) starts the next scan at once.
  * Station events keep every screen current.
  */
@@ -24,6 +24,7 @@ import { useQueue } from './stores/queue';
 import { useScale } from './stores/scale';
 import { useScan } from './stores/scan';
 import { useSlips } from './stores/slips';
+import { useVerify } from './stores/verify';
 import { useTracking } from './stores/tracking';
 import { EndOfDayScreen } from './screens/EndOfDayScreen';
 import { PickupScreen } from './screens/PickupScreen';
@@ -91,12 +92,23 @@ function useGlobalKeys(): void {
         document.getElementById('scan-input')?.focus();
         return;
       }
+      if (e.key === 'Escape' && useApp.getState().screen === 'scan' && useVerify.getState().active && !useVerify.getState().asking) {
+        // Stop verifying this order's items (Ship stays refused until they are scanned or skipped).
+        useVerify.getState().abandon();
+        return;
+      }
       if (!e.altKey || e.ctrlKey || e.metaKey) return;
       const key = e.code.startsWith('Key') ? e.code.slice(3).toLowerCase() : e.key.toLowerCase();
       const screen = useApp.getState().screen;
       if ((screen === 'quote' || screen === 'ship') && /^Digit[1-9]$/.test(e.code)) {
         e.preventDefault();
         chooseBoxByKey(Number(e.code.slice(5)));
+        return;
+      }
+      if (key === 'y' && screen === 'scan' && useVerify.getState().active) {
+        // Skip scanning the items, with a reason (logged).
+        e.preventDefault();
+        useVerify.getState().askSkip();
         return;
       }
       if (key === 'k') {
@@ -169,6 +181,7 @@ function useStationEvents(): void {
     const stockTimer = setInterval(() => void useStocks.getState().poll(), STOCK_POLL_MS);
     void useApp.getState().refreshInfo();
     void useScale.getState().load();
+    void useVerify.getState().loadSettings();
     void useBoxes.getState().load().then(() => useJob.getState().fillBlankBoxes());
     // Credit and printer status change outside the station too (top-ups, paper out): poll gently.
     const timer = setInterval(() => void useApp.getState().refreshInfo(), 60_000);

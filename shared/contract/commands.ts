@@ -27,6 +27,7 @@ import type { CodList, CodListDetail, CreditMovement, Invoice, InvoiceDetail, Re
 import { CustomsSettings, type CustomsProductView } from './customs';
 import { BoxSettings } from './boxes';
 import { SlipSettings, type SlipJobView } from './slips';
+import { ItemInput, VerifySettings, VerifySkipInput, type ItemView } from './items';
 import type { AccountView, AppInfo, DiscoveredPrinterView, LabelPreviewView, ManifestView, OutboxListView, OutboxRowView, OutboxState, PrintJobView, PrinterView, ScaleView, ShipmentView, TrackingView } from './views';
 
 /** One command of the contract: its input schema, phantom output type and input bounds. */
@@ -468,6 +469,20 @@ export const commands = {
   ),
   /** Slip jobs of an order (all when absent), newest first. */
   'slips.list': command<SlipJobView[]>()(z.object({ orderId: z.number().int().positive().optional() }).strict()),
+  /** Scan-to-verify settings of this station (on/off, weight tolerance % and kg). */
+  'verify.settings': command<VerifySettings>()(Empty),
+  /** Saves the scan-to-verify settings; a bad tolerance is refused naming its field. */
+  'verify.setSettings': command<VerifySettings>()(VerifySettings),
+  /** Logs a skipped verification: the reason and the lines not scanned. */
+  'verify.skip': command<{ id: number }>()(VerifySkipInput),
+  /** Items whose SKU or barcode contains `q` (all when empty), by SKU. */
+  'items.list': command<ItemView[]>()(z.object({ q: z.string().trim().max(100).optional() }).strict()),
+  /** The items of these SKUs (the lines of an order being verified); unknown SKUs are absent. */
+  'items.get': command<ItemView[]>()(z.object({ skus: z.array(z.string().trim().min(1).max(100)).max(200) }).strict()),
+  /** Creates or replaces an item (its barcodes and unit weight); a barcode of another SKU is refused on `barcodes`. */
+  'items.save': command<ItemView>()(ItemInput),
+  /** Removes an item. */
+  'items.delete': command<{ deleted: boolean }>()(z.object({ sku: z.string().trim().min(1).max(100) }).strict()),
   /** The station's box presets and default box (cm, kg). */
   'boxes.get': command<BoxSettings>()(Empty),
   /** Saves the whole list of boxes; a refused value names its field (`presets.1.lengthCm`), nothing saved is lost. */

@@ -5,5 +5,6 @@ export * from './views';
 export * from './customs';
 export * from './boxes';
 export * from './slips';
+export * from './items';
 export * from './outbox-outcome';
 export * from './transport';

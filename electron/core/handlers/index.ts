@@ -23,6 +23,7 @@ import { createScanHandlers } from './scan';
 import { createSettingsHandlers } from './settings';
 import { createShipmentsHandlers } from './shipments';
 import { createSlipsHandlers } from './slips';
+import { createVerifyHandlers } from './verify';
 
 export type { StationContext } from './context';
 
@@ -47,6 +48,7 @@ export function createHandlers(ctx: StationContext): Handlers {
     ...createScaleHandlers(ctx),
     ...createSettingsHandlers(ctx),
     ...createSlipsHandlers(ctx),
+    ...createVerifyHandlers(ctx),
   } satisfies Handlers;
   return handlers;
 }

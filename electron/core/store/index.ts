@@ -21,6 +21,7 @@ import { createRateWindowsRepo, type RateWindowsRepo } from './rate-windows-repo
 import { createSettingsRepo, type SettingsRepo } from './settings-repo';
 import { createShipmentsRepo, type ShipmentsRepo } from './shipments-repo';
 import { createSlipJobsRepo, type SlipJobsRepo } from './slip-jobs-repo';
+import { createItemsRepo, type ItemsRepo } from './items-repo';
 import type { Clock } from './sql';
 
 export { StoreError } from './errors';
@@ -63,6 +64,8 @@ export interface Store {
   readonly rateWindows: RateWindowsRepo;
   /** Packing-slip jobs (issue 11). */
   readonly slipJobs: SlipJobsRepo;
+  /** Items (alias barcodes, unit weights) and skipped verifications (issue 14, scan to verify). */
+  readonly items: ItemsRepo;
   /**
    * Runs `fn` in one write transaction (BEGIN IMMEDIATE): every repository call inside
    * commits together or not at all; an exception rolls back and is rethrown. Nested
@@ -143,6 +146,7 @@ export function openStore(file: string, opts: StoreOptions = {}): Store {
     customsProducts: createCustomsProductsRepo(db, clock),
     rateWindows: createRateWindowsRepo(db, clock),
     slipJobs: createSlipJobsRepo(db, clock),
+    items: createItemsRepo(db, clock),
     tx<T>(fn: () => T): T {
       return db.transaction(fn).immediate();
     },

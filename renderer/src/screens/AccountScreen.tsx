@@ -97,6 +97,8 @@ export function AccountScreen() {
             value={list}
             onChange={(e) => {
               setLoading(true);
+              // The rows on screen belong to the list they were loaded for: never label old rows with the new list's words.
+              setData(null);
               setList(e.target.value as ListName);
               setPage(1);
             }}

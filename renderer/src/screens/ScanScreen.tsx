@@ -14,6 +14,7 @@ import { useApp } from '../stores/app';
 import { useScan } from '../stores/scan';
 import { useTracking } from '../stores/tracking';
 import { OrdersPanel } from './OrdersPanel';
+import { VerifyCard } from './VerifyCard';
 
 /** Scan screen with the Orders panel (see file comment). */
 export function ScanScreen() {
@@ -76,6 +77,7 @@ export function ScanScreen() {
         </div>
       </form>
 
+      <VerifyCard />
       {shipment ? <ShipmentCard shipment={shipment} onReprint={() => void reprint(shipment.trackingNumber)} onCancel={() => askCancel(shipment.trackingNumber)} /> : null}
       {shipment ? <TrackingSection trackingNumber={shipment.trackingNumber} cancelled={shipment.cancelled} /> : null}
 

@@ -6,7 +6,7 @@
  * never comes back to this screen. The station uses the saved account from
  * its next start; a platform given at launch (command line or environment)
  * still wins. Below: the language and the customs identifiers (PreferencesSection, issue 10),
- * how orders are treated (OrderSettingsSection, issue 12) and the scale (ScaleSettingsSection) the box presets (BoxSettingsSection) and the packing slips (SlipSettingsSection, issue 11).
+ * how orders are treated (OrderSettingsSection, issue 12) and the scale (ScaleSettingsSection) the box presets (BoxSettingsSection) the packing slips (SlipSettingsSection, issue 11) and scan to verify (VerifySettingsSection, issue 14).
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { AccountView } from '../../../shared/contract';
@@ -19,6 +19,7 @@ import { OrderSettingsSection } from './OrderSettingsSection';
 import { PreferencesSection } from './PreferencesSection';
 import { ScaleSettingsSection } from './ScaleSettingsSection';
 import { SlipSettingsSection } from './SlipSettingsSection';
+import { VerifySettingsSection } from './VerifySettingsSection';
 
 /** Settings screen (see file comment). */
 export function SettingsScreen() {
@@ -150,6 +151,7 @@ export function SettingsScreen() {
       <ScaleSettingsSection />
       <BoxSettingsSection />
       <SlipSettingsSection />
+      <VerifySettingsSection />
     </section>
   );
 }

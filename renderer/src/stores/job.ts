@@ -41,6 +41,7 @@ import {
 import type { BoxPreset } from '../../../shared/contract/boxes';
 import { useApp } from './app';
 import { useBoxes } from './boxes';
+import { useVerify } from './verify';
 
 const BOX_KEY = 'station.lastBox';
 
@@ -318,6 +319,11 @@ export const useJob = create<JobState>()((set, get) => {
       // A repeat (double Enter / Ctrl+Enter) while one is in flight is ignored: one shipment, one charge.
       if (get().shipping) return false;
       const { draft, chosen, order } = get();
+      const unverified = useVerify.getState().shipBlock(order?.id);
+      if (unverified) {
+        useApp.getState().outcome('wrong_item', unverified, t('verify.blockedHint'));
+        return false;
+      }
       const errors = validateForShip(draft, chosen);
       set({ submitted: true, shipErrors: errors });
       if (Object.keys(errors).length) {

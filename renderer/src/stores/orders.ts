@@ -13,6 +13,7 @@ import { asStationError } from '../lib/errors';
 import { t } from '../lib/i18n';
 import { useApp } from './app';
 import { useJob } from './job';
+import { useVerify } from './verify';
 
 /** Rows fetched per `orders.page` call. */
 const PAGE_SIZE = 100;
@@ -84,6 +85,11 @@ function toBase64(buf: ArrayBuffer): string {
 function startShipping(o: StationOrder) {
   const app = useApp.getState();
   useJob.getState().startOrder(o);
+  // Scan to verify: the items are scanned on the Scan screen first (issue 14 item 5).
+  if (useVerify.getState().begin(o)) {
+    app.go('scan', { keepBanner: true });
+    return;
+  }
   const order = o.shop === 'main' ? o.orderNumber : `${o.orderNumber} (${o.shop})`;
   app.flash('ok', t('orders.msg.opened', { order, name: o.recipient.name }), t('orders.msg.openedDetail', { postalCode: o.recipient.postalCode, city: o.recipient.city, country: o.recipient.countryCode }));
   app.go('quote', { keepBanner: true });

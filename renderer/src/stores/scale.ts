@@ -10,7 +10,9 @@ import type { ScaleConfigView, ScaleView } from '../../../shared/contract';
 import { invoke } from '../api';
 import { t } from '../lib/i18n';
 import { useApp } from './app';
+import { useBoxes } from './boxes';
 import { useJob } from './job';
+import { useVerify } from './verify';
 
 interface ScaleState {
   scale: ScaleView | null;
@@ -86,6 +88,11 @@ export const useScale = create<ScaleState>()((set, get) => ({
     const index = parcelToWeigh(job.draft.packages.map((p) => p.weight));
     if (index < 0 || job.draft.packages[index]?.weight === text) return;
     job.setPackage(index, 'weight', text);
+    // Scan to verify: the weight against the items' and the box's (single-parcel orders only: items are not split by parcel).
+    if (job.draft.packages.length === 1) {
+      const box = useBoxes.getState().settings.presets.find((b) => b.name === job.draft.packages[0]?.box);
+      useVerify.getState().checkWeight(r.kg, box ? box.tareKg : null);
+    }
     const screen = useApp.getState().screen;
     if (screen === 'quote' && view.requoteOnStable && !useJob.getState().quoting) void useJob.getState().quote();
   },

@@ -11,6 +11,7 @@ import { money } from '../lib/format';
 import { t } from '../lib/i18n';
 import { useApp } from './app';
 import { useOrders } from './orders';
+import { useVerify } from './verify';
 
 interface ScanState {
   busy: boolean;
@@ -37,6 +38,8 @@ export const useScan = create<ScanState>()((set, get) => ({
     const code = raw.trim();
     const app = useApp.getState();
     if (code === '') return;
+    // Verifying an order's items: the scan is an item (or a wrong one), not a new order.
+    if (useVerify.getState().takeScan(code)) return app.refocus();
     // The last outcome's colour holds until this, the next scan.
     app.clearOutcome();
     set({ busy: true });
