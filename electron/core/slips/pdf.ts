@@ -41,15 +41,16 @@ export async function pdfSlip(content: SlipContent): Promise<Uint8Array> {
     page.drawText(fit(safe(s), font, size, maxWidth), { x, y, size, font, color: rgb(0, 0, 0) });
   };
   const header = () => {
-    text(content.shopName, MARGIN, 20, true, 300);
-    text(`Order ${content.orderNumber}`, MARGIN, 12, false, 300);
-    // Code 128 at the top right, 1 pt a module, 40 pt tall.
+    // Code 128 at the top right, 40 pt tall, at most 1.2 pt a module.
     const m = Math.min(1.2, 200 / modules);
     const x0 = A4.width - MARGIN - modules * m;
     for (const b of bars) page.drawRectangle({ x: x0 + b.x * m, y: y - 30, width: b.w * m, height: 40, color: rgb(0, 0, 0) });
+    text(content.shopName, MARGIN, 20, true, 300);
+    y -= 22;
+    text(`Order ${content.orderNumber}`, MARGIN, 14, true, 300);
     y -= 16;
     text(`Packing slip - ${content.date}`, MARGIN, 11, false, 300);
-    y -= 34;
+    y -= 30;
   };
   header();
   text('Ship to', MARGIN, 11, true);

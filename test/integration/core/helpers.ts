@@ -12,6 +12,8 @@ import { StationError } from '../../../shared/contract/errors';
 import { createPlatformClient, type PlatformClient, type PlatformClientOptions } from '../../../electron/core/platform/client';
 import { createSandbox, type Sandbox } from '../../../electron/sandbox/index';
 import type { StationConfig } from '../../../electron/core/config';
+import type { StationOrder } from '../../../shared/domain/order';
+import type { Invoke } from '../../support/commands';
 
 /** A sandbox with the default demo accounts (real clock). */
 export function startSandbox(): Promise<Sandbox> {
@@ -98,3 +100,14 @@ export function stationFailure(p: Promise<unknown>): Promise<StationError> {
 }
 
 export { invokerOf } from '../../support/commands';
+
+/**
+ * The imported order `orderNumber` (any shop, any state), through `orders.page` as the screens ask.
+ * @throws Error when the station has no such order
+ */
+export async function orderByNumber(invoke: Invoke, orderNumber: string): Promise<StationOrder> {
+  const page = await invoke('orders.page', { q: orderNumber, view: 'all' });
+  const o = page.orders.find((x) => x.orderNumber === orderNumber);
+  if (!o) throw new Error(`order ${orderNumber} not imported`);
+  return o;
+}

@@ -13,7 +13,7 @@ import { recipientToParty, type StationOrder } from '../../../shared/domain/orde
 import { shopifyCsv } from '../../fixtures/shopify/generate-shopify-csv';
 import { order } from '../../fixtures/shopify/warehouse-order';
 import { startFakePrinter, type FakePrinter } from '../printers/fake-printer';
-import { invokerOf, parcel, startSandbox, stationConfig, stationFailure, tempDir } from './helpers';
+import { invokerOf, orderByNumber, parcel, startSandbox, stationConfig, stationFailure, tempDir } from './helpers';
 
 let sb: Sandbox;
 let printer: FakePrinter;
@@ -45,12 +45,7 @@ afterAll(async () => {
   tmp?.cleanup();
 });
 
-async function byNumber(orderNumber: string): Promise<StationOrder> {
-  const page = await invoke('orders.page', { q: orderNumber, view: 'all' });
-  const o = page.orders.find((x) => x.orderNumber === orderNumber);
-  if (!o) throw new Error(`order ${orderNumber} not imported`);
-  return o;
-}
+const byNumber = (orderNumber: string): Promise<StationOrder> => orderByNumber(invoke, orderNumber);
 
 const ship = (o: StationOrder) => invoke('shipments.create', { orderId: o.id, request: { recipient: recipientToParty(o.recipient), packages: [parcel()] } });
 

@@ -19,7 +19,7 @@ import { shopifyCsv } from '../../fixtures/shopify/generate-shopify-csv';
 import { order } from '../../fixtures/shopify/warehouse-order';
 import { decodeEscPos, escPosText } from '../../support/escpos';
 import { closedPort, startFakePrinter, type FakePrinter } from '../printers/fake-printer';
-import { invokerOf, parcel, startSandbox, stationConfig, stationFailure, tempDir } from './helpers';
+import { invokerOf, orderByNumber, parcel, startSandbox, stationConfig, stationFailure, tempDir } from './helpers';
 
 /** A receipt printer on 127.0.0.1:`port`: the bytes of each connection are one slip. */
 async function receiptPrinter(port = 0): Promise<{ port: number; slips: Buffer[]; close(): Promise<void> }> {
@@ -77,12 +77,7 @@ afterAll(async () => {
   tmp?.cleanup();
 });
 
-async function byNumber(orderNumber: string): Promise<StationOrder> {
-  const page = await invoke('orders.page', { q: orderNumber, view: 'all' });
-  const o = page.orders.find((x) => x.orderNumber === orderNumber);
-  if (!o) throw new Error(`order ${orderNumber} not imported`);
-  return o;
-}
+const byNumber = (orderNumber: string): Promise<StationOrder> => orderByNumber(invoke, orderNumber);
 
 const ship = async (o: StationOrder) => (await invoke('shipments.create', { orderId: o.id, request: { recipient: recipientToParty(o.recipient), packages: [parcel()] } })).shipment.trackingNumber;
 

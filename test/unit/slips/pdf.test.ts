@@ -32,6 +32,10 @@ describe('A4 packing slip', () => {
     const text = pageText(doc, 0);
     for (const s of ['Bottega Verdi', 'Order #1001', 'Packing slip - 25/11/2026', 'Ship to', 'Niccolò Società', '47121 Forlì (FC)', 'TAZ-1', 'Tazza grande — fatta a mano', 'Piattino', '2 lines, 3 pieces', 'Notes: Lasciare al portiere', 'Tracking number 1234567890123'])
       expect(text).toContain(s);
+    // Shop name, order number and date on lines of their own (a slip printed once had them on top of each other).
+    const ys = new Map([...pageOperators(doc, 0).matchAll(/1 0 0 1 [\d.]+ ([\d.]+) Tm\s*<([0-9A-Fa-f]*)> Tj/g)].map((m) => [Buffer.from(m[2]!, 'hex').toString('latin1'), Number(m[1])]));
+    expect(ys.get('Bottega Verdi')! - ys.get('Order #1001')!).toBeGreaterThanOrEqual(14);
+    expect(ys.get('Order #1001')! - ys.get('Packing slip - 25/11/2026')!).toBeGreaterThanOrEqual(11);
     // Every bar of the Code 128 of "#1001" (pdf-lib draws each as a filled path, `m l l l h f`).
     expect(pageOperators(doc, 0).match(/\nh\nf\n/g)?.length).toBe(code128Bars('#1001').length);
   });
