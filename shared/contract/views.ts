@@ -92,11 +92,27 @@ export type OutboxKind = 'shipment.create' | 'shipment.cancel' | 'pickup.create'
  * One outbox row as the Queue panel shows it (DESIGN.md: "The screen shows
  * the row's state: queued, sending, done, needs attention").
  */
+/** Parts of an outbox row's title (see {@link OutboxRowView.titleParts}); absent parts were not readable from the row. */
+export type OutboxTitleParts =
+  | { what: 'ship'; orderNumber?: string; reference?: string }
+  | { what: 'pickup'; date?: string; time?: string; contract?: string }
+  | { what: 'manifest'; shipments?: number }
+  | { what: 'stock'; trackingNumber?: string; stockId?: number; action?: string }
+  | { what: 'orders'; orderNumbers?: string[] }
+  | { what: 'other'; kind: string };
+
 export interface OutboxRowView {
   id: number;
   kind: OutboxKind;
-  /** What the packer recognises: `Ship order #1002`, `Book pickup 2026-11-23 PM (BRT-STD)`, `Close the day: 4 shipments`. */
+  /** What the packer recognises: `Ship order #1002`, `Book pickup 2026-11-23 PM (BRT-STD)`, `Close the day: 4 shipments` (English; logs and the IPC). */
   title: string;
+  /**
+   * The same title without a language, for the screen to word it: which request
+   * (`ship`, `pickup`, `manifest`, `stock`, `orders`, or `other` with `kind`) and
+   * its parts (order number or reference, pickup date `YYYY-MM-DD` and window,
+   * contract name, shipment count, stock action, order numbers).
+   */
+  titleParts: OutboxTitleParts;
   /** Local records the row belongs to, when it has them. */
   orderNumber: string | null;
   /** Tracking number (LDV) once the shipment exists. */

@@ -4,7 +4,7 @@
  * schemas; a field the platform did not send falls back to the local record.
  */
 import { z } from 'zod';
-import type { ManifestView, OutboxRowView, PrintJobView, ShipmentView, TrackingView } from '../../../shared/contract/views';
+import type { ManifestView, OutboxRowView, OutboxTitleParts, PrintJobView, ShipmentView, TrackingView } from '../../../shared/contract/views';
 import { SHIPMENT_STATUSES, type Status } from '../../../shared/platform/common';
 import { Pickup, Shipment } from '../../../shared/platform/resources';
 import type { TrackingRecord } from '../../../shared/platform/tracking';
@@ -237,6 +237,7 @@ const STOCK_ACTION_WORDS: Readonly<Record<string, string>> = {
  */
 export function outboxRowView(store: Store, row: OutboxRecord): OutboxRowView {
   let title: string = row.kind;
+  let titleParts: OutboxTitleParts = { what: 'other', kind: row.kind };
   let orderNumber: string | null = null;
   let trackingNumber: string | null = null;
   let reference: string | null = null;
@@ -251,8 +252,10 @@ export function outboxRowView(store: Store, row: OutboxRecord): OutboxRowView {
       orderNumber = p.data.orderId !== undefined ? (store.orders.getById(p.data.orderId)?.orderNumber ?? null) : null;
       trackingNumber = res.trackingNumber ?? store.shipments.getById(p.data.localShipmentId)?.trackingNumber ?? null;
       title = orderNumber ? `Ship order ${orderNumber}` : `Ship ${reference}`;
+      titleParts = orderNumber ? { what: 'ship', orderNumber } : { what: 'ship', reference };
     } else {
       title = 'Ship';
+      titleParts = { what: 'ship' };
     }
   } else if (row.kind === 'pickup.create') {
     const p = PickupRowPayload.safeParse(row.payload);
@@ -261,25 +264,31 @@ export function outboxRowView(store: Store, row: OutboxRecord): OutboxRowView {
       pickupDate = r.pickupDate;
       const contract = contractLabel(store, r.serviceType);
       title = `Book pickup ${r.pickupDate}${r.pickupTime ? ` ${r.pickupTime}` : ''}${contract ? ` (${contract})` : ''}`;
+      titleParts = { what: 'pickup', date: r.pickupDate, ...(r.pickupTime ? { time: r.pickupTime } : {}), ...(contract ? { contract } : {}) };
     } else {
       title = 'Book pickup';
+      titleParts = { what: 'pickup' };
     }
   } else if (row.kind === 'manifest.create') {
     const p = ManifestRowPayload.safeParse(row.payload);
     const n = p.success ? p.data.trackingNumbers.length : 0;
     title = p.success ? `Close the day: ${n} shipment${n === 1 ? '' : 's'}` : 'Close the day';
+    titleParts = p.success ? { what: 'manifest', shipments: n } : { what: 'manifest' };
   } else if (row.kind === 'stock.instruct') {
     const p = StockRowPayload.safeParse(row.payload);
     if (p.success) {
       trackingNumber = p.data.trackingNumber;
       title = `Held shipment ${p.data.trackingNumber ?? `stock ${p.data.stockId}`}: ${STOCK_ACTION_WORDS[p.data.request.action] ?? p.data.request.action}`;
+      titleParts = { what: 'stock', ...(p.data.trackingNumber ? { trackingNumber: p.data.trackingNumber } : { stockId: p.data.stockId }), action: p.data.request.action };
     } else {
       title = 'Held shipment instructions';
+      titleParts = { what: 'stock' };
     }
   } else if (row.kind === 'orders.submit') {
     const p = OrdersRowPayload.safeParse(row.payload);
     const list = p.success ? p.data.orders.map((o) => o.order.orderNumber ?? '?') : [];
     title = p.success ? `Send ${list.length} order${list.length === 1 ? '' : 's'} to the platform (${list.slice(0, 3).join(', ')}${list.length > 3 ? ', …' : ''})` : 'Send orders to the platform';
+    titleParts = p.success ? { what: 'orders', orderNumbers: list } : { what: 'orders' };
   }
 
   let outcome: OutboxRowView['outcome'] = null;
@@ -294,6 +303,7 @@ export function outboxRowView(store: Store, row: OutboxRecord): OutboxRowView {
     id: row.id,
     kind: row.kind,
     title,
+    titleParts,
     orderNumber,
     trackingNumber,
     reference,

@@ -6,7 +6,7 @@
 import { useCallback, useRef, useState } from 'react';
 import type { OutboxRowView } from '../../../shared/contract';
 import { t } from '../lib/i18n';
-import { errorText } from '../lib/queue';
+import { errorText, rowTitle } from '../lib/queue';
 import { useModalDialog } from './useModalDialog';
 
 interface Props {
@@ -41,7 +41,7 @@ export function DismissDialog({ row, onConfirm, onCancel }: Props) {
           if (row) onConfirm(row, note);
         }}
       >
-        <h2 id="dismiss-title">{t('dismiss.title', { title: row?.title ?? '' })}</h2>
+        <h2 id="dismiss-title">{t('dismiss.title', { title: row ? rowTitle(row) : '' })}</h2>
         <p id="dismiss-body">
           {row?.lastError ? t('dismiss.refusedBecause', { error: errorText(row) }) : t('dismiss.refused')} {t('dismiss.body')}
         </p>

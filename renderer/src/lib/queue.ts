@@ -4,11 +4,47 @@
  */
 import type { OutboxRowView } from '../../../shared/contract';
 import { calendarDate, dateTime } from './format';
-import { fieldName, t } from './i18n';
+import { fieldName, hasText, t } from './i18n';
 
 /** State words as DESIGN.md names them: queued, sending, done, needs attention (in the screen language). */
 export function stateText(state: OutboxRowView['state']): string {
   return t(`queue.state.${state}`);
+}
+
+/**
+ * The row's title in the screen language, from its language-free parts
+ * (`titleParts`): `Ship order #1002` / `Spedisci l’ordine #1002`, `Book pickup
+ * 23/11/2026 PM (BRT — BRT Standard)`, `Close the day: 3 shipments`. A row the
+ * screen has no words for keeps the station's own (English) title.
+ */
+export function rowTitle(row: OutboxRowView): string {
+  const p = row.titleParts;
+  switch (p.what) {
+    case 'ship':
+      if (p.orderNumber) return t('queue.rowTitle.shipOrder', { order: p.orderNumber });
+      return p.reference ? t('queue.rowTitle.shipRef', { reference: p.reference }) : t('queue.rowTitle.ship');
+    case 'pickup': {
+      if (!p.date) return t('queue.rowTitle.pickupBare');
+      const when = p.time ? `${calendarDate(p.date)} ${p.time}` : calendarDate(p.date);
+      return p.contract ? t('queue.rowTitle.pickupContract', { when, contract: p.contract }) : t('queue.rowTitle.pickup', { when });
+    }
+    case 'manifest':
+      return p.shipments === undefined ? t('queue.rowTitle.manifestBare') : t('queue.rowTitle.manifest', { shipments: t('shipments.count', { count: p.shipments }) });
+    case 'stock': {
+      if (!p.action) return t('queue.rowTitle.stockBare');
+      const key = `stocks.action.${p.action}`;
+      const action = hasText(key) ? t(key).toLocaleLowerCase() : p.action;
+      if (p.trackingNumber) return t('queue.rowTitle.stock', { ldv: p.trackingNumber, action });
+      return p.stockId === undefined ? t('queue.rowTitle.stockBare') : t('queue.rowTitle.stockId', { id: p.stockId, action });
+    }
+    case 'orders': {
+      const list = p.orderNumbers;
+      if (!list) return t('queue.rowTitle.ordersBare');
+      return t('queue.rowTitle.orders', { count: list.length, list: `${list.slice(0, 3).join(', ')}${list.length > 3 ? ', …' : ''}` });
+    }
+    default:
+      return row.title;
+  }
 }
 
 /** Tag colour of a state. */

@@ -11,7 +11,7 @@ import type { OutboxRowView } from '../../../shared/contract';
 import { DismissDialog } from '../components/DismissDialog';
 import { dateTime } from '../lib/format';
 import { t } from '../lib/i18n';
-import { cannotDismissReason, errorText, outcomeText, recordText, stateTagClass, stateText } from '../lib/queue';
+import { cannotDismissReason, errorText, outcomeText, recordText, rowTitle, stateTagClass, stateText } from '../lib/queue';
 import { useApp } from '../stores/app';
 import { useQueue } from '../stores/queue';
 
@@ -91,7 +91,7 @@ export function QueueScreen() {
               <tbody>
                 {done.map((r) => (
                   <tr key={r.id}>
-                    <th scope="row">{r.title}</th>
+                    <th scope="row">{rowTitle(r)}</th>
                     <td className="tracking-number queue-record">{recordText(r)}</td>
                     <td>
                       <span className={`tag ${r.outcome === 'dismissed' ? 'tag-warn' : 'tag-ok'}`}>{stateText(r.state)}</span> {outcomeText(r)}
@@ -116,7 +116,7 @@ function PendingRow({ row: r, onRetry, onConfirmResend, onDismiss }: { row: Outb
   const why = cannotDismissReason(r);
   return (
     <tr data-testid="queue-row" data-state={r.state} className={r.state === 'needs_attention' ? 'row-attention' : undefined}>
-      <th scope="row">{r.title}</th>
+      <th scope="row">{rowTitle(r)}</th>
       <td className="tracking-number queue-record">{recordText(r)}</td>
       <td>
         <span className={`tag ${stateTagClass(r.state)}`}>{stateText(r.state)}</span>
@@ -128,17 +128,17 @@ function PendingRow({ row: r, onRetry, onConfirmResend, onDismiss }: { row: Outb
         {r.canRetry || r.canDismiss ? (
           <div className="cell-actions">
             {r.canRetry ? (
-              <button type="button" className="btn btn-small btn-primary" data-queue-action onClick={onRetry} aria-label={t('queue.sendAgainLabel', { title: r.title })}>
+              <button type="button" className="btn btn-small btn-primary" data-queue-action onClick={onRetry} aria-label={t('queue.sendAgainLabel', { title: rowTitle(r) })}>
                 {r.canConfirmResend ? t('queue.checkAgain') : t('queue.sendAgain')}
               </button>
             ) : null}
             {r.canConfirmResend ? (
-              <button type="button" className="btn btn-small btn-danger" onClick={onConfirmResend} aria-label={t('queue.postAgainLabel', { title: r.title })}>
+              <button type="button" className="btn btn-small btn-danger" onClick={onConfirmResend} aria-label={t('queue.postAgainLabel', { title: rowTitle(r) })}>
                 {t('queue.postAgain')}
               </button>
             ) : null}
             {r.canDismiss ? (
-              <button type="button" className="btn btn-small btn-danger" onClick={onDismiss} aria-label={t('queue.dismissLabel', { title: r.title })}>
+              <button type="button" className="btn btn-small btn-danger" onClick={onDismiss} aria-label={t('queue.dismissLabel', { title: rowTitle(r) })}>
                 {t('queue.dismiss')}
               </button>
             ) : null}

@@ -7,6 +7,7 @@ import { create } from 'zustand';
 import type { OutboxRowView } from '../../../shared/contract';
 import { invoke } from '../api';
 import { t } from '../lib/i18n';
+import { rowTitle } from '../lib/queue';
 import { useApp } from './app';
 
 /** Done rows the panel shows. */
@@ -49,9 +50,9 @@ export const useQueue = create<QueueState>()((set, get) => ({
     const app = useApp.getState();
     try {
       await invoke('outbox.retry', { id: row.id });
-      app.flash('info', t('queue.sendingAgain', { title: row.title }), t('queue.sendingAgainDetail'));
+      app.flash('info', t('queue.sendingAgain', { title: rowTitle(row) }), t('queue.sendingAgainDetail'));
     } catch (e) {
-      app.fail(t('queue.sendAgainFailed', { title: row.title }), e);
+      app.fail(t('queue.sendAgainFailed', { title: rowTitle(row) }), e);
     }
     await get().load();
   },
@@ -60,9 +61,9 @@ export const useQueue = create<QueueState>()((set, get) => ({
     const app = useApp.getState();
     try {
       await invoke('outbox.confirmResend', { id: row.id });
-      app.flash('info', t('queue.postingAgain', { title: row.title }), t('queue.postingAgainDetail'));
+      app.flash('info', t('queue.postingAgain', { title: rowTitle(row) }), t('queue.postingAgainDetail'));
     } catch (e) {
-      app.fail(t('queue.postAgainFailed', { title: row.title }), e);
+      app.fail(t('queue.postAgainFailed', { title: rowTitle(row) }), e);
     }
     await get().load();
   },
@@ -80,9 +81,9 @@ export const useQueue = create<QueueState>()((set, get) => ({
     try {
       const trimmed = note.trim();
       await invoke('outbox.dismiss', trimmed === '' ? { id: row.id } : { id: row.id, note: trimmed });
-      app.flash('ok', t('queue.dismissed', { title: row.title }), t('queue.dismissedDetail'));
+      app.flash('ok', t('queue.dismissed', { title: rowTitle(row) }), t('queue.dismissedDetail'));
     } catch (e) {
-      app.fail(t('queue.dismissFailed', { title: row.title }), e);
+      app.fail(t('queue.dismissFailed', { title: rowTitle(row) }), e);
     }
     await get().load();
   },

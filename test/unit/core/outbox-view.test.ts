@@ -67,7 +67,7 @@ describe('outboxRowView', () => {
     const pending = store.shipments.createPending({ reference: '#1002', orderId: order.id });
     const row = store.outbox.enqueue({ kind: 'shipment.create', payload: { localShipmentId: pending.id, orderId: order.id, request: { reference: '#1002' } }, localRef: `shipment:${pending.id}` });
     let v = outboxRowView(store, row);
-    expect(v).toMatchObject({ id: row.id, kind: 'shipment.create', title: 'Ship order #1002', orderNumber: '#1002', reference: '#1002', trackingNumber: null, state: 'queued', outcome: null, attempts: 0, lastError: null, canRetry: false, canDismiss: false });
+    expect(v).toMatchObject({ id: row.id, kind: 'shipment.create', title: 'Ship order #1002', titleParts: { what: 'ship', orderNumber: '#1002' }, orderNumber: '#1002', reference: '#1002', trackingNumber: null, state: 'queued', outcome: null, attempts: 0, lastError: null, canRetry: false, canDismiss: false });
 
     store.outbox.claimNext();
     const failed = store.outbox.fail(row.id, { code: 'validation_failed', message: 'Province must be 2 letters', status: 422, route: 'POST /shipments' });
@@ -98,6 +98,10 @@ describe('outboxRowView', () => {
     });
     expect(outboxRowView(store, pickup).title).toBe('Book pickup 2026-11-23 PM (BRT — BRT Standard)');
     expect(outboxRowView(store, manifest).title).toBe('Close the day: 3 shipments');
+    // The same titles without a language, for the screen to word them.
+    expect(outboxRowView(store, pickup).titleParts).toEqual({ what: 'pickup', date: '2026-11-23', time: 'PM', contract: 'BRT — BRT Standard' });
+    expect(outboxRowView(store, manifest).titleParts).toEqual({ what: 'manifest', shipments: 3 });
+    expect(outboxRowView(store, odd).titleParts).toEqual({ what: 'ship' });
     expect(outboxRowView(store, odd)).toMatchObject({ title: 'Ship', reference: null, trackingNumber: null });
 
     for (const id of [pickup.id, manifest.id, odd.id]) {

@@ -7,7 +7,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { CommandInput, CommandName, OutboxRowView, StationApi, TrackingView } from '../../../shared/contract';
 import { StationError } from '../../../shared/contract';
 import { setStation } from '../../../renderer/src/api';
-import { cannotDismissReason, errorText, outcomeText, recordText, stateTagClass } from '../../../renderer/src/lib/queue';
+import { setLanguage } from '../../../renderer/src/lib/i18n';
+import { cannotDismissReason, errorText, outcomeText, recordText, rowTitle, stateTagClass } from '../../../renderer/src/lib/queue';
 import { calendarDay, eventTime, trackingSummary, unavailableText } from '../../../renderer/src/lib/tracking';
 import { useApp } from '../../../renderer/src/stores/app';
 import { useQueue } from '../../../renderer/src/stores/queue';
@@ -45,6 +46,7 @@ function row(over: Partial<OutboxRowView> = {}): OutboxRowView {
     id: 7,
     kind: 'shipment.create',
     title: 'Ship order #1002',
+    titleParts: { what: 'ship', orderNumber: '#1002' },
     orderNumber: '#1002',
     trackingNumber: null,
     reference: '#1002',
@@ -117,6 +119,27 @@ describe('tracking texts', () => {
 });
 
 describe('queue texts', () => {
+  it('words a row title in the screen language from its parts', async () => {
+    expect(rowTitle(row())).toBe('Ship order #1002');
+    const pickup = row({ kind: 'pickup.create', title: 'Book pickup 2026-11-23 PM (BRT — BRT Standard)', titleParts: { what: 'pickup', date: '2026-11-23', time: 'PM', contract: 'BRT — BRT Standard' } });
+    expect(rowTitle(pickup)).toBe('Book pickup 23/11/2026 PM (BRT — BRT Standard)');
+    const manifest = row({ kind: 'manifest.create', titleParts: { what: 'manifest', shipments: 1 } });
+    expect(rowTitle(manifest)).toBe('Close the day: 1 shipment');
+    const stock = row({ kind: 'stock.instruct', titleParts: { what: 'stock', trackingNumber: 'BRT1', action: 'return_to_sender' } });
+    expect(rowTitle(stock)).toBe('Held shipment BRT1: return to sender');
+    const orders = row({ kind: 'orders.submit', titleParts: { what: 'orders', orderNumbers: ['#1', '#2', '#3', '#4'] } });
+    expect(rowTitle(orders)).toBe('Send 4 orders to the platform (#1, #2, #3, …)');
+    await setLanguage('it');
+    try {
+      expect(rowTitle(row())).toBe('Spedisci l’ordine #1002');
+      expect(rowTitle(manifest)).toBe('Chiudi la giornata: 1 spedizione');
+      expect(rowTitle(stock)).toBe('Giacenza BRT1: reso al mittente');
+      expect(rowTitle(pickup)).toBe('Prenota ritiro 23/11/2026 PM (BRT — BRT Standard)');
+    } finally {
+      await setLanguage('en');
+    }
+  });
+
   it('names the record, the error with its HTTP status, and the outcome', () => {
     expect(recordText(row())).toBe('order #1002');
     expect(recordText(row({ orderNumber: null, reference: 'ST-20261123-ABCDEF', trackingNumber: 'BRT1' }))).toBe('ref. ST-20261123-ABCDEF → BRT1');
