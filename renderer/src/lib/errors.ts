@@ -5,6 +5,7 @@
  */
 import { StationError, isStationErrorShape } from '../../../shared/contract';
 import type { FieldErrors } from '../../../shared/platform';
+import { hasText, language, t } from './i18n';
 
 /** The rejection as a StationError; unknown shapes become `internal_error` with their text. */
 export function asStationError(e: unknown): StationError {
@@ -26,4 +27,15 @@ export function stripPrefix(details: FieldErrors | undefined, prefix: string): F
     (out[key] ??= []).push(...v);
   }
   return out;
+}
+
+/**
+ * The detail line of a failed action: the station's message and its code
+ * (`Printer 10.0.0.5 refused the connection [printer_unreachable]`). In
+ * Italian the code's meaning in Italian comes first, since the station's own
+ * messages are English (`errorCode.<code>` in the locales).
+ */
+export function errorDetail(err: { code: string; message: string }): string {
+  const base = `${err.message} [${err.code}]`;
+  return language() === 'it' && hasText(`errorCode.${err.code}`) ? `${t(`errorCode.${err.code}`)} — ${base}` : base;
 }

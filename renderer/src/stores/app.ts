@@ -5,7 +5,7 @@
 import { create } from 'zustand';
 import type { AppInfo } from '../../../shared/contract';
 import { invoke } from '../api';
-import { asStationError } from '../lib/errors';
+import { asStationError, errorDetail } from '../lib/errors';
 import { beepOk, beepWarn, buzzError, playOutcome, type BenchOutcome } from '../lib/sound';
 import type { LinkState } from '../transport/http';
 
@@ -111,7 +111,7 @@ export const useApp = create<AppState>()((set, get) => ({
   },
   fail(what, e) {
     const err = asStationError(e);
-    get().flash('error', what, `${err.message} [${err.code}]`);
+    get().flash('error', what, errorDetail(err));
   },
   setInfo(info) {
     set({ info });

@@ -141,3 +141,20 @@ describe('time and money', () => {
     expect(money(1234.5)).toMatch(/^1\.?234,50\s€$/);
   });
 });
+
+describe('error codes in words', () => {
+  it('every code a station command may fail with has a text in both languages; in Italian it comes before the station message', async () => {
+    const { LOCAL_ERROR_CODES } = await import('../../../shared/contract/errors');
+    const { PlatformErrorCode } = await import('../../../shared/platform/common');
+    const { errorDetail } = await import('../../../renderer/src/lib/errors');
+    for (const code of [...LOCAL_ERROR_CODES, ...PlatformErrorCode.options]) {
+      expect(en.errorCode[code], code).toBeTruthy();
+      expect(itTexts.errorCode[code], code).toBeTruthy();
+    }
+    const err = { code: 'printer_unreachable', message: 'Printer 10.0.0.5:9100 refused the connection' };
+    expect(errorDetail(err)).toBe('Printer 10.0.0.5:9100 refused the connection [printer_unreachable]');
+    await setLanguage('it');
+    expect(errorDetail(err)).toBe('Stampante non raggiungibile: spenta, scollegata o senza rete — Printer 10.0.0.5:9100 refused the connection [printer_unreachable]');
+    await setLanguage('en');
+  });
+});
