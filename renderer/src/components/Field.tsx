@@ -1,10 +1,12 @@
 /**
- * Labelled form controls with their error line. Every control has a visible
+ * Labelled form controls with their error line (in the bench's language:
+ * lib/messages.ts). Every control has a visible
  * <label>; the error is tied with aria-describedby and aria-invalid so a
  * screen reader reads it with the field.
  */
 import type { InputHTMLAttributes, ReactNode, Ref, SelectHTMLAttributes } from 'react';
 import { fieldName } from '../lib/i18n';
+import { fieldMessage } from '../lib/messages';
 
 interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value'> {
   id: string;
@@ -26,7 +28,7 @@ export function TextField({ id, label, value, onValue, error, hint, wide, classN
       <label htmlFor={id}>{label}</label>
       <input id={id} ref={ref} value={value} onChange={(e) => onValue(e.target.value)} aria-invalid={error ? true : undefined} aria-describedby={describedBy} autoComplete="off" spellCheck={false} {...rest} />
       {hint && !error ? <p id={`${id}-hint`} className="field-hint">{hint}</p> : null}
-      {error ? <p id={`${id}-err`} className="field-error">{error}</p> : null}
+      {error ? <p id={`${id}-err`} className="field-error">{fieldMessage(error)}</p> : null}
     </div>
   );
 }
@@ -49,7 +51,7 @@ export function SelectField({ id, label, value, onValue, error, children, ref, .
       <select id={id} ref={ref} value={value} onChange={(e) => onValue(e.target.value)} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-err` : undefined} {...rest}>
         {children}
       </select>
-      {error ? <p id={`${id}-err`} className="field-error">{error}</p> : null}
+      {error ? <p id={`${id}-err`} className="field-error">{fieldMessage(error)}</p> : null}
     </div>
   );
 }
@@ -73,7 +75,7 @@ export function ErrorList({ title, errors }: { title: string; errors: Array<[str
       <ul>
         {errors.map(([k, msgs]) => (
           <li key={k} title={k}>
-            <strong>{fieldName(k)}</strong>: {msgs.join('; ')}
+            <strong>{fieldName(k)}</strong>: {msgs.map(fieldMessage).join('; ')}
           </li>
         ))}
       </ul>

@@ -158,3 +158,24 @@ describe('error codes in words', () => {
     await setLanguage('en');
   });
 });
+
+describe('field messages in the bench language', () => {
+  it('English stays as written; Italian by exact text or by pattern with the field translated; unknown ones as they are', async () => {
+    const { fieldMessage } = await import('../../../renderer/src/lib/messages');
+    const { CHOOSE_BOX, validateForQuote, validateForShip, emptyDraft } = await import('../../../renderer/src/lib/shipForm');
+    expect(fieldMessage('Weight is required')).toBe('Weight is required');
+    await setLanguage('it');
+    expect(fieldMessage('Weight is required')).toBe('Il peso è obbligatorio');
+    expect(fieldMessage('Phone must be at most 30 characters')).toBe('Il telefono: al massimo 30 caratteri');
+    expect(fieldMessage('Height must be greater than 0')).toBe('L’altezza deve essere maggiore di 0');
+    expect(fieldMessage('Length must be a number (in CM or MM), not text')).toBe('La lunghezza deve essere un numero');
+    expect(fieldMessage('Length must be above 0 cm')).toBe('La lunghezza deve essere maggiore di 0 cm');
+    expect(fieldMessage(CHOOSE_BOX)).toMatch(/^Scegli una scatola/);
+    expect(fieldMessage('Something the table does not know')).toBe('Something the table does not know');
+    // Every message the quote form gives an empty parcel to an empty address is in Italian.
+    const blank = emptyDraft();
+    for (const errors of [validateForQuote(blank), validateForShip(blank, { cashOnDeliveryMethods: { cash: 'Contanti' } })])
+      for (const msgs of Object.values(errors)) for (const m of msgs) expect(fieldMessage(m), m).not.toBe(m);
+    await setLanguage('en');
+  });
+});
