@@ -19,9 +19,9 @@ import { useBoxes } from '../stores/boxes';
 import { useJob } from '../stores/job';
 
 const DIMS: Array<[PackageField, string]> = [
-  ['length', 'Length (cm)'],
-  ['width', 'Width (cm)'],
-  ['height', 'Height (cm)'],
+  ['length', 'parcels.length'],
+  ['width', 'parcels.width'],
+  ['height', 'parcels.height'],
 ];
 
 interface Props {
@@ -100,18 +100,18 @@ export function PackagesEditor({ errors, show, firstRef, idPrefix = 'pkg' }: Pro
   const numbered = (label: string, i: number) => (many ? `${label} #${i + 1}` : label);
   return (
     <fieldset className="packages">
-      <legend>Parcels ({draft.packages.length})</legend>
+      <legend>{t('parcels.title', { count: draft.packages.length })}</legend>
       {listError ? <p className="field-error">{listError}</p> : null}
       {draft.packages.map((p, i) => {
         const weightPath = packagePath(i, 'weight');
         return (
-          <div className="package-row" key={i} role="group" aria-label={`Parcel ${i + 1}`} data-parcel={i}>
+          <div className="package-row" key={i} role="group" aria-label={t('parcels.parcel', { n: i + 1 })} data-parcel={i}>
             <span className="package-no" aria-hidden="true">
               {i + 1}
             </span>
             <TextField
               id={`${idPrefix}-${i}-weight`}
-              label={numbered('Weight (kg)', i)}
+              label={numbered(t('parcels.weight'), i)}
               value={p.weight}
               onValue={(v) => setPackage(i, 'weight', v)}
               onBlur={() => touch(weightPath)}
@@ -127,7 +127,7 @@ export function PackagesEditor({ errors, show, firstRef, idPrefix = 'pkg' }: Pro
                 <TextField
                   key={f}
                   id={`${idPrefix}-${i}-${f}`}
-                  label={numbered(label, i)}
+                  label={numbered(t(label), i)}
                   value={p[f]}
                   onValue={(v) => setPackage(i, f, v)}
                   onBlur={() => touch(path)}
@@ -137,8 +137,8 @@ export function PackagesEditor({ errors, show, firstRef, idPrefix = 'pkg' }: Pro
                 />
               );
             })}
-            <button type="button" className="btn btn-small" onClick={() => removePackage(i)} disabled={draft.packages.length <= 1} aria-label={`Remove parcel ${i + 1}`}>
-              Remove
+            <button type="button" className="btn btn-small" onClick={() => removePackage(i)} disabled={draft.packages.length <= 1} aria-label={t('parcels.remove', { n: i + 1 })}>
+              {t('action.remove')}
             </button>
           </div>
         );
@@ -152,7 +152,7 @@ export function PackagesEditor({ errors, show, firstRef, idPrefix = 'pkg' }: Pro
           : t('boxes.noneHint')}
       </p>
       <button type="button" className="btn btn-small" onClick={addPackage}>
-        + Add parcel
+        {t('parcels.add')}
       </button>
     </fieldset>
   );

@@ -16,13 +16,13 @@ import { mergeErrors, useJob } from '../stores/job';
 import { PackagesEditor } from './PackagesEditor';
 
 const BREAKDOWN: Array<[keyof Rate['price']['breakdown'], string]> = [
-  ['weight', 'Freight'],
-  ['fuel', 'Fuel'],
-  ['insurance', 'Insurance'],
-  ['cod', 'Cash on delivery'],
-  ['services', 'Services'],
-  ['extra', 'Extra'],
-  ['pickup', 'Pickup'],
+  ['weight', 'quote.breakdown.weight'],
+  ['fuel', 'quote.breakdown.fuel'],
+  ['insurance', 'quote.breakdown.insurance'],
+  ['cod', 'quote.breakdown.cod'],
+  ['services', 'quote.breakdown.services'],
+  ['extra', 'quote.breakdown.extra'],
+  ['pickup', 'quote.breakdown.pickup'],
 ];
 
 /** Quote screen (see file comment). */
@@ -55,17 +55,17 @@ export function QuoteScreen() {
   return (
     <section className="screen" aria-labelledby="quote-title">
       <h1 id="quote-title" className="screen-title">
-        Quote {order ? <span className="subtitle">order {order.orderNumber}{order.shop !== 'main' ? ` · shop ${order.shop}` : ''}</span> : null}
+        {t('quote.title')} {order ? <span className="subtitle">{t('ship.order', { order: order.orderNumber })}{order.shop !== 'main' ? ` · ${t('ship.shop', { shop: order.shop })}` : ''}</span> : null}
       </h1>
       <div className="dest">
-        <strong>{r.name || 'No recipient yet'}</strong> — {r.postalCode || '?'} {r.city} ({r.countryCode || '?'})
+        <strong>{r.name || t('quote.noRecipient')}</strong> — {r.postalCode || '?'} {r.city} ({r.countryCode || '?'})
         {err('recipient.address.postalCode') ? <span className="field-error"> {err('recipient.address.postalCode')}</span> : null}
         {err('recipient.address.countryCode') ? <span className="field-error"> {err('recipient.address.countryCode')}</span> : null}
       </div>
       <form
         className="card"
         noValidate
-        aria-label="Parcels to quote"
+        aria-label={t('quote.parcels')}
         onSubmit={(e) => {
           e.preventDefault();
           const formEl = e.currentTarget;
@@ -78,20 +78,20 @@ export function QuoteScreen() {
         <PackagesEditor errors={quoteErrors} show={(p) => submitted || Boolean(touched[p])} firstRef={firstWeight} />
         <div className="actions">
           <button type="submit" className="btn btn-primary btn-big" disabled={quoting} aria-keyshortcuts="Enter" onMouseDown={keepFocusOnMouseDown}>
-            {quoting ? 'Quoting…' : 'Get rates'} <kbd>Enter</kbd>
+            {quoting ? t('quote.quoting') : t('quote.submit')} <kbd>Enter</kbd>
           </button>
-          {stale ? <span className="note-warn">Parcels changed since the quote: quote again.</span> : null}
+          {stale ? <span className="note-warn">{t('quote.stale')}</span> : null}
         </div>
       </form>
 
-      {rates.length === 0 ? <p className="empty">{quoting ? 'Asking the platform…' : 'No rates yet: enter the parcel and press Enter.'}</p> : null}
+      {rates.length === 0 ? <p className="empty">{quoting ? t('quote.asking') : t('quote.noRates')}</p> : null}
       <div
         ref={list}
         hidden={rates.length === 0}
         className="rates"
         role="listbox"
         tabIndex={0}
-        aria-label="Rates, cheapest first. Press 1 to 9 to choose, or Enter for the highlighted rate."
+        aria-label={t('quote.ratesLabel')}
         aria-activedescendant={rates.length ? `rate-${highlighted}` : undefined}
         onKeyDown={(e) => {
           const a = rateKeyAction(e.key, highlighted, rates.length);
@@ -117,34 +117,34 @@ export function QuoteScreen() {
             <div className="rate-carrier">{rate.carrierName}</div>
             <div className="rate-contract">{rate.contractName}</div>
             <div className="rate-total">{money(rate.price.total, rate.price.currency)}</div>
-            {i === 0 ? <div className="tag tag-ok">Cheapest</div> : null}
+            {i === 0 ? <div className="tag tag-ok">{t('quote.cheapest')}</div> : null}
             {volumetric(rate)}
             <dl className="rate-breakdown">
               {BREAKDOWN.filter(([k]) => rate.price.breakdown[k] !== 0).map(([k, label]) => (
                 <div key={k}>
-                  <dt>{label}</dt>
+                  <dt>{t(label)}</dt>
                   <dd>{money(rate.price.breakdown[k], rate.price.currency)}</dd>
                 </div>
               ))}
             </dl>
             <dl className="rate-facts">
               <div>
-                <dt>Billable</dt>
+                <dt>{t('quote.billable')}</dt>
                 <dd>
                   {kg(rate.billableWeight.value, rate.billableWeight.units)} <span className="muted">(vol. {kg(rate.volumetricWeight.value, rate.volumetricWeight.units)})</span>
                 </dd>
               </div>
               <div>
-                <dt>Zone</dt>
+                <dt>{t('quote.zone')}</dt>
                 <dd>{rate.zone ? (hasText(`zone.${rate.zone}`) ? t(`zone.${rate.zone}`) : rate.zone) : '—'}</dd>
               </div>
               <div className="stack">
-                <dt>Services</dt>
+                <dt>{t('quote.services')}</dt>
                 <dd>{rate.services.length ? rate.services.map((s) => s.serviceName).join(', ') : '—'}</dd>
               </div>
               <div className="stack">
-                <dt>COD</dt>
-                <dd>{Object.keys(rate.cashOnDeliveryMethods).length ? Object.values(rate.cashOnDeliveryMethods).join(', ') : 'not offered'}</dd>
+                <dt>{t('quote.cod')}</dt>
+                <dd>{Object.keys(rate.cashOnDeliveryMethods).length ? Object.values(rate.cashOnDeliveryMethods).join(', ') : t('quote.codNotOffered')}</dd>
               </div>
             </dl>
           </div>

@@ -9,6 +9,8 @@ import { useEffect, useRef, useState } from 'react';
 import type { ShipmentView, TrackingView } from '../../../shared/contract';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { dateTime, money } from '../lib/format';
+import { errorDetail } from '../lib/errors';
+import { t } from '../lib/i18n';
 import { eventTime, trackingSummary, unavailableText } from '../lib/tracking';
 import { useApp } from '../stores/app';
 import { useScan } from '../stores/scan';
@@ -44,7 +46,7 @@ export function ScanScreen() {
   return (
     <section className="screen" aria-labelledby="scan-title">
       <h1 id="scan-title" className="screen-title">
-        Scan
+        {t('scan.title')}
       </h1>
       <form
         className="scan-form"
@@ -56,7 +58,7 @@ export function ScanScreen() {
         }}
       >
         <label htmlFor="scan-input" className="scan-label">
-          Scan an order number or a tracking number
+          {t('scan.label')}
         </label>
         <div className="scan-row">
           <input
@@ -68,11 +70,11 @@ export function ScanScreen() {
             autoComplete="off"
             spellCheck={false}
             autoCapitalize="off"
-            placeholder="#1001, tracking number or BDA"
+            placeholder={t('scan.placeholder')}
             aria-busy={busy}
           />
           <button type="submit" className="btn btn-primary btn-big" disabled={busy}>
-            Open <kbd>Enter</kbd>
+            {t('scan.open')} <kbd>Enter</kbd>
           </button>
         </div>
       </form>
@@ -83,10 +85,10 @@ export function ScanScreen() {
 
       <ConfirmDialog
         open={confirmCancel !== null}
-        title={`Cancel shipment ${confirmCancel ?? ''}?`}
-        body="The platform cancels it and refunds the cost. The label already printed becomes invalid: destroy it. This cannot be undone."
-        confirmLabel="Yes, cancel the shipment"
-        cancelLabel="No, keep it"
+        title={t('scan.cancelTitle', { ldv: confirmCancel ?? '' })}
+        body={t('scan.cancelBody')}
+        confirmLabel={t('scan.cancelYes')}
+        cancelLabel={t('scan.cancelNo')}
         danger
         onConfirm={() => confirmCancel && void cancel(confirmCancel)}
         onCancel={dismissCancel}
@@ -104,57 +106,57 @@ function ShipmentCard({ shipment: s, onReprint, onCancel }: { shipment: Shipment
     <article className="card shipment-card" aria-labelledby="shipment-title">
       <header className="card-head">
         <h2 id="shipment-title">
-          Shipment <span className="tracking-number" data-testid="shipment-tracking-number">{s.trackingNumber}</span>
+          {t('scan.shipment')} <span className="tracking-number" data-testid="shipment-tracking-number">{s.trackingNumber}</span>
         </h2>
-        <span className={`tag ${s.cancelled ? 'tag-bad' : 'tag-ok'}`}>{s.cancelled ? 'CANCELLED' : s.status.label}</span>
+        <span className={`tag ${s.cancelled ? 'tag-bad' : 'tag-ok'}`}>{s.cancelled ? t('scan.cancelled') : s.status.label}</span>
       </header>
       <dl className="facts">
         <div>
-          <dt>Order / reference</dt>
+          <dt>{t('scan.fact.order')}</dt>
           <dd>{s.orderNumber ?? s.reference ?? '—'}</dd>
         </div>
         <div>
-          <dt>Carrier</dt>
+          <dt>{t('scan.fact.carrier')}</dt>
           <dd>
             {s.carrier.name} — {s.carrier.contractName}
           </dd>
         </div>
         <div>
-          <dt>Recipient</dt>
+          <dt>{t('scan.fact.recipient')}</dt>
           <dd>{s.recipient ? `${s.recipient.name}, ${s.recipient.postalCode} ${s.recipient.city} (${s.recipient.countryCode})` : '—'}</dd>
         </div>
         <div>
-          <dt>Parcels</dt>
+          <dt>{t('scan.fact.parcels')}</dt>
           <dd>{s.parcels}</dd>
         </div>
         <div>
-          <dt>Cost</dt>
+          <dt>{t('scan.fact.cost')}</dt>
           <dd>{money(s.cost.amount, s.cost.currency)}</dd>
         </div>
         <div>
-          <dt>Cash on delivery</dt>
-          <dd>{s.cod ? money(s.cod.amount, s.cod.currency) : 'none'}</dd>
+          <dt>{t('scan.fact.cod')}</dt>
+          <dd>{s.cod ? money(s.cod.amount, s.cod.currency) : t('scan.none')}</dd>
         </div>
         <div>
-          <dt>Created</dt>
+          <dt>{t('scan.fact.created')}</dt>
           <dd>{dateTime(s.createdAt)}</dd>
         </div>
         <div>
-          <dt>Manifest</dt>
-          <dd>{s.manifestId !== null ? `#${s.manifestId}` : s.cancelled ? '—' : 'not yet (end of day)'}</dd>
+          <dt>{t('scan.fact.manifest')}</dt>
+          <dd>{s.manifestId !== null ? `#${s.manifestId}` : s.cancelled ? '—' : t('scan.notYetManifest')}</dd>
         </div>
         <div>
-          <dt>Label</dt>
-          <dd>{lastJob ? `${lastJob.state} on ${lastJob.printerUri}${lastJob.lastError ? ` — ${lastJob.lastError}` : ''}` : s.labelFormats.length ? 'stored, not printed' : 'none stored'}</dd>
+          <dt>{t('scan.fact.label')}</dt>
+          <dd>{lastJob ? `${t('scan.jobOn', { state: t(`scan.jobState.${lastJob.state}`), printer: lastJob.printerUri })}${lastJob.lastError ? ` — ${lastJob.lastError}` : ''}` : s.labelFormats.length ? t('scan.labelStored') : t('scan.labelNone')}</dd>
         </div>
       </dl>
       {s.warning ? <p className="note-warn">{s.warning}</p> : null}
       <div className="actions">
         <button type="button" className="btn btn-primary" onClick={onReprint} disabled={s.cancelled || s.labelFormats.length === 0} aria-keyshortcuts="Alt+R">
-          Reprint label <kbd>Alt+R</kbd>
+          {t('action.reprint')} <kbd>Alt+R</kbd>
         </button>
         <button type="button" className="btn btn-danger" onClick={onCancel} disabled={s.cancelled || s.manifestId !== null} aria-keyshortcuts="Alt+X">
-          Cancel shipment… <kbd>Alt+X</kbd>
+          {t('scan.cancelShipment')} <kbd>Alt+X</kbd>
         </button>
       </div>
     </article>
@@ -183,9 +185,9 @@ function TrackingSection({ trackingNumber, cancelled }: { trackingNumber: string
   return (
     <section className="card tracking" aria-labelledby="tracking-title" aria-busy={loading} data-testid="tracking">
       <header className="card-head">
-        <h2 id="tracking-title">Tracking</h2>
+        <h2 id="tracking-title">{t('scan.tracking')}</h2>
         <button type="button" className="btn btn-small" onClick={() => void refresh()} disabled={loading} aria-keyshortcuts="Alt+T">
-          {loading ? 'Reading…' : 'Refresh tracking'} <kbd>Alt+T</kbd>
+          {loading ? t('scan.reading') : t('scan.refreshTracking')} <kbd>Alt+T</kbd>
         </button>
       </header>
       {notice ? (
@@ -195,7 +197,7 @@ function TrackingSection({ trackingNumber, cancelled }: { trackingNumber: string
       ) : null}
       {error ? (
         <p className="note-bad" role="alert" data-testid="tracking-error">
-          Tracking could not be read: {error.message} [{error.code}]
+          {t('scan.trackingFailed')} {errorDetail(error)}
         </p>
       ) : null}
       {shown ? (
@@ -208,7 +210,7 @@ function TrackingSection({ trackingNumber, cancelled }: { trackingNumber: string
             {shown.carrierTrackingNumber && shown.carrierTrackingNumber !== shown.trackingNumber ? (
               <>
                 {' '}
-                — now travels as <span className="tracking-number">{shown.carrierTrackingNumber}</span>
+                — {t('scan.nowTravelsAs')} <span className="tracking-number">{shown.carrierTrackingNumber}</span>
               </>
             ) : null}
           </p>
@@ -216,7 +218,7 @@ function TrackingSection({ trackingNumber, cancelled }: { trackingNumber: string
             {trackingSummary(shown)}
           </p>
           {shown.events.length > 0 ? (
-            <ol className="timeline" aria-label="Carrier events, newest first" data-testid="tracking-events">
+            <ol className="timeline" aria-label={t('scan.events')} data-testid="tracking-events">
               {shown.events.map((e, i) => (
                 <li key={`${e.timestamp}-${i}`} className={i === 0 ? 'timeline-latest' : undefined}>
                   <time dateTime={e.timestamp}>{eventTime(e.timestamp)}</time>
@@ -229,7 +231,7 @@ function TrackingSection({ trackingNumber, cancelled }: { trackingNumber: string
           ) : null}
         </>
       ) : loading ? (
-        <p className="empty">Reading the tracking…</p>
+        <p className="empty">{t('scan.readingTracking')}</p>
       ) : null}
     </section>
   );

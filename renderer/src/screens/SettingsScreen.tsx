@@ -13,6 +13,7 @@ import type { AccountView } from '../../../shared/contract';
 import { invoke } from '../api';
 import { TextField } from '../components/Field';
 import { asStationError } from '../lib/errors';
+import { t } from '../lib/i18n';
 import { useApp } from '../stores/app';
 import { BoxSettingsSection } from './BoxSettingsSection';
 import { OrderSettingsSection } from './OrderSettingsSection';
@@ -44,7 +45,7 @@ export function SettingsScreen() {
   const load = useCallback(
     () =>
       invoke('settings.account.get', {}).then(apply, (e: unknown) => {
-        fail('Reading the settings', e);
+        fail(t('settings.readFailed'), e);
       }),
     [apply, fail],
   );
@@ -52,7 +53,7 @@ export function SettingsScreen() {
     let live = true;
     invoke('settings.account.get', {}).then(
       (v) => live && apply(v),
-      (e: unknown) => live && fail('Reading the settings', e),
+      (e: unknown) => live && fail(t('settings.readFailed'), e),
     );
     return () => {
       live = false;
@@ -66,14 +67,14 @@ export function SettingsScreen() {
     try {
       await invoke('settings.account.save', { platformUrl, ...(authUrl.trim() ? { authUrl } : {}), clientId, clientSecret });
       setClientSecret('');
-      flash('ok', 'Account saved', 'The station uses it from its next start (close and open it again).');
+      flash('ok', t('settings.saved'), t('settings.savedDetail'));
       await load();
     } catch (e) {
       const err = asStationError(e);
       const fields: Record<string, string> = {};
       for (const [k, msgs] of Object.entries(err.details ?? {})) if (msgs[0]) fields[k] = msgs[0];
       setErrors(fields);
-      fail('Saving the account', e);
+      fail(t('settings.saveFailed'), e);
     } finally {
       setBusy(false);
     }
@@ -84,10 +85,10 @@ export function SettingsScreen() {
     try {
       await invoke('settings.account.forget', {});
       setClientSecret('');
-      flash('info', 'Account forgotten', 'From the next start the station runs in training mode, unless a platform is given at launch.');
+      flash('info', t('settings.forgotten'), t('settings.forgottenDetail'));
       await load();
     } catch (e) {
-      fail('Forgetting the account', e);
+      fail(t('settings.forgetFailed'), e);
     } finally {
       setBusy(false);
     }
@@ -96,29 +97,29 @@ export function SettingsScreen() {
   return (
     <section className="screen" aria-labelledby="settings-title">
       <h1 id="settings-title" className="screen-title">
-        Settings
+        {t('settings.title')}
       </h1>
-      <p className="subtitle">The platform account this station ships with. Saved once here; used from the next start.</p>
+      <p className="subtitle">{t('settings.subtitle')}</p>
 
       <section className="card" aria-labelledby="account-title">
-        <h2 id="account-title">Platform account</h2>
+        <h2 id="account-title">{t('settings.account')}</h2>
         <dl className="facts" data-testid="account-facts">
           <div>
-            <dt>Saved account</dt>
-            <dd>{view ? (view.saved ? `${view.saved.clientId} at ${view.saved.platformUrl}` : 'none (training mode unless given at launch)') : 'Loading…'}</dd>
+            <dt>{t('settings.savedAccount')}</dt>
+            <dd>{view ? (view.saved ? t('settings.accountAt', { clientId: view.saved.clientId, url: view.saved.platformUrl }) : t('settings.noAccount')) : t('settings.loading')}</dd>
           </div>
           <div>
-            <dt>Client secret</dt>
-            <dd data-testid="secret-state">{view ? (view.secretSaved ? 'saved in the secret store' : 'not saved') : ''}</dd>
+            <dt>{t('settings.clientSecret')}</dt>
+            <dd data-testid="secret-state">{view ? (view.secretSaved ? t('settings.secretSaved') : t('settings.secretNotSaved')) : ''}</dd>
           </div>
           <div>
-            <dt>Secret store</dt>
+            <dt>{t('settings.secretStore')}</dt>
             <dd data-testid="secret-store">{view?.secretStore ?? ''}</dd>
           </div>
           {view?.secretFromEnvironment ? (
             <div>
-              <dt>Environment</dt>
-              <dd>STATION_CLIENT_SECRET is set and wins over a saved secret</dd>
+              <dt>{t('settings.environment')}</dt>
+              <dd>{t('settings.secretFromEnv')}</dd>
             </div>
           ) : null}
         </dl>
@@ -130,17 +131,17 @@ export function SettingsScreen() {
             void save();
           }}
         >
-          <TextField id="settings-platform-url" ref={first} label="Platform URL" value={platformUrl} onValue={setPlatformUrl} error={errors.platformUrl} hint="e.g. https://acme.example/api/2026-09" wide />
-          <TextField id="settings-auth-url" label="Auth URL (optional)" value={authUrl} onValue={setAuthUrl} error={errors.authUrl} hint="Empty: the platform URL without /api/2026-09" wide />
-          <TextField id="settings-client-id" label="Client id" value={clientId} onValue={setClientId} error={errors.clientId} />
-          <TextField id="settings-client-secret" label="Client secret" type="password" value={clientSecret} onValue={setClientSecret} error={errors.clientSecret} hint="Kept by the OS secret store, never shown again" />
+          <TextField id="settings-platform-url" ref={first} label={t('settings.platformUrl')} value={platformUrl} onValue={setPlatformUrl} error={errors.platformUrl} hint={t('settings.platformUrlHint')} wide />
+          <TextField id="settings-auth-url" label={t('settings.authUrl')} value={authUrl} onValue={setAuthUrl} error={errors.authUrl} hint={t('settings.authUrlHint')} wide />
+          <TextField id="settings-client-id" label={t('settings.clientId')} value={clientId} onValue={setClientId} error={errors.clientId} />
+          <TextField id="settings-client-secret" label={t('settings.clientSecret')} type="password" value={clientSecret} onValue={setClientSecret} error={errors.clientSecret} hint={t('settings.clientSecretHint')} />
           <div className="actions">
             <button type="submit" className="btn btn-primary" disabled={busy}>
-              {busy ? 'Saving…' : 'Save account'}
+              {busy ? t('settings.saving') : t('settings.saveAccount')}
             </button>
             {view?.saved ? (
               <button type="button" className="btn" disabled={busy} onClick={() => void forget()}>
-                Forget account
+                {t('settings.forget')}
               </button>
             ) : null}
           </div>

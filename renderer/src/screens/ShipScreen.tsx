@@ -19,16 +19,16 @@ import { DeliveryPointPicker } from './DeliveryPointPicker';
 import { PackagesEditor } from './PackagesEditor';
 
 const RECIPIENT_FIELDS: Array<[keyof RecipientDraft, string, { wide?: boolean; type?: string }]> = [
-  ['name', 'Recipient name', {}],
-  ['company', 'Company', {}],
-  ['street', 'Street and number', { wide: true }],
-  ['street2', 'Street 2', { wide: true }],
-  ['postalCode', 'Postal code', {}],
-  ['city', 'City', {}],
-  ['province', 'Province', {}],
-  ['countryCode', 'Country (2 letters)', {}],
-  ['phone', 'Phone', { type: 'tel' }],
-  ['email', 'E-mail', { type: 'email' }],
+  ['name', 'ship.field.name', {}],
+  ['company', 'ship.field.company', {}],
+  ['street', 'ship.field.street', { wide: true }],
+  ['street2', 'ship.field.street2', { wide: true }],
+  ['postalCode', 'ship.field.postalCode', {}],
+  ['city', 'ship.field.city', {}],
+  ['province', 'ship.field.province', {}],
+  ['countryCode', 'ship.field.countryCode', {}],
+  ['phone', 'ship.field.phone', { type: 'tel' }],
+  ['email', 'ship.field.email', { type: 'email' }],
 ];
 
 /** Ship screen (see file comment). */
@@ -57,7 +57,7 @@ export function ShipScreen() {
   return (
     <section className="screen" aria-labelledby="ship-title">
       <h1 id="ship-title" className="screen-title">
-        Ship {order ? <span className="subtitle" data-testid="ship-order">order {order.orderNumber}{order.shop !== 'main' ? ` · shop ${order.shop}` : ''}</span> : null}
+        {t('ship.title')} {order ? <span className="subtitle" data-testid="ship-order">{t('ship.order', { order: order.orderNumber })}{order.shop !== 'main' ? ` · ${t('ship.shop', { shop: order.shop })}` : ''}</span> : null}
       </h1>
       <form
         ref={form}
@@ -77,15 +77,15 @@ export function ShipScreen() {
         }}
       >
         <div className="ship-main">
-          <ErrorList title="The platform also reports" errors={submitted ? unplacedErrors(shipErrors, shipFormPaths(draft)) : []} />
+          <ErrorList title={t('ship.alsoReports')} errors={submitted ? unplacedErrors(shipErrors, shipFormPaths(draft)) : []} />
           <fieldset className="card">
-            <legend>Recipient</legend>
+            <legend>{t('ship.recipient')}</legend>
             <div className="grid-2">
               {RECIPIENT_FIELDS.map(([f, label, o]) => (
                 <TextField
                   key={f}
                   id={`ship-${f}`}
-                  label={label}
+                  label={t(label)}
                   value={draft.recipient[f]}
                   onValue={(v) => job.setRecipient(f, v)}
                   onBlur={() => job.touch(RECIPIENT_PATHS[f])}
@@ -103,18 +103,18 @@ export function ShipScreen() {
           <DeliveryPointPicker error={err('options.deliveryPoint.id') ?? err('options.deliveryPoint.carrier') ?? err('options.deliveryPoint')} />
           {customs.required ? <CustomsEditor errors={shipErrors} show={show} status={customs} /> : null}
           <fieldset className="card">
-            <legend>Reference and options</legend>
+            <legend>{t('ship.options')}</legend>
             <div className="grid-2">
-              <TextField id="ship-reference" label="Reference (order number)" value={draft.reference} onValue={(v) => job.setDraft({ reference: v })} onBlur={() => job.touch('reference')} error={err('reference')} />
-              <TextField id="ship-notes" label="Notes for the courier" value={draft.notes} onValue={(v) => job.setDraft({ notes: v })} onBlur={() => job.touch('options.notes')} error={err('options.notes')} />
+              <TextField id="ship-reference" label={t('ship.reference')} value={draft.reference} onValue={(v) => job.setDraft({ reference: v })} onBlur={() => job.touch('reference')} error={err('reference')} />
+              <TextField id="ship-notes" label={t('ship.notes')} value={draft.notes} onValue={(v) => job.setDraft({ notes: v })} onBlur={() => job.touch('options.notes')} error={err('options.notes')} />
             </div>
             <div className="option-row">
-              <CheckField id="ship-cod" label="Cash on delivery" checked={draft.codEnabled} onChecked={(v) => job.setDraft({ codEnabled: v })} />
+              <CheckField id="ship-cod" label={t('ship.cod')} checked={draft.codEnabled} onChecked={(v) => job.setDraft({ codEnabled: v })} />
               {draft.codEnabled ? (
                 <>
-                  <TextField id="ship-cod-amount" label="COD amount (EUR)" value={draft.codAmount} onValue={(v) => job.setDraft({ codAmount: v })} onBlur={() => job.touch('options.cod.amount')} error={err('options.cod.amount')} inputMode="decimal" className="field-num" />
-                  <SelectField id="ship-cod-method" label="Collected as" value={draft.codMethod} onValue={(v) => job.setDraft({ codMethod: v })} onBlur={() => job.touch('options.cod.method')} error={err('options.cod.method')}>
-                    <option value="">{methods.length ? 'Choose…' : 'Not offered by this contract'}</option>
+                  <TextField id="ship-cod-amount" label={t('ship.codAmount')} value={draft.codAmount} onValue={(v) => job.setDraft({ codAmount: v })} onBlur={() => job.touch('options.cod.amount')} error={err('options.cod.amount')} inputMode="decimal" className="field-num" />
+                  <SelectField id="ship-cod-method" label={t('ship.codMethod')} value={draft.codMethod} onValue={(v) => job.setDraft({ codMethod: v })} onBlur={() => job.touch('options.cod.method')} error={err('options.cod.method')}>
+                    <option value="">{methods.length ? t('ship.choose') : t('ship.codNotOffered')}</option>
                     {methods.map(([k, label]) => (
                       <option key={k} value={k}>
                         {label}
@@ -125,15 +125,15 @@ export function ShipScreen() {
               ) : null}
             </div>
             <div className="option-row">
-              <CheckField id="ship-ins" label="Insurance" checked={draft.insuranceEnabled} onChecked={(v) => job.setDraft({ insuranceEnabled: v })} />
+              <CheckField id="ship-ins" label={t('ship.insurance')} checked={draft.insuranceEnabled} onChecked={(v) => job.setDraft({ insuranceEnabled: v })} />
               {draft.insuranceEnabled ? (
-                <TextField id="ship-ins-amount" label="Insured value (EUR)" value={draft.insuranceAmount} onValue={(v) => job.setDraft({ insuranceAmount: v })} onBlur={() => job.touch('options.insurance.amount')} error={err('options.insurance.amount')} inputMode="decimal" className="field-num" />
+                <TextField id="ship-ins-amount" label={t('ship.insuredValue')} value={draft.insuranceAmount} onValue={(v) => job.setDraft({ insuranceAmount: v })} onBlur={() => job.touch('options.insurance.amount')} error={err('options.insurance.amount')} inputMode="decimal" className="field-num" />
               ) : null}
             </div>
           </fieldset>
         </div>
 
-        <aside className="ship-side card" aria-label="Chosen rate">
+        <aside className="ship-side card" aria-label={t('ship.chosenRate')}>
           {job.result?.shippedElsewhere ? (
             <div className="note-warn" role="alert" data-testid="shipped-elsewhere">
               <strong>{t('duplicate.title')}</strong>
@@ -150,16 +150,16 @@ export function ShipScreen() {
               <div className="rate-carrier">{chosen.carrierName}</div>
               <div className="rate-contract">{chosen.contractName}</div>
               <div className="rate-total">{money(chosen.price.total, chosen.price.currency)}</div>
-              {stale ? <p className="note-warn">Parcels or options changed since the quote: the price may differ. Quote again (F2).</p> : null}
+              {stale ? <p className="note-warn">{t('ship.stale')}</p> : null}
             </>
           ) : (
-            <p className="note-warn">No rate chosen yet.</p>
+            <p className="note-warn">{t('ship.noRate')}</p>
           )}
           <button type="button" className="btn" onClick={() => go('quote')} aria-keyshortcuts="F2">
-            Change rate <kbd>F2</kbd>
+            {t('ship.changeRate')} <kbd>F2</kbd>
           </button>
           <button ref={shipBtn} type="submit" className="btn btn-primary btn-huge" disabled={shipping || !chosen || Boolean(job.result?.shippedElsewhere)} aria-keyshortcuts="Control+Enter" onMouseDown={keepFocusOnMouseDown}>
-            {shipping ? 'Shipping…' : 'Ship & print label'} <kbd>Ctrl+Enter</kbd>
+            {shipping ? t('ship.shipping') : t('ship.submit')} <kbd>Ctrl+Enter</kbd>
           </button>
         </aside>
       </form>
