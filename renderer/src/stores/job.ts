@@ -11,6 +11,7 @@ import { invoke } from '../api';
 import { asStationError, stripPrefix } from '../lib/errors';
 import { dateTime, money } from '../lib/format';
 import { t } from '../lib/i18n';
+import { fieldMessage } from '../lib/messages';
 import {
   draftFromOrder,
   draftToRatesRequest,
@@ -133,6 +134,12 @@ interface JobState {
   /** A print job event: keeps the shown result's job current. */
   printJobChanged(job: PrintJobView): void;
   quoteIsStale(): boolean;
+}
+
+/** The first field message of `errors`, in the bench's language, for the banner; undefined when none. */
+function firstMessage(errors: FieldErrors): string | undefined {
+  const m = Object.values(errors)[0]?.[0];
+  return m === undefined ? undefined : fieldMessage(m);
 }
 
 /** Client errors first, then the platform's, per path. */
@@ -281,7 +288,7 @@ export const useJob = create<JobState>()((set, get) => {
       const errors = validateForQuote(draft);
       if (Object.keys(errors).length) {
         set({ quoteErrors: errors, submitted: true });
-        useApp.getState().flash('error', t('job.checkParcel'), Object.values(errors)[0]?.[0]);
+        useApp.getState().flash('error', t('job.checkParcel'), firstMessage(errors));
         return false;
       }
       const request = draftToRatesRequest(draft);
@@ -327,7 +334,7 @@ export const useJob = create<JobState>()((set, get) => {
       const errors = validateForShip(draft, chosen);
       set({ submitted: true, shipErrors: errors });
       if (Object.keys(errors).length) {
-        useApp.getState().flash('error', t('job.fixFields'), Object.values(errors)[0]?.[0]);
+        useApp.getState().flash('error', t('job.fixFields'), firstMessage(errors));
         return false;
       }
       if (!chosen) {
