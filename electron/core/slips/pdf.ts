@@ -13,7 +13,7 @@ const A4 = { width: 595.28, height: 841.89 } as const;
 const MARGIN = 50;
 
 /** Text cut to `maxWidth` points with an ellipsis. */
-function fit(text: string, font: PDFFont, size: number, maxWidth: number): string {
+function fitToWidth(text: string, font: PDFFont, size: number, maxWidth: number): string {
   if (font.widthOfTextAtSize(text, size) <= maxWidth) return text;
   let t = text;
   while (t.length > 1 && font.widthOfTextAtSize(`${t}...`, size) > maxWidth) t = t.slice(0, -1);
@@ -38,7 +38,7 @@ export async function pdfSlip(content: SlipContent): Promise<Uint8Array> {
   let y = A4.height - MARGIN;
   const text = (s: string, x: number, size: number, bold = false, maxWidth = A4.width - MARGIN - x) => {
     const font = bold ? fonts.bold : fonts.regular;
-    page.drawText(fit(safe(s), font, size, maxWidth), { x, y, size, font, color: rgb(0, 0, 0) });
+    page.drawText(fitToWidth(safe(s), font, size, maxWidth), { x, y, size, font, color: rgb(0, 0, 0) });
   };
   const header = () => {
     // Code 128 at the top right, 40 pt tall, at most 1.2 pt a module.
