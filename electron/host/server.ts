@@ -25,7 +25,7 @@ import type { ServerResponse } from 'node:http';
 import path from 'node:path';
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { StationError, TOKEN_HEADER, isStationErrorShape, type EventName, type Handlers, type StationErrorShape, type StationEvents } from '../../shared/contract';
+import { StationError, TOKEN_HEADER, isStationErrorShape, type EventName, type Handlers, type StationErrorCode, type StationErrorShape, type StationEvents } from '../../shared/contract';
 import { invokeCommand } from '../core/station';
 import { RENDERER_CSP } from '../shell/csp';
 import { STATION_EVENT_NAMES } from '../shell/events';
@@ -65,51 +65,57 @@ export interface RunningHost {
 }
 
 /**
- * HTTP status for a station error code: the renderer matches on `code`, the
- * status only has to be sensible for logs and tools (curl, proxies).
+ * HTTP status of every station error code: the renderer matches on `code`,
+ * the status only has to be sensible for logs and tools (curl, proxies).
+ * Typed over the whole code union, so a new code must be given its status
+ * here; only `internal_error` (a bug) answers 500.
  */
+const HTTP_STATUS: Readonly<Record<StationErrorCode, number>> = {
+  invalid_input: 400,
+  unknown_command: 404,
+  not_found: 404,
+  not_found_locally: 404,
+  method_not_allowed: 405,
+  invalid_state: 409,
+  // The request waits in the Queue panel for the packer, or for the packer's confirmation.
+  needs_attention: 409,
+  outcome_unknown: 409,
+  validation_failed: 422,
+  shipment_rejected: 422,
+  import_failed: 422,
+  invalid_printer_uri: 422,
+  printer_unsupported: 422,
+  printer_permission: 422,
+  subscription_required: 402,
+  subscription_payment_failed: 402,
+  plan_limit_reached: 402,
+  rate_limited: 429,
+  // This machine has no OS secret store: a feature the host cannot offer here.
+  secret_store_unavailable: 501,
+  offline: 503,
+  printer_unreachable: 503,
+  unavailable: 503,
+  // Accepted and kept: the outbox sends it by itself later.
+  queued: 503,
+  // The station's database refused the write (locked, read-only, full): its message says what to do.
+  store_error: 503,
+  timeout: 504,
+  printer_timeout: 504,
+  // The platform refused the station itself (its credentials, scope, account), or a carrier failed: an upstream problem.
+  unauthenticated: 502,
+  insufficient_scope: 502,
+  account_disabled: 502,
+  client_role_required: 502,
+  forbidden: 502,
+  carrier_error: 502,
+  http_error: 502,
+  printer_error: 502,
+  internal_error: 500,
+};
+
+/** HTTP status for a station error code ({@link HTTP_STATUS}); 500 for a code the contract does not know. */
 function httpStatusFor(code: string): number {
-  switch (code) {
-    case 'invalid_input':
-      return 400;
-    case 'unknown_command':
-    case 'not_found':
-    case 'not_found_locally':
-      return 404;
-    case 'invalid_state':
-      return 409;
-    case 'validation_failed':
-    case 'shipment_rejected':
-    case 'import_failed':
-    case 'invalid_printer_uri':
-    case 'printer_unsupported':
-    case 'printer_permission':
-      return 422;
-    case 'subscription_required':
-    case 'subscription_payment_failed':
-    case 'plan_limit_reached':
-      return 402;
-    case 'rate_limited':
-      return 429;
-    case 'offline':
-    case 'printer_unreachable':
-      return 503;
-    case 'timeout':
-    case 'printer_timeout':
-      return 504;
-    // The platform refused the station itself (its credentials, scope, account): an upstream problem.
-    case 'unauthenticated':
-    case 'insufficient_scope':
-    case 'account_disabled':
-    case 'client_role_required':
-    case 'forbidden':
-    case 'carrier_error':
-    case 'http_error':
-    case 'printer_error':
-      return 502;
-    default:
-      return 500;
-  }
+  return (Object.hasOwn(HTTP_STATUS, code) ? HTTP_STATUS[code as StationErrorCode] : undefined) ?? 500;
 }
 
 /** Default renderer folder: `<repo>/dist/renderer`, found from this file (electron/host). */

@@ -103,7 +103,9 @@ export type QuoteOutcome = { ok: true; priced: PricedContract } | { ok: false; r
 
 /** Volumetric weight of packages, kg: sum of L×W×H (cm³) / divisor, rounded up to the next 0.01 kg ({@link ceilKg}). */
 export function volumetricKg(packages: ReadonlyArray<NormalizedPackage>, divisor: number): number {
-  return ceilKg(packages.reduce((s, p) => s + (p.lengthCm * p.widthCm * p.heightCm) / divisor, 0));
+  // A parcel has a volume however thin: a product that underflows to 0 (5e-324 cm) still bills the smallest step.
+  const kg = packages.reduce((s, p) => s + (p.lengthCm * p.widthCm * p.heightCm) / divisor, 0);
+  return packages.length ? Math.max(0.01, ceilKg(kg)) : 0;
 }
 
 /** Weight price of a billable weight on a band list (EUR). */

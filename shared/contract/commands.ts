@@ -80,6 +80,10 @@ const INPUT_LIMITS = {
   parcelKg: 1000,
   /** Longest side of a parcel, cm. */
   parcelSideCm: 500,
+  /** Shortest side of a parcel, cm (1 mm: an envelope; less is a typing slip or a denormal number). */
+  parcelMinSideCm: 0.1,
+  /** Lightest parcel, kg (1 g). */
+  parcelMinKg: 0.001,
   /**
    * Smallest face a parcel must have, cm (longest × second side): the common
    * minimum parcel size of European carriers (15 × 11 cm, e.g. DHL Paket, GLS,
@@ -107,7 +111,8 @@ function isWellFormedText(s: string): boolean {
  * `{path, message}` (path dotted like the spec's `details` keys, `''` for
  * the input itself), or undefined. Strings longer than `textChars` are
  * allowed only at the dotted paths of `longText` (up to `csvChars`).
- * Numbers must be finite (IPC can carry NaN and Infinity, JSON cannot).
+ * Numbers must be finite (IPC can carry NaN and Infinity, JSON cannot); no
+ * object may have a key `__proto__` (a record schema would drop it silently).
  */
 export function inputShapeProblem(raw: unknown, longText: readonly string[] = []): { path: string; message: string } | undefined {
   const walk = (v: unknown, path: string[], depth: number): { path: string; message: string } | undefined => {
@@ -133,6 +138,8 @@ export function inputShapeProblem(raw: unknown, longText: readonly string[] = []
     if (keys.length > INPUT_LIMITS.objectKeys) return { path: at, message: `Too many fields (max ${INPUT_LIMITS.objectKeys})` };
     for (const k of keys) {
       if (k.length > INPUT_LIMITS.codeChars || !isWellFormedText(k)) return { path: at, message: 'Field name is not valid' };
+      // A schema would drop it without a word (it is the prototype to a plain object).
+      if (k === '__proto__') return { path: [...path, k].join('.'), message: 'A field cannot be named __proto__' };
       const p = walk((v as Record<string, unknown>)[k], [...path, k], depth + 1);
       if (p) return p;
     }
@@ -174,8 +181,8 @@ type MoneyLike = { amount: number } | undefined;
 
 /**
  * The station's own parcel and money rules, on top of the spec's (which only
- * ask for > 0): each parcel at most {@link INPUT_LIMITS.parcelKg} kg and
- * {@link INPUT_LIMITS.parcelSideCm} cm a side, with a face of at least
+ * ask for > 0): each parcel from 1 g to {@link INPUT_LIMITS.parcelKg} kg and
+ * from 1 mm to {@link INPUT_LIMITS.parcelSideCm} cm a side, with a face of at least
  * 15 × 11 cm ({@link INPUT_LIMITS.parcelMinFaceCm}); money amounts at most
  * {@link INPUT_LIMITS.moneyAmount}. Issues at `packages.<i>.weight.value`,
  * `packages.<i>.dimensions.<side>` (the face rule at `.length`), `options.cod.amount`, ...
@@ -184,9 +191,12 @@ function checkParcels(packages: readonly PackageLike[] | undefined, ctx: z.Refin
   (packages ?? []).forEach((p, i) => {
     const kg = p.weight.units === 'G' ? p.weight.value / 1000 : p.weight.value;
     if (kg > INPUT_LIMITS.parcelKg) ctx.addIssue({ code: 'custom', path: [...base, i, 'weight', 'value'], message: `A parcel weighs at most ${INPUT_LIMITS.parcelKg} kg` });
+    if (kg > 0 && kg < INPUT_LIMITS.parcelMinKg) ctx.addIssue({ code: 'custom', path: [...base, i, 'weight', 'value'], message: `A parcel weighs at least ${INPUT_LIMITS.parcelMinKg} kg (1 g)` });
     const sides = sidesCm(p.dimensions);
     (['length', 'width', 'height'] as const).forEach((side, k) => {
-      if ((sides[k] ?? 0) > INPUT_LIMITS.parcelSideCm) ctx.addIssue({ code: 'custom', path: [...base, i, 'dimensions', side], message: `A side is at most ${INPUT_LIMITS.parcelSideCm} cm` });
+      const cm = sides[k] ?? 0;
+      if (cm > INPUT_LIMITS.parcelSideCm) ctx.addIssue({ code: 'custom', path: [...base, i, 'dimensions', side], message: `A side is at most ${INPUT_LIMITS.parcelSideCm} cm` });
+      if (cm > 0 && cm < INPUT_LIMITS.parcelMinSideCm) ctx.addIssue({ code: 'custom', path: [...base, i, 'dimensions', side], message: `A side is at least ${INPUT_LIMITS.parcelMinSideCm} cm (1 mm)` });
     });
     const [a = 0, b = 0] = [...sides].sort((x, y) => y - x);
     const [minA, minB] = INPUT_LIMITS.parcelMinFaceCm;

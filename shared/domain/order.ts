@@ -387,7 +387,9 @@ export const ShopName = z
   .string({ error: 'Shop must be text' })
   .trim()
   .min(1, { error: 'Shop is required' })
-  .max(SHOP_NAME_MAX, { error: `Shop is too long (max ${SHOP_NAME_MAX} characters)` });
+  .max(SHOP_NAME_MAX, { error: `Shop is too long (max ${SHOP_NAME_MAX} characters)` })
+  // Shops key per-shop settings: this one name would be an object's prototype, not a key.
+  .refine((s) => s !== '__proto__', { error: 'A shop cannot be named __proto__' });
 
 /**
  * The order's reference on the label, the shipment and the platform's order

@@ -294,7 +294,9 @@ export function issuesToDetails(issues: ReadonlyArray<{ path: ReadonlyArray<Prop
   for (const issue of issues) {
     const parts = [prefix, ...issue.path.map((p) => String(p))].filter((p) => p !== '');
     const key = parts.length ? parts.join('.') : '_';
-    (out[key] ??= []).push(issue.message);
+    // Own keys only: a field named `constructor` or `toString` must not find Object's.
+    if (Object.hasOwn(out, key)) out[key]?.push(issue.message);
+    else Object.defineProperty(out, key, { value: [issue.message], enumerable: true, writable: true, configurable: true });
   }
   return out;
 }

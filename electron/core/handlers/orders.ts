@@ -41,7 +41,9 @@ export function createOrdersHandlers(ctx: StationContext) {
     'orders.importCsv': async ({ content, contentBase64, shop }) => {
       try {
         const input = contentBase64 !== undefined ? Buffer.from(contentBase64, 'base64') : (content ?? '');
-        const methods = shop !== undefined ? ctx.store.settings.get(PickupMethodsSetting)[shop] : undefined;
+        // A shop may be named `constructor` or `toString`: only the setting's own keys count.
+        const saved = new Map(Object.entries(ctx.store.settings.get(PickupMethodsSetting)));
+        const methods = shop !== undefined ? saved.get(shop) : undefined;
         const report = importShopifyCsv(ctx.store, input, {
           now,
           ...(shop !== undefined ? { shop } : {}),

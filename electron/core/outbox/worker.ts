@@ -33,7 +33,7 @@
  */
 import { outboxStateAfterFailure, outcomeOfCode, type FailedRequestState } from '../../../shared/contract/outbox-outcome';
 import type { OutboxError, OutboxKind, OutboxRecord, Store } from '../store';
-import { PlatformError } from '../platform/errors';
+import { PlatformError, RateWindowFull } from '../platform/errors';
 
 /**
  * What sending one kind of row means. `P`: payload, `R`: what `send` got from
@@ -123,6 +123,11 @@ function pressError(state: FailedRequestState, e: unknown): unknown {
   const message = e instanceof Error ? e.message : String(e);
   const tagged = typeof code === 'string' ? `${message} [${code}]` : message;
   return state === 'queued' ? new OutboxQueued(tagged) : new OutboxAttention('needs_attention', tagged);
+}
+
+/** `HH:MM:SS` of `d` in UTC, as the outbox's other messages give times. */
+function hhmmssUtc(d: Date): string {
+  return d.toISOString().slice(11, 19);
 }
 
 /** Back-off between background drains after a transient failure, ms. */
@@ -302,6 +307,14 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       if (e instanceof OutboxWait) {
         changed(store.outbox.fail(row.id, { code: e.code, message: e.message }, { retryAt: e.until }));
         rejectWaiter(row.id, e);
+        return null;
+      }
+      if (e instanceof RateWindowFull) {
+        // Not sent: the route's rate window is full. The row waits for its slot, the press is told when, the drain goes on.
+        const until = new Date(now().getTime() + (e.retryAfterMs ?? 0));
+        const wait = new OutboxWait(until, `${e.message}. This request is queued and leaves by itself at ${hhmmssUtc(until)} UTC.`);
+        changed(store.outbox.fail(row.id, { code: wait.code, message: wait.message }, { retryAt: until }));
+        rejectWaiter(row.id, wait);
         return null;
       }
       const error = outboxErrorOf(e);

@@ -11,9 +11,15 @@
  *   jittered exponential back-off only for safe calls (GET, POST /rates):
  *   a create call (POST /shipments, /pickups, /manifests) or a cancel whose
  *   outcome is unknown goes back to the caller, and the outbox reconciles it.
- * - Per-endpoint limits of the spec's Limits table are kept client side by
- *   delaying calls ({@link SlidingWindowLimiter}); with `rateWindows` the
- *   windows and a 429's Retry-After survive a restart.
+ * - Per-endpoint limits of the spec's Limits table are kept client side
+ *   ({@link SlidingWindowLimiter}): a call whose slot is at most
+ *   `maxRateWaitMs` away waits for it; a later one is refused at once with
+ *   {@link RateWindowFull} (429 `rate_limited`, `retryAfterMs` = when the
+ *   window has room), so no press waits in silence for a minute (issue 21).
+ *   With `rateWindows` the windows and a 429's Retry-After survive a restart.
+ * - A 502 `carrier_error` with the platform's envelope is the carrier's
+ *   answer (an unknown place, a refused address): never retried, its
+ *   message goes to the packer at once.
  * - Every response is parsed with the shared zod schemas; a body that does
  *   not match is a PlatformError `http_error` naming the path.
  * - Secrets (client secret, access token) are never put in errors or log entries.
@@ -53,7 +59,7 @@ import {
 import { CodList, CodListDetail, CreditMovement, Invoice, InvoiceDetail, InvoicePdf, ReturnList, ReturnListDetail } from '../../../shared/platform/finance';
 import { Stock, TrackingRecord, type StockActionRequest, type StockStatusFilter } from '../../../shared/platform/tracking';
 import { OrdersResponse, type OrdersRequest } from '../../../shared/platform/orders';
-import { PlatformError } from './errors';
+import { PlatformError, RateWindowFull } from './errors';
 import { SPEC_RATE_LIMITS_PER_MINUTE, SlidingWindowLimiter, realSleep, type RateWindowStore, type Sleep } from './rate-limit';
 
 /** Renew the cached token this long before it expires (ms). */
@@ -125,7 +131,16 @@ export interface PlatformClientOptions {
   rateWindows?: RateWindowStore;
   /** Called after every HTTP attempt (token requests included, as route `POST /oauth/token`). */
   onCall?: (entry: PlatformCallLog) => void;
+  /**
+   * Longest wait for a slot of the route's rate window, ms (default
+   * {@link DEFAULT_MAX_RATE_WAIT_MS}); a call that would wait longer is refused
+   * at once with {@link RateWindowFull}. `Infinity` waits for every slot.
+   */
+  maxRateWaitMs?: number;
 }
+
+/** Default of {@link PlatformClientOptions.maxRateWaitMs}: a press may wait this long for the rate window, ms. */
+export const DEFAULT_MAX_RATE_WAIT_MS = 1_000;
 
 /** Account records that have a detail with lines (spec: Invoices, credit, COD lists, returns). */
 type FinanceDetailKind = 'invoices' | 'codLists' | 'returns';
@@ -339,6 +354,7 @@ export function createPlatformClient(options: PlatformClientOptions): PlatformCl
     random: options.retry?.random ?? Math.random,
     sleep: options.retry?.sleep ?? realSleep,
   };
+  const maxRateWaitMs = options.maxRateWaitMs ?? DEFAULT_MAX_RATE_WAIT_MS;
   const limits = options.rateLimits === false ? {} : (options.rateLimits ?? SPEC_RATE_LIMITS_PER_MINUTE);
   const limiters = new Map<string, SlidingWindowLimiter>();
   for (const [route, perMinute] of Object.entries(limits)) {
@@ -478,7 +494,11 @@ export function createPlatformClient(options: PlatformClientOptions): PlatformCl
     let renewedAfter401 = false;
     for (let attempt = 1; ; attempt++) {
       const bearer = await getToken();
-      await limiter?.acquire();
+      if (limiter) {
+        const wait = limiter.delayNow();
+        if (wait > maxRateWaitMs) throw new RateWindowFull(spec.route, wait, limiter.perWindow);
+        await limiter.acquire();
+      }
       spec.beforeAttempt?.();
       const headers: Record<string, string> = { Accept: 'application/json', Authorization: `Bearer ${bearer}` };
       const init: RequestInit = { method: spec.method, headers };
@@ -518,7 +538,8 @@ export function createPlatformClient(options: PlatformClientOptions): PlatformCl
         await retry.sleep(wait + Math.round(retry.random() * 100));
         continue;
       }
-      if (res.status >= 500 && spec.safe) {
+      // The carrier's own refusal (its envelope says so): repeating it changes nothing.
+      if (res.status >= 500 && spec.safe && err.code !== 'carrier_error') {
         await retry.sleep(backoffDelay(attempt - 1));
         continue;
       }

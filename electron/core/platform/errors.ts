@@ -59,3 +59,18 @@ export class PlatformError extends Error {
     return this.code === 'offline' || this.code === 'timeout';
   }
 }
+
+/**
+ * A call the station did not send because the route's rate window (spec:
+ * Limits > Rate limits, kept client side) has no room for longer than the
+ * client may wait: 429 `rate_limited`, `retryAfterMs` = ms until a slot is
+ * free, `notSent` true. The outbox keeps such a row queued until then; a
+ * press the packer waits for is told at once when to try again.
+ */
+export class RateWindowFull extends PlatformError {
+  constructor(route: string, retryAfterMs: number, perMinute: number) {
+    const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
+    super(429, 'rate_limited', `The platform allows ${perMinute} ${route} requests a minute; the next one can leave in ${seconds} s`, undefined, retryAfterMs, route, true);
+    this.name = 'RateWindowFull';
+  }
+}

@@ -1,6 +1,7 @@
 /**
  * Client-side per-endpoint rate limits (spec: Limits > Rate limits). A call
- * over the limit is delayed until a slot frees, never failed.
+ * over the limit is delayed until a slot frees; the platform client refuses
+ * it at once instead when that is too far away (client.ts `maxRateWaitMs`).
  *
  * A sliding-window log rather than a refilling token bucket: a bucket of N
  * tokens refilled at N per minute lets 2N calls through in one minute (a full
@@ -68,6 +69,11 @@ export class SlidingWindowLimiter {
         this.blockedUntil = saved.blockedUntil ?? 0;
       }
     }
+  }
+
+  /** Calls allowed in one window (the spec's per-minute limit). */
+  get perWindow(): number {
+    return this.limit;
   }
 
   /** Milliseconds the next call would wait now (0 when a slot is free). */

@@ -76,6 +76,12 @@ const EXACT: Record<string, string> = {
   'Paper width is 80 or 58 mm': 'La larghezza della carta è 80 o 58 mm',
   'Tolerance is 1 to 100 %': 'La tolleranza va da 1 a 100 %',
   'Say why the items are not scanned (3 characters or more)': 'Indica perché gli articoli non sono letti (almeno 3 caratteri)',
+  'A side is at least 0.1 cm (1 mm)': 'Un lato misura almeno 0,1 cm (1 mm)',
+  'A parcel weighs at least 0.001 kg (1 g)': 'Un collo pesa almeno 0,001 kg (1 g)',
+  'A side is at most 500 cm': 'Un lato misura al massimo 500 cm',
+  'A parcel weighs at most 1000 kg': 'Un collo pesa al massimo 1000 kg',
+  'A shop cannot be named __proto__': 'Un negozio non può chiamarsi __proto__',
+  'A field cannot be named __proto__': 'Un campo non può chiamarsi __proto__',
 };
 
 /** Patterns with the field's name first. */

@@ -6,7 +6,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createOutboxWorker, eraseExecutor, INTERRUPTED_CODE, OutboxAttention, OutboxWait, type OutboxExecutor } from '../../../electron/core/outbox/worker';
 import { outcomeOfCode } from '../../../shared/contract/outbox-outcome';
-import { PlatformError } from '../../../electron/core/platform/errors';
+import { PlatformError, RateWindowFull } from '../../../electron/core/platform/errors';
 import type { OutboxRecord } from '../../../electron/core/store';
 import { tempStore, testClock } from '../store/helpers';
 
@@ -239,5 +239,21 @@ describe('outbox worker', () => {
     expect(ra).toMatchObject({ status: 'rejected', reason: { code: 'queued', message: 'checking the platform' } });
     expect(rb).toMatchObject({ status: 'fulfilled', value: 'outcome:ok' });
     expect(store.outbox.get(a)).toMatchObject({ state: 'queued', nextAttemptAt: until.toISOString() });
+  });
+
+  it('a request the rate window has no room for (RateWindowFull) waits queued for its slot, the press told when, and the drain goes on', async () => {
+    const { store, worker, enqueue } = setup(async (row) => {
+      if (row.payload.name === 'a') throw new RateWindowFull('POST /pickups', 42_000, 10);
+      return 'ok';
+    });
+    const a = enqueue('a');
+    const b = enqueue('b');
+    const [ra, rb] = await Promise.allSettled([worker.process(a), worker.process(b)]);
+    expect(ra).toMatchObject({
+      status: 'rejected',
+      reason: { code: 'queued', message: 'The platform allows 10 POST /pickups requests a minute; the next one can leave in 42 s. This request is queued and leaves by itself at 08:00:42 UTC.' },
+    });
+    expect(rb).toMatchObject({ status: 'fulfilled', value: 'outcome:ok' });
+    expect(store.outbox.get(a)).toMatchObject({ state: 'queued', nextAttemptAt: '2026-10-01T08:00:42.000Z' });
   });
 });

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createPlatformClient, RATE_WINDOW_MARGIN_MS, type PlatformClientOptions } from '../../../electron/core/platform/client';
-import { PlatformError } from '../../../electron/core/platform/errors';
+import { PlatformError, RateWindowFull } from '../../../electron/core/platform/errors';
 import { SlidingWindowLimiter, type PersistedWindow, type RateWindowStore } from '../../../electron/core/platform/rate-limit';
 
 const BASE = 'https://acme.example.test/api/2026-09';
@@ -224,7 +224,7 @@ describe('platform client: retries', () => {
   it('backs off with jitter on 5xx for a safe call', async () => {
     const p = fakePlatform([
       json(503, { error: { code: 'internal_error', message: 'down' } }),
-      json(502, { error: { code: 'carrier_error', message: 'carrier silent' } }),
+      json(502, { error: { code: 'http_error', message: 'bad gateway' } }),
       json(200, { data: [] }),
     ]);
     const { client, sleeps } = makeClient(p.fetch);
@@ -233,6 +233,15 @@ describe('platform client: retries', () => {
     expect(p.seen).toHaveLength(3);
     // full jitter with random() = 0.5: base 500 -> 250, then 1000 -> 500
     expect(sleeps).toEqual([250, 500]);
+  });
+
+  it("never repeats the carrier's refusal (502 carrier_error): its message goes back at once", async () => {
+    const p = fakePlatform([json(502, { error: { code: 'carrier_error', message: 'BRT: località "Xyz" non trovata' } })]);
+    const { client, sleeps } = makeClient(p.fetch);
+    const err = await caught(client.searchDeliveryPoints({ city: 'Xyz', postalCode: '00000' }));
+    expect([err.status, err.code, err.message]).toEqual([502, 'carrier_error', 'BRT: località "Xyz" non trovata']);
+    expect(p.seen).toHaveLength(1);
+    expect(sleeps).toEqual([]);
   });
 
   it('stops after the configured attempts', async () => {
@@ -310,16 +319,30 @@ describe('platform client: responses', () => {
 });
 
 describe('platform client: client-side rate limits', () => {
-  it('delays the call over the per-minute limit instead of failing it', async () => {
+  it('delays the call over the per-minute limit when the caller may wait that long', async () => {
     const manifests = () => json(201, { data: [] });
     const p = fakePlatform([manifests(), manifests(), manifests()]);
-    const { client, sleeps } = makeClient(p.fetch, { rateLimits: { 'POST /manifests': 2 } });
+    const { client, sleeps } = makeClient(p.fetch, { rateLimits: { 'POST /manifests': 2 }, maxRateWaitMs: Infinity });
     await client.createManifests({ trackingNumbers: ['A'] });
     await client.createManifests({ trackingNumbers: ['B'] });
     expect(sleeps).toEqual([]);
     await client.createManifests({ trackingNumbers: ['C'] });
     expect(sleeps).toEqual([60_000 + RATE_WINDOW_MARGIN_MS]);
     expect(p.seen).toHaveLength(3);
+  });
+
+  it('refuses at once, saying when, a call whose slot is further away than the caller may wait', async () => {
+    const manifests = () => json(201, { data: [] });
+    const p = fakePlatform([manifests(), manifests(), manifests()]);
+    const { client, sleeps } = makeClient(p.fetch, { rateLimits: { 'POST /manifests': 2 } });
+    await client.createManifests({ trackingNumbers: ['A'] });
+    await client.createManifests({ trackingNumbers: ['B'] });
+    const err = await caught(client.createManifests({ trackingNumbers: ['C'] }));
+    expect(err).toBeInstanceOf(RateWindowFull);
+    expect([err.status, err.code, err.notSent, err.retryAfterMs]).toEqual([429, 'rate_limited', true, 60_000 + RATE_WINDOW_MARGIN_MS]);
+    expect(err.message).toBe('The platform allows 2 POST /manifests requests a minute; the next one can leave in 61 s');
+    expect(sleeps).toEqual([]);
+    expect(p.seen).toHaveLength(2);
   });
 
   it('never lets more than N calls into any window, even after a burst', async () => {
@@ -370,9 +393,9 @@ describe('platform client: tracking', () => {
     expect(r.estimatedDeliveryDate).toBe('2026-09-11');
   });
 
-  it('repeats on 502 like every GET and waits out a 429', async () => {
+  it('repeats on a 5xx like every GET and waits out a 429', async () => {
     const p = fakePlatform([
-      json(502, { error: { code: 'carrier_error', message: 'carrier silent' } }),
+      json(503, { error: { code: 'internal_error', message: 'busy' } }),
       json(429, { error: { code: 'rate_limited', message: 'slow down' } }, { 'Retry-After': '3' }),
       json(200, record),
     ]);
@@ -426,13 +449,13 @@ describe('platform client: rate-limit windows kept across restarts (issue 7)', (
     const store = memoryStore();
     const manifests = () => json(201, { data: [] });
     const p1 = fakePlatform([manifests(), manifests()]);
-    const first = makeClient(p1.fetch, { rateLimits: { 'POST /manifests': 2 }, rateWindows: store });
+    const first = makeClient(p1.fetch, { rateLimits: { 'POST /manifests': 2 }, rateWindows: store, maxRateWaitMs: Infinity });
     await first.client.createManifests({ trackingNumbers: ['A'] });
     await first.client.createManifests({ trackingNumbers: ['B'] });
     expect(store.map.get('POST /manifests')?.slots).toHaveLength(2);
     // "Restart": a new client on the same store, same clock.
     const p2 = fakePlatform([manifests()]);
-    const second = makeClient(p2.fetch, { rateLimits: { 'POST /manifests': 2 }, rateWindows: store });
+    const second = makeClient(p2.fetch, { rateLimits: { 'POST /manifests': 2 }, rateWindows: store, maxRateWaitMs: Infinity });
     await second.client.createManifests({ trackingNumbers: ['C'] });
     expect(second.sleeps).toEqual([60_000 + RATE_WINDOW_MARGIN_MS]);
   });
@@ -444,7 +467,7 @@ describe('platform client: rate-limit windows kept across restarts (issue 7)', (
     await expect(first.client.createManifests({ trackingNumbers: ['A'] })).rejects.toMatchObject({ status: 429, retryAfterMs: 45_000 });
     expect(store.map.get('POST /manifests')?.blockedUntil).toBe(Date.parse('2026-09-10T08:00:00Z') + 45_000);
     const p2 = fakePlatform([json(201, { data: [] })]);
-    const second = makeClient(p2.fetch, { rateLimits: { 'POST /manifests': 5 }, rateWindows: store });
+    const second = makeClient(p2.fetch, { rateLimits: { 'POST /manifests': 5 }, rateWindows: store, maxRateWaitMs: Infinity });
     await second.client.createManifests({ trackingNumbers: ['B'] });
     expect(second.sleeps).toEqual([45_000]);
   });

@@ -26,6 +26,12 @@ function fakeStation(): HostStation & { emit<E extends EventName>(name: E, paylo
     'credit.get': async () => {
       throw new Error('secret internal detail');
     },
+    'settings.account.save': async () => {
+      throw new StationError('secret_store_unavailable', 'No secret store on this machine: set STATION_CLIENT_SECRET in the station\'s environment instead');
+    },
+    'carriers.list': async () => {
+      throw new StationError('queued', 'The platform allows 10 POST /pickups requests a minute; the next one can leave in 42 s');
+    },
   };
   // Every call is recorded, so a test can assert that a refused request ran nothing.
   const handlers = Object.fromEntries(
@@ -163,6 +169,13 @@ describe('startHost', () => {
     const res = await rpc('credit.get', {});
     expect(res.status).toBe(500);
     expect(JSON.parse(res.body).error.code).toBe('internal_error');
+  });
+
+  it('answers every known condition with its own status, never 500 (no keyring: 501, queued: 503)', async () => {
+    const keyring = await rpc('settings.account.save', { platformUrl: 'https://acme.example/api/2026-09', clientId: 'bench', clientSecret: 's3cret' });
+    expect([keyring.status, JSON.parse(keyring.body).error.code]).toEqual([501, 'secret_store_unavailable']);
+    const queued = await rpc('carriers.list', {});
+    expect([queued.status, JSON.parse(queued.body).error.code]).toEqual([503, 'queued']);
   });
 
   it('accepts only JSON bodies (text/plain is refused with 415)', async () => {

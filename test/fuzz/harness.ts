@@ -1,0 +1,116 @@
+/**
+ * Property-based fuzz of every station command (issue 21, "No input reaches a
+ * 500, no press waits in silence"): a training station (embedded sandbox,
+ * labels to a temp folder) receives generated inputs for each command of the
+ * contract through `invokeCommand`, the door both transports use. Counted:
+ * internal errors (an `internal_error` answer or anything that is not a
+ * StationError: what the headless host answers as 500) and calls over 1 s.
+ * Used by the CI test (fixed seed, bounded count) and `npm run fuzz`.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import fc from 'fast-check';
+import { commands, type CommandName } from '../../shared/contract/commands';
+import { StationError } from '../../shared/contract/errors';
+import { invokeCommand } from '../../electron/core/handlers/invoke';
+import { startStation, type StartedStation } from '../../electron/shell/start';
+import { inputArbitrary } from './arbitraries';
+
+/** One call that broke a rule: the command, its input (JSON), what it answered and how long it took. */
+export interface FuzzFinding {
+  command: string;
+  input: string;
+  answer: string;
+  ms: number;
+}
+
+/** Totals of a fuzz run. */
+export interface FuzzReport {
+  commands: number;
+  inputs: number;
+  internalErrors: number;
+  over1s: number;
+  maxMs: number;
+  /** The first findings (internal errors and slow calls), at most 20. */
+  findings: FuzzFinding[];
+}
+
+/** Options of {@link runFuzz}. */
+export interface FuzzOptions {
+  /** fast-check seed (fixed in CI). */
+  seed: number;
+  /** Inputs per command. */
+  perCommand: number;
+  /** Only these commands (default: all of the contract). */
+  only?: readonly CommandName[];
+  /** Progress lines (default: none). */
+  log?: (line: string) => void;
+}
+
+const SLOW_MS = 1000;
+
+/** A small Shopify export so that order ids, numbers and shops exist for the generated inputs to hit. */
+function seedCsv(): string {
+  const head = 'Name,Email,Financial Status,Fulfillment Status,Created at,Lineitem quantity,Lineitem name,Lineitem price,Lineitem sku,Shipping Name,Shipping Street,Shipping City,Shipping Zip,Shipping Province,Shipping Country,Shipping Phone,Total';
+  const rows = [
+    '#1001,a@example.com,paid,,2026-11-20 10:00:00 +0100,1,Vaso,20.00,VASO-1,Giulia Bianchi,Via Torino 15,Milano,20123,MI,IT,+39 333 1234567,20.00',
+    '#1002,b@example.com,pending,,2026-11-20 11:00:00 +0100,2,Tazza,8.00,TAZ-2,Marco Rossi,Via Roma 1,Livigno,23041,SO,IT,+39 333 7654321,16.00',
+    '#2236,c@example.com,paid,,2026-11-20 12:00:00 +0100,1,Shirt,15.00,SH-1,Ona Kazlauskienė,Gedimino pr. 1,Vilnius,01103,,LT,+370 600 00000,15.00',
+  ];
+  return [head, ...rows].join('\n');
+}
+
+/**
+ * Runs the fuzz: each command gets `perCommand` generated inputs, in a fixed
+ * order, against one training station in a temp data folder (removed after).
+ * @returns the totals and the first findings; never throws for a finding.
+ */
+export async function runFuzz(opts: FuzzOptions): Promise<FuzzReport> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'station-fuzz-'));
+  const labels = path.join(dataDir, 'labels');
+  const log = opts.log ?? (() => undefined);
+  const report: FuzzReport = { commands: 0, inputs: 0, internalErrors: 0, over1s: 0, maxMs: 0, findings: [] };
+  let station: StartedStation | undefined;
+  const silent = () => undefined;
+  try {
+    station = await startStation({ dataDir, platform: { mode: 'sandbox' }, printerUri: `file://${labels}`, ignoredArgs: [] }, { log: silent });
+    const handlers = station.handlers;
+    await invokeCommand(handlers, 'orders.importCsv', { fileName: 'seed.csv', content: seedCsv(), shop: 'main' }, { log: silent });
+    await invokeCommand(handlers, 'orders.importCsv', { fileName: 'seed.csv', content: seedCsv(), shop: 'constructor' }, { log: (l) => log(l) });
+    const names = (opts.only ?? (Object.keys(commands) as CommandName[])).filter((n) => !n.endsWith('.changed'));
+    for (const [i, name] of names.entries()) {
+      const samples = fc.sample(inputArbitrary(commands[name].input), { seed: opts.seed + i, numRuns: opts.perCommand });
+      report.commands++;
+      for (const input of samples) {
+        report.inputs++;
+        const started = performance.now();
+        let answer = 'ok';
+        let internal = false;
+        try {
+          await invokeCommand(handlers, name, input, { log: silent });
+        } catch (e) {
+          if (e instanceof StationError) {
+            answer = `${e.code}: ${e.message}`;
+            internal = e.code === 'internal_error';
+          } else {
+            answer = `not a StationError: ${String(e)}`;
+            internal = true;
+          }
+        }
+        const ms = performance.now() - started;
+        report.maxMs = Math.max(report.maxMs, ms);
+        if (internal) report.internalErrors++;
+        if (ms > SLOW_MS) report.over1s++;
+        if ((internal || ms > SLOW_MS) && report.findings.length < 20) {
+          report.findings.push({ command: name, input: JSON.stringify(input)?.slice(0, 400) ?? 'undefined', answer: answer.slice(0, 300), ms: Math.round(ms) });
+        }
+      }
+      log(`${name}: ${samples.length} inputs`);
+    }
+  } finally {
+    await station?.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+  return report;
+}
