@@ -35,7 +35,11 @@ export const UNPRINTABLE_MARK = '?';
 
 const LINE_BREAKING = new Set(['\t', '\n', '\v', '\f', '\r', '\u0085', '\u2028', '\u2029']);
 const INVISIBLE = /^[\p{Cf}\ufe00-\ufe0f]$/u;
-const NOT_TEXT = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\p{Cs}\p{Cf}\ufe00-\ufe0f]/gu;
+
+/** Whether code point `cp` is a C0 or C1 control, DEL, or a (lone) UTF-16 surrogate. */
+function isControl(cp: number): boolean {
+  return cp < 0x20 || (cp >= 0x7f && cp <= 0x9f) || (cp >= 0xd800 && cp <= 0xdfff);
+}
 
 /**
  * `text` with no control character left (the rule in the module doc), NFC
@@ -44,7 +48,14 @@ const NOT_TEXT = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\p{Cs}\p{Cf}\ufe00-\ufe
  * Idempotent; never throws.
  */
 export function printableText(text: string): string {
-  return text.replace(NOT_TEXT, (c) => (LINE_BREAKING.has(c) ? ' ' : INVISIBLE.test(c) ? '' : UNPRINTABLE_MARK)).normalize('NFC');
+  if (/^[\x20-\x7e]*$/.test(text)) return text;
+  let out = '';
+  for (const ch of text) {
+    if (LINE_BREAKING.has(ch)) out += ' ';
+    else if (isControl(ch.codePointAt(0) ?? 0)) out += UNPRINTABLE_MARK;
+    else if (!INVISIBLE.test(ch)) out += ch;
+  }
+  return out.normalize('NFC');
 }
 
 // Typographic characters that code page 858 lacks, as their ASCII look-alikes.
