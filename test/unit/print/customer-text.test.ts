@@ -83,10 +83,10 @@ const content = slipContent(order, { shopName: `Bottega${DRAWER_KICK}`, tracking
 describe('ESC/POS packing slip with hostile text', () => {
   it.each([80, 58] as const)('%i mm: the printer reads no drawer kick, one cut at the end, and the text with ? for each control', async (width) => {
     const text = expectOnlyTheSlipsCommands(await slipBytes(content, width)).join('\n');
-    for (const s of ['Bottega?p??ú', 'Mario?p??úRossi', 'Fatturagnp.exe', 'Via Roma 1?VA?', 'x y?z?', '1 x ?@Tazza', 'SKU a?b?c', '1 x Tazza ? ? ???', 'Tracking 1234567890123'])
+    for (const s of ['Bottega?p0?ú', 'Mario?p0?úRossi', 'Fatturagnp.exe', 'Via Roma 1?V0', 'x y?z?', '1 x ?@Tazza', 'SKU a?b?c', '1 x Tazza ? ? ???', 'Tracking 1234567890123'])
       expect(text).toContain(s);
     // The note: its controls as ?, line breaks as spaces (folded to the paper's width by the printer library).
-    expect(text.replace(/\n/g, ' ')).toContain('Notes: Citofono ~JA ?p??ú?VA??@ a b c d e');
+    expect(text.replace(/\n/g, ' ')).toContain('Notes: Citofono ~JA ?p0?ú?V0?@ a b c d e');
     // The ZPL item is just text here, folded onto as many lines as the paper needs.
     expect(text.replace(/\n/g, '')).toContain(h.zpl!.printed);
   });
@@ -97,7 +97,7 @@ describe('ESC/POS packing slip with hostile text', () => {
     const ops = decodeEscPos(bytes);
     expect(ops.filter((o) => o.op === 'barcode')).toEqual([]);
     const text = expectOnlyTheSlipsCommands(bytes).join('\n');
-    expect(text).toContain('Order #1?p??ú');
+    expect(text).toContain('Order #1?p0?ú');
     expect(text.split('Lungo').length - 1).toBe(2000);
   });
 });
@@ -106,14 +106,14 @@ describe('A4 packing slip with hostile text', () => {
   it('draws without throwing; pdf.js reads the text with ? for each control', async () => {
     const pages = await pdfTextItems(await pdfSlip({ ...content, notes: `${content.notes} ${'Lungo '.repeat(2000)}` }));
     const items = pages.flat();
-    for (const s of ['Bottega?p??ú', 'Mario?p??úRossi', 'Fatturagnp.exe', 'Via Roma 1?VA?', 'x y?z?', '?@Tazza', 'a?b?c', h.zpl!.printed, 'Tazza ? ? ???']) expect(items).toContain(s);
+    for (const s of ['Bottega?p0?ú', 'Mario?p0?úRossi', 'Fatturagnp.exe', 'Via Roma 1?V0', 'x y?z?', '?@Tazza', 'a?b?c', h.zpl!.printed, 'Tazza ? ? ???']) expect(items).toContain(s);
     const note = items.find((t) => t.startsWith('Notes: '));
-    expect(note).toMatch(/^Notes: Citofono ~JA \?p\?\?ú\?VA\?\?@ a b c d e Lungo .*\.\.\.$/);
+    expect(note).toMatch(/^Notes: Citofono ~JA \?p0\?ú\?V0\?@ a b c d e Lungo .*\.\.\.$/);
   });
 
   it('an order number with controls or emoji is drawn as text alone (no Code 128 to fail on)', async () => {
     const items = (await pdfTextItems(await pdfSlip({ ...content, orderNumber: `#1${DRAWER_KICK}\u{1F600}` }))).flat();
-    expect(items).toContain('Order #1?p??ú?');
+    expect(items).toContain('Order #1?p0?ú?');
   });
 });
 
@@ -135,7 +135,7 @@ describe('ZPL label with hostile text', () => {
     expect(names.filter((n) => n === '^XA')).toHaveLength(1);
     expect(names.filter((n) => n === '^XZ')).toHaveLength(1);
     const fields = zplFields(zpl).map((f) => f.text);
-    for (const s of ['MARIO?P??ÚROSSI', '???', 'VIA ROMA 1?VA?', 'SCALA _5E ^FH_ B', '47121 X Y?Z? (FC)', `RIF. / REF.: ${h.zpl!.printed}`]) expect(fields.some((f) => f.includes(s))).toBe(true);
+    for (const s of ['MARIO?P0?ÚROSSI', '???', 'VIA ROMA 1?V0', 'SCALA _5E ^FH_ B', '47121 X Y?Z? (FC)', `RIF. / REF.: ${h.zpl!.printed}`]) expect(fields.some((f) => f.includes(s))).toBe(true);
     expect(fields.join(' ')).toContain('NOTE: Citofono ~JA Fatturagnp.exe a b c d e');
     expect(fields.flatMap(controlsIn)).toEqual([]);
   });
@@ -144,13 +144,13 @@ describe('ZPL label with hostile text', () => {
 describe('PDF label and manifest with hostile text', () => {
   it('the PDF label draws and pdf.js reads the visible text', async () => {
     const items = (await pdfTextItems(await renderLabelsPdf([hostileLabel]))).flat();
-    for (const s of ['MARIO?P??ÚROSSI', 'VIA ROMA 1?VA?', `RIF. / REF.: ${h.zpl!.printed}`]) expect(items).toContain(s);
+    for (const s of ['MARIO?P0?ÚROSSI', 'VIA ROMA 1?V0', `RIF. / REF.: ${h.zpl!.printed}`]) expect(items).toContain(s);
   });
 
   it('the manifest draws and pdf.js reads the visible text', async () => {
     const m = manifest(2);
     m.shipments[0] = { ...m.shipments[0]!, recipientName: `A${DRAWER_KICK}B`, city: 'C\x9bD', reference: 'R~JA' };
     const items = (await pdfTextItems(await renderManifestPdf(m))).flat();
-    for (const s of ['A?p??úB', 'C?D', 'R~JA']) expect(items).toContain(s);
+    for (const s of ['A?p0?úB', 'C?D', 'R~JA']) expect(items).toContain(s);
   });
 });
