@@ -31,7 +31,7 @@
 import iconv from 'iconv-lite';
 
 /** What an output prints in place of a character it must not or cannot print. */
-export const UNPRINTABLE_MARK = '?';
+const UNPRINTABLE_MARK = '?';
 
 const LINE_BREAKING = new Set(['\t', '\n', '\v', '\f', '\r', '\u0085', '\u2028', '\u2029']);
 const INVISIBLE = /^[\p{Cf}\ufe00-\ufe0f]$/u;
