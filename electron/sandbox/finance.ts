@@ -471,13 +471,13 @@ export class FinanceLedger {
  */
 export async function renderInvoicePdf(inv: InvoiceRecord, account: Account): Promise<Uint8Array> {
   // Loaded on first use: pdf-lib is not needed to start (issue 15, cold start).
-  const [{ PDFDocument, rgb }, { embedFonts, pdfSafeText }] = await Promise.all([import('pdf-lib'), import('../../shared/pdf/drawing')]);
+  const [{ PDFDocument, rgb }, { embedFonts }, { pdfText }] = await Promise.all([import('pdf-lib'), import('../../shared/pdf/drawing'), import('../../shared/print/text')]);
   const doc = await PDFDocument.create();
   doc.setTitle(`${inv.proforma ? 'Proforma' : 'Fattura'} ${inv.number}`);
   doc.setCreationDate(inv.issuedAt);
   const fonts = await embedFonts(doc);
   const page = doc.addPage([595.28, 841.89]);
-  const safe = (t: string) => pdfSafeText(t, fonts.charset);
+  const safe = (t: string) => pdfText(t, fonts.charset);
   const text = (t: string, x: number, y: number, size = 9, bold = false) => page.drawText(safe(t), { x, y, size, font: bold ? fonts.bold : fonts.regular });
   const right = (t: string, xRight: number, y: number, size = 9, bold = false) => {
     const f = bold ? fonts.bold : fonts.regular;

@@ -1,20 +1,11 @@
 /**
  * PDF drawing pieces shared by the sandbox's labels and manifests and the
- * station's A4 packing slips: the standard fonts and what they can encode,
+ * station's A4 packing slips: the standard fonts and what they can encode
+ * (text to draw with them goes through `pdfText`, shared/print/text.ts),
  * and the bars of a Code 128 (bwip-js's encoding) to draw as rectangles.
  */
 import bwipjs from 'bwip-js/node';
 import { StandardFonts, type PDFDocument, type PDFFont } from 'pdf-lib';
-
-/**
- * Keeps only characters the standard font can encode (WinAnsi); pdf-lib throws
- * on anything else, so the rest print as `?`.
- */
-export function pdfSafeText(text: string, charset: Set<number>): string {
-  let out = '';
-  for (const ch of text) out += charset.has(ch.codePointAt(0) ?? 0) ? ch : '?';
-  return out;
-}
 
 /** Standard fonts of a document and the code points they can encode. */
 export interface Fonts {

@@ -16,6 +16,8 @@ export type EscPosOp =
   | { op: 'text'; text: string }
   | { op: 'barcode'; type: 'code128'; data: string; hri: number; height: number; moduleWidth: number }
   | { op: 'cut'; partial: boolean }
+  /** ESC p m t1 t2 or DLE DC4 1 m t: pulse a cash-drawer kick connector. */
+  | { op: 'drawer'; pin: number }
   | { op: 'other'; bytes: number[] };
 
 /**
@@ -58,6 +60,7 @@ export function decodeEscPos(bytes: Uint8Array): EscPosOp[] {
       else if (n1 === 0x21) take(3, { op: 'size', width: n2 & 0x20 ? 2 : 1, height: n2 & 0x10 ? 2 : 1 }); // ESC ! print mode
       else if (n1 === 0x4d || n1 === 0x2d || n1 === 0x7b || n1 === 0x47 || n1 === 0x33 || n1 === 0x64) take(3, { op: 'other', bytes: [b, n1, n2] });
       else if (n1 === 0x32) take(2, { op: 'other', bytes: [b, n1] });
+      else if (n1 === 0x70) take(5, { op: 'drawer', pin: n2 & 1 });
       else throw new Error(`Unknown ESC command 0x${(n1 ?? 0).toString(16)} at byte ${i}`);
     } else if (b === 0x1d) {
       flush();
@@ -80,6 +83,10 @@ export function decodeEscPos(bytes: Uint8Array): EscPosOp[] {
       } else if (n1 === 0x56) take(3, { op: 'cut', partial: n2 === 1 || n2 === 0x31 });
       else if (n1 === 0x42) take(3, { op: 'other', bytes: [b, n1, n2] });
       else throw new Error(`Unknown GS command 0x${(n1 ?? 0).toString(16)} at byte ${i}`);
+    } else if (b === 0x10 && n1 === 0x14 && n2 === 0x01) {
+      // DLE DC4 1 m t: real-time drawer pulse.
+      flush();
+      take(5, { op: 'drawer', pin: (bytes[i + 3] ?? 0) & 1 });
     } else if (b === 0x0b || b === 0x0d) {
       // Vertical tab (feed before the cut), carriage return.
       flush();

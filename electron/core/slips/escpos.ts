@@ -8,8 +8,8 @@
  * code page 858 (Western European with €), ESC a align, ESC E bold,
  * GS ! size, GS k 73 Code 128, GS V cut.
  */
-import iconv from 'iconv-lite';
 import { BreakLine, CharacterSet, PrinterTypes, ThermalPrinter } from 'node-thermal-printer';
+import { escposText } from '../../../shared/print/text';
 import type { SlipContent } from './content';
 
 /**
@@ -20,23 +20,6 @@ export interface SlipInterface {
   getPrinterName(): string;
   isPrinterConnected(): Promise<boolean>;
   execute(buffer: Buffer): Promise<unknown>;
-}
-
-const LOOKALIKES: Record<string, string> = { '\u2013': '-', '\u2014': '-', '\u2018': "'", '\u2019': "'", '\u201c': '"', '\u201d': '"', '\u2026': '...', '\u00a0': ' ' };
-
-/**
- * `text` in code page 858 only: dashes and quotes become their ASCII
- * look-alikes, anything else the page lacks becomes `?`. Without this,
- * node-thermal-printer switches the printer to another code page for one
- * character and never back, so the rest of the slip prints in the wrong page.
- */
-export function cp858Text(text: string): string {
-  let out = '';
-  for (const ch of text.normalize('NFC')) {
-    const c = LOOKALIKES[ch] ?? ch;
-    out += iconv.decode(iconv.encode(c, 'CP858'), 'CP858') === c ? c : '?';
-  }
-  return out;
 }
 
 /** `GS k` barcode system 73: Code 128 (Epson ESC/POS, GS k function B). */
@@ -51,15 +34,21 @@ export function lineChars(paperWidthMm: 80 | 58): number {
  * The slip as a node-thermal-printer job on `iface`, ready to `execute()`:
  * shop name (double size), the order number as Code 128 with its text, date,
  * recipient, "qty × title" lines with SKU, notes, tracking number, cut.
- * Text is encoded in code page 858; characters it lacks print as `?`.
+ * Every text goes through {@link escposText} (shared/print/text.ts): code
+ * page 858, characters it lacks as `?`, and no control byte of the order's
+ * text reaches the printer, so a name holding ESC p or GS V neither opens the
+ * cash drawer nor cuts the paper (issue 21). The slip's only commands are the
+ * ones written here, its one cut last.
  */
 export function escposSlip(slip: SlipContent, opts: { paperWidthMm: 80 | 58 }, iface: SlipInterface): ThermalPrinter {
   const content: SlipContent = {
-    ...slip,
-    shopName: cp858Text(slip.shopName),
-    recipient: slip.recipient.map(cp858Text),
-    lines: slip.lines.map((l) => ({ ...l, sku: cp858Text(l.sku), title: cp858Text(l.title) })),
-    notes: slip.notes === null ? null : cp858Text(slip.notes),
+    shopName: escposText(slip.shopName),
+    orderNumber: escposText(slip.orderNumber),
+    date: escposText(slip.date),
+    recipient: slip.recipient.map(escposText),
+    lines: slip.lines.map((l) => ({ ...l, sku: escposText(l.sku), title: escposText(l.title) })),
+    notes: slip.notes === null ? null : escposText(slip.notes),
+    trackingNumber: slip.trackingNumber === null ? null : escposText(slip.trackingNumber),
   };
   const width = lineChars(opts.paperWidthMm);
   const p = new ThermalPrinter({
@@ -82,8 +71,9 @@ export function escposSlip(slip: SlipContent, opts: { paperWidthMm: 80 | 58 }, i
   p.setTextNormal();
   p.println(`Order ${content.orderNumber} - ${content.date}`);
   // Code 128 set B (GS k 73, "{B" + data) of the order number, text below (HRI 2), as the scan field reads it back.
-  // Set B holds printable ASCII only: an order number with anything else is printed as text alone.
-  if (/^[\x20-\x7e]{1,40}$/.test(content.orderNumber)) {
+  // Set B holds printable ASCII only: an order number with anything else is printed as text alone, and so is
+  // one with `{`, which GS k 73 reads as a code-set switch (a literal `{` is `{{`).
+  if (/^[\x20-\x7a\x7c-\x7e]{1,40}$/.test(slip.orderNumber)) {
     p.printBarcode(content.orderNumber, CODE128, { hriPos: 2, hriFont: 0, width: opts.paperWidthMm === 58 ? 2 : 3, height: 60 });
     p.newLine();
   }

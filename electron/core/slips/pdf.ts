@@ -2,36 +2,45 @@
  * Packing slips on A4 (issue 11), drawn with pdf-lib: shop name, order
  * number with its Code 128 (vector bars from bwip-js, as the labels), date,
  * recipient, a table of the lines (quantity, SKU, title), notes, tracking
- * number. Standard Helvetica (WinAnsi): characters it lacks print as `?`.
+ * number. Standard Helvetica (WinAnsi): every text goes through
+ * {@link pdfText}, so a control character prints as `?` (issue 21) and so
+ * does a character the font lacks; any order text can be drawn.
  */
 import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
-import { code128Bars, embedFonts, pdfSafeText } from '../../../shared/pdf/drawing';
+import { code128Bars, embedFonts } from '../../../shared/pdf/drawing';
+import { pdfText, printableText } from '../../../shared/print/text';
 import type { SlipContent } from './content';
 
 /** A4 in PDF points (210 × 297 mm). */
 const A4 = { width: 595.28, height: 841.89 } as const;
 const MARGIN = 50;
 
-/** Text cut to `maxWidth` points with an ellipsis. */
+/** Text cut to `maxWidth` points with an ellipsis (binary search: a note may be thousands of characters). */
 function fitToWidth(text: string, font: PDFFont, size: number, maxWidth: number): string {
   if (font.widthOfTextAtSize(text, size) <= maxWidth) return text;
-  let t = text;
-  while (t.length > 1 && font.widthOfTextAtSize(`${t}...`, size) > maxWidth) t = t.slice(0, -1);
-  return `${t}...`;
+  let lo = 1;
+  let hi = text.length;
+  while (lo < hi) {
+    const mid = Math.ceil((lo + hi) / 2);
+    if (font.widthOfTextAtSize(`${text.slice(0, mid)}...`, size) <= maxWidth) lo = mid;
+    else hi = mid - 1;
+  }
+  return `${text.slice(0, lo)}...`;
 }
 
 /**
  * The slip as PDF bytes: one A4 page, more when the lines do not fit (the
- * header repeats the order number on each).
- * @throws Error from bwip-js when the order number cannot be encoded as Code 128
+ * header repeats the order number on each). The order number is drawn as
+ * Code 128 when it is printable ASCII (as on the receipt printer), else as
+ * text alone; any order text can be drawn, nothing throws on it.
  */
 export async function pdfSlip(content: SlipContent): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
-  doc.setTitle(`Packing slip ${content.orderNumber}`);
+  doc.setTitle(`Packing slip ${printableText(content.orderNumber)}`);
   doc.setCreator('Shipping Station');
   const fonts = await embedFonts(doc);
-  const safe = (s: string) => pdfSafeText(s, fonts.charset);
-  const bars = code128Bars(content.orderNumber);
+  const safe = (s: string) => pdfText(s, fonts.charset);
+  const bars = /^[\x20-\x7e]{1,40}$/.test(content.orderNumber) ? code128Bars(content.orderNumber) : [];
   const modules = bars.length ? bars[bars.length - 1]!.x + bars[bars.length - 1]!.w : 1;
 
   let page: PDFPage = doc.addPage([A4.width, A4.height]);

@@ -6,6 +6,6 @@
  */
 export type { LabelAddress, LabelData, ManifestPdfData } from './types';
 export { LabelDataError,   } from './types';
-export { renderLabelsZpl, zplFieldData } from './zpl';
+export { renderLabelsZpl } from './zpl';
 export { renderLabelsPdf, LABEL_PAGE_PT } from './pdf';
 export { renderManifestPdf,  } from './manifest';

@@ -5,7 +5,8 @@
  * with the header and column titles repeated on each.
  */
 import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
-import { embedFonts, pdfSafeText, type Fonts } from '../../../shared/pdf/drawing';
+import { embedFonts, type Fonts } from '../../../shared/pdf/drawing';
+import { pdfText } from '../../../shared/print/text';
 import { cityLine, cleanText, formatAmount, formatDateTime, formatMoney } from './text';
 import { validateManifest, type ManifestPdfData } from './types';
 
@@ -70,7 +71,7 @@ class Writer {
   /** Text with its top at `top` (points from the page top). */
   text(s: string, x: number, top: number, size: number, o: { bold?: boolean; maxWidth?: number; align?: 'L' | 'R' | 'C'; width?: number } = {}): void {
     const font = o.bold ? this.fonts.bold : this.fonts.regular;
-    let t = pdfSafeText(cleanText(s), this.fonts.charset);
+    let t = pdfText(cleanText(s), this.fonts.charset);
     if (o.maxWidth) t = fitToWidth(t, font, size, o.maxWidth);
     const w = font.widthOfTextAtSize(t, size);
     const box = o.width ?? 0;

@@ -5,7 +5,8 @@
  */
 import { deflateSync } from 'node:zlib';
 import { PDFDocument } from 'pdf-lib';
-import { code128Bars, embedFonts, pdfSafeText, type Fonts } from '../../../shared/pdf/drawing';
+import { code128Bars, embedFonts, type Fonts } from '../../../shared/pdf/drawing';
+import { pdfText, printableText } from '../../../shared/print/text';
 import { LABEL_W, layoutLabel, type LabelElement } from './layout';
 import { validateLabels, type LabelData } from './types';
 
@@ -56,7 +57,7 @@ function pageContent(fontKeys: { bold: string; regular: string }, fonts: Fonts, 
       }
     } else if (e.kind === 'text') {
       const font = e.bold ? fonts.bold : fonts.regular;
-      const text = pdfSafeText(e.text, fonts.charset);
+      const text = pdfText(e.text, fonts.charset);
       let size = e.size * K * SIZE_RATIO;
       const maxW = e.maxWidth * K;
       // Helvetica is wider than the condensed font 0: shrink to the same box.
@@ -86,14 +87,15 @@ function pageContent(fontKeys: { bold: string; regular: string }, fonts: Fonts, 
  * content and layout as {@link renderLabelsZpl} (sender, recipient, Code 128
  * of the parcel's tracking number with the number below, carrier, service,
  * parcel n/N, weight in kg, reference, COD, date). Text uses Helvetica
- * (WinAnsi: Italian accents and € print; other characters print as `?`).
+ * (WinAnsi: Italian accents and € print; other characters print as `?`),
+ * every string through {@link pdfText}.
  *
  * @throws LabelDataError naming the first bad field (`labels.<i>.<field>`)
  */
 export async function renderLabelsPdf(labels: LabelData[]): Promise<Uint8Array> {
   validateLabels(labels);
   const doc = await PDFDocument.create();
-  doc.setTitle(`Labels ${labels[0]?.shipmentTrackingNumber ?? ''}`);
+  doc.setTitle(`Labels ${printableText(labels[0]?.shipmentTrackingNumber ?? '')}`);
   doc.setProducer('Shipping Station sandbox');
   doc.setCreator('Shipping Station sandbox');
   const fonts = await embedFonts(doc);

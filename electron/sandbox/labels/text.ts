@@ -3,6 +3,7 @@
  * (addresses come from shop exports and scanners), format dates and amounts the
  * Italian way, as carriers print them.
  */
+import { printableText } from '../../../shared/print/text';
 
 // Typographic characters that shop exports carry and label fonts may lack.
 const REPLACEMENTS: Record<string, string> = {
@@ -19,24 +20,20 @@ const REPLACEMENTS: Record<string, string> = {
 };
 
 /**
- * Normalises a field for printing: NFC (so a decomposed "e + accent" from a
- * Mac keyboard becomes "è"), typographic quotes/dashes to ASCII, control
- * characters and line breaks to spaces, runs of spaces collapsed, trimmed.
- * Characters a label font cannot show (beyond Latin Extended-A, except €)
- * become `?` so a missing glyph is visible instead of silently blank.
+ * Normalises a field for printing: the station's control rule
+ * ({@link printableText}, shared/print/text.ts: NFC, line breaks and tabs to
+ * spaces, other control characters to `?`, bidi and zero-width marks
+ * removed), typographic quotes/dashes to ASCII, runs of spaces collapsed,
+ * trimmed. Characters a label font cannot show (beyond Latin Extended-A,
+ * except €) become `?` so a missing glyph is visible instead of silently blank.
  */
 export function cleanText(s: string | undefined | null): string {
   if (!s) return '';
   let out = '';
-  for (const ch of s.normalize('NFC')) {
+  for (const ch of printableText(s)) {
     const r = REPLACEMENTS[ch];
-    if (r !== undefined) {
-      out += r;
-      continue;
-    }
-    const cp = ch.codePointAt(0) ?? 0;
-    if (cp < 0x20 || (cp >= 0x7f && cp < 0xa0)) out += ' ';
-    else if (cp <= 0x24f || ch === '€') out += ch;
+    if (r !== undefined) out += r;
+    else if ((ch.codePointAt(0) ?? 0) <= 0x24f || ch === '€') out += ch;
     else out += '?';
   }
   return out.replace(/\s+/g, ' ').trim();

@@ -2,20 +2,9 @@
  * Carrier labels as ZPL II (Zebra ZPL II Programming Guide), one format
  * (`^XA`...`^XZ`) per parcel, 4 x 6 in at 203 or 300 dpi, UTF-8 (`^CI28`).
  */
+import { zplFieldData } from '../../../shared/print/text';
 import { LABEL_H, LABEL_W, layoutLabel, type LabelElement } from './layout';
 import { LabelDataError, validateLabels, type LabelData } from './types';
-
-/**
- * Field data for `^FD`: `^` and `~` would start a ZPL command inside the data,
- * so they are written as `^FH` hex escapes (`\5E`, `\7E`); a backslash is
- * replaced by `/` because `^FB` would read it as a line control. Returns the
- * `^FH\` prefix needed (empty when nothing was escaped) and the data.
- */
-export function zplFieldData(text: string): { fh: string; data: string } {
-  if (!/[\\^~]/.test(text)) return { fh: '', data: text };
-  const data = text.replace(/\\/g, '/').replace(/\^/g, '\\5E').replace(/~/g, '\\7E');
-  return { fh: data.includes('\\') ? '^FH\\' : '', data };
-}
 
 function elementZpl(e: LabelElement, f: number, pw: number): string {
   const s = (n: number): number => Math.round(n * f);
@@ -38,7 +27,8 @@ function elementZpl(e: LabelElement, f: number, pw: number): string {
       const module = Math.max(1, Math.min(Math.round(e.module * f), Math.floor(pw / (e.modules + 20))));
       const x = Math.round((pw - e.modules * module) / 2);
       const h = s(e.height);
-      return `^BY${module},3,${h}^FO${x},${s(e.y)}^BCN,${h},N,N,N,A^FD${e.data}^FS\n`;
+      const { fh, data } = zplFieldData(e.data);
+      return `^BY${module},3,${h}^FO${x},${s(e.y)}^BCN,${h},N,N,N,A${fh}^FD${data}^FS\n`;
     }
   }
 }
@@ -49,7 +39,9 @@ function elementZpl(e: LabelElement, f: number, pw: number): string {
  * (812 x 1218 dots at 203 dpi, 1200 x 1800 at 300 dpi), `^LH0,0` `^LRN` `^PON`
  * to reset settings a previous format may have left, text in font 0, and the
  * parcel's tracking number as Code 128 (`^BC`, automatic subsets) with the
- * number printed below. No print-mode or media commands (`^MM`, `^MN`, `~SD`):
+ * number printed below. Every `^FD` is written by {@link zplFieldData}
+ * (shared/print/text.ts): no text of the shipment can start a ZPL command
+ * (issue 21). No print-mode or media commands (`^MM`, `^MN`, `~SD`):
  * those stay as set on the printer. Send the result UTF-8 encoded.
  *
  * @param labels one entry per parcel, in print order

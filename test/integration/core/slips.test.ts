@@ -7,7 +7,6 @@
  * goes to a folder as a PDF; a bad printer URI is refused naming the field.
  */
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Station } from '../../../electron/core/station';
@@ -19,34 +18,9 @@ import { shopifyCsv } from '../../fixtures/shopify/generate-shopify-csv';
 import { order } from '../../fixtures/shopify/warehouse-order';
 import { decodeEscPos, escPosText } from '../../support/escpos';
 import { closedPort, startFakePrinter, type FakePrinter } from '../printers/fake-printer';
+import { receiptPrinter } from '../printers/receipt-printer';
 import { FakeUsbPrinter, fakeBus } from '../../unit/printers/fake-usb';
 import { invokerOf, orderByNumber, parcel, startSandbox, stationConfig, stationFailure, tempDir } from './helpers';
-
-/** A receipt printer on 127.0.0.1:`port`: the bytes of each connection are one slip. */
-async function receiptPrinter(port = 0): Promise<{ port: number; slips: Buffer[]; close(): Promise<void> }> {
-  const slips: Buffer[] = [];
-  const sockets = new Set<net.Socket>();
-  const server = net.createServer((socket) => {
-    sockets.add(socket);
-    const chunks: Buffer[] = [];
-    socket.on('data', (c) => chunks.push(c));
-    socket.on('error', () => undefined);
-    socket.on('close', () => {
-      sockets.delete(socket);
-      if (chunks.length) slips.push(Buffer.concat(chunks));
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-  return {
-    port: (server.address() as net.AddressInfo).port,
-    slips,
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const s of sockets) s.destroy();
-        server.close(() => resolve());
-      }),
-  };
-}
 
 let sb: Sandbox;
 let labelPrinter: FakePrinter;

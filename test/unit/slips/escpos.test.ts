@@ -7,7 +7,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { slipContent, type SlipContent } from '../../../electron/core/slips/content';
-import { cp858Text, escposSlip, lineChars, type SlipInterface } from '../../../electron/core/slips/escpos';
+import { escposSlip, lineChars, type SlipInterface } from '../../../electron/core/slips/escpos';
+import { escposText } from '../../../shared/print/text';
 import type { StationOrder } from '../../../shared/domain/order';
 import { decodeEscPos, escPosText } from '../../support/escpos';
 
@@ -102,6 +103,6 @@ describe('ESC/POS packing slip', () => {
   });
 
   it('keeps to code page 858: look-alikes for dashes and quotes, ? for what it lacks', () => {
-    expect(cp858Text('“Caffè” – 5 € … Ñandú 東京')).toBe('"Caffè" - 5 € ... Ñandú ??');
+    expect(escposText('“Caffè” – 5 € … Ñandú 東京')).toBe('"Caffè" - 5 € ... Ñandú ??');
   });
 });
