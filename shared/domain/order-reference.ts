@@ -13,9 +13,10 @@
  * - the default shop's number as it is (`#1001`), the other shops' as
  *   `<shop> <number>` (`Bottega #1001`): the last space separates the shop
  *   from the number, because such a number never holds a space;
- * - a number ending in `-<digits>` (`M-20260101-100`) gets a `~` after it
- *   (`M-20260101-100~`), so no first reference looks like a later shipment's
- *   `-2`, `-3` (see {@link shipmentReference});
+ * - a number ending like a later shipment's `-2` ... `-99` (`#1001-2`, a
+ *   split order) gets a `~` after it (`#1001-2~`), so it never reads as the
+ *   second shipment of `#1001` (see {@link shipmentReference}); `SO-1001`,
+ *   `M-20260101-100`, `#1001-1`, `#1001-05` stay as they are;
  * - anything else (a number with spaces, `~` or control characters, a shop
  *   name with control characters or spaces around it, a text over
  *   {@link ORDER_REFERENCE_MAX} characters) becomes a readable, shortened text
@@ -35,8 +36,10 @@ const SPACE_OR_CONTROL = /[\u0000-\u0020\u007f-\u00a0\u1680\u2000-\u200f\u2028\u
 const SPACES_OR_CONTROLS = new RegExp(`${SPACE_OR_CONTROL.source}+`, 'g');
 /** Control characters only (a shop name may hold spaces, not line breaks or tabs). */
 const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\ufeff]/;
-/** The end that a later shipment's reference adds: `-2`, `-3`, ... (also `-1`, `-0`: kept apart too). */
-const NUMBER_SUFFIX = /-\d+$/;
+/** Most shipments of one order (after 98 cancels); {@link shipmentReference} numbers them `-2` to `-99`. */
+export const MAX_SHIPMENTS_PER_ORDER = 99;
+/** The end that a later shipment's reference adds: `-2` to `-99`, written without leading zeros. */
+const NUMBER_SUFFIX = /-(?:[2-9]|[1-9]\d)$/;
 /** Crockford base32: no I, L, O, U, so the hash reads back without doubt. */
 const HASH_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 const HASH_CHARS = 10;
@@ -63,10 +66,12 @@ export function orderReference(order: Pick<StationOrder, 'shop' | 'orderNumber'>
  * The `reference` of the order's `n`-th shipment (POST /shipments, max 100):
  * {@link orderReference} for the first, with `-2`, `-3`, ... for a later one
  * (after the earlier was cancelled). Never the same for two (shop, number, n).
- * @throws RangeError when `n` is not an integer >= 1.
+ * @throws RangeError when `n` is not an integer from 1 to {@link MAX_SHIPMENTS_PER_ORDER}.
  */
 export function shipmentReference(order: Pick<StationOrder, 'shop' | 'orderNumber'>, n = 1): string {
-  if (!Number.isInteger(n) || n < 1) throw new RangeError(`Shipment number must be an integer >= 1, got ${n}`);
+  if (!Number.isInteger(n) || n < 1 || n > MAX_SHIPMENTS_PER_ORDER) {
+    throw new RangeError(`Shipment number must be an integer from 1 to ${MAX_SHIPMENTS_PER_ORDER}, got ${n}`);
+  }
   const ref = orderReference(order);
   return n === 1 ? ref : `${ref}-${n}`;
 }

@@ -9,7 +9,7 @@ import type { z } from 'zod';
 import type { Handlers, ShipInput, ShipResult } from '../../../shared/contract/commands';
 import { StationError } from '../../../shared/contract/errors';
 import type { StationOrder } from '../../../shared/domain/order';
-import { shipmentReference } from '../../../shared/domain/order-reference';
+import { MAX_SHIPMENTS_PER_ORDER, shipmentReference } from '../../../shared/domain/order-reference';
 import { Shipment } from '../../../shared/platform/resources';
 import type { TrackingRecord } from '../../../shared/platform/tracking';
 import { storePlatformShipment, type ShipmentCommitted, type ShipmentCreatePayload } from '../outbox/shipments';
@@ -46,16 +46,20 @@ function generateReference(nowMs: number, random: () => number = Math.random): s
  *   `#1001`, `Bottega #1001`); a later shipment of the same order (after a
  *   cancel) gets `-2`, `-3`, ... (`Bottega #1001-2`);
  * - without: the caller's `reference` when given, else a generated one.
- * @throws StationError `invalid_input` (details `request.reference`) when the caller's reference is already used.
+ * @throws StationError `invalid_input` (details `request.reference`) when the caller's reference is already used;
+ *   `invalid_state` when the order has {@link MAX_SHIPMENTS_PER_ORDER} shipments already.
  */
 function referenceFor(ctx: ContextWithoutOutbox, order: StationOrder | undefined, requested: string | undefined): string {
   const { store } = ctx;
   if (order) {
     const earlier = store.shipments.listByOrder(order.id).length;
-    for (let n = earlier + 1; ; n++) {
+    for (let n = earlier + 1; n <= MAX_SHIPMENTS_PER_ORDER; n++) {
       const ref = shipmentReference(order, n);
       if (!store.shipments.getByReference(ref)) return ref;
     }
+    throw new StationError('invalid_state', `Order ${order.orderNumber} already has ${MAX_SHIPMENTS_PER_ORDER} shipments at this station; ship it as a new order`, {
+      orderId: [`Order ${order.orderNumber} has ${MAX_SHIPMENTS_PER_ORDER} shipments already`],
+    });
   }
   if (requested !== undefined && requested.trim() !== '') {
     const ref = requested.trim();

@@ -17,7 +17,7 @@
  * Table Schema Changes", the 12-step procedure).
  */
 import type Database from 'better-sqlite3';
-import { shipmentReference } from '../../../shared/domain/order-reference';
+import { MAX_SHIPMENTS_PER_ORDER, shipmentReference } from '../../../shared/domain/order-reference';
 import { StoreError } from './errors';
 
 /** One schema step: `up` runs inside a transaction opened by {@link runMigrations}. */
@@ -415,7 +415,7 @@ const m7OrderReferences: Migration = {
       let n: number | undefined;
       if (old === r.order_number) n = 1;
       else if (old.startsWith(`${r.order_number}-`) && /^[1-9]\d*$/.test(old.slice(r.order_number.length + 1))) n = Number(old.slice(r.order_number.length + 1));
-      if (n === undefined || !Number.isSafeInteger(n)) continue;
+      if (n === undefined || n > MAX_SHIPMENTS_PER_ORDER) continue;
       const ref = shipmentReference({ shop: r.shop, orderNumber: r.order_number }, n);
       if (ref === old || (taken.get(ref)?.n ?? 0) > 0) continue;
       setPayload.run(JSON.stringify({ ...payload, request: { ...payload.request, reference: ref } }), r.id);

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SHOP } from '../../../shared/domain/order';
-import { ORDER_REFERENCE_MAX, orderReference, shipmentReference } from '../../../shared/domain/order-reference';
+import { MAX_SHIPMENTS_PER_ORDER, ORDER_REFERENCE_MAX, orderReference, shipmentReference } from '../../../shared/domain/order-reference';
 
 type Pair = { shop: string; orderNumber: string };
 
@@ -29,6 +29,10 @@ const HOSTILE: Pair[] = [
   { shop: 'UK', orderNumber: '#2236-2' },
   { shop: DEFAULT_SHOP, orderNumber: 'M-20261120-100' },
   { shop: DEFAULT_SHOP, orderNumber: 'M-20261120-1' },
+  { shop: DEFAULT_SHOP, orderNumber: '#2236-99' },
+  { shop: DEFAULT_SHOP, orderNumber: '#2236-100' },
+  { shop: DEFAULT_SHOP, orderNumber: '#2236-02' },
+  { shop: DEFAULT_SHOP, orderNumber: '#2236-2-2' },
   // Numbers that look like the hashed form.
   { shop: DEFAULT_SHOP, orderNumber: '~ABCDEFGHJK' },
   { shop: 'x', orderNumber: '~ABCDEFGHJK' },
@@ -62,14 +66,19 @@ describe('orderReference', () => {
     expect(orderReference({ shop: DEFAULT_SHOP, orderNumber: '#2236' })).toBe('#2236');
     expect(orderReference({ shop: 'Istanbul', orderNumber: '#2236' })).toBe('Istanbul #2236');
     expect(orderReference({ shop: 'Bottega Verdi', orderNumber: '#1001' })).toBe('Bottega Verdi #1001');
-    // A number ending like a later shipment's suffix is marked so it cannot be one.
-    expect(orderReference({ shop: DEFAULT_SHOP, orderNumber: 'M-20261120-100' })).toBe('M-20261120-100~');
+    // A number ending like a later shipment's suffix (a split order) is marked so it cannot be one.
+    expect(orderReference({ shop: DEFAULT_SHOP, orderNumber: '#1001-2' })).toBe('#1001-2~');
+    expect(orderReference({ shop: 'UK', orderNumber: '#1001-99' })).toBe('UK #1001-99~');
+    // Numbers that cannot be a suffix stay as they are: a prefix, the station's manual numbers, -1, a leading zero.
+    for (const n of ['SO-1001', 'M-20261120-100', 'M-20261120-007', '#1001-1', '#1001-05', '#1001-100']) {
+      expect(orderReference({ shop: DEFAULT_SHOP, orderNumber: n })).toBe(n);
+    }
   });
 
   it('is injective on hostile pairs, with and without later-shipment suffixes, and stays within the spec limits', () => {
     const seen = new Map<string, string>();
     for (const p of HOSTILE) {
-      for (const n of [1, 2, 3, 10, 12]) {
+      for (const n of [1, 2, 3, 10, 12, 99]) {
         const ref = shipmentReference(p, n);
         const who = `${JSON.stringify(p)} n=${n}`;
         expect(seen.get(ref), `${who} collides`).toBeUndefined();
@@ -78,7 +87,7 @@ describe('orderReference', () => {
       }
       expect(orderReference(p).length).toBeLessThanOrEqual(ORDER_REFERENCE_MAX);
     }
-    expect(seen.size).toBe(HOSTILE.length * 5);
+    expect(seen.size).toBe(HOSTILE.length * 6);
   });
 
   it('is injective over many generated pairs (shop names up to 40, numbers up to 50 characters)', () => {
@@ -88,7 +97,7 @@ describe('orderReference', () => {
     for (const shop of shops) {
       for (let i = 0; i < 1500; i++) {
         const orderNumber = i % 3 === 0 ? `#${1000 + i}` : i % 3 === 1 ? `#${1000 + i}-${i % 7}` : `${'Q'.repeat(40)}-${i}`;
-        for (const n of [1, 2]) {
+        for (const n of [1, 2, 3]) {
           seen.add(shipmentReference({ shop, orderNumber }, n));
           count++;
         }
@@ -117,7 +126,9 @@ describe('orderReference', () => {
   it('shipmentReference numbers later shipments -2, -3 and refuses a count below 1', () => {
     const p = { shop: 'UK', orderNumber: '#2236' };
     expect([1, 2, 3].map((n) => shipmentReference(p, n))).toEqual(['UK #2236', 'UK #2236-2', 'UK #2236-3']);
+    expect(shipmentReference(p, MAX_SHIPMENTS_PER_ORDER)).toBe('UK #2236-99');
     expect(() => shipmentReference(p, 0)).toThrow(RangeError);
-    expect(() => shipmentReference(p, 1.5)).toThrow(/integer >= 1/);
+    expect(() => shipmentReference(p, 100)).toThrow(RangeError);
+    expect(() => shipmentReference(p, 1.5)).toThrow(/integer from 1 to 99/);
   });
 });
