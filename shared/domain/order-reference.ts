@@ -32,10 +32,15 @@ import { DEFAULT_SHOP, type StationOrder } from './order';
 export const ORDER_REFERENCE_MAX = 50;
 
 /** Whitespace and control characters (spelled out so every station, whatever its Unicode tables, agrees). */
-const SPACE_OR_CONTROL = /[\u0000-\u0020\u007f-\u00a0\u1680\u2000-\u200f\u2028\u2029\u202f\u205f\u3000\ufeff]/;
-const SPACES_OR_CONTROLS = new RegExp(`${SPACE_OR_CONTROL.source}+`, 'g');
+const isSpaceOrControl = (c: number) =>
+  c <= 0x20 || (c >= 0x7f && c <= 0xa0) || c === 0x1680 || (c >= 0x2000 && c <= 0x200f) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
 /** Control characters only (a shop name may hold spaces, not line breaks or tabs). */
-const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\ufeff]/;
+const isControl = (c: number) => c <= 0x1f || (c >= 0x7f && c <= 0x9f) || c === 0x2028 || c === 0x2029 || c === 0xfeff;
+/** True when some UTF-16 unit of `s` satisfies `test`. */
+function some(s: string, test: (c: number) => boolean): boolean {
+  for (let i = 0; i < s.length; i++) if (test(s.charCodeAt(i))) return true;
+  return false;
+}
 /** Most shipments of one order (after 98 cancels); {@link shipmentReference} numbers them `-2` to `-99`. */
 export const MAX_SHIPMENTS_PER_ORDER = 99;
 /** The end that a later shipment's reference adds: `-2` to `-99`, written without leading zeros. */
@@ -52,8 +57,8 @@ const HASH_CHARS = 10;
  */
 export function orderReference(order: Pick<StationOrder, 'shop' | 'orderNumber'>): string {
   const { shop, orderNumber } = order;
-  const plainNumber = orderNumber !== '' && !SPACE_OR_CONTROL.test(orderNumber) && !orderNumber.includes('~');
-  const plainShop = shop === DEFAULT_SHOP || (shop !== '' && shop === shop.trim() && !CONTROL.test(shop));
+  const plainNumber = orderNumber !== '' && !some(orderNumber, isSpaceOrControl) && !orderNumber.includes('~');
+  const plainShop = shop === DEFAULT_SHOP || (shop !== '' && shop === shop.trim() && !some(shop, isControl));
   if (plainNumber && plainShop) {
     const number = NUMBER_SUFFIX.test(orderNumber) ? `${orderNumber}~` : orderNumber;
     const ref = shop === DEFAULT_SHOP ? number : `${shop} ${number}`;
@@ -79,7 +84,8 @@ export function shipmentReference(order: Pick<StationOrder, 'shop' | 'orderNumbe
 /** Readable text of the pair, shortened, then ` ~` and the pair's hash. */
 function hashedReference(shop: string, orderNumber: string): string {
   const tag = `~${hashOf(JSON.stringify([shop, orderNumber]))}`;
-  const clean = (s: string) => s.replace(SPACES_OR_CONTROLS, ' ').trim();
+  // Runs of spaces and control characters read as one space.
+  const clean = (s: string) => Array.from(s, (ch) => (isSpaceOrControl(ch.charCodeAt(0)) ? ' ' : ch)).join('').replace(/ +/g, ' ').trim();
   const number = clean(orderNumber);
   const shopText = shop === DEFAULT_SHOP ? '' : clean(shop);
   const room = ORDER_REFERENCE_MAX - tag.length - 1;

@@ -51,12 +51,12 @@ const foldName = (s: string) =>
 const foldPostal = (s: string) => s.toUpperCase().replace(/[\s-]/g, '');
 
 /** True when `a` and `b` are the same recipient by {@link RecipientKey}. */
-export function sameRecipient(a: RecipientKey, b: RecipientKey): boolean {
+function sameRecipient(a: RecipientKey, b: RecipientKey): boolean {
   return foldName(a.name) === foldName(b.name) && foldPostal(a.postalCode) === foldPostal(b.postalCode) && a.countryCode.trim().toUpperCase() === b.countryCode.trim().toUpperCase();
 }
 
 /** A recipient in words for the packer: `Ona Kazlauskienė, LT-01103 LT`. */
-export function recipientText(k: RecipientKey | undefined): string {
+function recipientText(k: RecipientKey | undefined): string {
   return k ? `${k.name}, ${k.postalCode} ${k.countryCode}` : 'a recipient the platform does not show';
 }
 
