@@ -379,7 +379,7 @@ export function recipientToParty(r: OrderRecipient): {
   return party;
 }
 
-/** Longest shop name (it goes into the label reference with the order number). */
+/** Longest shop name (it goes into the order's reference with the number: shared/domain/order-reference.ts). */
 const SHOP_NAME_MAX = 40;
 
 /** A shop name as typed at import: trimmed, 1 to {@link SHOP_NAME_MAX} characters. */
@@ -390,19 +390,6 @@ export const ShopName = z
   .max(SHOP_NAME_MAX, { error: `Shop is too long (max ${SHOP_NAME_MAX} characters)` })
   // Shops key per-shop settings: this one name would be an object's prototype, not a key.
   .refine((s) => s !== '__proto__', { error: 'A shop cannot be named __proto__' });
-
-/**
- * The order's reference on the label, the shipment and the platform's order
- * list: the number alone for the default shop (`#1001`), otherwise shop and
- * number (`Bottega #1001`), so two shops' #1001 never look alike. At most 50
- * characters (spec: Party.reference max 50): the shop part is shortened, never the number.
- */
-export function orderReference(order: Pick<StationOrder, 'shop' | 'orderNumber'>): string {
-  if (order.shop === DEFAULT_SHOP) return order.orderNumber;
-  const room = 50 - order.orderNumber.length - 1;
-  if (room < 1) return order.orderNumber.slice(0, 50);
-  return `${order.shop.slice(0, room).trimEnd()} ${order.orderNumber}`;
-}
 
 /** Lines still to ship (the shop has not fulfilled them). */
 export function linesToShip(order: Pick<StationOrder, 'items'>): OrderItem[] {

@@ -16,6 +16,9 @@ import type { OutboxRecord } from '../store';
 import { emitAppChanged } from './app';
 import type { ContextWithoutOutbox, StationContext } from './context';
 import { outboxRowView } from './views';
+
+/** True for a JSON object (not an array, not null). */
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 import { afterManifestsCreated } from './manifests';
 import { afterShipmentCreated, shipResultOfDone } from './shipments';
 
@@ -122,7 +125,9 @@ export function createOutboxHandlers(ctx: StationContext) {
      * The packer confirms that a shipment whose POST got no answer, and that the
      * platform did not show after the settle window (code `outcome_unknown`), is
      * to be sent again: needs attention -> queued with the earlier post
-     * forgotten; the worker looks the reference up once more, then posts.
+     * forgotten; the worker looks the reference up once more, then posts. A
+     * shipment row is marked `resendConfirmed`: a platform shipment under its
+     * reference for another recipient (never adopted) no longer holds it back.
      * @throws StationError `not_found_locally`, `invalid_state` (not waiting for the packer,
      *   or not a request whose outcome is unknown: use `outbox.retry`).
      */
@@ -131,7 +136,10 @@ export function createOutboxHandlers(ctx: StationContext) {
       if (row.lastError?.code !== 'outcome_unknown') {
         throw new StationError('invalid_state', `Queue row ${id} is not waiting for a confirmation to send again; use Retry`);
       }
-      const queued = store.outbox.confirmResend(id);
+      // A shipment row remembers the confirmation: a platform shipment of another recipient under its
+      // reference (issue 21) then no longer holds it back.
+      const payload = row.kind === 'shipment.create' && isRecord(row.payload) ? { ...row.payload, resendConfirmed: true } : undefined;
+      const queued = store.outbox.confirmResend(id, payload);
       emitOutboxChanged(ctx, queued);
       ctx.outbox.kick();
       return outboxRowView(store, queued);

@@ -9,9 +9,11 @@ import type { z } from 'zod';
 import type { Handlers, ShipInput, ShipResult } from '../../../shared/contract/commands';
 import { StationError } from '../../../shared/contract/errors';
 import type { StationOrder } from '../../../shared/domain/order';
+import { MAX_SHIPMENTS_PER_ORDER, shipmentReference } from '../../../shared/domain/order-reference';
 import { Shipment } from '../../../shared/platform/resources';
 import type { TrackingRecord } from '../../../shared/platform/tracking';
 import { storePlatformShipment, type ShipmentCommitted, type ShipmentCreatePayload } from '../outbox/shipments';
+import { findByReference, recipientKeyOf } from '../outbox/shipment-lookup';
 import { isTransient } from '../outbox/worker';
 import type { OutboxRecord, ShipmentRecord } from '../store';
 import { PlatformError } from '../platform/errors';
@@ -40,19 +42,24 @@ function generateReference(nowMs: number, random: () => number = Math.random): s
 /**
  * The reference POST /shipments carries, unique among local shipments (the
  * outbox finds a shipment by it after a lost answer):
- * - with an order: the order number (`#1001`); a later shipment of the same
- *   order (after a cancel) gets `#1001-2`, `#1001-3`, ...;
+ * - with an order: its identity, shop and number ({@link shipmentReference}:
+ *   `#1001`, `Bottega #1001`); a later shipment of the same order (after a
+ *   cancel) gets `-2`, `-3`, ... (`Bottega #1001-2`);
  * - without: the caller's `reference` when given, else a generated one.
- * @throws StationError `invalid_input` (details `request.reference`) when the caller's reference is already used.
+ * @throws StationError `invalid_input` (details `request.reference`) when the caller's reference is already used;
+ *   `invalid_state` when the order has {@link MAX_SHIPMENTS_PER_ORDER} shipments already.
  */
 function referenceFor(ctx: ContextWithoutOutbox, order: StationOrder | undefined, requested: string | undefined): string {
   const { store } = ctx;
   if (order) {
     const earlier = store.shipments.listByOrder(order.id).length;
-    for (let n = earlier + 1; ; n++) {
-      const ref = n === 1 ? order.orderNumber : `${order.orderNumber}-${n}`;
+    for (let n = earlier + 1; n <= MAX_SHIPMENTS_PER_ORDER; n++) {
+      const ref = shipmentReference(order, n);
       if (!store.shipments.getByReference(ref)) return ref;
     }
+    throw new StationError('invalid_state', `Order ${order.orderNumber} already has ${MAX_SHIPMENTS_PER_ORDER} shipments at this station; ship it as a new order`, {
+      orderId: [`Order ${order.orderNumber} has ${MAX_SHIPMENTS_PER_ORDER} shipments already`],
+    });
   }
   if (requested !== undefined && requested.trim() !== '') {
     const ref = requested.trim();
@@ -149,32 +156,39 @@ export function recordTrackedStatus(ctx: Pick<ContextWithoutOutbox, 'store' | 'e
 /**
  * Two stations on one account (issue 10): before the first POST /shipments of
  * an order, asks the platform for a shipment with the order's reference
- * (GET /shipments?reference=; cancelled ones are not listed). When another
- * station shipped it, the shipment is stored here against the order (marked
- * shipped) and returned, so the bench shows it and offers a reprint instead
- * of paying a second label. A lookup that gets no answer (offline, timeout,
- * 5xx, 429) lets the shipment go on: the outbox reconciles by reference
- * before any resend, and blocking the bench offline would stop the day.
- * @returns the local record of the other station's shipment, or undefined.
+ * ({@link shipmentReference}, shop and number; GET /shipments?reference=;
+ * cancelled ones are not listed) and the same recipient (name, postal code,
+ * country: `outbox/shipment-lookup.ts`). When another station shipped it, the
+ * shipment is stored here against the order (marked shipped) and returned,
+ * so the bench shows it and offers a reprint instead of paying a second
+ * label. A shipment with the reference and another recipient is never taken
+ * (issue 21): the answer says so, and the outbox row is then sent with
+ * `reconcileFirst`, so the executor looks again and leaves the row for the
+ * packer with that shipment named. A lookup that gets no answer (offline,
+ * timeout, 5xx, 429) lets the shipment go on: the outbox reconciles by
+ * reference before any resend, and blocking the bench offline would stop the day.
+ * @returns the local record of the other station's shipment (`found`), or
+ *   whether a shipment of another recipient holds the reference (`conflict`).
  */
-async function shippedElsewhere(ctx: ContextWithoutOutbox, order: StationOrder): Promise<ShipmentRecord | undefined> {
-  let found: Shipment | undefined;
+async function shippedElsewhere(
+  ctx: ContextWithoutOutbox,
+  order: StationOrder,
+  request: z.output<typeof ShipInput>['request'],
+): Promise<{ found?: ShipmentRecord; conflict: boolean }> {
+  const recipient = recipientKeyOf(request.recipient);
+  if (!recipient) return { conflict: false };
+  let lookup: Awaited<ReturnType<typeof findByReference>>;
   try {
-    const page = await ctx.client.listShipments({ reference: order.orderNumber, per_page: 5 });
-    found = page.data.find((s) => s.reference === order.orderNumber);
+    lookup = await findByReference(ctx.client, ctx.store, { reference: shipmentReference(order, 1), recipient });
   } catch (e) {
-    if (isTransient(e)) return undefined;
+    if (isTransient(e)) return { conflict: false };
     throw e;
   }
-  if (!found) return undefined;
-  let detail: Shipment = found;
-  try {
-    detail = await ctx.client.getShipment(found.trackingNumber);
-  } catch (e) {
-    if (!isTransient(e)) throw e;
-  }
-  const id = ctx.store.tx(() => storePlatformShipment(ctx.store, detail, null, { orderId: order.id }));
-  return ctx.store.shipments.getById(id);
+  const { match } = lookup;
+  if (!match) return { conflict: lookup.others.length > 0 };
+  const id = ctx.store.tx(() => storePlatformShipment(ctx.store, match, null, { orderId: order.id }));
+  const found = ctx.store.shipments.getById(id);
+  return found ? { found, conflict: false } : { conflict: false };
 }
 
 /** Handlers of the `shipments` domain. */
@@ -210,7 +224,7 @@ export function createShipmentsHandlers(ctx: StationContext) {
             return ctx.outbox.process<ShipResult>(waiting.row.id);
           }
           const prior = store.shipments.getById(waiting.shipmentId);
-          const reference = prior?.reference ?? order.orderNumber;
+          const reference = prior?.reference ?? shipmentReference(order, 1);
           const payload: ShipmentCreatePayload = { localShipmentId: waiting.shipmentId, orderId: order.id, request: { ...request, reference }, reconcileFirst: true };
           // One open row per order (issue 7): a refused row is sent again with the new request, never doubled.
           const row =
@@ -234,20 +248,25 @@ export function createShipmentsHandlers(ctx: StationContext) {
           }
         }
       }
+      let conflict = false;
       if (order && store.shipments.listByOrder(order.id).length === 0) {
         // First POST of this order here: another station of the account may have shipped it already.
-        const elsewhere = await shippedElsewhere(ctx, order);
-        if (elsewhere) {
+        const elsewhere = await shippedElsewhere(ctx, order, request);
+        const found = elsewhere.found;
+        if (found) {
           emitOrdersChanged(ctx);
-          if (elsewhere.trackingNumber) ctx.events.emit('shipments.changed', { trackingNumber: elsewhere.trackingNumber });
-          return { shipment: shipmentView(store, elsewhere), printJob: null, printError: null, shippedElsewhere: true };
+          if (found.trackingNumber) ctx.events.emit('shipments.changed', { trackingNumber: found.trackingNumber });
+          return { shipment: shipmentView(store, found), printJob: null, printError: null, shippedElsewhere: true };
         }
+        conflict = elsewhere.conflict;
       }
       const reference = referenceFor(ctx, order, request.reference);
       const payload: ShipmentCreatePayload = {
         localShipmentId: 0,
         ...(order ? { orderId: order.id } : {}),
         request: { ...request, reference },
+        // A shipment of another recipient holds the reference: the executor looks again and asks the packer.
+        ...(conflict ? { reconcileFirst: true } : {}),
       };
       const row = store.tx(() => {
         const pending = store.shipments.createPending({

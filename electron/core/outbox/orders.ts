@@ -12,7 +12,8 @@
  * the platform's message naming `orders.<index>.<field>`.
  */
 import { z } from 'zod';
-import { orderReference, linesToShip, recipientToParty, type StationOrder } from '../../../shared/domain/order';
+import { linesToShip, recipientToParty, type StationOrder } from '../../../shared/domain/order';
+import { orderReference } from '../../../shared/domain/order-reference';
 import { MAX_ORDERS_PER_CALL, Order, type OrdersResponse } from '../../../shared/platform/orders';
 import type { PlatformClient } from '../platform/client';
 import type { OutboxRecord, Store } from '../store';

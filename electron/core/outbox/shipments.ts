@@ -3,10 +3,21 @@
  * Shipments), which pays for the shipment and has no idempotency key.
  *
  * Exactly-once: the station gives every shipment a unique `reference` (the
- * order number, or a generated one). Before sending a row again after an
- * earlier attempt (timeout, 5xx, crash while in flight), the executor looks
- * the reference up with GET /shipments?reference=... and adopts the shipment
- * it finds, fetching its label with GET /shipments/{ldv}/label.
+ * order's identity, shop and number: `shipmentReference` of
+ * shared/domain/order-reference.ts; or a generated one). Before sending a row
+ * again after an earlier attempt (timeout, 5xx, crash while in flight), the
+ * executor looks the reference up with GET /shipments?reference=... and
+ * adopts the shipment it finds, fetching its label with GET
+ * /shipments/{ldv}/label.
+ *
+ * Only the order's own shipment is adopted (issue 21, `shipment-lookup.ts`):
+ * exactly the reference sent, and the recipient sent (name, postal code,
+ * country). A shipment with the reference and another recipient (a row
+ * posted before issue 21 under the bare order number, which another shop
+ * may share; another station's order with the same shop name) is never
+ * taken: the row needs attention (`outcome_unknown`, naming that shipment)
+ * instead of posting, until the packer confirms "Send again", which marks
+ * the payload `resendConfirmed`.
  *
  * The settle rule (issue 7): the look-up only proves "not created" once no
  * earlier POST can still be in flight. A POST that got no answer (timeout,
@@ -41,6 +52,7 @@ import type { CreatedShipment, Label, Shipment, ShipmentRequest } from '../../..
 import type { PlatformClient } from '../platform/client';
 import { PlatformError } from '../platform/errors';
 import type { OutboxRecord, Store } from '../store';
+import { findByReference, mismatchText, recipientKeyOf } from './shipment-lookup';
 import { OutboxAttention, OutboxWait, type OutboxExecutor } from './worker';
 
 /** Default settle window after a POST /shipments without an answer, ms (2 minutes). */
@@ -61,6 +73,12 @@ export interface ShipmentCreatePayload {
    * new row cannot know).
    */
   reconcileFirst?: boolean;
+  /**
+   * The packer confirmed "Send again" (`outbox.confirmResend`): a shipment
+   * with this reference and another recipient is not this order's, so the
+   * row posts instead of waiting for the packer again.
+   */
+  resendConfirmed?: boolean;
 }
 
 /** What the platform gave: the shipment (created or adopted) and its label. */
@@ -85,40 +103,8 @@ interface ShipmentCreateResult {
   adopted: boolean;
 }
 
-/** How many pages of GET /shipments a reference look-up reads at most (200 per page). */
-const MAX_LOOKUP_PAGES = 5;
-
 function isoDate(d: Date): string {
   return d.toISOString().slice(0, 10);
-}
-
-/**
- * The platform's shipment with exactly this `reference`, created no earlier
- * than a day before `since`, that no other local row holds; the newest when
- * several match. Undefined when none.
- * @throws PlatformError from GET /shipments.
- */
-async function findShipmentByReference(
-  client: PlatformClient,
-  store: Store,
-  reference: string,
-  since: string,
-  localShipmentId?: number,
-): Promise<Shipment | undefined> {
-  const from = isoDate(new Date(new Date(since).getTime() - 86_400_000));
-  const found: Shipment[] = [];
-  for (let page = 1; page <= MAX_LOOKUP_PAGES; page++) {
-    const res = await client.listShipments({ reference, from, per_page: 200, page });
-    for (const s of res.data) {
-      if (s.reference !== reference) continue;
-      const local = store.shipments.getByTrackingNumber(s.trackingNumber);
-      if (local && local.id !== localShipmentId) continue;
-      found.push(s);
-    }
-    if (res.meta.current_page >= res.meta.last_page) break;
-  }
-  found.sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id - a.id);
-  return found[0];
 }
 
 /** The Shipment JSON to keep in the store: as received, without the (large) label. */
@@ -198,18 +184,23 @@ export function createShipmentExecutor<O>(deps: ShipmentExecutorDeps<O>): Outbox
       const { request, localShipmentId } = row.payload;
       const postedAt = row.postedAt ? new Date(row.postedAt) : null;
       if (row.attempts > 1 || row.payload.reconcileFirst || postedAt) {
-        const found = await findShipmentByReference(client, store, request.reference, row.createdAt, localShipmentId);
-        if (found) {
+        const recipient = recipientKeyOf(request.recipient);
+        if (!recipient) throw new OutboxAttention('invalid_input', 'The shipment has no recipient name, postal code or country; ship the order again from the Ship screen');
+        // One day of margin before the row: the platform dates shipments in its own time zone.
+        const from = isoDate(new Date(new Date(row.createdAt).getTime() - 86_400_000));
+        const { match, others } = await findByReference(client, store, { reference: request.reference, recipient, from, localShipmentId });
+        if (match) {
           let label: ShipmentSent['label'] = null;
           try {
-            const l = await client.getLabel(found.trackingNumber);
+            const l = await client.getLabel(match.trackingNumber);
             label = { pdf: l.pdf, zpl: l.zpl };
           } catch (e) {
             // No label is no reason to lose the adoption; a transient failure retries it all.
             if (!(e instanceof PlatformError) || e.isNetwork || e.status >= 500) throw e;
           }
-          return { shipment: found, label, adopted: true };
+          return { shipment: match, label, adopted: true };
         }
+        const conflict = others.length > 0 ? ` ${mismatchText(others, request.reference, recipient)}` : '';
         if (postedAt) {
           const settled = postedAt.getTime() + settleMs;
           const t = now().getTime();
@@ -221,7 +212,13 @@ export function createShipmentExecutor<O>(deps: ShipmentExecutorDeps<O>): Outbox
           }
           throw new OutboxAttention(
             'outcome_unknown',
-            `The shipment sent at ${hhmmss(postedAt)} UTC (reference ${request.reference}) got no answer, and the platform shows no shipment with this reference ${Math.round(settleMs / 1000)} s later. Check the platform's shipments; if it is not there, choose "Send again" in the Queue (F7).`,
+            `The shipment sent at ${hhmmss(postedAt)} UTC (reference ${request.reference}) got no answer, and the platform shows no shipment with this reference ${others.length > 0 ? 'for this recipient ' : ''}${Math.round(settleMs / 1000)} s later.${conflict} Check the platform's shipments; if it is not there, choose "Send again" in the Queue (F7).`,
+          );
+        }
+        if (others.length > 0 && !row.payload.resendConfirmed) {
+          throw new OutboxAttention(
+            'outcome_unknown',
+            `${conflict.trim()} If that parcel is this order's (sent to an old address), cancel it or reprint it from the platform; if it is not, choose "Send again" in the Queue (F7).`,
           );
         }
       }

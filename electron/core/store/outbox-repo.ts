@@ -105,10 +105,11 @@ export interface OutboxRepo {
   requeueWith<P>(id: number, payload: P): OutboxRecord<P>;
   /**
    * The packer confirms sending again a row whose earlier create call got no
-   * answer (`needs_attention` -> `queued`, `postedAt` cleared).
-   * @throws StoreError `not_found`, `invalid_state`.
+   * answer (`needs_attention` -> `queued`, `postedAt` cleared); `payload`,
+   * when given, replaces the row's (the shipment row records the confirmation).
+   * @throws StoreError `not_found`, `invalid_state`, `invalid_input` (payload with no JSON form).
    */
-  confirmResend(id: number): OutboxRecord;
+  confirmResend(id: number, payload?: unknown): OutboxRecord;
   /** `sending` -> `done` with the platform's answer. @throws StoreError `not_found`, `invalid_state`. */
   complete(id: number, result: unknown): OutboxRecord;
   /**
@@ -197,8 +198,8 @@ export function createOutboxRepo(db: Database.Database, clock: Clock): OutboxRep
   const toQueuedWith = db.prepare<[string, string, number], never>(
     `UPDATE outbox SET state = 'queued', payload = ?, next_attempt_at = NULL, updated_at = ? WHERE id = ? AND state = 'needs_attention'`,
   );
-  const toResend = db.prepare<[string, number], never>(
-    `UPDATE outbox SET state = 'queued', posted_at = NULL, next_attempt_at = NULL, updated_at = ? WHERE id = ? AND state = 'needs_attention'`,
+  const toResend = db.prepare<[string | null, string, number], never>(
+    `UPDATE outbox SET state = 'queued', posted_at = NULL, next_attempt_at = NULL, payload = coalesce(?, payload), updated_at = ? WHERE id = ? AND state = 'needs_attention'`,
   );
   const sending = db.prepare<[], OutboxRow>(`SELECT ${COLS} FROM outbox WHERE state = 'sending' ORDER BY id`);
   const byLocalRef = db.prepare<[string], OutboxRow>(`SELECT ${COLS} FROM outbox WHERE local_ref = ? ORDER BY id`);
@@ -273,8 +274,9 @@ export function createOutboxRepo(db: Database.Database, clock: Clock): OutboxRep
     requeueWith<P>(id: number, payload: P): OutboxRecord<P> {
       return after(id, toQueuedWith.run(toJson(payload, 'payload'), isoNow(clock), id).changes, 'needs_attention') as OutboxRecord<P>;
     },
-    confirmResend(id) {
-      return after(id, toResend.run(isoNow(clock), id).changes, 'needs_attention');
+    confirmResend(id, payload) {
+      const json = payload === undefined ? null : toJson(payload, 'payload');
+      return after(id, toResend.run(json, isoNow(clock), id).changes, 'needs_attention');
     },
     complete(id, result) {
       return after(id, toDone.run(toJson(result ?? null, 'result'), isoNow(clock), id).changes, 'sending');

@@ -7,7 +7,8 @@
  * platform's own 422 `details` land on the same fields.
  */
 import { RatesRequest, ShipmentRequest, issuesToDetails, type FieldErrors, type Rate } from '../../../shared/platform';
-import { orderReference, type StationOrder } from '../../../shared/domain/order';
+import type { StationOrder } from '../../../shared/domain/order';
+import { orderReference } from '../../../shared/domain/order-reference';
 import type { CustomsProductView, CustomsSettings } from '../../../shared/contract/customs';
 import { completeCustomsDetail, customsStatus, type CustomsStatus } from '../../../shared/domain/customs';
 import type { BoxPreset } from '../../../shared/contract/boxes';

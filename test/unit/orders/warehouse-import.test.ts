@@ -7,7 +7,8 @@ import { readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { importShopifyCsv, parseShopifyCsv } from '../../../electron/core/orders';
 import type { Store } from '../../../electron/core/store';
-import { linesToShip, orderReference } from '../../../shared/domain/order';
+import { linesToShip } from '../../../shared/domain/order';
+import { orderReference } from '../../../shared/domain/order-reference';
 import { tempStore } from '../store/helpers';
 
 const fixture = (name: string) => readFileSync(new URL(`../../fixtures/shopify/warehouse/${name}`, import.meta.url));
