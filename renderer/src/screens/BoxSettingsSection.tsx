@@ -8,6 +8,7 @@
 import { useEffect, useState } from 'react';
 import type { BoxSettings } from '../../../shared/contract';
 import { TextField } from '../components/Field';
+import { useEditableForm } from '../lib/editableForm';
 import { asStationError } from '../lib/errors';
 import { parseDecimal } from '../lib/format';
 import { t } from '../lib/i18n';
@@ -43,8 +44,10 @@ const num = (text: string, blank?: number): number => {
 /** The Boxes card of the Settings screen (see file comment). */
 export function BoxSettingsSection() {
   const settings = useBoxes((s) => s.settings);
-  const [rows, setRows] = useState<Row[]>(() => toRows(settings));
-  const [defaultBox, setDefaultBox] = useState<string>(settings.defaultBox ?? '');
+  // The station's boxes fill the rows when they arrive, unless the packer has already edited them.
+  const { form, edit: editForm, load, saved: savedForm } = useEditableForm({ rows: toRows(settings), defaultBox: settings.defaultBox ?? '' });
+  const { rows, defaultBox } = form;
+  const setRows = (next: Row[]) => editForm({ rows: next });
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const [busy, setBusy] = useState(false);
 
@@ -54,10 +57,9 @@ export function BoxSettingsSection() {
       .load()
       .then(() => {
         const s = useBoxes.getState().settings;
-        setRows(toRows(s));
-        setDefaultBox(s.defaultBox ?? '');
+        load({ rows: toRows(s), defaultBox: s.defaultBox ?? '' });
       });
-  }, []);
+  }, [load]);
 
   const edit = (i: number, field: keyof Row, value: string) => setRows(rows.map((r, n) => (n === i ? { ...r, [field]: value } : r)));
 
@@ -70,8 +72,7 @@ export function BoxSettingsSection() {
         presets: rows.map((r) => ({ name: r.name, lengthCm: num(r.lengthCm), widthCm: num(r.widthCm), heightCm: num(r.heightCm), tareKg: num(r.tareKg, 0), barcode: r.barcode })),
         defaultBox: defaultBox === '' ? null : defaultBox,
       });
-      setRows(toRows(saved));
-      setDefaultBox(saved.defaultBox ?? '');
+      savedForm({ rows: toRows(saved), defaultBox: saved.defaultBox ?? '' });
       useApp.getState().flash('ok', t('boxes.saved'));
     } catch (e) {
       const err = asStationError(e);
@@ -131,7 +132,7 @@ export function BoxSettingsSection() {
       </button>
       <div className={`field${errorOf('defaultBox') ? ' field-bad' : ''}`}>
         <label htmlFor="box-default">{t('boxes.defaultBox')}</label>
-        <select id="box-default" value={defaultBox} onChange={(e) => setDefaultBox(e.target.value)}>
+        <select id="box-default" value={defaultBox} onChange={(e) => editForm({ defaultBox: e.target.value })}>
           <option value="">{t('boxes.noDefault')}</option>
           {names.map((n) => (
             <option key={n} value={n}>

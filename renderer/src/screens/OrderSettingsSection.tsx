@@ -11,12 +11,17 @@ import { useEffect, useState } from 'react';
 import type { OrderSettings } from '../../../shared/domain/order';
 import { invoke } from '../api';
 import { TextField } from '../components/Field';
+import { useEditableForm } from '../lib/editableForm';
 import { asStationError } from '../lib/errors';
 import { t } from '../lib/i18n';
 import { useApp } from '../stores/app';
 import { useOrders } from '../stores/orders';
 
 /** One name a line, blanks dropped. */
+/** Pickup method names per shop as the text areas show them, one name a line. */
+const methodTexts = (pickupMethods: OrderSettings['pickupMethods']): Record<string, string> =>
+  Object.fromEntries(Object.entries(pickupMethods).map(([shop, names]) => [shop, names.join('\n')]));
+
 const lines = (text: string): string[] =>
   text
     .split(/\r?\n/)
@@ -27,23 +32,27 @@ const lines = (text: string): string[] =>
 export function OrderSettingsSection() {
   const shops = useOrders((s) => s.facets.shops);
   const loadFacets = useOrders((s) => s.loadFacets);
-  const [allowUnpaid, setAllowUnpaid] = useState(true);
-  const [methods, setMethods] = useState<Record<string, string>>({});
+  // Filled by the load below without losing what the packer typed first (a late answer on a busy bench).
+  const unpaid = useEditableForm({ allowUnpaid: true });
+  const perShop = useEditableForm<Record<string, string>>({});
+  const { allowUnpaid } = unpaid.form;
+  const methods = perShop.form;
   const [newShop, setNewShop] = useState('');
   const [newMethods, setNewMethods] = useState('');
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const [busy, setBusy] = useState(false);
 
-  const apply = (s: OrderSettings) => {
-    setAllowUnpaid(s.allowUnpaid);
-    setMethods(Object.fromEntries(Object.entries(s.pickupMethods).map(([shop, names]) => [shop, names.join('\n')])));
-  };
+  const loadUnpaid = unpaid.load;
+  const loadPerShop = perShop.load;
   useEffect(() => {
     void loadFacets();
     invoke('orders.settings', {})
-      .then(apply)
+      .then((s: OrderSettings) => {
+        loadUnpaid({ allowUnpaid: s.allowUnpaid });
+        loadPerShop(methodTexts(s.pickupMethods));
+      })
       .catch((e: unknown) => useApp.getState().fail(t('orderSettings.notSaved'), e));
-  }, [loadFacets]);
+  }, [loadFacets, loadUnpaid, loadPerShop]);
 
   // Shops with orders here, and shops that only have settings so far.
   const known = [...new Set([...shops, ...Object.keys(methods)])].sort((a, b) => a.localeCompare(b));
@@ -59,7 +68,9 @@ export function OrderSettingsSection() {
     }
     if (newShop.trim() !== '') pickupMethods[newShop.trim()] = [...(pickupMethods[newShop.trim()] ?? []), ...lines(newMethods)];
     try {
-      apply(await invoke('orders.setSettings', { allowUnpaid, pickupMethods }));
+      const after = await invoke('orders.setSettings', { allowUnpaid, pickupMethods });
+      unpaid.saved({ allowUnpaid: after.allowUnpaid });
+      perShop.saved(methodTexts(after.pickupMethods));
       setNewShop('');
       setNewMethods('');
       await useOrders.getState().loadSettings();
@@ -94,7 +105,7 @@ export function OrderSettingsSection() {
       <h2 id="order-settings-title">{t('orderSettings.title')}</h2>
       <p className="muted">{t('orderSettings.hint')}</p>
       <label className="check">
-        <input type="checkbox" id="set-allow-unpaid" checked={allowUnpaid} onChange={(e) => setAllowUnpaid(e.target.checked)} /> {t('orderSettings.allowUnpaid')}
+        <input type="checkbox" id="set-allow-unpaid" checked={allowUnpaid} onChange={(e) => unpaid.edit({ allowUnpaid: e.target.checked })} /> {t('orderSettings.allowUnpaid')}
       </label>
       {!allowUnpaid ? <p className="note-warn">{t('orderSettings.allowUnpaidOff')}</p> : null}
       {errorOf('allowUnpaid') ? <p className="field-error">{errorOf('allowUnpaid')}</p> : null}
@@ -108,7 +119,7 @@ export function OrderSettingsSection() {
           return (
             <div key={shop} className={`field${err ? ' field-bad' : ''}`}>
               <label htmlFor={id}>{t('orderSettings.pickupMethods', { shop })}</label>
-              <textarea id={id} rows={3} value={methods[shop] ?? ''} onChange={(e) => setMethods({ ...methods, [shop]: e.target.value })} aria-invalid={err ? true : undefined} />
+              <textarea id={id} rows={3} value={methods[shop] ?? ''} onChange={(e) => perShop.edit({ [shop]: e.target.value })} aria-invalid={err ? true : undefined} />
               {err ? <p className="field-error">{err}</p> : null}
             </div>
           );

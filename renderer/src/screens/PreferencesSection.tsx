@@ -8,6 +8,7 @@
 import { useEffect, useState } from 'react';
 import type { CustomsSettings } from '../../../shared/contract/customs';
 import { TextField } from '../components/Field';
+import { useEditableForm } from '../lib/editableForm';
 import { asStationError } from '../lib/errors';
 import { language, setLanguage, t, type Language } from '../lib/i18n';
 import { invoke } from '../api';
@@ -15,28 +16,38 @@ import { setSoundsOn, soundsOn } from '../lib/sound';
 import { useApp } from '../stores/app';
 
 type Ids = { eori: string; vatNumber: string; taxId: string };
-const blankIds = (): Ids => ({ eori: '', vatNumber: '', taxId: '' });
-const toText = (p: CustomsSettings['exporter']): Ids => ({ eori: p.eori ?? '', vatNumber: p.vatNumber ?? '', taxId: p.taxId ?? '' });
+/** One text field per party and identifier (`exporter.eori`), so a late load fills only the fields not typed in. */
+type IdFields = Record<`${'exporter' | 'importer'}.${keyof Ids}`, string>;
+const toFields = (s: Pick<CustomsSettings, 'exporter' | 'importer'>): IdFields => ({
+  'exporter.eori': s.exporter.eori ?? '',
+  'exporter.vatNumber': s.exporter.vatNumber ?? '',
+  'exporter.taxId': s.exporter.taxId ?? '',
+  'importer.eori': s.importer.eori ?? '',
+  'importer.vatNumber': s.importer.vatNumber ?? '',
+  'importer.taxId': s.importer.taxId ?? '',
+});
+const NO_IDS = { eori: null, vatNumber: null, taxId: null };
+const party = (f: IdFields, p: 'exporter' | 'importer'): Ids => ({ eori: f[`${p}.eori`], vatNumber: f[`${p}.vatNumber`], taxId: f[`${p}.taxId`] });
 
 /** Language and customs identifiers (see file comment), shown on the Settings screen. */
 export function PreferencesSection() {
-  const [form, setForm] = useState<{ exporter: Ids; importer: Ids }>({ exporter: blankIds(), importer: blankIds() });
+  const { form, edit, load, saved } = useEditableForm<IdFields>(toFields({ exporter: NO_IDS, importer: NO_IDS }));
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const [lang, setLang] = useState<Language>(language());
   const [sounds, setSounds] = useState(soundsOn());
   useEffect(() => {
     invoke('customs.settings.get', {})
-      .then((s) => setForm({ exporter: toText(s.exporter), importer: toText(s.importer) }))
+      .then((s) => load(toFields(s)))
       .catch((e: unknown) => useApp.getState().fail(t('preferences.loadFailed'), e));
-  }, []);
-  const field = (party: 'exporter' | 'importer', f: keyof Ids) => (
+  }, [load]);
+  const field = (who: 'exporter' | 'importer', f: keyof Ids) => (
     <TextField
-      key={`${party}-${f}`}
-      id={`set-${party}-${f}`}
-      label={t(`customs.${party}.${f}`)}
-      value={form[party][f]}
-      onValue={(v) => setForm({ ...form, [party]: { ...form[party], [f]: v } })}
-      error={errors[`${party}.${f}`]?.[0]}
+      key={`${who}-${f}`}
+      id={`set-${who}-${f}`}
+      label={t(`customs.${who}.${f}`)}
+      value={form[`${who}.${f}`]}
+      onValue={(v) => edit({ [`${who}.${f}`]: v })}
+      error={errors[`${who}.${f}`]?.[0]}
     />
   );
   return (
@@ -79,9 +90,9 @@ export function PreferencesSection() {
         onSubmit={(e) => {
           e.preventDefault();
           setErrors({});
-          invoke('customs.settings.set', form)
-            .then((saved) => {
-              setForm({ exporter: toText(saved.exporter), importer: toText(saved.importer) });
+          invoke('customs.settings.set', { exporter: party(form, 'exporter'), importer: party(form, 'importer') })
+            .then((after) => {
+              saved(toFields(after));
               useApp.getState().flash('ok', t('customs.saved'));
             })
             .catch((err: unknown) => {

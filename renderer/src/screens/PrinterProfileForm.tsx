@@ -10,6 +10,7 @@ import { useEffect, useState } from 'react';
 import type { PrinterProfile } from '../../../shared/contract/printer-profile';
 import { invoke } from '../api';
 import { SelectField, TextField } from '../components/Field';
+import { useEditableForm } from '../lib/editableForm';
 import { asStationError } from '../lib/errors';
 import { parseDecimal } from '../lib/format';
 import { t } from '../lib/i18n';
@@ -35,23 +36,25 @@ const num = (s: string): number => parseDecimal(s) ?? Number.NaN;
 
 /** The profile card of the Print screen for the printer at `uri` (see file comment). */
 export function PrinterProfileForm({ uri }: { uri: string }) {
-  const [form, setForm] = useState<Form>(STARTING_POINT);
+  const { form, edit, load, saved: savedForm } = useEditableForm<Form>(STARTING_POINT);
   const [saved, setSaved] = useState<boolean | null>(null);
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const [busy, setBusy] = useState(false);
   useEffect(() => {
     let live = true;
+    // Another printer: nothing typed for this one yet.
+    savedForm(STARTING_POINT);
     invoke('printers.getProfile', { uri })
       .then((v) => {
         if (!live) return;
         setSaved(v.profile !== null);
-        setForm(v.profile ? toForm(v.profile) : STARTING_POINT);
+        load(v.profile ? toForm(v.profile) : STARTING_POINT);
       })
       .catch((e: unknown) => live && useApp.getState().fail(t('printerProfile.notSaved'), e));
     return () => {
       live = false;
     };
-  }, [uri]);
+  }, [uri, load, savedForm]);
 
   const save = async () => {
     if (busy) return;
@@ -68,7 +71,7 @@ export function PrinterProfileForm({ uri }: { uri: string }) {
         topOffsetDots: num(form.topOffsetDots),
       };
       const v = await invoke('printers.setProfile', { uri, profile });
-      if (v.profile) setForm(toForm(v.profile));
+      if (v.profile) savedForm(toForm(v.profile));
       setSaved(true);
       useApp.getState().flash('ok', t('printerProfile.saved'), uri);
     } catch (e) {
@@ -81,7 +84,7 @@ export function PrinterProfileForm({ uri }: { uri: string }) {
   };
   const err = (k: keyof Form): string | undefined => errors[k]?.[0];
   const text = (k: Exclude<keyof Form, 'dpi' | 'media'>) => (
-    <TextField id={`profile-${k}`} label={t(`printerProfile.${k}`)} value={form[k]} onValue={(v) => setForm({ ...form, [k]: v })} error={err(k)} inputMode="decimal" />
+    <TextField id={`profile-${k}`} label={t(`printerProfile.${k}`)} value={form[k]} onValue={(v) => edit({ [k]: v })} error={err(k)} inputMode="decimal" />
   );
 
   return (
@@ -98,7 +101,7 @@ export function PrinterProfileForm({ uri }: { uri: string }) {
       <h2 id="profile-title">{t('printerProfile.title')}</h2>
       <p className="muted">{saved === false ? t('printerProfile.none') : t('printerProfile.hint')}</p>
       <div className="grid-3">
-        <SelectField id="profile-dpi" label={t('printerProfile.dpi')} value={form.dpi} onValue={(v) => setForm({ ...form, dpi: v })} error={err('dpi')}>
+        <SelectField id="profile-dpi" label={t('printerProfile.dpi')} value={form.dpi} onValue={(v) => edit({ dpi: v })} error={err('dpi')}>
           <option value="203">203</option>
           <option value="300">300</option>
           <option value="600">600</option>
@@ -107,7 +110,7 @@ export function PrinterProfileForm({ uri }: { uri: string }) {
         {text('heightMm')}
         {text('darkness')}
         {text('speedIps')}
-        <SelectField id="profile-media" label={t('printerProfile.media')} value={form.media} onValue={(v) => setForm({ ...form, media: v as PrinterProfile['media'] })} error={err('media')}>
+        <SelectField id="profile-media" label={t('printerProfile.media')} value={form.media} onValue={(v) => edit({ media: v as PrinterProfile['media'] })} error={err('media')}>
           <option value="direct_thermal">{t('printerProfile.direct_thermal')}</option>
           <option value="thermal_transfer">{t('printerProfile.thermal_transfer')}</option>
         </SelectField>

@@ -8,6 +8,7 @@
 import { useEffect, useState } from 'react';
 import type { ScaleConfigView } from '../../../shared/contract';
 import { TextField } from '../components/Field';
+import { useEditableForm } from '../lib/editableForm';
 import { asStationError } from '../lib/errors';
 import { t } from '../lib/i18n';
 import { useApp } from '../stores/app';
@@ -15,29 +16,28 @@ import { readingText, useScale } from '../stores/scale';
 
 type Kind = ScaleConfigView['kind'];
 
+/** The form's fields from a scale configuration (a serial scale's port, baud rate and protocol; defaults otherwise). */
+function toForm(config: ScaleConfigView | undefined, requote: boolean) {
+  const serial = config?.kind === 'serial' ? config : null;
+  return {
+    kind: config?.kind ?? ('hid' as Kind),
+    port: serial?.path ?? '',
+    baud: String(serial?.baudRate ?? 9600),
+    protocol: serial?.protocol ?? ('mt-sics' as 'mt-sics' | 'continuous'),
+    requote,
+  };
+}
+
 /** The Scale card of the Settings screen (see file comment). */
 export function ScaleSettingsSection() {
   const scale = useScale((s) => s.scale);
-  // The form starts from the scale the station reports (loaded at start); a later load fills it (effect below).
+  // The form starts from the scale the station reports (loaded at start); a later load fills what was not typed (effect below).
   const initial = useScale.getState().scale;
-  const serial = initial?.config.kind === 'serial' ? initial.config : null;
-  const [kind, setKind] = useState<Kind>(initial?.config.kind ?? 'hid');
-  const [port, setPort] = useState(serial?.path ?? '');
-  const [baud, setBaud] = useState(String(serial?.baudRate ?? 9600));
-  const [protocol, setProtocol] = useState<'mt-sics' | 'continuous'>(serial?.protocol ?? 'mt-sics');
-  const [requote, setRequote] = useState(initial?.requoteOnStable ?? true);
+  const { form, edit, load, saved } = useEditableForm(toForm(initial?.config, initial?.requoteOnStable ?? true));
+  const { kind, port, baud, protocol, requote } = form;
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const [busy, setBusy] = useState(false);
 
-  const apply = (config: ScaleConfigView, requoteOnStable: boolean) => {
-    setKind(config.kind);
-    if (config.kind === 'serial') {
-      setPort(config.path);
-      setBaud(String(config.baudRate));
-      setProtocol(config.protocol);
-    }
-    setRequote(requoteOnStable);
-  };
   useEffect(() => {
     if (useScale.getState().scale) return;
     void useScale
@@ -45,9 +45,9 @@ export function ScaleSettingsSection() {
       .load()
       .then(() => {
         const loaded = useScale.getState().scale;
-        if (loaded) apply(loaded.config, loaded.requoteOnStable);
+        if (loaded) load(toForm(loaded.config, loaded.requoteOnStable));
       });
-  }, []);
+  }, [load]);
 
   const save = async () => {
     if (busy) return;
@@ -57,7 +57,7 @@ export function ScaleSettingsSection() {
     const config: ScaleConfigView = kind === 'serial' ? { kind, path: port, baudRate: Number.isInteger(baudRate) ? baudRate : Number.NaN, protocol } : { kind };
     try {
       const view = await useScale.getState().save(config, requote);
-      apply(view.config, view.requoteOnStable);
+      saved(toForm(view.config, view.requoteOnStable));
       useApp.getState().flash('ok', t('scaleSettings.saved'), readingLine(view.name, view.connected));
     } catch (e) {
       const err = asStationError(e);
@@ -89,7 +89,7 @@ export function ScaleSettingsSection() {
       <div className="grid-3">
         <div className="field">
           <label htmlFor="scale-kind">{t('scaleSettings.kind')}</label>
-          <select id="scale-kind" value={kind} onChange={(e) => setKind(e.target.value as Kind)}>
+          <select id="scale-kind" value={kind} onChange={(e) => edit({ kind: e.target.value as Kind })}>
             <option value="none">{t('scaleSettings.none')}</option>
             <option value="hid">{t('scaleSettings.hid')}</option>
             <option value="serial">{t('scaleSettings.serial')}</option>
@@ -97,11 +97,11 @@ export function ScaleSettingsSection() {
         </div>
         {kind === 'serial' ? (
           <>
-            <TextField id="scale-port" label={t('scaleSettings.port')} value={port} onValue={setPort} error={errorOf('config.path')} placeholder="/dev/ttyUSB0, COM3" />
-            <TextField id="scale-baud" label={t('scaleSettings.baud')} value={baud} onValue={setBaud} error={errorOf('config.baudRate')} inputMode="numeric" className="field-num" />
+            <TextField id="scale-port" label={t('scaleSettings.port')} value={port} onValue={(v) => edit({ port: v })} error={errorOf('config.path')} placeholder="/dev/ttyUSB0, COM3" />
+            <TextField id="scale-baud" label={t('scaleSettings.baud')} value={baud} onValue={(v) => edit({ baud: v })} error={errorOf('config.baudRate')} inputMode="numeric" className="field-num" />
             <div className="field">
               <label htmlFor="scale-protocol">{t('scaleSettings.protocol')}</label>
-              <select id="scale-protocol" value={protocol} onChange={(e) => setProtocol(e.target.value === 'continuous' ? 'continuous' : 'mt-sics')}>
+              <select id="scale-protocol" value={protocol} onChange={(e) => edit({ protocol: e.target.value === 'continuous' ? 'continuous' : 'mt-sics' })}>
                 <option value="mt-sics">{t('scaleSettings.mtSics')}</option>
                 <option value="continuous">{t('scaleSettings.continuous')}</option>
               </select>
@@ -110,7 +110,7 @@ export function ScaleSettingsSection() {
         ) : null}
       </div>
       <label className="check">
-        <input type="checkbox" id="scale-requote" checked={requote} onChange={(e) => setRequote(e.target.checked)} /> {t('scaleSettings.requote')}
+        <input type="checkbox" id="scale-requote" checked={requote} onChange={(e) => edit({ requote: e.target.checked })} /> {t('scaleSettings.requote')}
       </label>
       <div className="actions">
         <button type="submit" className="btn btn-primary" disabled={busy}>

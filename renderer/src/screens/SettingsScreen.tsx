@@ -12,6 +12,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { AccountView } from '../../../shared/contract';
 import { invoke } from '../api';
 import { TextField } from '../components/Field';
+import { useEditableForm } from '../lib/editableForm';
 import { asStationError } from '../lib/errors';
 import { t } from '../lib/i18n';
 import { useApp } from '../stores/app';
@@ -28,23 +29,28 @@ export function SettingsScreen() {
   const flash = useApp((s) => s.flash);
   const fail = useApp((s) => s.fail);
   const [view, setView] = useState<AccountView | null>(null);
-  const [platformUrl, setPlatformUrl] = useState('');
-  const [authUrl, setAuthUrl] = useState('');
-  const [clientId, setClientId] = useState('');
+  // The saved account fills the fields when it arrives, except those the packer has typed in meanwhile.
+  const account = useEditableForm({ platformUrl: '', authUrl: '', clientId: '' });
+  const { platformUrl, authUrl, clientId } = account.form;
   const [clientSecret, setClientSecret] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const first = useRef<HTMLInputElement>(null);
 
-  const apply = useCallback((v: AccountView) => {
-    setView(v);
-    setPlatformUrl(v.saved?.platformUrl ?? '');
-    setAuthUrl(v.saved?.authUrl ?? '');
-    setClientId(v.saved?.clientId ?? '');
-  }, []);
+  const loadFields = account.load;
+  const savedFields = account.saved;
+  const apply = useCallback(
+    (v: AccountView, after: 'load' | 'save' = 'load') => {
+      setView(v);
+      const fields = { platformUrl: v.saved?.platformUrl ?? '', authUrl: v.saved?.authUrl ?? '', clientId: v.saved?.clientId ?? '' };
+      if (after === 'save') savedFields(fields);
+      else loadFields(fields);
+    },
+    [loadFields, savedFields],
+  );
   const load = useCallback(
-    () =>
-      invoke('settings.account.get', {}).then(apply, (e: unknown) => {
+    (after: 'load' | 'save' = 'load') =>
+      invoke('settings.account.get', {}).then((v) => apply(v, after), (e: unknown) => {
         fail(t('settings.readFailed'), e);
       }),
     [apply, fail],
@@ -68,7 +74,7 @@ export function SettingsScreen() {
       await invoke('settings.account.save', { platformUrl, ...(authUrl.trim() ? { authUrl } : {}), clientId, clientSecret });
       setClientSecret('');
       flash('ok', t('settings.saved'), t('settings.savedDetail'));
-      await load();
+      await load('save');
     } catch (e) {
       const err = asStationError(e);
       const fields: Record<string, string> = {};
@@ -86,7 +92,7 @@ export function SettingsScreen() {
       await invoke('settings.account.forget', {});
       setClientSecret('');
       flash('info', t('settings.forgotten'), t('settings.forgottenDetail'));
-      await load();
+      await load('save');
     } catch (e) {
       fail(t('settings.forgetFailed'), e);
     } finally {
@@ -131,9 +137,9 @@ export function SettingsScreen() {
             void save();
           }}
         >
-          <TextField id="settings-platform-url" ref={first} label={t('settings.platformUrl')} value={platformUrl} onValue={setPlatformUrl} error={errors.platformUrl} hint={t('settings.platformUrlHint')} wide />
-          <TextField id="settings-auth-url" label={t('settings.authUrl')} value={authUrl} onValue={setAuthUrl} error={errors.authUrl} hint={t('settings.authUrlHint')} wide />
-          <TextField id="settings-client-id" label={t('settings.clientId')} value={clientId} onValue={setClientId} error={errors.clientId} />
+          <TextField id="settings-platform-url" ref={first} label={t('settings.platformUrl')} value={platformUrl} onValue={(v) => account.edit({ platformUrl: v })} error={errors.platformUrl} hint={t('settings.platformUrlHint')} wide />
+          <TextField id="settings-auth-url" label={t('settings.authUrl')} value={authUrl} onValue={(v) => account.edit({ authUrl: v })} error={errors.authUrl} hint={t('settings.authUrlHint')} wide />
+          <TextField id="settings-client-id" label={t('settings.clientId')} value={clientId} onValue={(v) => account.edit({ clientId: v })} error={errors.clientId} />
           <TextField id="settings-client-secret" label={t('settings.clientSecret')} type="password" value={clientSecret} onValue={setClientSecret} error={errors.clientSecret} hint={t('settings.clientSecretHint')} />
           <div className="actions">
             <button type="submit" className="btn btn-primary" disabled={busy}>

@@ -11,28 +11,29 @@ import type { SlipSettings } from '../../../shared/contract';
 import { invoke } from '../api';
 import { TextField } from '../components/Field';
 import { asStationError } from '../lib/errors';
+import { useEditableForm } from '../lib/editableForm';
 import { t } from '../lib/i18n';
 import { useApp } from '../stores/app';
 
 /** The Packing slips card of the Settings screen (see file comment). */
 export function SlipSettingsSection() {
-  const [form, setForm] = useState({ printerUri: '', format: 'escpos' as SlipSettings['format'], paperWidthMm: '80', when: 'with_label' as SlipSettings['when'], shopName: '' });
+  const { form, edit, load, saved } = useEditableForm({ printerUri: '', format: 'escpos' as SlipSettings['format'], paperWidthMm: '80', when: 'with_label' as SlipSettings['when'], shopName: '' });
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const [busy, setBusy] = useState(false);
 
-  const apply = (s: SlipSettings) => setForm({ printerUri: s.printerUri ?? '', format: s.format, paperWidthMm: String(s.paperWidthMm), when: s.when, shopName: s.shopName });
+  const toForm = (s: SlipSettings) => ({ printerUri: s.printerUri ?? '', format: s.format, paperWidthMm: String(s.paperWidthMm), when: s.when, shopName: s.shopName });
   useEffect(() => {
     invoke('slips.settings', {})
-      .then(apply)
+      .then((s) => load(toForm(s)))
       .catch((e: unknown) => useApp.getState().fail(t('slips.settingsNotLoaded'), e));
-  }, []);
+  }, [load]);
 
   const save = async () => {
     if (busy) return;
     setBusy(true);
     setErrors({});
     try {
-      apply(await invoke('slips.setSettings', { printerUri: form.printerUri, format: form.format, paperWidthMm: form.paperWidthMm === '58' ? 58 : 80, when: form.when, shopName: form.shopName }));
+      saved(toForm(await invoke('slips.setSettings', { printerUri: form.printerUri, format: form.format, paperWidthMm: form.paperWidthMm === '58' ? 58 : 80, when: form.when, shopName: form.shopName })));
       useApp.getState().flash('ok', t('slips.saved'));
     } catch (e) {
       const err = asStationError(e);
@@ -56,11 +57,11 @@ export function SlipSettingsSection() {
     >
       <h2 id="slip-settings-title">{t('slips.settingsTitle')}</h2>
       <p className="muted">{t('slips.settingsHint')}</p>
-      <TextField id="slip-uri" label={t('slips.printerUri')} value={form.printerUri} onValue={(v) => setForm({ ...form, printerUri: v })} error={errorOf('printerUri')} placeholder="socket://192.168.1.60:9100" wide />
+      <TextField id="slip-uri" label={t('slips.printerUri')} value={form.printerUri} onValue={(v) => edit({ printerUri: v })} error={errorOf('printerUri')} placeholder="socket://192.168.1.60:9100" wide />
       <div className="grid-3">
         <div className="field">
           <label htmlFor="slip-format">{t('slips.format')}</label>
-          <select id="slip-format" value={form.format} onChange={(e) => setForm({ ...form, format: e.target.value === 'a4' ? 'a4' : 'escpos' })}>
+          <select id="slip-format" value={form.format} onChange={(e) => edit({ format: e.target.value === 'a4' ? 'a4' : 'escpos' })}>
             <option value="escpos">{t('slips.escpos')}</option>
             <option value="a4">{t('slips.a4')}</option>
           </select>
@@ -68,7 +69,7 @@ export function SlipSettingsSection() {
         {form.format === 'escpos' ? (
           <div className="field">
             <label htmlFor="slip-width">{t('slips.paperWidth')}</label>
-            <select id="slip-width" value={form.paperWidthMm} onChange={(e) => setForm({ ...form, paperWidthMm: e.target.value })}>
+            <select id="slip-width" value={form.paperWidthMm} onChange={(e) => edit({ paperWidthMm: e.target.value })}>
               <option value="80">80 mm</option>
               <option value="58">58 mm</option>
             </select>
@@ -76,14 +77,14 @@ export function SlipSettingsSection() {
         ) : null}
         <div className="field">
           <label htmlFor="slip-when">{t('slips.when')}</label>
-          <select id="slip-when" value={form.when} onChange={(e) => setForm({ ...form, when: e.target.value === 'never' ? 'never' : e.target.value === 'on_demand' ? 'on_demand' : 'with_label' })}>
+          <select id="slip-when" value={form.when} onChange={(e) => edit({ when: e.target.value === 'never' ? 'never' : e.target.value === 'on_demand' ? 'on_demand' : 'with_label' })}>
             <option value="with_label">{t('slips.withLabelOption')}</option>
             <option value="on_demand">{t('slips.onDemand')}</option>
             <option value="never">{t('slips.never')}</option>
           </select>
         </div>
       </div>
-      <TextField id="slip-shop" label={t('slips.shopName')} value={form.shopName} onValue={(v) => setForm({ ...form, shopName: v })} error={errorOf('shopName')} />
+      <TextField id="slip-shop" label={t('slips.shopName')} value={form.shopName} onValue={(v) => edit({ shopName: v })} error={errorOf('shopName')} />
       <div className="actions">
         <button type="submit" className="btn btn-primary" disabled={busy}>
           {t('slips.save')}

@@ -6,9 +6,10 @@
  * value names its field; nothing saved is lost.
  */
 import { useEffect, useState } from 'react';
-import type { ItemView } from '../../../shared/contract';
+import type { ItemView, VerifySettings } from '../../../shared/contract';
 import { invoke } from '../api';
 import { TextField } from '../components/Field';
+import { useEditableForm } from '../lib/editableForm';
 import { asStationError } from '../lib/errors';
 import { parseDecimal } from '../lib/format';
 import { t } from '../lib/i18n';
@@ -18,12 +19,18 @@ import { useVerify } from '../stores/verify';
 /** A typed number, NaN when it is not one (the station's check names the field). */
 const num = (text: string): number => parseDecimal(text) ?? Number.NaN;
 
+/** The form's fields from the station's verify settings (defaults before they are known). */
+const toForm = (s: VerifySettings | null) => ({ enabled: s?.enabled ?? false, pct: String(s?.tolerancePct ?? 10), minKg: String(s?.toleranceKg ?? 0.05) });
+
 /** The Scan to verify card of the Settings screen (see file comment). */
 export function VerifySettingsSection() {
-  const initial = useVerify.getState().settings;
-  const [enabled, setEnabled] = useState(initial?.enabled ?? false);
-  const [pct, setPct] = useState(String(initial?.tolerancePct ?? 10));
-  const [minKg, setMinKg] = useState(String(initial?.toleranceKg ?? 0.05));
+  // The settings the station reported at start; when they arrive later they fill what the packer has not typed.
+  const settings = useVerify((s) => s.settings);
+  const { form, edit, load, saved: savedForm } = useEditableForm(toForm(settings));
+  const { enabled, pct, minKg } = form;
+  useEffect(() => {
+    if (settings) load(toForm(settings));
+  }, [settings, load]);
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const [items, setItems] = useState<ItemView[]>([]);
   const [q, setQ] = useState('');
@@ -43,6 +50,7 @@ export function VerifySettingsSection() {
     setErrors({});
     try {
       const saved = await invoke('verify.setSettings', { enabled, tolerancePct: num(pct), toleranceKg: num(minKg) });
+      savedForm(toForm(saved));
       useVerify.setState({ settings: saved });
       useApp.getState().flash('ok', t('verify.settingsSaved'));
     } catch (e) {
@@ -79,11 +87,11 @@ export function VerifySettingsSection() {
         }}
       >
         <label className="check">
-          <input type="checkbox" id="verify-enabled" checked={enabled} onChange={(e) => setEnabled(e.target.checked)} /> {t('verify.enabled')}
+          <input type="checkbox" id="verify-enabled" checked={enabled} onChange={(e) => edit({ enabled: e.target.checked })} /> {t('verify.enabled')}
         </label>
         <div className="grid-3">
-          <TextField id="verify-pct" label={t('verify.tolerancePct')} value={pct} onValue={setPct} error={errors['tolerancePct']?.[0]} inputMode="decimal" className="field-num" />
-          <TextField id="verify-kg" label={t('verify.toleranceKg')} value={minKg} onValue={setMinKg} error={errors['toleranceKg']?.[0]} inputMode="decimal" className="field-num" />
+          <TextField id="verify-pct" label={t('verify.tolerancePct')} value={pct} onValue={(v) => edit({ pct: v })} error={errors['tolerancePct']?.[0]} inputMode="decimal" className="field-num" />
+          <TextField id="verify-kg" label={t('verify.toleranceKg')} value={minKg} onValue={(v) => edit({ minKg: v })} error={errors['toleranceKg']?.[0]} inputMode="decimal" className="field-num" />
         </div>
         <div className="actions">
           <button type="submit" className="btn btn-primary">
