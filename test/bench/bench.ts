@@ -186,24 +186,24 @@ async function benchLabelToPrinter(transport: 'socket' | 'usb'): Promise<void> {
   }
 }
 
-function benchCsvImport(): void {
+async function benchCsvImport(): Promise<void> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'station-bench-csv-'));
   const store = openStore(path.join(dir, 'bench.sqlite'));
   try {
     const csv = generateShopifyCsv(CSV_ORDERS, { seed: 11 });
     const bytes = Buffer.byteLength(csv);
     const t0 = performance.now();
-    const report = importShopifyCsv(store, csv);
+    const report = await importShopifyCsv(store, csv);
     const ms = performance.now() - t0;
     const t1 = performance.now();
-    const again = importShopifyCsv(store, csv);
+    const again = await importShopifyCsv(store, csv);
     const msAgain = performance.now() - t1;
     console.log(`Shopify CSV import, ${CSV_ORDERS.toLocaleString('en')} orders (${(bytes / 1e6).toFixed(1)} MB):`);
     console.log(`  first import ${fmt(ms)} (${report.imported} imported, ${report.errors.length} errors, ${report.skippedNotShippable} not shippable)`);
     console.log(`  same file again ${fmt(msAgain)} (${again.imported} imported, ${again.unchanged} unchanged)`);
     console.log(`  peak resident memory of the bench process ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`);
     if (report.errors.length || again.imported !== 0) process.exitCode = 1;
-    benchOrdersList(store, report.imported);
+    await benchOrdersList(store, report.imported);
   } finally {
     store.close();
     fs.rmSync(dir, { recursive: true, force: true });
@@ -228,16 +228,16 @@ function medianMs(f: () => unknown, runs = 21): number {
  * orders (the generator's gift-card-only orders have nothing to ship, so the
  * list is topped up with more generated orders, cut at exactly 10,000).
  */
-function benchOrdersList(store: ReturnType<typeof openStore>, imported: number): void {
+async function benchOrdersList(store: ReturnType<typeof openStore>, imported: number): Promise<void> {
   let orders = imported;
   let next = 50_001;
   while (orders < 10_000) {
     const need = 10_000 - orders;
-    const probe = parseShopifyCsv(generateShopifyCsv(need + 40, { seed: 13, firstNumber: next }));
+    const probe = await parseShopifyCsv(generateShopifyCsv(need + 40, { seed: 13, firstNumber: next }));
     const last = probe.orders[need - 1];
     if (!last) throw new Error('generator made too few shippable orders');
     const count = Number(last.order.orderNumber.slice(1)) - next + 1;
-    importShopifyCsv(store, generateShopifyCsv(count, { seed: 13, firstNumber: next }));
+    await importShopifyCsv(store, generateShopifyCsv(count, { seed: 13, firstNumber: next }));
     next += count;
     orders = store.orders.count({ status: 'open' });
   }

@@ -36,7 +36,7 @@ test.beforeAll(async () => {
   // 9,999 generated orders to ship plus one with a SKU nobody else has: 10,000. The generator
   // makes about one gift-card-only order in forty (nothing to ship); with one seed every prefix
   // is the same, so count the shippable ones of a longer run and cut there.
-  const probe = parseShopifyCsv(generateShopifyCsv(10_400, { seed: 12 }));
+  const probe = await parseShopifyCsv(generateShopifyCsv(10_400, { seed: 12 }));
   const last = probe.orders[9_998];
   if (!last) throw new Error('generator made too few shippable orders');
   const generated = generateShopifyCsv(Number(last.order.orderNumber.slice(1)) - 1000, { seed: 12 });

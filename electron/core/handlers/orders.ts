@@ -42,7 +42,7 @@ export function createOrdersHandlers(ctx: StationContext) {
       try {
         const input = contentBase64 !== undefined ? Buffer.from(contentBase64, 'base64') : (content ?? '');
         const methods = shop !== undefined ? ctx.store.settings.get(PickupMethodsSetting)[shop] : undefined;
-        const report = importShopifyCsv(ctx.store, input, {
+        const report = await importShopifyCsv(ctx.store, input, {
           now,
           ...(shop !== undefined ? { shop } : {}),
           ...(methods !== undefined ? { pickupMethods: methods } : {}),
