@@ -3,8 +3,7 @@ import { z } from 'zod';
 import type { Handlers, OrdersSubmitView } from '../../../shared/contract/commands';
 import { StationError } from '../../../shared/contract/errors';
 import { OrderSettings, recipientProblems, normalizePostalCode, type StationOrder } from '../../../shared/domain/order';
-import type { FieldErrors } from '../../../shared/platform/common';
-import { createManualOrder, importShopifyCsv, ShopifyImportError } from '../orders';
+import { createManualOrder } from '../orders';
 import { batches, platformOrderOf, type OrdersSubmitPayload } from '../outbox/orders';
 import { defineSetting } from '../store';
 import { emitAppChanged } from './app';
@@ -23,7 +22,12 @@ export function emitOrdersChanged(ctx: Pick<StationContext, 'store' | 'events'>)
   ctx.events.emit('orders.changed', { count: ctx.store.orders.count({ status: 'open' }) });
 }
 
-/** Handlers of the `orders` domain. */
+/** The pickup method names set for `shop` (undefined: none set, or no shop given). */
+export function pickupMethodsOf(ctx: Pick<StationContext, 'store'>, shop: string | undefined): string[] | undefined {
+  return shop !== undefined ? ctx.store.settings.get(PickupMethodsSetting)[shop] : undefined;
+}
+
+/** Handlers of the `orders` domain (the CSV import is in ./order-import.ts). */
 export function createOrdersHandlers(ctx: StationContext) {
   const now = () => new Date(ctx.now());
   const mustGet = (id: number): StationOrder => {
@@ -32,32 +36,6 @@ export function createOrdersHandlers(ctx: StationContext) {
     return o;
   };
   return {
-    /**
-     * Imports a Shopify "Export orders" CSV (electron/core/orders) for a shop,
-     * with that shop's pickup method names.
-     * @throws StationError `import_failed` when the file is refused as a whole
-     *   (empty, binary, missing columns), `details` keyed by column name.
-     */
-    'orders.importCsv': async ({ content, contentBase64, shop }) => {
-      try {
-        const input = contentBase64 !== undefined ? Buffer.from(contentBase64, 'base64') : (content ?? '');
-        const methods = shop !== undefined ? ctx.store.settings.get(PickupMethodsSetting)[shop] : undefined;
-        const report = await importShopifyCsv(ctx.store, input, {
-          now,
-          ...(shop !== undefined ? { shop } : {}),
-          ...(methods !== undefined ? { pickupMethods: methods } : {}),
-        });
-        emitOrdersChanged(ctx);
-        return report;
-      } catch (e) {
-        if (e instanceof ShopifyImportError) {
-          const details: FieldErrors = {};
-          for (const issue of e.issues) (details[issue.column || '_'] ??= []).push(issue.message);
-          throw new StationError('import_failed', e.message, details);
-        }
-        throw e;
-      }
-    },
     /** Stores a manual order. @throws StationError `invalid_input` (by field), `store_error` when the number is taken. */
     'orders.create': async (input) => {
       const order = createManualOrder(ctx.store, input, { now });
@@ -142,7 +120,6 @@ export function createOrdersHandlers(ctx: StationContext) {
     },
   } satisfies Pick<
     Handlers,
-    | 'orders.importCsv'
     | 'orders.create'
     | 'orders.list'
     | 'orders.page'

@@ -56,7 +56,7 @@ import type { ParsedShopifyOrder } from './csv-order';
 import { RecordReader } from './csv-records';
 import { decodedText, detectEncoding, sourceSize, type CsvSource, type TextEncoding } from './csv-text';
 
-export { ShopifyImportError, MAX_IMPORT_BYTES } from './csv-errors';
+export { ShopifyImportError, MAX_IMPORT_BYTES, tooLargeError } from './csv-errors';
 export { parseShopifyTime } from './csv-order';
 
 /** Orders written per SQLite transaction. */
