@@ -294,7 +294,7 @@ describe('parseShopifyTime', () => {
 });
 
 describe('generateShopifyCsv + import at scale', () => {
-  it('imports 10,000 generated orders in one transaction and re-imports them as unchanged', async () => {
+  it('imports 10,000 generated orders in batched transactions and re-imports them as unchanged', async () => {
     const csv = generateShopifyCsv(10_000);
     const expected = await parseShopifyCsv(csv);
     expect(expected.errors).toEqual([]);
@@ -318,5 +318,36 @@ describe('generateShopifyCsv + import at scale', () => {
     expect(orders.some((o) => o.order.items.length > 1)).toBe(true);
     expect(orders.some((o) => o.order.notes?.includes('\n'))).toBe(true);
     expect(() => generateShopifyCsv(-1)).toThrow(RangeError);
+  });
+});
+
+describe('importShopifyCsv: read as a stream (issue 21 item 6)', () => {
+  it('refuses a file over the limit naming it, before writing anything', async () => {
+    await importShopifyCsv(store, fixture('orders-it.csv'));
+    const before = store.orders.count({ status: 'all' });
+    const csv = generateShopifyCsv(200, { bom: false, seed: 4 });
+    await expect(importShopifyCsv(store, csv, { maxBytes: 1024 * 1024 / 8 })).rejects.toThrow(
+      expect.objectContaining({ code: 'too_large', message: expect.stringMatching(/at most 0\.1 MiB/) }),
+    );
+    expect(store.orders.count({ status: 'all' })).toBe(before);
+  });
+
+  it('a broken quote deep in a file of many chunks loses only its order; progress counts rows and orders', async () => {
+    const csv = generateShopifyCsv(1_500, { bom: false, seed: 9 });
+    const lines = csv.split('\n');
+    const idx = lines.findIndex((l) => l.startsWith('#2200,'));
+    lines[idx] = lines[idx]!.replace('#2200,', '#2200,"');
+    const broken = lines.join('\n');
+    expect(Buffer.byteLength(broken)).toBeGreaterThan(4 * 64 * 1024);
+    const clean = await parseShopifyCsv(csv);
+    const seen: Array<{ rows: number; orders: number; done: boolean }> = [];
+    const report = await importShopifyCsv(store, Buffer.from(broken), { onProgress: (p) => seen.push(p) });
+    expect(report.errors[0]).toMatchObject({ line: idx + 1, order: '#2200', message: expect.stringMatching(/cannot be read/) });
+    expect(store.orders.getByNumber('#2200')).toBeUndefined();
+    expect(store.orders.getByNumber('#2199')).toBeDefined();
+    expect(store.orders.getByNumber('#2201')).toBeDefined();
+    expect(report.imported).toBe(clean.orders.length - 1);
+    expect(seen.at(-1)).toMatchObject({ done: true, orders: 1_500, bytesRead: Buffer.byteLength(broken) });
+    expect(seen.filter((p) => p.done)).toHaveLength(1);
   });
 });
