@@ -14,6 +14,9 @@
  *    and a SKU substring search through the FTS5 trigram index; medians of 21.
  * 3. The sandbox's label renderers (what POST /shipments spends its time on):
  *    ZPL and PDF for 1 and 5 parcels, median and p95 of 200 renders.
+ * 2c. Importing a 10,000- and a 120,000-order export in a station process
+ *    while scans are asked (./csv-import.ts): import time, the child's peak
+ *    RSS, the scans' p95 and longest wait.
  * 4. Scale to quote (./scale-to-quote.ts): stable reading → rates, p50/p95.
  *
  * 4. Cold start of `npm start` to its ready line, with the `node -e 0` floor
@@ -40,6 +43,7 @@ import { fakeBus, zd421, type FakeUsbBus } from '../unit/printers/fake-usb';
 import { parcels as labelParcels } from '../unit/labels/fixtures';
 import { benchScaleToQuote } from './scale-to-quote';
 import { benchColdStart } from './cold-start';
+import { benchCsvImportStream } from './csv-import';
 
 const SHIPMENTS = Number(process.env.BENCH_SHIPMENTS ?? 100);
 const CSV_ORDERS = Number(process.env.BENCH_CSV_ORDERS ?? 10_000);
@@ -384,6 +388,7 @@ const MEASURES: Array<[string, () => unknown]> = [
   }],
   ['pdf-to-zpl', benchPdfToZpl],
   ['orders-list', benchCsvImport],
+  ['csv-import', benchCsvImportStream],
   ['label-rendering', benchLabelRendering],
   ['scale-to-quote', () => benchScaleToQuote(quantile)],
   ['cold-start', benchColdStart],

@@ -35,7 +35,7 @@
  * Reading (issue 21 item 6): the file is read as a stream, 64 KiB at a time
  * (./csv-text.ts decodes, ./csv-records.ts reads records with csv-parse's
  * streaming parser, ./csv-assembler.ts makes orders, ./csv-order.ts builds
- * one), and orders are written in transactions of {@link WRITE_BATCH}. The
+ * one), and orders are written in transactions of one slice of time each. The
  * import runs on the station's own thread but in slices: it gives the event
  * loop back every {@link SLICE_MS} ms, so scan, quote and ship answer while a
  * 100 MB export is read. (Not a worker thread: the SQLite connection is the
@@ -59,8 +59,8 @@ import { decodedText, detectEncoding, sourceSize, type CsvSource, type TextEncod
 export { ShopifyImportError, MAX_IMPORT_BYTES, tooLargeError } from './csv-errors';
 export { parseShopifyTime } from './csv-order';
 
-/** Orders written per SQLite transaction. */
-const WRITE_BATCH = 200;
+/** Orders ready before they are written (each transaction then takes what fits in {@link SLICE_MS}). */
+const WRITE_BATCH = 50;
 /** Longest stretch of import work between two turns of the event loop, ms. */
 const SLICE_MS = 8;
 /** Least time between two progress reports, ms. */
@@ -137,9 +137,9 @@ export interface ParsedShopifyFile {
 export type ShopifyCsvInput = string | Uint8Array | { path: string };
 
 /**
- * Reads a Shopify orders export and writes its orders to the store, in
- * transactions of {@link WRITE_BATCH} orders, giving the event loop back
- * between slices of work (see the module doc).
+ * Reads a Shopify orders export and writes its orders to the store, one
+ * transaction per slice of {@link SLICE_MS} ms, giving the event loop back
+ * between slices (see the module doc).
  *
  * @returns counts of imported / updated / unchanged / skipped orders, the row
  *   errors, the warnings (orders that need a fix) and every skipped order with its reason.
@@ -153,9 +153,14 @@ export async function importShopifyCsv(store: Store, input: ShopifyCsvInput, opt
   let unchanged = 0;
   let refused = 0;
   const refusedList: ImportSkip[] = [];
-  const parsed = await readShopifyCsv(input, opts, (batch) => {
+  const parsed = await readShopifyCsv(input, opts, (ready, budgetMs) =>
     store.tx(() => {
-      for (const { order, hash, row } of batch) {
+      // One transaction per slice: as many orders as fit in the slice's time (at least one).
+      const start = performance.now();
+      let n = 0;
+      for (const { order, hash, row } of ready) {
+        if (n > 0 && performance.now() - start >= budgetMs) break;
+        n++;
         const res = store.orders.upsertImported(order, hash);
         if (res.outcome === 'imported') imported++;
         else if (res.outcome === 'updated') updated++;
@@ -166,8 +171,9 @@ export async function importShopifyCsv(store: Store, input: ShopifyCsvInput, opt
           refusedList.push({ order: order.orderNumber, row, reason, message: SKIP_MESSAGES[reason](order.orderNumber, order.items.length) });
         }
       }
-    });
-  });
+      return n;
+    }),
+  );
   return {
     imported,
     updated,
@@ -191,19 +197,21 @@ export async function importShopifyCsv(store: Store, input: ShopifyCsvInput, opt
  */
 export async function parseShopifyCsv(input: ShopifyCsvInput, opts: ShopifyImportOptions = {}): Promise<ParsedShopifyFile> {
   const orders: ParsedShopifyOrder[] = [];
-  const parsed = await readShopifyCsv(input, opts, (batch) => orders.push(...batch));
+  const parsed = await readShopifyCsv(input, opts, (ready) => orders.push(...ready));
   return { ...parsed, orders };
 }
 
 /**
  * The streaming reader behind both: decodes, reads records, groups them into
- * orders and hands the good ones to `write` in batches of {@link WRITE_BATCH},
- * in file order, pausing for the event loop every {@link SLICE_MS} ms.
+ * orders and hands the good ones to `write` once {@link WRITE_BATCH} are
+ * ready, in file order, pausing for the event loop every {@link SLICE_MS} ms.
+ * `write` takes what fits in `budgetMs` from the front of `ready` and says how
+ * many it took.
  */
 async function readShopifyCsv(
   input: ShopifyCsvInput,
   opts: ShopifyImportOptions,
-  write: (batch: ParsedShopifyOrder[]) => void,
+  write: (ready: readonly ParsedShopifyOrder[], budgetMs: number) => number,
 ): Promise<Omit<ParsedShopifyFile, 'orders'>> {
   const src: CsvSource = typeof input === 'string' ? { text: input } : input instanceof Uint8Array ? { bytes: input } : { path: input.path };
   const bytesTotal = await sourceSize(src);
@@ -234,14 +242,15 @@ async function readShopifyCsv(
     assembler = new OrderAssembler({ delimiter, maxErrors: opts.maxErrors ?? 500, now: opts.now ?? (() => new Date()), shop, pickupMethods }, (o) => ready.push(o));
     return new RecordReader(delimiter);
   };
+  const flush = async () => {
+    ready.splice(0, write(ready, SLICE_MS));
+    progress(false);
+    await pause();
+  };
   const take = async (events: Awaited<ReturnType<RecordReader['push']>>) => {
     for (const ev of events) {
       assembler!.add(ev);
-      if (ready.length >= WRITE_BATCH) {
-        write(ready.splice(0));
-        progress(false);
-        await pause();
-      }
+      while (ready.length >= WRITE_BATCH) await flush();
     }
   };
 
@@ -266,7 +275,7 @@ async function readShopifyCsv(
   }
   await take(await reader.end());
   assembler!.finish(lastByte === undefined || lastByte === 0x0a);
-  if (ready.length > 0) write(ready.splice(0));
+  while (ready.length > 0) await flush();
   progress(true);
   return {
     errors: assembler!.errors.list(),
