@@ -6,7 +6,7 @@
  * human lines (measured in the renderer, through the host); the bench line
  * `orders-list` is measured in the core by `npm run bench`.
  */
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
@@ -80,7 +80,11 @@ test('10,000 orders: import, find one by SKU, ship it', async ({ page }) => {
   await expect(page.getByText('TRAINING MODE — sandbox')).toBeVisible();
 
   await importFile(page, bigCsv, 'Bottega');
+  // While the core reads the file: a bar over its bytes, and the rows and orders read so far (issue 21 item 6).
+  await expect(page.getByTestId('import-progress-bar')).toHaveAttribute('max', String(statSync(bigCsv).size));
+  await expect(page.getByTestId('import-progress-text')).toHaveText(/^Reading… \d+%: [1-9][\d,]* rows, [1-9][\d,]* orders$/, { timeout: 60_000 });
   await expect(page.getByTestId('import-imported')).toHaveText('10000', { timeout: 90_000 });
+  await expect(page.getByTestId('import-progress')).toHaveCount(0);
   const list = page.getByRole('table', { name: 'Open orders' });
   await expect(page.getByTestId('orders-total')).toHaveText('10,000');
   // Only the visible rows are in the DOM.
