@@ -7,7 +7,7 @@ import { ORDER_LIMITS, type ImportSkip } from '../../../shared/domain/order';
 import { cell, checkHeader, leadingField, type Columns, type Delimiter, type Row } from './csv-columns';
 import { IssueList, ShopifyImportError, SKIP_MESSAGES } from './csv-errors';
 import { buildOrder, type BuildContext, type Group, type ParsedShopifyOrder } from './csv-order';
-import type { RecordEvent } from './csv-records';
+import type { BrokenRow, RecordEvent } from './csv-records';
 
 /** Rows of one order kept for building it; further rows are counted only (the order is refused). */
 const MAX_ORDER_ROWS = 1000;
@@ -87,7 +87,7 @@ export class OrderAssembler {
     }
   }
 
-  private addBroken(b: { line: number; row: number; text: string; problem: string; column?: number }): void {
+  private addBroken(b: BrokenRow): void {
     const header = this.header;
     if (!header) {
       throw new ShopifyImportError('unreadable_header', `The header row cannot be read: ${b.problem}`, [{ line: b.line, column: '', message: b.problem }]);

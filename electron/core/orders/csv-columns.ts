@@ -5,7 +5,7 @@
 import { ShopifyImportError } from './csv-errors';
 
 /** Columns without which the file is refused. `Shipping Address1` may be replaced by `Shipping Street`. */
-export const REQUIRED_COLUMNS = [
+const REQUIRED_COLUMNS = [
   'Name',
   'Lineitem quantity',
   'Lineitem name',

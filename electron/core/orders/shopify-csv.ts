@@ -67,7 +67,7 @@ const SLICE_MS = 8;
 const PROGRESS_EVERY_MS = 100;
 
 /** How far an import is: source bytes read of all, data rows read, distinct orders found, written to the store. */
-export interface ShopifyImportProgress {
+interface ShopifyImportProgress {
   bytesRead: number;
   bytesTotal: number;
   rows: number;
