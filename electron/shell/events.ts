@@ -18,6 +18,7 @@ export const STATION_EVENT_NAMES = [
   'stocks.changed',
   'scale.changed',
   'slips.changed',
+  'imports.changed',
 ] as const satisfies readonly EventName[];
 
 // Compile-time completeness: every EventName must be in the list.

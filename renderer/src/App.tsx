@@ -165,6 +165,7 @@ function useStationEvents(): void {
         if (useApp.getState().screen === 'day') void useDay.getState().load();
       }),
       on('orders.changed', () => void useOrders.getState().load()),
+      on('imports.changed', (p) => useOrders.getState().importProgress(p)),
       on('manifests.changed', () => {
         if (useApp.getState().screen === 'day') void useDay.getState().load();
       }),

@@ -28,7 +28,7 @@ import { CustomsSettings, type CustomsProductView } from './customs';
 import { BoxSettings } from './boxes';
 import { SlipSettings, type SlipJobView } from './slips';
 import { ItemInput, VerifySettings, VerifySkipInput, type ItemView } from './items';
-import type { AccountView, AppInfo, DiscoveredPrinterView, LabelPreviewView, ManifestView, OutboxListView, OutboxRowView, OutboxState, PrintJobView, PrinterView, ScaleView, ShipmentView, TrackingView } from './views';
+import type { AccountView, AppInfo, DiscoveredPrinterView, ImportProgressView, ImportUploadView, LabelPreviewView, ManifestView, OutboxListView, OutboxRowView, OutboxState, PrintJobView, PrinterView, ScaleView, ShipmentView, TrackingView } from './views';
 
 /** One command of the contract: its input schema, phantom output type and input bounds. */
 interface CommandDef<I extends z.ZodType = z.ZodType, O = unknown> {
@@ -44,6 +44,10 @@ function command<O>() {
 }
 
 const Empty = z.object({}).strict();
+
+/** Bytes of one `orders.importChunk` piece (1 MiB), and the length of its base64. */
+export const IMPORT_CHUNK_BYTES = 1024 * 1024;
+const IMPORT_CHUNK_BASE64 = Math.ceil(IMPORT_CHUNK_BYTES / 3) * 4;
 
 /**
  * Bounds of every command input (issue 7 item 10: an unbounded input ended in
@@ -313,6 +317,31 @@ export const commands = {
       .refine((v) => v.content !== undefined || v.contentBase64 !== undefined, { error: 'The file content is missing', path: ['content'] }),
     { longText: ['content', 'contentBase64'] },
   ),
+  /**
+   * Starts a chunked upload of an export of any size up to the station's
+   * limit (`maxBytes`, 256 MiB): the file goes in `orders.importChunk`
+   * pieces of at most `chunkBytes` bytes, then `orders.importFinish` imports
+   * it as a stream while scan, quote and ship keep answering.
+   * @throws `import_failed` (details `size`) when `size` is over the limit, naming it.
+   */
+  'orders.importBegin': command<ImportUploadView>()(
+    z.object({
+      fileName: z.string().min(1, { error: 'File name is required' }).max(INPUT_LIMITS.fileName, { error: `File name is too long (max ${INPUT_LIMITS.fileName} characters)` }),
+      size: z.number().int({ error: 'Size must be a whole number of bytes' }).min(0, { error: 'Size must be a whole number of bytes' }),
+      shop: ShopName.optional(),
+    }),
+  ),
+  /** One piece of an upload, at byte `offset` (pieces in order, each at most `chunkBytes`). @throws `not_found_locally`, `invalid_input` naming `offset` or `dataBase64`. */
+  'orders.importChunk': command<{ received: number }>()(
+    z.object({
+      importId: z.string().min(1).max(64),
+      offset: z.number().int().min(0),
+      dataBase64: z.string().max(IMPORT_CHUNK_BASE64, { error: `A piece is larger than ${IMPORT_CHUNK_BYTES} bytes` }),
+    }),
+    { longText: ['dataBase64'] },
+  ),
+  /** Imports an uploaded file (progress in `imports.changed`); the upload is removed afterwards. @throws `import_failed`, `not_found_locally`. */
+  'orders.importFinish': command<ImportReport>()(z.object({ importId: z.string().min(1).max(64) })),
   /** A page of the order list: view, search (number, name, city, SKU), filters, sorting. */
   'orders.page': command<OrderPage>()(OrderPageQuery),
   /** Shops, countries and shipping methods of open orders (the list's filters). */
@@ -573,6 +602,8 @@ export interface StationEvents {
   'scale.changed': ScaleView;
   /** A packing slip job was created or changed state. */
   'slips.changed': SlipJobView;
+  /** How far an order import is (at most every 100 ms while reading, and when done). */
+  'imports.changed': ImportProgressView;
 }
 /** Name of a station event, `domain.changed` style. */
 export type EventName = keyof StationEvents;

@@ -283,3 +283,25 @@ export interface AccountView {
   secretFromEnvironment: boolean;
 }
 
+
+/** Answer of `orders.importBegin`: the upload's id, the largest piece and the largest file accepted (bytes). */
+export interface ImportUploadView {
+  importId: string;
+  chunkBytes: number;
+  maxBytes: number;
+}
+
+/**
+ * Event `imports.changed`: one import's progress. `bytesRead` of `bytesTotal`
+ * (bytes of the file), `rows` data rows read, `orders` distinct orders found;
+ * `done` on the last report.
+ */
+export interface ImportProgressView {
+  importId: string;
+  fileName: string;
+  bytesRead: number;
+  bytesTotal: number;
+  rows: number;
+  orders: number;
+  done: boolean;
+}

@@ -14,6 +14,9 @@
  *    and a SKU substring search through the FTS5 trigram index; medians of 21.
  * 3. The sandbox's label renderers (what POST /shipments spends its time on):
  *    ZPL and PDF for 1 and 5 parcels, median and p95 of 200 renders.
+ * 2c. Importing a 10,000- and a 120,000-order export in a station process
+ *    while scans are asked (./csv-import.ts): import time, the child's peak
+ *    RSS, the scans' p95 and longest wait.
  * 4. Scale to quote (./scale-to-quote.ts): stable reading → rates, p50/p95.
  *
  * 4. Cold start of `npm start` to its ready line, with the `node -e 0` floor
@@ -40,6 +43,7 @@ import { fakeBus, zd421, type FakeUsbBus } from '../unit/printers/fake-usb';
 import { parcels as labelParcels } from '../unit/labels/fixtures';
 import { benchScaleToQuote } from './scale-to-quote';
 import { benchColdStart } from './cold-start';
+import { benchCsvImportStream } from './csv-import';
 
 const SHIPMENTS = Number(process.env.BENCH_SHIPMENTS ?? 100);
 const CSV_ORDERS = Number(process.env.BENCH_CSV_ORDERS ?? 10_000);
@@ -186,24 +190,24 @@ async function benchLabelToPrinter(transport: 'socket' | 'usb'): Promise<void> {
   }
 }
 
-function benchCsvImport(): void {
+async function benchCsvImport(): Promise<void> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'station-bench-csv-'));
   const store = openStore(path.join(dir, 'bench.sqlite'));
   try {
     const csv = generateShopifyCsv(CSV_ORDERS, { seed: 11 });
     const bytes = Buffer.byteLength(csv);
     const t0 = performance.now();
-    const report = importShopifyCsv(store, csv);
+    const report = await importShopifyCsv(store, csv);
     const ms = performance.now() - t0;
     const t1 = performance.now();
-    const again = importShopifyCsv(store, csv);
+    const again = await importShopifyCsv(store, csv);
     const msAgain = performance.now() - t1;
     console.log(`Shopify CSV import, ${CSV_ORDERS.toLocaleString('en')} orders (${(bytes / 1e6).toFixed(1)} MB):`);
     console.log(`  first import ${fmt(ms)} (${report.imported} imported, ${report.errors.length} errors, ${report.skippedNotShippable} not shippable)`);
     console.log(`  same file again ${fmt(msAgain)} (${again.imported} imported, ${again.unchanged} unchanged)`);
     console.log(`  peak resident memory of the bench process ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`);
     if (report.errors.length || again.imported !== 0) process.exitCode = 1;
-    benchOrdersList(store, report.imported);
+    await benchOrdersList(store, report.imported);
   } finally {
     store.close();
     fs.rmSync(dir, { recursive: true, force: true });
@@ -228,16 +232,16 @@ function medianMs(f: () => unknown, runs = 21): number {
  * orders (the generator's gift-card-only orders have nothing to ship, so the
  * list is topped up with more generated orders, cut at exactly 10,000).
  */
-function benchOrdersList(store: ReturnType<typeof openStore>, imported: number): void {
+async function benchOrdersList(store: ReturnType<typeof openStore>, imported: number): Promise<void> {
   let orders = imported;
   let next = 50_001;
   while (orders < 10_000) {
     const need = 10_000 - orders;
-    const probe = parseShopifyCsv(generateShopifyCsv(need + 40, { seed: 13, firstNumber: next }));
+    const probe = await parseShopifyCsv(generateShopifyCsv(need + 40, { seed: 13, firstNumber: next }));
     const last = probe.orders[need - 1];
     if (!last) throw new Error('generator made too few shippable orders');
     const count = Number(last.order.orderNumber.slice(1)) - next + 1;
-    importShopifyCsv(store, generateShopifyCsv(count, { seed: 13, firstNumber: next }));
+    await importShopifyCsv(store, generateShopifyCsv(count, { seed: 13, firstNumber: next }));
     next += count;
     orders = store.orders.count({ status: 'open' });
   }
@@ -384,6 +388,7 @@ const MEASURES: Array<[string, () => unknown]> = [
   }],
   ['pdf-to-zpl', benchPdfToZpl],
   ['orders-list', benchCsvImport],
+  ['csv-import', benchCsvImportStream],
   ['label-rendering', benchLabelRendering],
   ['scale-to-quote', () => benchScaleToQuote(quantile)],
   ['cold-start', benchColdStart],

@@ -6,7 +6,7 @@
  * human lines (measured in the renderer, through the host); the bench line
  * `orders-list` is measured in the core by `npm run bench`.
  */
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
@@ -36,7 +36,7 @@ test.beforeAll(async () => {
   // 9,999 generated orders to ship plus one with a SKU nobody else has: 10,000. The generator
   // makes about one gift-card-only order in forty (nothing to ship); with one seed every prefix
   // is the same, so count the shippable ones of a longer run and cut there.
-  const probe = parseShopifyCsv(generateShopifyCsv(10_400, { seed: 12 }));
+  const probe = await parseShopifyCsv(generateShopifyCsv(10_400, { seed: 12 }));
   const last = probe.orders[9_998];
   if (!last) throw new Error('generator made too few shippable orders');
   const generated = generateShopifyCsv(Number(last.order.orderNumber.slice(1)) - 1000, { seed: 12 });
@@ -80,7 +80,11 @@ test('10,000 orders: import, find one by SKU, ship it', async ({ page }) => {
   await expect(page.getByText('TRAINING MODE — sandbox')).toBeVisible();
 
   await importFile(page, bigCsv, 'Bottega');
+  // While the core reads the file: a bar over its bytes, and the rows and orders read so far (issue 21 item 6).
+  await expect(page.getByTestId('import-progress-bar')).toHaveAttribute('max', String(statSync(bigCsv).size));
+  await expect(page.getByTestId('import-progress-text')).toHaveText(/^Reading… \d+%: [1-9][\d,]* rows, [1-9][\d,]* orders$/, { timeout: 60_000 });
   await expect(page.getByTestId('import-imported')).toHaveText('10000', { timeout: 90_000 });
+  await expect(page.getByTestId('import-progress')).toHaveCount(0);
   const list = page.getByRole('table', { name: 'Open orders' });
   await expect(page.getByTestId('orders-total')).toHaveText('10,000');
   // Only the visible rows are in the DOM.

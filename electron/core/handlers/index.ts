@@ -13,6 +13,7 @@ import { createCustomsHandlers } from './customs';
 import { createStocksHandlers } from './stocks';
 import { createLabelsHandlers } from './labels';
 import { createManifestsHandlers } from './manifests';
+import { createOrderImportHandlers } from './order-import';
 import { createOrdersHandlers } from './orders';
 import { createOutboxHandlers } from './outbox';
 import { createPickupsHandlers } from './pickups';
@@ -32,6 +33,7 @@ export function createHandlers(ctx: StationContext): Handlers {
   const handlers = {
     ...createAppHandlers(ctx),
     ...createOrdersHandlers(ctx),
+    ...createOrderImportHandlers(ctx),
     ...createScanHandlers(ctx),
     ...createCarriersHandlers(ctx),
     ...createRatesHandlers(ctx),

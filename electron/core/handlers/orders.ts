@@ -3,8 +3,7 @@ import { z } from 'zod';
 import type { Handlers, OrdersSubmitView } from '../../../shared/contract/commands';
 import { StationError } from '../../../shared/contract/errors';
 import { OrderSettings, recipientProblems, normalizePostalCode, type StationOrder } from '../../../shared/domain/order';
-import type { FieldErrors } from '../../../shared/platform/common';
-import { createManualOrder, importShopifyCsv, ShopifyImportError } from '../orders';
+import { createManualOrder } from '../orders';
 import { batches, platformOrderOf, type OrdersSubmitPayload } from '../outbox/orders';
 import { defineSetting } from '../store';
 import { emitAppChanged } from './app';
@@ -23,7 +22,14 @@ export function emitOrdersChanged(ctx: Pick<StationContext, 'store' | 'events'>)
   ctx.events.emit('orders.changed', { count: ctx.store.orders.count({ status: 'open' }) });
 }
 
-/** Handlers of the `orders` domain. */
+/** The pickup method names set for `shop` (undefined: none set, or no shop given). */
+export function pickupMethodsOf(ctx: Pick<StationContext, 'store'>, shop: string | undefined): string[] | undefined {
+  if (shop === undefined) return undefined;
+  // A shop may be named `constructor` or `toString`: only the setting's own keys count.
+  return new Map(Object.entries(ctx.store.settings.get(PickupMethodsSetting))).get(shop);
+}
+
+/** Handlers of the `orders` domain (the CSV import is in ./order-import.ts). */
 export function createOrdersHandlers(ctx: StationContext) {
   const now = () => new Date(ctx.now());
   const mustGet = (id: number): StationOrder => {
@@ -32,34 +38,6 @@ export function createOrdersHandlers(ctx: StationContext) {
     return o;
   };
   return {
-    /**
-     * Imports a Shopify "Export orders" CSV (electron/core/orders) for a shop,
-     * with that shop's pickup method names.
-     * @throws StationError `import_failed` when the file is refused as a whole
-     *   (empty, binary, missing columns), `details` keyed by column name.
-     */
-    'orders.importCsv': async ({ content, contentBase64, shop }) => {
-      try {
-        const input = contentBase64 !== undefined ? Buffer.from(contentBase64, 'base64') : (content ?? '');
-        // A shop may be named `constructor` or `toString`: only the setting's own keys count.
-        const saved = new Map(Object.entries(ctx.store.settings.get(PickupMethodsSetting)));
-        const methods = shop !== undefined ? saved.get(shop) : undefined;
-        const report = importShopifyCsv(ctx.store, input, {
-          now,
-          ...(shop !== undefined ? { shop } : {}),
-          ...(methods !== undefined ? { pickupMethods: methods } : {}),
-        });
-        emitOrdersChanged(ctx);
-        return report;
-      } catch (e) {
-        if (e instanceof ShopifyImportError) {
-          const details: FieldErrors = {};
-          for (const issue of e.issues) (details[issue.column || '_'] ??= []).push(issue.message);
-          throw new StationError('import_failed', e.message, details);
-        }
-        throw e;
-      }
-    },
     /** Stores a manual order. @throws StationError `invalid_input` (by field), `store_error` when the number is taken. */
     'orders.create': async (input) => {
       const order = createManualOrder(ctx.store, input, { now });
@@ -144,7 +122,6 @@ export function createOrdersHandlers(ctx: StationContext) {
     },
   } satisfies Pick<
     Handlers,
-    | 'orders.importCsv'
     | 'orders.create'
     | 'orders.list'
     | 'orders.page'

@@ -384,9 +384,29 @@ function ImportCard() {
           }}
         />
       </div>
-      {importing ? <p aria-live="polite">{t('orders.import.importing')}</p> : null}
+      {importing ? <ImportProgressBar /> : null}
       {report ? <ImportReportView report={report} /> : null}
     </section>
+  );
+}
+
+/** The import under way: a bar over the file's bytes (sent, then read) and the rows and orders found so far. */
+function ImportProgressBar() {
+  const progress = useOrders((s) => s.progress);
+  const total = Math.max(1, progress?.total ?? 1);
+  const done = Math.min(total, progress?.done ?? 0);
+  const percent = Math.floor((done / total) * 100);
+  const label =
+    progress?.phase === 'reading'
+      ? t('orders.import.reading', { percent, rows: progress.rows.toLocaleString(locale()), orders: progress.orders.toLocaleString(locale()) })
+      : t('orders.import.sending', { percent });
+  return (
+    <div className="import-progress" data-testid="import-progress">
+      <progress max={total} value={done} aria-label={t('orders.import.importing')} data-testid="import-progress-bar" />
+      <p aria-live="polite" data-testid="import-progress-text">
+        {progress ? label : t('orders.import.importing')}
+      </p>
+    </div>
   );
 }
 

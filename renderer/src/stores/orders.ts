@@ -6,6 +6,7 @@
  */
 import { create } from 'zustand';
 import type { OrdersSubmitView } from '../../../shared/contract/commands';
+import type { ImportProgressView } from '../../../shared/contract/views';
 import type { ImportReport, ManualOrderInput, OrderFacets, OrderPageQuery, OrderSettings, StationOrder } from '../../../shared/domain/order';
 import type { FieldErrors } from '../../../shared/platform';
 import { invoke } from '../api';
@@ -37,6 +38,8 @@ interface OrdersState {
   lastShop: string;
   report: (ImportReport & { fileName: string }) | null;
   importing: boolean;
+  /** The import under way: sending the file, then reading it in the core (`imports.changed`). */
+  progress: ImportProgress | null;
   creating: boolean;
   /** `details` of a refused manual order (keys like `recipient.postalCode`). */
   createErrors: FieldErrors;
@@ -56,7 +59,10 @@ interface OrdersState {
   loadSettings(): Promise<void>;
   toggleSelected(id: number): void;
   clearSelected(): void;
-  importCsv(file: { name: string; arrayBuffer(): Promise<ArrayBuffer> }, shop: string): Promise<void>;
+  /** Sends the file in pieces (`orders.importBegin`/`importChunk`) and imports it (`orders.importFinish`). */
+  importCsv(file: ImportFile, shop: string): Promise<void>;
+  /** An `imports.changed` event: progress of the import under way (others are ignored). */
+  importProgress(p: ImportProgressView): void;
   create(input: ManualOrderInput): Promise<StationOrder | null>;
   /** Opens an order for shipping: needs-fix form, unpaid confirmation, or straight to Quote. */
   openForShipping(order: StationOrder): void;
@@ -73,6 +79,22 @@ interface OrdersState {
 const pageKey = (offset: number) => Math.floor(offset / PAGE_SIZE) * PAGE_SIZE;
 /** Pages being fetched, per generation (so one scroll does not ask twice). */
 const inFlight = new Set<string>();
+
+/** A file chosen for import: what the store reads of a DOM `File`. */
+type ImportFile = { name: string; size: number; slice(start: number, end: number): { arrayBuffer(): Promise<ArrayBuffer> } };
+
+/**
+ * Progress of an import: `sending` the file's bytes (`done` of `total`), then
+ * `reading` it in the core (`done` bytes read of `total`, `rows` and `orders` found).
+ */
+interface ImportProgress {
+  importId: string;
+  phase: 'sending' | 'reading';
+  done: number;
+  total: number;
+  rows: number;
+  orders: number;
+}
 
 /** Base64 of bytes, in chunks (a 6 MB file must not overflow the call stack). */
 function toBase64(buf: ArrayBuffer): string {
@@ -109,6 +131,7 @@ export const useOrders = create<OrdersState>()((set, get) => ({
   lastShop: typeof localStorage !== 'undefined' ? (localStorage.getItem('orders.lastShop') ?? '') : '',
   report: null,
   importing: false,
+  progress: null,
   creating: false,
   createErrors: {},
   fixing: null,
@@ -181,14 +204,23 @@ export const useOrders = create<OrdersState>()((set, get) => ({
 
   async importCsv(file, shop) {
     const app = useApp.getState();
-    set({ importing: true });
+    set({ importing: true, progress: null });
     try {
-      // The bytes, not file.text(): the core finds the encoding (UTF-8, UTF-16, Windows-1252).
-      const contentBase64 = toBase64(await file.arrayBuffer());
       const s = shop.trim();
-      const report = await invoke('orders.importCsv', { fileName: file.name, contentBase64, ...(s !== '' ? { shop: s } : {}) });
+      const shopInput = s !== '' ? { shop: s } : {};
+      // The bytes, not file.text(): the core finds the encoding (UTF-8, UTF-16, Windows-1252).
+      // In pieces: a 100 MB export is never one message nor one string (the core reads it as a stream).
+      const { importId, chunkBytes } = await invoke('orders.importBegin', { fileName: file.name, size: file.size, ...shopInput });
+      set({ progress: { importId, phase: 'sending', done: 0, total: file.size, rows: 0, orders: 0 } });
+      for (let offset = 0; offset < file.size; offset += chunkBytes) {
+        const piece = await file.slice(offset, Math.min(file.size, offset + chunkBytes)).arrayBuffer();
+        const { received } = await invoke('orders.importChunk', { importId, offset, dataBase64: toBase64(piece) });
+        set({ progress: { importId, phase: 'sending', done: received, total: file.size, rows: 0, orders: 0 } });
+      }
+      set({ progress: { importId, phase: 'reading', done: 0, total: file.size, rows: 0, orders: 0 } });
+      const report = await invoke('orders.importFinish', { importId });
       if (s !== '') localStorage.setItem('orders.lastShop', s);
-      set({ report: { ...report, fileName: file.name }, importing: false, lastShop: s });
+      set({ report: { ...report, fileName: file.name }, importing: false, progress: null, lastShop: s });
       const summary = t('orders.msg.importSummary', { imported: report.imported, updated: report.updated, unchanged: report.unchanged, left: report.skipped.length, cancelled: report.cancelled, toFix: report.warnings.length });
       if (report.errors.length) app.flash('warn', t('orders.msg.importedProblems', { file: file.name, shop: report.shop, count: report.errors.length }), summary);
       else app.flash('ok', t('orders.msg.imported', { file: file.name, shop: report.shop }), summary);
@@ -196,9 +228,14 @@ export const useOrders = create<OrdersState>()((set, get) => ({
       // The next hand movement is a scan (focus map, renderer/README.md).
       app.refocus();
     } catch (e) {
-      set({ importing: false });
+      set({ importing: false, progress: null });
       app.fail(t('orders.msg.importFailed', { file: file.name }), e);
     }
+  },
+  importProgress(p) {
+    const cur = get().progress;
+    if (!cur || cur.importId !== p.importId || p.done) return;
+    set({ progress: { importId: p.importId, phase: 'reading', done: p.bytesRead, total: p.bytesTotal, rows: p.rows, orders: p.orders } });
   },
 
   async create(input) {

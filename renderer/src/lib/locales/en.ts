@@ -728,6 +728,8 @@ export const en = {
       shop: 'Shop (every shop numbers from #1001)',
       file: 'Shopify “Export orders” CSV file',
       importing: 'Importing…',
+      sending: 'Sending the file… {{percent}}%',
+      reading: 'Reading… {{percent}}%: {{rows}} rows, {{orders}} orders',
       tab: 'tab',
       reportFor: 'Report for {{file}}',
       reportOf: '(shop {{shop}}; {{encoding}}, separator {{sep}})',

@@ -732,6 +732,8 @@ export const it: Texts<typeof en> = {
       shop: 'Negozio (ogni negozio numera da #1001)',
       file: 'File CSV “Esporta ordini” di Shopify',
       importing: 'Importazione…',
+      sending: 'Invio del file… {{percent}}%',
+      reading: 'Lettura… {{percent}}%: {{rows}} righe, {{orders}} ordini',
       tab: 'tabulazione',
       reportFor: 'Resoconto di {{file}}',
       reportOf: '(negozio {{shop}}; {{encoding}}, separatore {{sep}})',

@@ -1,0 +1,78 @@
+/**
+ * Child process of the `csv-import` bench (./csv-import.ts): a station with
+ * an unreachable platform (nothing here calls it) imports one export through
+ * the command path the Orders panel uses (orders.importBegin, pieces of
+ * 1 MiB, orders.importFinish) while a scan (`scan.resolve`) is asked every
+ * 20 ms. A scan's wait is counted from when it was due, so a blocked event
+ * loop counts in full. Prints one JSON line: import ms (importFinish), upload
+ * ms, the scans' p95 and max wait, this process's peak RSS (MB).
+ *
+ * Usage: node --import tsx test/bench/csv-import-child.ts <csv file> <data folder>
+ */
+import fs from 'node:fs';
+import { performance } from 'node:perf_hooks';
+import { startStation } from '../../electron/shell/start';
+import { generateShopifyCsv } from '../fixtures/shopify/generate-shopify-csv';
+
+const [csvPath, dataDir] = process.argv.slice(2);
+if (!csvPath || !dataDir) throw new Error('usage: csv-import-child.ts <csv file> <data folder>');
+
+const station = await startStation(
+  {
+    dataDir,
+    platform: { mode: 'platform', baseUrl: 'http://127.0.0.1:9/api', authUrl: 'http://127.0.0.1:9/oauth/token', clientId: 'bench', clientSecret: 'bench' },
+    printerUri: `file://${dataDir}/labels`,
+    ignoredArgs: [],
+  },
+  { platformRateLimits: false, listQueues: () => Promise.resolve([]) },
+);
+const h = station.handlers;
+await h['orders.importCsv']({ fileName: 'seed.csv', content: generateShopifyCsv(3, { seed: 5, firstNumber: 990_001 }), shop: 'seed' });
+
+const size = fs.statSync(csvPath).size;
+const t0 = performance.now();
+const { importId, chunkBytes } = await h['orders.importBegin']({ fileName: 'bench.csv', size });
+const fd = fs.openSync(csvPath, 'r');
+const piece = Buffer.alloc(chunkBytes);
+for (let offset = 0; offset < size; offset += chunkBytes) {
+  const n = fs.readSync(fd, piece, 0, chunkBytes, offset);
+  await h['orders.importChunk']({ importId, offset, dataBase64: piece.subarray(0, n).toString('base64') });
+}
+fs.closeSync(fd);
+const uploadMs = performance.now() - t0;
+
+const waits: number[] = [];
+let stop = false;
+const EVERY_MS = 20;
+const scans = (async () => {
+  let due = performance.now();
+  while (!stop) {
+    await new Promise((r) => setTimeout(r, Math.max(0, due - performance.now())));
+    const answer = await h['scan.resolve']({ code: '#990001' });
+    if (answer.kind !== 'order') throw new Error('the seeded order was not found');
+    waits.push(performance.now() - due);
+    due += EVERY_MS;
+    // A scan that waited longer than a period is not followed by a burst to catch up.
+    if (due < performance.now()) due = performance.now();
+  }
+})();
+const t1 = performance.now();
+const report = await h['orders.importFinish']({ importId });
+const ms = performance.now() - t1;
+stop = true;
+await scans;
+waits.sort((a, b) => a - b);
+const p95 = waits[Math.min(waits.length - 1, Math.max(0, Math.ceil(0.95 * waits.length) - 1))] ?? NaN;
+console.log(
+  JSON.stringify({
+    ms: Math.round(ms),
+    uploadMs: Math.round(uploadMs),
+    imported: report.imported,
+    errors: report.errors.length,
+    scans: waits.length,
+    otherCommandP95Ms: Math.round(p95 * 10) / 10,
+    otherCommandMaxMs: Math.round((waits.at(-1) ?? NaN) * 10) / 10,
+    peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024),
+  }),
+);
+await station.close();

@@ -1,0 +1,67 @@
+/**
+ * `csv-import` bench (issue 21 item 6): a 10,000-order and a 120,000-order
+ * Shopify export (BENCH_CSV_BIG) imported by a station in a child process
+ * (./csv-import-child.ts) through the Orders panel's command path, while a
+ * scan is asked every 20 ms. Prints per size
+ * `{"bench":"csv-import","orders":…,"ms":…,"peakRssMb":…,"otherCommandP95Ms":…,"otherCommandMaxMs":…}`.
+ * Peak RSS is the child's (the station alone, from process.resourceUsage),
+ * not the bench's. The exports are generated once into .cache/bench/ (never
+ * committed) and reused.
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { generateShopifyCsv } from '../fixtures/shopify/generate-shopify-csv';
+
+const ROOT = path.resolve(import.meta.dirname, '..', '..');
+const CACHE = path.join(ROOT, '.cache', 'bench');
+const SIZES = [10_000, Number(process.env.BENCH_CSV_BIG ?? 120_000)];
+
+/** The export of `orders` orders (seed 11), generated into the cache folder once, in pieces of 10,000 orders. */
+function exportFile(orders: number): string {
+  const file = path.join(CACHE, `shopify-${orders}-seed11.csv`);
+  if (fs.existsSync(file)) return file;
+  fs.mkdirSync(CACHE, { recursive: true });
+  const tmp = `${file}.part`;
+  const fd = fs.openSync(tmp, 'w');
+  for (let first = 1001; first < 1001 + orders; first += 10_000) {
+    const n = Math.min(10_000, 1001 + orders - first);
+    let csv = generateShopifyCsv(n, { seed: 11 + first, firstNumber: first, bom: false });
+    if (first !== 1001) csv = csv.slice(csv.indexOf('\n') + 1); // one header row
+    fs.writeSync(fd, csv);
+  }
+  fs.closeSync(fd);
+  fs.renameSync(tmp, file);
+  return file;
+}
+
+/** Runs the child on one export; returns its JSON line. */
+function runChild(file: string): Promise<Record<string, number>> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'station-bench-import-'));
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'test/bench/csv-import-child.ts'), file, dataDir], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (c: Buffer) => (out += c.toString('utf8')));
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      const line = out.trim().split('\n').reverse().find((l) => l.startsWith('{'));
+      if (code !== 0 || !line) reject(new Error(`csv-import child exited ${code}: ${out}`));
+      else resolve(JSON.parse(line) as Record<string, number>);
+    });
+  });
+}
+
+/** The bench: one JSON line per export size, and a line for people. */
+export async function benchCsvImportStream(): Promise<void> {
+  for (const orders of SIZES) {
+    const file = exportFile(orders);
+    const r = await runChild(file);
+    const mb = fs.statSync(file).size / 1e6;
+    console.log(`Shopify CSV import in a station process, ${orders.toLocaleString('en')} orders (${mb.toFixed(1)} MB), sent in 1 MiB pieces (${r.uploadMs} ms):`);
+    console.log(`  import ${r.ms} ms, ${r.imported} imported, ${r.errors} errors; scans meanwhile: ${r.scans}, p95 wait ${r.otherCommandP95Ms} ms, max ${r.otherCommandMaxMs} ms; peak RSS ${r.peakRssMb} MB`);
+    console.log(JSON.stringify({ bench: 'csv-import', orders, ms: r.ms, peakRssMb: r.peakRssMb, otherCommandP95Ms: r.otherCommandP95Ms, otherCommandMaxMs: r.otherCommandMaxMs }));
+    if (r.errors) process.exitCode = 1;
+  }
+}
