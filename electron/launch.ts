@@ -11,7 +11,7 @@
  * `node_modules/electron/dist/` (or ELECTRON_OVERRIDE_DIST_PATH) without
  * `require('electron')`, which would try to download it.
  *
- * Process hygiene: SIGINT/SIGTERM to this process reach the Electron child;
+ * Process hygiene: SIGINT/SIGTERM/SIGHUP to this process reach the Electron child;
  * when this process is orphaned (npm got the signal and its `sh -c` died
  * without passing it on) it stops as if signalled (see `watchParent`).
  */
@@ -46,7 +46,9 @@ async function runElectron(bin: string, args: readonly string[]): Promise<void> 
   const bundler = (await import(pathToFileURL(path.join(ROOT, 'build', 'bundle.mjs')).href)) as Bundler;
   await bundler.ensureFresh(['main', 'preload', 'renderer']);
   const child = spawn(bin, [ROOT, ...args], { cwd: ROOT, stdio: 'inherit' });
-  for (const sig of ['SIGINT', 'SIGTERM'] as const) process.on(sig, () => child.kill(sig));
+  // Every stop signal goes on to Electron, for as long as it runs (its main counts presses,
+  // electron/shell/signals.ts); this process ends with it, never before.
+  for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(sig, () => child.kill(sig));
   watchParent(() => child.kill('SIGTERM'));
   child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
 }

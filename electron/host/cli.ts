@@ -3,13 +3,16 @@
  * configuration (command line, then environment), builds the station core,
  * starts the headless host on 127.0.0.1 and prints the address to open.
  * `--port N` / `STATION_PORT` choose the port (default 0: any free one).
- * SIGINT/SIGTERM close the host, then the station (database, sandbox); the
- * handlers are in place before the station starts, so a signal during the
+ * SIGINT/SIGTERM/SIGHUP close the host, then the station (database, sandbox);
+ * the handlers are in place before the station starts, so a signal during the
  * start is honoured once it is done, and the process ends with its parent.
+ * A repeated signal during the close says it is closing; a deliberate third
+ * forces (electron/shell/signals.ts).
  */
 import { readSavedAccount, type SecretStore } from '../core/account';
 import { ConfigError, dataDirOption, resolveConfig, stationOptionFlags, type StationConfig } from '../core/config';
 import { isEntryPoint, watchParent } from '../entry';
+import { handleStopSignals } from '../shell/signals';
 import { startStation } from '../shell/start';
 import { keyringSecrets } from './keyring';
 import { startHost, type RunningHost } from './server';
@@ -123,8 +126,9 @@ export function startFailureText(e: unknown): string {
 }
 
 /**
- * Process entry: runs the host until SIGINT/SIGTERM (or until the parent
- * process is gone), then closes and exits 0. The signal handlers are
+ * Process entry: runs the host until SIGINT/SIGTERM/SIGHUP (or until the parent
+ * process is gone), then closes and exits 0 (1 when a third signal forced the
+ * end, or the close failed). The signal handlers are
  * installed before the station starts: a signal during the start stops the
  * station as soon as it is up, never leaving it running unattended.
  * Exits 2 on a configuration error (message names the option), 1 on any other start failure.
@@ -154,8 +158,12 @@ export async function hostMain(
   };
   // Everything the station writes (databases, training state, label previews) is the user's alone.
   if (process.platform !== 'win32') process.umask(0o077);
-  process.once('SIGINT', () => request('SIGINT'));
-  process.once('SIGTERM', () => request('SIGTERM'));
+  // Every stop signal, for the whole close (a Ctrl+C arrives twice under npm); a deliberate third forces.
+  handleStopSignals({
+    onStop: (signal) => request(signal),
+    onForce: () => process.exit(1),
+    say: (line) => console.log(line),
+  });
   watchParent(() => request('parent process gone'));
   try {
     running = await runHost(argv, env, undefined, options);

@@ -11,8 +11,10 @@
  *
  * Security: binds 127.0.0.1 only; every request must use an origin-form
  * target (`/path`; absolute-form and `//` are refused, 400), carry `Host`
- * `127.0.0.1:<port>` or `localhost:<port>` (defeats DNS rebinding) and, when
- * present, an `Origin` of that same origin (defeats cross-site requests).
+ * `127.0.0.1:<port>`, `localhost:<port>` or `[::1]:<port>` (defeats DNS
+ * rebinding) and, when present, an `Origin` of that same origin (defeats
+ * cross-site requests): the rule all the station's listeners share,
+ * `shared/domain/local-request.ts`.
  * Every route except the renderer's files needs the per-launch token (header
  * `x-station-token`, or for EventSource, which cannot set headers, the
  * `token` query parameter). The token rule is decided on the route the
@@ -26,6 +28,7 @@ import path from 'node:path';
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { StationError, TOKEN_HEADER, isStationErrorShape, type EventName, type Handlers, type StationErrorCode, type StationErrorShape, type StationEvents } from '../../shared/contract';
+import { foreignRequestHeader } from '../../shared/domain/local-request';
 import { invokeCommand } from '../core/station';
 import { RENDERER_CSP } from '../shell/csp';
 import { STATION_EVENT_NAMES } from '../shell/events';
@@ -165,8 +168,6 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
   app.removeContentTypeParser('text/plain');
 
   let port = 0;
-  const allowedHosts = () => new Set([`127.0.0.1:${port}`, `localhost:${port}`]);
-  const allowedOrigins = () => new Set([`http://127.0.0.1:${port}`, `http://localhost:${port}`]);
 
   const deny = (reply: FastifyReply, status: number, code: StationErrorShape['code'], message: string) =>
     reply.code(status).header('cache-control', 'no-store').send(errorBody({ code, message }));
@@ -175,10 +176,10 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
     // Origin-form only (`/path?query`): an absolute-form target (`POST http://host/rpc/..`) or a
     // `//` start is what proxies get, never a browser talking to its own origin.
     if (!req.raw.url?.startsWith('/') || req.raw.url.startsWith('//')) return deny(reply, 400, 'invalid_input', 'Request target must be a path');
-    const host = req.headers.host;
-    if (!host || !allowedHosts().has(host.toLowerCase())) return deny(reply, 403, 'forbidden', 'Host not allowed');
-    const origin = req.headers.origin;
-    if (origin !== undefined && !allowedOrigins().has(origin.toLowerCase())) return deny(reply, 403, 'forbidden', 'Origin not allowed');
+    // The listeners' one Host/Origin rule (shared/domain/local-request.ts).
+    const foreign = foreignRequestHeader({ host: req.headers.host, origin: req.headers.origin }, port);
+    if (foreign === 'host') return deny(reply, 403, 'forbidden', 'Host not allowed');
+    if (foreign === 'origin') return deny(reply, 403, 'forbidden', 'Origin not allowed');
     // Decided on the route the router matched (after its percent-decoding), never on the raw URL:
     // `/%72pc/x` routes to `/rpc/:command` and must meet the same check. Default deny: every route
     // but the renderer's files needs the token; an unmatched path (404) runs nothing.

@@ -16,6 +16,7 @@ import { StationError, isStationErrorShape, type StationErrorShape } from '../..
 import { readSavedAccount, type SavedAccount, type SecretStore } from '../core/account';
 import { ConfigError, dataDirOption, resolveConfig, type StationConfig } from '../core/config';
 import { invokeCommand } from '../core/station';
+import { handleStopSignals } from '../shell/signals';
 import { startStation } from '../shell/start';
 import { STATION_EVENT_NAMES } from '../shell/events';
 import { APP_HOST, APP_SCHEME, APP_URL, IPC_EVENT, IPC_INVOKE, type IpcResult } from './channels';
@@ -128,6 +129,19 @@ async function start(): Promise<void> {
   }
   hardenWebContents();
 
+  // Stop signals (Ctrl+C in the terminal, kill, the terminal closing) quit through `before-quit`, which
+  // closes the station; a repeat says it is closing, a deliberate third forces (electron/shell/signals.ts).
+  let quitWhenStarted = false;
+  let started = false;
+  handleStopSignals({
+    onStop: () => {
+      if (started) app.quit();
+      else quitWhenStarted = true;
+    },
+    onForce: () => app.exit(1),
+    say: (line) => console.log(line),
+  });
+
   let station: Station;
   try {
     await app.whenReady();
@@ -189,6 +203,8 @@ async function start(): Promise<void> {
         app.quit();
       });
   });
+  started = true;
+  if (quitWhenStarted) app.quit();
 }
 
 void start();

@@ -40,6 +40,7 @@ import { installResponseObservers } from './observe';
 import { SandboxState } from './state';
 import type { AddressLookup } from './webhooks/dispatcher';
 import { isLoopbackHost } from '../../shared/platform/webhooks';
+import { foreignRequestHeader } from '../../shared/domain/local-request';
 
 export { SimClock } from './clock';
 ;
@@ -85,6 +86,14 @@ export interface SandboxOptions {
    * training sandbox (routes/admin.ts). Default: none asked (standalone CLI, tests).
    */
   adminToken?: string;
+  /**
+   * OAuth client secrets by `clientId`, replacing the seed's (fixed, public
+   * demo values) for this sandbox: the embedded training sandbox passes its
+   * data folder's own random secret (electron/training/secret.ts). They win
+   * over the secrets of a loaded state file and survive `POST /__sandbox/reset`.
+   * A `clientId` the seed does not have is an error. Default: the seed's.
+   */
+  clientSecrets?: Readonly<Record<string, string>>;
   /** Resolver of webhook receiver names at delivery (tests); default the system's (`dns.lookup`). */
   webhookLookup?: AddressLookup;
   /** Per-attempt webhook timeout in real ms; default 10 000 (spec: Limits). */
@@ -130,8 +139,19 @@ export interface Sandbox {
   flushState(): Promise<void>;
 }
 
-/** Builds the fastify app on a state, without listening (used by {@link createSandbox}). */
-export function buildSandboxApp(state: SandboxState, logger = false, seed: SandboxSeed = demoSeed(), opts: { rateLimits?: boolean; adminToken?: string } = {}): FastifyInstance {
+/**
+ * Builds the fastify app on a state, without listening (used by {@link createSandbox}).
+ * `opts.loopbackOnly` (default true): refuse, 403 `forbidden` in the API's
+ * envelope (spec: Errors > Envelope), every request whose `Host` is not the
+ * sandbox's own loopback address and port or whose `Origin` is foreign
+ * (shared/domain/local-request.ts).
+ */
+export function buildSandboxApp(
+  state: SandboxState,
+  logger = false,
+  seed: SandboxSeed = demoSeed(),
+  opts: { rateLimits?: boolean; adminToken?: string; loopbackOnly?: boolean } = {},
+): FastifyInstance {
   const app = Fastify({
     logger: logger ? { level: 'info', stream: process.stderr } : false,
     // 50 packages with customs lines fit easily; anything bigger is a client bug (413).
@@ -196,6 +216,20 @@ export function buildSandboxApp(state: SandboxState, logger = false, seed: Sandb
     return reply.code(404).send({ error: { code: 'not_found', message: `No endpoint ${req.method} ${pathname}` } });
   });
 
+  // First of all (issue 21 item 3): on loopback, only requests naming the sandbox itself
+  // (`Host` 127.0.0.1/localhost/[::1] with its port, no foreign `Origin`) are answered;
+  // a DNS-rebound web page gets 403 `forbidden` before the token endpoint or any route
+  // (shared/domain/local-request.ts, the rule of every station listener).
+  if (opts.loopbackOnly ?? true) {
+    app.addHook('onRequest', (req, _reply, done) => {
+      const a = app.server.address();
+      const port = a !== null && typeof a === 'object' ? a.port : undefined;
+      const foreign = foreignRequestHeader({ host: req.headers.host, origin: req.headers.origin }, port);
+      if (foreign === 'host') return done(new ApiError(403, 'forbidden', 'Host not allowed: the sandbox answers only to its own loopback address (127.0.0.1, localhost or [::1] with its port)'));
+      if (foreign === 'origin') return done(new ApiError(403, 'forbidden', 'Origin not allowed: the sandbox takes no cross-site requests'));
+      done();
+    });
+  }
   // The simulated carrier catches up with the clock before any request is
   // handled (statuses, stocks and their events are current for every answer),
   // and once a second while idle so events due on real time reach webhooks.
@@ -286,7 +320,13 @@ function warmUpLabels(): void {
 export async function createSandbox(opts: SandboxOptions = {}): Promise<Sandbox> {
   const clock = new SimClock(opts.clock);
   const base = opts.seed ?? demoSeed();
-  const seed: SandboxSeed = { ...base, history: base.history ?? opts.history ?? false };
+  const secrets = opts.clientSecrets ?? {};
+  for (const [clientId, secret] of Object.entries(secrets)) {
+    if (!base.accounts.some((a) => a.clientId === clientId)) throw new Error(`Sandbox: clientSecrets names ${clientId}, which the seed has no account for`);
+    if (secret.length < 16) throw new Error(`Sandbox: clientSecrets.${clientId} must be at least 16 characters`);
+  }
+  const withSecret = <A extends { clientId: string; clientSecret: string }>(a: A): A => ({ ...a, clientSecret: secrets[a.clientId] ?? a.clientSecret });
+  const seed: SandboxSeed = { ...base, accounts: base.accounts.map(withSecret), history: base.history ?? opts.history ?? false };
   const host = opts.host ?? '127.0.0.1';
   const localTargets = (opts.webhookLocalTargets ?? false) || (opts.webhookLoopbackHttp ?? false);
   if (localTargets && !isLoopbackHost(host)) {
@@ -302,7 +342,14 @@ export async function createSandbox(opts: SandboxOptions = {}): Promise<Sandbox>
   });
   const persistence = opts.stateFile !== undefined ? new StatePersistence(state, opts.stateFile) : undefined;
   persistence?.load();
-  const app = buildSandboxApp(state, opts.logger ?? false, seed, { rateLimits: opts.rateLimits ?? false, ...(opts.adminToken !== undefined ? { adminToken: opts.adminToken } : {}) });
+  // A state file keeps the accounts as they were saved; the secrets asked for now win.
+  for (const a of state.accounts) a.clientSecret = secrets[a.clientId] ?? a.clientSecret;
+  const app = buildSandboxApp(state, opts.logger ?? false, seed, {
+    rateLimits: opts.rateLimits ?? false,
+    // Bound to another interface on purpose (`--host 0.0.0.0`): its names are the integrator's, not checked.
+    loopbackOnly: isLoopbackHost(host),
+    ...(opts.adminToken !== undefined ? { adminToken: opts.adminToken } : {}),
+  });
   persistence?.install(app);
   await app.listen({ port: opts.port ?? 0, host });
   // After start-up has settled: rendering now would hold up the station's ready line by ≈50 ms,

@@ -527,7 +527,8 @@ export class StatePersistence {
     mkdirSync(dirname(this.file), { recursive: true });
     const tmp = `${this.file}.${process.pid}.${++this.seq}.tmp`;
     try {
-      await writeFile(tmp, text, 'utf8');
+      // Owner only: the state holds the clients' secrets and the recipients' addresses.
+      await writeFile(tmp, text, { encoding: 'utf8', mode: 0o600 });
       await rename(tmp, this.file);
     } catch (e) {
       await unlink(tmp).catch(() => undefined);

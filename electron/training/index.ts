@@ -15,18 +15,20 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { createSandbox, SandboxStateError, type Sandbox, type SandboxOptions } from '../sandbox';
+import { createSandbox, demoSeed, SandboxStateError, type Sandbox, type SandboxOptions } from '../sandbox';
 import { databaseFile, type PlatformAccess } from '../core/station';
 import { StoreError, openStore, type Store } from '../core/store';
 import { classOfCode, errorCodeOf, permissionMessage } from '../core/store/open-errors';
+import { trainingClientSecrets } from './secret';
 
 /**
  * Options of the embedded training sandbox: its state kept in `stateFile`,
  * the spec's rate limits on (a packer trains against the platform's real
- * pace) and the demo account's past (invoices, COD lists, returns) seeded.
+ * pace), the demo account's past (invoices, COD lists, returns) seeded and
+ * the data folder's own client secrets (secret.ts), never the public demo ones.
  */
-function trainingSandboxOptions(stateFile: string, adminToken: string | undefined): SandboxOptions {
-  return { port: 0, stateFile, rateLimits: true, history: true, ...(adminToken !== undefined ? { adminToken } : {}) };
+function trainingSandboxOptions(stateFile: string, clientSecrets: Record<string, string>, adminToken: string | undefined): SandboxOptions {
+  return { port: 0, stateFile, rateLimits: true, history: true, clientSecrets, ...(adminToken !== undefined ? { adminToken } : {}) };
 }
 
 /** File the training sandbox keeps its state in (electron/sandbox/persist.ts), beside `training.sqlite`. */
@@ -79,7 +81,7 @@ function hasPlatformRecords(store: Store): boolean {
 
 /** A running training platform: what `createStation` needs from it. */
 export interface Training {
-  /** The sandbox's URLs and its first demo client (mode `sandbox`). */
+  /** The sandbox's URLs and its first demo client (mode `sandbox`), with the data folder's own secret. */
   platform: PlatformAccess;
   /** `training.sqlite`, open; the station owns it once handed over. */
   store: Store;
@@ -120,6 +122,7 @@ export async function openTraining(dataDir: string, log: (line: string) => void,
     log(`training data: ${why}; starting a fresh training day${moved.length ? ` (moved aside: ${moved.join(', ')})` : ''}`);
   };
 
+  const clientSecrets = trainingClientSecrets(dataDir, demoSeed().accounts.map((a) => a.clientId));
   const hadDb = fs.existsSync(dbFile);
   let store: Store;
   try {
@@ -140,7 +143,7 @@ export async function openTraining(dataDir: string, log: (line: string) => void,
       store = openStore(dbFile);
     }
     try {
-      sandbox = await createSandbox(trainingSandboxOptions(stateFile, adminToken));
+      sandbox = await createSandbox(trainingSandboxOptions(stateFile, clientSecrets, adminToken));
     } catch (e) {
       if (!(e instanceof SandboxStateError)) throw e;
       // A state file this user may not read is healthy: say so, never move it aside.
@@ -150,7 +153,7 @@ export async function openTraining(dataDir: string, log: (line: string) => void,
       store.close();
       startAfresh(`the sandbox refused its state (${e.message})`);
       store = openStore(dbFile);
-      sandbox = await createSandbox(trainingSandboxOptions(stateFile, adminToken));
+      sandbox = await createSandbox(trainingSandboxOptions(stateFile, clientSecrets, adminToken));
     }
     const demo = sandbox.clients[0];
     if (!demo) throw new Error('The training sandbox has no demo client');

@@ -10,6 +10,7 @@ import { mkdtempSync, mkdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { trainingClientSecrets } from '../../electron/training/secret';
 import { startFakePrinter, type FakePrinter } from './fake-printer';
 import { startStationProcess, type StationProcess } from './station-process';
 
@@ -50,7 +51,10 @@ async function shot(page: Page, name: string): Promise<void> {
 
 const banner = (page: Page) => page.getByTestId('banner');
 
-/** The embedded sandbox as another station of the same account would use it: token of the demo client, then the call. */
+/**
+ * The embedded sandbox as another station of the same account would use it: token of the demo client
+ * (with this data folder's training secret, never the public demo one), then the call.
+ */
 async function asOtherStation(method: string, route: string, body?: unknown): Promise<Record<string, unknown>> {
   const info = await rpc<{ platform: { baseUrl: string } }>('app.info');
   const base = info.platform.baseUrl;
@@ -58,7 +62,7 @@ async function asOtherStation(method: string, route: string, body?: unknown): Pr
   const tok = await fetch(`${auth}/oauth/token`, {
     method: 'POST',
     headers: { Accept: 'application/json', 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ grant_type: 'client_credentials', client_id: 'bottega-verdi-station', client_secret: 'sandbox-secret-bottega-verdi-2026', scope: 'client-api' }).toString(),
+    body: new URLSearchParams({ grant_type: 'client_credentials', client_id: 'bottega-verdi-station', client_secret: trainingClientSecrets(dataDir, ['bottega-verdi-station'])['bottega-verdi-station'] ?? '', scope: 'client-api' }).toString(),
   });
   const { access_token } = (await tok.json()) as { access_token: string };
   const res = await fetch(`${base}${route}`, {

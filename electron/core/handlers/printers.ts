@@ -1,5 +1,7 @@
 /** `printers.*` and `printJobs.*` commands: the label printer in use, discovery and the waiting jobs. */
 import type { Handlers } from '../../../shared/contract/commands';
+import { StationError } from '../../../shared/contract/errors';
+import { PrinterError } from '../printers';
 import { emitAppChanged } from './app';
 import type { StationContext } from './context';
 
@@ -10,11 +12,19 @@ export function createPrintersHandlers(ctx: StationContext) {
     'printers.get': () => ctx.printer.view(),
     /**
      * Probes the printer (with a time limit), switches the label printer and saves the choice.
-     * @throws StationError `invalid_printer_uri`, `printer_unsupported`, `printer_permission`,
-     *   `printer_error` (probe timed out, folder not writable); nothing changes.
+     * @throws StationError `invalid_printer_uri` (also a folder under /proc, /sys, /dev, by the folder
+     *   rule of electron/core/printers/folder.ts), `printer_unsupported`, `printer_permission`,
+     *   `printer_error` (probe timed out, folder not writable), with `details.uri`; nothing changes.
      */
     'printers.set': async ({ uri }) => {
-      const view = await ctx.printer.setUri(uri);
+      let view;
+      try {
+        view = await ctx.printer.setUri(uri);
+      } catch (e) {
+        // The packer's field is `uri`: the error names it (issue 21 item 4), same code and message.
+        if (e instanceof PrinterError) throw new StationError(e.code, e.message, { uri: [e.message] });
+        throw e;
+      }
       emitAppChanged(ctx);
       return view;
     },

@@ -239,13 +239,20 @@ export function createPrinterService(opts: PrinterServiceOptions): PrinterServic
   watch(printer);
 
   /** `p.status()` bounded by `ms`: a device that never answers (a hung folder, a wedged USB stack) is `error`. */
-  function bounded(p: LabelPrinter, ms: number): Promise<PrinterStatus> {
-    return Promise.race([
-      p.status(),
-      new Promise<PrinterStatus>((resolve) =>
-        setTimeout(() => resolve({ state: 'error', detail: `Printer ${p.uri} did not answer a status query within ${ms} ms`, code: 'printer_error' }), ms).unref?.(),
-      ),
-    ]);
+  async function bounded(p: LabelPrinter, ms: number): Promise<PrinterStatus> {
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      return await Promise.race([
+        p.status(),
+        new Promise<PrinterStatus>((resolve) => {
+          timer = setTimeout(() => resolve({ state: 'error', detail: `Printer ${p.uri} did not answer a status query within ${ms} ms`, code: 'printer_error' }), ms);
+          timer.unref();
+        }),
+      ]);
+    } finally {
+      // No timer outlives the answer.
+      clearTimeout(timer);
+    }
   }
 
   async function ask(p: LabelPrinter): Promise<PrinterView> {
@@ -261,10 +268,17 @@ export function createPrinterService(opts: PrinterServiceOptions): PrinterServic
   async function view(timeoutMs?: number): Promise<PrinterView> {
     const current = printer;
     const status = ask(current);
+    let timer: NodeJS.Timeout | undefined;
     const answer =
       timeoutMs === undefined
         ? await status
-        : await Promise.race([status, new Promise<null>((resolve) => setTimeout(() => resolve(null), timeoutMs).unref?.())]);
+        : await Promise.race([
+            status,
+            new Promise<null>((resolve) => {
+              timer = setTimeout(() => resolve(null), timeoutMs);
+              timer.unref();
+            }),
+          ]).finally(() => clearTimeout(timer));
     if (answer && !HOLD.has(answer.state) && store.printJobs.nextQueued()) kick();
     return answer ?? last;
   }

@@ -4,9 +4,10 @@
  * labels (`<job>.png`, then `<job>.2.png`, ...), rendered at the printer's dpi.
  */
 import { constants } from 'node:fs';
-import { access, mkdir, open, writeFile } from 'node:fs/promises';
+import { access, open, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PrinterError } from './errors';
+import { deviceFolderProblem, makeFolder } from './folder';
 import { renderZplPreview } from './preview';
 import type { LabelPrinter, PrintOptions, PrintResult, PrinterStatus } from './types';
 import type { DeviceUri } from './uri';
@@ -61,7 +62,7 @@ export class FilePrinter implements LabelPrinter {
     let zplPath = '';
     let stem = '';
     try {
-      await mkdir(this.dir, { recursive: true });
+      await this.ensureFolder();
       for (let n = 1; ; n++) {
         stem = join(this.dir, n === 1 ? base : `${base}-${n}`);
         try {
@@ -103,12 +104,23 @@ export class FilePrinter implements LabelPrinter {
   async status(): Promise<PrinterStatus> {
     if (this.closed) return { state: 'error', detail: `Printer ${this.uri} was closed` };
     try {
-      await mkdir(this.dir, { recursive: true });
+      await this.ensureFolder();
       await access(this.dir, constants.W_OK);
       return { state: 'ready', detail: `Ready: labels are saved to ${this.dir}` };
     } catch (e) {
       return { state: 'error', detail: `Folder ${this.dir} is not writable: ${e instanceof Error ? e.message : String(e)}`, code: 'printer_error' };
     }
+  }
+
+  /**
+   * The folder rule again (a symlink made since the URI was parsed may lead to a system folder),
+   * then the folder made when missing, a bounded number of system calls (folder.ts).
+   * @throws Error naming the problem or the file system's error
+   */
+  private async ensureFolder(): Promise<void> {
+    const checked = deviceFolderProblem(this.dir);
+    if ('problem' in checked) throw new Error(checked.problem);
+    await makeFolder(this.dir);
   }
 
   /** Marks the printer closed. */

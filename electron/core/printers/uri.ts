@@ -1,7 +1,9 @@
 /**
  * Printer device URIs, CUPS style (DESIGN.md "Printing"):
  * - `socket://host[:port]` raw TCP ("JetDirect"/port 9100 printing), port 9100 by default;
- * - `file:///abs/folder` writes each job as a .zpl file plus a PNG preview (training default);
+ * - `file:///abs/folder` writes each job as a .zpl file plus a PNG preview (training default); parsed
+ *   by the WHATWG URL parser and `fileURLToPath`, then the folder rule of folder.ts (normalised,
+ *   symlinks resolved, system folders and devices refused);
  * - `usb://<Make>/<Model>[?serial=...]` as CUPS' usb backend writes it (make and model as the
  *   device reports them in its USB strings, percent-encoded; `+` or `%20` for spaces; matched
  *   case-insensitively), or `usb://<vendorId>:<productId>[?serial=...]` with 4-digit hex ids.
@@ -11,6 +13,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import { PrinterError } from './errors';
+import { deviceFolderProblem } from './folder';
 
 /** A parsed device URI. `uri` is the input, trimmed. */
 export type DeviceUri =
@@ -72,9 +75,10 @@ function parseFile(uri: string): DeviceUri {
   }
   if (dir.length > 1) dir = dir.replace(/[\\/]+$/, '');
   if (dir === '') throw bad(uri, 'folder path is missing');
-  // Kernel pseudo-file systems are no label folder (a recursive mkdir under /proc never returns).
-  if (/^\/(proc|sys|dev)(\/|$)/.test(dir.replace(/\\/g, '/'))) throw bad(uri, `${dir} is a system folder, not a folder for labels`);
-  return { scheme: 'file', uri, dir };
+  // The one folder rule (folder.ts): normalised, symlinks resolved, /proc, /sys, /dev (Windows devices) refused.
+  const checked = deviceFolderProblem(dir);
+  if ('problem' in checked) throw bad(uri, checked.problem);
+  return { scheme: 'file', uri, dir: checked.dir };
 }
 
 function decodePart(uri: string, part: string, what: string): string {

@@ -15,6 +15,7 @@ import { SlipSettings, type SlipJobView } from '../../../shared/contract/slips';
 import { StationError } from '../../../shared/contract/errors';
 import type { StationEmitter } from '../handlers/events';
 import { parseDeviceUri, PrinterError, type LabelPrinter } from '../printers';
+import { deviceFolderProblem, makeFolder } from '../printers/folder';
 import { defineSetting, type SlipJobRecord, type Store } from '../store';
 import { slipContent, type SlipContent } from './content';
 import { escposSlip, type SlipInterface } from './escpos';
@@ -111,11 +112,15 @@ export function createSlipService(opts: SlipServiceOptions): SlipService {
           getPrinterName: () => dev.uri,
           isPrinterConnected: async () => true,
           async execute(buffer) {
-            await fs.mkdir(dev.dir, { recursive: true });
             const file = path.join(dev.dir, `${name}.${job.format === 'pdf' ? 'pdf' : 'escpos'}`);
             try {
+              // The folder rule again (a symlink made since saving), then the folder made in bounded steps.
+              const checked = deviceFolderProblem(dev.dir);
+              if ('problem' in checked) throw new PrinterError('invalid_printer_uri', `Invalid printer URI "${dev.uri}": ${checked.problem}`);
+              await makeFolder(dev.dir);
               await fs.writeFile(file, buffer, { flag: 'wx' });
             } catch (e) {
+              if (e instanceof PrinterError) throw e;
               throw new PrinterError('printer_error', `Slip not written to ${file}: ${e instanceof Error ? e.message : String(e)}`, { cause: e, delivered: 'none' });
             }
           },

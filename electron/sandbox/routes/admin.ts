@@ -27,6 +27,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { foreignRequestHeader } from '../../../shared/domain/local-request';
 import { planUsage } from '../access';
 import { ApiError, notFound, parseOrThrow } from '../errors';
 import { FaultsRequest } from '../faults';
@@ -97,14 +98,9 @@ function tokenMatches(given: unknown, expected: Buffer): boolean {
  * @throws ApiError 403 `forbidden`, 415 `validation_failed` (`_body`), 401 `unauthenticated`.
  */
 function checkAdminRequest(req: FastifyRequest, port: number | undefined, token: Buffer | undefined): void {
-  const names = ['127.0.0.1', 'localhost', '[::1]'];
-  const hosts = new Set(port === undefined ? [...names, ...names.map((n) => `${n}:80`)] : names.map((n) => `${n}:${port}`));
-  const host = (req.headers.host ?? '').toLowerCase();
-  if (!hosts.has(host)) throw new ApiError(403, 'forbidden', 'Host not allowed: the admin prefix answers only to its own loopback address');
-  const origin = req.headers.origin?.toLowerCase();
-  if (origin !== undefined && !(origin.startsWith('http://') && hosts.has(origin.slice('http://'.length)))) {
-    throw new ApiError(403, 'forbidden', 'Origin not allowed: the admin prefix takes no cross-site requests');
-  }
+  const foreign = foreignRequestHeader({ host: req.headers.host, origin: req.headers.origin }, port);
+  if (foreign === 'host') throw new ApiError(403, 'forbidden', 'Host not allowed: the admin prefix answers only to its own loopback address');
+  if (foreign === 'origin') throw new ApiError(403, 'forbidden', 'Origin not allowed: the admin prefix takes no cross-site requests');
   const hasBody = Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
   const type = req.headers['content-type'];
   if ((hasBody || type !== undefined) && !JSON_TYPE.test(type ?? '')) {

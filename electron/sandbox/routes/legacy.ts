@@ -380,11 +380,15 @@ export function registerLegacyRoutes(app: FastifyInstance, table: RouteTable, st
     const token = 'legacy-' + randomBytes(24).toString('base64url');
     const now = state.clock.nowMs();
     state.tokens.set(token, { accountId: account.accountId, scope: 'client-api', issuedAt: now, expiresAt: now + 60_000 });
+    // The sandbox calling itself names itself: its own loopback authority (the Host rule of index.ts).
+    const addr = app.server.address();
+    const self = addr !== null && typeof addr === 'object' ? `127.0.0.1:${addr.port}` : 'localhost:80';
     try {
       const res = await app.inject({
         method,
         url: apiPrefix + path,
         headers: {
+          host: self,
           authorization: `Bearer ${token}`,
           accept: 'application/json',
           [INTERNAL_HEADER]: gw.internalSecret,

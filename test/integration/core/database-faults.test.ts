@@ -13,6 +13,7 @@
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -24,7 +25,7 @@ import { startStation } from '../../../electron/shell/start';
 import { trainingSandboxFile } from '../../../electron/training';
 import { LOCK_FILE, StoreError, openStore } from '../../../electron/core/store';
 import { startStationProcess, type StationProcess } from '../../e2e/station-process';
-import { parcel, rejection, startSandbox, stationConfig, tempDir } from './helpers';
+import { parcel, rejection, startSandbox, stationConfig } from './helpers';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..', '..');
 const IS_ROOT = process.getuid?.() === 0;
@@ -36,8 +37,25 @@ afterEach(async () => {
   for (const c of cleanups.splice(0).reverse()) await c();
 });
 
+/**
+ * A temporary folder the unprivileged user can reach: under os.tmpdir() when
+ * every folder above it lets others pass (x bit), else under /tmp (a TMPDIR
+ * inside a private home would hide the data folder from `nobody`).
+ */
+function reachableTempBase(): string {
+  const base = os.tmpdir();
+  if (!IS_ROOT) return base;
+  for (let p = path.resolve(base); ; p = path.dirname(p)) {
+    if ((fs.statSync(p).mode & 0o001) === 0) return '/tmp';
+    if (path.dirname(p) === p) return base;
+  }
+}
+
 function folder(): string {
-  const t = tempDir('station-dbfault-');
+  const dir = fs.mkdtempSync(path.join(reachableTempBase(), 'station-dbfault-'));
+  // mkdtemp makes it 0700: the unprivileged child must at least pass through it.
+  fs.chmodSync(dir, 0o711);
+  const t = { dir, cleanup: () => fs.rmSync(dir, { recursive: true, force: true }) };
   cleanups.push(() => {
     // A test may leave a folder read-only: give it back before removing it.
     chmodTree(t.dir, 0o755);
@@ -91,12 +109,18 @@ function runHostUntilExit(dir: string, unprivileged: boolean): Promise<{ code: n
   const asUser = unprivileged && IS_ROOT ? NOBODY : undefined;
   const env: NodeJS.ProcessEnv = { ...process.env };
   for (const k of Object.keys(env)) if (k.startsWith('STATION_')) delete env[k];
+  const hostArgs = ['--data-dir', dir, '--port', '0'];
+  // As another user: started as root, the code loaded, then dropped (test/support/host-as-user.ts), so the
+  // clone may lie where that user cannot enter; a spawn with `uid` could not even load tsx from there.
+  const script =
+    asUser !== undefined
+      ? [path.join(ROOT, 'test', 'support', 'host-as-user.ts'), String(asUser), String(asUser), ...hostArgs]
+      : [path.join(ROOT, 'electron', 'host', 'cli.ts'), ...hostArgs];
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'electron', 'host', 'cli.ts'), '--data-dir', dir, '--port', '0'], {
+    const child = spawn(process.execPath, ['--import', 'tsx', ...script], {
       cwd: ROOT,
       env,
       stdio: ['ignore', 'pipe', 'pipe'],
-      ...(asUser !== undefined ? { uid: asUser, gid: asUser } : {}),
     });
     let stdout = '';
     let stderr = '';

@@ -64,6 +64,13 @@ describe('parseDeviceUri', () => {
     invalid('printer:', 'queue name is missing');
     invalid('file:///proc/self/fd', 'system folder');
     invalid('file:///sys/class', 'system folder');
+    // Issue 21 item 4: the same folders spelt otherwise (empty authority, localhost, `..`, encoded dots).
+    invalid('file:////proc/x', 'system folder');
+    invalid('file://localhost//proc/x', 'system folder');
+    invalid('file:///tmp/../proc/x', 'system folder');
+    invalid('file:////sys/x', 'system folder');
+    invalid('file:///tmp/%2e%2e/dev/x', 'system folder');
+    invalid('file:///dev', 'system folder');
     invalid('usb://0a5f:0181?sn=1', 'unknown option "sn"');
   });
 
