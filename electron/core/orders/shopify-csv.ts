@@ -154,7 +154,7 @@ export async function importShopifyCsv(store: Store, input: ShopifyCsvInput, opt
   let refused = 0;
   const refusedList: ImportSkip[] = [];
   const parsed = await readShopifyCsv(input, opts, (ready, budgetMs) =>
-    store.tx(() => {
+    store.bulkTx(() => {
       // One transaction per slice: as many orders as fit in the slice's time (at least one).
       const start = performance.now();
       let n = 0;

@@ -72,6 +72,14 @@ export interface Store {
    * calls are savepoints. `fn` must be synchronous (a returned Promise is an error).
    */
   tx<T>(fn: () => T): T;
+  /**
+   * {@link Store.tx} for data that can be written again from its source (an
+   * order export): the commit does not wait for the disk (`PRAGMA synchronous
+   * = NORMAL` for this transaction only; WAL keeps the file consistent, and
+   * a power cut may lose the last batches, which importing the file again
+   * restores). Never for the outbox, shipments or print jobs.
+   */
+  bulkTx<T>(fn: () => T): T;
   /** Closes the database; further calls throw. Safe to call twice. */
   close(): void;
 }
@@ -149,6 +157,16 @@ export function openStore(file: string, opts: StoreOptions = {}): Store {
     items: createItemsRepo(db, clock),
     tx<T>(fn: () => T): T {
       return db.transaction(fn).immediate();
+    },
+    bulkTx<T>(fn: () => T): T {
+      if (db.inTransaction) return db.transaction(fn)();
+      const before = Number(db.pragma('synchronous', { simple: true }));
+      db.pragma('synchronous = NORMAL');
+      try {
+        return db.transaction(fn).immediate();
+      } finally {
+        db.pragma(`synchronous = ${before}`);
+      }
     },
     close() {
       if (db.open) db.close();
