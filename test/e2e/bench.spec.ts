@@ -10,9 +10,10 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import type { Invoke } from '../support/commands';
 import { startFakePrinter } from './fake-printer';
-import { expect, SHOTS, test, type Station } from './fixture';
+import { unnamedControls } from './a11y';
+import { expect, SHOTS, test } from './fixture';
+import { sandboxAdmin } from './sandbox-admin';
 
 const CSV = path.join(import.meta.dirname, 'fixtures', 'shopify-orders.csv');
 
@@ -23,16 +24,6 @@ test.use({ stationOptions: { name: 'bench', labelPrinter: 'listener' } });
 /** Tracking number shipped by the first test (order #1002), looked at again by the last one. */
 let firstLdv = '';
 
-/** Calls the embedded sandbox's admin prefix (loopback only, the station's token; clock and faults). */
-async function sandboxAdmin(bench: { station: Station; rpc: Invoke }, method: 'POST' | 'DELETE', route: string, body?: unknown): Promise<void> {
-  const info = await bench.rpc('app.info');
-  const origin = new URL(info.platform.baseUrl).origin;
-  const token = new URLSearchParams(new URL(bench.station.url).hash.slice(1)).get('token') ?? '';
-  const headers: Record<string, string> = { 'x-station-token': token, ...(body === undefined ? {} : { 'content-type': 'application/json' }) };
-  const res = await fetch(`${origin}/__sandbox${route}`, { method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
-  if (!res.ok) throw new Error(`sandbox ${method} ${route}: HTTP ${res.status} ${await res.text()}`);
-}
-
 test.beforeAll(({ station }) => {
   expect(station.readyLine).toContain('(training mode: embedded sandbox)');
 });
@@ -42,23 +33,6 @@ async function shot(page: Page, name: string): Promise<void> {
 }
 
 const banner = (page: Page) => page.getByTestId('banner');
-
-/** Every visible control has an accessible name (label, aria-label/-labelledby, or text). Returns the unnamed ones. */
-async function unnamedControls(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const bad: string[] = [];
-    for (const el of Array.from(document.querySelectorAll<HTMLElement>('input, select, textarea, button, [role="listbox"], [role="option"]'))) {
-      if (el.offsetParent === null && el.getAttribute('role') !== 'listbox') continue; // hidden
-      const labelled =
-        (el.getAttribute('aria-label') ?? '').trim() !== '' ||
-        (el.getAttribute('aria-labelledby') ?? '').trim() !== '' ||
-        ((el as HTMLInputElement).labels?.length ?? 0) > 0 ||
-        ((el.tagName === 'BUTTON' || el.getAttribute('role') === 'option') && (el.textContent ?? '').trim() !== '');
-      if (!labelled) bad.push(el.outerHTML.slice(0, 120));
-    }
-    return bad;
-  });
-}
 
 test('a bench day: import, scan, quote, ship and print, pickup, close the day', async ({ page, station, labelPrinter: printer }) => {
   await page.goto(station.url);
