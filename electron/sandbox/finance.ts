@@ -29,9 +29,11 @@
  * (fault injection), GET /invoices/{id}/pdf answers 503.
  */
 import type { InvoiceKind } from '../../shared/platform/finance';
+import type { SimClock } from './clock';
+import type { SandboxEvents } from './events';
+import type { ShipmentLifecycle } from './lifecycle';
 import type { Account, CreditMovement, ShipmentRecord } from './model';
 import { round2 } from './pricing';
-import type { SandboxState } from './state';
 import { addDays, dayOfWeek, localDate, localIso } from './time';
 import { localInstant } from './workdays';
 
@@ -162,7 +164,23 @@ export function returnCost(s: ShipmentRecord): number {
   return round2(s.cost.breakdown.weight + s.cost.breakdown.fuel);
 }
 
-/** The client's books; one per {@link SandboxState} (`state.finance`). */
+/**
+ * What the books use of the sandbox's state (`SandboxState` implements it):
+ * the clock, the accounts and their shipments, the carrier's events (a
+ * return is charged when the carrier reports it) and credit movements
+ * (EUR, negative for a debit).
+ */
+export interface LedgerState {
+  readonly clock: SimClock;
+  readonly accounts: ReadonlyArray<Account>;
+  readonly shipments: ReadonlyArray<ShipmentRecord>;
+  readonly events: SandboxEvents;
+  readonly lifecycle: Pick<ShipmentLifecycle, 'resolve'>;
+  accountById(accountId: number): Account | undefined;
+  moveCredit(account: Account, amount: number, description: string, refs?: { shipmentId?: number; pickupId?: number }): CreditMovement;
+}
+
+/** The client's books; one per `SandboxState` (`state.finance`). */
 export class FinanceLedger {
   readonly invoices: InvoiceRecord[] = [];
   readonly codLists: CodListRecord[] = [];
@@ -186,7 +204,7 @@ export class FinanceLedger {
   private quiet = false;
 
   /** Subscribes to the carrier's events: a return is charged at the instant the carrier reports it. */
-  constructor(private readonly state: SandboxState) {
+  constructor(private readonly state: LedgerState) {
     state.events.on('tracking.update', (e) => {
       if (this.quiet || e.payload.statusCode !== 7 || typeof e.payload.ldv !== 'string') return;
       const s = state.lifecycle.resolve(e.accountId, e.payload.ldv);
