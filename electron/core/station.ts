@@ -26,7 +26,7 @@ import type { ContextWithoutOutbox, StationContext } from './handlers/context';
 import { createEmitter } from './handlers/events';
 import { createHandlers } from './handlers/index';
 import { createOutboxExecutors, emitOutboxChanged } from './handlers/outbox';
-import { createStationScale, type ScaleLibraries } from './handlers/scale';
+import { createStationScale, type ScaleLibraries } from './handlers/station-scale';
 import { LabelPrinterSetting, createPrinterService, type PrinterService } from './handlers/printing';
 import { createOutboxWorker, type OutboxBackoff } from './outbox/worker';
 import { createPlatformClient, type PlatformCallLog, type RetryOptions } from './platform/client';

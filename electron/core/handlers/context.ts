@@ -11,7 +11,7 @@ import type { PlatformClient } from '../platform/client';
 import type { Store } from '../store';
 import type { StationEmitter } from './events';
 import type { PrinterService } from './printing';
-import type { StationScale } from './scale';
+import type { StationScale } from './station-scale';
 import type { SlipService } from '../slips/service';
 
 /** Shared state of the running station. */
