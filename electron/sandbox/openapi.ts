@@ -67,7 +67,7 @@ import {
   SANDBOX_EXTENSION,
   type PlatformErrorCode,
 } from '../../shared/platform';
-import { RATE_LIMITS } from './ratelimit';
+import { ENDPOINTS, type Endpoint, type Operation } from '../../shared/platform/endpoints';
 
 /** A route as registered with fastify (`url` with `:params`). */
 export interface RegisteredRoute {
@@ -90,11 +90,9 @@ export function collectRoutes(app: FastifyInstance): RegisteredRoute[] {
   return routes;
 }
 
-/** One endpoint of the catalogue; `path` relative to `{base_url}`, parameters `{name}`. */
-export interface OperationDoc {
-  method: 'GET' | 'POST' | 'DELETE';
-  path: string;
-  operationId: string;
+/** One endpoint of the catalogue: the endpoint (shared/platform/endpoints.ts) and what the document says of it. */
+export interface OperationDoc extends Endpoint {
+  operationId: Operation;
   summary: string;
   /** Longer text for integrators (defaults to the summary plus the spec section). */
   description?: string;
@@ -114,16 +112,19 @@ export interface OperationDoc {
   extension?: boolean;
 }
 
+/** The table's endpoint `name` with its operation name: method, path template and rate limit come from there. */
+function operation(name: Operation): Endpoint & { operationId: Operation } {
+  return { ...ENDPOINTS[name], operationId: name };
+}
+
 const Period = z.object({ from: IsoDate.optional(), to: IsoDate.optional() });
 const boolString = z.enum(['true', 'false', '1', '0']);
 
 /** The catalogue of the API (spec: Endpoints), in the spec's order. */
 export const OPERATIONS: ReadonlyArray<OperationDoc> = [
-  { method: 'GET', path: '/carriers', operationId: 'listCarriers', summary: "The client's carriers and contracts", tag: 'Carriers', ok: { 200: { description: 'Carriers with contracts', schema: CarriersResponse } } },
+  { ...operation('listCarriers'), summary: "The client's carriers and contracts", tag: 'Carriers', ok: { 200: { description: 'Carriers with contracts', schema: CarriersResponse } } },
   {
-    method: 'POST',
-    path: '/rates',
-    operationId: 'quoteRates',
+    ...operation('quoteRates'),
     summary: 'One rate per contract able to take the shipment',
     tag: 'Rates',
     body: RatesRequest,
@@ -131,9 +132,7 @@ export const OPERATIONS: ReadonlyArray<OperationDoc> = [
     errors: [404, 422, 429],
   },
   {
-    method: 'GET',
-    path: '/shipments',
-    operationId: 'listShipments',
+    ...operation('listShipments'),
     summary: 'Shipments, filtered; without filters the last 30 days',
     tag: 'Shipments',
     query: ShipmentListQuery,
@@ -142,29 +141,23 @@ export const OPERATIONS: ReadonlyArray<OperationDoc> = [
     errors: [422],
   },
   {
-    method: 'POST',
-    path: '/shipments',
-    operationId: 'createShipment',
+    ...operation('createShipment'),
     summary: 'Create a shipment; the label comes back at once',
     tag: 'Shipments',
     body: ShipmentRequest,
     ok: { 201: { description: 'Shipment with its label', schema: CreatedShipment } },
     errors: [402, 404, 422, 429, 502],
   },
-  { method: 'GET', path: '/shipments/{ldv}', operationId: 'getShipment', summary: 'Shipment detail', tag: 'Shipments', ok: { 200: { description: 'Full detail', schema: Shipment } }, errors: [404] },
+  { ...operation('getShipment'), summary: 'Shipment detail', tag: 'Shipments', ok: { 200: { description: 'Full detail', schema: Shipment } }, errors: [404] },
   {
-    method: 'DELETE',
-    path: '/shipments/{ldv}',
-    operationId: 'cancelShipment',
+    ...operation('cancelShipment'),
     summary: 'Cancel a shipment not yet in a manifest nor in transit; the cost is refunded',
     tag: 'Shipments',
     ok: { 200: { description: 'Cancelled', schema: CancelShipmentResponse } },
     errors: [404, 409],
   },
   {
-    method: 'GET',
-    path: '/shipments/{ldv}/label',
-    operationId: 'getShipmentLabel',
+    ...operation('getShipmentLabel'),
     summary: 'Label of a shipment (all formats without `format`)',
     tag: 'Shipments',
     query: z.object({ format: z.enum(['pdf', 'zpl', 'PDF', 'ZPL']).optional() }),
@@ -172,27 +165,21 @@ export const OPERATIONS: ReadonlyArray<OperationDoc> = [
     errors: [404, 422],
   },
   {
-    method: 'GET',
-    path: '/shipments/{ldv}/tracking',
-    operationId: 'getShipmentTracking',
+    ...operation('getShipmentTracking'),
     summary: 'Tracking record of a shipment',
     tag: 'Tracking',
     ok: { 200: { description: 'Tracking record, events newest first', schema: TrackingRecord } },
     errors: [404, 429, 502],
   },
   {
-    method: 'GET',
-    path: '/tracking/bda/{bda}',
-    operationId: 'getTrackingByBda',
+    ...operation('getTrackingByBda'),
     summary: 'Tracking record by delivery document number (last 60 days)',
     tag: 'Tracking',
     ok: { 200: { description: 'Tracking record', schema: TrackingRecord } },
     errors: [404],
   },
   {
-    method: 'POST',
-    path: '/manifests',
-    operationId: 'createManifests',
+    ...operation('createManifests'),
     summary: 'Close the day: one manifest per contract, with PDF',
     tag: 'Manifests',
     body: ManifestRequest,
@@ -200,9 +187,7 @@ export const OPERATIONS: ReadonlyArray<OperationDoc> = [
     errors: [404, 422, 429, 502],
   },
   {
-    method: 'GET',
-    path: '/manifests',
-    operationId: 'listManifests',
+    ...operation('listManifests'),
     summary: 'Manifests of the period',
     tag: 'Manifests',
     query: Period,
@@ -211,9 +196,7 @@ export const OPERATIONS: ReadonlyArray<OperationDoc> = [
     errors: [422],
   },
   {
-    method: 'GET',
-    path: '/manifests/{id}',
-    operationId: 'getManifest',
+    ...operation('getManifest'),
     summary: 'Manifest; the PDF only with `pdf=true`',
     tag: 'Manifests',
     query: z.object({ pdf: boolString.optional() }),
@@ -221,9 +204,7 @@ export const OPERATIONS: ReadonlyArray<OperationDoc> = [
     errors: [404, 422],
   },
   {
-    method: 'GET',
-    path: '/stocks',
-    operationId: 'listStocks',
+    ...operation('listStocks'),
     summary: 'Stocks (held shipments); default status `open`',
     tag: 'Stocks',
     query: z.object({ status: StockStatusFilter.optional(), trackingNumber: z.string().optional() }),
@@ -231,11 +212,9 @@ export const OPERATIONS: ReadonlyArray<OperationDoc> = [
     ok: { 200: { description: 'Paginated stocks', schema: Paginated(Stock) } },
     errors: [422],
   },
-  { method: 'GET', path: '/stocks/{id}', operationId: 'getStock', summary: 'Stock', tag: 'Stocks', ok: { 200: { description: 'Stock', schema: Stock } }, errors: [404] },
+  { ...operation('getStock'), summary: 'Stock', tag: 'Stocks', ok: { 200: { description: 'Stock', schema: Stock } }, errors: [404] },
   {
-    method: 'POST',
-    path: '/stocks/{id}/actions',
-    operationId: 'instructStock',
+    ...operation('instructStock'),
     summary: 'Release instructions for a stock',
     tag: 'Stocks',
     body: StockActionRequest,
@@ -243,9 +222,7 @@ export const OPERATIONS: ReadonlyArray<OperationDoc> = [
     errors: [404, 409, 422, 502],
   },
   {
-    method: 'GET',
-    path: '/delivery-points',
-    operationId: 'searchDeliveryPoints',
+    ...operation('searchDeliveryPoints'),
     summary: "Carrier pickup points near a place (the carrier's own answer in `data`)",
     tag: 'Delivery points',
     query: DeliveryPointsQuery,
@@ -253,9 +230,7 @@ export const OPERATIONS: ReadonlyArray<OperationDoc> = [
     errors: [422, 429, 502],
   },
   {
-    method: 'GET',
-    path: '/taric',
-    operationId: 'searchTaric',
+    ...operation('searchTaric'),
     summary: 'Customs codes (EU Combined Nomenclature) by code prefix or words',
     tag: 'Customs codes',
     query: TaricQuery,
@@ -263,9 +238,7 @@ export const OPERATIONS: ReadonlyArray<OperationDoc> = [
     errors: [422, 429],
   },
   {
-    method: 'POST',
-    path: '/pickups',
-    operationId: 'bookPickup',
+    ...operation('bookPickup'),
     summary: 'Book a carrier pickup',
     tag: 'Pickups',
     body: PickupRequest,
@@ -273,9 +246,7 @@ export const OPERATIONS: ReadonlyArray<OperationDoc> = [
     errors: [402, 422, 429],
   },
   {
-    method: 'GET',
-    path: '/pickups',
-    operationId: 'listPickups',
+    ...operation('listPickups'),
     summary: 'Pickups of the period (default last 30 days)',
     tag: 'Pickups',
     query: Period,
@@ -283,11 +254,9 @@ export const OPERATIONS: ReadonlyArray<OperationDoc> = [
     ok: { 200: { description: 'Paginated pickups', schema: Paginated(Pickup) } },
     errors: [422],
   },
-  { method: 'GET', path: '/pickups/{id}', operationId: 'getPickup', summary: 'Pickup', tag: 'Pickups', ok: { 200: { description: 'Pickup', schema: Pickup } }, errors: [404] },
+  { ...operation('getPickup'), summary: 'Pickup', tag: 'Pickups', ok: { 200: { description: 'Pickup', schema: Pickup } }, errors: [404] },
   {
-    method: 'POST',
-    path: '/orders',
-    operationId: 'submitOrders',
+    ...operation('submitOrders'),
     summary: 'Submit orders to the panel (repeatable by orderNumber)',
     tag: 'Orders',
     body: OrdersRequest,
@@ -298,9 +267,7 @@ export const OPERATIONS: ReadonlyArray<OperationDoc> = [
     errors: [422, 429],
   },
   {
-    method: 'GET',
-    path: '/invoices',
-    operationId: 'listInvoices',
+    ...operation('listInvoices'),
     summary: 'Invoices of the period',
     tag: 'Finance',
     query: Period.extend({ proforma: boolString.optional(), archived: boolString.optional() }),
@@ -308,21 +275,17 @@ export const OPERATIONS: ReadonlyArray<OperationDoc> = [
     ok: { 200: { description: 'Paginated invoices', schema: Paginated(Invoice) } },
     errors: [422],
   },
-  { method: 'GET', path: '/invoices/{id}', operationId: 'getInvoice', summary: 'Invoice with items', tag: 'Finance', ok: { 200: { description: 'Invoice', schema: InvoiceDetail } }, errors: [404] },
+  { ...operation('getInvoice'), summary: 'Invoice with items', tag: 'Finance', ok: { 200: { description: 'Invoice', schema: InvoiceDetail } }, errors: [404] },
   {
-    method: 'GET',
-    path: '/invoices/{id}/pdf',
-    operationId: 'getInvoicePdf',
+    ...operation('getInvoicePdf'),
     summary: 'Invoice with its base64 PDF',
     tag: 'Finance',
     ok: { 200: { description: 'Invoice with `pdf`', schema: InvoicePdf } },
     errors: [404, 429, 503],
   },
-  { method: 'GET', path: '/credit', operationId: 'getCredit', summary: 'Current credit balance', tag: 'Finance', ok: { 200: { description: 'Balance', schema: CreditBalance } } },
+  { ...operation('getCredit'), summary: 'Current credit balance', tag: 'Finance', ok: { 200: { description: 'Balance', schema: CreditBalance } } },
   {
-    method: 'GET',
-    path: '/credit/movements',
-    operationId: 'listCreditMovements',
+    ...operation('listCreditMovements'),
     summary: 'Credit movements, newest first',
     tag: 'Finance',
     query: Period.extend({ type: MovementTypeFilter.optional() }),
@@ -331,9 +294,7 @@ export const OPERATIONS: ReadonlyArray<OperationDoc> = [
     errors: [422],
   },
   {
-    method: 'GET',
-    path: '/cod-lists',
-    operationId: 'listCodLists',
+    ...operation('listCodLists'),
     summary: 'Cash-on-delivery remittance lists',
     tag: 'Finance',
     query: Period.extend({ status: CodListStatusFilter.optional() }),
@@ -341,11 +302,9 @@ export const OPERATIONS: ReadonlyArray<OperationDoc> = [
     ok: { 200: { description: 'Paginated COD lists', schema: Paginated(CodList) } },
     errors: [422],
   },
-  { method: 'GET', path: '/cod-lists/{id}', operationId: 'getCodList', summary: 'COD list with its shipments', tag: 'Finance', ok: { 200: { description: 'COD list', schema: CodListDetail } }, errors: [404] },
+  { ...operation('getCodList'), summary: 'COD list with its shipments', tag: 'Finance', ok: { 200: { description: 'COD list', schema: CodListDetail } }, errors: [404] },
   {
-    method: 'GET',
-    path: '/returns',
-    operationId: 'listReturns',
+    ...operation('listReturns'),
     summary: 'Return lists of the period',
     tag: 'Finance',
     query: Period,
@@ -353,24 +312,20 @@ export const OPERATIONS: ReadonlyArray<OperationDoc> = [
     ok: { 200: { description: 'Paginated return lists', schema: Paginated(ReturnList) } },
     errors: [422],
   },
-  { method: 'GET', path: '/returns/{id}', operationId: 'getReturnList', summary: 'Return list with its shipments', tag: 'Finance', ok: { 200: { description: 'Return list', schema: ReturnListDetail } }, errors: [404] },
-  { method: 'GET', path: '/webhooks', operationId: 'listWebhooks', summary: 'Registered webhook endpoints', tag: 'Webhooks', ok: { 200: { description: 'Webhooks', schema: WebhooksResponse } } },
+  { ...operation('getReturnList'), summary: 'Return list with its shipments', tag: 'Finance', ok: { 200: { description: 'Return list', schema: ReturnListDetail } }, errors: [404] },
+  { ...operation('listWebhooks'), summary: 'Registered webhook endpoints', tag: 'Webhooks', ok: { 200: { description: 'Webhooks', schema: WebhooksResponse } } },
   {
-    method: 'POST',
-    path: '/webhooks',
-    operationId: 'registerWebhook',
+    ...operation('registerWebhook'),
     summary: 'Register a webhook endpoint; the secret is answered only here',
     tag: 'Webhooks',
     body: WebhookCreateRequest,
     ok: { 201: { description: 'Webhook with its secret', schema: CreatedWebhook } },
     errors: [402, 422],
   },
-  { method: 'GET', path: '/webhooks/{id}', operationId: 'getWebhook', summary: 'Webhook endpoint', tag: 'Webhooks', ok: { 200: { description: 'Webhook', schema: Webhook } }, errors: [404] },
-  { method: 'DELETE', path: '/webhooks/{id}', operationId: 'deleteWebhook', summary: 'Delete an endpoint and its delivery log', tag: 'Webhooks', ok: { 204: { description: 'Deleted' } }, errors: [404] },
+  { ...operation('getWebhook'), summary: 'Webhook endpoint', tag: 'Webhooks', ok: { 200: { description: 'Webhook', schema: Webhook } }, errors: [404] },
+  { ...operation('deleteWebhook'), summary: 'Delete an endpoint and its delivery log', tag: 'Webhooks', ok: { 204: { description: 'Deleted' } }, errors: [404] },
   {
-    method: 'GET',
-    path: '/webhooks/{id}/deliveries',
-    operationId: 'listWebhookDeliveries',
+    ...operation('listWebhookDeliveries'),
     summary: 'Delivery attempts of the last 10 days',
     tag: 'Webhooks',
     paginated: true,
@@ -378,27 +333,21 @@ export const OPERATIONS: ReadonlyArray<OperationDoc> = [
     errors: [404, 422],
   },
   {
-    method: 'POST',
-    path: '/webhooks/{id}/test',
-    operationId: 'testWebhook',
+    ...operation('testWebhook'),
     summary: "Send a real signed tracking.update built from the client's latest shipment in transit",
     tag: 'Webhooks',
     ok: { 200: { description: 'Outcome of the test delivery', schema: WebhookTestResult } },
     errors: [404, 429],
   },
   {
-    method: 'GET',
-    path: '/warehouses',
-    operationId: 'listWarehouses',
+    ...operation('listWarehouses'),
     summary: "The client's pickup points (sandbox extension)",
     tag: 'Carriers',
     extension: true,
     ok: { 200: { description: 'Pickup points', schema: z.object({ data: z.array(Warehouse) }) } },
   },
   {
-    method: 'GET',
-    path: '/openapi.json',
-    operationId: 'getOpenApi',
+    ...operation('getOpenApi'),
     summary: 'This document',
     description: 'The OpenAPI 3.1 document of the API as this sandbox serves it, generated from the same schemas it validates with. No token needed.',
     tag: 'Meta',
@@ -712,7 +661,7 @@ function operationObject(op: OperationDoc, ctx: SchemaContext, ref: (name: strin
   // Any path answers 405 for a method it does not provide (spec: Errors); a body over 2 MiB is 413.
   errors.add(405);
   if (op.body) errors.add(413);
-  const limit = RATE_LIMITS[`${op.method} ${op.path}`];
+  const limit = op.ratePerMinute;
   if (limit !== undefined) errors.add(429);
   for (const status of [...errors].sort((a, b) => a - b)) {
     const e = ERROR_RESPONSES[status];

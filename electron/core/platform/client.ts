@@ -59,6 +59,7 @@ import {
 import { CodList, CodListDetail, CreditMovement, Invoice, InvoiceDetail, InvoicePdf, ReturnList, ReturnListDetail } from '../../../shared/platform/finance';
 import { Stock, TrackingRecord, type StockActionRequest, type StockStatusFilter } from '../../../shared/platform/tracking';
 import { OrdersResponse, type OrdersRequest } from '../../../shared/platform/orders';
+import { ENDPOINTS, pathOf, routeOf, type Endpoint } from '../../../shared/platform/endpoints';
 import { PlatformError, RateWindowFull } from './errors';
 import { SPEC_RATE_LIMITS_PER_MINUTE, SlidingWindowLimiter, realSleep, type RateWindowStore, type Sleep } from './rate-limit';
 
@@ -147,9 +148,9 @@ type FinanceDetailKind = 'invoices' | 'codLists' | 'returns';
 /** The detail of each kind: an invoice with `items`, a COD or return list with `shipments`. */
 type FinanceDetail<K extends FinanceDetailKind> = { invoices: InvoiceDetail; codLists: CodListDetail; returns: ReturnListDetail }[K];
 const FINANCE_DETAILS = {
-  invoices: { path: '/invoices', schema: InvoiceDetail },
-  codLists: { path: '/cod-lists', schema: CodListDetail },
-  returns: { path: '/returns', schema: ReturnListDetail },
+  invoices: { endpoint: ENDPOINTS.getInvoice, schema: InvoiceDetail },
+  codLists: { endpoint: ENDPOINTS.getCodList, schema: CodListDetail },
+  returns: { endpoint: ENDPOINTS.getReturnList, schema: ReturnListDetail },
 } as const;
 
 /** The account's paginated read-only lists (spec: Invoices, credit, COD lists, returns). */
@@ -161,10 +162,10 @@ const InvoicePage = Paginated(Invoice);
 const CodListPage = Paginated(CodList);
 const ReturnListPage = Paginated(ReturnList);
 const FINANCE_LISTS = {
-  movements: { path: '/credit/movements', schema: MovementPage },
-  invoices: { path: '/invoices', schema: InvoicePage },
-  codLists: { path: '/cod-lists', schema: CodListPage },
-  returns: { path: '/returns', schema: ReturnListPage },
+  movements: { endpoint: ENDPOINTS.listCreditMovements, schema: MovementPage },
+  invoices: { endpoint: ENDPOINTS.listInvoices, schema: InvoicePage },
+  codLists: { endpoint: ENDPOINTS.listCodLists, schema: CodListPage },
+  returns: { endpoint: ENDPOINTS.listReturns, schema: ReturnListPage },
 } as const;
 
 /** Query of GET /manifests and GET /pickups: period and pagination. */
@@ -195,11 +196,10 @@ type ShipmentQuery = Omit<ShipmentListQuery, 'storeId'> & { storeId?: number; pa
 type Query = Record<string, string | number | boolean | undefined | null>;
 
 interface CallSpec<T> {
-  method: 'GET' | 'POST' | 'DELETE';
-  /** Concrete path under `{base_url}`. */
-  path: string;
-  /** Route template used for limits and logs. */
-  route: string;
+  /** The endpoint (shared/platform/endpoints.ts): method, path template, and the route of limits and logs. */
+  endpoint: Endpoint;
+  /** Values of the path template's `{name}` parameters. */
+  params?: Readonly<Record<string, string | number>>;
   query?: Query;
   body?: unknown;
   schema: z.ZodType<T>;
@@ -489,34 +489,37 @@ export function createPlatformClient(options: PlatformClientOptions): PlatformCl
   }
 
   async function call<T>(spec: CallSpec<T>): Promise<T> {
-    const url = `${baseUrl}${spec.path}${buildQuery(spec.query)}`;
-    const limiter = limiters.get(spec.route);
+    const { method } = spec.endpoint;
+    const path = pathOf(spec.endpoint, spec.params);
+    const route = routeOf(spec.endpoint);
+    const url = `${baseUrl}${path}${buildQuery(spec.query)}`;
+    const limiter = limiters.get(route);
     let renewedAfter401 = false;
     for (let attempt = 1; ; attempt++) {
       const bearer = await getToken();
       if (limiter) {
         const wait = limiter.delayNow();
-        if (wait > maxRateWaitMs) throw new RateWindowFull(spec.route, wait, limiter.perWindow);
+        if (wait > maxRateWaitMs) throw new RateWindowFull(route, wait, limiter.perWindow);
         await limiter.acquire();
       }
       spec.beforeAttempt?.();
       const headers: Record<string, string> = { Accept: 'application/json', Authorization: `Bearer ${bearer}` };
-      const init: RequestInit = { method: spec.method, headers };
+      const init: RequestInit = { method, headers };
       if (spec.body !== undefined) {
         headers['Content-Type'] = 'application/json';
         init.body = JSON.stringify(spec.body);
       }
-      const { res, json } = await exchange(url, init, spec.route, attempt);
+      const { res, json } = await exchange(url, init, route, attempt);
 
       if (res.ok) {
         const parsed = spec.schema.safeParse(json);
         if (!parsed.success) {
-          throw new PlatformError(res.status, 'http_error', `Unexpected response from ${spec.method} ${spec.path}: ${describeZod(parsed.error)}`, undefined, undefined, spec.route);
+          throw new PlatformError(res.status, 'http_error', `Unexpected response from ${method} ${path}: ${describeZod(parsed.error)}`, undefined, undefined, route);
         }
         return parsed.data;
       }
 
-      const err = errorFrom(res, json, spec.route);
+      const err = errorFrom(res, json, route);
       if (res.status === 401 && !renewedAfter401) {
         // Expired or revoked token (spec: Authentication 3): renew once, and the
         // platform refused the call, so repeating it is safe for every method.
@@ -547,8 +550,6 @@ export function createPlatformClient(options: PlatformClientOptions): PlatformCl
     }
   }
 
-  const enc = encodeURIComponent;
-
   return {
     baseUrl,
     get connection() {
@@ -562,19 +563,17 @@ export function createPlatformClient(options: PlatformClientOptions): PlatformCl
     },
 
     async getCarriers() {
-      const r = await call({ method: 'GET', path: '/carriers', route: 'GET /carriers', schema: CarriersResponse, safe: true });
+      const r = await call({ endpoint: ENDPOINTS.listCarriers, schema: CarriersResponse, safe: true });
       return r.data;
     },
     async quote(request) {
       // A quote has no side effect: safe to repeat.
-      const r = await call({ method: 'POST', path: '/rates', route: 'POST /rates', body: request, schema: RatesResponse, safe: true });
+      const r = await call({ endpoint: ENDPOINTS.quoteRates, body: request, schema: RatesResponse, safe: true });
       return r.data;
     },
     createShipment(request, opts) {
       return call({
-        method: 'POST',
-        path: '/shipments',
-        route: 'POST /shipments',
+        endpoint: ENDPOINTS.createShipment,
         body: request,
         schema: CreatedShipment,
         safe: false,
@@ -582,93 +581,86 @@ export function createPlatformClient(options: PlatformClientOptions): PlatformCl
       });
     },
     listShipments(query = {}) {
-      return call({ method: 'GET', path: '/shipments', route: 'GET /shipments', query: { ...query }, schema: ShipmentPage, safe: true });
+      return call({ endpoint: ENDPOINTS.listShipments, query: { ...query }, schema: ShipmentPage, safe: true });
     },
     getShipment(trackingNumber) {
-      return call({ method: 'GET', path: `/shipments/${enc(trackingNumber)}`, route: 'GET /shipments/{ldv}', schema: Shipment, safe: true });
+      return call({ endpoint: ENDPOINTS.getShipment, params: { ldv: trackingNumber }, schema: Shipment, safe: true });
     },
     cancelShipment(trackingNumber) {
       // Not repeated on 5xx: a second DELETE after a refund would answer a misleading 404/409.
-      return call({ method: 'DELETE', path: `/shipments/${enc(trackingNumber)}`, route: 'DELETE /shipments/{ldv}', schema: CancelShipmentResponse, safe: false });
+      return call({ endpoint: ENDPOINTS.cancelShipment, params: { ldv: trackingNumber }, schema: CancelShipmentResponse, safe: false });
     },
     getTracking(trackingNumber) {
-      return call({
-        method: 'GET',
-        path: `/shipments/${enc(trackingNumber)}/tracking`,
-        route: 'GET /shipments/{ldv}/tracking',
-        schema: TrackingRecord,
-        safe: true,
-      });
+      return call({ endpoint: ENDPOINTS.getShipmentTracking, params: { ldv: trackingNumber }, schema: TrackingRecord, safe: true });
     },
     getLabel(trackingNumber, format) {
       return call({
-        method: 'GET',
-        path: `/shipments/${enc(trackingNumber)}/label`,
-        route: 'GET /shipments/{ldv}/label',
+        endpoint: ENDPOINTS.getShipmentLabel,
+        params: { ldv: trackingNumber },
         query: { format },
         schema: ShipmentLabelResponse,
         safe: true,
       });
     },
     async createManifests(body) {
-      const r = await call({ method: 'POST', path: '/manifests', route: 'POST /manifests', body, schema: ManifestsCreated, safe: false });
+      const r = await call({ endpoint: ENDPOINTS.createManifests, body, schema: ManifestsCreated, safe: false });
       return r.data;
     },
     async listManifests(query = {}) {
-      const r = await call({ method: 'GET', path: '/manifests', route: 'GET /manifests', query: { ...query }, schema: ManifestList, safe: true });
+      const r = await call({ endpoint: ENDPOINTS.listManifests, query: { ...query }, schema: ManifestList, safe: true });
       return r.data;
     },
     getManifest(id, pdf = false) {
-      return call({ method: 'GET', path: `/manifests/${enc(String(id))}`, route: 'GET /manifests/{id}', query: { pdf: pdf ? 'true' : undefined }, schema: Manifest, safe: true });
+      return call({ endpoint: ENDPOINTS.getManifest, params: { id }, query: { pdf: pdf ? 'true' : undefined }, schema: Manifest, safe: true });
     },
     createPickup(request) {
-      return call({ method: 'POST', path: '/pickups', route: 'POST /pickups', body: request, schema: Pickup, safe: false });
+      return call({ endpoint: ENDPOINTS.bookPickup, body: request, schema: Pickup, safe: false });
     },
     listPickups(query = {}) {
-      return call({ method: 'GET', path: '/pickups', route: 'GET /pickups', query: { ...query }, schema: PickupPage, safe: true });
+      return call({ endpoint: ENDPOINTS.listPickups, query: { ...query }, schema: PickupPage, safe: true });
     },
     getPickup(id) {
-      return call({ method: 'GET', path: `/pickups/${enc(String(id))}`, route: 'GET /pickups/{id}', schema: Pickup, safe: true });
+      return call({ endpoint: ENDPOINTS.getPickup, params: { id }, schema: Pickup, safe: true });
     },
     submitOrders(request) {
-      return call({ method: 'POST', path: '/orders', route: 'POST /orders', body: request, schema: OrdersResponse, safe: true });
+      return call({ endpoint: ENDPOINTS.submitOrders, body: request, schema: OrdersResponse, safe: true });
     },
     getCredit() {
-      return call({ method: 'GET', path: '/credit', route: 'GET /credit', schema: CreditBalance, safe: true });
+      return call({ endpoint: ENDPOINTS.getCredit, schema: CreditBalance, safe: true });
     },
     async listWarehouses() {
-      const r = await call({ method: 'GET', path: '/warehouses', route: 'GET /warehouses', schema: WarehousesResponse, safe: true });
+      const r = await call({ endpoint: ENDPOINTS.listWarehouses, schema: WarehousesResponse, safe: true });
       return r.data;
     },
     async searchTaric(q, limit) {
-      const r = await call({ method: 'GET', path: '/taric', route: 'GET /taric', query: { q, limit: limit === undefined ? undefined : String(limit) }, schema: TaricResponse, safe: true });
+      const r = await call({ endpoint: ENDPOINTS.searchTaric, query: { q, limit: limit === undefined ? undefined : String(limit) }, schema: TaricResponse, safe: true });
       return r.data;
     },
     listStocks(query = {}) {
-      return call({ method: 'GET', path: '/stocks', route: 'GET /stocks', query: { ...query }, schema: StockPage, safe: true });
+      return call({ endpoint: ENDPOINTS.listStocks, query: { ...query }, schema: StockPage, safe: true });
     },
     getStock(id) {
-      return call({ method: 'GET', path: `/stocks/${enc(String(id))}`, route: 'GET /stocks/{id}', schema: Stock, safe: true });
+      return call({ endpoint: ENDPOINTS.getStock, params: { id }, schema: Stock, safe: true });
     },
     instructStock(id, request) {
-      return call({ method: 'POST', path: `/stocks/${enc(String(id))}/actions`, route: 'POST /stocks/{id}/actions', body: request, schema: Stock, safe: false });
+      return call({ endpoint: ENDPOINTS.instructStock, params: { id }, body: request, schema: Stock, safe: false });
     },
     listFinance(list, query = {}) {
       const spec = FINANCE_LISTS[list];
-      return call({ method: 'GET', path: spec.path, route: `GET ${spec.path}`, query: { ...query }, schema: spec.schema as unknown as z.ZodType<PaginatedOf<FinanceItem<typeof list>>>, safe: true });
+      return call({ endpoint: spec.endpoint, query: { ...query }, schema: spec.schema as unknown as z.ZodType<PaginatedOf<FinanceItem<typeof list>>>, safe: true });
     },
     getFinanceDetail(kind, id) {
       const spec = FINANCE_DETAILS[kind];
-      return call({ method: 'GET', path: `${spec.path}/${enc(String(id))}`, route: `GET ${spec.path}/{id}`, schema: spec.schema as unknown as z.ZodType<FinanceDetail<typeof kind>>, safe: true });
+      return call({ endpoint: spec.endpoint, params: { id }, schema: spec.schema as unknown as z.ZodType<FinanceDetail<typeof kind>>, safe: true });
     },
     getInvoicePdf(id) {
-      return call({ method: 'GET', path: `/invoices/${enc(String(id))}/pdf`, route: 'GET /invoices/{id}/pdf', schema: InvoicePdf, safe: true });
+      return call({ endpoint: ENDPOINTS.getInvoicePdf, params: { id }, schema: InvoicePdf, safe: true });
     },
     getTrackingByBda(bda) {
-      return call({ method: 'GET', path: `/tracking/bda/${enc(bda)}`, route: 'GET /tracking/bda/{bda}', schema: TrackingRecord, safe: true });
+      return call({ endpoint: ENDPOINTS.getTrackingByBda, params: { bda }, schema: TrackingRecord, safe: true });
     },
     async searchDeliveryPoints(query) {
-      const r = await call({ method: 'GET', path: '/delivery-points', route: 'GET /delivery-points', query: { ...query }, schema: DeliveryPointsResponse, safe: true });
+      const r = await call({ endpoint: ENDPOINTS.searchDeliveryPoints, query: { ...query }, schema: DeliveryPointsResponse, safe: true });
       return r.data;
     },
   };
