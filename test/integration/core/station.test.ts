@@ -102,7 +102,7 @@ describe('station core, one bench day', () => {
 
   it('quotes cheapest first', async () => {
     const o = await order('#1001');
-    const rates = await invoke('rates.quote', { orderId: o.id, request: { recipient: { address: { postalCode: o.recipient.postalCode, countryCode: 'IT' } }, packages: [parcel()] } });
+    const rates = await invoke('rates.quote', { request: { recipient: { address: { postalCode: o.recipient.postalCode, countryCode: 'IT' } }, packages: [parcel()] } });
     expect(rates.length).toBeGreaterThanOrEqual(2);
     const totals = rates.map((r) => r.price.total);
     expect(totals).toEqual([...totals].sort((a, b) => a - b));
