@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { OPERATIONS } from '../../../electron/sandbox/openapi';
+import { OPERATIONS } from '../../../electron/sandbox/openapi-operations';
 import { ENDPOINTS, pathOf, routeOf } from '../../../shared/platform/endpoints';
 import { SPEC_RATE_LIMITS_PER_MINUTE } from '../../../shared/platform/rate-limits';
 
