@@ -13,7 +13,7 @@ import type { Rate } from '../../../shared/platform/resources';
 import type { Station } from '../../../electron/core/station';
 import { startStation } from '../../../electron/shell/start';
 import { generateShopifyCsv } from '../../fixtures/shopify/generate-shopify-csv';
-import type { PlatformClient } from '../../../electron/core/platform/client';
+import type { PlatformClient } from '../../../electron/core/platform/client-api';
 import type { Sandbox } from '../../../electron/sandbox/index';
 import { closedPort, startFakePrinter, type FakePrinter } from '../printers/fake-printer';
 import { clientFor, invokerOf, parcel, pickupDate, recipient, startSandbox, stationConfig, stationFailure as failure, switchableFetch, tempDir } from './helpers';
