@@ -22,8 +22,8 @@ export { mmToDots } from './units';
 export { parseHostStatus, hostStatusFrames, hostStatusToPrinterStatus, parseExtendedStatus, statusFromFrames } from './hoststatus';
 export { renderZplPreview, stopZplPreviewWorker } from './preview';
 export { listQueues } from './queue';
+export { USB_CHUNK_BYTES } from './usb';
 export {
-  USB_CHUNK_BYTES,
   usbUri,
   type UsbLibrary,
   type UsbDeviceLike,
@@ -32,7 +32,7 @@ export {
   type UsbInEndpointLike,
   type UsbOutEndpointLike,
   type UsbErrorLike,
-} from './usb';
+} from './usb-device';
 
 /** Default connect / write-stall / status-answer timeout, ms. */
 const DEFAULT_PRINTER_TIMEOUT_MS = 5000;
