@@ -96,16 +96,16 @@ export interface PlatformClientOptions {
 export const DEFAULT_MAX_RATE_WAIT_MS = 1_000;
 
 /** Account records that have a detail with lines (spec: Invoices, credit, COD lists, returns). */
-export type FinanceDetailKind = 'invoices' | 'codLists' | 'returns';
+type FinanceDetailKind = 'invoices' | 'codLists' | 'returns';
 /** The detail of each kind: an invoice with `items`, a COD or return list with `shipments`. */
 export type FinanceDetail<K extends FinanceDetailKind> = { invoices: InvoiceDetail; codLists: CodListDetail; returns: ReturnListDetail }[K];
 /** The account's paginated read-only lists (spec: Invoices, credit, COD lists, returns). */
-export type FinanceList = 'movements' | 'invoices' | 'codLists' | 'returns';
+type FinanceList = 'movements' | 'invoices' | 'codLists' | 'returns';
 /** Item type of each {@link FinanceList}. */
 export type FinanceItem<K extends FinanceList> = { movements: CreditMovement; invoices: Invoice; codLists: CodList; returns: ReturnList }[K];
 
 /** Query of GET /manifests and GET /pickups: period and pagination. */
-export interface PeriodQuery {
+interface PeriodQuery {
   from?: string;
   to?: string;
   page?: number;
@@ -113,7 +113,7 @@ export interface PeriodQuery {
 }
 
 /** Query of GET /shipments (spec: Endpoints > Shipments) plus pagination; `storeId` an integer. */
-export type ShipmentQuery = Omit<ShipmentListQuery, 'storeId'> & { storeId?: number; page?: number; per_page?: number };
+type ShipmentQuery = Omit<ShipmentListQuery, 'storeId'> & { storeId?: number; page?: number; per_page?: number };
 
 /** The platform client; every method may throw `PlatformError` (errors.ts). */
 export interface PlatformClient {
