@@ -26,10 +26,11 @@ import type { ContextWithoutOutbox, StationContext } from './handlers/context';
 import { createEmitter } from './handlers/events';
 import { createHandlers } from './handlers/index';
 import { createOutboxExecutors, emitOutboxChanged } from './handlers/outbox';
-import { createStationScale, type ScaleLibraries } from './handlers/scale';
+import { createStationScale, type ScaleLibraries } from './handlers/station-scale';
 import { LabelPrinterSetting, createPrinterService, type PrinterService } from './handlers/printing';
 import { createOutboxWorker, type OutboxBackoff } from './outbox/worker';
-import { createPlatformClient, type PlatformCallLog, type RetryOptions } from './platform/client';
+import { createPlatformClient } from './platform/client';
+import type { PlatformCallLog, RetryOptions } from './platform/client-api';
 import { listQueues, openPrinter, type UsbLibrary } from './printers';
 import { discoverPrinters } from './printers/discover';
 import { loadUsbLibrary } from './printers/usb-load';
@@ -64,8 +65,6 @@ export interface StationOptions {
   printerTimeoutMs?: number;
   /** Wait before a slip printer that took nothing is tried again, ms (default 5000). */
   slipRetryMs?: number;
-  /** Label printer resolution (default 203 dpi). */
-  printerDpi?: 203 | 300;
   /** The `usb` package's `usb` export for usb:// printers and discovery (default: loaded from the package; tests pass a fake). */
   usb?: UsbLibrary;
   /** Lists OS print queues for discovery (default: `lpstat` / the Windows spooler). */
@@ -167,8 +166,9 @@ export async function createStation(setup: StationSetup, options: StationOptions
     const events = createEmitter((e, name) => log(`event listener for ${name} failed: ${String(e)}`));
     const usbLoad = options.usb ? { usb: options.usb } : await loadUsbLibrary();
     const printerOpts = {
+      // Label printer resolution.
+      dpi: 203 as const,
       ...(options.printerTimeoutMs ? { timeoutMs: options.printerTimeoutMs } : {}),
-      dpi: options.printerDpi ?? 203,
       ...(usbLoad.usb ? { usb: usbLoad.usb } : {}),
       ...(usbLoad.error ? { usbLoadError: usbLoad.error } : {}),
     };

@@ -14,41 +14,15 @@
  * ({@link ensureLabel}) to keep the start fast.
  */
 import type { Party } from '../../shared/platform/common';
-import { returnCost } from './finance';
-import type { Account, ShipmentRecord } from './model';
+import type { SimClock } from './clock';
+import { returnCost, type FinanceLedger } from './finance';
+import type { ShipmentLifecycle } from './lifecycle';
+import type { Account, AccountHistorySeed, CreditMovement, HistoryShipment, ShipmentRecord, WarehouseDef } from './model';
 import { normalizePackage, round2, type QuoteInput } from './pricing';
 import { quoteAll } from './quoting';
-import { newShipmentRecord, renderShipmentLabel, warehouseParty } from './shipment-records';
-import type { SandboxState } from './state';
+import { newShipmentRecord, renderShipmentLabel, warehouseParty, type ShipmentNumbering } from './shipment-records';
 import { addDays, dayOfWeek, localDate } from './time';
 import { localInstant } from './workdays';
-
-/** One past shipment of a recipe. */
-interface HistoryShipment {
-  /** Days before the sandbox's "today" it was created (at least 60). */
-  daysAgo: number;
-  reference: string;
-  recipient: Party;
-  /** Parcels in kg and cm. */
-  packages: Array<{ kg: number; l: number; w: number; h: number }>;
-  /** COD amount, EUR (cash, the contract's first method). */
-  cod?: number;
-  /** What the carrier did with it. */
-  outcome: 'delivered' | 'refused';
-  /** Contract; default the first of the quote (as POST /shipments). */
-  serviceType?: string;
-}
-
-/** The past of one account. */
-export interface AccountHistorySeed {
-  /** Days before today of the first top-up (the account's opening). */
-  startDaysAgo: number;
-  /** Later top-ups: days ago and net EUR amount. The opening amount is computed so the balance ends at the seed's. */
-  topUps: Array<{ daysAgo: number; amount: number; method: string }>;
-  shipments: HistoryShipment[];
-  /** A top-up requested but not yet paid: a proforma issued at start (its PDF is still being generated). */
-  pendingTopUp?: number;
-}
 
 const party = (name: string, street: string, postalCode: string, city: string, province: string | undefined, countryCode = 'IT', phone?: string): Party => ({
   name,
@@ -106,7 +80,7 @@ function weekday(date: string): string {
 }
 
 /** Builds and stores one history shipment; undefined when no contract of the account can take it. */
-function makeShipment(state: SandboxState, account: Account, h: HistoryShipment, today: string, index: number): ShipmentRecord | undefined {
+function makeShipment(state: HistoryState, account: Account, h: HistoryShipment, today: string, index: number): ShipmentRecord | undefined {
   const warehouse = state.warehouse(account);
   if (!warehouse) return undefined;
   const packages = h.packages.map((p) => normalizePackage({ weight: { value: p.kg, units: 'KG' }, dimensions: { length: p.l, width: p.w, height: p.h, units: 'CM' } }));
@@ -146,11 +120,27 @@ function makeShipment(state: SandboxState, account: Account, h: HistoryShipment,
 }
 
 /**
+ * What the history seed uses of the sandbox's state (`SandboxState`
+ * implements it): the clock, the accounts and their pickup points, the
+ * shipment store and numbering, credit movements (EUR, negative for a
+ * debit), the carrier (to play the past) and the books (to file it).
+ */
+export interface HistoryState extends ShipmentNumbering {
+  readonly clock: SimClock;
+  readonly accounts: ReadonlyArray<Account>;
+  readonly finance: FinanceLedger;
+  readonly lifecycle: ShipmentLifecycle;
+  warehouse(account: Account, id?: number): WarehouseDef | undefined;
+  addShipment(s: ShipmentRecord): void;
+  moveCredit(account: Account, amount: number, description: string, refs?: { shipmentId?: number; pickupId?: number }): CreditMovement;
+}
+
+/**
  * Seeds the history of every account that has a recipe (`AccountSeed.history`):
  * see the module comment. Runs once, from the SandboxState constructor, when
  * the seed asks for it (`SandboxSeed.history`).
  */
-export function seedHistory(state: SandboxState): void {
+export function seedHistory(state: HistoryState): void {
   const now = state.clock.now();
   const today = localDate(now);
   const made: Array<{ account: Account; recipe: AccountHistorySeed; shipments: ShipmentRecord[] }> = [];

@@ -29,16 +29,32 @@ import { fnv1a } from '../../shared/domain/random';
 import { statusOf } from '../../shared/platform/common';
 import type { Stock, StockActionRequest, StockOutcome, TrackingRecord } from '../../shared/platform/tracking';
 import { fieldError, invalidState } from './errors';
-import type { SandboxEvent } from './events';
-import type { ShipmentRecord } from './model';
-import type { SandboxState } from './state';
+import type { SimClock } from './clock';
+import type { SandboxEvent, SandboxEvents } from './events';
+import type { Account, ManifestRecord, ShipmentRecord } from './model';
 import { addDays, isCalendarDate, localDate, localIso } from './time';
 import { addWorkingDays, isWorkingDay, legacyDateTime, localInstant, nextWorkingDay } from './workdays';
 import { placeOf, type Journey, type Step, type StockRecord, type TrackingEntry } from './carrier/journey';
 import { jitter, releasePlan, transitPlan } from './carrier/plan';
 import { STOCK_TERM_DAYS, TRANSIT_DAYS, bdaOf, collectionAfter, scenarioOf, type Scenario } from './carrier/scenarios';
 
-/** The simulated carrier of a sandbox; one per {@link SandboxState} (`state.lifecycle`). */
+/**
+ * What the simulated carrier uses of the sandbox's state (`SandboxState`
+ * implements it): the clock, the event bus it emits on, the stored shipments
+ * and manifests, account and tracking-number look-ups, and fresh tracking
+ * numbers for reissued parcels.
+ */
+export interface LifecycleState {
+  readonly clock: SimClock;
+  readonly events: SandboxEvents;
+  readonly shipments: ReadonlyArray<ShipmentRecord>;
+  readonly manifests: ReadonlyArray<ManifestRecord>;
+  accountById(accountId: number): Account | undefined;
+  shipmentByTracking(account: Account, trackingNumber: string): ShipmentRecord | undefined;
+  newTrackingNumber(prefix: string): string;
+}
+
+/** The simulated carrier of a sandbox; one per `SandboxState` (`state.lifecycle`). */
 export class ShipmentLifecycle {
   /** Every stock ever opened, oldest first. */
   readonly stocks: StockRecord[] = [];
@@ -50,7 +66,7 @@ export class ShipmentLifecycle {
   private stockSeq = 7_000;
   private advancing = false;
 
-  constructor(private readonly state: SandboxState) {}
+  constructor(private readonly state: LifecycleState) {}
 
   /**
    * Applies, in time order across shipments, every planned carrier event whose

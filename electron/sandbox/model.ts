@@ -5,7 +5,6 @@
  * Money is EUR, weights kg, lengths cm, instants `Date` of the simulated clock.
  */
 import type { Address, Party, PriceBreakdown } from '../../shared/platform';
-import type { AccountHistorySeed } from './history';
 import type { CatalogProduct } from './orders';
 
 /**
@@ -126,6 +125,33 @@ export interface AccountSeed {
   catalog?: CatalogProduct[];
   /** Past shipments, top-ups and documents seeded when `SandboxSeed.history` is set. See history.ts. */
   history?: AccountHistorySeed;
+}
+
+/** One past shipment of a recipe. */
+export interface HistoryShipment {
+  /** Days before the sandbox's "today" it was created (at least 60). */
+  daysAgo: number;
+  reference: string;
+  recipient: Party;
+  /** Parcels in kg and cm. */
+  packages: Array<{ kg: number; l: number; w: number; h: number }>;
+  /** COD amount, EUR (cash, the contract's first method). */
+  cod?: number;
+  /** What the carrier did with it. */
+  outcome: 'delivered' | 'refused';
+  /** Contract; default the first of the quote (as POST /shipments). */
+  serviceType?: string;
+}
+
+/** The past of one account (seeded by history.ts). */
+export interface AccountHistorySeed {
+  /** Days before today of the first top-up (the account's opening). */
+  startDaysAgo: number;
+  /** Later top-ups: days ago and net EUR amount. The opening amount is computed so the balance ends at the seed's. */
+  topUps: Array<{ daysAgo: number; amount: number; method: string }>;
+  shipments: HistoryShipment[];
+  /** A top-up requested but not yet paid: a proforma issued at start (its PDF is still being generated). */
+  pendingTopUp?: number;
 }
 
 /**

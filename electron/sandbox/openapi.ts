@@ -5,7 +5,7 @@
  * 2020-12 = the OAS 3.1 dialect). Schemas describe the wire: the schemas'
  * input side (defaults optional, transforms before they run).
  *
- * {@link OPERATIONS} is the catalogue: one entry per endpoint with its query,
+ * {@link OPERATIONS} (openapi-operations.ts) is the catalogue: one entry per endpoint with its query,
  * body, answers and error statuses. The document lists every route actually
  * registered under the version prefix (collected by {@link collectRoutes});
  * a registered route without a catalogue entry still appears, marked
@@ -15,59 +15,36 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
-  CancelShipmentResponse,
-  CarriersResponse,
   CodList,
-  CodListDetail,
-  CodListStatusFilter,
   CreatedShipment,
-  CreatedWebhook,
-  CreditBalance,
   CreditMovement,
-  DeliveryPointsQuery,
-  DeliveryPointsResponse,
   ErrorEnvelope,
   Invoice,
   InvoiceDetail,
-  InvoicePdf,
-  IsoDate,
   Manifest,
   ManifestRequest,
-  ManifestsCreated,
-  MovementTypeFilter,
   OrdersRequest,
   OrdersResponse,
   PageQuery,
-  Paginated,
   Pickup,
   PickupRequest,
   RatesRequest,
-  RatesResponse,
   ReturnList,
-  ReturnListDetail,
   Shipment,
-  ShipmentLabelResponse,
-  ShipmentListQuery,
   ShipmentRequest,
   Stock,
   StockActionRequest,
-  StockStatusFilter,
-  TaricQuery,
-  TaricResponse,
   TrackingRecord,
-  Warehouse,
   Webhook,
   WebhookCreateRequest,
   WebhookDelivery,
   WebhookShipmentCreatedPayload,
   WebhookStockPayload,
-  WebhookTestResult,
   WebhookTrackingUpdatePayload,
-  WebhooksResponse,
   SANDBOX_EXTENSION,
   type PlatformErrorCode,
 } from '../../shared/platform';
-import { RATE_LIMITS } from './ratelimit';
+import { OPERATIONS, TAG_DESCRIPTIONS, type OperationDoc } from './openapi-operations';
 
 /** A route as registered with fastify (`url` with `:params`). */
 export interface RegisteredRoute {
@@ -89,324 +66,6 @@ export function collectRoutes(app: FastifyInstance): RegisteredRoute[] {
   });
   return routes;
 }
-
-/** One endpoint of the catalogue; `path` relative to `{base_url}`, parameters `{name}`. */
-export interface OperationDoc {
-  method: 'GET' | 'POST' | 'DELETE';
-  path: string;
-  operationId: string;
-  summary: string;
-  /** Longer text for integrators (defaults to the summary plus the spec section). */
-  description?: string;
-  tag: string;
-  /** Query parameters (an object schema; each property one parameter). */
-  query?: z.ZodObject;
-  /** Paginated list: adds `per_page` and `page`. */
-  paginated?: boolean;
-  body?: z.ZodType;
-  /** Success answers: status -> schema (undefined = no body). */
-  ok: Record<number, { description: string; schema?: z.ZodType }>;
-  /** Error statuses of this endpoint (401 and 403 are added to every authenticated one). */
-  errors?: number[];
-  /** No bearer token needed. */
-  public?: boolean;
-  /** Not in the spec: a sandbox extension. */
-  extension?: boolean;
-}
-
-const Period = z.object({ from: IsoDate.optional(), to: IsoDate.optional() });
-const boolString = z.enum(['true', 'false', '1', '0']);
-
-/** The catalogue of the API (spec: Endpoints), in the spec's order. */
-export const OPERATIONS: ReadonlyArray<OperationDoc> = [
-  { method: 'GET', path: '/carriers', operationId: 'listCarriers', summary: "The client's carriers and contracts", tag: 'Carriers', ok: { 200: { description: 'Carriers with contracts', schema: CarriersResponse } } },
-  {
-    method: 'POST',
-    path: '/rates',
-    operationId: 'quoteRates',
-    summary: 'One rate per contract able to take the shipment',
-    tag: 'Rates',
-    body: RatesRequest,
-    ok: { 200: { description: 'Rates (empty when no contract serves the destination and packages)', schema: RatesResponse } },
-    errors: [404, 422, 429],
-  },
-  {
-    method: 'GET',
-    path: '/shipments',
-    operationId: 'listShipments',
-    summary: 'Shipments, filtered; without filters the last 30 days',
-    tag: 'Shipments',
-    query: ShipmentListQuery,
-    paginated: true,
-    ok: { 200: { description: 'Paginated shipments, newest first', schema: Paginated(Shipment) } },
-    errors: [422],
-  },
-  {
-    method: 'POST',
-    path: '/shipments',
-    operationId: 'createShipment',
-    summary: 'Create a shipment; the label comes back at once',
-    tag: 'Shipments',
-    body: ShipmentRequest,
-    ok: { 201: { description: 'Shipment with its label', schema: CreatedShipment } },
-    errors: [402, 404, 422, 429, 502],
-  },
-  { method: 'GET', path: '/shipments/{ldv}', operationId: 'getShipment', summary: 'Shipment detail', tag: 'Shipments', ok: { 200: { description: 'Full detail', schema: Shipment } }, errors: [404] },
-  {
-    method: 'DELETE',
-    path: '/shipments/{ldv}',
-    operationId: 'cancelShipment',
-    summary: 'Cancel a shipment not yet in a manifest nor in transit; the cost is refunded',
-    tag: 'Shipments',
-    ok: { 200: { description: 'Cancelled', schema: CancelShipmentResponse } },
-    errors: [404, 409],
-  },
-  {
-    method: 'GET',
-    path: '/shipments/{ldv}/label',
-    operationId: 'getShipmentLabel',
-    summary: 'Label of a shipment (all formats without `format`)',
-    tag: 'Shipments',
-    query: z.object({ format: z.enum(['pdf', 'zpl', 'PDF', 'ZPL']).optional() }),
-    ok: { 200: { description: 'Label', schema: ShipmentLabelResponse } },
-    errors: [404, 422],
-  },
-  {
-    method: 'GET',
-    path: '/shipments/{ldv}/tracking',
-    operationId: 'getShipmentTracking',
-    summary: 'Tracking record of a shipment',
-    tag: 'Tracking',
-    ok: { 200: { description: 'Tracking record, events newest first', schema: TrackingRecord } },
-    errors: [404, 429, 502],
-  },
-  {
-    method: 'GET',
-    path: '/tracking/bda/{bda}',
-    operationId: 'getTrackingByBda',
-    summary: 'Tracking record by delivery document number (last 60 days)',
-    tag: 'Tracking',
-    ok: { 200: { description: 'Tracking record', schema: TrackingRecord } },
-    errors: [404],
-  },
-  {
-    method: 'POST',
-    path: '/manifests',
-    operationId: 'createManifests',
-    summary: 'Close the day: one manifest per contract, with PDF',
-    tag: 'Manifests',
-    body: ManifestRequest,
-    ok: { 201: { description: 'Manifests created', schema: ManifestsCreated } },
-    errors: [404, 422, 429, 502],
-  },
-  {
-    method: 'GET',
-    path: '/manifests',
-    operationId: 'listManifests',
-    summary: 'Manifests of the period',
-    tag: 'Manifests',
-    query: Period,
-    paginated: true,
-    ok: { 200: { description: 'Paginated manifests', schema: Paginated(Manifest) } },
-    errors: [422],
-  },
-  {
-    method: 'GET',
-    path: '/manifests/{id}',
-    operationId: 'getManifest',
-    summary: 'Manifest; the PDF only with `pdf=true`',
-    tag: 'Manifests',
-    query: z.object({ pdf: boolString.optional() }),
-    ok: { 200: { description: 'Manifest', schema: Manifest } },
-    errors: [404, 422],
-  },
-  {
-    method: 'GET',
-    path: '/stocks',
-    operationId: 'listStocks',
-    summary: 'Stocks (held shipments); default status `open`',
-    tag: 'Stocks',
-    query: z.object({ status: StockStatusFilter.optional(), trackingNumber: z.string().optional() }),
-    paginated: true,
-    ok: { 200: { description: 'Paginated stocks', schema: Paginated(Stock) } },
-    errors: [422],
-  },
-  { method: 'GET', path: '/stocks/{id}', operationId: 'getStock', summary: 'Stock', tag: 'Stocks', ok: { 200: { description: 'Stock', schema: Stock } }, errors: [404] },
-  {
-    method: 'POST',
-    path: '/stocks/{id}/actions',
-    operationId: 'instructStock',
-    summary: 'Release instructions for a stock',
-    tag: 'Stocks',
-    body: StockActionRequest,
-    ok: { 201: { description: 'Stock with the instructions registered', schema: Stock } },
-    errors: [404, 409, 422, 502],
-  },
-  {
-    method: 'GET',
-    path: '/delivery-points',
-    operationId: 'searchDeliveryPoints',
-    summary: "Carrier pickup points near a place (the carrier's own answer in `data`)",
-    tag: 'Delivery points',
-    query: DeliveryPointsQuery,
-    ok: { 200: { description: 'Delivery points', schema: DeliveryPointsResponse } },
-    errors: [422, 429, 502],
-  },
-  {
-    method: 'GET',
-    path: '/taric',
-    operationId: 'searchTaric',
-    summary: 'Customs codes (EU Combined Nomenclature) by code prefix or words',
-    tag: 'Customs codes',
-    query: TaricQuery,
-    ok: { 200: { description: 'Codes', schema: TaricResponse } },
-    errors: [422, 429],
-  },
-  {
-    method: 'POST',
-    path: '/pickups',
-    operationId: 'bookPickup',
-    summary: 'Book a carrier pickup',
-    tag: 'Pickups',
-    body: PickupRequest,
-    ok: { 201: { description: 'Pickup booked', schema: Pickup } },
-    errors: [402, 422, 429],
-  },
-  {
-    method: 'GET',
-    path: '/pickups',
-    operationId: 'listPickups',
-    summary: 'Pickups of the period (default last 30 days)',
-    tag: 'Pickups',
-    query: Period,
-    paginated: true,
-    ok: { 200: { description: 'Paginated pickups', schema: Paginated(Pickup) } },
-    errors: [422],
-  },
-  { method: 'GET', path: '/pickups/{id}', operationId: 'getPickup', summary: 'Pickup', tag: 'Pickups', ok: { 200: { description: 'Pickup', schema: Pickup } }, errors: [404] },
-  {
-    method: 'POST',
-    path: '/orders',
-    operationId: 'submitOrders',
-    summary: 'Submit orders to the panel (repeatable by orderNumber)',
-    tag: 'Orders',
-    body: OrdersRequest,
-    ok: {
-      201: { description: 'At least one order created', schema: OrdersResponse },
-      200: { description: 'All orders were already present', schema: OrdersResponse },
-    },
-    errors: [422, 429],
-  },
-  {
-    method: 'GET',
-    path: '/invoices',
-    operationId: 'listInvoices',
-    summary: 'Invoices of the period',
-    tag: 'Finance',
-    query: Period.extend({ proforma: boolString.optional(), archived: boolString.optional() }),
-    paginated: true,
-    ok: { 200: { description: 'Paginated invoices', schema: Paginated(Invoice) } },
-    errors: [422],
-  },
-  { method: 'GET', path: '/invoices/{id}', operationId: 'getInvoice', summary: 'Invoice with items', tag: 'Finance', ok: { 200: { description: 'Invoice', schema: InvoiceDetail } }, errors: [404] },
-  {
-    method: 'GET',
-    path: '/invoices/{id}/pdf',
-    operationId: 'getInvoicePdf',
-    summary: 'Invoice with its base64 PDF',
-    tag: 'Finance',
-    ok: { 200: { description: 'Invoice with `pdf`', schema: InvoicePdf } },
-    errors: [404, 429, 503],
-  },
-  { method: 'GET', path: '/credit', operationId: 'getCredit', summary: 'Current credit balance', tag: 'Finance', ok: { 200: { description: 'Balance', schema: CreditBalance } } },
-  {
-    method: 'GET',
-    path: '/credit/movements',
-    operationId: 'listCreditMovements',
-    summary: 'Credit movements, newest first',
-    tag: 'Finance',
-    query: Period.extend({ type: MovementTypeFilter.optional() }),
-    paginated: true,
-    ok: { 200: { description: 'Paginated movements', schema: Paginated(CreditMovement) } },
-    errors: [422],
-  },
-  {
-    method: 'GET',
-    path: '/cod-lists',
-    operationId: 'listCodLists',
-    summary: 'Cash-on-delivery remittance lists',
-    tag: 'Finance',
-    query: Period.extend({ status: CodListStatusFilter.optional() }),
-    paginated: true,
-    ok: { 200: { description: 'Paginated COD lists', schema: Paginated(CodList) } },
-    errors: [422],
-  },
-  { method: 'GET', path: '/cod-lists/{id}', operationId: 'getCodList', summary: 'COD list with its shipments', tag: 'Finance', ok: { 200: { description: 'COD list', schema: CodListDetail } }, errors: [404] },
-  {
-    method: 'GET',
-    path: '/returns',
-    operationId: 'listReturns',
-    summary: 'Return lists of the period',
-    tag: 'Finance',
-    query: Period,
-    paginated: true,
-    ok: { 200: { description: 'Paginated return lists', schema: Paginated(ReturnList) } },
-    errors: [422],
-  },
-  { method: 'GET', path: '/returns/{id}', operationId: 'getReturnList', summary: 'Return list with its shipments', tag: 'Finance', ok: { 200: { description: 'Return list', schema: ReturnListDetail } }, errors: [404] },
-  { method: 'GET', path: '/webhooks', operationId: 'listWebhooks', summary: 'Registered webhook endpoints', tag: 'Webhooks', ok: { 200: { description: 'Webhooks', schema: WebhooksResponse } } },
-  {
-    method: 'POST',
-    path: '/webhooks',
-    operationId: 'registerWebhook',
-    summary: 'Register a webhook endpoint; the secret is answered only here',
-    tag: 'Webhooks',
-    body: WebhookCreateRequest,
-    ok: { 201: { description: 'Webhook with its secret', schema: CreatedWebhook } },
-    errors: [402, 422],
-  },
-  { method: 'GET', path: '/webhooks/{id}', operationId: 'getWebhook', summary: 'Webhook endpoint', tag: 'Webhooks', ok: { 200: { description: 'Webhook', schema: Webhook } }, errors: [404] },
-  { method: 'DELETE', path: '/webhooks/{id}', operationId: 'deleteWebhook', summary: 'Delete an endpoint and its delivery log', tag: 'Webhooks', ok: { 204: { description: 'Deleted' } }, errors: [404] },
-  {
-    method: 'GET',
-    path: '/webhooks/{id}/deliveries',
-    operationId: 'listWebhookDeliveries',
-    summary: 'Delivery attempts of the last 10 days',
-    tag: 'Webhooks',
-    paginated: true,
-    ok: { 200: { description: 'Paginated deliveries', schema: Paginated(WebhookDelivery) } },
-    errors: [404, 422],
-  },
-  {
-    method: 'POST',
-    path: '/webhooks/{id}/test',
-    operationId: 'testWebhook',
-    summary: "Send a real signed tracking.update built from the client's latest shipment in transit",
-    tag: 'Webhooks',
-    ok: { 200: { description: 'Outcome of the test delivery', schema: WebhookTestResult } },
-    errors: [404, 429],
-  },
-  {
-    method: 'GET',
-    path: '/warehouses',
-    operationId: 'listWarehouses',
-    summary: "The client's pickup points (sandbox extension)",
-    tag: 'Carriers',
-    extension: true,
-    ok: { 200: { description: 'Pickup points', schema: z.object({ data: z.array(Warehouse) }) } },
-  },
-  {
-    method: 'GET',
-    path: '/openapi.json',
-    operationId: 'getOpenApi',
-    summary: 'This document',
-    description: 'The OpenAPI 3.1 document of the API as this sandbox serves it, generated from the same schemas it validates with. No token needed.',
-    tag: 'Meta',
-    public: true,
-    extension: true,
-    ok: { 200: { description: 'OpenAPI 3.1 document', schema: z.object({ openapi: z.string() }).catchall(z.unknown()) } },
-  },
-];
 
 /** `/invoices/:id/pdf` and `/invoices/{invoiceId}/pdf` -> `/invoices/{}/pdf`. */
 function shapeOf(path: string): string {
@@ -669,23 +328,6 @@ export function buildOpenApiDocument(inp: OpenApiInputs): Json {
   };
 }
 
-/** Descriptions of the tags (one per resource family of the spec's Endpoints). */
-const TAG_DESCRIPTIONS: Record<string, string> = {
-  Carriers: "The client's carriers, contracts and pickup points",
-  Rates: 'Quotes: one rate per contract able to take the shipment',
-  Shipments: 'Shipments (LDV) with their labels; cancellation',
-  Tracking: 'Tracking records by tracking number or delivery document (BDA)',
-  Manifests: 'Closing the day: one manifest per contract',
-  Stocks: 'Held shipments (giacenze) and release instructions',
-  'Delivery points': "Carrier pickup points (the carrier's own answer)",
-  'Customs codes': 'EU Combined Nomenclature (TARIC) lookup',
-  Pickups: 'Carrier pickup bookings',
-  Orders: "Orders submitted to the panel's import list",
-  Finance: 'Invoices, credit, cash-on-delivery lists and return lists',
-  Webhooks: 'Webhook endpoints, their delivery log and test sends',
-  Meta: 'About this document',
-};
-
 function operationObject(op: OperationDoc, ctx: SchemaContext, ref: (name: string) => Json): Json {
   const parameters: Json[] = [];
   for (const m of op.path.matchAll(/\{([^}]+)\}/g)) {
@@ -712,7 +354,7 @@ function operationObject(op: OperationDoc, ctx: SchemaContext, ref: (name: strin
   // Any path answers 405 for a method it does not provide (spec: Errors); a body over 2 MiB is 413.
   errors.add(405);
   if (op.body) errors.add(413);
-  const limit = RATE_LIMITS[`${op.method} ${op.path}`];
+  const limit = op.ratePerMinute;
   if (limit !== undefined) errors.add(429);
   for (const status of [...errors].sort((a, b) => a - b)) {
     const e = ERROR_RESPONSES[status];

@@ -15,7 +15,6 @@ import { renderLabelsZpl } from './labels/zpl';
 import { isPdfOnlyCarrier } from './labels/formats';
 import type { Account, CarrierDef, ContractDef, ShipmentRecord, WarehouseDef } from './model';
 import { ceilKg, type NormalizedPackage, type PricedContract } from './pricing';
-import type { SandboxState } from './state';
 import { localIso } from './time';
 
 /** Status code of a newly created shipment: 2 `shipped`, as the spec's example creation shows. */
@@ -117,6 +116,14 @@ export function warehouseParty(w: WarehouseDef): Party {
   return { name: w.senderName, address: { ...w.address }, phone: w.phone, email: w.email, reference: w.name };
 }
 
+/** The sandbox's number sequences a new shipment draws from (`SandboxState` implements it). */
+export interface ShipmentNumbering {
+  /** A new, unused tracking number (LDV) with the carrier's 2-letter prefix. */
+  newTrackingNumber(prefix: string): string;
+  /** The next shipment id. */
+  nextShipmentId(): number;
+}
+
 /** What a new shipment takes from its request (or history recipe) rather than from its contract and price. */
 export type ShipmentSpecifics = Pick<
   ShipmentRecord,
@@ -136,7 +143,7 @@ export type ShipmentSpecifics = Pick<
  * @param specifics the request's own fields; `deliveryPoint` is set on the record only when present.
  */
 export function newShipmentRecord(
-  state: SandboxState,
+  state: ShipmentNumbering,
   account: Account,
   chosen: { carrier: CarrierDef; contract: ContractDef; priced: PricedContract },
   warehouse: WarehouseDef,

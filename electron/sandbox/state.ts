@@ -7,9 +7,9 @@
 import { randomInt } from 'node:crypto';
 import type { SimClock } from './clock';
 import { SandboxEvents } from './events';
-import { ShipmentLifecycle } from './lifecycle';
-import { FinanceLedger } from './finance';
-import { seedHistory } from './history';
+import { ShipmentLifecycle, type LifecycleState } from './lifecycle';
+import { FinanceLedger, type LedgerState } from './finance';
+import { seedHistory, type HistoryState } from './history';
 import { OrderBook } from './orders';
 import type {
   Account,
@@ -39,7 +39,7 @@ export function mod10CheckDigit(digits: string): number {
 }
 
 /** Everything the sandbox knows. One instance per {@link createSandbox}. */
-export class SandboxState {
+export class SandboxState implements LifecycleState, LedgerState, HistoryState {
   readonly accounts: Account[];
   /** Access token -> record. */
   readonly tokens = new Map<string, TokenRecord>();

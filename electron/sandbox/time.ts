@@ -21,7 +21,10 @@ export function romeOffsetMinutes(ms: number): number {
   return ms >= summerStarts && ms < summerEnds ? 120 : 60;
 }
 
-const HOUR_MS = 3_600_000;
+/** One minute, ms. */
+export const MINUTE = 60_000;
+
+const HOUR_MS = 60 * MINUTE;
 
 /** 00:00 UTC of the last Sunday of month `monthIndex` (0 = January) of `year`, epoch ms. */
 function lastSundayUtc(year: number, monthIndex: number): number {

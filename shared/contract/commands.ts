@@ -283,8 +283,8 @@ export const ShipInput = z.object({
   request: BoundedShipmentRequest,
 });
 
-/** Quote input: the platform's RatesRequest, optionally tied to a local order. */
-const QuoteInput = z.object({ orderId: Id('Order id').optional(), request: BoundedRatesRequest });
+/** Quote input: the platform's RatesRequest. */
+const QuoteInput = z.object({ request: BoundedRatesRequest });
 
 const OrderIdInput = z.number({ error: 'Order id must be a number' }).int({ error: 'Order id must be a whole number' }).positive({ error: 'Order id must be positive' });
 

@@ -5,16 +5,25 @@
  */
 import type { FieldErrors, PlatformErrorCode } from '../platform/common';
 
+/**
+ * Codes of a failed printer operation (label or slip printer), defined once
+ * here: `printer_unreachable` (off, unplugged, host not found),
+ * `printer_timeout` (no connection or stalled within the timeout),
+ * `printer_error` (anything else: reset mid-job, folder not writable),
+ * `printer_unsupported` (a device URI kind that cannot be opened),
+ * `invalid_printer_uri` (the device URI cannot be parsed),
+ * `printer_permission` (the device exists but this user may not open it).
+ */
+export const PRINTER_ERROR_CODES = ['printer_unreachable', 'printer_timeout', 'printer_error', 'printer_unsupported', 'invalid_printer_uri', 'printer_permission'] as const;
+
+/** One of {@link PRINTER_ERROR_CODES}. */
+export type PrinterErrorCode = (typeof PRINTER_ERROR_CODES)[number];
+
 /** Codes the station adds to the platform's own (spec: Errors), defined once here. */
 export const LOCAL_ERROR_CODES = [
   'offline',
   'timeout',
-  'printer_unreachable',
-  'printer_timeout',
-  'printer_error',
-  'printer_unsupported',
-  'invalid_printer_uri',
-  'printer_permission',
+  ...PRINTER_ERROR_CODES,
   'invalid_input',
   'unknown_command',
   'store_error',

@@ -4,6 +4,7 @@
  */
 import type { FieldErrors, Money, Status } from '../platform/common';
 import type { CreditBalance } from '../platform/resources';
+import type { ScaleStatus } from '../domain/scale-weight';
 
 /** Which platform the station talks to: the embedded sandbox (training mode) or a real one. */
 export interface PlatformInfo {
@@ -239,9 +240,9 @@ export interface TrackingView {
   asOf: string;
 }
 
-/** A scale's reading (electron/core/scales/reading.ts). Only `stable` with `kg > 0` fills a weight. */
+/** A scale's reading (electron/core/scales/reading.ts). Only `stable` with `kg > 0` fills a weight (shared/domain/scale-weight.ts). */
 interface ScaleReadingView {
-  status: 'stable' | 'motion' | 'zero' | 'under_zero' | 'over_capacity' | 'fault';
+  status: ScaleStatus;
   /** kg, rounded to the scale's resolution; null for fault and over capacity. */
   kg: number | null;
   /** Decimals the scale resolves. */

@@ -7,11 +7,11 @@ import type { PlatformInfo } from '../../../shared/contract/views';
 import type { CreditBalance } from '../../../shared/platform/resources';
 import type { SecretStore } from '../account';
 import type { OutboxWorker } from '../outbox/worker';
-import type { PlatformClient } from '../platform/client';
+import type { PlatformClient } from '../platform/client-api';
 import type { Store } from '../store';
 import type { StationEmitter } from './events';
 import type { PrinterService } from './printing';
-import type { StationScale } from './scale';
+import type { StationScale } from './station-scale';
 import type { SlipService } from '../slips/service';
 
 /** Shared state of the running station. */

@@ -3,7 +3,7 @@
  * {@link StationError} (DESIGN.md "One contract": platform codes pass through
  * unchanged, local ones are added).
  */
-import { LOCAL_ERROR_CODES, StationError, type StationErrorCode } from '../../../shared/contract/errors';
+import { LOCAL_ERROR_CODES, PRINTER_ERROR_CODES, StationError, type StationErrorCode } from '../../../shared/contract/errors';
 import { PlatformErrorCode } from '../../../shared/platform/common';
 import { PlatformError } from '../platform/errors';
 
@@ -15,15 +15,8 @@ export function isStationErrorCode(code: unknown): code is StationErrorCode {
   return typeof code === 'string' && STATION_CODES.has(code);
 }
 
-/** Printer error codes the contract knows (shared/contract/errors.ts LocalErrorCode). */
-const PRINTER_CODES = new Set<StationErrorCode>([
-  'printer_unreachable',
-  'printer_timeout',
-  'printer_error',
-  'printer_unsupported',
-  'invalid_printer_uri',
-  'printer_permission',
-]);
+/** Printer error codes the contract knows. */
+const PRINTER_CODES = new Set<StationErrorCode>(PRINTER_ERROR_CODES);
 
 /**
  * Turns any thrown value into a {@link StationError}:

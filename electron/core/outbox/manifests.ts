@@ -10,7 +10,7 @@
  * holds, and fetches their manifests with GET /manifests/{id}?pdf=true.
  */
 import type { Manifest } from '../../../shared/platform/resources';
-import type { PlatformClient } from '../platform/client';
+import type { PlatformClient } from '../platform/client-api';
 import { PlatformError } from '../platform/errors';
 import type { ManifestInput, ManifestRecord, OutboxRecord, Store } from '../store';
 import type { OutboxExecutor } from './worker';

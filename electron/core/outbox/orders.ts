@@ -15,7 +15,7 @@ import { z } from 'zod';
 import { linesToShip, recipientToParty, type StationOrder } from '../../../shared/domain/order';
 import { orderReference } from '../../../shared/domain/order-reference';
 import { MAX_ORDERS_PER_CALL, Order, type OrdersResponse } from '../../../shared/platform/orders';
-import type { PlatformClient } from '../platform/client';
+import type { PlatformClient } from '../platform/client-api';
 import type { OutboxRecord, Store } from '../store';
 import type { OutboxExecutor } from './worker';
 

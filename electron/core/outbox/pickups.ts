@@ -11,7 +11,7 @@
  */
 import type { Pickup, PickupRequest } from '../../../shared/platform/resources';
 import type { z } from 'zod';
-import type { PlatformClient } from '../platform/client';
+import type { PlatformClient } from '../platform/client-api';
 import type { OutboxRecord, Store } from '../store';
 import { OutboxAttention, type OutboxExecutor } from './worker';
 

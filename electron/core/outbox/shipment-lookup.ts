@@ -10,7 +10,7 @@
  * `handlers/shipments.ts`, and the settle rule, `outbox/shipments.ts`).
  */
 import type { Shipment } from '../../../shared/platform/resources';
-import type { PlatformClient } from '../platform/client';
+import type { PlatformClient } from '../platform/client-api';
 import { PlatformError } from '../platform/errors';
 import type { Store } from '../store';
 

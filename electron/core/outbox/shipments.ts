@@ -49,7 +49,7 @@
  * request, marked `reconcileFirst` (one open row per order).
  */
 import type { CreatedShipment, Label, Shipment, ShipmentRequest } from '../../../shared/platform/resources';
-import type { PlatformClient } from '../platform/client';
+import type { PlatformClient } from '../platform/client-api';
 import { PlatformError } from '../platform/errors';
 import type { OutboxRecord, Store } from '../store';
 import { findByReference, mismatchText, recipientKeyOf } from './shipment-lookup';

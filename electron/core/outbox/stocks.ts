@@ -12,7 +12,7 @@
 import type { z } from 'zod';
 import type { Stock, StockActionRequest } from '../../../shared/platform/tracking';
 import { PlatformError } from '../platform/errors';
-import type { PlatformClient } from '../platform/client';
+import type { PlatformClient } from '../platform/client-api';
 import type { OutboxRecord } from '../store';
 import { OutboxAttention, type OutboxExecutor } from './worker';
 

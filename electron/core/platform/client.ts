@@ -45,22 +45,15 @@ import {
   DeliveryPointsResponse,
   TokenResponse,
   Warehouse,
-  type Carrier,
-  type ManifestRequest,
   type PaginatedOf,
-  type PickupRequest,
-  type Rate,
-  type RatesRequest,
-  type ShipmentListQuery,
-  type ShipmentRequest,
-  type TaricCode,
-  type DeliveryPointsQuery,
 } from '../../../shared/platform';
 import { CodList, CodListDetail, CreditMovement, Invoice, InvoiceDetail, InvoicePdf, ReturnList, ReturnListDetail } from '../../../shared/platform/finance';
-import { Stock, TrackingRecord, type StockActionRequest, type StockStatusFilter } from '../../../shared/platform/tracking';
-import { OrdersResponse, type OrdersRequest } from '../../../shared/platform/orders';
+import { Stock, TrackingRecord } from '../../../shared/platform/tracking';
+import { OrdersResponse } from '../../../shared/platform/orders';
+import { ENDPOINTS, pathOf, routeOf, type Endpoint } from '../../../shared/platform/endpoints';
 import { PlatformError, RateWindowFull } from './errors';
-import { SPEC_RATE_LIMITS_PER_MINUTE, SlidingWindowLimiter, realSleep, type RateWindowStore, type Sleep } from './rate-limit';
+import { DEFAULT_MAX_RATE_WAIT_MS, type FinanceDetail, type FinanceItem, type PlatformCallLog, type PlatformClient, type PlatformClientOptions, type PlatformConnection } from './client-api';
+import { SPEC_RATE_LIMITS_PER_MINUTE, SlidingWindowLimiter, realSleep } from './rate-limit';
 
 /** Renew the cached token this long before it expires (ms). */
 const TOKEN_RENEW_MARGIN_MS = 60_000;
@@ -76,104 +69,22 @@ export const RATE_WINDOW_MARGIN_MS = 1_000;
 /** Connection errors (Node's `cause.code`) that prove the request never reached the platform. */
 const NOT_SENT_CAUSES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'EADDRNOTAVAIL']);
 
-/** Back-off settings. Delays in ms. */
-export interface RetryOptions {
-  /** Total attempts of one call, first included (default 4). */
-  attempts?: number;
-  /** First back-off step (default 500 ms); step n is `base * 2^n`, capped, with full jitter. */
-  baseDelayMs?: number;
-  /** Cap of one back-off step (default 8000 ms). */
-  maxDelayMs?: number;
-  /** A Retry-After longer than this is not waited for: the 429 goes to the caller (default 30000 ms). */
-  maxRetryAfterMs?: number;
-  /** Random source in [0, 1) for jitter (default Math.random). */
-  random?: () => number;
-  /** How to wait (default real timers); tests inject a recorder. */
-  sleep?: Sleep;
-}
-
-/** One finished HTTP attempt, for logs. Holds no header, body or secret. */
-export interface PlatformCallLog {
-  method: string;
-  /** Route template, e.g. `GET /shipments/{ldv}`. */
-  route: string;
-  /** HTTP status, or 0 when no answer arrived. */
-  status: number;
-  code?: string;
-  attempt: number;
-  durationMs: number;
-}
-
-/** Whether the platform answered the last call (header connection state). */
-type PlatformConnection = 'online' | 'offline' | 'unknown';
-
-/** Options of {@link createPlatformClient}. */
-export interface PlatformClientOptions {
-  /** `{base_url}`, e.g. `https://acme.example.com/api/2026-09` (no trailing slash needed). */
-  baseUrl: string;
-  /** `{auth_url}`: the token endpoint is `{auth_url}/oauth/token`. */
-  authUrl: string;
-  clientId: string;
-  clientSecret: string;
-  /** Injected fetch (default globalThis.fetch). */
-  fetch?: typeof fetch;
-  /** Timeout of each HTTP attempt in ms (default {@link DEFAULT_TIMEOUT_MS}). */
-  timeoutMs?: number;
-  /** Clock in ms since the epoch (default Date.now); drives token expiry and rate limits. */
-  now?: () => number;
-  retry?: RetryOptions;
-  /** Per-minute limits by route (default the spec's table); `false` disables client-side limiting. */
-  rateLimits?: Readonly<Record<string, number>> | false;
-  /**
-   * Keeps the per-route windows and Retry-After blocks across restarts (the
-   * station: SQLite `rate_windows`); default: memory only.
-   */
-  rateWindows?: RateWindowStore;
-  /** Called after every HTTP attempt (token requests included, as route `POST /oauth/token`). */
-  onCall?: (entry: PlatformCallLog) => void;
-  /**
-   * Longest wait for a slot of the route's rate window, ms (default
-   * {@link DEFAULT_MAX_RATE_WAIT_MS}); a call that would wait longer is refused
-   * at once with {@link RateWindowFull}. `Infinity` waits for every slot.
-   */
-  maxRateWaitMs?: number;
-}
-
-/** Default of {@link PlatformClientOptions.maxRateWaitMs}: a press may wait this long for the rate window, ms. */
-const DEFAULT_MAX_RATE_WAIT_MS = 1_000;
-
-/** Account records that have a detail with lines (spec: Invoices, credit, COD lists, returns). */
-type FinanceDetailKind = 'invoices' | 'codLists' | 'returns';
-/** The detail of each kind: an invoice with `items`, a COD or return list with `shipments`. */
-type FinanceDetail<K extends FinanceDetailKind> = { invoices: InvoiceDetail; codLists: CodListDetail; returns: ReturnListDetail }[K];
 const FINANCE_DETAILS = {
-  invoices: { path: '/invoices', schema: InvoiceDetail },
-  codLists: { path: '/cod-lists', schema: CodListDetail },
-  returns: { path: '/returns', schema: ReturnListDetail },
+  invoices: { endpoint: ENDPOINTS.getInvoice, schema: InvoiceDetail },
+  codLists: { endpoint: ENDPOINTS.getCodList, schema: CodListDetail },
+  returns: { endpoint: ENDPOINTS.getReturnList, schema: ReturnListDetail },
 } as const;
 
-/** The account's paginated read-only lists (spec: Invoices, credit, COD lists, returns). */
-type FinanceList = 'movements' | 'invoices' | 'codLists' | 'returns';
-/** Item type of each {@link FinanceList}. */
-type FinanceItem<K extends FinanceList> = { movements: CreditMovement; invoices: Invoice; codLists: CodList; returns: ReturnList }[K];
 const MovementPage = Paginated(CreditMovement);
 const InvoicePage = Paginated(Invoice);
 const CodListPage = Paginated(CodList);
 const ReturnListPage = Paginated(ReturnList);
 const FINANCE_LISTS = {
-  movements: { path: '/credit/movements', schema: MovementPage },
-  invoices: { path: '/invoices', schema: InvoicePage },
-  codLists: { path: '/cod-lists', schema: CodListPage },
-  returns: { path: '/returns', schema: ReturnListPage },
+  movements: { endpoint: ENDPOINTS.listCreditMovements, schema: MovementPage },
+  invoices: { endpoint: ENDPOINTS.listInvoices, schema: InvoicePage },
+  codLists: { endpoint: ENDPOINTS.listCodLists, schema: CodListPage },
+  returns: { endpoint: ENDPOINTS.listReturns, schema: ReturnListPage },
 } as const;
-
-/** Query of GET /manifests and GET /pickups: period and pagination. */
-interface PeriodQuery {
-  from?: string;
-  to?: string;
-  page?: number;
-  per_page?: number;
-}
 
 /**
  * GET /manifests answer: the spec says "manifests of the period" and that
@@ -189,17 +100,13 @@ const PickupPage = Paginated(Pickup);
 const StockPage = Paginated(Stock);
 const WarehousesResponse = z.object({ data: z.array(Warehouse) });
 
-/** Query of GET /shipments (spec: Endpoints > Shipments) plus pagination; `storeId` an integer. */
-type ShipmentQuery = Omit<ShipmentListQuery, 'storeId'> & { storeId?: number; page?: number; per_page?: number };
-
 type Query = Record<string, string | number | boolean | undefined | null>;
 
 interface CallSpec<T> {
-  method: 'GET' | 'POST' | 'DELETE';
-  /** Concrete path under `{base_url}`. */
-  path: string;
-  /** Route template used for limits and logs. */
-  route: string;
+  /** The endpoint (shared/platform/endpoints.ts): method, path template, and the route of limits and logs. */
+  endpoint: Endpoint;
+  /** Values of the path template's `{name}` parameters. */
+  params?: Readonly<Record<string, string | number>>;
   query?: Query;
   body?: unknown;
   schema: z.ZodType<T>;
@@ -207,100 +114,6 @@ interface CallSpec<T> {
   safe: boolean;
   /** Called right before each HTTP attempt leaves (after the rate-limit wait). */
   beforeAttempt?: () => void;
-}
-
-/** The platform client; every method may throw {@link PlatformError}. */
-export interface PlatformClient {
-  /** `{base_url}` in use. */
-  readonly baseUrl: string;
-  /** `online` after the last call got an answer, `offline` when it got none, `unknown` before any call. */
-  readonly connection: PlatformConnection;
-  /** Subscribes to connection changes; returns the unsubscribe function. */
-  onConnectionChange(listener: (state: PlatformConnection) => void): () => void;
-
-  /** GET /carriers: the client's carriers with contracts (spec: Endpoints > Carriers). */
-  getCarriers(): Promise<Carrier[]>;
-  /** POST /rates: one rate per available contract, in platform order (spec: Endpoints > Rates). Empty when no contract serves the parcel. */
-  quote(request: RatesRequest): Promise<Rate[]>;
-  /**
-   * POST /shipments: creates and pays the shipment; the label comes back at once (spec: Endpoints > Shipments).
-   * Never retried on 5xx/timeout: the outcome is unknown, see {@link PlatformError.outcomeUnknown}.
-   * `opts.beforeAttempt` runs right before each attempt leaves (the outbox records when
-   * the last POST was sent: its settle window starts there).
-   */
-  createShipment(request: ShipmentRequest, opts?: { beforeAttempt?: () => void }): Promise<CreatedShipment>;
-  /** GET /shipments: paginated, filters as in the spec (default the last 30 days). */
-  listShipments(query?: ShipmentQuery): Promise<PaginatedOf<Shipment>>;
-  /** GET /shipments/{ldv}: full detail; 404 `not_found` for an unknown or foreign tracking number. */
-  getShipment(trackingNumber: string): Promise<Shipment>;
-  /** DELETE /shipments/{ldv}: cancel and refund; 409 `invalid_state` once manifested or in transit. */
-  cancelShipment(trackingNumber: string): Promise<CancelShipmentResponse>;
-  /**
-   * GET /shipments/{ldv}/tracking (spec: Endpoints > Tracking): the tracking
-   * record (shared/platform/tracking.ts `TrackingRecord`: current status,
-   * carrier events newest first with ISO 8601 timestamps, estimated delivery
-   * date). `{ldv}` may also be a package's number. A plain GET: 5xx (the
-   * spec's 502) backs off and repeats, 429 waits for Retry-After; 404
-   * `not_found` for an unknown or another client's tracking number.
-   */
-  getTracking(trackingNumber: string): Promise<TrackingRecord>;
-  /** GET /shipments/{ldv}/label?format=pdf|zpl: base64 label(s); without format, all available. */
-  getLabel(trackingNumber: string, format?: 'pdf' | 'zpl'): Promise<ShipmentLabelResponse>;
-  /** POST /manifests: one manifest per contract, each with its base64 PDF (spec: Manifests). */
-  createManifests(body: ManifestRequest): Promise<Manifest[]>;
-  /** GET /manifests: manifests of the period. */
-  listManifests(query?: PeriodQuery): Promise<Manifest[]>;
-  /** GET /manifests/{id}?pdf=: one manifest, with the base64 PDF when `pdf` is true. */
-  getManifest(id: number, pdf?: boolean): Promise<Manifest>;
-  /** POST /pickups: book a pickup (spec: Endpoints > Pickups); 402 when it costs and no subscription. */
-  createPickup(request: PickupRequest): Promise<Pickup>;
-  /** GET /pickups?from&to: paginated, default the last 30 days. */
-  listPickups(query?: PeriodQuery): Promise<PaginatedOf<Pickup>>;
-  /** GET /pickups/{id}. */
-  getPickup(id: number): Promise<Pickup>;
-  /** GET /credit: current balance, EUR (spec: Invoices, credit...). */
-  getCredit(): Promise<CreditBalance>;
-  /**
-   * POST /orders: 1 to 100 orders to the panel's orders-from-API list (spec:
-   * Endpoints > Orders). Repeatable: an `orderNumber` already submitted is
-   * listed in `skipped`, not created twice (batch rule 4), so it retries like a read.
-   */
-  submitOrders(request: OrdersRequest): Promise<OrdersResponse>;
-  /** GET /warehouses: pickup points (sandbox extension; "not shown" in the spec). */
-  listWarehouses(): Promise<Warehouse[]>;
-  /**
-   * GET /taric?q&limit (spec: Endpoints > Customs codes): customs codes whose
-   * code starts with `q` or whose description holds its words. `q` at least 3
-   * characters, `limit` 1..100 (default 25). 422 for a shorter `q`.
-   */
-  searchTaric(q: string, limit?: number): Promise<TaricCode[]>;
-  /**
-   * GET /delivery-points?city&postalCode&address&carrier (spec: Endpoints >
-   * Delivery points): the carrier's pickup points near the place, nearest first
-   * (shape: shared/platform/lookups.ts). 429, 502 `carrier_error`.
-   */
-  searchDeliveryPoints(query: DeliveryPointsQuery): Promise<DeliveryPointsResponse['data']>;
-  /** GET /stocks?status&trackingNumber + pagination (spec: Endpoints > Stocks): held shipments, `status` default `open`. */
-  listStocks(query?: { status?: StockStatusFilter; trackingNumber?: string; page?: number; per_page?: number }): Promise<PaginatedOf<Stock>>;
-  /** GET /stocks/{id}: one stock; 404 `not_found`. */
-  getStock(id: number): Promise<Stock>;
-  /**
-   * POST /stocks/{id}/actions: registers release instructions (spec: States > Stock).
-   * 409 `invalid_state` when instructions were already sent; 422; 502. Not retried on 5xx
-   * (the outbox reconciles with {@link PlatformClient.getStock}).
-   */
-  instructStock(id: number, request: StockActionRequest): Promise<Stock>;
-  /** GET /credit/movements (newest first), GET /invoices, GET /cod-lists, GET /returns: one page each (spec: Invoices, credit, COD lists, returns). */
-  listFinance<K extends FinanceList>(list: K, query?: { page?: number; per_page?: number }): Promise<PaginatedOf<FinanceItem<K>>>;
-  /** GET /invoices/{id}/pdf: the invoice with its base64 PDF; 503 while PDF generation is unavailable (try later). */
-  getInvoicePdf(id: number): Promise<InvoicePdf>;
-  /**
-   * One record of an account list with its lines (spec: Invoices, credit, COD lists, returns):
-   * GET /invoices/{id} (`items[]`), GET /cod-lists/{id} (`shipments[]`), GET /returns/{id} (the returned shipments). 404.
-   */
-  getFinanceDetail<K extends FinanceDetailKind>(kind: K, id: number): Promise<FinanceDetail<K>>;
-  /** GET /tracking/bda/{bda}: the tracking record of a shipment by its BDA (delivery note) number, last 60 days; 404. */
-  getTrackingByBda(bda: string): Promise<TrackingRecord>;
 }
 
 /** Parses a Retry-After header (seconds or HTTP date) into ms from `now`; undefined when absent or unreadable. */
@@ -489,34 +302,37 @@ export function createPlatformClient(options: PlatformClientOptions): PlatformCl
   }
 
   async function call<T>(spec: CallSpec<T>): Promise<T> {
-    const url = `${baseUrl}${spec.path}${buildQuery(spec.query)}`;
-    const limiter = limiters.get(spec.route);
+    const { method } = spec.endpoint;
+    const path = pathOf(spec.endpoint, spec.params);
+    const route = routeOf(spec.endpoint);
+    const url = `${baseUrl}${path}${buildQuery(spec.query)}`;
+    const limiter = limiters.get(route);
     let renewedAfter401 = false;
     for (let attempt = 1; ; attempt++) {
       const bearer = await getToken();
       if (limiter) {
         const wait = limiter.delayNow();
-        if (wait > maxRateWaitMs) throw new RateWindowFull(spec.route, wait, limiter.perWindow);
+        if (wait > maxRateWaitMs) throw new RateWindowFull(route, wait, limiter.perWindow);
         await limiter.acquire();
       }
       spec.beforeAttempt?.();
       const headers: Record<string, string> = { Accept: 'application/json', Authorization: `Bearer ${bearer}` };
-      const init: RequestInit = { method: spec.method, headers };
+      const init: RequestInit = { method, headers };
       if (spec.body !== undefined) {
         headers['Content-Type'] = 'application/json';
         init.body = JSON.stringify(spec.body);
       }
-      const { res, json } = await exchange(url, init, spec.route, attempt);
+      const { res, json } = await exchange(url, init, route, attempt);
 
       if (res.ok) {
         const parsed = spec.schema.safeParse(json);
         if (!parsed.success) {
-          throw new PlatformError(res.status, 'http_error', `Unexpected response from ${spec.method} ${spec.path}: ${describeZod(parsed.error)}`, undefined, undefined, spec.route);
+          throw new PlatformError(res.status, 'http_error', `Unexpected response from ${method} ${path}: ${describeZod(parsed.error)}`, undefined, undefined, route);
         }
         return parsed.data;
       }
 
-      const err = errorFrom(res, json, spec.route);
+      const err = errorFrom(res, json, route);
       if (res.status === 401 && !renewedAfter401) {
         // Expired or revoked token (spec: Authentication 3): renew once, and the
         // platform refused the call, so repeating it is safe for every method.
@@ -547,8 +363,6 @@ export function createPlatformClient(options: PlatformClientOptions): PlatformCl
     }
   }
 
-  const enc = encodeURIComponent;
-
   return {
     baseUrl,
     get connection() {
@@ -562,19 +376,17 @@ export function createPlatformClient(options: PlatformClientOptions): PlatformCl
     },
 
     async getCarriers() {
-      const r = await call({ method: 'GET', path: '/carriers', route: 'GET /carriers', schema: CarriersResponse, safe: true });
+      const r = await call({ endpoint: ENDPOINTS.listCarriers, schema: CarriersResponse, safe: true });
       return r.data;
     },
     async quote(request) {
       // A quote has no side effect: safe to repeat.
-      const r = await call({ method: 'POST', path: '/rates', route: 'POST /rates', body: request, schema: RatesResponse, safe: true });
+      const r = await call({ endpoint: ENDPOINTS.quoteRates, body: request, schema: RatesResponse, safe: true });
       return r.data;
     },
     createShipment(request, opts) {
       return call({
-        method: 'POST',
-        path: '/shipments',
-        route: 'POST /shipments',
+        endpoint: ENDPOINTS.createShipment,
         body: request,
         schema: CreatedShipment,
         safe: false,
@@ -582,93 +394,86 @@ export function createPlatformClient(options: PlatformClientOptions): PlatformCl
       });
     },
     listShipments(query = {}) {
-      return call({ method: 'GET', path: '/shipments', route: 'GET /shipments', query: { ...query }, schema: ShipmentPage, safe: true });
+      return call({ endpoint: ENDPOINTS.listShipments, query: { ...query }, schema: ShipmentPage, safe: true });
     },
     getShipment(trackingNumber) {
-      return call({ method: 'GET', path: `/shipments/${enc(trackingNumber)}`, route: 'GET /shipments/{ldv}', schema: Shipment, safe: true });
+      return call({ endpoint: ENDPOINTS.getShipment, params: { ldv: trackingNumber }, schema: Shipment, safe: true });
     },
     cancelShipment(trackingNumber) {
       // Not repeated on 5xx: a second DELETE after a refund would answer a misleading 404/409.
-      return call({ method: 'DELETE', path: `/shipments/${enc(trackingNumber)}`, route: 'DELETE /shipments/{ldv}', schema: CancelShipmentResponse, safe: false });
+      return call({ endpoint: ENDPOINTS.cancelShipment, params: { ldv: trackingNumber }, schema: CancelShipmentResponse, safe: false });
     },
     getTracking(trackingNumber) {
-      return call({
-        method: 'GET',
-        path: `/shipments/${enc(trackingNumber)}/tracking`,
-        route: 'GET /shipments/{ldv}/tracking',
-        schema: TrackingRecord,
-        safe: true,
-      });
+      return call({ endpoint: ENDPOINTS.getShipmentTracking, params: { ldv: trackingNumber }, schema: TrackingRecord, safe: true });
     },
     getLabel(trackingNumber, format) {
       return call({
-        method: 'GET',
-        path: `/shipments/${enc(trackingNumber)}/label`,
-        route: 'GET /shipments/{ldv}/label',
+        endpoint: ENDPOINTS.getShipmentLabel,
+        params: { ldv: trackingNumber },
         query: { format },
         schema: ShipmentLabelResponse,
         safe: true,
       });
     },
     async createManifests(body) {
-      const r = await call({ method: 'POST', path: '/manifests', route: 'POST /manifests', body, schema: ManifestsCreated, safe: false });
+      const r = await call({ endpoint: ENDPOINTS.createManifests, body, schema: ManifestsCreated, safe: false });
       return r.data;
     },
     async listManifests(query = {}) {
-      const r = await call({ method: 'GET', path: '/manifests', route: 'GET /manifests', query: { ...query }, schema: ManifestList, safe: true });
+      const r = await call({ endpoint: ENDPOINTS.listManifests, query: { ...query }, schema: ManifestList, safe: true });
       return r.data;
     },
     getManifest(id, pdf = false) {
-      return call({ method: 'GET', path: `/manifests/${enc(String(id))}`, route: 'GET /manifests/{id}', query: { pdf: pdf ? 'true' : undefined }, schema: Manifest, safe: true });
+      return call({ endpoint: ENDPOINTS.getManifest, params: { id }, query: { pdf: pdf ? 'true' : undefined }, schema: Manifest, safe: true });
     },
     createPickup(request) {
-      return call({ method: 'POST', path: '/pickups', route: 'POST /pickups', body: request, schema: Pickup, safe: false });
+      return call({ endpoint: ENDPOINTS.bookPickup, body: request, schema: Pickup, safe: false });
     },
     listPickups(query = {}) {
-      return call({ method: 'GET', path: '/pickups', route: 'GET /pickups', query: { ...query }, schema: PickupPage, safe: true });
+      return call({ endpoint: ENDPOINTS.listPickups, query: { ...query }, schema: PickupPage, safe: true });
     },
     getPickup(id) {
-      return call({ method: 'GET', path: `/pickups/${enc(String(id))}`, route: 'GET /pickups/{id}', schema: Pickup, safe: true });
+      return call({ endpoint: ENDPOINTS.getPickup, params: { id }, schema: Pickup, safe: true });
     },
     submitOrders(request) {
-      return call({ method: 'POST', path: '/orders', route: 'POST /orders', body: request, schema: OrdersResponse, safe: true });
+      return call({ endpoint: ENDPOINTS.submitOrders, body: request, schema: OrdersResponse, safe: true });
     },
     getCredit() {
-      return call({ method: 'GET', path: '/credit', route: 'GET /credit', schema: CreditBalance, safe: true });
+      return call({ endpoint: ENDPOINTS.getCredit, schema: CreditBalance, safe: true });
     },
     async listWarehouses() {
-      const r = await call({ method: 'GET', path: '/warehouses', route: 'GET /warehouses', schema: WarehousesResponse, safe: true });
+      const r = await call({ endpoint: ENDPOINTS.listWarehouses, schema: WarehousesResponse, safe: true });
       return r.data;
     },
     async searchTaric(q, limit) {
-      const r = await call({ method: 'GET', path: '/taric', route: 'GET /taric', query: { q, limit: limit === undefined ? undefined : String(limit) }, schema: TaricResponse, safe: true });
+      const r = await call({ endpoint: ENDPOINTS.searchTaric, query: { q, limit: limit === undefined ? undefined : String(limit) }, schema: TaricResponse, safe: true });
       return r.data;
     },
     listStocks(query = {}) {
-      return call({ method: 'GET', path: '/stocks', route: 'GET /stocks', query: { ...query }, schema: StockPage, safe: true });
+      return call({ endpoint: ENDPOINTS.listStocks, query: { ...query }, schema: StockPage, safe: true });
     },
     getStock(id) {
-      return call({ method: 'GET', path: `/stocks/${enc(String(id))}`, route: 'GET /stocks/{id}', schema: Stock, safe: true });
+      return call({ endpoint: ENDPOINTS.getStock, params: { id }, schema: Stock, safe: true });
     },
     instructStock(id, request) {
-      return call({ method: 'POST', path: `/stocks/${enc(String(id))}/actions`, route: 'POST /stocks/{id}/actions', body: request, schema: Stock, safe: false });
+      return call({ endpoint: ENDPOINTS.instructStock, params: { id }, body: request, schema: Stock, safe: false });
     },
     listFinance(list, query = {}) {
       const spec = FINANCE_LISTS[list];
-      return call({ method: 'GET', path: spec.path, route: `GET ${spec.path}`, query: { ...query }, schema: spec.schema as unknown as z.ZodType<PaginatedOf<FinanceItem<typeof list>>>, safe: true });
+      return call({ endpoint: spec.endpoint, query: { ...query }, schema: spec.schema as unknown as z.ZodType<PaginatedOf<FinanceItem<typeof list>>>, safe: true });
     },
     getFinanceDetail(kind, id) {
       const spec = FINANCE_DETAILS[kind];
-      return call({ method: 'GET', path: `${spec.path}/${enc(String(id))}`, route: `GET ${spec.path}/{id}`, schema: spec.schema as unknown as z.ZodType<FinanceDetail<typeof kind>>, safe: true });
+      return call({ endpoint: spec.endpoint, params: { id }, schema: spec.schema as unknown as z.ZodType<FinanceDetail<typeof kind>>, safe: true });
     },
     getInvoicePdf(id) {
-      return call({ method: 'GET', path: `/invoices/${enc(String(id))}/pdf`, route: 'GET /invoices/{id}/pdf', schema: InvoicePdf, safe: true });
+      return call({ endpoint: ENDPOINTS.getInvoicePdf, params: { id }, schema: InvoicePdf, safe: true });
     },
     getTrackingByBda(bda) {
-      return call({ method: 'GET', path: `/tracking/bda/${enc(bda)}`, route: 'GET /tracking/bda/{bda}', schema: TrackingRecord, safe: true });
+      return call({ endpoint: ENDPOINTS.getTrackingByBda, params: { bda }, schema: TrackingRecord, safe: true });
     },
     async searchDeliveryPoints(query) {
-      const r = await call({ method: 'GET', path: '/delivery-points', route: 'GET /delivery-points', query: { ...query }, schema: DeliveryPointsResponse, safe: true });
+      const r = await call({ endpoint: ENDPOINTS.searchDeliveryPoints, query: { ...query }, schema: DeliveryPointsResponse, safe: true });
       return r.data;
     },
   };

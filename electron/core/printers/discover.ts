@@ -4,7 +4,7 @@
  * from the station's settings (electron/core/handlers/printing.ts).
  */
 import type { DiscoveredPrinterView } from '../../../shared/contract/views';
-import { listUsbPrinters, type UsbLibrary } from './usb';
+import { listUsbPrinters, type UsbLibrary } from './usb-device';
 
 /** Sources of {@link discoverPrinters}; each is optional. */
 export interface DiscoverSources {

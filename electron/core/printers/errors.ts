@@ -2,9 +2,7 @@
  * Errors of the label printer layer. `code` is one of the station's local
  * error codes (shared/contract/errors.ts) and is what callers match on.
  */
-
-/** Why a printer operation failed. */
-export type PrinterErrorCode = 'printer_unreachable' | 'printer_timeout' | 'invalid_printer_uri' | 'printer_unsupported' | 'printer_error' | 'printer_permission';
+import type { PrinterErrorCode } from '../../../shared/contract/errors';
 
 /**
  * A printer operation failed.

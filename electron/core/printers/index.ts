@@ -17,12 +17,13 @@ export type { LabelPrinter, OpenPrinterOptions, PrinterStatus } from './types';
 export { PrinterError } from './errors';
 export { parseDeviceUri, describePrinter } from './uri';
 export { adaptZpl, adaptZplBytes, detectZplDpi } from './adapt';
-export { applyProfile, applyProfileBytes, mmToDots } from './profile';
+export { applyProfile, applyProfileBytes } from './profile';
+export { mmToDots } from './units';
 export { parseHostStatus, hostStatusFrames, hostStatusToPrinterStatus, parseExtendedStatus, statusFromFrames } from './hoststatus';
 export { renderZplPreview, stopZplPreviewWorker } from './preview';
 export { listQueues } from './queue';
+export { USB_CHUNK_BYTES } from './usb';
 export {
-  USB_CHUNK_BYTES,
   usbUri,
   type UsbLibrary,
   type UsbDeviceLike,
@@ -31,7 +32,7 @@ export {
   type UsbInEndpointLike,
   type UsbOutEndpointLike,
   type UsbErrorLike,
-} from './usb';
+} from './usb-device';
 
 /** Default connect / write-stall / status-answer timeout, ms. */
 const DEFAULT_PRINTER_TIMEOUT_MS = 5000;

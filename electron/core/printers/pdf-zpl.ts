@@ -18,6 +18,7 @@
  *   CRC-16/CCITT (XMODEM: poly 0x1021, init 0) over the base64 text, 4 hex digits.
  */
 import { deflateSync } from 'node:zlib';
+import { mmToDots } from './units';
 
 /** Grey level (0-255) under which a pixel prints black. */
 export const THRESHOLD = 128;
@@ -58,8 +59,6 @@ export interface PdfRasteriser {
   render<T>(pdf: Uint8Array, scale: (page: { width: number; height: number }, index: number) => number, use: (page: GreyPage) => T): Promise<T[]>;
 }
 
-const dotsOf = (mm: number, dpi: number): number => Math.round((mm / 25.4) * dpi);
-
 /**
  * Pixels per PDF point that fit a `w`x`h` pt page on the label: one factor
  * for both axes (the smaller of width and height fit). A 100x150 mm page on a
@@ -67,13 +66,13 @@ const dotsOf = (mm: number, dpi: number): number => Math.round((mm / 25.4) * dpi
  * (the common 203 dpi design) lands on whole printer dots again.
  */
 export function fitScale(page: { width: number; height: number }, t: RasterTarget): number {
-  return Math.min(dotsOf(t.widthMm, t.dpi) / page.width, dotsOf(t.heightMm, t.dpi) / page.height);
+  return Math.min(mmToDots(t.widthMm, t.dpi) / page.width, mmToDots(t.heightMm, t.dpi) / page.height);
 }
 
 /** Thresholds a grey page into a label-sized 1-bit bitmap, the page centred. */
 export function toMonoBitmap(page: GreyPage, t: RasterTarget): MonoBitmap {
-  const widthDots = dotsOf(t.widthMm, t.dpi);
-  const heightDots = dotsOf(t.heightMm, t.dpi);
+  const widthDots = mmToDots(t.widthMm, t.dpi);
+  const heightDots = mmToDots(t.heightMm, t.dpi);
   const bytesPerRow = Math.ceil(widthDots / 8);
   const bits = new Uint8Array(bytesPerRow * heightDots);
   const ox = Math.max(0, Math.floor((widthDots - page.width) / 2));

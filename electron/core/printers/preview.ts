@@ -10,6 +10,7 @@
  */
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
+import { mmToDots } from './units';
 
 // Runs inside the worker: CommonJS build of zpl-renderer-js, one render at a
 // time (the WebAssembly engine is single-threaded).
@@ -106,8 +107,7 @@ function labelSizeDots(format: string, dpi: PreviewDpi, fallbackMm: { widthMm: n
   const pw = /\^PW(\d+)/i.exec(format)?.[1];
   const ll = /\^LL(\d+)/i.exec(format)?.[1];
   // Without ^PW/^LL: the fallback size (4 x 6 in: 812 x 1218 dots at 203 dpi, 1200 x 1800 at 300 dpi).
-  const dots = (mm: number): number => Math.round((mm / 25.4) * dpi);
-  return { width: clamp(pw ? Number(pw) : undefined, dots(fallbackMm.widthMm)), height: clamp(ll ? Number(ll) : undefined, dots(fallbackMm.heightMm)) };
+  return { width: clamp(pw ? Number(pw) : undefined, mmToDots(fallbackMm.widthMm, dpi)), height: clamp(ll ? Number(ll) : undefined, mmToDots(fallbackMm.heightMm, dpi)) };
 }
 
 /**

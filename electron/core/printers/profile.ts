@@ -7,11 +7,7 @@
  */
 import type { PrinterProfile } from '../../../shared/contract/printer-profile';
 import { adaptZpl, type ZplDpi } from './adapt';
-
-/** Millimetres to whole dots at `dpi` (25.4 mm per inch). */
-export function mmToDots(mm: number, dpi: ZplDpi): number {
-  return Math.round((mm * dpi) / 25.4);
-}
+import { mmToDots } from './units';
 
 /** The profile's label size in dots: width for `^PW`, length for `^LL`. */
 function profileSizeDots(p: PrinterProfile): { width: number; height: number } {

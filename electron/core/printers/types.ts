@@ -1,4 +1,5 @@
 /** The label printer interface the station prints through (DESIGN.md "Printing"). */
+import type { PrinterView } from '../../../shared/contract/views';
 
 /** Outcome of one print job. */
 export interface PrintResult {
@@ -25,7 +26,8 @@ export interface PrintResult {
  * `ready` without an answer from the printer.
  */
 export interface PrinterStatus {
-  state: 'ready' | 'paper_out' | 'head_open' | 'paused' | 'error' | 'unreachable' | 'unknown';
+  /** The printer states the screens show (shared/contract/views.ts `PrinterView`). */
+  state: PrinterView['state'];
   /** Human text for the screen, e.g. "Out of paper; paused (1 format waiting)". */
   detail: string;
   /**
@@ -93,7 +95,7 @@ export interface OpenPrinterOptions {
   /** Printer resolution in dpi (default 203); the file printer renders previews at it. */
   dpi?: 203 | 300;
   /** The `usb` package's `usb` export (v2), for usb:// printers; tests pass a fake with the same interface. */
-  usb?: import('./usb').UsbLibrary;
+  usb?: import('./usb-device').UsbLibrary;
   /** Why the usb library could not be loaded (named in the `printer_unsupported` message). */
   usbLoadError?: string;
   /** Runs the spooler commands of `printer:<queue>` printers (default: spawn `lp` / PowerShell). */

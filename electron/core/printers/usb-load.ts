@@ -4,7 +4,7 @@
  * (an unusual platform, a broken install) keeps printing to network printers,
  * queues and folders; usb:// then answers `printer_unsupported` naming the cause.
  */
-import type { UsbLibrary } from './usb';
+import type { UsbLibrary } from './usb-device';
 
 let loaded: Promise<{ usb?: UsbLibrary; error?: string }> | undefined;
 

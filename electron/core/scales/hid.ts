@@ -5,7 +5,8 @@
  * devices on Windows). The library is passed in, so tests use a fake with
  * node-hid's own interface.
  */
-import { toKg, type ScaleReading, type ScaleStatus, type ScaleUnit } from './reading';
+import type { ScaleStatus } from '../../../shared/domain/scale-weight';
+import { toKg, type ScaleReading, type ScaleUnit } from './reading';
 
 /** The subset of node-hid's `Device` (from `devices()`) the station uses. */
 export interface HidDeviceInfo {

@@ -3,12 +3,7 @@
  * (./hid.ts) and serial lines (./serial.ts) are both turned into a
  * {@link ScaleReading}.
  */
-
-/**
- * State of the weighing, after the HID Point of Sale Usage Tables
- * (usage page 0x8D, "Scale Status" 0x70..0x78) which the serial protocols map onto.
- */
-export type ScaleStatus = 'stable' | 'motion' | 'zero' | 'under_zero' | 'over_capacity' | 'fault';
+import type { ScaleStatus } from '../../../shared/domain/scale-weight';
 
 /** One reading of a scale. */
 export interface ScaleReading {
@@ -41,9 +36,4 @@ export function toKg(value: number, exponent: number, unit: ScaleUnit): { kg: nu
   const decimals = Math.min(6, Math.max(0, Math.ceil(-Math.log10(step) - 1e-9)));
   const kg = Number((value * step).toFixed(decimals));
   return { kg: Object.is(kg, -0) ? 0 : kg, decimals };
-}
-
-/** True when a reading may fill the Quote and Ship weight: stable and above zero. */
-export function isUsableWeight(r: ScaleReading | null | undefined): r is ScaleReading & { kg: number } {
-  return !!r && r.status === 'stable' && r.kg !== null && r.kg > 0;
 }

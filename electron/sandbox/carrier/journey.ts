@@ -7,6 +7,7 @@ import type { Address } from '../../../shared/platform/common';
 import type { StockActionName, StockOutcome } from '../../../shared/platform/tracking';
 import type { ShipmentRecord } from '../model';
 import type { Scenario } from './scenarios';
+import { MINUTE } from '../time';
 
 /** One event of a shipment's tracking history. */
 export interface TrackingEntry {
@@ -77,8 +78,6 @@ export interface Journey {
   /** Cached collection instant with the manifest it was computed for. */
   pickupCache?: { manifestId: number | null; at: number };
 }
-
-export const MINUTE = 60_000;
 
 /** Depot/city label of an address: city upper case, with the country code abroad (`BERLIN (DE)`). */
 export function placeOf(a: Pick<Address, 'city' | 'countryCode'>): string {

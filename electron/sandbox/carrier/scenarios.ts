@@ -7,9 +7,8 @@
  */
 import { fnv1a } from '../../../shared/domain/random';
 import type { ShipmentRecord, ZoneId } from '../model';
-import { localDate } from '../time';
+import { MINUTE, localDate } from '../time';
 import { isWorkingDay, localInstant, localMinutes, nextWorkingDay } from '../workdays';
-import { MINUTE } from './journey';
 
 /** How a shipment's journey goes. */
 export type Scenario = 'delivered' | 'second_attempt' | 'held' | 'held_twice' | 'awaiting_collection' | 'refused';

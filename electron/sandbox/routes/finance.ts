@@ -21,7 +21,8 @@ import { inPeriod, paginate, pathId, queryBool, queryString, readPeriod, type Ap
 import type { Account, CreditMovement } from '../model';
 import type { SandboxState } from '../state';
 import { localIso } from '../time';
-import { PDF_GENERATION_MS, renderInvoicePdf, type CodListRecord, type InvoiceRecord, type ReturnListRecord } from '../finance';
+import { PDF_GENERATION_MS, type CodListRecord, type InvoiceRecord, type ReturnListRecord } from '../finance';
+import { renderInvoicePdf } from '../invoice-pdf';
 
 /** Default period of the invoice, COD-list and return-list lists, days. */
 const DOCUMENTS_DEFAULT_DAYS = 365;

@@ -294,7 +294,7 @@ export const useJob = create<JobState>()((set, get) => {
       const request = draftToRatesRequest(draft);
       set({ quoting: true, platformErrors: {} });
       try {
-        const rates = [...(await invoke('rates.quote', { orderId: get().order?.id, request }))].sort((a, b) => a.price.total - b.price.total);
+        const rates = [...(await invoke('rates.quote', { request }))].sort((a, b) => a.price.total - b.price.total);
         rememberBox(draft.packages[0]);
         set({ rates, quotedFor: JSON.stringify(request), highlighted: 0, chosen: null, quoting: false });
         if (rates.length === 0) useApp.getState().flash('warn', t('job.noRates'), t('job.noRatesDetail'));

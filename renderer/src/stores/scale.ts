@@ -7,6 +7,7 @@
  */
 import { create } from 'zustand';
 import type { ScaleConfigView, ScaleView } from '../../../shared/contract';
+import { isUsableWeight } from '../../../shared/domain/scale-weight';
 import { invoke } from '../api';
 import { t } from '../lib/i18n';
 import { useApp } from './app';
@@ -76,7 +77,7 @@ export const useScale = create<ScaleState>()((set, get) => ({
   changed(view) {
     set({ scale: view });
     const r = view.reading;
-    if (!r || r.status !== 'stable' || r.kg === null || r.kg <= 0) {
+    if (!isUsableWeight(r)) {
       // The box was taken off (or the scale moved): the next stable weight is a new one.
       if (r && (r.status === 'zero' || r.status === 'under_zero')) set({ applied: null });
       return;

@@ -8,7 +8,7 @@
 import { validate } from '@readme/openapi-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PREFIX, buildSandboxApp, demoSeed, SandboxState, SimClock, type Sandbox } from '../../../electron/sandbox/index';
-import { OPERATIONS } from '../../../electron/sandbox/openapi';
+import { OPERATIONS } from '../../../electron/sandbox/openapi-operations';
 import { RATE_LIMITS } from '../../../electron/sandbox/ratelimit';
 import { start } from '../sandbox/helpers';
 

@@ -14,7 +14,8 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createSandbox, demoSeed, SandboxState, SimClock, type Sandbox } from '../../../electron/sandbox/index';
-import { applySnapshot, encodeState, snapshotState } from '../../../electron/sandbox/persist';
+import { applySnapshot, snapshotState } from '../../../electron/sandbox/persist';
+import { encodeState } from '../../../electron/sandbox/state-codec';
 import { MONDAY_2026_09_14, pkg, recipient } from '../sandbox/helpers';
 import { advance, renewingCaller } from './admin-client';
 

@@ -15,7 +15,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ShipResult } from '../../../shared/contract/commands';
 import type { OutboxListView } from '../../../shared/contract/views';
 import type { StationOrder } from '../../../shared/domain/order';
-import type { PlatformClient } from '../../../electron/core/platform/client';
+import type { PlatformClient } from '../../../electron/core/platform/client-api';
 import { invokeCommand, type Station } from '../../../electron/core/station';
 import { startStation } from '../../../electron/shell/start';
 import type { Sandbox } from '../../../electron/sandbox/index';

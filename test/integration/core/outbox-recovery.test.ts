@@ -10,7 +10,7 @@ import { StationError } from '../../../shared/contract/errors';
 import type { StationOrder } from '../../../shared/domain/order';
 import type { StationConfig } from '../../../electron/core/config';
 import { generateShopifyCsv } from '../../fixtures/shopify/generate-shopify-csv';
-import type { PlatformClient } from '../../../electron/core/platform/client';
+import type { PlatformClient } from '../../../electron/core/platform/client-api';
 import type { ShipmentCreatePayload } from '../../../electron/core/outbox/shipments';
 import { databaseFile, type Station } from '../../../electron/core/station';
 import type { CommandName, CommandOutput } from '../../../shared/contract';

@@ -19,7 +19,7 @@ import type { OutboxListView, OutboxRowView } from '../../../shared/contract/vie
 import type { StationOrder } from '../../../shared/domain/order';
 import type { StationConfig } from '../../../electron/core/config';
 import { generateShopifyCsv } from '../../fixtures/shopify/generate-shopify-csv';
-import type { PlatformClient } from '../../../electron/core/platform/client';
+import type { PlatformClient } from '../../../electron/core/platform/client-api';
 import { databaseFile, invokeCommand, type Station } from '../../../electron/core/station';
 import { startStation } from '../../../electron/shell/start';
 import type { Sandbox } from '../../../electron/sandbox/index';

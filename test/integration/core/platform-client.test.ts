@@ -4,7 +4,8 @@
  * expires the token.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPlatformClient, type PlatformClient } from '../../../electron/core/platform/client';
+import { createPlatformClient } from '../../../electron/core/platform/client';
+import type { PlatformClient } from '../../../electron/core/platform/client-api';
 import { PlatformError } from '../../../electron/core/platform/errors';
 import type { Sandbox } from '../../../electron/sandbox/index';
 import { clientFor, parcel, pickupDate, recipient, rejection, startSandbox, switchableFetch } from './helpers';

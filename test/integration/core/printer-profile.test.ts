@@ -71,7 +71,7 @@ describe('printer profile commands', () => {
     const r = await invoke('scan.resolve', { code: 'PROF-1' });
     if (r.kind !== 'order') throw new Error('order not found');
     const o = r.order;
-    const rates = await invoke('rates.quote', { orderId: o.id, request: { recipient: { address: { postalCode: '10121', countryCode: 'IT' } }, packages: [parcel()] } });
+    const rates = await invoke('rates.quote', { request: { recipient: { address: { postalCode: '10121', countryCode: 'IT' } }, packages: [parcel()] } });
     const zplRate = rates.find((x) => !x.contractCode.toUpperCase().includes('DHL')) ?? rates[0];
     if (!zplRate) throw new Error('no rate');
     const shipped = await invoke('shipments.create', {

@@ -13,7 +13,7 @@ import type { Rate } from '../../../shared/platform/resources';
 import type { Station } from '../../../electron/core/station';
 import { startStation } from '../../../electron/shell/start';
 import { generateShopifyCsv } from '../../fixtures/shopify/generate-shopify-csv';
-import type { PlatformClient } from '../../../electron/core/platform/client';
+import type { PlatformClient } from '../../../electron/core/platform/client-api';
 import type { Sandbox } from '../../../electron/sandbox/index';
 import { closedPort, startFakePrinter, type FakePrinter } from '../printers/fake-printer';
 import { clientFor, invokerOf, parcel, pickupDate, recipient, startSandbox, stationConfig, stationFailure as failure, switchableFetch, tempDir } from './helpers';
@@ -102,7 +102,7 @@ describe('station core, one bench day', () => {
 
   it('quotes cheapest first', async () => {
     const o = await order('#1001');
-    const rates = await invoke('rates.quote', { orderId: o.id, request: { recipient: { address: { postalCode: o.recipient.postalCode, countryCode: 'IT' } }, packages: [parcel()] } });
+    const rates = await invoke('rates.quote', { request: { recipient: { address: { postalCode: o.recipient.postalCode, countryCode: 'IT' } }, packages: [parcel()] } });
     expect(rates.length).toBeGreaterThanOrEqual(2);
     const totals = rates.map((r) => r.price.total);
     expect(totals).toEqual([...totals].sort((a, b) => a - b));

@@ -4,7 +4,8 @@
  * rate limits.
  */
 import { describe, expect, it } from 'vitest';
-import { createPlatformClient, RATE_WINDOW_MARGIN_MS, type PlatformClientOptions } from '../../../electron/core/platform/client';
+import { createPlatformClient, RATE_WINDOW_MARGIN_MS } from '../../../electron/core/platform/client';
+import type { PlatformClientOptions } from '../../../electron/core/platform/client-api';
 import { PlatformError, RateWindowFull } from '../../../electron/core/platform/errors';
 import { SlidingWindowLimiter, type PersistedWindow, type RateWindowStore } from '../../../electron/core/platform/rate-limit';
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { demoSeed, SandboxState, SimClock } from '../../../electron/sandbox/index';
-import { encodeState, fieldKind, isPureData, resetState, restoreInto, snapshotState, applySnapshot } from '../../../electron/sandbox/persist';
+import { resetState, snapshotState, applySnapshot } from '../../../electron/sandbox/persist';
+import { encodeState, fieldKind, isPureData, restoreInto } from '../../../electron/sandbox/state-codec';
 
 class Inner {
   readonly log: Array<{ at: Date; n: number }> = [];

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { findHidScale, hidScaleName, parseHidReport } from '../../../electron/core/scales/hid';
-import { isUsableWeight, toKg } from '../../../electron/core/scales/reading';
+import { toKg } from '../../../electron/core/scales/reading';
+import { isUsableWeight } from '../../../shared/domain/scale-weight';
 import { lineSplitter, parseContinuous, parseMtSics } from '../../../electron/core/scales/serial';
 
 describe('HID POS scale reports', () => {
