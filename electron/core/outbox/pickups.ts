@@ -13,7 +13,8 @@ import type { Pickup, PickupRequest } from '../../../shared/platform/resources';
 import type { z } from 'zod';
 import type { PlatformClient } from '../platform/client-api';
 import type { OutboxRecord, Store } from '../store';
-import { OutboxAttention, type OutboxExecutor } from './worker';
+import { OutboxAttention } from './press-errors';
+import type { OutboxExecutor } from './worker';
 
 /** Payload of a `pickup.create` row: the parsed POST /pickups body and its local record. */
 export interface PickupCreatePayload {

@@ -53,7 +53,8 @@ import type { PlatformClient } from '../platform/client-api';
 import { PlatformError } from '../platform/errors';
 import type { OutboxRecord, Store } from '../store';
 import { findByReference, mismatchText, recipientKeyOf } from './shipment-lookup';
-import { OutboxAttention, OutboxWait, type OutboxExecutor } from './worker';
+import { OutboxAttention, OutboxWait } from './press-errors';
+import type { OutboxExecutor } from './worker';
 
 /** Default settle window after a POST /shipments without an answer, ms (2 minutes). */
 const DEFAULT_SETTLE_MS = 120_000;

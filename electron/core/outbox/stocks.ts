@@ -14,7 +14,8 @@ import type { Stock, StockActionRequest } from '../../../shared/platform/trackin
 import { PlatformError } from '../platform/errors';
 import type { PlatformClient } from '../platform/client-api';
 import type { OutboxRecord } from '../store';
-import { OutboxAttention, type OutboxExecutor } from './worker';
+import { OutboxAttention } from './press-errors';
+import type { OutboxExecutor } from './worker';
 
 /** Payload of a `stock.instruct` row: the stock, its shipment (for the Queue title) and the parsed instructions. */
 export interface StockInstructPayload {

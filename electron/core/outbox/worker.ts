@@ -31,9 +31,10 @@
  *   `interrupted`, and its executor reconciles before sending again
  *   (executors see `row.attempts > 1`).
  */
-import { outboxStateAfterFailure, outcomeOfCode, type FailedRequestState } from '../../../shared/contract/outbox-outcome';
+import { outboxStateAfterFailure } from '../../../shared/contract/outbox-outcome';
 import type { OutboxError, OutboxKind, OutboxRecord, Store } from '../store';
 import { PlatformError, RateWindowFull } from '../platform/errors';
+import { OutboxAttention, OutboxQueued, OutboxWait, pressError } from './press-errors';
 
 /**
  * What sending one kind of row means. `P`: payload, `R`: what `send` got from
@@ -71,58 +72,6 @@ export type AnyOutboxExecutor = OutboxExecutor<unknown, unknown, unknown, unknow
  */
 export function eraseExecutor<P, R, L, O>(executor: OutboxExecutor<P, R, L, O>): AnyOutboxExecutor {
   return executor as unknown as AnyOutboxExecutor;
-}
-
-/** Thrown by an executor to give a row up with a message (state `needs_attention`). */
-export class OutboxAttention extends Error {
-  constructor(
-    public readonly code: string,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'OutboxAttention';
-  }
-}
-
-/**
- * Thrown by an executor when the row cannot be decided yet and must be looked
- * at again at `until` (state stays `queued`; the press is told `queued` with
- * `message`). Not a failure of the platform: the drain goes on.
- */
-export class OutboxWait extends Error {
-  readonly code = 'queued';
-  constructor(
-    public readonly until: Date,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'OutboxWait';
-  }
-}
-
-/** The rejection of a press whose row stays queued; `code` `queued` (shared/contract/outbox-outcome.ts). */
-class OutboxQueued extends Error {
-  readonly code = 'queued';
-  constructor(message: string) {
-    super(message);
-    this.name = 'OutboxQueued';
-  }
-}
-
-/**
- * The error a press is rejected with, given what its row became: the
- * failure itself when its code already says so (`timeout` for a queued row,
- * `validation_failed` for a refused one), otherwise the same message under
- * `queued` or `needs_attention`, so the screen's `outcomeOfCode` always
- * matches the row (an unknown 5xx is `http_error`, which alone would read
- * as a refusal).
- */
-function pressError(state: FailedRequestState, e: unknown): unknown {
-  const code = (e as { code?: unknown } | null)?.code;
-  if (typeof code === 'string' && outcomeOfCode(code) === state) return e;
-  const message = e instanceof Error ? e.message : String(e);
-  const tagged = typeof code === 'string' ? `${message} [${code}]` : message;
-  return state === 'queued' ? new OutboxQueued(tagged) : new OutboxAttention('needs_attention', tagged);
 }
 
 /** `HH:MM:SS` of `d` in UTC, as the outbox's other messages give times. */

@@ -4,7 +4,8 @@
  * the HTTP status kept on a refused row.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { createOutboxWorker, eraseExecutor, INTERRUPTED_CODE, OutboxAttention, OutboxWait, type OutboxExecutor } from '../../../electron/core/outbox/worker';
+import { createOutboxWorker, eraseExecutor, INTERRUPTED_CODE, type OutboxExecutor } from '../../../electron/core/outbox/worker';
+import { OutboxAttention, OutboxWait } from '../../../electron/core/outbox/press-errors';
 import { outcomeOfCode } from '../../../shared/contract/outbox-outcome';
 import { PlatformError, RateWindowFull } from '../../../electron/core/platform/errors';
 import type { OutboxRecord } from '../../../electron/core/store';
