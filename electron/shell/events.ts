@@ -6,7 +6,7 @@
  */
 import type { EventName } from '../../shared/contract';
 
-/** Every key of `StationEvents` (shared/contract/commands.ts), once. */
+/** Every key of `StationEvents` (shared/contract/commands/), once. */
 export const STATION_EVENT_NAMES = [
   'app.changed',
   'shipments.changed',

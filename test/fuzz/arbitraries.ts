@@ -1,6 +1,6 @@
 /**
  * fast-check arbitraries for station command inputs, derived from each
- * command's zod schema (shared/contract/commands.ts) through zod 4's
+ * command's zod schema (shared/contract/commands/) through zod 4's
  * `z.toJSONSchema` (JSON Schema 2020-12, input side). Inputs are mostly
  * well-shaped, so the fuzz reaches the handlers and the platform, and are
  * salted with what real users and hostile pages send: prototype names as

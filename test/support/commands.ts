@@ -1,6 +1,6 @@
 /**
  * Typed command calls for tests: the name must be a command of the contract
- * (shared/contract/commands.ts), the input its input type and the result its
+ * (shared/contract/commands/), the input its input type and the result its
  * output type, so a renamed command or field fails to compile in the tests as
  * it does in the renderer. Tests of malformed input (what a transport must
  * refuse) call `invokeCommand` itself, on purpose untyped.

@@ -1,6 +1,6 @@
 /**
  * The core's event emitter: handlers and the outbox emit `StationEvents`
- * (shared/contract/commands.ts), the transports subscribe and push them to
+ * (shared/contract/commands/), the transports subscribe and push them to
  * the screens (IPC `webContents.send`, the host's Server-Sent Events).
  */
 import type { EventName, StationEvents } from '../../../shared/contract/commands';

@@ -26,7 +26,7 @@ export interface InvokeOptions {
  *
  * @throws StationError `unknown_command` for a name not in the contract;
  *   `invalid_input` when the input breaks the contract's bounds
- *   (shared/contract/commands.ts `INPUT_LIMITS`: depth, sizes, lengths,
+ *   (shared/contract/commands/define.ts `INPUT_LIMITS`: depth, sizes, lengths,
  *   well-formed text) or its zod schema, with `details` keyed by field path
  *   (`request.packages.0.weight.value`); otherwise the handler's error
  *   mapped by {@link toStationError}. An unexpected error is logged with the

@@ -1,0 +1,95 @@
+/**
+ * The station contract (DESIGN.md "One contract, typed end to end"): every
+ * command the screens can send, declared once as `domain.verb` with a zod
+ * input schema and its output type, each domain in its own file beside this
+ * one (./orders.ts, ./shipping.ts, ...), merged here by {@link mergeCommands},
+ * which refuses a name two domains declare. Electron IPC and the headless
+ * host's `POST /rpc/<command>` both parse inputs with these schemas before
+ * any handler runs; handlers in electron/core/handlers are typed against them.
+ */
+import { accountCommands } from './account';
+import { ordersCommands } from './orders';
+import { shippingCommands } from './shipping';
+import { printingCommands } from './printing';
+import { scalesCommands } from './scales';
+import { pickupsManifestsCommands } from './pickups-manifests';
+import { outboxCommands } from './outbox';
+import { slipsCommands } from './slips';
+import { packingCommands } from './packing';
+import { stocksCommands } from './stocks';
+import { z } from 'zod';
+import { PickupRequest } from '../../platform';
+import type { SlipJobView } from '../slips';
+import type { AppInfo, ImportProgressView, OutboxState, PrintJobView, ScaleView } from '../views';
+import type { CommandDef } from './define';
+
+export { IMPORT_CHUNK_BYTES, TRACKING_NUMBER_PATTERN, inputShapeProblem, ShipInput, type OrdersSubmitView, type ScanResult, type ShipResult } from './define';
+
+type UnionToIntersection<U> = (U extends unknown ? (u: U) => void : never) extends (i: infer I) => void ? I : never;
+
+/**
+ * Merges the domains' command maps into one.
+ * @throws Error naming the command when two domains declare the same name
+ *   (spreading would let the later one win without a word).
+ */
+export function mergeCommands<G extends ReadonlyArray<Readonly<Record<string, CommandDef>>>>(...groups: G): UnionToIntersection<G[number]> {
+  const all: Record<string, CommandDef> = {};
+  for (const group of groups) {
+    for (const [name, def] of Object.entries(group)) {
+      if (Object.hasOwn(all, name)) throw new Error(`Command ${name} is declared twice in the contract`);
+      all[name] = def;
+    }
+  }
+  return all as UnionToIntersection<G[number]>;
+}
+
+/** All station commands. */
+export const commands = mergeCommands(accountCommands, ordersCommands, shippingCommands, printingCommands, scalesCommands, pickupsManifestsCommands, outboxCommands, slipsCommands, packingCommands, stocksCommands);
+
+/** Name of a station command, `domain.verb`. */
+export type CommandName = keyof typeof commands;
+/** Input a caller passes (before schema defaults). */
+export type CommandInput<K extends CommandName> = z.input<(typeof commands)[K]['input']>;
+/** Input a handler receives (after parsing). */
+type CommandParsed<K extends CommandName> = z.output<(typeof commands)[K]['input']>;
+/** What the command resolves to. */
+export type CommandOutput<K extends CommandName> = (typeof commands)[K]['output'];
+
+/** Handler map the core implements: every command, typed by its schema. */
+export type Handlers = { [K in CommandName]: (input: CommandParsed<K>) => Promise<CommandOutput<K>> };
+
+/** Events pushed to the screens (`domain.changed` style). */
+export interface StationEvents {
+  'app.changed': AppInfo;
+  'shipments.changed': { trackingNumber: string };
+  'printJobs.changed': PrintJobView;
+  'orders.changed': { count: number };
+  'manifests.changed': { ids: number[] };
+  'pickups.changed': { id: number };
+  /** An outbox row changed state (sent, failed, retried, dismissed). */
+  'outbox.changed': { id: number; state: OutboxState };
+  /** Instructions for a held shipment were registered. */
+  'stocks.changed': { id: number };
+  /** The scale was plugged, unplugged, reconfigured or gave a new reading. */
+  'scale.changed': ScaleView;
+  /** A packing slip job was created or changed state. */
+  'slips.changed': SlipJobView;
+  /** How far an order import is (at most every 100 ms while reading, and when done). */
+  'imports.changed': ImportProgressView;
+}
+/** Name of a station event, `domain.changed` style. */
+export type EventName = keyof StationEvents;
+
+/** The typed API the renderer's stores call, whatever the transport (IPC bridge or HTTP). */
+export interface StationApi {
+  invoke<K extends CommandName>(name: K, input: CommandInput<K>): Promise<CommandOutput<K>>;
+  on<E extends EventName>(event: E, listener: (payload: StationEvents[E]) => void): () => void;
+}
+
+/** True when `name` is a known command. */
+export function isCommandName(name: string): name is CommandName {
+  return Object.prototype.hasOwnProperty.call(commands, name);
+}
+
+// Re-exported so screens build their forms from the very schemas the platform uses.
+export { PickupRequest };
