@@ -22,7 +22,7 @@
  */
 import os from 'node:os';
 import path from 'node:path';
-import { secretAccountKey, type SavedAccount } from './account';
+import { secretAccountKey, type SavedAccount } from './account/saved-account';
 
 /** Platform to talk to: the embedded sandbox (training mode) or a real one. */
 type PlatformConfig =

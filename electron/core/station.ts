@@ -18,26 +18,26 @@
 import path from 'node:path';
 import type { EventName, Handlers, StationEvents } from '../../shared/contract/commands';
 import type { PlatformInfo } from '../../shared/contract/views';
-import { environmentOnlySecrets, type SecretStore } from './account';
+import { environmentOnlySecrets, type SecretStore } from './account/saved-account';
 import { defaultPrinterUri } from './config';
 import { ensurePrivateDataDir } from './data-dir';
-import { emitAppChanged } from './handlers/app';
-import type { ContextWithoutOutbox, StationContext } from './handlers/context';
-import { createEmitter } from './handlers/events';
-import { createHandlers } from './handlers/index';
-import { createOutboxExecutors, emitOutboxChanged } from './handlers/outbox';
-import { createStationScale, type ScaleLibraries } from './handlers/station-scale';
-import { LabelPrinterSetting, createPrinterService, type PrinterService } from './handlers/printing';
+import { emitAppChanged } from './account/app';
+import type { ContextWithoutOutbox, StationContext } from './common/context';
+import { createEmitter } from './common/events';
+import { createHandlers } from './commands';
+import { createOutboxExecutors, emitOutboxChanged } from './outbox/handlers';
+import { createStationScale, type ScaleLibraries } from './scales/station-scale';
+import { LabelPrinterSetting, createPrinterService, type PrinterService } from './printing/service';
 import { createOutboxWorker, type OutboxBackoff } from './outbox/worker';
 import { createPlatformClient } from './platform/client';
 import type { PlatformCallLog, RetryOptions } from './platform/client-api';
-import { listQueues, openPrinter, type UsbLibrary } from './printers';
-import { discoverPrinters } from './printers/discover';
-import { loadUsbLibrary } from './printers/usb-load';
+import { listQueues, openPrinter, type UsbLibrary } from './printing';
+import { discoverPrinters } from './printing/discover';
+import { loadUsbLibrary } from './printing/usb-load';
 import { createSlipService } from './slips/service';
 import { openStore, type Store } from './store';
 
-export { invokeCommand } from './handlers/invoke';
+export { invokeCommand } from './common/invoke';
 
 /** The running station core. */
 export interface Station {
@@ -75,7 +75,7 @@ export interface StationOptions {
   scale?: ScaleLibraries;
   /**
    * Settle window after a POST /shipments without an answer, and the look-up interval
-   * inside it, ms (default 120000 and 5000; outbox/shipments.ts).
+   * inside it, ms (default 120000 and 5000; shipping/shipment-executor.ts).
    */
   shipmentSettle?: { settleMs?: number; pollMs?: number };
   /** Diagnostics (one line each; never holds credentials or tokens). Default: none. */

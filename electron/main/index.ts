@@ -13,7 +13,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { BrowserWindow, Menu, app, dialog, ipcMain, net, protocol, safeStorage, session, type WebContents, type WebFrameMain } from 'electron';
 import { StationError, isStationErrorShape, type StationErrorShape } from '../../shared/contract';
-import { readSavedAccount, type SavedAccount, type SecretStore } from '../core/account';
+import { readSavedAccount, type SavedAccount, type SecretStore } from '../core/account/saved-account';
 import { ConfigError, dataDirOption, resolveConfig, type StationConfig } from '../core/config';
 import { invokeCommand } from '../core/station';
 import { handleStopSignals } from '../shell/signals';

@@ -19,7 +19,7 @@ export interface PermissionSession {
 export function denyAllPermissions(session: PermissionSession): void {
   session.setPermissionRequestHandler((_wc, _permission, callback) => callback(false));
   session.setPermissionCheckHandler(() => false);
-  // USB/HID/serial devices: only through main's drivers (electron/core/printers), never WebUSB in the page.
+  // USB/HID/serial devices: only through main's drivers (electron/core/printing), never WebUSB in the page.
   session.setDevicePermissionHandler(() => false);
   for (const picker of ['select-usb-device', 'select-hid-device', 'select-serial-port'] as const) {
     session.on(picker, (event, _details, callback) => {

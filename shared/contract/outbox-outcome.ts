@@ -5,7 +5,7 @@
  * classifies a platform failure with {@link outboxStateAfterFailure}; the
  * screens read the code of a rejected command with {@link outcomeOfCode}.
  * The core guarantees that the code a press receives is in
- * {@link QUEUED_CODES} exactly when its row is queued (handlers/shipments.ts
+ * {@link QUEUED_CODES} exactly when its row is queued (shipping/shipments.ts
  * `pressError`), so both sides always agree.
  *
  * Pure TypeScript (shared/: no node, no DOM).

@@ -37,7 +37,7 @@ import { importShopifyCsv, parseShopifyCsv } from '../../electron/core/orders';
 import { generateShopifyCsv } from '../fixtures/shopify/generate-shopify-csv';
 import { openStore } from '../../electron/core/store';
 import { renderLabelsPdf, renderLabelsZpl, type LabelData } from '../../electron/sandbox/labels';
-import { pdfToZpl, type PdfRasteriser } from '../../electron/core/printers/pdf-zpl';
+import { pdfToZpl, type PdfRasteriser } from '../../electron/core/printing/pdf-zpl';
 import { hsAnswer } from '../unit/printers/hs-answer';
 import { fakeBus, zd421, type FakeUsbBus } from '../unit/printers/fake-usb';
 import { parcels as labelParcels } from '../unit/labels/fixtures';
@@ -341,7 +341,7 @@ const pdfjsRasteriser: PdfRasteriser = {
 async function benchPdfToZpl(): Promise<void> {
   const pdf = await renderLabelsPdf(labelParcels(1));
   const target = { dpi: 203 as const, widthMm: 101.6, heightMm: 152.4 };
-  const station = (await import('../../electron/core/printers/pdf-zpl')).pdfiumRasteriser;
+  const station = (await import('../../electron/core/printing/pdf-zpl')).pdfiumRasteriser;
   const once = async (r: PdfRasteriser): Promise<{ ms: number; bytes: number }> => {
     const t0 = performance.now();
     const bytes = (await pdfToZpl(pdf, target, r)).zpl.length;

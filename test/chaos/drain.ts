@@ -15,7 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { ShipResult } from '../../shared/contract/commands';
 import type { OutboxListView } from '../../shared/contract/views';
-import type { ShipmentCreatePayload } from '../../electron/core/outbox/shipments';
+import type { ShipmentCreatePayload } from '../../electron/core/shipping/shipment-executor';
 import { databaseFile, invokeCommand, type Station } from '../../electron/core/station';
 import { startStation } from '../../electron/shell/start';
 import { openStore } from '../../electron/core/store';

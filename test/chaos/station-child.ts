@@ -15,7 +15,7 @@
 import readline from 'node:readline';
 import { invokeCommand } from '../../electron/core/station';
 import { startStation } from '../../electron/shell/start';
-import { toStationError } from '../../electron/core/handlers/errors';
+import { toStationError } from '../../electron/core/common/errors';
 
 /** What the parent passes in `CHAOS_STATION`. */
 export interface ChildConfig {

@@ -13,7 +13,7 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { commands, type CommandName } from '../../shared/contract/commands';
 import { StationError } from '../../shared/contract/errors';
-import { invokeCommand } from '../../electron/core/handlers/invoke';
+import { invokeCommand } from '../../electron/core/common/invoke';
 import { startStation, type StartedStation } from '../../electron/shell/start';
 import { inputArbitrary } from './arbitraries';
 

@@ -20,7 +20,7 @@
  *   server's Retry-After), or runs at once when a handler asks for a row, or
  *   when the connection comes back.
  * - An executor may ask to look again later ({@link OutboxWait}: a timed-out
- *   POST /shipments inside its settle window, outbox/shipments.ts): the row
+ *   POST /shipments inside its settle window, shipping/shipment-executor.ts): the row
  *   stays queued, due at the time it gives.
  * - Every press gets its own row's outcome (issue 16): the platform's answer
  *   for its row, or, when the drain stopped before reaching it, "queued"

@@ -13,9 +13,9 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { SlipSettings, type SlipJobView } from '../../../shared/contract/slips';
 import { StationError } from '../../../shared/contract/errors';
-import type { StationEmitter } from '../handlers/events';
-import { parseDeviceUri, PrinterError, type LabelPrinter } from '../printers';
-import { deviceFolderProblem, makeFolder } from '../printers/folder';
+import type { StationEmitter } from '../common/events';
+import { parseDeviceUri, PrinterError, type LabelPrinter } from '../printing';
+import { deviceFolderProblem, makeFolder } from '../printing/folder';
 import { defineSetting, type SlipJobRecord, type Store } from '../store';
 import { slipContent, type SlipContent } from './content';
 import { escposSlip, type SlipInterface } from './escpos';
@@ -54,7 +54,7 @@ export interface SlipService {
 export interface SlipServiceOptions {
   store: Store;
   events: StationEmitter;
-  /** Opens a device URI (electron/core/printers `openPrinter`, with the station's USB library). */
+  /** Opens a device URI (electron/core/printing `openPrinter`, with the station's USB library). */
   open: (uri: string) => LabelPrinter;
   /** Wait before trying a printer that took nothing again, ms (default 5000). */
   retryMs?: number;

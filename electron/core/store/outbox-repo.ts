@@ -56,7 +56,7 @@ export interface OutboxError {
  * - `nextAttemptAt`: ISO time before which a queued row is not claimed (back-off), or null;
  * - `postedAt`: ISO time the row's last create call was sent and has had no
  *   answer yet (it may still be processed by the platform); null once an
- *   answer arrived or the packer confirmed sending again (outbox/shipments.ts).
+ *   answer arrived or the packer confirmed sending again (shipping/shipment-executor.ts).
  */
 export interface OutboxRecord<P = unknown> {
   id: number;

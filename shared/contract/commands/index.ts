@@ -5,7 +5,7 @@
  * one (./orders.ts, ./shipping.ts, ...), merged here by {@link mergeCommands},
  * which refuses a name two domains declare. Electron IPC and the headless
  * host's `POST /rpc/<command>` both parse inputs with these schemas before
- * any handler runs; handlers in electron/core/handlers are typed against them.
+ * any handler runs; handlers in electron/core/<domain> are typed against them.
  */
 import { accountCommands } from './account';
 import { ordersCommands } from './orders';

@@ -11,7 +11,7 @@ import type { StationOrder } from '../../../shared/domain/order';
 import type { StationConfig } from '../../../electron/core/config';
 import { generateShopifyCsv } from '../../fixtures/shopify/generate-shopify-csv';
 import type { PlatformClient } from '../../../electron/core/platform/client-api';
-import type { ShipmentCreatePayload } from '../../../electron/core/outbox/shipments';
+import type { ShipmentCreatePayload } from '../../../electron/core/shipping/shipment-executor';
 import { databaseFile, type Station } from '../../../electron/core/station';
 import type { CommandName, CommandOutput } from '../../../shared/contract';
 import { invokerOf, type CommandArgs } from '../../support/commands';

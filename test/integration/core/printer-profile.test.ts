@@ -6,7 +6,7 @@
  */
 import { inflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { crc16 } from '../../../electron/core/printers/pdf-zpl';
+import { crc16 } from '../../../electron/core/printing/pdf-zpl';
 import type { Station } from '../../../electron/core/station';
 import { startStation } from '../../../electron/shell/start';
 import type { Sandbox } from '../../../electron/sandbox/index';

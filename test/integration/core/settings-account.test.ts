@@ -11,7 +11,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { StationError } from '../../../shared/contract/errors';
 import type { AccountView } from '../../../shared/contract/views';
-import { accountFile, readSavedAccount, SecretStoreUnavailable, type SecretStore } from '../../../electron/core/account';
+import { accountFile, readSavedAccount, SecretStoreUnavailable, type SecretStore } from '../../../electron/core/account/saved-account';
 import { resolveConfig } from '../../../electron/core/config';
 import { invokeCommand, type Station } from '../../../electron/core/station';
 import { startStation } from '../../../electron/shell/start';

@@ -24,7 +24,7 @@ import type { ScanResult } from '../../../shared/contract/commands';
 import type { AppInfo } from '../../../shared/contract/views';
 import type { StationConfig } from '../../../electron/core/config';
 import { generateShopifyCsv } from '../../fixtures/shopify/generate-shopify-csv';
-import type { ShipmentCreatePayload } from '../../../electron/core/outbox/shipments';
+import type { ShipmentCreatePayload } from '../../../electron/core/shipping/shipment-executor';
 import { databaseFile, invokeCommand } from '../../../electron/core/station';
 import { startStation } from '../../../electron/shell/start';
 import { openStore } from '../../../electron/core/store';

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { PNG } from 'pngjs';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openPrinter, stopZplPreviewWorker } from '../../../electron/core/printers';
+import { openPrinter, stopZplPreviewWorker } from '../../../electron/core/printing';
 import { renderLabelsZpl } from '../../../electron/sandbox/labels';
 import { parcels } from '../../unit/labels/fixtures';
 

@@ -9,8 +9,8 @@ import { createRequire } from 'node:module';
 import { prepareZXingModule, readBarcodes } from 'zxing-wasm/reader';
 import { inflateSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
-import { crc16, pdfToZpl } from '../../../electron/core/printers/pdf-zpl';
-import { renderZplPreview, stopZplPreviewWorker } from '../../../electron/core/printers';
+import { crc16, pdfToZpl } from '../../../electron/core/printing/pdf-zpl';
+import { renderZplPreview, stopZplPreviewWorker } from '../../../electron/core/printing';
 import { renderLabelsPdf } from '../../../electron/sandbox/labels';
 import { parcels } from '../../unit/labels/fixtures';
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { PrinterError, openPrinter, type LabelPrinter } from '../../../electron/core/printers';
+import { PrinterError, openPrinter, type LabelPrinter } from '../../../electron/core/printing';
 import { renderLabelsZpl } from '../../../electron/sandbox/labels';
 import { parcels } from '../../unit/labels/fixtures';
 import { closedPort, startFakePrinter, type FakePrinter } from './fake-printer';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Handlers } from '../../../shared/contract/commands';
-import { invokeCommand } from '../../../electron/core/handlers/invoke';
+import { invokeCommand } from '../../../electron/core/common/invoke';
 import { PlatformError } from '../../../electron/core/platform/errors';
 import { StoreError } from '../../../electron/core/store/errors';
 import { stationFailure as failure } from '../../integration/core/helpers';

@@ -1,6 +1,6 @@
 /** The `orders.submit` executor: the POST /orders body of a station order, batches, and `skipped` read as "already there". */
 import { describe, expect, it } from 'vitest';
-import { batches, createOrdersSubmitExecutor, platformOrderOf, type OrdersSubmitPayload } from '../../../electron/core/outbox/orders';
+import { batches, createOrdersSubmitExecutor, platformOrderOf, type OrdersSubmitPayload } from '../../../electron/core/orders/submit-executor';
 import type { PlatformClient } from '../../../electron/core/platform/client-api';
 import type { OutboxRecord, Store } from '../../../electron/core/store';
 import type { StationOrder } from '../../../shared/domain/order';

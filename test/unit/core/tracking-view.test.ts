@@ -7,9 +7,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { StationEvents } from '../../../shared/contract/commands';
 import { statusOf } from '../../../shared/platform/common';
 import { TrackingRecord } from '../../../shared/platform/tracking';
-import { createEmitter } from '../../../electron/core/handlers/events';
-import { recordTrackedStatus } from '../../../electron/core/handlers/shipments';
-import { lastKnownTrackingView, shipmentView, trackingView } from '../../../electron/core/handlers/views';
+import { createEmitter } from '../../../electron/core/common/events';
+import { recordTrackedStatus } from '../../../electron/core/shipping/shipments';
+import { lastKnownTrackingView, shipmentView, trackingView } from '../../../electron/core/common/views';
 import { tempStore } from '../store/helpers';
 
 const cleanups: Array<() => void> = [];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { adaptZpl, adaptZplBytes, detectZplDpi } from '../../../electron/core/printers';
+import { adaptZpl, adaptZplBytes, detectZplDpi } from '../../../electron/core/printing';
 
 const CARRIER = '^XA^MMC^MTD^MNY^PR6,6^MD10~SD25^LT-10^JUS^CI28^PW812^LL1218^FO50,60^A0N,30,28^FDVia Libertà ^FS^BY3,2.5,200^FO100,300^BCN,200,Y,N,N^FD123456789012^FS^GFA,8,8,1,FFFFFFFFFFFFFFFF^FS^XZ';
 

@@ -8,7 +8,7 @@
  * denied, busy; status answers (`~HQES` / `~HS`) come back in 64-byte packets.
  */
 import { EventEmitter } from 'node:events';
-import type { UsbDeviceLike, UsbEndpointLike, UsbErrorLike, UsbInEndpointLike, UsbInterfaceLike, UsbLibrary, UsbOutEndpointLike } from '../../../electron/core/printers';
+import type { UsbDeviceLike, UsbEndpointLike, UsbErrorLike, UsbInEndpointLike, UsbInterfaceLike, UsbLibrary, UsbOutEndpointLike } from '../../../electron/core/printing';
 import { hqesAnswer, hsAnswer, type HsFlags } from './hs-answer';
 
 const STATUS = { TIMED_OUT: 2, STALL: 4, NO_DEVICE: 5 } as const;

@@ -1,5 +1,5 @@
 /**
- * The folder rule of `file://` device URIs (electron/core/printers/folder.ts;
+ * The folder rule of `file://` device URIs (electron/core/printing/folder.ts;
  * issue 21 item 4): normalised, symlinks resolved, system folders and
  * Windows devices refused, folders made in a bounded number of steps.
  */
@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { deviceFolderProblem, folderPathProblem, makeFolder } from '../../../electron/core/printers/folder';
+import { deviceFolderProblem, folderPathProblem, makeFolder } from '../../../electron/core/printing/folder';
 
 const made: string[] = [];
 afterEach(() => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hostStatusFrames, hostStatusToPrinterStatus, parseExtendedStatus, parseHostStatus, statusFromFrames } from '../../../electron/core/printers';
+import { hostStatusFrames, hostStatusToPrinterStatus, parseExtendedStatus, parseHostStatus, statusFromFrames } from '../../../electron/core/printing';
 import { hqesAnswer, hsAnswer, type HsFlags } from './hs-answer';
 
 describe('~HS host status', () => {

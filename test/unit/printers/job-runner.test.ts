@@ -1,5 +1,5 @@
 /**
- * The print job runner (electron/core/handlers/printing.ts) against a
+ * The print job runner (electron/core/printing/service.ts) against a
  * scripted in-memory printer: jobs that survive the printer (off, out of
  * paper, head open), in order, never twice; status asked before a job when
  * stale; "printed" only once the printer's buffer is empty; printers that
@@ -9,9 +9,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createPrinterService, type PrinterService } from '../../../electron/core/handlers/printing';
-import { createEmitter } from '../../../electron/core/handlers/events';
-import { PrinterError, type LabelPrinter, type PrinterStatus } from '../../../electron/core/printers';
+import { createPrinterService, type PrinterService } from '../../../electron/core/printing/service';
+import { createEmitter } from '../../../electron/core/common/events';
+import { PrinterError, type LabelPrinter, type PrinterStatus } from '../../../electron/core/printing';
 import { openStore, type Store } from '../../../electron/core/store';
 import type { PrintJobView } from '../../../shared/contract/views';
 

@@ -6,7 +6,7 @@
  */
 import { PDFiumLibrary } from '@hyzyla/pdfium';
 import { describe, expect, it } from 'vitest';
-import { THRESHOLD, crc16, pdfiumInternals, toMonoBitmap, type GreyPage, type RasterTarget } from '../../../electron/core/printers/pdf-zpl';
+import { THRESHOLD, crc16, pdfiumInternals, toMonoBitmap, type GreyPage, type RasterTarget } from '../../../electron/core/printing/pdf-zpl';
 import { renderLabelsPdf } from '../../../electron/sandbox/labels';
 import { parcels } from '../labels/fixtures';
 

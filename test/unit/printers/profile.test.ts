@@ -1,11 +1,11 @@
 /**
- * Printer profiles applied to ZPL (electron/core/printers/profile.ts): each
+ * Printer profiles applied to ZPL (electron/core/printing/profile.ts): each
  * profile field checked by decoding the commands of the output (Zebra ZPL II
  * Programming Guide: ~SD, ^PW, ^LL, ^PR, ^MT, ^LT), and the profile schema's
  * field-named errors.
  */
 import { describe, expect, it } from 'vitest';
-import { applyProfile, applyProfileBytes, mmToDots } from '../../../electron/core/printers';
+import { applyProfile, applyProfileBytes, mmToDots } from '../../../electron/core/printing';
 import { PrinterProfileSchema, type PrinterProfile } from '../../../shared/contract/printer-profile';
 
 /** ZPL split into commands: prefix + two-letter name, then the parameter text (field data kept whole). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PrinterError, describePrinter, openPrinter, parseDeviceUri } from '../../../electron/core/printers';
+import { PrinterError, describePrinter, openPrinter, parseDeviceUri } from '../../../electron/core/printing';
 
 function invalid(uri: string, fragment: string): void {
   try {

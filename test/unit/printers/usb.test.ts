@@ -6,8 +6,8 @@
  * unplug mid-job, paper out reported by ~HQES, permission denied.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { USB_CHUNK_BYTES, openPrinter, usbUri, type LabelPrinter } from '../../../electron/core/printers';
-import { discoverPrinters } from '../../../electron/core/printers/discover';
+import { USB_CHUNK_BYTES, openPrinter, usbUri, type LabelPrinter } from '../../../electron/core/printing';
+import { discoverPrinters } from '../../../electron/core/printing/discover';
 import { fakeBus, zd421 } from './fake-usb';
 
 const URI = (serial: string) => `usb://Zebra/ZTC%20ZD421-203dpi%20ZPL?serial=${serial}`;
@@ -213,8 +213,8 @@ describe('USB printer with the job runner', () => {
     const os = await import('node:os');
     const path = await import('node:path');
     const { openStore } = await import('../../../electron/core/store');
-    const { createEmitter } = await import('../../../electron/core/handlers/events');
-    const { createPrinterService } = await import('../../../electron/core/handlers/printing');
+    const { createEmitter } = await import('../../../electron/core/common/events');
+    const { createPrinterService } = await import('../../../electron/core/printing/service');
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'usbjobs-'));
     const store = openStore(path.join(dir, 's.db'));
     const d = zd421('R');

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { commands, mergeCommands } from '../../../shared/contract/commands';
-import { mergeHandlers } from '../../../electron/core/handlers/index';
+import { mergeHandlers } from '../../../electron/core/commands';
 
 const def = { input: z.object({}), output: undefined };
 

@@ -8,7 +8,7 @@ import type { Migration } from './migration';
  * two shops may share. A reference is data, never computed again: every
  * shipment and every outbox row keeps the one it may have been posted with,
  * so a row posted under the bare number is still looked up by it (and adopted
- * only with the same recipient, outbox/shipment-lookup.ts). Only a
+ * only with the same recipient, shipping/shipment-lookup.ts). Only a
  * `shipment.create` row that surely never left (queued, never claimed:
  * `attempts` 0, no `posted_at`) whose pending shipment carries the bare form
  * (`#2236`, or `#2236-2` for a later shipment) takes its order's new

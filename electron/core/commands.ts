@@ -1,0 +1,74 @@
+/**
+ * The full handler map of the station contract (DESIGN.md "One contract"):
+ * one module per domain, each typed with `satisfies Pick<Handlers, ...>`,
+ * merged here and checked against `Handlers` as a whole.
+ */
+import type { Handlers } from '../../shared/contract/commands';
+import { createAppHandlers } from './account/app';
+import { createBoxesHandlers } from './packing/boxes';
+import { createCarriersHandlers } from './shipping/carriers';
+import type { StationContext } from './common/context';
+import { createCreditHandlers } from './account/credit';
+import { createCustomsHandlers } from './shipping/customs';
+import { createStocksHandlers } from './stocks/handlers';
+import { createLabelsHandlers } from './printing/labels';
+import { createManifestsHandlers } from './manifests/handlers';
+import { createOrderImportHandlers } from './orders/import-handlers';
+import { createOrdersHandlers } from './orders/handlers';
+import { createOutboxHandlers } from './outbox/handlers';
+import { createPickupsHandlers } from './pickups/handlers';
+import { createPrintersHandlers } from './printing/printers-handlers';
+import { createRatesHandlers } from './shipping/rates';
+import { createScaleHandlers } from './scales/handlers';
+import { createScanHandlers } from './orders/scan';
+import { createSettingsHandlers } from './account/settings';
+import { createShipmentsHandlers } from './shipping/shipments';
+import { createSlipsHandlers } from './slips/handlers';
+import { createVerifyHandlers } from './packing/verify';
+
+export type { StationContext } from './common/context';
+
+type UnionToIntersection<U> = (U extends unknown ? (u: U) => void : never) extends (i: infer I) => void ? I : never;
+
+/**
+ * Merges the domains' handler maps.
+ * @throws Error naming the command when two domains implement the same name
+ *   (spreading would let the later one win without a word).
+ */
+export function mergeHandlers<G extends ReadonlyArray<Readonly<Record<string, unknown>>>>(...groups: G): UnionToIntersection<G[number]> {
+  const all: Record<string, unknown> = {};
+  for (const group of groups) {
+    for (const [name, handler] of Object.entries(group)) {
+      if (Object.hasOwn(all, name)) throw new Error(`Command ${name} has two handlers`);
+      all[name] = handler;
+    }
+  }
+  return all as UnionToIntersection<G[number]>;
+}
+
+/** Every command of the contract, bound to one station context. */
+export function createHandlers(ctx: StationContext): Handlers {
+  const handlers = mergeHandlers(
+    createAppHandlers(ctx),
+    createOrdersHandlers(ctx),
+    createOrderImportHandlers(ctx),
+    createScanHandlers(ctx),
+    createCarriersHandlers(ctx),
+    createRatesHandlers(ctx),
+    createShipmentsHandlers(ctx),
+    createLabelsHandlers(ctx),
+    createPrintersHandlers(ctx),
+    createPickupsHandlers(ctx),
+    createManifestsHandlers(ctx),
+    createCreditHandlers(ctx),
+    createOutboxHandlers(ctx),
+    createCustomsHandlers(ctx),
+    createBoxesHandlers(ctx),
+    createStocksHandlers(ctx),
+    createScaleHandlers(ctx),
+    createSettingsHandlers(ctx),
+    createSlipsHandlers(ctx),
+    createVerifyHandlers(ctx),
+  ) satisfies Handlers;
+  return handlers;
+}

@@ -1,0 +1,43 @@
+/**
+ * What every handler module works with: the store, the platform client, the
+ * printer, the outbox worker and the event emitter, built once by
+ * `createStation()` (electron/core/station.ts).
+ */
+import type { PlatformInfo } from '../../../shared/contract/views';
+import type { CreditBalance } from '../../../shared/platform/resources';
+import type { SecretStore } from '../account/saved-account';
+import type { OutboxWorker } from '../outbox/worker';
+import type { PlatformClient } from '../platform/client-api';
+import type { Store } from '../store';
+import type { StationEmitter } from './events';
+import type { PrinterService } from '../printing/service';
+import type { StationScale } from '../scales/station-scale';
+import type { SlipService } from '../slips/service';
+
+/** Shared state of the running station. */
+export interface StationContext {
+  store: Store;
+  client: PlatformClient;
+  /** Which platform (sandbox or real) and account. */
+  platform: PlatformInfo;
+  printer: PrinterService;
+  /** The bench scale (none plugged is a normal state). */
+  scale: StationScale;
+  /** The packing-slip printer and its jobs (issue 11). */
+  slips: SlipService;
+  outbox: OutboxWorker;
+  events: StationEmitter;
+  /** Application version shown in the header. */
+  version: string;
+  /** Clock (ms since the epoch) for generated references and dates. */
+  now: () => number;
+  /** Last credit balance read from GET /credit, for the header when offline. */
+  lastCredit: CreditBalance | null;
+  /** Data folder (Settings saves the platform account there). */
+  dataDir: string;
+  /** Where Settings keeps client secrets (safeStorage, OS keyring, or none). */
+  secrets: SecretStore;
+}
+
+/** The context before the outbox worker exists (the worker's executors need it). */
+export type ContextWithoutOutbox = Omit<StationContext, 'outbox'>;

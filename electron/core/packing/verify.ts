@@ -1,0 +1,31 @@
+/**
+ * `verify.*` and `items.*` commands (issue 14 item 5, scan to verify): the
+ * station's setting, the items' alias barcodes and unit weights, and the log
+ * of verifications the packer skipped. Matching a scan against the order's
+ * lines happens on the bench screen (no round trip per scanned item).
+ */
+import type { Handlers } from '../../../shared/contract/commands';
+import { StationError } from '../../../shared/contract/errors';
+import { VerifySettings } from '../../../shared/contract/items';
+import { defineSetting } from '../store';
+import type { StationContext } from '../common/context';
+
+/** Setting `verify.settings`: off until a station turns it on; 10 % and at least 0.05 kg. */
+const VerifySetting = defineSetting('verify.settings', VerifySettings, { enabled: false, tolerancePct: 10, toleranceKg: 0.05 });
+
+/** Handlers of the `verify` and `items` domains. */
+export function createVerifyHandlers(ctx: StationContext) {
+  const { store } = ctx;
+  return {
+    'verify.settings': async () => store.settings.get(VerifySetting),
+    'verify.setSettings': async (input) => store.settings.set(VerifySetting, input),
+    'verify.skip': async (input) => {
+      if (!store.orders.getById(input.orderId)) throw new StationError('not_found', `Order ${input.orderId} not found`);
+      return { id: store.items.logSkip(input) };
+    },
+    'items.list': async ({ q }) => store.items.list(q ?? ''),
+    'items.get': async ({ skus }) => store.items.getMany(skus),
+    'items.save': async (input) => store.items.save(input),
+    'items.delete': async ({ sku }) => ({ deleted: store.items.remove(sku) }),
+  } satisfies Pick<Handlers, 'verify.settings' | 'verify.setSettings' | 'verify.skip' | 'items.list' | 'items.get' | 'items.save' | 'items.delete'>;
+}

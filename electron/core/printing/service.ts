@@ -1,0 +1,604 @@
+/**
+ * The label printer in use and the print job runner (DESIGN.md "Print jobs
+ * are rows too", "Devices"). Every print is a `print_jobs` row, printed by one
+ * runner in id order:
+ *
+ * - Before a job, the runner asks the printer for its status when the last
+ *   answer is older than {@link STATUS_MAX_AGE_MS}. While the printer reports
+ *   a fault (off/unreachable, out of paper, head open, paused, ribbon out...)
+ *   every queued job waits with that reason in `lastError`; the runner asks
+ *   again every `retryMs` (and at once on USB re-attach or a printer switch)
+ *   and prints them by itself, in order, once the printer is ready.
+ * - A job whose bytes never reached the printer (no connection, device gone
+ *   before the first byte) goes back to `queued`; one that broke mid-way is
+ *   `failed` (part of the label may have printed): only the packer reprints it.
+ * - After the bytes are out, a printer that answers `~HS` is asked until its
+ *   buffer is empty (no formats waiting, no labels remaining) before the job
+ *   is `printed`; while it holds the label (paper ran out mid-job) the job
+ *   stays `printing` with a note. A printer that never answers status is
+ *   `unknown`: its jobs are `printed` when the bytes are accepted, as before.
+ * - Nothing prints twice without the packer: a second `auto` print of a label
+ *   returns the first job, and a reprint while the label is still waiting
+ *   joins the waiting job instead of adding one.
+ *
+ * Labels are printed from the bytes stored when the shipment was created, so
+ * printing never needs the network.
+ */
+import { z } from 'zod';
+import type { DiscoveredPrinterView, LabelPreviewView, PrintJobView, PrinterView } from '../../../shared/contract/views';
+import { StationError } from '../../../shared/contract/errors';
+import { issuesToDetails } from '../../../shared/platform/common';
+import { PrinterProfileSchema, type PrinterProfile, type PrinterProfileView } from '../../../shared/contract/printer-profile';
+import { adaptZplBytes, applyProfileBytes, describePrinter, parseDeviceUri, PrinterError, renderZplPreview, type LabelPrinter, type PrinterStatus } from './';
+import { pdfToZpl } from './pdf-zpl';
+import { defineSetting, type PrintJobRecord, type PrintRequester, type Store } from '../store';
+import type { StationEmitter } from '../common/events';
+import { errorSummary } from '../common/errors';
+import { printJobView } from '../common/views';
+
+/** Setting: the label printer's device URI chosen on the Settings screen (null = training default). */
+export const LabelPrinterSetting = defineSetting('printer.label.uri', z.string().min(1).nullable(), null);
+/** Setting: printers chosen before, newest first (at most {@link PRINTER_HISTORY_MAX}); discovery lists them. */
+const PrinterHistorySetting = defineSetting('printer.label.history', z.array(z.string().min(1)), []);
+/**
+ * Setting: printer profiles by device URI (issue 9 "Printer profiles"). One setting for all printers because
+ * setting keys are dotted words and a URI is not; a printer without an entry keeps the old behaviour.
+ */
+const PrinterProfilesSetting = defineSetting('printer.profiles', z.record(z.string().min(1), PrinterProfileSchema), {});
+/** Most printers kept in {@link PrinterHistorySetting}. */
+const PRINTER_HISTORY_MAX = 10;
+
+/** Label size PDF-only labels are fitted to, mm (4 x 6 in, the thermal label of every carrier here). */
+const LABEL_WIDTH_MM = 101.6;
+const LABEL_HEIGHT_MM = 152.4;
+
+/** A status answer younger than this (ms) is trusted before a job without asking again (issue 16.2: "a few seconds"). */
+const STATUS_MAX_AGE_MS = 3000;
+/** A printer that did not answer status is not asked before each job again for this long (ms); jobs go out as before. */
+const SILENT_RECHECK_MS = 60_000;
+
+/** Outcome of printing one label: the job row, and the error when it did not print (or why it waits). */
+interface PrintOutcome {
+  job: PrintJobView | null;
+  error: { code: string; message: string } | null;
+}
+
+/** The printer in use, its job runner and what can be done with it. */
+export interface PrinterService {
+  /** Device URI of the printer in use. */
+  readonly uri: string;
+  /** Asks the printer for its status (`~HS` for socket printers); at most `timeoutMs` (default: the printer's own timeout). */
+  view(timeoutMs?: number): Promise<PrinterView>;
+  /** Last status read, without asking the printer. */
+  cached(): PrinterView;
+  /**
+   * Probes the printer (status, at most `probeMs`), then switches to it,
+   * closes the old one and saves the choice in settings. Jobs still waiting
+   * move to the new printer.
+   * @throws PrinterError `invalid_printer_uri` / `printer_unsupported`; `printer_error` naming the URI when the
+   *   probe times out or the folder is not writable; `printer_permission` (nothing changes).
+   */
+  setUri(uri: string): Promise<PrinterView>;
+  /**
+   * Prints the newest stored ZPL label of the shipment (else its PDF label,
+   * rasterised to `^GFA` for the printer's dpi, one label per page): queues a job (or
+   * joins the label's waiting one, see module doc) and waits until it is
+   * printed, failed, or waiting for the printer (then `error` says why), at
+   * most `waitMs`. Never throws for a printer failure.
+   * @throws StationError `not_found_locally` when no label is stored for the tracking number.
+   */
+  printLabel(trackingNumber: string, requestedBy: PrintRequester): Promise<PrintOutcome>;
+  /**
+   * Printers to choose from: what `discover` finds (USB, OS queues), printers
+   * chosen before, and the one in use (first), without duplicates.
+   */
+  discover(): Promise<DiscoveredPrinterView[]>;
+  /**
+   * What the printer in use will print for a stored label: the very bytes a job would send
+   * (`zplFor`: adapted to the printer's profile, a PDF-only label rasterised), rendered back to PNG
+   * by zpl-renderer-js at the profile's dpi and label size (else the station's dpi, 4 x 6 in).
+   * @throws StationError `not_found_locally` (no label stored), `printer_error` (the ZPL engine refused it).
+   */
+  preview(trackingNumber: string): Promise<LabelPreviewView>;
+  /** Jobs queued or printing, oldest first (the Print screen's waiting list). */
+  pending(): PrintJobView[];
+  /** Cancels a waiting job (`queued` -> `failed` "cancelled by the packer"). @throws StationError `invalid_state`/`not_found_locally`. */
+  cancel(id: number): PrintJobView;
+  /** The saved profile of a printer (default: the one in use); `profile` null when none is saved. */
+  getProfile(uri?: string): PrinterProfileView;
+  /**
+   * Validates and saves a printer's profile (default: the one in use); jobs printed from now on follow it.
+   * @throws StationError `invalid_input` whose message and details name the bad field; nothing is saved.
+   */
+  setProfile(profile: unknown, uri?: string): PrinterProfileView;
+  /** Looks for queued jobs and prints them (start-up, after a job row was added elsewhere). */
+  kick(): void;
+  /** Resolves when the runner has nothing more to do right now (tests, bench). */
+  idle(): Promise<void>;
+  /** Stops the runner and closes the printer. */
+  close(): Promise<void>;
+}
+
+/** Options of {@link createPrinterService}. */
+export interface PrinterServiceOptions {
+  store: Store;
+  events: StationEmitter;
+  /** URI to start with. */
+  uri: string;
+  /** Opens a printer for a URI (electron/core/printing `openPrinter`). */
+  open: (uri: string) => LabelPrinter;
+  /** Resolution of the label printer; carrier ZPL is adapted to it (default 203 dpi). */
+  dpi?: 203 | 300;
+  /** How often a waiting runner asks the printer again, ms (default 3000). */
+  retryMs?: number;
+  /** How often the runner asks whether the printer's buffer is empty after a job, ms (default 250). */
+  confirmPollMs?: number;
+  /** Most a ready printer may take to empty its buffer before the job counts as printed anyway, ms (default 60000). */
+  confirmMaxMs?: number;
+  /** Most `printLabel` waits for its job's outcome, ms (default 15000); then it answers with the job as it is. */
+  waitMs?: number;
+  /** Most a status query may take before the printer counts as not answering, ms (default 8000). */
+  statusTimeoutMs?: number;
+  /** Most the probe of a new printer (`setUri`) may take, ms (default 5000). */
+  probeMs?: number;
+  /** Finds attached USB printers and OS print queues (electron/core/printing `discoverPrinters`). */
+  discover?: () => Promise<DiscoveredPrinterView[]>;
+  /** Called when the printer's state (as the header shows it) changes. */
+  onStatus?: (view: PrinterView) => void;
+  /** Log line for runner failures that reach no caller. */
+  log?: (line: string) => void;
+  /** Clock for status ages (ms), default `Date.now`. */
+  now?: () => number;
+}
+
+function nameOf(uri: string): string {
+  try {
+    return describePrinter(parseDeviceUri(uri));
+  } catch {
+    return uri;
+  }
+}
+
+function kindOf(uri: string): DiscoveredPrinterView['kind'] {
+  if (uri.startsWith('usb:')) return 'usb';
+  if (uri.startsWith('printer:')) return 'queue';
+  if (uri.startsWith('file:')) return 'folder';
+  return 'network';
+}
+
+/** States in which a job is held instead of sent. */
+const HOLD: ReadonlySet<PrinterView['state']> = new Set(['paper_out', 'head_open', 'paused', 'error', 'unreachable']);
+
+const STATE_TEXT: Record<PrinterView['state'], string> = {
+  ready: 'ready',
+  paper_out: 'out of paper',
+  head_open: 'printhead open',
+  paused: 'paused',
+  error: 'reports a fault',
+  unreachable: 'off or not connected',
+  unknown: 'status unknown',
+};
+
+/** "Waiting: printer out of paper (Out of paper; Paused)". */
+function waitReason(v: PrinterView): string {
+  return `Waiting: printer ${STATE_TEXT[v.state]} — ${v.detail}`;
+}
+
+type Terminal = 'printed' | 'failed' | 'waiting';
+
+/**
+ * Builds the printer service and its job runner on an opened printer.
+ * @throws PrinterError when `opts.uri` cannot be opened.
+ */
+export function createPrinterService(opts: PrinterServiceOptions): PrinterService {
+  const { store, events } = opts;
+  const dpi = opts.dpi ?? 203;
+  const retryMs = opts.retryMs ?? 3000;
+  const confirmPollMs = opts.confirmPollMs ?? 250;
+  const confirmMaxMs = opts.confirmMaxMs ?? 60_000;
+  const waitMs = opts.waitMs ?? 15_000;
+  const now = opts.now ?? Date.now;
+  const log = opts.log ?? (() => undefined);
+  const statusTimeoutMs = opts.statusTimeoutMs ?? 8000;
+  const probeMs = opts.probeMs ?? 5000;
+
+  let printer = opts.open(opts.uri);
+  let last: PrinterView = { uri: printer.uri, name: nameOf(printer.uri), state: 'unknown', detail: 'Not checked yet' };
+  let lastAt = -Infinity;
+  let lastBuffer: PrinterStatus['buffer'];
+  let closed = false;
+  let unsubscribe: (() => void) | undefined;
+
+  // Runner state: one pump at a time; `again` asks the running pump for one more round.
+  let pumping: Promise<void> | null = null;
+  let again = false;
+  let retryTimer: NodeJS.Timeout | undefined;
+  const waiters = new Map<number, Array<(t: Terminal) => void>>();
+
+  function publish(v: PrinterView): void {
+    const changed = v.state !== last.state || v.detail !== last.detail || v.uri !== last.uri;
+    last = v;
+    if (changed) opts.onStatus?.(v);
+  }
+
+  function watch(p: LabelPrinter): void {
+    unsubscribe?.();
+    const offA = p.on?.('attached', () => {
+      lastAt = -Infinity;
+      void view().then(() => kick());
+    });
+    const offD = p.on?.('detached', () => {
+      publish({ uri: p.uri, name: nameOf(p.uri), state: 'unreachable', detail: 'Printer unplugged' });
+      lastAt = now();
+    });
+    unsubscribe = () => {
+      offA?.();
+      offD?.();
+    };
+  }
+  watch(printer);
+
+  /** `p.status()` bounded by `ms`: a device that never answers (a hung folder, a wedged USB stack) is `error`. */
+  async function bounded(p: LabelPrinter, ms: number): Promise<PrinterStatus> {
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      return await Promise.race([
+        p.status(),
+        new Promise<PrinterStatus>((resolve) => {
+          timer = setTimeout(() => resolve({ state: 'error', detail: `Printer ${p.uri} did not answer a status query within ${ms} ms`, code: 'printer_error' }), ms);
+          timer.unref();
+        }),
+      ]);
+    } finally {
+      // No timer outlives the answer.
+      clearTimeout(timer);
+    }
+  }
+
+  async function ask(p: LabelPrinter): Promise<PrinterView> {
+    const s = await bounded(p, statusTimeoutMs);
+    if (p !== printer) return last;
+    lastAt = now();
+    lastBuffer = s.buffer;
+    const v: PrinterView = { uri: p.uri, name: nameOf(p.uri), state: s.state, detail: s.detail };
+    publish(v);
+    return v;
+  }
+
+  async function view(timeoutMs?: number): Promise<PrinterView> {
+    const current = printer;
+    const status = ask(current);
+    let timer: NodeJS.Timeout | undefined;
+    const answer =
+      timeoutMs === undefined
+        ? await status
+        : await Promise.race([
+            status,
+            new Promise<null>((resolve) => {
+              timer = setTimeout(() => resolve(null), timeoutMs);
+              timer.unref();
+            }),
+          ]).finally(() => clearTimeout(timer));
+    if (answer && !HOLD.has(answer.state) && store.printJobs.nextQueued()) kick();
+    return answer ?? last;
+  }
+
+  /** Status to decide a job on: the cached one when fresh enough (or when the printer is known not to answer). */
+  async function statusBeforeJob(p: LabelPrinter): Promise<PrinterView> {
+    const age = now() - lastAt;
+    if (last.uri === p.uri && last.state === 'ready' && age < STATUS_MAX_AGE_MS) return last;
+    if (last.uri === p.uri && last.state === 'unknown' && age < SILENT_RECHECK_MS && lastAt > -Infinity) return last;
+    return ask(p);
+  }
+
+  function settle(id: number, t: Terminal): void {
+    const ws = waiters.get(id);
+    if (!ws) return;
+    waiters.delete(id);
+    for (const w of ws) w(t);
+  }
+
+  function emit(job: PrintJobRecord, t?: Terminal): void {
+    events.emit('printJobs.changed', printJobView(job));
+    if (t) settle(job.id, t);
+  }
+
+  function scheduleRetry(): void {
+    if (closed || retryTimer) return;
+    retryTimer = setTimeout(() => {
+      retryTimer = undefined;
+      lastAt = -Infinity; // ask the printer again
+      kick();
+    }, retryMs);
+    retryTimer.unref?.();
+  }
+
+  function park(v: PrinterView): void {
+    for (const j of store.printJobs.setWaiting(waitReason(v))) emit(j);
+    // Jobs already carrying the same reason are waiting too: wake their callers.
+    for (const j of store.printJobs.list({ state: 'queued', limit: 1000 })) settle(j.id, 'waiting');
+    scheduleRetry();
+  }
+
+  const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms).unref?.());
+
+  /**
+   * After the bytes are out: asks the printer until its buffer is empty.
+   * Returns the job as it ends (printed or failed).
+   */
+  async function confirm(p: LabelPrinter, job: PrintJobRecord, bytes: number): Promise<PrintJobRecord> {
+    if (last.state === 'unknown' || lastBuffer === undefined) return store.printJobs.markPrinted(job.id, bytes);
+    const t0 = now();
+    let note = '';
+    let offSince: number | null = null;
+    for (;;) {
+      // Stopping: the job stays `printing`; the next start fails it as interrupted (never reprinted on its own).
+      if (closed) return job;
+      if (p !== printer) return store.printJobs.markPrinted(job.id, bytes);
+      const v = await ask(p);
+      if (v.state === 'unknown' || lastBuffer === undefined) return store.printJobs.markPrinted(job.id, bytes);
+      if (v.state === 'unreachable') {
+        offSince ??= now();
+        // A printer switched off with the label in its buffer loses it: the packer decides.
+        if (now() - offSince > retryMs * 3) {
+          return store.printJobs.markFailed(job.id, `printer_unreachable: the printer went off before it confirmed the label (${v.detail}); reprint if no label came out`, {
+            retry: false,
+            bytesWritten: bytes,
+          });
+        }
+      } else {
+        offSince = null;
+        if (lastBuffer.formats === 0 && lastBuffer.labelsRemaining === 0) return store.printJobs.markPrinted(job.id, bytes);
+        if (!HOLD.has(v.state) && now() - t0 > confirmMaxMs) return store.printJobs.markPrinted(job.id, bytes);
+      }
+      if (HOLD.has(v.state)) {
+        const n = `In the printer, waiting: printer ${STATE_TEXT[v.state]} — ${v.detail}`;
+        if (n !== note) emit(store.printJobs.notePrinting(job.id, (note = n)), 'waiting');
+        await sleep(retryMs);
+      } else {
+        await sleep(confirmPollMs);
+      }
+    }
+  }
+
+  /** Prints one claimed job; true when the runner may go on with the next one. */
+  async function run(p: LabelPrinter, claimed: PrintJobRecord): Promise<boolean> {
+    let job = claimed;
+    emit(job);
+    const label = store.labels.get(job.labelId);
+    if (!label) {
+      emit(store.printJobs.markFailed(job.id, 'not_found_locally: the label of this job is gone', { retry: false }), 'failed');
+      return true;
+    }
+    let zpl: Uint8Array;
+    try {
+      zpl = await zplFor(label.format, label.bytes, p.uri);
+    } catch (e) {
+      emit(store.printJobs.markFailed(job.id, `printer_error: the label cannot be converted for the printer: ${e instanceof Error ? e.message : String(e)}`, { retry: false }), 'failed');
+      return true;
+    }
+    let result;
+    try {
+      const profile = profileOf(p.uri);
+      result = await p.print(zpl, { jobName: job.trackingNumber, ...(profile ? { media: { dpi: profile.dpi, widthMm: profile.widthMm, heightMm: profile.heightMm } } : {}) });
+    } catch (e) {
+      const err = errorSummary(e);
+      if (e instanceof PrinterError && e.delivered === 'none') {
+        // Nothing reached the printer: the job waits and goes out by itself later.
+        lastAt = -Infinity;
+        job = store.printJobs.markFailed(job.id, `Waiting: ${err.message}`, { retry: true });
+        if (!closed) publish({ uri: p.uri, name: nameOf(p.uri), state: err.code === 'printer_error' ? 'error' : 'unreachable', detail: err.message });
+        emit(job, 'waiting');
+        scheduleRetry();
+        return false;
+      }
+      const why = e instanceof PrinterError && e.delivered === 'partial' ? '; part of the label may have printed, reprint if it did not come out' : '';
+      emit(store.printJobs.markFailed(job.id, `${err.code}: ${err.message}${why}`, { retry: false }), 'failed');
+      return true;
+    }
+    job = await confirm(p, job, result.bytesWritten);
+    emit(job, job.state === 'printed' ? 'printed' : job.state === 'failed' ? 'failed' : 'waiting');
+    return true;
+  }
+
+  async function pumpOnce(): Promise<void> {
+    for (;;) {
+      again = false;
+      if (closed) return;
+      const next = store.printJobs.nextQueued();
+      if (!next) return;
+      const p = printer;
+      const v = await statusBeforeJob(p);
+      if (p !== printer) continue;
+      if (HOLD.has(v.state)) return park(v);
+      let claimed: PrintJobRecord;
+      try {
+        claimed = store.printJobs.claimFor(next.id, p.uri);
+      } catch {
+        continue; // cancelled meanwhile
+      }
+      if (!(await run(p, claimed))) return;
+    }
+  }
+
+  function kick(): void {
+    if (closed) return;
+    if (pumping) {
+      again = true;
+      return;
+    }
+    if (retryTimer) {
+      clearTimeout(retryTimer);
+      retryTimer = undefined;
+    }
+    pumping = pumpOnce()
+      .catch((e: unknown) => log(`print job runner: ${e instanceof Error ? e.message : String(e)}`))
+      .finally(() => {
+        pumping = null;
+        if (again) kick();
+      });
+  }
+
+  function outcomeOf(job: PrintJobRecord | undefined): PrintOutcome {
+    if (!job) return { job: null, error: { code: 'printer_error', message: 'The print job is gone' } };
+    const view = printJobView(job);
+    if (job.state === 'printed') return { job: view, error: null };
+    if (job.state === 'failed' || job.lastError) {
+      const m = /^(printer_[a-z_]+|not_found_locally): /.exec(job.lastError ?? '');
+      const code = m?.[1] ?? (last.state === 'unreachable' ? 'printer_unreachable' : 'printer_error');
+      return { job: view, error: { code, message: job.lastError ?? 'The label was not printed' } };
+    }
+    return { job: view, error: null };
+  }
+
+  async function await_(id: number): Promise<PrintOutcome> {
+    const done = new Promise<Terminal | 'timeout'>((resolve) => {
+      const list = waiters.get(id) ?? [];
+      list.push(resolve);
+      waiters.set(id, list);
+      setTimeout(() => resolve('timeout'), waitMs).unref?.();
+    });
+    kick();
+    await done;
+    return outcomeOf(store.printJobs.get(id));
+  }
+
+  function profileOf(uri: string): PrinterProfile | null {
+    return store.settings.get(PrinterProfilesSetting)[uri] ?? null;
+  }
+
+  /**
+   * The bytes sent for a stored label to the printer at `uri`: with a saved profile, ZPL adapted to it
+   * (size, darkness, speed, media, top, dpi) and PDFs rasterised at its dpi and label size; without, the
+   * station dpi and a 4x6 in label, printer settings untouched. A PDF-only label prints one label per page.
+   */
+  async function zplFor(format: string, bytes: Uint8Array, uri: string): Promise<Uint8Array> {
+    const profile = profileOf(uri);
+    if (format === 'PDF') {
+      const target = profile ? { dpi: profile.dpi, widthMm: profile.widthMm, heightMm: profile.heightMm } : { dpi, widthMm: LABEL_WIDTH_MM, heightMm: LABEL_HEIGHT_MM };
+      const raster = (await pdfToZpl(bytes, target)).zpl;
+      return profile ? applyProfileBytes(raster, profile, { sourceDpi: profile.dpi }) : raster;
+    }
+    return profile ? applyProfileBytes(bytes, profile) : adaptZplBytes(bytes, { dpi });
+  }
+
+  return {
+    get uri() {
+      return printer.uri;
+    },
+    getProfile(uri = printer.uri) {
+      return { uri, profile: profileOf(uri) };
+    },
+    setProfile(input, uri = printer.uri) {
+      const parsed = PrinterProfileSchema.safeParse(input);
+      if (!parsed.success) {
+        const details = issuesToDetails(parsed.error.issues);
+        throw new StationError('invalid_input', `Printer profile not saved: ${Object.values(details).flat().join('; ')}`, details);
+      }
+      store.settings.set(PrinterProfilesSetting, { ...store.settings.get(PrinterProfilesSetting), [uri]: parsed.data });
+      return { uri, profile: parsed.data };
+    },
+    view,
+    cached: () => last,
+    async setUri(uri) {
+      const next = opts.open(uri);
+      // Probe before saving (issue 7.7): a device that does not answer in time, or a folder that cannot be
+      // written, is refused and nothing changes. A network printer that is merely off is accepted: its jobs wait.
+      const probe = await bounded(next, probeMs);
+      if (probe.code) {
+        await next.close().catch(() => undefined);
+        throw new PrinterError(probe.code, `Printer ${next.uri} not saved: ${probe.detail}`);
+      }
+      const old = printer;
+      printer = next;
+      watch(next);
+      lastAt = -Infinity;
+      lastBuffer = undefined;
+      publish({ uri: next.uri, name: nameOf(next.uri), state: 'unknown', detail: 'Not checked yet' });
+      store.settings.set(LabelPrinterSetting, next.uri);
+      const history = [next.uri, ...store.settings.get(PrinterHistorySetting).filter((u) => u !== next.uri)].slice(0, PRINTER_HISTORY_MAX);
+      store.settings.set(PrinterHistorySetting, history);
+      await old.close().catch(() => undefined);
+      const v = await view();
+      kick();
+      return v;
+    },
+    async preview(trackingNumber) {
+      const label = store.labels.getLatest(trackingNumber, 'ZPL') ?? store.labels.getLatest(trackingNumber, 'PDF');
+      if (!label) throw new StationError('not_found_locally', `No label is stored for ${trackingNumber}`);
+      const uri = printer.uri;
+      const profile = profileOf(uri);
+      const size = profile ? { widthMm: profile.widthMm, heightMm: profile.heightMm } : { widthMm: LABEL_WIDTH_MM, heightMm: LABEL_HEIGHT_MM };
+      const at = profile?.dpi ?? dpi;
+      const bytes = await zplFor(label.format, label.bytes, uri);
+      try {
+        const { pngs, labelCount } = await renderZplPreview(new TextDecoder('utf-8').decode(bytes), { dpi: at, maxLabels: 4, labelMm: size });
+        return { trackingNumber, printerUri: uri, dpi: at, ...size, labelCount, pngs: pngs.map((p) => p.toString('base64')) };
+      } catch (e) {
+        throw new StationError('printer_error', `The label of ${trackingNumber} could not be previewed: ${e instanceof Error ? e.message : String(e)}`);
+      }
+    },
+    async printLabel(trackingNumber, requestedBy) {
+      // ZPL when the carrier gave one; else its PDF, rasterised for the printer when the job runs.
+      const label = store.labels.getLatest(trackingNumber, 'ZPL') ?? store.labels.getLatest(trackingNumber, 'PDF');
+      if (!label) throw new StationError('not_found_locally', `No label is stored for ${trackingNumber}`);
+      let job: PrintJobRecord;
+      try {
+        job = store.tx(() => {
+          if (requestedBy === 'auto') {
+            // The shipment's `auto` job is created with the shipment (shipping/shipment-executor.ts); a label printed
+            // before keeps its job: never a second automatic print.
+            return store.printJobs.ensureAuto(label.id, printer.uri).job;
+          }
+          const open = store.printJobs.openForLabel(label.id);
+          if (open) return open;
+          return store.printJobs.enqueue({ labelId: label.id, printerUri: printer.uri, requestedBy });
+        });
+      } catch (e) {
+        return { job: null, error: errorSummary(e) };
+      }
+      if (job.state === 'printed' || job.state === 'failed') return outcomeOf(job);
+      if (job.attempts === 0 && job.lastError === null) emit(job);
+      return await_(job.id);
+    },
+    async discover() {
+      const found = opts.discover ? await opts.discover().catch((e: unknown) => (log(`printer discovery: ${String(e)}`), [])) : [];
+      const out: DiscoveredPrinterView[] = [];
+      const seen = new Set<string>();
+      const add = (d: DiscoveredPrinterView): void => {
+        if (seen.has(d.uri)) return;
+        seen.add(d.uri);
+        out.push({ ...d, current: d.uri === printer.uri });
+      };
+      add({ uri: printer.uri, name: nameOf(printer.uri), kind: kindOf(printer.uri), current: true });
+      found.forEach(add);
+      for (const uri of store.settings.get(PrinterHistorySetting)) add({ uri, name: nameOf(uri), kind: kindOf(uri), current: false });
+      return out;
+    },
+    pending: () =>
+      store.printJobs
+        .list({ state: ['queued', 'printing'], limit: 1000 })
+        .reverse()
+        .map(printJobView),
+    cancel(id) {
+      const job = store.printJobs.get(id);
+      if (!job) throw new StationError('not_found_locally', `Print job ${id} is not known at this station`);
+      if (job.state !== 'queued') throw new StationError('invalid_state', `Print job ${id} is ${job.state}; only a waiting job can be cancelled`);
+      const done = store.printJobs.cancelQueued(id, 'cancelled by the packer');
+      emit(done, 'failed');
+      return printJobView(done);
+    },
+    kick,
+    async idle() {
+      while (pumping) await pumping;
+    },
+    async close() {
+      closed = true;
+      if (retryTimer) clearTimeout(retryTimer);
+      unsubscribe?.();
+      for (const id of [...waiters.keys()]) settle(id, 'waiting');
+      await pumping;
+      await printer.close();
+    },
+  };
+}

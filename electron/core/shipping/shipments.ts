@@ -1,0 +1,360 @@
+/**
+ * `shipments.*` commands. Shipping goes through the outbox (DESIGN.md
+ * "Offline and exactly-once"): the pending shipment and its outbox row are
+ * written in one transaction, then the worker sends POST /shipments and the
+ * screen awaits the outcome. On success the label bytes are stored as
+ * received and printed at once on the label printer.
+ */
+import type { z } from 'zod';
+import type { Handlers, ShipInput, ShipResult } from '../../../shared/contract/commands';
+import { StationError } from '../../../shared/contract/errors';
+import type { StationOrder } from '../../../shared/domain/order';
+import { MAX_SHIPMENTS_PER_ORDER, shipmentReference } from '../../../shared/domain/order-reference';
+import { Shipment } from '../../../shared/platform/resources';
+import type { TrackingRecord } from '../../../shared/platform/tracking';
+import { storePlatformShipment, type ShipmentCommitted, type ShipmentCreatePayload } from './shipment-executor';
+import { findByReference, recipientKeyOf } from './shipment-lookup';
+import { isTransient } from '../outbox/worker';
+import type { OutboxRecord, ShipmentRecord } from '../store';
+import { PlatformError } from '../platform/errors';
+import { emitAppChanged } from '../account/app';
+import type { ContextWithoutOutbox, StationContext } from '../common/context';
+import { rememberCustomsProducts } from './customs';
+import { errorSummary } from '../common/errors';
+import { adoptShipment, findLocalShipment, findPlatformShipment } from './lookup';
+import { AllowUnpaidSetting, emitOrdersChanged } from '../orders/handlers';
+import { lastKnownTrackingView, shipmentView, trackingView } from '../common/views';
+
+/** Alphabet of generated references (no 0/O, 1/I: they are read aloud and typed). */
+const REF_ALPHABET = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';
+
+/**
+ * A new unique reference for a shipment without an order:
+ * `ST-YYYYMMDD-XXXXXX` (UTC day, 6 random characters).
+ */
+function generateReference(nowMs: number, random: () => number = Math.random): string {
+  const day = new Date(nowMs).toISOString().slice(0, 10).replace(/-/g, '');
+  let tail = '';
+  for (let i = 0; i < 6; i++) tail += REF_ALPHABET[Math.floor(random() * REF_ALPHABET.length)] ?? 'X';
+  return `ST-${day}-${tail}`;
+}
+
+/**
+ * The reference POST /shipments carries, unique among local shipments (the
+ * outbox finds a shipment by it after a lost answer):
+ * - with an order: its identity, shop and number ({@link shipmentReference}:
+ *   `#1001`, `Bottega #1001`); a later shipment of the same order (after a
+ *   cancel) gets `-2`, `-3`, ... (`Bottega #1001-2`);
+ * - without: the caller's `reference` when given, else a generated one.
+ * @throws StationError `invalid_input` (details `request.reference`) when the caller's reference is already used;
+ *   `invalid_state` when the order has {@link MAX_SHIPMENTS_PER_ORDER} shipments already.
+ */
+function referenceFor(ctx: ContextWithoutOutbox, order: StationOrder | undefined, requested: string | undefined): string {
+  const { store } = ctx;
+  if (order) {
+    const earlier = store.shipments.listByOrder(order.id).length;
+    for (let n = earlier + 1; n <= MAX_SHIPMENTS_PER_ORDER; n++) {
+      const ref = shipmentReference(order, n);
+      if (!store.shipments.getByReference(ref)) return ref;
+    }
+    throw new StationError('invalid_state', `Order ${order.orderNumber} already has ${MAX_SHIPMENTS_PER_ORDER} shipments at this station; ship it as a new order`, {
+      orderId: [`Order ${order.orderNumber} has ${MAX_SHIPMENTS_PER_ORDER} shipments already`],
+    });
+  }
+  if (requested !== undefined && requested.trim() !== '') {
+    const ref = requested.trim();
+    const used = store.shipments.getByReference(ref);
+    if (used) {
+      throw new StationError('invalid_input', `Reference "${ref}" is already used by another shipment of this station`, {
+        'request.reference': [`Already used${used.trackingNumber ? ` by ${used.trackingNumber}` : ''}; each shipment needs its own reference`],
+      });
+    }
+    return ref;
+  }
+  for (;;) {
+    const ref = generateReference(ctx.now());
+    if (!store.shipments.getByReference(ref)) return ref;
+  }
+}
+
+/**
+ * The order's shipment still waiting for the platform (pending: no tracking
+ * number yet) and its newest outbox row, if any.
+ */
+function pendingForOrder(ctx: StationContext, orderId: number): { shipmentId: number; row: OutboxRecord | undefined } | undefined {
+  const pending = ctx.store.shipments.listByOrder(orderId).filter((s) => s.trackingNumber === null);
+  const newest = pending.at(-1);
+  if (!newest) return undefined;
+  const rows = ctx.store.outbox.listByLocalRef(`shipment:${newest.id}`);
+  return { shipmentId: newest.id, row: rows.at(-1) };
+}
+
+/**
+ * What happens once a shipment is stored (foreground or background send):
+ * print its label at once (a print failure is reported, never thrown), tell
+ * the screens, and build the {@link ShipResult}.
+ */
+export async function afterShipmentCreated(
+  ctx: ContextWithoutOutbox,
+  _row: OutboxRecord<ShipmentCreatePayload>,
+  committed: ShipmentCommitted,
+): Promise<ShipResult> {
+  const trackingNumber = committed.trackingNumber;
+  let printJob: ShipResult['printJob'] = null;
+  let printError: ShipResult['printError'] = null;
+  try {
+    const out = await ctx.printer.printLabel(trackingNumber, 'auto');
+    printJob = out.job;
+    printError = out.error;
+  } catch (e) {
+    printError = errorSummary(e);
+  }
+  // The packing slip (created with the shipment when the station prints slips with the label) comes after the label.
+  ctx.slips.kick();
+  ctx.events.emit('shipments.changed', { trackingNumber });
+  if (committed.orderId !== undefined) emitOrdersChanged(ctx);
+  emitAppChanged(ctx);
+  const rec = ctx.store.shipments.getByTrackingNumber(trackingNumber);
+  if (!rec) throw new StationError('not_found_locally', `Shipment ${trackingNumber} vanished from the store`);
+  return { shipment: shipmentView(ctx.store, rec), printJob, printError };
+}
+
+/**
+ * The {@link ShipResult} of a shipment row already done (another drain sent it
+ * while this press waited): the stored shipment and its newest print job;
+ * nothing is printed again.
+ * @throws StationError `not_found_locally` when the row holds no stored shipment.
+ */
+export function shipResultOfDone(ctx: ContextWithoutOutbox, row: OutboxRecord<ShipmentCreatePayload>): ShipResult {
+  const result = row.result as { trackingNumber?: unknown } | null;
+  const ldv = typeof result?.trackingNumber === 'string' ? result.trackingNumber : undefined;
+  const rec = ldv ? ctx.store.shipments.getByTrackingNumber(ldv) : ctx.store.shipments.getById(row.payload.localShipmentId);
+  if (!rec || rec.trackingNumber === null) throw new StationError('not_found_locally', `Outbox row ${row.id} was sent but its shipment is not stored`);
+  const view = shipmentView(ctx.store, rec);
+  const job = view.printJobs.at(-1) ?? null;
+  return { shipment: view, printJob: job, printError: job?.state === 'failed' ? { code: 'printer_error', message: job.lastError ?? 'Label not printed' } : null };
+}
+
+/**
+ * Records the status of a tracking record on the local shipment (status key,
+ * and the status inside the stored Shipment JSON so the views agree) and
+ * tells the screens. Returns false when the status was already known.
+ */
+export function recordTrackedStatus(ctx: Pick<ContextWithoutOutbox, 'store' | 'events'>, rec: ShipmentRecord, tracking: TrackingRecord): boolean {
+  const trackingNumber = rec.trackingNumber;
+  if (trackingNumber === null) return false;
+  const parsed = Shipment.safeParse(rec.platform);
+  const storedCode = parsed.success ? parsed.data.status.code : undefined;
+  if (rec.statusKey === tracking.status.key && (storedCode === undefined || storedCode === tracking.status.code)) return false;
+  const json = rec.platform;
+  const platform = json !== null && typeof json === 'object' && !Array.isArray(json) ? { ...(json as Record<string, unknown>), status: tracking.status } : undefined;
+  ctx.store.shipments.setStatus(trackingNumber, tracking.status.key, platform);
+  ctx.events.emit('shipments.changed', { trackingNumber });
+  return true;
+}
+
+/**
+ * Two stations on one account (issue 10): before the first POST /shipments of
+ * an order, asks the platform for a shipment with the order's reference
+ * ({@link shipmentReference}, shop and number; GET /shipments?reference=;
+ * cancelled ones are not listed) and the same recipient (name, postal code,
+ * country: `shipping/shipment-lookup.ts`). When another station shipped it, the
+ * shipment is stored here against the order (marked shipped) and returned,
+ * so the bench shows it and offers a reprint instead of paying a second
+ * label. A shipment with the reference and another recipient is never taken
+ * (issue 21): the answer says so, and the outbox row is then sent with
+ * `reconcileFirst`, so the executor looks again and leaves the row for the
+ * packer with that shipment named. A lookup that gets no answer (offline,
+ * timeout, 5xx, 429) lets the shipment go on: the outbox reconciles by
+ * reference before any resend, and blocking the bench offline would stop the day.
+ * @returns the local record of the other station's shipment (`found`), or
+ *   whether a shipment of another recipient holds the reference (`conflict`).
+ */
+async function shippedElsewhere(
+  ctx: ContextWithoutOutbox,
+  order: StationOrder,
+  request: z.output<typeof ShipInput>['request'],
+): Promise<{ found?: ShipmentRecord; conflict: boolean }> {
+  const recipient = recipientKeyOf(request.recipient);
+  if (!recipient) return { conflict: false };
+  let lookup: Awaited<ReturnType<typeof findByReference>>;
+  try {
+    lookup = await findByReference(ctx.client, ctx.store, { reference: shipmentReference(order, 1), recipient });
+  } catch (e) {
+    if (isTransient(e)) return { conflict: false };
+    throw e;
+  }
+  const { match } = lookup;
+  if (!match) return { conflict: lookup.others.length > 0 };
+  const id = ctx.store.tx(() => storePlatformShipment(ctx.store, match, null, { orderId: order.id }));
+  const found = ctx.store.shipments.getById(id);
+  return found ? { found, conflict: false } : { conflict: false };
+}
+
+/** Handlers of the `shipments` domain. */
+export function createShipmentsHandlers(ctx: StationContext) {
+  const { store } = ctx;
+  return {
+    /**
+     * Ships: pending shipment + outbox row in one transaction, POST /shipments,
+     * labels stored, order marked shipped, label printed at once.
+     * @throws StationError with the platform's code and `details` (`validation_failed`,
+     *   `shipment_rejected`, `subscription_required`, `outcome_unknown`, `needs_attention`,
+     *   ...: the row needs attention) or a code of shared/contract `QUEUED_CODES`
+     *   (`offline`, `timeout`, `rate_limited`, `internal_error`, `carrier_error`, `queued`:
+     *   the row stays queued and is sent again later; shipping the same order again sends
+     *   that row, never a second one). Each press gets its own row's outcome;
+     *   `not_found_locally` for an unknown order; `invalid_state` for an order already shipped.
+     */
+    'shipments.create': async ({ orderId, request }: z.output<typeof ShipInput>): Promise<ShipResult> => {
+      // What the packer declared is remembered per SKU before anything is sent: the next order of
+      // the same product is prefilled even if this request waits in the queue.
+      if (request.customsDetail) rememberCustomsProducts(store, request);
+      let order: StationOrder | undefined;
+      if (orderId !== undefined) {
+        order = store.orders.getById(orderId);
+        if (!order) throw new StationError('not_found_locally', `Order ${orderId} not found`, { orderId: ['No such order at this station'] });
+        const waiting = pendingForOrder(ctx, order.id);
+        if (waiting) {
+          // Same order again. A request still queued or in flight is finished, never doubled;
+          // after a refusal the same row takes the new request for the same pending shipment
+          // and reference, looking the reference up first (the earlier outcome may be unknown;
+          // a POST without an answer is never repeated inside its settle window).
+          if (waiting.row && (waiting.row.state === 'queued' || waiting.row.state === 'sending')) {
+            return ctx.outbox.process<ShipResult>(waiting.row.id);
+          }
+          const prior = store.shipments.getById(waiting.shipmentId);
+          const reference = prior?.reference ?? shipmentReference(order, 1);
+          const payload: ShipmentCreatePayload = { localShipmentId: waiting.shipmentId, orderId: order.id, request: { ...request, reference }, reconcileFirst: true };
+          // One open row per order (issue 7): a refused row is sent again with the new request, never doubled.
+          const row =
+            waiting.row?.state === 'needs_attention'
+              ? store.outbox.requeueWith(waiting.row.id, payload)
+              : store.outbox.enqueue({ kind: 'shipment.create', payload, localRef: `shipment:${waiting.shipmentId}` });
+          emitAppChanged(ctx);
+          return ctx.outbox.process<ShipResult>(row.id);
+        }
+        // The screen asks before an unpaid order ships; where the station forbids it, no client may.
+        if (order.paymentStatus === 'unpaid' && !store.settings.get(AllowUnpaidSetting)) {
+          const shop = order.shop === 'main' ? '' : ` of ${order.shop}`;
+          throw new StationError('invalid_state', `Order ${order.orderNumber}${shop} is not paid, and this station ships no unpaid orders (Settings › Orders)`, {
+            orderId: [`Order ${order.orderNumber}${shop} is not paid`],
+          });
+        }
+        if (order.status === 'shipped' && order.shipmentTrackingNumber) {
+          const s = store.shipments.getByTrackingNumber(order.shipmentTrackingNumber);
+          if (!s || s.cancelledAt === null) {
+            throw new StationError('invalid_state', `Order ${order.orderNumber} is already shipped (${order.shipmentTrackingNumber}); cancel that shipment to ship it again`);
+          }
+        }
+      }
+      let conflict = false;
+      if (order && store.shipments.listByOrder(order.id).length === 0) {
+        // First POST of this order here: another station of the account may have shipped it already.
+        const elsewhere = await shippedElsewhere(ctx, order, request);
+        const found = elsewhere.found;
+        if (found) {
+          emitOrdersChanged(ctx);
+          if (found.trackingNumber) ctx.events.emit('shipments.changed', { trackingNumber: found.trackingNumber });
+          return { shipment: shipmentView(store, found), printJob: null, printError: null, shippedElsewhere: true };
+        }
+        conflict = elsewhere.conflict;
+      }
+      const reference = referenceFor(ctx, order, request.reference);
+      const payload: ShipmentCreatePayload = {
+        localShipmentId: 0,
+        ...(order ? { orderId: order.id } : {}),
+        request: { ...request, reference },
+        // A shipment of another recipient holds the reference: the executor looks again and asks the packer.
+        ...(conflict ? { reconcileFirst: true } : {}),
+      };
+      const row = store.tx(() => {
+        const pending = store.shipments.createPending({
+          reference,
+          ...(order ? { orderId: order.id } : {}),
+          ...(request.serviceType ? { contractCode: request.serviceType } : {}),
+          ...(request.carrierCode ? { carrierCode: request.carrierCode } : {}),
+        });
+        payload.localShipmentId = pending.id;
+        return store.outbox.enqueue({ kind: 'shipment.create', payload, localRef: `shipment:${pending.id}` });
+      });
+      emitAppChanged(ctx);
+      return ctx.outbox.process<ShipResult>(row.id);
+    },
+
+    /**
+     * One shipment: the local record refreshed from GET /shipments/{ldv} when the
+     * platform answers (kept as is when it does not); a shipment not known locally is
+     * fetched and adopted.
+     * @throws StationError `not_found` when neither knows it; `offline`/`timeout` when only the platform could tell.
+     */
+    'shipments.get': async ({ trackingNumber }) => {
+      const local = findLocalShipment(store, trackingNumber);
+      const shipmentTrackingNumber = local?.trackingNumber ?? trackingNumber;
+      try {
+        const remote = local ? await ctx.client.getShipment(shipmentTrackingNumber) : await findPlatformShipment(ctx, shipmentTrackingNumber);
+        if (!remote) throw new StationError('not_found', `Shipment ${trackingNumber} not found`);
+        const rec = adoptShipment(store, remote);
+        return shipmentView(store, rec);
+      } catch (e) {
+        if (local && e instanceof PlatformError) return shipmentView(store, local);
+        throw e;
+      }
+    },
+
+    /**
+     * Tracking (GET /shipments/{ldv}/tracking) of a shipment or package tracking number.
+     * The local shipment (when the station knows it) takes the record's status. When the
+     * platform gives no usable answer (offline, timeout, 429 beyond the wait, 5xx after the
+     * client's retries) and the station knows the shipment, answers its last known status
+     * with `source: 'local'` and the reason in `unavailable`.
+     * @throws StationError `not_found` (404: neither knows it), or the platform's code when
+     *   the shipment is not known locally.
+     */
+    'shipments.tracking': async ({ trackingNumber }) => {
+      const local = findLocalShipment(store, trackingNumber);
+      const shipmentTrackingNumber = local?.trackingNumber ?? trackingNumber.trim();
+      let record: TrackingRecord;
+      try {
+        record = await ctx.client.getTracking(shipmentTrackingNumber);
+      } catch (e) {
+        if (local && isTransient(e)) return lastKnownTrackingView(store, local, errorSummary(e));
+        throw e;
+      }
+      // A package's or reissued number finds the shipment under its own number.
+      const target = local ?? store.shipments.getByTrackingNumber(record.trackingNumber);
+      if (target) recordTrackedStatus(ctx, target, record);
+      return trackingView(record, new Date(ctx.now()).toISOString());
+    },
+
+    /**
+     * DELETE /shipments/{ldv}: cancels and refunds; locally the shipment is marked
+     * cancelled and its order goes back to open.
+     * @throws StationError `invalid_state` (409: in a manifest or in transit), `not_found`.
+     */
+    'shipments.cancel': async ({ trackingNumber }) => {
+      const local = findLocalShipment(store, trackingNumber);
+      const shipmentTrackingNumber = local?.trackingNumber ?? trackingNumber;
+      const res = await ctx.client.cancelShipment(shipmentTrackingNumber);
+      if (local) {
+        store.tx(() => {
+          store.shipments.markCancelled(shipmentTrackingNumber);
+          if (local.orderId !== null) {
+            const order = store.orders.getById(local.orderId);
+            if (order && order.shipmentTrackingNumber === shipmentTrackingNumber) store.orders.setStatus(order.id, 'open');
+          }
+        });
+        if (local.orderId !== null) emitOrdersChanged(ctx);
+      }
+      ctx.events.emit('shipments.changed', { trackingNumber: shipmentTrackingNumber });
+      emitAppChanged(ctx);
+      return res;
+    },
+
+    /** Created, not cancelled, not yet in a manifest: what closing the day will send. Oldest first. */
+    'shipments.unmanifested': async () => store.shipments.listUnmanifested().map((r) => shipmentView(store, r)),
+
+    /** Newest first, created shipments only. */
+    'shipments.recent': async ({ limit }) => store.shipments.listRecent({ limit }).map((r) => shipmentView(store, r)),
+  } satisfies Pick<Handlers, 'shipments.create' | 'shipments.get' | 'shipments.tracking' | 'shipments.cancel' | 'shipments.unmanifested' | 'shipments.recent'>;
+}
