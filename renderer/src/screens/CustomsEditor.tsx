@@ -14,7 +14,8 @@ import type { CustomsStatus } from '../../../shared/domain/customs';
 import { invoke } from '../api';
 import { SelectField, TextField } from '../components/Field';
 import { asStationError } from '../lib/errors';
-import { CUSTOMS_ENUMS, CUSTOMS_PATHS, commodityPath, firstError, partyIdPath, type CommodityDraft, type PartyIdsDraft } from '../lib/shipForm';
+import { firstError } from '../lib/shipForm';
+import { CUSTOMS_ENUMS, CUSTOMS_PATHS, commodityPath, partyIdPath, type CommodityDraft, type PartyIdsDraft } from '../lib/shipFormCustoms';
 import { t } from '../lib/i18n';
 import { useJob } from '../stores/job';
 

@@ -14,7 +14,8 @@ import { findBox, type BoxPreset } from '../../../shared/contract/boxes';
 import type { FieldErrors } from '../../../shared/platform';
 import { TextField } from '../components/Field';
 import { t } from '../lib/i18n';
-import { firstError, packagePath, type PackageDraft, type PackageField } from '../lib/shipForm';
+import { firstError } from '../lib/shipForm';
+import { packagePath, type PackageDraft, type PackageField } from '../lib/shipFormParcels';
 import { useBoxes } from '../stores/boxes';
 import { useJob } from '../stores/job';
 

@@ -12,33 +12,9 @@ import { asStationError, stripPrefix } from '../lib/errors';
 import { dateTime, money } from '../lib/format';
 import { t } from '../lib/i18n';
 import { fieldMessage } from '../lib/messages';
-import {
-  draftFromOrder,
-  draftToRatesRequest,
-  draftToShipmentRequest,
-  emptyDraft,
-  emptyPackage,
-  packagePath,
-  applyCustomsMemory,
-  commodityPath,
-  customsOf,
-  emptyCommodity,
-  partyIdPath,
-  withAutoValue,
-  CUSTOMS_PATHS,
-  type CommodityDraft,
-  type CustomsDraft,
-  type PartyIdsDraft,
-  RECIPIENT_PATHS,
-  validateForQuote,
-  validateForShip,
-  boxChoice,
-  type BoxChoice,
-  type PackageDraft,
-  type PackageField,
-  type RecipientDraft,
-  type ShipDraft,
-} from '../lib/shipForm';
+import { draftFromOrder, draftToRatesRequest, draftToShipmentRequest, emptyDraft, customsOf, RECIPIENT_PATHS, validateForQuote, validateForShip, type RecipientDraft, type ShipDraft } from '../lib/shipForm';
+import { applyCustomsMemory, commodityPath, emptyCommodity, partyIdPath, withAutoValue, CUSTOMS_PATHS, type CommodityDraft, type CustomsDraft, type PartyIdsDraft } from '../lib/shipFormCustoms';
+import { boxChoice, emptyPackage, packagePath, type BoxChoice, type PackageDraft, type PackageField } from '../lib/shipFormParcels';
 import type { BoxPreset } from '../../../shared/contract/boxes';
 import { useApp } from './app';
 import { useBoxes } from './boxes';

@@ -14,10 +14,8 @@ import {
   unplacedErrors,
   validateForQuote,
   validateForShip,
-  volumetricDecides,
-  CHOOSE_BOX,
-  boxChoice,
 } from '../../../renderer/src/lib/shipForm';
+import { boxChoice, volumetricDecides, CHOOSE_BOX } from '../../../renderer/src/lib/shipFormParcels';
 import { BoxSettings, findBox, TRAINING_BOXES } from '../../../shared/contract/boxes';
 
 /** The box every parcel of these tests is packed in: 30 × 20 × 15 cm. */
@@ -146,7 +144,7 @@ describe('customs declaration in the ship form', () => {
   });
 
   it('prefills the lines from the order, names missing fields by their spec path, and builds a valid CustomsDetail', async () => {
-    const { applyCustomsMemory } = await import('../../../renderer/src/lib/shipForm');
+    const { applyCustomsMemory } = await import('../../../renderer/src/lib/shipFormCustoms');
     const d = draftFromOrder(swiss, MEDIUM);
     d.packages[0]!.weight = '1,5';
     expect(d.customs.commodities.map((l) => [l.sku, l.description, l.quantity, l.unitValue])).toEqual([
