@@ -8,7 +8,7 @@ import { PrinterError } from './errors';
 import { FilePrinter } from './file';
 import { SocketPrinter } from './socket';
 import type { LabelPrinter, OpenPrinterOptions } from './types';
-import { QueuePrinter } from './queue';
+import { QueuePrinter } from './os-spooler';
 import { UsbTransport } from './usb';
 import { TransportPrinter } from './zpl-printer';
 import { parseDeviceUri } from './uri';
@@ -21,7 +21,7 @@ export { applyProfile, applyProfileBytes } from './profile';
 export { mmToDots } from './units';
 export { parseHostStatus, hostStatusFrames, hostStatusToPrinterStatus, parseExtendedStatus, statusFromFrames } from './hoststatus';
 export { renderZplPreview, stopZplPreviewWorker } from './preview';
-export { listQueues } from './queue';
+export { listQueues } from './os-spooler';
 export { USB_CHUNK_BYTES } from './usb';
 export {
   usbUri,

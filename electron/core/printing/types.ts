@@ -99,7 +99,7 @@ export interface OpenPrinterOptions {
   /** Why the usb library could not be loaded (named in the `printer_unsupported` message). */
   usbLoadError?: string;
   /** Runs the spooler commands of `printer:<queue>` printers (default: spawn `lp` / PowerShell). */
-  run?: import('./queue').CommandRunner;
+  run?: import('./os-spooler').CommandRunner;
   /** USB: how long the device stays claimed after the last job or status query, ms (default 2000). */
   idleReleaseMs?: number;
 }
