@@ -28,7 +28,7 @@ import { CustomsSettings, type CustomsProductView } from './customs';
 import { BoxSettings } from './boxes';
 import { SlipSettings, type SlipJobView } from './slips';
 import { ItemInput, VerifySettings, VerifySkipInput, type ItemView } from './items';
-import type { AccountView, AppInfo, DiscoveredPrinterView, ImportProgressView, ImportUploadView, LabelPreviewView, ManifestView, OutboxListView, OutboxRowView, OutboxState, PrintJobView, PrinterView, ScaleView, ShipmentView, TrackingView } from './views';
+import type { AccountView, AppInfo, StorageView, DiscoveredPrinterView, ImportProgressView, ImportUploadView, LabelPreviewView, ManifestView, OutboxListView, OutboxRowView, OutboxState, PrintJobView, PrinterView, ScaleView, ShipmentView, TrackingView } from './views';
 
 /** One command of the contract: its input schema, phantom output type and input bounds. */
 interface CommandDef<I extends z.ZodType = z.ZodType, O = unknown> {
@@ -572,6 +572,18 @@ export const commands = {
   ),
   /** Forgets the saved account and its secret: the next start is in training mode unless one is given at launch. */
   'settings.account.forget': command<{ restartRequired: true }>()(Empty),
+  /** The data folder: its size, the database's, the label bytes kept and since when, the retention, the last file check (issue 27). */
+  'storage.get': command<StorageView>()(Empty),
+  /** How many days label bytes and done queue rows are kept (7 to 3650); shipment facts are kept for ever. */
+  'storage.setRetention': command<StorageView>()(
+    z.object({
+      days: z
+        .number({ error: 'Retention must be a number of days' })
+        .int({ error: 'Retention must be whole days' })
+        .min(7, { error: 'Keep labels at least 7 days' })
+        .max(3650, { error: 'Keep labels at most 3650 days' }),
+    }),
+  ),
 } as const;
 
 /** Name of a station command, `domain.verb`. */

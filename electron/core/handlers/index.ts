@@ -24,6 +24,7 @@ import { createScanHandlers } from './scan';
 import { createSettingsHandlers } from './settings';
 import { createShipmentsHandlers } from './shipments';
 import { createSlipsHandlers } from './slips';
+import { createStorageHandlers } from './storage';
 import { createVerifyHandlers } from './verify';
 
 export type { StationContext } from './context';
@@ -51,6 +52,7 @@ export function createHandlers(ctx: StationContext): Handlers {
     ...createSettingsHandlers(ctx),
     ...createSlipsHandlers(ctx),
     ...createVerifyHandlers(ctx),
+    ...createStorageHandlers(ctx),
   } satisfies Handlers;
   return handlers;
 }
