@@ -36,7 +36,7 @@ export type { PrintJobRecord, PrintRequester } from './print-jobs-repo';
 export type { PickupRecord } from './pickups-repo';
 export type { ManifestInput, ManifestRecord } from './manifests-repo';
 export { defineSetting } from './settings-repo';
-export { RetentionSetting, type PruneResult, type Retention } from './retention';
+export { RetentionSetting } from './retention';
 export { checkIntegrityInBackground } from './integrity';
 export { type OutboxError, type OutboxKind, type OutboxRecord } from './outbox-repo';
 

@@ -33,7 +33,7 @@ export const RetentionSetting = defineSetting(
 );
 
 /** What one {@link Retention.prune} step removed: label byte sets and outbox rows; `more` when a full batch was taken. */
-export interface PruneResult {
+interface PruneResult {
   labels: number;
   outbox: number;
   more: boolean;
