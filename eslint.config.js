@@ -61,6 +61,7 @@ const CORE_DOMAINS = {
   manifests: ['account', 'common', 'outbox', 'platform', 'store'],
   stocks: ['account', 'common', 'outbox', 'platform', 'store'],
   packing: ['common', 'store'],
+  storage: ['account', 'common', 'store'],
 };
 
 export default tseslint.config(

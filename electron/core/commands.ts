@@ -25,6 +25,7 @@ import { createSettingsHandlers } from './account/settings';
 import { createShipmentsHandlers } from './shipping/shipments';
 import { createSlipsHandlers } from './slips/handlers';
 import { createVerifyHandlers } from './packing/verify';
+import { createStorageHandlers } from './storage/handlers';
 
 export type { StationContext } from './common/context';
 
@@ -69,6 +70,7 @@ export function createHandlers(ctx: StationContext): Handlers {
     createSettingsHandlers(ctx),
     createSlipsHandlers(ctx),
     createVerifyHandlers(ctx),
+    createStorageHandlers(ctx),
   ) satisfies Handlers;
   return handlers;
 }

@@ -35,6 +35,7 @@ import { listQueues, openPrinter, type UsbLibrary } from './printing';
 import { discoverPrinters } from './printing/discover';
 import { loadUsbLibrary } from './printing/usb-load';
 import { createSlipService } from './slips/service';
+import { pendingIntegrity, startMaintenance, type MaintenanceOptions } from './storage/handlers';
 import { openStore, type Store } from './store';
 
 export { invokeCommand } from './common/invoke';
@@ -82,6 +83,8 @@ export interface StationOptions {
   log?: (line: string) => void;
   /** Where Settings keeps client secrets (default: none, STATION_CLIENT_SECRET only). */
   secrets?: SecretStore;
+  /** Idle upkeep of the data folder: check, retention, page reclaiming (handlers/storage.ts). */
+  maintenance?: MaintenanceOptions;
 }
 
 /** The platform the station talks to, with its credentials, resolved by the caller. */
@@ -141,6 +144,23 @@ function resumeLabelPrinting(ctx: StationContext, log: (line: string) => void): 
   }
   // The job runner prints every queued job (these and any left by the last run), oldest first, in the background.
   printer.kick();
+}
+
+/** Commands that do not end an idle moment: the header's own refresh and the Data settings. */
+const PASSIVE_COMMANDS: ReadonlySet<string> = new Set(['app.info', 'storage.get']);
+
+/** `handlers` with every packer's command marking activity, so upkeep waits for an idle moment. */
+function touching(handlers: Handlers, maintenance: { touch(): void }): Handlers {
+  const out: Record<string, (input: never) => Promise<unknown>> = {};
+  for (const [name, fn] of Object.entries(handlers) as Array<[string, (input: never) => Promise<unknown>]>) {
+    out[name] = PASSIVE_COMMANDS.has(name)
+      ? fn
+      : (input) => {
+          maintenance.touch();
+          return fn(input);
+        };
+  }
+  return out as unknown as Handlers;
 }
 
 /**
@@ -231,7 +251,9 @@ export async function createStation(setup: StationSetup, options: StationOptions
       lastCredit: null,
       dataDir: setup.dataDir,
       secrets: options.secrets ?? environmentOnlySecrets('no secret store was given to this station'),
+      integrity: pendingIntegrity(openedStore.uncleanStop),
     };
+    if (openedStore.compactedMs !== null) log(`database switched to incremental vacuum once (pruned past the retention, then VACUUM): ${openedStore.compactedMs} ms`);
     const outbox = createOutboxWorker({
       store: openedStore,
       executors: createOutboxExecutors(base, options.shipmentSettle),
@@ -258,7 +280,8 @@ export async function createStation(setup: StationSetup, options: StationOptions
     resumeLabelPrinting(ctx, log);
     ctx.slips.kick(); // slips left queued at the last stop
 
-    const handlers = createHandlers(ctx);
+    const maintenance = startMaintenance(ctx, { ...options.maintenance, log });
+    const handlers = touching(createHandlers(ctx), maintenance);
     let closing: Promise<void> | undefined;
     return {
       handlers,
@@ -267,6 +290,7 @@ export async function createStation(setup: StationSetup, options: StationOptions
       close() {
         closing ??= (async () => {
           stopConnection();
+          await maintenance.stop();
           await outbox.stop();
           ctx.scale.close();
           await ctx.slips.close();

@@ -48,6 +48,45 @@ export interface AppInfo {
   /** Outbox rows not yet done (queued, sending, needs attention). */
   pendingOutbox: number;
   version: string;
+  /** The background check of the database file (issue 27): not yet run, running, or its result. */
+  integrity: IntegrityView;
+}
+
+/**
+ * The whole-file check of the station database (`PRAGMA quick_check`), run in
+ * the background in an idle moment, or at once after an unclean stop:
+ * - `pending`: not run yet in this session; `running`;
+ * - `ok`; `damaged`: SQLite found damage (`problems`, first 20 lines): the
+ *   bench still works, but the file should be restored from a copy soon;
+ * - `failed`: the check could not run (`problems[0]` says why).
+ * `checkedAt` ISO 8601 and `ms` the check's wall time, once it has run;
+ * `afterUncleanStop` when the last stop was not clean (a WAL file was left).
+ */
+export interface IntegrityView {
+  state: 'pending' | 'running' | 'ok' | 'damaged' | 'failed';
+  checkedAt: string | null;
+  ms: number | null;
+  problems: string[];
+  afterUncleanStop?: boolean;
+}
+
+/**
+ * The data folder at a glance (Settings > Data): sizes in bytes (the whole
+ * folder, the database with its WAL), the label bytes kept and since when,
+ * how long labels and done queue rows are kept (days), and the last check.
+ */
+export interface StorageView {
+  dataDir: string;
+  folderBytes: number;
+  databaseBytes: number;
+  /** Pages SQLite holds free, in bytes, not yet given back (given back in idle moments). */
+  freeBytes: number;
+  labelsKept: number;
+  labelBytes: number;
+  /** `created_at` of the oldest label still holding its bytes, or null. */
+  oldestLabelKept: string | null;
+  retentionDays: number;
+  integrity: IntegrityView;
 }
 
 /** A print job row (DESIGN.md "Print jobs are rows too"). */

@@ -44,6 +44,7 @@ import { parcels as labelParcels } from '../unit/labels/fixtures';
 import { benchScaleToQuote } from './scale-to-quote';
 import { benchColdStart } from './cold-start';
 import { benchCsvImportStream } from './csv-import';
+import { benchBigFolder, benchSoak } from './big-folder';
 
 const SHIPMENTS = Number(process.env.BENCH_SHIPMENTS ?? 100);
 const CSV_ORDERS = Number(process.env.BENCH_CSV_ORDERS ?? 10_000);
@@ -392,6 +393,8 @@ const MEASURES: Array<[string, () => unknown]> = [
   ['label-rendering', benchLabelRendering],
   ['scale-to-quote', () => benchScaleToQuote(quantile)],
   ['cold-start', benchColdStart],
+  ['big-folder', benchBigFolder],
+  ['soak', benchSoak],
 ];
 const onlyAt = process.argv.indexOf('--only');
 const only = onlyAt >= 0 ? new Set((process.argv[onlyAt + 1] ?? '').split(',').filter(Boolean)) : null;

@@ -18,6 +18,7 @@ function cachedAppInfo(ctx: ContextWithoutOutbox): AppInfo {
     printer: ctx.printer.cached(),
     pendingOutbox: ctx.store.outbox.countPending(),
     version: ctx.version,
+    integrity: ctx.integrity,
   };
 }
 

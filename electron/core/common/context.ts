@@ -3,7 +3,7 @@
  * printer, the outbox worker and the event emitter, built once by
  * `createStation()` (electron/core/station.ts).
  */
-import type { PlatformInfo } from '../../../shared/contract/views';
+import type { IntegrityView, PlatformInfo } from '../../../shared/contract/views';
 import type { CreditBalance } from '../../../shared/platform/resources';
 import type { SecretStore } from '../account/saved-account';
 import type { OutboxWorker } from '../outbox/worker';
@@ -37,6 +37,8 @@ export interface StationContext {
   dataDir: string;
   /** Where Settings keeps client secrets (safeStorage, OS keyring, or none). */
   secrets: SecretStore;
+  /** The background check of the database file (handlers/storage.ts), shown in the header and Settings. */
+  integrity: IntegrityView;
 }
 
 /** The context before the outbox worker exists (the worker's executors need it). */

@@ -39,7 +39,8 @@ export function printJobView(j: PrintJobRecord): PrintJobView {
  * contract code may be an encrypted reseller code: it is never shown.
  */
 export function manifestContractName(store: Store, m: ManifestRecord): string | null {
-  for (const rec of store.shipments.listByManifest(m.id)) {
+  // A few shipments tell it (a manifest holds hundreds: End of day must not read them all).
+  for (const rec of store.shipments.listByManifest(m.id, 5)) {
     const p = Shipment.safeParse(rec.platform);
     if (p.success && p.data.carrier.contractName) return p.data.carrier.contractName;
   }

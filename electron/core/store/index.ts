@@ -6,6 +6,7 @@
  * become savepoints), which is how a local record and its outbox row are
  * written together.
  */
+import fs from 'node:fs';
 import Database from 'better-sqlite3';
 import { createCustomsProductsRepo, type CustomsProductsRepo } from './customs-products-repo';
 import { StoreError } from './errors';
@@ -22,6 +23,7 @@ import { createSettingsRepo, type SettingsRepo } from './settings-repo';
 import { createShipmentsRepo, type ShipmentsRepo } from './shipments-repo';
 import { createSlipJobsRepo, type SlipJobsRepo } from './slip-jobs-repo';
 import { createItemsRepo, type ItemsRepo } from './items-repo';
+import { createRetention, RetentionSetting, type Retention } from './retention';
 import type { Clock } from './sql';
 
 export { StoreError } from './errors';
@@ -34,6 +36,8 @@ export type { PrintJobRecord, PrintRequester } from './print-jobs-repo';
 export type { PickupRecord } from './pickups-repo';
 export type { ManifestInput, ManifestRecord } from './manifests-repo';
 export { defineSetting } from './settings-repo';
+export { RetentionSetting } from './retention';
+export { checkIntegrityInBackground } from './integrity';
 export { type OutboxError, type OutboxKind, type OutboxRecord } from './outbox-repo';
 
 /** Options of {@link openStore}. */
@@ -66,6 +70,23 @@ export interface Store {
   readonly slipJobs: SlipJobsRepo;
   /** Items (alias barcodes, unit weights) and skipped verifications (issue 14, scan to verify). */
   readonly items: ItemsRepo;
+  /** What is kept for how long, pruning in small steps and giving pages back (issue 27). */
+  readonly retention: Retention;
+  /**
+   * True when the last stop was not clean: a `-wal` file was left beside the
+   * database (a clean close checkpoints and removes it). The station then runs
+   * the whole-file check at once rather than in an idle moment.
+   */
+  readonly uncleanStop: boolean;
+  /**
+   * Set when this open switched an older file to `auto_vacuum = INCREMENTAL`:
+   * the one-time prune and VACUUM it took, ms (issue 27; a new file is created so).
+   */
+  readonly compactedMs: number | null;
+  /** `PRAGMA page_size`, bytes. */
+  readonly pageSize: number;
+  /** `PRAGMA optimize` (https://sqlite.org/pragma.html#pragma_optimize): refreshes the planner's statistics where they are stale. */
+  optimize(): void;
   /**
    * Runs `fn` in one write transaction (BEGIN IMMEDIATE): every repository call inside
    * commits together or not at all; an exception rolls back and is rethrown. Nested
@@ -85,8 +106,11 @@ export interface Store {
 }
 
 /**
- * Opens (creating if needed) the station database at `file`, checks it
- * (`PRAGMA quick_check`) and migrates it. Every failure is a StoreError whose
+ * Opens (creating if needed) the station database at `file`, checks its small
+ * tables (the whole file is checked later, in the background: store/integrity.ts)
+ * and migrates it. A new file is created with `auto_vacuum = INCREMENTAL`; an
+ * older one is switched once (prune past the retention, then VACUUM:
+ * {@link Store.compactedMs}). Every failure is a StoreError whose
  * code tells a healthy file that cannot be used now (locked, read-only) from
  * a damaged one, and whose message says what to do (store/open-errors.ts).
  * The file is never moved, deleted or repaired here.
@@ -104,6 +128,9 @@ export function openStore(file: string, opts: StoreOptions = {}): Store {
   const migrations = MIGRATIONS;
   const busyMs = opts.busyTimeoutMs ?? 5000;
   let db: Database.Database;
+  // A clean close removes the WAL; one left behind means the last stop was a crash, a kill or a power cut.
+  const uncleanStop = walLeft(file);
+  let compactedMs: number | null = null;
   try {
     db = new Database(file, { timeout: busyMs });
   } catch (err) {
@@ -126,12 +153,15 @@ export function openStore(file: string, opts: StoreOptions = {}): Store {
           `${migrations.length}). Update the station; the file was left untouched.`,
       );
     }
-    checkIntegrity(db, file, busyMs);
+    checkSmallTables(db, file, busyMs);
     try {
+      // Before the first table of a new file: pages freed later can be given back (retention.ts).
+      if (version === 0 && isEmpty(db)) db.pragma('auto_vacuum = INCREMENTAL');
       db.pragma('journal_mode = WAL');
       db.pragma('foreign_keys = ON');
       runMigrations(db, migrations);
       probeWrite(db);
+      if (Number(db.pragma('auto_vacuum', { simple: true })) !== 2) compactedMs = switchToIncrementalVacuum(db, clock);
     } catch (err) {
       throw classifyStoreError(err, file, 'cannot_open', busyMs);
     }
@@ -155,6 +185,13 @@ export function openStore(file: string, opts: StoreOptions = {}): Store {
     rateWindows: createRateWindowsRepo(db, clock),
     slipJobs: createSlipJobsRepo(db, clock),
     items: createItemsRepo(db, clock),
+    retention: createRetention(db, clock),
+    uncleanStop,
+    compactedMs,
+    pageSize: Number(db.pragma('page_size', { simple: true })),
+    optimize() {
+      db.pragma('optimize');
+    },
     tx<T>(fn: () => T): T {
       return db.transaction(fn).immediate();
     },
@@ -191,20 +228,62 @@ function probeWrite(db: Database.Database): void {
   }
 }
 
+/** True when `file`'s write-ahead log exists and is not empty. */
+function walLeft(file: string): boolean {
+  try {
+    return fs.statSync(`${file}-wal`).size > 0;
+  } catch {
+    return false;
+  }
+}
+
+/** True for a file with nothing in its schema yet (a new database). */
+function isEmpty(db: Database.Database): boolean {
+  return db.prepare<[], { n: number }>('SELECT count(*) AS n FROM sqlite_schema').get()?.n === 0;
+}
+
+/** Tables read at start whose check takes constant time: the settings and the rate windows (a few rows each). */
+const START_CHECKED_TABLES = ['settings', 'rate_windows'] as const;
+
 /**
- * `PRAGMA quick_check` (https://sqlite.org/pragma.html#pragma_quick_check):
- * page and b-tree structure, without cross-checking index contents (that is
- * `integrity_check`, slower). About 4 ms per MB on the development machines
- * (0.8 s for 200 MB of labels); a new database takes a millisecond.
+ * `PRAGMA quick_check(<table>)` (https://sqlite.org/pragma.html#pragma_quick_check)
+ * of the few small tables start-up reads: a file damaged throughout is
+ * refused at once, in constant time; the whole file (labels, orders, the
+ * outbox) is checked in the background (store/integrity.ts), never at start.
+ * A table not created yet (a new or older file) is skipped.
  * @throws StoreError `corrupt` listing what SQLite found; `locked` / `permission_denied` as classified.
  */
-function checkIntegrity(db: Database.Database, file: string, busyMs: number): void {
-  let rows: unknown[];
+function checkSmallTables(db: Database.Database, file: string, busyMs: number): void {
+  const problems: string[] = [];
   try {
-    rows = db.pragma('quick_check') as unknown[];
+    const present = new Set(db.prepare<[], string>(`SELECT name FROM sqlite_schema WHERE type = 'table'`).pluck().all());
+    for (const t of START_CHECKED_TABLES) {
+      if (!present.has(t)) continue;
+      const rows = db.pragma(`quick_check(${t})`) as unknown[];
+      problems.push(...rows.map((r) => String(Object.values(r as Record<string, unknown>)[0] ?? '')).filter((x) => x !== 'ok'));
+    }
   } catch (err) {
     throw classifyStoreError(err, file, 'cannot_open', busyMs);
   }
-  const problems = rows.map((r) => String(Object.values(r as Record<string, unknown>)[0] ?? '')).filter((t) => t !== 'ok');
   if (problems.length > 0) throw corruptError(file, problems);
+}
+
+/**
+ * One-time step for a file made before issue 27 (`auto_vacuum = NONE`): the
+ * mode can only change with a VACUUM, which rewrites the whole file. Label
+ * bytes and done outbox rows past the retention are pruned first, so the
+ * VACUUM copies only what is kept. Runs at the first start of this version,
+ * before the bench opens; returns its wall time, ms. Needs free disk about the
+ * size of what is kept.
+ */
+function switchToIncrementalVacuum(db: Database.Database, clock: Clock): number {
+  const t0 = Date.now();
+  const retention = createRetention(db, clock);
+  const days = createSettingsRepo(db, clock).get(RetentionSetting);
+  while (retention.prune(days, 5000).more) {
+    // every batch in its own transaction, so the WAL stays small
+  }
+  db.pragma('auto_vacuum = INCREMENTAL');
+  db.exec('VACUUM');
+  return Date.now() - t0;
 }

@@ -1,7 +1,10 @@
 /**
  * Labels as received from the platform (table `labels`): the bytes decoded
  * from the base64 `label.pdf` / `label.zpl` fields (spec: Resources > Label),
- * kept exactly, so a reprint never needs the network (DESIGN.md "Persistence").
+ * kept exactly, so a reprint within the retention needs no network (DESIGN.md
+ * "Persistence"). After the retention (store/retention.ts) a label's bytes are
+ * given back (`pruned_at` set, `bytes` empty): {@link LabelsRepo.getLatest}
+ * no longer returns it, and a reprint fetches the label again from the platform.
  */
 import type Database from 'better-sqlite3';
 import { StoreError } from './errors';
@@ -37,7 +40,7 @@ export interface LabelsRepo {
   /** Stores every non-null format of a platform Label object (`pdf`, `zpl` base64). Returns what was stored. */
   saveFromPlatform(trackingNumber: string, label: { pdf?: string | null; zpl?: string | null }): LabelRecord[];
   get(id: number): LabelRecord | undefined;
-  /** Newest label of the shipment, of `format` when given. */
+  /** Newest label of the shipment still holding its bytes (not pruned), of `format` when given. */
   getLatest(trackingNumber: string, format?: LabelFormat): LabelRecord | undefined;
   listForShipment(trackingNumber: string): LabelInfo[];
 }
@@ -75,7 +78,7 @@ export function createLabelsRepo(db: Database.Database, clock: Clock): LabelsRep
   const byId = db.prepare<[number], LabelRow>('SELECT id, tracking_number, format, bytes, created_at FROM labels WHERE id = ?');
   const latest = db.prepare<{ t: string; f: LabelFormat | null }, LabelRow>(
     `SELECT id, tracking_number, format, bytes, created_at FROM labels
-     WHERE tracking_number = @t AND (@f IS NULL OR format = @f) ORDER BY id DESC LIMIT 1`,
+     WHERE tracking_number = @t AND (@f IS NULL OR format = @f) AND pruned_at IS NULL ORDER BY id DESC LIMIT 1`,
   );
   const list = db.prepare<[string], Omit<LabelRow, 'bytes'> & { size: number }>(
     `SELECT id, tracking_number, format, length(bytes) AS size, created_at FROM labels WHERE tracking_number = ? ORDER BY id`,

@@ -255,6 +255,8 @@ const SORTS: Record<OrderSort, string> = {
   country: 'country_code ASC, created_at DESC, id DESC',
 };
 
+const ALL_STATUSES: readonly OrderStatus[] = ['open', 'shipped', 'cancelled'];
+
 function statusList(filter: OrderStatusFilter | undefined): readonly OrderStatus[] | null {
   if (filter === undefined || filter === 'all') return null;
   return typeof filter === 'string' ? [filter] : filter;
@@ -287,8 +289,8 @@ export function createOrdersRepo(db: Database.Database, clock: Clock): OrdersRep
     'SELECT sku, name, quantity, unit_price, fulfilled FROM order_items WHERE order_id = ? ORDER BY position',
   );
   const deleteFts = db.prepare<[number], never>('DELETE FROM orders_fts WHERE rowid = ?');
-  const insertFts = db.prepare<[number, string, string, string, string], never>(
-    'INSERT INTO orders_fts (rowid, order_number, recipient_name, city, skus) VALUES (?, ?, ?, ?, ?)',
+  const insertFts = db.prepare<[number, string, string, string, string, string], never>(
+    'INSERT INTO orders_fts (rowid, order_number, recipient_name, city, skus, details) VALUES (?, ?, ?, ?, ?, ?)',
   );
   const selectById = db.prepare<[number], OrderRow>(`SELECT ${ORDER_COLUMNS} FROM orders WHERE id = ?`);
   const selectByNumber = db.prepare<[string], OrderRow>(`SELECT ${ORDER_COLUMNS} FROM orders WHERE order_number = ? ORDER BY id LIMIT 1`);
@@ -322,7 +324,11 @@ export function createOrdersRepo(db: Database.Database, clock: Clock): OrdersRep
     // A new row has no index entry yet: the delete is only for a replaced order.
     if (!fresh) deleteFts.run(id);
     const skus = o.items.map((i) => i.sku ?? '').filter((x) => x !== '').join(' ');
-    insertFts.run(id, o.orderNumber, o.recipient.name, o.recipient.city, skus);
+    // What only orders.list's search reads (migration 8): company, postal code, phone, e-mail, item names.
+    const details = [o.recipient.company, o.recipient.postalCode, o.recipient.phone, o.email, ...o.items.map((i) => i.name)]
+      .filter((x): x is string => typeof x === 'string' && x !== '')
+      .join(' ');
+    insertFts.run(id, o.orderNumber, o.recipient.name, o.recipient.city, skus, details);
   };
 
   const insertRaw = (order: OrderDraft, importHash: string | null): number => {
@@ -401,6 +407,20 @@ export function createOrdersRepo(db: Database.Database, clock: Clock): OrdersRep
   };
 
   const ORDER_BY = `ORDER BY CASE status WHEN 'open' THEN 0 ELSE 1 END, created_at DESC, id DESC`;
+  /**
+   * Orders of `statuses`, newest first, at most `limit`: one status reads its
+   * (status, created_at) index; several read the created_at index and skip
+   * the others (`+status` keeps the planner from sorting every match).
+   */
+  const listByStatus = (statuses: readonly OrderStatus[], limit: number): OrderRow[] => {
+    const one = statuses.length === 1;
+    const params: Record<string, unknown> = { limit };
+    statuses.forEach((st, i) => (params[`s${i}`] = st));
+    const where = one ? 'status = @s0' : `+status IN (${statuses.map((_, i) => `@s${i}`).join(', ')})`;
+    return db
+      .prepare<Record<string, unknown>, OrderRow>(`SELECT ${ORDER_COLUMNS} FROM orders WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT @limit`)
+      .all(params);
+  };
   const clampLimit = (n: number | undefined, dflt: number, max = 1000) => Math.max(1, Math.min(max, Math.floor(n ?? dflt)));
 
   /** WHERE and parameters of a list page (see OrderPageQuery). */
@@ -441,7 +461,7 @@ export function createOrdersRepo(db: Database.Database, clock: Clock): OrdersRep
     if ([...text].length >= 3) {
       // Trigram FTS5: any substring of 3+ characters, from the index.
       clauses.push('id IN (SELECT rowid FROM orders_fts WHERE orders_fts MATCH @fts)');
-      params.fts = ftsPhrase(text);
+      params.fts = `{order_number recipient_name city skus} : ${ftsPhrase(text)}`;
     } else if (text !== '') {
       // Too short for trigrams: the start of the order number (with or without its #).
       clauses.push(`(order_number LIKE @p ESCAPE '\\' OR order_number LIKE @ph ESCAPE '\\')`);
@@ -478,21 +498,27 @@ export function createOrdersRepo(db: Database.Database, clock: Clock): OrdersRep
       return [];
     },
     list(opts = {}) {
-      const w = listWhere(opts.status);
-      if (!w) return [];
-      const rows = db
-        .prepare<Record<string, unknown>, OrderRow>(
-          `SELECT ${ORDER_COLUMNS} FROM orders ${w.where} ${ORDER_BY} LIMIT @limit OFFSET @offset`,
-        )
-        .all({ ...w.params, limit: clampLimit(opts.limit, 200), offset: Math.max(0, Math.floor(opts.offset ?? 0)) });
-      return rows.map((r) => orderFromRow(r, selectItems.all(r.id)));
+      const statuses = statusList(opts.status) ?? ALL_STATUSES;
+      const limit = clampLimit(opts.limit, 200);
+      const offset = Math.max(0, Math.floor(opts.offset ?? 0));
+      // Open first, then the rest, each newest first from an index (never a sort of every order).
+      const want = offset + limit;
+      const open = statuses.includes('open') ? listByStatus(['open'], want) : [];
+      const rest = statuses.filter((st) => st !== 'open');
+      const rows = open.length < want && rest.length > 0 ? open.concat(listByStatus(rest, want - open.length)) : open;
+      return rows.slice(offset, offset + limit).map((r) => orderFromRow(r, selectItems.all(r.id)));
     },
     search(query, opts = {}) {
       const q = query.trim();
       if (q === '') return [];
+      // 3+ characters: the trigram index over every searched field (migration 8). Shorter text has no
+      // trigram: a substring scan, stopped by the limit (1-2 characters match most orders).
+      const long = [...q].length >= 3;
       const w = listWhere(
         opts.status,
-        `(order_number LIKE @q ESCAPE '\\' OR recipient_name LIKE @q ESCAPE '\\' OR recipient_company LIKE @q ESCAPE '\\'
+        long
+          ? 'id IN (SELECT rowid FROM orders_fts WHERE orders_fts MATCH @q)'
+          : `(order_number LIKE @q ESCAPE '\\' OR recipient_name LIKE @q ESCAPE '\\' OR recipient_company LIKE @q ESCAPE '\\'
           OR city LIKE @q ESCAPE '\\' OR postal_code LIKE @q ESCAPE '\\' OR phone LIKE @q ESCAPE '\\'
           OR email LIKE @q ESCAPE '\\'
           OR EXISTS (SELECT 1 FROM order_items i WHERE i.order_id = orders.id
@@ -501,7 +527,7 @@ export function createOrdersRepo(db: Database.Database, clock: Clock): OrdersRep
       if (!w) return [];
       const rows = db
         .prepare<Record<string, unknown>, OrderRow>(`SELECT ${ORDER_COLUMNS} FROM orders ${w.where} ${ORDER_BY} LIMIT @limit`)
-        .all({ ...w.params, q: likeContains(q), limit: clampLimit(opts.limit, 50) });
+        .all({ ...w.params, q: long ? ftsPhrase(q) : likeContains(q), limit: clampLimit(opts.limit, 50) });
       return rows.map((r) => orderFromRow(r, selectItems.all(r.id)));
     },
     page(query) {
@@ -532,6 +558,8 @@ export function createOrdersRepo(db: Database.Database, clock: Clock): OrdersRep
       const notes = patch.notes ?? current.notes;
       if (patch.notes !== undefined) needs = needs.filter((f) => f !== 'notes');
       updateFix.run(postalCode, nul(notes === '' ? undefined : notes), JSON.stringify(needs), isoNow(clock), id);
+      // The postal code is searched (orders_fts.details): the index row follows it.
+      indexOrder(id, { ...current, recipient: { ...current.recipient, postalCode } });
       return must(withItems(selectById.get(id)), id);
     },
     setStatus: (id, status) => {

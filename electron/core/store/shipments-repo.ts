@@ -72,7 +72,8 @@ export interface ShipmentsRepo {
   listRecent(opts?: { limit?: number; since?: string; includePending?: boolean }): ShipmentRecord[];
   /** Created (tracking number known), not cancelled, not yet in a manifest; optional carrier filter. Oldest first. */
   listUnmanifested(opts?: { carrierCode?: string; contractCode?: string }): ShipmentRecord[];
-  listByManifest(manifestId: number): ShipmentRecord[];
+  /** Shipments of a manifest, oldest first; at most `limit` (default all). */
+  listByManifest(manifestId: number, limit?: number): ShipmentRecord[];
   /** Updates the status key (and the stored JSON when given). @throws StoreError `not_found`. */
   setStatus(trackingNumber: string, statusKey: string, platform?: unknown): ShipmentRecord;
   /** Marks the shipment cancelled at `at` (default now). @throws StoreError `not_found`. */
@@ -131,7 +132,7 @@ export function createShipmentsRepo(db: Database.Database, clock: Clock): Shipme
     `SELECT ${COLS} FROM shipments WHERE reference = ? ORDER BY id DESC LIMIT 1`,
   );
   const byOrder = db.prepare<[number], ShipmentRow>(`SELECT ${COLS} FROM shipments WHERE order_id = ? ORDER BY id`);
-  const byManifest = db.prepare<[number], ShipmentRow>(`SELECT ${COLS} FROM shipments WHERE manifest_id = ? ORDER BY id`);
+  const byManifest = db.prepare<[number, number], ShipmentRow>(`SELECT ${COLS} FROM shipments WHERE manifest_id = ? ORDER BY id LIMIT ?`);
   const insertPending = db.prepare<[number | null, string, string | null, string | null, string, string], never>(
     `INSERT INTO shipments (order_id, reference, contract_code, carrier_code, created_at, updated_at)
      VALUES (?, ?, ?, ?, ?, ?)`,
@@ -249,7 +250,7 @@ export function createShipmentsRepo(db: Database.Database, clock: Clock): Shipme
         .all({ carrier: opts.carrierCode ?? null, contract: opts.contractCode ?? null })
         .map(shipmentFromRow);
     },
-    listByManifest: (manifestId) => byManifest.all(manifestId).map(shipmentFromRow),
+    listByManifest: (manifestId, limit) => byManifest.all(manifestId, limit === undefined ? -1 : Math.max(0, Math.floor(limit))).map(shipmentFromRow),
     setStatus(trackingNumber, statusKey, platform) {
       const json = platform === undefined ? null : toJson(platform, 'platform');
       if (updateStatus.run(statusKey, json, isoNow(clock), trackingNumber).changes === 0) {

@@ -17,6 +17,7 @@ import { outboxCommands } from './outbox';
 import { slipsCommands } from './slips';
 import { packingCommands } from './packing';
 import { stocksCommands } from './stocks';
+import { storageCommands } from './storage';
 import { z } from 'zod';
 import { PickupRequest } from '../../platform';
 import type { SlipJobView } from '../slips';
@@ -44,7 +45,7 @@ export function mergeCommands<G extends ReadonlyArray<Readonly<Record<string, Co
 }
 
 /** All station commands. */
-export const commands = mergeCommands(accountCommands, ordersCommands, shippingCommands, printingCommands, scalesCommands, pickupsManifestsCommands, outboxCommands, slipsCommands, packingCommands, stocksCommands);
+export const commands = mergeCommands(accountCommands, ordersCommands, shippingCommands, printingCommands, scalesCommands, pickupsManifestsCommands, outboxCommands, slipsCommands, packingCommands, stocksCommands, storageCommands);
 
 /** Name of a station command, `domain.verb`. */
 export type CommandName = keyof typeof commands;

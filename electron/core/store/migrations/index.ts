@@ -27,6 +27,7 @@ import { m0004CustomsProducts } from './0004-customs-products';
 import { m0005SlipJobs } from './0005-slip-jobs';
 import { m0006ScanToVerify } from './0006-scan-to-verify';
 import { m0007OrderReferences } from './0007-order-references-per-shop';
+import { m0008YearsAtTheBench } from './0008-years-at-the-bench';
 import type { Migration } from './migration';
 
 export type { Migration } from './migration';
@@ -40,6 +41,7 @@ export const MIGRATIONS: readonly Migration[] = [
   m0005SlipJobs,
   m0006ScanToVerify,
   m0007OrderReferences,
+  m0008YearsAtTheBench,
 ];
 
 /** Schema version this code writes: the last migration's version. */
