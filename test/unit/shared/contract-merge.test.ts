@@ -19,8 +19,8 @@ describe('the contract, merged from its domains', () => {
     expect(() => mergeCommands({ 'scan.resolve': def }, { 'orders.page': def }, { 'scan.resolve': def })).toThrow('Command scan.resolve is declared twice in the contract');
   });
 
-  it("holds the station's 71 commands, each once", () => {
-    expect(Object.keys(commands)).toHaveLength(71);
+  it("holds the station's 73 commands, each once", () => {
+    expect(Object.keys(commands)).toHaveLength(73);
   });
 });
 
