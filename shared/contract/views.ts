@@ -67,6 +67,11 @@ export interface LabelPreviewView {
   labelCount: number;
   /** PNG images (8-bit grey), base64, one per label, at most 4. */
   pngs: string[];
+  /**
+   * How carrier ZPL was adapted (issue 23), one sentence: the dpi it was made for and the scale,
+   * the ink box against the stock, any move or shrink; null for a PDF-only label.
+   */
+  adaptation: string | null;
 }
 
 export interface PrintJobView {

@@ -21,7 +21,8 @@ parentPort.on('message', (m) => {
   chain = chain.then(async () => {
     try {
       api ??= require(workerData.modulePath).ready.then((r) => r.api);
-      const png = await (await api).zplToBase64Async(m.zpl, m.widthMm, m.heightMm, m.dpmm);
+      const a = await api;
+      const png = m.multiple ? await a.zplToBase64MultipleAsync(m.zpl, m.widthMm, m.heightMm, m.dpmm) : await a.zplToBase64Async(m.zpl, m.widthMm, m.heightMm, m.dpmm);
       parentPort.postMessage({ id: m.id, png });
     } catch (e) {
       parentPort.postMessage({ id: m.id, error: String((e && e.message) || e) });
@@ -31,7 +32,7 @@ parentPort.on('message', (m) => {
 `;
 
 interface Pending {
-  resolve: (png: Buffer) => void;
+  resolve: (png: Buffer | Buffer[]) => void;
   reject: (e: Error) => void;
 }
 
@@ -49,12 +50,13 @@ function getWorker(): Worker {
   // Resolved here (not in the worker) so it works from tsx, vitest and a bundle alike.
   const modulePath = createRequire(typeof __filename === 'string' ? __filename : import.meta.url).resolve('zpl-renderer-js');
   const w = new Worker(WORKER_SOURCE, { eval: true, workerData: { modulePath } });
-  w.on('message', (m: { id: number; png?: string; error?: string }) => {
+  w.on('message', (m: { id: number; png?: string | string[]; error?: string }) => {
     const p = pending.get(m.id);
     if (!p) return;
     pending.delete(m.id);
     if (pending.size === 0) w.unref();
-    if (m.png !== undefined) p.resolve(Buffer.from(m.png, 'base64'));
+    if (Array.isArray(m.png)) p.resolve(m.png.map((b) => Buffer.from(b, 'base64')));
+    else if (m.png !== undefined) p.resolve(Buffer.from(m.png, 'base64'));
     else p.reject(new Error(m.error ?? 'ZPL preview failed'));
   });
   w.on('error', (e) => {
@@ -69,14 +71,29 @@ function getWorker(): Worker {
   return w;
 }
 
-function renderOne(zpl: string, widthMm: number, heightMm: number, dpmm: number): Promise<Buffer> {
+function post(zpl: string, widthMm: number, heightMm: number, dpmm: number, multiple: boolean): Promise<Buffer | Buffer[]> {
   return new Promise((resolve, reject) => {
     const w = getWorker();
     const id = nextId++;
     pending.set(id, { resolve, reject });
     w.ref(); // keep the process alive until the answer arrives
-    w.postMessage({ id, zpl, widthMm, heightMm, dpmm });
+    w.postMessage({ id, zpl, widthMm, heightMm, dpmm, multiple });
   });
+}
+
+async function renderOne(zpl: string, widthMm: number, heightMm: number, dpmm: number): Promise<Buffer> {
+  const png = await post(zpl, widthMm, heightMm, dpmm, false);
+  return Array.isArray(png) ? png[0]! : png;
+}
+
+/**
+ * Renders a whole ZPL stream (stored graphics `~DG` included: the formats are
+ * not split) as one PNG per `^XA…^XZ`, at `dpi` on a `widthMm` × `heightMm` canvas.
+ * @throws Error when the engine rejects the stream
+ */
+export async function renderZplStream(zpl: string, dpi: PreviewDpi, widthMm: number, heightMm: number): Promise<Buffer[]> {
+  const png = await post(zpl, widthMm, heightMm, dotsPerMm(dpi), true);
+  return Array.isArray(png) ? png : [png];
 }
 
 /** Stops the preview worker (it is started again by the next preview). */
