@@ -44,6 +44,7 @@ import { parcels as labelParcels } from '../unit/labels/fixtures';
 import { benchScaleToQuote } from './scale-to-quote';
 import { benchColdStart } from './cold-start';
 import { benchCsvImportStream } from './csv-import';
+import { benchRealLabels } from './real-labels';
 
 const SHIPMENTS = Number(process.env.BENCH_SHIPMENTS ?? 100);
 const CSV_ORDERS = Number(process.env.BENCH_CSV_ORDERS ?? 10_000);
@@ -333,14 +334,18 @@ const pdfjsRasteriser: PdfRasteriser = {
 };
 
 /**
- * PDF label -> ZPL (`^GFA` Z64) at 203 dpi on a 4x6 in label: one sandbox
+ * PDF label -> ZPL (`^GFA` Z64) at 203 and 300 dpi on a 4x6 in label: one sandbox
  * PDF label page, PDFium (the station's choice) against pdfjs-dist (the
  * baseline, rasterised in the same run), 60 conversions each after 5 warm-up, taken in
  * turn (one PDFium, one pdfjs-dist) so that both see the same load.
  */
 async function benchPdfToZpl(): Promise<void> {
+  for (const dpi of [203, 300] as const) await benchPdfToZplAt(dpi);
+}
+
+async function benchPdfToZplAt(dpi: 203 | 300): Promise<void> {
   const pdf = await renderLabelsPdf(labelParcels(1));
-  const target = { dpi: 203 as const, widthMm: 101.6, heightMm: 152.4 };
+  const target = { dpi, widthMm: 101.6, heightMm: 152.4 };
   const station = (await import('../../electron/core/printers/pdf-zpl')).pdfiumRasteriser;
   const once = async (r: PdfRasteriser): Promise<{ ms: number; bytes: number }> => {
     const t0 = performance.now();
@@ -367,7 +372,7 @@ async function benchPdfToZpl(): Promise<void> {
   console.log(
     JSON.stringify({
       bench: 'pdf-to-zpl',
-      dpi: 203,
+      dpi,
       p50Ms: round2(quantile(pdfium.samples, 0.5)),
       p95Ms: round2(quantile(pdfium.samples, 0.95)),
       bytes: pdfium.bytes,
@@ -375,7 +380,7 @@ async function benchPdfToZpl(): Promise<void> {
       baseline: 'pdfjs-dist',
     }),
   );
-  console.log(`PDF label -> ZPL ^GFA Z64, 203 dpi, 4x6 in, one page:`);
+  console.log(`PDF label -> ZPL ^GFA Z64, ${dpi} dpi, 4x6 in, one page:`);
   console.log(`  PDFium (@hyzyla/pdfium): median ${fmt(quantile(pdfium.samples, 0.5))}   p95 ${fmt(quantile(pdfium.samples, 0.95))}   ${pdfium.bytes} bytes of ZPL`);
   console.log(`  pdfjs-dist baseline: median ${fmt(quantile(baseline.samples, 0.5))}   p95 ${fmt(quantile(baseline.samples, 0.95))}   (${baseline.bytes} bytes)`);
 }
@@ -387,6 +392,7 @@ const MEASURES: Array<[string, () => unknown]> = [
     await benchLabelToPrinter('usb');
   }],
   ['pdf-to-zpl', benchPdfToZpl],
+  ['real-labels', benchRealLabels],
   ['orders-list', benchCsvImport],
   ['csv-import', benchCsvImportStream],
   ['label-rendering', benchLabelRendering],

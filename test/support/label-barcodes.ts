@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import { PNG } from 'pngjs';
 import { prepareZXingModule, readBarcodes } from 'zxing-wasm/reader';
-import { ready as zplReady } from 'zpl-renderer-js';
+import { renderZplStream } from '../../electron/core/printers/preview';
 
 /** One decoded symbol: value, ZXing format name, box on the label (mm from the top-left) and narrowest bar/module (mm). */
 export interface MeasuredBarcode {
@@ -41,9 +41,8 @@ function zxingReady(): Promise<unknown> {
 
 /** Renders every `^XA…^XZ` of `zpl` at `dpmm` on a `widthMm`×`heightMm` label (one PNG each). */
 export async function renderLabels(zpl: string, widthMm: number, heightMm: number, dpmm: number): Promise<Buffer[]> {
-  const { api } = await zplReady;
-  const pngs = await api.zplToBase64MultipleAsync(zpl, widthMm, heightMm, dpmm);
-  return pngs.map((b) => Buffer.from(b, 'base64'));
+  // The preview engine's worker (zpl-renderer-js), restarted when the engine dies after many renders.
+  return renderZplStream(zpl, dpmm === 24 ? 600 : dpmm === 12 ? 300 : 203, widthMm, heightMm);
 }
 
 /** Narrowest dark run (pixels) along the horizontal and vertical middle lines of a box, ignoring the image edge. */
@@ -111,4 +110,56 @@ export async function measureZpl(zpl: string, widthMm: number, heightMm: number,
   const out: MeasuredLabel[] = [];
   for (const png of pngs) out.push({ widthMm, heightMm, dpmm, barcodes: await measurePng(png, dpmm) });
   return out;
+}
+
+/** One target the station prints on: a profile (dpi and stock) or none (the station's dpi, 4 × 6 in). */
+export interface PrintTarget {
+  name: string;
+  dpi: 203 | 300 | 600;
+  stockMm: { width: number; height: number };
+  profile: boolean;
+}
+
+/** The matrix of issue 23: 203/300/600 dpi × 4 × 6 in and 100 × 150 mm profiles, and no profile at each dpi. */
+export const PRINT_TARGETS: PrintTarget[] = ([203, 300, 600] as const).flatMap((dpi) => [
+  { name: `${dpi} dpi, 4×6 in`, dpi, stockMm: { width: 101.6, height: 152.4 }, profile: true },
+  { name: `${dpi} dpi, 100×150 mm`, dpi, stockMm: { width: 100, height: 150 }, profile: true },
+  { name: `${dpi} dpi, no profile`, dpi, stockMm: { width: 101.6, height: 152.4 }, profile: false },
+]);
+
+/** Dots per mm of a head as ZPL counts them (8, 12, 24). */
+export function dpmmOf(dpi: 203 | 300 | 600): number {
+  return dpi === 600 ? 24 : dpi === 300 ? 12 : 8;
+}
+
+/** Why one barcode of the original is not right on the printed label; null when it is. */
+export function barcodeProblem(
+  original: MeasuredBarcode,
+  printed: MeasuredBarcode[],
+  opts: { stockMm: { width: number; height: number }; dotMm: number; shrink: number },
+): string | null {
+  const same = printed.filter((b) => b.format === original.format && b.text === original.text);
+  if (!same.length) return `${original.format} ${JSON.stringify(original.text.slice(0, 24))} not decoded`;
+  const linear = !/QR|DataMatrix|Aztec|MaxiCode|PDF417/.test(original.format);
+  // The symbol's length across its bars (1D: the longer side ZXing reports; 2D: both sides).
+  const sizeOf = (b: MeasuredBarcode): number[] => (linear ? [Math.max(b.box.width, b.box.height)] : [b.box.width, b.box.height].sort((x, y) => x - y));
+  const want = sizeOf(original).map((v) => v * opts.shrink);
+  const problems: string[] = [];
+  for (const b of same) {
+    const got = sizeOf(b);
+    const inside = b.box.x >= -0.01 && b.box.y >= -0.01 && b.box.x + b.box.width <= opts.stockMm.width + 0.01 && b.box.y + b.box.height <= opts.stockMm.height + 0.01;
+    const sizeOk = got.every((g, i) => Math.abs(g - want[i]!) <= 0.12 * want[i]!);
+    const narrowOk = b.narrowMm >= original.narrowMm * opts.shrink - opts.dotMm - 1e-6;
+    if (inside && sizeOk && narrowOk) return null;
+    problems.push(
+      [
+        !inside ? `outside the stock at ${b.box.x.toFixed(1)},${b.box.y.toFixed(1)}` : '',
+        !sizeOk ? `size ${got.map((g) => g.toFixed(1)).join('×')} mm, want ${want.map((w) => w.toFixed(1)).join('×')}` : '',
+        !narrowOk ? `narrow bar ${b.narrowMm.toFixed(3)} mm, was ${original.narrowMm.toFixed(3)}` : '',
+      ]
+        .filter(Boolean)
+        .join(', '),
+    );
+  }
+  return `${original.format} ${JSON.stringify(original.text.slice(0, 24))}: ${problems.join(' | ')}`;
 }

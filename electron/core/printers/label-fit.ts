@@ -11,6 +11,7 @@
 import { PNG } from 'pngjs';
 import { adaptZpl, detectZplDpi, type ZplDpi } from './adapt';
 import { renderZplStream } from './preview';
+import { lexZpl } from './zpl-lexer';
 
 /** A box in mm from the label's top-left corner. */
 export interface BoxMm {
@@ -49,7 +50,12 @@ const CANVAS_MM = { width: 160, height: 320 };
 
 /** The default {@link InkFinder}: renders with the preview engine and scans the pixels (grey < 128 is ink). */
 export const renderedInk: InkFinder = async (zpl, dpi, canvasMm) => {
-  const pngs = await renderZplStream(zpl, dpi, canvasMm.width, canvasMm.height);
+  // Measured upright: ^POI turns the label within its own size on the head, which the larger canvas would not.
+  const upright = lexZpl(zpl)
+    .filter((t) => !(t.kind === 'command' && !t.control && t.name === 'PO'))
+    .map((t) => t.raw)
+    .join('');
+  const pngs = await renderZplStream(upright, dpi, canvasMm.width, canvasMm.height);
   let box: { x0: number; y0: number; x1: number; y1: number } | null = null;
   for (const buf of pngs) {
     const img = PNG.sync.read(buf);
@@ -107,7 +113,10 @@ export async function fitZplToStock(
   const base = opts.dpi / made.dpi;
   // A stream the preview engine cannot read still prints, scaled, unmoved: the note says the ink was not measured.
   let measured = true;
-  const inkSrc = await (opts.ink ?? renderedInk)(zpl, made.dpi, CANVAS_MM).catch(() => {
+  // A label with ^PW is drawn centred on a wider canvas: measure it on its own width (the head prints nothing past it).
+  const pw = /\^PW\s*(\d+)/i.exec(zpl)?.[1];
+  const canvas = pw && Number(pw) > 0 ? { width: (Number(pw) / made.dpi) * 25.4, height: CANVAS_MM.height } : CANVAS_MM;
+  const inkSrc = await (opts.ink ?? renderedInk)(zpl, made.dpi, canvas).catch(() => {
     measured = false;
     return null;
   });

@@ -37,6 +37,14 @@ interface Pending {
 }
 
 let worker: Worker | null = null;
+
+/** Errors that mean the engine inside the worker is gone, not that the ZPL is bad. */
+const ENGINE_DEAD = /already exited|reading 'exports'|Go program|bad pointer|fatal error|worker exited/i;
+
+async function restartWorker(w: Worker): Promise<void> {
+  if (worker === w) worker = null;
+  await w.terminate().catch(() => undefined);
+}
 const pending = new Map<number, Pending>();
 let nextId = 1;
 
@@ -57,7 +65,12 @@ function getWorker(): Worker {
     if (pending.size === 0) w.unref();
     if (Array.isArray(m.png)) p.resolve(m.png.map((b) => Buffer.from(b, 'base64')));
     else if (m.png !== undefined) p.resolve(Buffer.from(m.png, 'base64'));
-    else p.reject(new Error(m.error ?? 'ZPL preview failed'));
+    else {
+      // The engine (Go compiled to WebAssembly) can die after many renders ("found bad pointer in Go
+      // heap"); every later call then fails. Start a fresh worker for the next render.
+      if (ENGINE_DEAD.test(m.error ?? '')) void restartWorker(w);
+      p.reject(new Error(m.error ?? 'ZPL preview failed'));
+    }
   });
   w.on('error', (e) => {
     worker = null;
@@ -92,8 +105,12 @@ async function renderOne(zpl: string, widthMm: number, heightMm: number, dpmm: n
  * @throws Error when the engine rejects the stream
  */
 export async function renderZplStream(zpl: string, dpi: PreviewDpi, widthMm: number, heightMm: number): Promise<Buffer[]> {
-  const png = await post(zpl, widthMm, heightMm, dotsPerMm(dpi), true);
-  return Array.isArray(png) ? png : [png];
+  const once = async (): Promise<Buffer[]> => {
+    const png = await post(zpl, widthMm, heightMm, dotsPerMm(dpi), true);
+    return Array.isArray(png) ? png : [png];
+  };
+  // One retry on a fresh engine when the old one died under us.
+  return once().catch((e: unknown) => (e instanceof Error && ENGINE_DEAD.test(e.message) ? once() : Promise.reject(e)));
 }
 
 /** Stops the preview worker (it is started again by the next preview). */

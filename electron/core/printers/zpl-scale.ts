@@ -114,7 +114,7 @@ function scaleBy(t: ZplToken, f: number): string {
     const r = NUM.exec(parts[1] ?? '');
     const ratio = r ? Number(r[2]) : 3;
     const wanted = Math.min(3, Math.max(2, Math.round(((src * ratio * f) / m) * 10) / 10));
-    if (r || (wanted !== 3 && src > 1)) parts[1] = `${r?.[1] ?? ''}${wanted.toFixed(1)}${r?.[3] ?? ''}`;
+    if (r || (wanted !== 3 && src > 1)) parts[1] = `${r?.[1] ?? ''}${String(wanted)}${r?.[3] ?? ''}`;
   }
   const h = NUM.exec(parts[2] ?? '');
   if (h) parts[2] = `${h[1] ?? ''}${scaleValue(Number(h[2]), f, 'size')}${h[3] ?? ''}`;
@@ -163,7 +163,15 @@ export function scaleZpl(zpl: string, opts: ZplScaleOptions): ZplScaleResult {
       continue;
     }
     const n = t.name;
-    if (n === 'XA') carry = { ...shift };
+    if (n === 'XA') {
+      carry = { ...shift };
+      // A barcode with no ^BY before it in the format takes the default 2 dots, 3.0 ratio, 10 dots high,
+      // whatever the head: set the scaled default so it keeps its size.
+      if (f !== 1) {
+        out.push(t.raw, `${t.prefix}BY${moduleDots(2, f, 10)},3,${scaleValue(10, f, 'size')}`);
+        continue;
+      }
+    }
     if (n === 'MU') dots = !/^\s*[MI]/i.test(t.params);
     // Units other than dots: the printer converts positions itself; graphics are dots whatever ^MU says.
     if ((!dots && n !== 'GF' && n !== 'DG') || (t.control && n !== 'DG')) {
