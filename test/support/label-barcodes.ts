@@ -40,7 +40,7 @@ function zxingReady(): Promise<unknown> {
 }
 
 /** Renders every `^XA…^XZ` of `zpl` at `dpmm` on a `widthMm`×`heightMm` label (one PNG each). */
-export async function renderLabels(zpl: string, widthMm: number, heightMm: number, dpmm: number): Promise<Buffer[]> {
+async function renderLabels(zpl: string, widthMm: number, heightMm: number, dpmm: number): Promise<Buffer[]> {
   // The preview engine's worker (zpl-renderer-js), restarted when the engine dies after many renders.
   return renderZplStream(zpl, dpmm === 24 ? 600 : dpmm === 12 ? 300 : 203, widthMm, heightMm);
 }
@@ -83,7 +83,7 @@ function narrowestRun(png: PNG, box: { x: number; y: number; width: number; heig
 }
 
 /** Decodes and measures every barcode on one rendered label image. */
-export async function measurePng(png: Buffer, dpmm: number): Promise<MeasuredBarcode[]> {
+async function measurePng(png: Buffer, dpmm: number): Promise<MeasuredBarcode[]> {
   await zxingReady();
   const img = PNG.sync.read(png);
   const found = await readBarcodes(new Uint8Array(png), { formats: [], tryHarder: true, tryRotate: true, tryInvert: false, maxNumberOfSymbols: 32 });

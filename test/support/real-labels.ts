@@ -15,7 +15,7 @@ import { applyProfile } from '../../electron/core/printers/profile';
 import { barcodeProblem, dpmmOf, measureZpl, type MeasuredBarcode, type PrintTarget } from './label-barcodes';
 
 /** Folder of the corpus (one file a label, sources in SOURCES.md). */
-export const REAL_LABELS_DIR = path.resolve(__dirname, '../fixtures/labels/real');
+const REAL_LABELS_DIR = path.resolve(__dirname, '../fixtures/labels/real');
 
 /** The ZPL labels of the corpus, by file name. */
 export function realZplLabels(): Array<{ file: string; zpl: string }> {

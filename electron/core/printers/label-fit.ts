@@ -14,7 +14,7 @@ import { renderZplStream } from './preview';
 import { lexZpl } from './zpl-lexer';
 
 /** A box in mm from the label's top-left corner. */
-export interface BoxMm {
+interface BoxMm {
   x: number;
   y: number;
   width: number;
@@ -49,7 +49,7 @@ export type InkFinder = (zpl: string, dpi: ZplDpi, canvasMm: { width: number; he
 const CANVAS_MM = { width: 160, height: 320 };
 
 /** The default {@link InkFinder}: renders with the preview engine and scans the pixels (grey < 128 is ink). */
-export const renderedInk: InkFinder = async (zpl, dpi, canvasMm) => {
+const renderedInk: InkFinder = async (zpl, dpi, canvasMm) => {
   // Measured upright: ^POI turns the label within its own size on the head, which the larger canvas would not.
   const upright = lexZpl(zpl)
     .filter((t) => !(t.kind === 'command' && !t.control && t.name === 'PO'))
@@ -84,7 +84,7 @@ export const renderedInk: InkFinder = async (zpl, dpi, canvasMm) => {
 const mm = (dots: number, dpi: number): number => Math.round((dots / dpi) * 25.4 * 10) / 10;
 
 /** The dpi a label was made for and what said so: `^PW`/`^LL`, else the profile's (carrier's) setting, else 203. */
-export function madeForDpi(zpl: string, configured?: ZplDpi): { dpi: ZplDpi; from: LabelAdaptation['madeForFrom'] } {
+function madeForDpi(zpl: string, configured?: ZplDpi): { dpi: ZplDpi; from: LabelAdaptation['madeForFrom'] } {
   const detected = detectZplDpi(zpl);
   if (detected !== null) return { dpi: detected, from: /\^PW\s*\d/i.test(zpl) ? '^PW' : '^LL' };
   if (configured) return { dpi: configured, from: 'profile' };
