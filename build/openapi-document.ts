@@ -2,7 +2,8 @@
  * Writes the OpenAPI document the sandbox serves (`GET {base_url}/openapi.json`)
  * to a file, for Spectral (`npm run lint:openapi`) and other offline tools.
  * The document is fetched from a sandbox app through fastify's `inject`
- * (no port is opened); `servers` names `http://sandbox.local/api/2026-09`.
+ * (no port is opened; the sandbox answers only to a loopback `Host`); `servers` names
+ * `http://localhost/api/2026-09`.
  *
  * Usage: node --import tsx build/openapi-document.ts <out.json>
  * Exit 1 when the document cannot be built.
@@ -17,7 +18,7 @@ async function main(): Promise<void> {
   const app = buildSandboxApp(new SandboxState(demoSeed(), new SimClock()));
   try {
     await app.ready();
-    const res = await app.inject({ method: 'GET', url: `${API_PREFIX}/openapi.json`, headers: { host: 'sandbox.local', accept: 'application/json' } });
+    const res = await app.inject({ method: 'GET', url: `${API_PREFIX}/openapi.json`, headers: { host: 'localhost', accept: 'application/json' } });
     if (res.statusCode !== 200) throw new Error(`GET ${API_PREFIX}/openapi.json answered ${res.statusCode}: ${res.body}`);
     fs.mkdirSync(path.dirname(path.resolve(out)), { recursive: true });
     fs.writeFileSync(out, JSON.stringify(JSON.parse(res.body), null, 2) + '\n');

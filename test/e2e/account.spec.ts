@@ -5,28 +5,12 @@
  * /cod-lists/{id}, /returns/{id}); Esc closes and the focus goes back to the
  * list chooser. Screenshot: test-results/screens/31-account-detail.png.
  */
-import { mkdtempSync, mkdirSync, rmSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
-import { startStationProcess, type StationProcess } from './station-process';
+import { expect, SHOTS, test } from './fixture';
 
-const SHOTS = path.resolve(import.meta.dirname, '..', '..', 'test-results', 'screens');
-let station: StationProcess;
-let dataDir: string;
+test.use({ stationOptions: { name: 'account', labelPrinter: 'folder' } });
 
-test.beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true });
-  dataDir = mkdtempSync(path.join(os.tmpdir(), 'station-e2e-account-'));
-  station = await startStationProcess(['--data-dir', dataDir, '--printer', `file://${path.join(dataDir, 'labels')}`]);
-});
-
-test.afterAll(async () => {
-  if (station) expect(await station.stop()).toBe(0);
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-});
-
-test('account: invoice lines, COD list and return list shipments, from the keyboard', async ({ page }) => {
+test('account: invoice lines, COD list and return list shipments, from the keyboard', async ({ page, station }) => {
   await page.goto(station.url);
   await expect(page.getByTestId('connection')).toHaveText('online');
   await page.keyboard.press('F10');

@@ -7,62 +7,25 @@
  * parcel and the tracking timeline follows.
  * Screenshots of every screen go to test-results/screens/.
  */
-import { mkdtempSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
-import { startFakePrinter, type FakePrinter } from './fake-printer';
-import { startStationProcess, type StationProcess } from './station-process';
-import { TOKEN_HEADER, type CommandOutput } from '../../shared/contract';
-import type { Invoke } from '../support/commands';
+import type { Page } from '@playwright/test';
+import { startFakePrinter } from './fake-printer';
+import { unnamedControls } from './a11y';
+import { expect, SHOTS, test } from './fixture';
+import { sandboxAdmin } from './sandbox-admin';
 
-
-const ROOT = path.resolve(import.meta.dirname, '..', '..');
-const SHOTS = path.join(ROOT, 'test-results', 'screens');
 const CSV = path.join(import.meta.dirname, 'fixtures', 'shopify-orders.csv');
 
 test.describe.configure({ mode: 'serial' });
+// The station core on the embedded training sandbox, printing to the listener, behind the headless host.
+test.use({ stationOptions: { name: 'bench', labelPrinter: 'listener' } });
 
-let printer: FakePrinter;
-let station: StationProcess;
-let dataDir: string;
 /** Tracking number shipped by the first test (order #1002), looked at again by the last one. */
 let firstLdv = '';
 
-/** Runs a station command over the headless host, as the renderer does (token from the printed URL). */
-const rpc: Invoke = async (command, ...args) => {
-  const input = args[0] ?? {};
-  const u = new URL(station.url);
-  const token = new URLSearchParams(u.hash.slice(1)).get('token') ?? '';
-  const res = await fetch(`${u.origin}/rpc/${command}`, { method: 'POST', headers: { 'content-type': 'application/json', [TOKEN_HEADER]: token }, body: JSON.stringify(input) });
-  if (!res.ok) throw new Error(`${command}: HTTP ${res.status} ${await res.text()}`);
-  return (await res.json()) as CommandOutput<typeof command>;
-};
-
-/** Calls the embedded sandbox's admin prefix (loopback only, the station's token; clock and faults). */
-async function sandboxAdmin(method: 'POST' | 'DELETE', route: string, body?: unknown): Promise<void> {
-  const info = await rpc('app.info');
-  const origin = new URL(info.platform.baseUrl).origin;
-  const token = new URLSearchParams(new URL(station.url).hash.slice(1)).get('token') ?? '';
-  const headers: Record<string, string> = { 'x-station-token': token, ...(body === undefined ? {} : { 'content-type': 'application/json' }) };
-  const res = await fetch(`${origin}/__sandbox${route}`, { method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
-  if (!res.ok) throw new Error(`sandbox ${method} ${route}: HTTP ${res.status} ${await res.text()}`);
-}
-
-test.beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true });
-  dataDir = mkdtempSync(path.join(os.tmpdir(), 'station-e2e-'));
-  printer = await startFakePrinter();
-  // The station core on the embedded training sandbox, printing to the listener, behind the headless host.
-  station = await startStationProcess(['--data-dir', dataDir, '--printer', `socket://127.0.0.1:${printer.port}`]);
+test.beforeAll(({ station }) => {
   expect(station.readyLine).toContain('(training mode: embedded sandbox)');
-});
-
-test.afterAll(async () => {
-  // SIGTERM closes host, core and sandbox cleanly: exit code 0.
-  if (station) expect(await station.stop()).toBe(0);
-  await printer?.close();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
 async function shot(page: Page, name: string): Promise<void> {
@@ -71,24 +34,7 @@ async function shot(page: Page, name: string): Promise<void> {
 
 const banner = (page: Page) => page.getByTestId('banner');
 
-/** Every visible control has an accessible name (label, aria-label/-labelledby, or text). Returns the unnamed ones. */
-async function unnamedControls(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const bad: string[] = [];
-    for (const el of Array.from(document.querySelectorAll<HTMLElement>('input, select, textarea, button, [role="listbox"], [role="option"]'))) {
-      if (el.offsetParent === null && el.getAttribute('role') !== 'listbox') continue; // hidden
-      const labelled =
-        (el.getAttribute('aria-label') ?? '').trim() !== '' ||
-        (el.getAttribute('aria-labelledby') ?? '').trim() !== '' ||
-        ((el as HTMLInputElement).labels?.length ?? 0) > 0 ||
-        ((el.tagName === 'BUTTON' || el.getAttribute('role') === 'option') && (el.textContent ?? '').trim() !== '');
-      if (!labelled) bad.push(el.outerHTML.slice(0, 120));
-    }
-    return bad;
-  });
-}
-
-test('a bench day: import, scan, quote, ship and print, pickup, close the day', async ({ page }) => {
+test('a bench day: import, scan, quote, ship and print, pickup, close the day', async ({ page, station, labelPrinter: printer }) => {
   await page.goto(station.url);
 
   // Header: training mode is unmissable; the token left the address bar.
@@ -293,7 +239,7 @@ test('a bench day: import, scan, quote, ship and print, pickup, close the day', 
 
   // Save the manifest PDF through the blob download link.
   const [download] = await Promise.all([page.waitForEvent('download'), manifests.getByRole('button', { name: /Save manifest .* PDF/ }).click()]);
-  const saved = path.join(dataDir, 'manifest-download.pdf');
+  const saved = path.join(station.workDir, 'manifest-download.pdf');
   await download.saveAs(saved);
   expect(readFileSync(saved).subarray(0, 5).toString('latin1')).toBe('%PDF-');
   await shot(page, '10-end-of-day-closed');
@@ -307,7 +253,7 @@ test('a bench day: import, scan, quote, ship and print, pickup, close the day', 
   await expect(page.getByRole('button', { name: /Cancel shipment/ })).toBeDisabled();
 });
 
-test('printer down: the shipment exists, the label waits; another printer and a reprint put it on paper', async ({ page }) => {
+test('printer down: the shipment exists, the label waits; another printer and a reprint put it on paper', async ({ page, station, labelPrinter: printer }) => {
   await page.goto(station.url);
   await expect(page.getByText('TRAINING MODE — sandbox')).toBeVisible();
 
@@ -357,7 +303,7 @@ test('printer down: the shipment exists, the label waits; another printer and a 
   await shot(page, '12-print-reprinted');
 });
 
-test('manual order: the station schema marks the fields, then the order is listed and scannable', async ({ page }) => {
+test('manual order: the station schema marks the fields, then the order is listed and scannable', async ({ page, station }) => {
   await page.goto(station.url);
   await expect(page.getByText('TRAINING MODE — sandbox')).toBeVisible();
   const form = page.locator('details', { hasText: 'New order by hand' });
@@ -405,7 +351,7 @@ test('manual order: the station schema marks the fields, then the order is liste
   await expect(page.getByRole('heading', { name: /^Quote/ })).toBeVisible();
 });
 
-test('cancel a shipment from its scan, only after confirming; the order opens again', async ({ page }) => {
+test('cancel a shipment from its scan, only after confirming; the order opens again', async ({ page, station, labelPrinter: printer }) => {
   await page.goto(station.url);
   await expect(page.getByText('TRAINING MODE — sandbox')).toBeVisible();
   const scan = page.getByLabel('Scan an order number or a tracking number');
@@ -460,13 +406,13 @@ test('cancel a shipment from its scan, only after confirming; the order opens ag
   expect(await unnamedControls(page), '15-cancelled').toEqual([]);
 });
 
-test('tracking follows the sandbox clock, says when it cannot be read, and the Queue shows what was sent', async ({ page }) => {
+test('tracking follows the sandbox clock, says when it cannot be read, and the Queue shows what was sent', async ({ page, station, rpc }) => {
   expect(firstLdv).not.toBe('');
   await page.goto(station.url);
   await expect(page.getByText('TRAINING MODE — sandbox')).toBeVisible();
 
   // A week later on the simulated clock the carrier has collected the manifested parcel and moved it on.
-  await sandboxAdmin('POST', '/clock/advance', { days: 7 });
+  await sandboxAdmin({ station, rpc }, 'POST', '/clock/advance', { days: 7 });
   const scan = page.getByLabel('Scan an order number or a tracking number');
   await expect(scan).toBeFocused();
   await page.keyboard.type(firstLdv);
@@ -489,7 +435,7 @@ test('tracking follows the sandbox clock, says when it cannot be read, and the Q
   expect(await unnamedControls(page), '16-tracking-timeline').toEqual([]);
 
   // The platform failing: Alt+T reads again and the screen says so, with the last known status.
-  await sandboxAdmin('POST', '/faults', { serverErrorShare: 1 });
+  await sandboxAdmin({ station, rpc }, 'POST', '/faults', { serverErrorShare: 1 });
   try {
     await page.keyboard.press('Alt+t');
     await expect(tracking.getByTestId('tracking-unavailable')).toContainText('Tracking unavailable');
@@ -498,7 +444,7 @@ test('tracking follows the sandbox clock, says when it cannot be read, and the Q
     await expect(events.first().locator('.timeline-status')).toHaveText(status); // the timeline already read stays
     await shot(page, '17-tracking-unavailable');
   } finally {
-    await sandboxAdmin('DELETE', '/faults');
+    await sandboxAdmin({ station, rpc }, 'DELETE', '/faults');
   }
   await tracking.getByRole('button', { name: /Refresh tracking/ }).click();
   await expect(tracking.getByTestId('tracking-unavailable')).toHaveCount(0);

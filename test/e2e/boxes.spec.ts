@@ -6,24 +6,14 @@
  * next order starts in the box used last. Keyboard only after the page opens.
  * Screenshots: test-results/screens/30-box-settings.png, 31-quote-volumetric.png.
  */
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
 import { shopifyCsv } from '../fixtures/shopify/generate-shopify-csv';
 import { order } from '../fixtures/shopify/warehouse-order';
-import { rpcFor } from './rpc';
-import { startStationProcess, type StationProcess } from './station-process';
+import { expect, SHOTS, test } from './fixture';
 
-const SHOTS = path.resolve(import.meta.dirname, '..', '..', 'test-results', 'screens');
-let station: StationProcess;
-let dataDir: string;
-const rpc = rpcFor(() => station);
+test.use({ stationOptions: { name: 'boxes', labelPrinter: 'folder' } });
 
-test.beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true });
-  dataDir = mkdtempSync(path.join(os.tmpdir(), 'station-e2e-boxes-'));
-  station = await startStationProcess(['--data-dir', path.join(dataDir, 'station'), '--printer', `file://${path.join(dataDir, 'labels')}`]);
+test.beforeAll(async ({ rpc }) => {
   const created = '2026-11-20 10:00:00 +0000';
   const ship = { name: 'Giulia Bianchi', a1: 'Via Roma 1', city: 'Milano', zip: '20121', prov: 'MI', country: 'IT' };
   await rpc('orders.importCsv', {
@@ -35,12 +25,7 @@ test.beforeAll(async () => {
   });
 });
 
-test.afterAll(async () => {
-  if (station) expect(await station.stop()).toBe(0);
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-});
-
-test('boxes: added in Settings, chosen by barcode and Alt+digit, volumetric pricing shown, the last box kept', async ({ page }) => {
+test('boxes: added in Settings, chosen by barcode and Alt+digit, volumetric pricing shown, the last box kept', async ({ page, station, rpc }) => {
   await page.goto(station.url);
   await expect(page.getByText('TRAINING MODE — sandbox')).toBeVisible();
 
@@ -118,7 +103,7 @@ test('boxes: added in Settings, chosen by barcode and Alt+digit, volumetric pric
   await expect(page.getByLabel('Length (cm)')).toHaveValue('35');
 });
 
-test('scale settings: a serial scale without its port is refused naming the field, then saved', async ({ page }) => {
+test('scale settings: a serial scale without its port is refused naming the field, then saved', async ({ page, station, rpc }) => {
   await page.goto(station.url);
   await page.keyboard.press('F8');
   await page.getByLabel('Which scale').selectOption('serial');

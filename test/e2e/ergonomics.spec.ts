@@ -8,38 +8,14 @@
  * Platform calls are counted on the sandbox itself (GET /pickups and
  * GET /manifests through the station), not on the screen.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { expect, test } from '@playwright/test';
-import { startFakePrinter, type FakePrinter } from './fake-printer';
-import { startStationProcess, type StationProcess } from './station-process';
 import { recipientToParty } from '../../shared/domain/order';
+import { expect, test } from './fixture';
 import { scanWeighAndChooseRate } from './flows';
-import { rpcFor } from './rpc';
 
 test.describe.configure({ mode: 'serial' });
+test.use({ stationOptions: { name: 'ergo', labelPrinter: 'listener' } });
 
-let printer: FakePrinter;
-let station: StationProcess;
-let dataDir: string;
-
-/** Runs a station command over the headless host, as the renderer does. */
-const rpc = rpcFor(() => station);
-
-test.beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(os.tmpdir(), 'station-e2e-ergo-'));
-  printer = await startFakePrinter();
-  station = await startStationProcess(['--data-dir', dataDir, '--printer', `socket://127.0.0.1:${printer.port}`]);
-});
-
-test.afterAll(async () => {
-  if (station) expect(await station.stop()).toBe(0);
-  await printer?.close();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-});
-
-test('pickup: a double Enter books once, the form resets, a repeat asks once naming the booking', async ({ page }) => {
+test('pickup: a double Enter books once, the form resets, a repeat asks once naming the booking', async ({ page, station, rpc }) => {
   await page.goto(station.url);
   await expect(page.getByTestId('connection')).toHaveText('online');
   const before = (await rpc('pickups.list')).length;
@@ -97,7 +73,7 @@ test('pickup: a double Enter books once, the form resets, a repeat asks once nam
   expect((await rpc('pickups.list')).length).toBe(before + 2);
 });
 
-test('close the day: a double Y closes once and the focus lands on the first manifest PDF', async ({ page }) => {
+test('close the day: a double Y closes once and the focus lands on the first manifest PDF', async ({ page, station, rpc }) => {
   // One shipment waiting for a manifest, made through the station.
   const order = await rpc('orders.create', {
     recipient: { name: 'Anna Rossi', street: 'Via Po 3', city: 'Torino', province: 'TO', postalCode: '10123', countryCode: 'IT' },
@@ -127,7 +103,7 @@ test('close the day: a double Y closes once and the focus lands on the first man
   expect((await rpc('manifests.list')).length).toBe(before + 1);
 });
 
-test('the page has a real icon: /favicon.ico is an ICO with 16, 32 and 48 px images, linked from the page', async ({ page }) => {
+test('the page has a real icon: /favicon.ico is an ICO with 16, 32 and 48 px images, linked from the page', async ({ page, station }) => {
   const origin = new URL(station.url).origin;
   const res = await fetch(`${origin}/favicon.ico`);
   expect(res.status).toBe(200);
@@ -140,7 +116,7 @@ test('the page has a real icon: /favicon.ico is an ICO with 16, 32 and 48 px ima
   expect(new URL(href!, page.url()).pathname).toBe('/favicon.ico');
 });
 
-test('ship: a double Ctrl+Enter ships and pays once', async ({ page }) => {
+test('ship: a double Ctrl+Enter ships and pays once', async ({ page, station, rpc }) => {
   const order = await rpc('orders.create', {
     recipient: { name: 'Marta Neri', street: 'Via Garibaldi 8', city: 'Genova', province: 'GE', postalCode: '16124', countryCode: 'IT' },
     items: [{ name: 'Tovaglia', quantity: 1, unitPrice: 30 }],
@@ -193,7 +169,7 @@ test('ship: a double Ctrl+Enter ships and pays once', async ({ page }) => {
   await sounds.check();
 });
 
-test('send orders to the platform: a double press sends one batch', async ({ page }) => {
+test('send orders to the platform: a double press sends one batch', async ({ page, station, rpc }) => {
   const order = await rpc('orders.create', {
     recipient: { name: 'Paolo Verdi', street: 'Corso Italia 2', city: 'Pisa', province: 'PI', postalCode: '56125', countryCode: 'IT' },
     items: [{ name: 'Brocca', quantity: 2, unitPrice: 12 }],
@@ -226,7 +202,7 @@ test('send orders to the platform: a double press sends one batch', async ({ pag
   expect((await rowsOf()).length).toBe(before + 1);
 });
 
-test('after a refused submit the focus goes to the field the error names', async ({ page }) => {
+test('after a refused submit the focus goes to the field the error names', async ({ page, station, rpc }) => {
   const order = await rpc('orders.create', {
     recipient: { name: 'Luca Sala', street: 'Via Verdi 3', city: 'Roma', province: 'RM', postalCode: '00184', countryCode: 'IT' },
     items: [{ name: 'Lampada', quantity: 1, unitPrice: 40 }],

@@ -6,30 +6,15 @@
  * back in the scan field (issue 14 item 2). Driven from the keyboard.
  * Screenshot: test-results/screens/25-order-settings.png.
  */
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
 import { shopifyCsv } from '../fixtures/shopify/generate-shopify-csv';
 import { order } from '../fixtures/shopify/warehouse-order';
-import { startStationProcess, type StationProcess } from './station-process';
+import { expect, SHOTS, test } from './fixture';
 
-const SHOTS = path.resolve(import.meta.dirname, '..', '..', 'test-results', 'screens');
-let station: StationProcess;
-let dataDir: string;
+test.use({ stationOptions: { name: 'order-settings', labelPrinter: 'folder' } });
 
-test.beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true });
-  dataDir = mkdtempSync(path.join(os.tmpdir(), 'station-e2e-order-settings-'));
-  station = await startStationProcess(['--data-dir', path.join(dataDir, 'station'), '--printer', `file://${path.join(dataDir, 'labels')}`]);
-});
-
-test.afterAll(async () => {
-  if (station) expect(await station.stop()).toBe(0);
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-});
-
-test('store pickup names per shop and unpaid orders forbidden, set on the Settings screen', async ({ page }) => {
+test('store pickup names per shop and unpaid orders forbidden, set on the Settings screen', async ({ page, station }) => {
   await page.goto(station.url);
   await expect(page.getByText('TRAINING MODE — sandbox')).toBeVisible();
 
@@ -49,7 +34,7 @@ test('store pickup names per shop and unpaid orders forbidden, set on the Settin
 
   const created = '2026-11-20 10:00:00 +0000';
   const ship = { name: 'Giulia Bianchi', a1: 'Via Roma 1', city: 'Milano', zip: '20121', prov: 'MI', country: 'IT' };
-  const csv = path.join(dataDir, 'bottega.csv');
+  const csv = path.join(station.workDir, 'bottega.csv');
   writeFileSync(
     csv,
     shopifyCsv([

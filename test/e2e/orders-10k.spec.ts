@@ -6,33 +6,25 @@
  * human lines (measured in the renderer, through the host); the bench line
  * `orders-list` is measured in the core by `npm run bench`.
  */
-import { mkdtempSync, mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { generateShopifyCsv, shopifyCsv } from '../fixtures/shopify/generate-shopify-csv';
 import { parseShopifyCsv } from '../../electron/core/orders/shopify-csv';
 import { order } from '../fixtures/shopify/warehouse-order';
-import { startFakePrinter, type FakePrinter } from './fake-printer';
-import { startStationProcess, type StationProcess } from './station-process';
-
-const ROOT = path.resolve(import.meta.dirname, '..', '..');
-const SHOTS = path.join(ROOT, 'test-results', 'screens');
+import { expect, SHOTS, test } from './fixture';
 
 test.describe.configure({ mode: 'serial' });
+test.use({ stationOptions: { name: 'orders', labelPrinter: 'listener' } });
 
-let printer: FakePrinter;
-let station: StationProcess;
-let dataDir: string;
 let bigCsv: string;
 let ukCsv: string;
 let trCsv: string;
 
 const created = '2026-11-20 10:00:00 +0000';
 
-test.beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true });
-  dataDir = mkdtempSync(path.join(os.tmpdir(), 'station-e2e-orders-'));
+test.beforeAll(async ({ station }) => {
+  const { workDir } = station;
   // 9,999 generated orders to ship plus one with a SKU nobody else has: 10,000. The generator
   // makes about one gift-card-only order in forty (nothing to ship); with one seed every prefix
   // is the same, so count the shippable ones of a longer run and cut there.
@@ -44,10 +36,10 @@ test.beforeAll(async () => {
     order({ name: '#99001', id: '9900000099001', created, email: 'rare@example.it', ship: { name: 'Rita Rara', a1: 'Via Roma 1', city: 'Lucca', zip: '55100', prov: 'LU', country: 'IT' }, items: [{ q: '1', n: 'Lampada rara', p: '99.00', sku: 'RARE-LAMP-4242' }], total: '99.00' }),
     { bom: false },
   );
-  bigCsv = path.join(dataDir, 'orders_export_10000.csv');
+  bigCsv = path.join(workDir, 'orders_export_10000.csv');
   writeFileSync(bigCsv, generated + unique.slice(unique.indexOf('\n') + 1));
-  ukCsv = path.join(dataDir, 'uk.csv');
-  trCsv = path.join(dataDir, 'tr.csv');
+  ukCsv = path.join(workDir, 'uk.csv');
+  trCsv = path.join(workDir, 'tr.csv');
   writeFileSync(ukCsv, shopifyCsv(order({ name: '#2236', id: '6100000002236', created, email: 'ona@example.lt', ship: { name: 'Ona Kazlauskienė', a1: 'Gedimino pr. 9', city: 'Vilnius', zip: 'LT-01103', country: 'LT' }, items: [{ q: '1', n: 'Wool scarf', p: '25.00', sku: 'UK-SCARF' }], total: '25.00' })));
   writeFileSync(
     trCsv,
@@ -56,14 +48,6 @@ test.beforeAll(async () => {
       ...order({ name: '#6001', id: '7200000006001', created, email: 'f@example.ae', ship: { name: 'Fatima Al Mansoori', a1: 'Sheikh Zayed Rd, Tower 2', city: 'Dubai', zip: '', country: 'AE', phone: '+971 50 123 4567' }, items: [{ q: '1', n: 'Candle', p: '20.00', sku: 'CANDLE' }], total: '20.00' }),
     ]),
   );
-  printer = await startFakePrinter();
-  station = await startStationProcess(['--data-dir', path.join(dataDir, 'station'), '--printer', `socket://127.0.0.1:${printer.port}`]);
-});
-
-test.afterAll(async () => {
-  if (station) expect(await station.stop()).toBe(0);
-  await printer?.close();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
 const banner = (page: Page) => page.getByTestId('banner');
@@ -74,7 +58,7 @@ async function importFile(page: Page, file: string, shop: string) {
   await page.getByLabel('Shopify “Export orders” CSV file').setInputFiles(file);
 }
 
-test('10,000 orders: import, find one by SKU, ship it', async ({ page }) => {
+test('10,000 orders: import, find one by SKU, ship it', async ({ page, station, labelPrinter: printer }) => {
   test.setTimeout(300_000); // a 10,000-order import on a shared 2-core machine
   await page.goto(station.url);
   await expect(page.getByText('TRAINING MODE — sandbox')).toBeVisible();
@@ -133,7 +117,7 @@ test('10,000 orders: import, find one by SKU, ship it', async ({ page }) => {
   await expect(page.getByTestId('orders-total')).toHaveText('0'); // still searching for the SKU: shipped, off the list
 });
 
-test('two shops share #2236: the scan asks which; a Dubai order without postcode is completed', async ({ page }) => {
+test('two shops share #2236: the scan asks which; a Dubai order without postcode is completed', async ({ page, station }) => {
   await page.goto(station.url);
   await importFile(page, ukCsv, 'UK');
   await expect(page.getByTestId('import-imported')).toHaveText('1');

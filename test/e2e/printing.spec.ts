@@ -6,35 +6,13 @@
  * naming its field, and the saved profile stays. Screenshot:
  * test-results/screens/30-print-profile-preview.png.
  */
-import { mkdtempSync, mkdirSync, rmSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
-import { startFakePrinter, type FakePrinter } from './fake-printer';
+import { expect, SHOTS, test } from './fixture';
 import { scanWeighAndChooseRate } from './flows';
-import { rpcFor } from './rpc';
-import { startStationProcess, type StationProcess } from './station-process';
 
-const SHOTS = path.resolve(import.meta.dirname, '..', '..', 'test-results', 'screens');
-let printer: FakePrinter;
-let station: StationProcess;
-let dataDir: string;
-const rpc = rpcFor(() => station);
+test.use({ stationOptions: { name: 'printing', labelPrinter: 'listener' } });
 
-test.beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true });
-  dataDir = mkdtempSync(path.join(os.tmpdir(), 'station-e2e-printing-'));
-  printer = await startFakePrinter();
-  station = await startStationProcess(['--data-dir', dataDir, '--printer', `socket://127.0.0.1:${printer.port}`]);
-});
-
-test.afterAll(async () => {
-  if (station) expect(await station.stop()).toBe(0);
-  await printer?.close();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-});
-
-test('printer profile from the keyboard, then a preview of what the printer will print', async ({ page }) => {
+test('printer profile from the keyboard, then a preview of what the printer will print', async ({ page, station, rpc, labelPrinter: printer }) => {
   const order = await rpc('orders.create', {
     recipient: { name: 'Elena Galli', street: 'Via Dante 5', city: 'Bergamo', province: 'BG', postalCode: '24121', countryCode: 'IT' },
     items: [{ name: 'Cornice', quantity: 1, unitPrice: 18 }],

@@ -6,31 +6,20 @@
  * slip (ESC/POS, decoded) reaches the receipt printer. Alt+K prints another.
  * Screenshot: test-results/screens/32-label-and-slip.png.
  */
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
 import { shopifyCsv } from '../fixtures/shopify/generate-shopify-csv';
 import { order } from '../fixtures/shopify/warehouse-order';
 import { decodeEscPos, escPosText } from '../support/escpos';
-import { startFakePrinter, type FakePrinter } from './fake-printer';
+import { expect, SHOTS, test } from './fixture';
 import { startPtyScale, type PtyScale } from './pty-scale';
-import { rpcFor } from './rpc';
-import { startStationProcess, type StationProcess } from './station-process';
 
-const SHOTS = path.resolve(import.meta.dirname, '..', '..', 'test-results', 'screens');
-let station: StationProcess;
-let labelPrinter: FakePrinter;
+test.use({ stationOptions: { name: 'slips', labelPrinter: 'listener' } });
+
 let scale: PtyScale;
 let receipt: { port: number; slips: Buffer[]; server: net.Server };
-let dataDir: string;
-const rpc = rpcFor(() => station);
 
-test.beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true });
-  dataDir = mkdtempSync(path.join(os.tmpdir(), 'station-e2e-slips-'));
-  labelPrinter = await startFakePrinter();
+test.beforeAll(async ({ rpc }) => {
   const slips: Buffer[] = [];
   const server = net.createServer((socket) => {
     const chunks: Buffer[] = [];
@@ -43,7 +32,6 @@ test.beforeAll(async () => {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   receipt = { port: (server.address() as net.AddressInfo).port, slips, server };
   scale = await startPtyScale();
-  station = await startStationProcess(['--data-dir', dataDir, '--printer', `socket://127.0.0.1:${labelPrinter.port}`]);
   await rpc('slips.setSettings', { printerUri: `socket://127.0.0.1:${receipt.port}`, format: 'escpos', paperWidthMm: 80, when: 'with_label', shopName: 'Bottega Verdi' });
   await rpc('scale.set', { config: { kind: 'serial', path: scale.path, baudRate: 9600, protocol: 'continuous' }, requoteOnStable: true });
   const created = '2026-11-20 10:00:00 +0000';
@@ -55,15 +43,14 @@ test.beforeAll(async () => {
   });
 });
 
-test.afterAll(async () => {
-  if (station) expect(await station.stop()).toBe(0);
+test.afterAll(async ({ station }) => {
+  // The station lets go of the scale and the receipt printer first (the fixture checks its exit code).
+  await station.stop();
   scale?.close();
-  await labelPrinter?.close();
   await new Promise<void>((resolve) => (receipt ? receipt.server.close(() => resolve()) : resolve()));
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
-test('scan, box, the scale says 1.23 kg, rates, ship: one label and one packing slip', async ({ page }) => {
+test('scan, box, the scale says 1.23 kg, rates, ship: one label and one packing slip', async ({ page, station, rpc, labelPrinter }) => {
   await page.goto(station.url);
   await expect(page.getByTestId('connection')).toHaveText('online');
   await page.keyboard.type('#7001');

@@ -6,44 +6,17 @@
  * released through its action, and an order another station already shipped.
  * Screenshots go to test-results/screens/ (prefix `s`).
  */
-import { mkdtempSync, mkdirSync, rmSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { trainingClientSecrets } from '../../electron/training/secret';
-import { startFakePrinter, type FakePrinter } from './fake-printer';
-import { startStationProcess, type StationProcess } from './station-process';
+import type { Invoke } from '../support/commands';
+import type { FakePrinter } from './fake-printer';
+import { expect, SHOTS, test, type Station } from './fixture';
 
-const ROOT = path.resolve(import.meta.dirname, '..', '..');
-const SHOTS = path.join(ROOT, 'test-results', 'screens');
 const CSV = path.join(import.meta.dirname, 'fixtures', 'shopify-special.csv');
 
 test.describe.configure({ mode: 'serial' });
-
-let printer: FakePrinter;
-let station: StationProcess;
-let dataDir: string;
-
-async function rpc<T>(command: string, input: unknown = {}): Promise<T> {
-  const u = new URL(station.url);
-  const token = new URLSearchParams(u.hash.slice(1)).get('token') ?? '';
-  const res = await fetch(`${u.origin}/rpc/${command}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-station-token': token }, body: JSON.stringify(input) });
-  if (!res.ok) throw new Error(`${command}: HTTP ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
-
-test.beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true });
-  dataDir = mkdtempSync(path.join(os.tmpdir(), 'station-e2e-special-'));
-  printer = await startFakePrinter();
-  station = await startStationProcess(['--data-dir', dataDir, '--printer', `socket://127.0.0.1:${printer.port}`]);
-});
-
-test.afterAll(async () => {
-  if (station) expect(await station.stop()).toBe(0);
-  await printer?.close();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-});
+test.use({ stationOptions: { name: 'special', labelPrinter: 'listener' } });
 
 async function shot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(SHOTS, `s${name}.png`), fullPage: true });
@@ -55,14 +28,14 @@ const banner = (page: Page) => page.getByTestId('banner');
  * The embedded sandbox as another station of the same account would use it: token of the demo client
  * (with this data folder's training secret, never the public demo one), then the call.
  */
-async function asOtherStation(method: string, route: string, body?: unknown): Promise<Record<string, unknown>> {
-  const info = await rpc<{ platform: { baseUrl: string } }>('app.info');
+async function asOtherStation(bench: { station: Station; rpc: Invoke }, method: string, route: string, body?: unknown): Promise<Record<string, unknown>> {
+  const info = await bench.rpc('app.info');
   const base = info.platform.baseUrl;
   const auth = base.replace(/\/api\/2026-09$/, '');
   const tok = await fetch(`${auth}/oauth/token`, {
     method: 'POST',
     headers: { Accept: 'application/json', 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ grant_type: 'client_credentials', client_id: 'bottega-verdi-station', client_secret: trainingClientSecrets(dataDir, ['bottega-verdi-station'])['bottega-verdi-station'] ?? '', scope: 'client-api' }).toString(),
+    body: new URLSearchParams({ grant_type: 'client_credentials', client_id: 'bottega-verdi-station', client_secret: trainingClientSecrets(bench.station.dataDir, ['bottega-verdi-station'])['bottega-verdi-station'] ?? '', scope: 'client-api' }).toString(),
   });
   const { access_token } = (await tok.json()) as { access_token: string };
   const res = await fetch(`${base}${route}`, {
@@ -108,7 +81,7 @@ async function hsFromTaric(page: Page, line: number, words: string, expected: Re
 }
 
 /** Ctrl+Enter, then the label reaches the printer. Returns the tracking number. */
-async function shipAndPrint(page: Page): Promise<string> {
+async function shipAndPrint(page: Page, printer: FakePrinter): Promise<string> {
   const before = printer.labels().length;
   await page.keyboard.press('Control+Enter');
   const ldvEl = page.getByTestId('tracking-number');
@@ -122,7 +95,7 @@ async function shipAndPrint(page: Page): Promise<string> {
   return ldv;
 }
 
-test('Livigno under both CAPs: from CSV to label with a customs declaration', async ({ page }) => {
+test('Livigno under both CAPs: from CSV to label with a customs declaration', async ({ page, station, labelPrinter: printer }) => {
   await page.goto(station.url);
   await page.getByLabel('Shopify “Export orders” CSV file').setInputFiles(CSV);
   await expect(page.getByTestId('import-imported')).toHaveText('7');
@@ -149,7 +122,7 @@ test('Livigno under both CAPs: from CSV to label with a customs declaration', as
   await page.locator('#customs-0-countryOfManufacture').fill('it');
   await page.locator('#customs-0-weight').fill('0,6');
   await shot(page, '02-livigno-customs-filled');
-  await shipAndPrint(page);
+  await shipAndPrint(page, printer);
 
   // 23030 Trepalle (a CAP shared with comuni inside the customs territory): the place decides.
   await scanAndQuote(page, '#2002', '0,5');
@@ -157,7 +130,7 @@ test('Livigno under both CAPs: from CSV to label with a customs declaration', as
   await hsFromTaric(page, 0, 'magli cotone', /^6109/);
   await page.locator('#customs-0-countryOfManufacture').fill('IT');
   await page.locator('#customs-0-weight').fill('0,3');
-  await shipAndPrint(page);
+  await shipAndPrint(page, printer);
 
   // The same CAP for Valdidentro is inside: no declaration.
   await page.keyboard.press('F3');
@@ -165,7 +138,7 @@ test('Livigno under both CAPs: from CSV to label with a customs declaration', as
   await expect(page.getByRole('group', { name: 'Customs declaration' })).toHaveCount(0);
 });
 
-test('Switzerland, two lines: HS codes from TARIC the first time, no typing the second', async ({ page }) => {
+test('Switzerland, two lines: HS codes from TARIC the first time, no typing the second', async ({ page, station, labelPrinter: printer }) => {
   await page.goto(station.url);
   await scanAndQuote(page, '#2003', '1,6');
   await expect(page.getByRole('group', { name: 'Customs declaration' })).toContainText('CH is outside the EU customs territory');
@@ -178,7 +151,7 @@ test('Switzerland, two lines: HS codes from TARIC the first time, no typing the 
   await page.locator('#customs-1-countryOfManufacture').fill('IT');
   await page.locator('#customs-1-weight').fill('0,25');
   await shot(page, '03-swiss-first');
-  await shipAndPrint(page);
+  await shipAndPrint(page, printer);
 
   // Second order of the same products: everything is prefilled, the packer only confirms.
   await scanAndQuote(page, '#2004', '1,4');
@@ -189,10 +162,10 @@ test('Switzerland, two lines: HS codes from TARIC the first time, no typing the 
   await expect(page.locator('#customs-1-weight')).toHaveValue('0.75');
   await expect(page.locator('#customs-value')).toHaveValue('32.40');
   await shot(page, '04-swiss-second-prefilled');
-  await shipAndPrint(page);
+  await shipAndPrint(page, printer);
 });
 
-test('delivery to a BRT pickup point chosen with the keyboard', async ({ page }) => {
+test('delivery to a BRT pickup point chosen with the keyboard', async ({ page, station, rpc, labelPrinter: printer }) => {
   await page.goto(station.url);
   await scanAndQuote(page, '#2005', '1', 'BRT');
   await expect(page.getByRole('group', { name: 'Delivery to a pickup point' })).toBeVisible();
@@ -205,20 +178,20 @@ test('delivery to a BRT pickup point chosen with the keyboard', async ({ page })
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('delivery-point-chosen')).toContainText(second);
   await shot(page, '05-delivery-point');
-  const ldv = await shipAndPrint(page);
-  const shipment = await asOtherStation('GET', `/shipments/${ldv}`);
+  const ldv = await shipAndPrint(page, printer);
+  const shipment = await asOtherStation({ station, rpc }, 'GET', `/shipments/${ldv}`);
   expect(JSON.stringify(shipment)).toContain(second);
 });
 
-test('an order another station already shipped is shown with a reprint, not shipped again', async ({ page }) => {
+test('an order another station already shipped is shown with a reprint, not shipped again', async ({ page, station, rpc, labelPrinter: printer }) => {
   // The other bench ships #2006 on the same account.
-  const other = await asOtherStation('POST', '/shipments', {
+  const other = await asOtherStation({ station, rpc }, 'POST', '/shipments', {
     reference: '#2006',
     recipient: { name: 'Paolo Verdi', address: { street: 'Corso Italia 8', city: 'Torino', province: 'TO', postalCode: '10121', countryCode: 'IT' } },
     packages: [{ weight: { value: 1 }, dimensions: { length: 30, width: 20, height: 15 } }],
   });
   const otherLdv = String(other.trackingNumber);
-  const creditBefore = (await rpc<{ credit: { balance: number } }>('app.info')).credit.balance;
+  const creditBefore = (await rpc('app.info')).credit!.balance;
 
   await page.goto(station.url);
   await scanAndQuote(page, '#2006', '1');
@@ -229,24 +202,24 @@ test('an order another station already shipped is shown with a reprint, not ship
   await expect(banner(page)).toContainText(`shipped as ${otherLdv}`);
   await expect(page.getByRole('button', { name: /Ship & print label/ })).toBeDisabled();
   await shot(page, '06-shipped-elsewhere');
-  expect((await rpc<{ credit: { balance: number } }>('app.info')).credit.balance).toBe(creditBefore);
+  expect((await rpc('app.info')).credit!.balance).toBe(creditBefore);
 
   // Reprint that label instead.
   const before = printer.labels().length;
   await notice.getByRole('button', { name: /Reprint that label/ }).click();
   await expect.poll(() => printer.labels().length).toBeGreaterThan(before);
   // The order is no longer open here.
-  const open = await rpc<Array<{ orderNumber: string }>>('orders.list', { status: 'open' });
+  const open = await rpc('orders.list', { status: 'open' });
   expect(open.map((o) => o.orderNumber)).not.toContain('#2006');
 });
 
-test('a held shipment: the header says a stock opened, the packer releases it with an action', async ({ page }) => {
+test('a held shipment: the header says a stock opened, the packer releases it with an action', async ({ page, station, rpc, labelPrinter: printer }) => {
   await page.goto(station.url);
   await scanAndQuote(page, '#2007', '1', 'BRT');
   // Training aid of the sandbox: this parcel is held at the depot after the first attempt.
   await page.getByLabel('Notes for the courier').fill('Citofono Conti sandbox:held');
-  const ldv = await shipAndPrint(page);
-  const info = await rpc<{ platform: { baseUrl: string } }>('app.info');
+  const ldv = await shipAndPrint(page, printer);
+  const info = await rpc('app.info');
   // Simulated days pass until the carrier holds the parcel: collection (18:00 of the next working day
   // when no manifest has it), transit, the failed attempt. How many days that takes depends on the
   // weekday the test runs, so the clock moves a day at a time (the sandbox's admin prefix takes the
@@ -256,16 +229,16 @@ test('a held shipment: the header says a stock opened, the packer releases it wi
   for (let day = 1; day <= 10 && !held; day++) {
     const res = await fetch(`${new URL(info.platform.baseUrl).origin}/__sandbox/clock/advance`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-station-token': token }, body: JSON.stringify({ days: 1 }) });
     expect(res.status, await res.clone().text()).toBe(200);
-    const all = await rpc<{ data: Array<{ trackingNumber: string; status: string }> }>('stocks.list', { status: 'all' });
+    const all = await rpc('stocks.list', { status: 'all' });
     held = all.data.find((st) => st.trackingNumber === ldv);
   }
-  const detail = await asOtherStation('GET', `/shipments/${ldv}`);
+  const detail = await asOtherStation({ station, rpc }, 'GET', `/shipments/${ldv}`);
   expect(held, `no stock for ${ldv} after 10 days; shipment ${JSON.stringify({ status: detail.status, dates: detail.dates })}`).toMatchObject({ status: 'open' });
 
   // No webhook reaches a bench PC: the station polls and the header shows the new stock.
   const badge = page.getByTestId('new-stocks');
   // At least this stock; the earlier tests' parcels travel under drawn scenarios and may be held too.
-  const open = (await rpc<{ data: Array<{ status: string }> }>('stocks.list', { status: 'open' })).data.length;
+  const open = (await rpc('stocks.list', { status: 'open' })).data.length;
   expect(open).toBeGreaterThanOrEqual(1);
   await expect(badge).toHaveText(`${open} new`, { timeout: 40_000 });
   await shot(page, '07-held-badge');
@@ -279,7 +252,7 @@ test('a held shipment: the header says a stock opened, the packer releases it wi
   await page.getByRole('group', { name: `Instructions for ${ldv}` }).getByRole('button', { name: 'Deliver again' }).click();
   await expect(banner(page)).toContainText(`Instructions sent for ${ldv}`);
   // Sent through the outbox like any costing call.
-  const outbox = await rpc<{ done: Array<{ kind: string; trackingNumber: string | null; outcome: string }> }>('outbox.list', {});
+  const outbox = await rpc('outbox.list', {});
   expect(outbox.done.find((r) => r.kind === 'stock.instruct')).toMatchObject({ trackingNumber: ldv, outcome: 'sent' });
   await page.getByLabel('Show').selectOption('instructed');
   await expect(page.getByTestId('stock-row').filter({ hasText: ldv })).toContainText('Deliver again');

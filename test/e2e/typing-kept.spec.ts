@@ -7,28 +7,12 @@
  * until the packer has typed, then let through: the typed values stay, the
  * fields not typed in take the station's values, and Save keeps them.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { expect, test, type Route } from '@playwright/test';
-import { rpcFor } from './rpc';
-import { startStationProcess, type StationProcess } from './station-process';
+import type { Route } from '@playwright/test';
+import { expect, test } from './fixture';
 
-let station: StationProcess;
-let dataDir: string;
-const rpc = rpcFor(() => station);
+test.use({ stationOptions: { name: 'typing', labelPrinter: 'folder' } });
 
-test.beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(os.tmpdir(), 'station-e2e-typing-'));
-  station = await startStationProcess(['--data-dir', path.join(dataDir, 'station'), '--printer', `file://${path.join(dataDir, 'labels')}`]);
-});
-
-test.afterAll(async () => {
-  if (station) expect(await station.stop()).toBe(0);
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-});
-
-test('settings typed before the saved values arrive are kept, and saved', async ({ page }) => {
+test('settings typed before the saved values arrive are kept, and saved', async ({ page, station, rpc }) => {
   // Saved earlier on this bench: slips on demand, an importer EORI.
   await rpc('slips.setSettings', { printerUri: null, format: 'escpos', paperWidthMm: 80, when: 'on_demand', shopName: '' });
   await rpc('customs.settings.set', { exporter: { eori: null, vatNumber: null, taxId: null }, importer: { eori: 'GB123456789000', vatNumber: null, taxId: null } });

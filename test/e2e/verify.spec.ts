@@ -7,24 +7,14 @@
  * order whose items are all scanned goes on to Quote by itself.
  * Screenshot: test-results/screens/33-verify.png.
  */
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
 import { shopifyCsv } from '../fixtures/shopify/generate-shopify-csv';
 import { order } from '../fixtures/shopify/warehouse-order';
-import { rpcFor } from './rpc';
-import { startStationProcess, type StationProcess } from './station-process';
+import { expect, SHOTS, test } from './fixture';
 
-const SHOTS = path.resolve(import.meta.dirname, '..', '..', 'test-results', 'screens');
-let station: StationProcess;
-let dataDir: string;
-const rpc = rpcFor(() => station);
+test.use({ stationOptions: { name: 'verify', labelPrinter: 'folder' } });
 
-test.beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true });
-  dataDir = mkdtempSync(path.join(os.tmpdir(), 'station-e2e-verify-'));
-  station = await startStationProcess(['--data-dir', path.join(dataDir, 'station'), '--printer', `file://${path.join(dataDir, 'labels')}`]);
+test.beforeAll(async ({ rpc }) => {
   const created = '2026-11-20 10:00:00 +0000';
   const ship = { name: 'Giulia Bianchi', a1: 'Via Roma 1', city: 'Milano', zip: '20121', prov: 'MI', country: 'IT' };
   await rpc('orders.importCsv', {
@@ -36,12 +26,7 @@ test.beforeAll(async () => {
   });
 });
 
-test.afterAll(async () => {
-  if (station) expect(await station.stop()).toBe(0);
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-});
-
-test('scan to verify: wrong item, one too many, a missing item refused at Ship, a skip with a reason, a complete order', async ({ page }) => {
+test('scan to verify: wrong item, one too many, a missing item refused at Ship, a skip with a reason, a complete order', async ({ page, station, rpc }) => {
   await page.goto(station.url);
   await expect(page.getByTestId('connection')).toHaveText('online');
   const banner = page.getByTestId('banner');

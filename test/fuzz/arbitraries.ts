@@ -48,7 +48,7 @@ interface JsonSchema {
 const FUZZ_DIR = path.join(os.tmpdir(), 'station-fuzz-out');
 
 /** Device and platform addresses the fuzz may use: loopback, temp folders, and local paths that must be refused. */
-export const SAFE_ADDRESSES: readonly string[] = [
+const SAFE_ADDRESSES: readonly string[] = [
   `file://${FUZZ_DIR}`,
   `file://${FUZZ_DIR}/../fuzz-other`,
   'file:////proc/x',
@@ -72,7 +72,7 @@ export const SAFE_ADDRESSES: readonly string[] = [
 const ADDRESS_KEY = /(uri|url|folder|path|dir)$/i;
 
 /** Strings that broke stations before: prototype names, control bytes (ESC p, GS V), printer commands, odd Unicode. */
-export const HOSTILE_STRINGS: readonly string[] = [
+const HOSTILE_STRINGS: readonly string[] = [
   '__proto__',
   'constructor',
   'toString',
@@ -98,7 +98,7 @@ export const HOSTILE_STRINGS: readonly string[] = [
 ];
 
 /** Numbers that broke stations before: denormals, zero signs, huge, fractional money. */
-export const HOSTILE_NUMBERS: readonly number[] = [5e-324, 0, -0, -1, 1e-9, 0.1 + 0.2, 1e308, 2 ** 53, 999.999, 1000.0001, 70, 0.001];
+const HOSTILE_NUMBERS: readonly number[] = [5e-324, 0, -0, -1, 1e-9, 0.1 + 0.2, 1e308, 2 ** 53, 999.999, 1000.0001, 70, 0.001];
 
 /** Draws a value of `schema` (`root` holds `$defs`), salted with hostile values at rate about 1 in `saltEvery`. */
 function fromSchema(schema: JsonSchema, root: JsonSchema, key: string, saltEvery: number): fc.Arbitrary<unknown> {

@@ -18,7 +18,7 @@ import { startStation, type StartedStation } from '../../electron/shell/start';
 import { inputArbitrary } from './arbitraries';
 
 /** One call that broke a rule: the command, its input (JSON), what it answered and how long it took. */
-export interface FuzzFinding {
+interface FuzzFinding {
   command: string;
   input: string;
   answer: string;

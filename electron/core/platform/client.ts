@@ -140,7 +140,7 @@ export interface PlatformClientOptions {
 }
 
 /** Default of {@link PlatformClientOptions.maxRateWaitMs}: a press may wait this long for the rate window, ms. */
-export const DEFAULT_MAX_RATE_WAIT_MS = 1_000;
+const DEFAULT_MAX_RATE_WAIT_MS = 1_000;
 
 /** Account records that have a detail with lines (spec: Invoices, credit, COD lists, returns). */
 type FinanceDetailKind = 'invoices' | 'codLists' | 'returns';
