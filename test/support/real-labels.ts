@@ -10,12 +10,13 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { fitZplToStock } from '../../electron/core/printers/label-fit';
 import { applyProfile } from '../../electron/core/printers/profile';
 import { barcodeProblem, dpmmOf, measureZpl, type MeasuredBarcode, type PrintTarget } from './label-barcodes';
 
 /** Folder of the corpus (one file a label, sources in SOURCES.md). */
-const REAL_LABELS_DIR = path.resolve(__dirname, '../fixtures/labels/real');
+const REAL_LABELS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/labels/real');
 
 /** The ZPL labels of the corpus, by file name. */
 export function realZplLabels(): Array<{ file: string; zpl: string }> {

@@ -91,10 +91,60 @@ function madeForDpi(zpl: string, configured?: ZplDpi): { dpi: ZplDpi; from: Labe
   return { dpi: 203, from: 'default' };
 }
 
+function madeForSentence(made: { dpi: ZplDpi; from: LabelAdaptation['madeForFrom'] }, dpi: ZplDpi, factor: number): string {
+  return `made for ${made.dpi} dpi${made.from === 'default' ? ' (assumed: nothing in the label says)' : ''}, printing at ${dpi} dpi, scaled ×${factor.toFixed(2)}`;
+}
+
+/**
+ * The size a label takes, in dots at the dpi it was made for, read from its
+ * commands without rendering it: `^PW` (else 4 in) by `^LL` (else 6 in),
+ * enlarged to hold every field origin (`^FO`/`^FT` from its `^LH` home) and
+ * the boxes and graphics drawn there (`^GB`, `^GF`), so a 4 × 8 in label
+ * that says nothing is not taken for a 4 × 6 in one. Text and barcodes
+ * count by their origin only: a field starting inside but running past
+ * `^LL` is the carrier's mistake, cut on any printer.
+ * `null` when it cannot be read this way (units other than dots after `^MU`).
+ */
+function declaredSize(zpl: string, dpi: ZplDpi): { width: number; height: number } | null {
+  let width = 0;
+  let height = 0;
+  let right = 0;
+  let bottom = 0;
+  let home = { x: 0, y: 0 };
+  let at: { x: number; y: number } | null = null;
+  const nums = (params: string, delimiter: string): number[] => params.split(delimiter).map((p) => Number(/^\s*(-?\d+)/.exec(p)?.[1] ?? NaN));
+  for (const t of lexZpl(zpl)) {
+    if (t.kind !== 'command' || t.control) continue;
+    const p = nums(t.params, t.delimiter);
+    const n = t.name;
+    if (n === 'MU' && !/^\s*D/i.test(t.params)) return null;
+    if (n === 'XA') home = { x: 0, y: 0 };
+    else if (n === 'PW' && p[0]! > 0) width = Math.max(width, p[0]!);
+    else if (n === 'LL' && p[0]! > 0) height = Math.max(height, p[0]!);
+    else if (n === 'LH') home = { x: Math.max(0, p[0] || 0), y: Math.max(0, p[1] || 0) };
+    else if (n === 'FO' || n === 'FT') {
+      at = { x: home.x + Math.max(0, p[0] || 0), y: home.y + Math.max(0, p[1] || 0) };
+      right = Math.max(right, at.x);
+      bottom = Math.max(bottom, at.y);
+    } else if (n === 'GB' && at) {
+      right = Math.max(right, at.x + (p[0] || 1));
+      bottom = Math.max(bottom, at.y + (p[1] || 1));
+    } else if (n === 'GF' && at && p[1]! > 0 && p[3]! > 0) {
+      right = Math.max(right, at.x + p[3]! * 8);
+      bottom = Math.max(bottom, at.y + Math.ceil(p[1]! / p[3]!));
+    } else if (n === 'FS') at = null;
+  }
+  return { width: Math.max(width || Math.round(4 * dpi), right), height: Math.max(height || Math.round(6 * dpi), bottom) };
+}
+
 /**
  * Adapts carrier ZPL to the head and the stock:
  * 1. the dpi it was made for ({@link madeForDpi}) gives the scale `dpi / madeFor`;
- * 2. its ink box is measured at the dpi it was made for, then scaled;
+ * 2. when its size ({@link declaredSize}: `^PW` × `^LL`, else 4 × 6 in,
+ *    and its fields) fits the stock once scaled, it is only scaled: nothing
+ *    is rendered, the label prints at once; else its ink box is measured
+ *    (rendered by `opts.ink`, default the preview engine) at the dpi it was
+ *    made for, then scaled;
  * 3. when the scaled ink passes the stock's right or bottom edge, the label
  *    moves left/up by at most its blank margin; when the ink is larger than
  *    the stock, the scale is multiplied by the largest factor < 1 that fits
@@ -111,6 +161,20 @@ export async function fitZplToStock(
 ): Promise<{ zpl: string; adaptation: LabelAdaptation }> {
   const made = madeForDpi(zpl, opts.madeForDpi);
   const base = opts.dpi / made.dpi;
+  // Whole dots of the stock (the epsilon keeps 152.4 mm at 300 dpi at 1800 dots, not 1799).
+  const W = Math.floor((opts.stockMm.width / 25.4) * opts.dpi + 1e-6);
+  const H = Math.floor((opts.stockMm.height / 25.4) * opts.dpi + 1e-6);
+  // A label whose size (said or assumed) fits the stock once scaled prints at once: no render to measure its ink.
+  const declared = declaredSize(zpl, made.dpi);
+  if (declared && declared.width * base <= W + 0.5 && declared.height * base <= H + 0.5) {
+    const out = adaptZpl(zpl, { dpi: opts.dpi, sourceDpi: made.dpi, factor: base });
+    const sizeMm = { width: mm(declared.width * base, opts.dpi), height: mm(declared.height * base, opts.dpi) };
+    const note = `${madeForSentence(made, opts.dpi, base)}; label ${sizeMm.width} × ${sizeMm.height} mm fits the ${opts.stockMm.width} × ${opts.stockMm.height} mm stock`;
+    return {
+      zpl: out,
+      adaptation: { madeForDpi: made.dpi, madeForFrom: made.from, dpi: opts.dpi, factor: base, shrink: 1, shiftMm: { x: 0, y: 0 }, inkMm: null, stockMm: { ...opts.stockMm }, note },
+    };
+  }
   // A stream the preview engine cannot read still prints, scaled, unmoved: the note says the ink was not measured.
   let measured = true;
   // A label with ^PW is drawn centred on a wider canvas: measure it on its own width (the head prints nothing past it).
@@ -120,8 +184,6 @@ export async function fitZplToStock(
     measured = false;
     return null;
   });
-  const W = Math.floor((opts.stockMm.width / 25.4) * opts.dpi);
-  const H = Math.floor((opts.stockMm.height / 25.4) * opts.dpi);
   let shrink = 1;
   let shift = { x: 0, y: 0 };
   let ink: { x0: number; y0: number; x1: number; y1: number } | null = null;
@@ -137,7 +199,7 @@ export async function fitZplToStock(
   const factor = base * shrink;
   const out = adaptZpl(zpl, { dpi: opts.dpi, sourceDpi: made.dpi, factor, ...(shift.x || shift.y ? { shift } : {}) });
   const inkMm = ink ? { x: mm(ink.x0, opts.dpi), y: mm(ink.y0, opts.dpi), width: mm(ink.x1 - ink.x0, opts.dpi), height: mm(ink.y1 - ink.y0, opts.dpi) } : null;
-  const parts = [`made for ${made.dpi} dpi${made.from === 'default' ? ' (assumed: nothing in the label says)' : ''}, printing at ${opts.dpi} dpi, scaled ×${factor.toFixed(2)}`];
+  const parts = [madeForSentence(made, opts.dpi, factor)];
   if (!measured) parts.push('ink not measured (the preview engine could not read the label)');
   if (inkMm) parts.push(`ink ${inkMm.width} × ${inkMm.height} mm on ${opts.stockMm.width} × ${opts.stockMm.height} mm stock`);
   if (shift.x || shift.y) parts.push(`moved ${mm(shift.x, opts.dpi)} mm left and ${mm(shift.y, opts.dpi)} mm up into its blank margin`);
