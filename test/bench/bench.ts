@@ -312,7 +312,9 @@ const pdfjsRasteriser: PdfRasteriser = {
       for (let i = 1; i <= doc.numPages; i++) {
         const page = await doc.getPage(i);
         const base = page.getViewport({ scale: 1 });
-        const viewport = page.getViewport({ scale: scale({ width: base.width, height: base.height }, i - 1) });
+        const v = scale({ width: base.width, height: base.height }, i - 1);
+        // The whole page at the scale asked (no crop, no turn: the baseline renders more, never less).
+        const viewport = page.getViewport({ scale: typeof v === 'number' ? v : v.scale });
         const w = Math.ceil(viewport.width);
         const h = Math.ceil(viewport.height);
         const canvas = createCanvas(w, h);
