@@ -69,7 +69,8 @@ export interface LabelPreviewView {
   pngs: string[];
   /**
    * How carrier ZPL was adapted (issue 23), one sentence: the dpi it was made for and the scale,
-   * the ink box against the stock, any move or shrink; null for a PDF-only label.
+   * the ink box against the stock, any move or shrink; for a PDF page that is not label-sized, where its
+   * label was found and what else the page holds; null for a label-sized PDF.
    */
   adaptation: string | null;
 }

@@ -83,7 +83,7 @@ function narrowestRun(png: PNG, box: { x: number; y: number; width: number; heig
 }
 
 /** Decodes and measures every barcode on one rendered label image. */
-async function measurePng(png: Buffer, dpmm: number): Promise<MeasuredBarcode[]> {
+export async function measurePng(png: Buffer, dpmm: number): Promise<MeasuredBarcode[]> {
   await zxingReady();
   const img = PNG.sync.read(png);
   const found = await readBarcodes(new Uint8Array(png), { formats: [], tryHarder: true, tryRotate: true, tryInvert: false, maxNumberOfSymbols: 32 });

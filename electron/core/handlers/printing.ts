@@ -482,8 +482,8 @@ export function createPrinterService(opts: PrinterServiceOptions): PrinterServic
     const profile = profileOf(uri);
     if (format === 'PDF') {
       const target = profile ? { dpi: profile.dpi, widthMm: profile.widthMm, heightMm: profile.heightMm } : { dpi, widthMm: LABEL_WIDTH_MM, heightMm: LABEL_HEIGHT_MM };
-      const raster = (await pdfToZpl(bytes, target)).zpl;
-      return { bytes: profile ? applyProfileBytes(raster, profile, { sourceDpi: profile.dpi }) : raster, adaptation: null };
+      const { zpl: raster, notes } = await pdfToZpl(bytes, target);
+      return { bytes: profile ? applyProfileBytes(raster, profile, { sourceDpi: profile.dpi }) : raster, adaptation: notes.length ? notes.join(' ') : null };
     }
     const stockMm = profile ? { width: profile.widthMm, height: profile.heightMm } : { width: LABEL_WIDTH_MM, height: LABEL_HEIGHT_MM };
     const fitted = await fitZplBytesToStock(bytes, { dpi: profile?.dpi ?? dpi, stockMm, ...(profile?.zplMadeForDpi ? { madeForDpi: profile.zplMadeForDpi } : {}) });
