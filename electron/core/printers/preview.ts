@@ -34,7 +34,16 @@ parentPort.on('message', (m) => {
 interface Pending {
   resolve: (png: Buffer | Buffer[]) => void;
   reject: (e: Error) => void;
+  /** The worker asked: only its own death fails the call. */
+  worker: Worker;
 }
+
+/**
+ * Renders a worker serves before it is replaced (when idle): the engine's Go heap grows with every
+ * render and is never given back (a full corpus run reached 3.4 GB and died out of memory).
+ */
+const RENDERS_PER_WORKER = 150;
+let renders = 0;
 
 let worker: Worker | null = null;
 
@@ -48,13 +57,18 @@ async function restartWorker(w: Worker): Promise<void> {
 const pending = new Map<number, Pending>();
 let nextId = 1;
 
-function failAll(e: Error): void {
-  for (const p of pending.values()) p.reject(e);
-  pending.clear();
+function failAll(w: Worker, e: Error): void {
+  for (const [id, p] of pending) {
+    if (p.worker !== w) continue;
+    pending.delete(id);
+    p.reject(e);
+  }
 }
 
 function getWorker(): Worker {
+  if (worker && renders >= RENDERS_PER_WORKER && pending.size === 0) void restartWorker(worker);
   if (worker) return worker;
+  renders = 0;
   // Resolved here (not in the worker) so it works from tsx, vitest and a bundle alike.
   const modulePath = createRequire(typeof __filename === 'string' ? __filename : import.meta.url).resolve('zpl-renderer-js');
   const w = new Worker(WORKER_SOURCE, { eval: true, workerData: { modulePath } });
@@ -73,12 +87,12 @@ function getWorker(): Worker {
     }
   });
   w.on('error', (e) => {
-    worker = null;
-    failAll(e);
+    if (worker === w) worker = null;
+    failAll(w, e);
   });
   w.on('exit', (code) => {
-    worker = null;
-    failAll(new Error(`ZPL preview worker exited (code ${code})`));
+    if (worker === w) worker = null;
+    failAll(w, new Error(`ZPL preview worker exited (code ${code})`));
   });
   worker = w;
   return w;
@@ -88,7 +102,8 @@ function post(zpl: string, widthMm: number, heightMm: number, dpmm: number, mult
   return new Promise((resolve, reject) => {
     const w = getWorker();
     const id = nextId++;
-    pending.set(id, { resolve, reject });
+    renders++;
+    pending.set(id, { resolve, reject, worker: w });
     w.ref(); // keep the process alive until the answer arrives
     w.postMessage({ id, zpl, widthMm, heightMm, dpmm, multiple });
   });
