@@ -27,6 +27,11 @@ export const PrinterProfileSchema = z
       .int({ error: 'topOffsetDots must be a whole number of dots' })
       .min(-120, { error: 'topOffsetDots must be -120 to 120 dots' })
       .max(120, { error: 'topOffsetDots must be -120 to 120 dots' }),
+    /**
+     * The resolution the carrier makes its ZPL labels for (the contract's label resolution), dpi; used when a
+     * label says nothing (no `^PW`/`^LL`). Absent: 203 dpi, what carriers send unless told otherwise (issue 23).
+     */
+    zplMadeForDpi: z.union([z.literal(203), z.literal(300), z.literal(600)], { error: 'zplMadeForDpi must be 203, 300 or 600' }).optional(),
   })
   .strict();
 

@@ -107,6 +107,12 @@ export interface LabelPreviewView {
   labelCount: number;
   /** PNG images (8-bit grey), base64, one per label, at most 4. */
   pngs: string[];
+  /**
+   * How carrier ZPL was adapted (issue 23), one sentence: the dpi it was made for and the scale,
+   * the ink box against the stock, any move or shrink; for a PDF page that is not label-sized, where its
+   * label was found and what else the page holds; null for a label-sized PDF.
+   */
+  adaptation: string | null;
 }
 
 export interface PrintJobView {

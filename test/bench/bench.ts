@@ -30,6 +30,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
 import { recipientToParty } from '../../shared/domain/order';
 import { createSandbox } from '../../electron/sandbox';
 import { startStation } from '../../electron/shell/start';
@@ -45,6 +46,7 @@ import { benchScaleToQuote } from './scale-to-quote';
 import { benchColdStart } from './cold-start';
 import { benchCsvImportStream } from './csv-import';
 import { benchBigFolder, benchSoak } from './big-folder';
+import { benchRealLabels } from './real-labels';
 
 const SHIPMENTS = Number(process.env.BENCH_SHIPMENTS ?? 100);
 const CSV_ORDERS = Number(process.env.BENCH_CSV_ORDERS ?? 10_000);
@@ -312,7 +314,9 @@ const pdfjsRasteriser: PdfRasteriser = {
       for (let i = 1; i <= doc.numPages; i++) {
         const page = await doc.getPage(i);
         const base = page.getViewport({ scale: 1 });
-        const viewport = page.getViewport({ scale: scale({ width: base.width, height: base.height }, i - 1) });
+        const v = scale({ width: base.width, height: base.height }, i - 1);
+        // The whole page at the scale asked (no crop, no turn: the baseline renders more, never less).
+        const viewport = page.getViewport({ scale: typeof v === 'number' ? v : v.scale });
         const w = Math.ceil(viewport.width);
         const h = Math.ceil(viewport.height);
         const canvas = createCanvas(w, h);
@@ -334,18 +338,26 @@ const pdfjsRasteriser: PdfRasteriser = {
 };
 
 /**
- * PDF label -> ZPL (`^GFA` Z64) at 203 dpi on a 4x6 in label: one sandbox
+ * PDF label -> ZPL (`^GFA` Z64) at 203 and 300 dpi on a 4x6 in label: one sandbox
  * PDF label page, PDFium (the station's choice) against pdfjs-dist (the
  * baseline, rasterised in the same run), 60 conversions each after 5 warm-up, taken in
  * turn (one PDFium, one pdfjs-dist) so that both see the same load.
  */
 async function benchPdfToZpl(): Promise<void> {
-  const pdf = await renderLabelsPdf(labelParcels(1));
-  const target = { dpi: 203 as const, widthMm: 101.6, heightMm: 152.4 };
+  for (const dpi of [203, 300] as const) await benchPdfToZplAt(dpi, 'label');
+  // Issue 23: an A4 page (DHL Online-Frankierung: label and sender's copy): PDFium probes the page, finds the label and
+  // renders it cropped and turned at 1:1; the baseline is pdfjs-dist rendering the page at the head's dpi, the least
+  // it needs to crop the label at its size.
+  await benchPdfToZplAt(300, 'A4');
+}
+
+async function benchPdfToZplAt(dpi: 203 | 300, page: 'label' | 'A4'): Promise<void> {
+  const pdf = page === 'A4' ? new Uint8Array(fs.readFileSync(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/labels/real/dhl-paket-privat-a4.pdf'))) : await renderLabelsPdf(labelParcels(1));
+  const target = { dpi, widthMm: 101.6, heightMm: 152.4 };
   const station = (await import('../../electron/core/printing/pdf-zpl')).pdfiumRasteriser;
   const once = async (r: PdfRasteriser): Promise<{ ms: number; bytes: number }> => {
     const t0 = performance.now();
-    const bytes = (await pdfToZpl(pdf, target, r)).zpl.length;
+    const bytes = page === 'A4' && r === pdfjsRasteriser ? (await r.render(pdf, () => dpi / 72, (g) => g.width * g.height)).reduce((a, b) => a + b, 0) : (await pdfToZpl(pdf, target, r)).zpl.length;
     return { ms: performance.now() - t0, bytes };
   };
   for (let i = 0; i < 5; i++) {
@@ -368,7 +380,8 @@ async function benchPdfToZpl(): Promise<void> {
   console.log(
     JSON.stringify({
       bench: 'pdf-to-zpl',
-      dpi: 203,
+      dpi,
+      ...(page === 'A4' ? { page: 'A4' } : {}),
       p50Ms: round2(quantile(pdfium.samples, 0.5)),
       p95Ms: round2(quantile(pdfium.samples, 0.95)),
       bytes: pdfium.bytes,
@@ -376,9 +389,9 @@ async function benchPdfToZpl(): Promise<void> {
       baseline: 'pdfjs-dist',
     }),
   );
-  console.log(`PDF label -> ZPL ^GFA Z64, 203 dpi, 4x6 in, one page:`);
+  console.log(`PDF ${page === 'A4' ? 'A4 page (label found, cropped, turned)' : 'label'} -> ZPL ^GFA Z64, ${dpi} dpi, 4x6 in, one page:`);
   console.log(`  PDFium (@hyzyla/pdfium): median ${fmt(quantile(pdfium.samples, 0.5))}   p95 ${fmt(quantile(pdfium.samples, 0.95))}   ${pdfium.bytes} bytes of ZPL`);
-  console.log(`  pdfjs-dist baseline: median ${fmt(quantile(baseline.samples, 0.5))}   p95 ${fmt(quantile(baseline.samples, 0.95))}   (${baseline.bytes} bytes)`);
+  console.log(`  pdfjs-dist baseline: median ${fmt(quantile(baseline.samples, 0.5))}   p95 ${fmt(quantile(baseline.samples, 0.95))}   (${baseline.bytes} ${page === 'A4' ? 'pixels' : 'bytes'})`);
 }
 
 // `npm run bench -- --only pdf-to-zpl,cold-start` runs just those measures (names as in their JSON lines).
@@ -388,6 +401,7 @@ const MEASURES: Array<[string, () => unknown]> = [
     await benchLabelToPrinter('usb');
   }],
   ['pdf-to-zpl', benchPdfToZpl],
+  ['real-labels', benchRealLabels],
   ['orders-list', benchCsvImport],
   ['csv-import', benchCsvImportStream],
   ['label-rendering', benchLabelRendering],

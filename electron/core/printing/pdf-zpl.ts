@@ -7,7 +7,9 @@
  *   shipped inside the npm package; no native addon). Measured against
  *   pdfjs-dist in `npm run bench` (`pdf-to-zpl`).
  * - Each page becomes one label (`^XA…^XZ`): a carrier's second page (the
- *   automatic return label) prints as a second label.
+ *   automatic return label) prints as a second label. A page that is not
+ *   label-sized (A4 with the label and the sender's copy) has its label found,
+ *   cropped, turned and printed at its size (pdf-region.ts), with a note.
  * - Fit: the page is scaled uniformly (same factor on both axes, so bar
  *   widths keep their ratios) to fit the label, and centred. A 4x6 in page on
  *   a 4x6 in label renders 1:1 at the printer's dpi.
@@ -19,6 +21,7 @@
  */
 import { deflateSync } from 'node:zlib';
 import { mmToDots } from './units';
+import { isLabelSized, planLabelCrop, PROBE_SCALE, type PageView } from './pdf-region';
 
 /** Grey level (0-255) under which a pixel prints black. */
 export const THRESHOLD = 128;
@@ -52,11 +55,16 @@ export interface PdfRasteriser {
   /** Page sizes in PDF points (1/72 in). */
   pageSizes(pdf: Uint8Array): Promise<Array<{ width: number; height: number }>>;
   /**
-   * Renders every page at `scale(page)` pixels per point and hands it to `use`; answers what `use`
-   * returned, page by page. `page.grey` is valid only during `use` (it may be the renderer's own
-   * memory, spared a 1 MB copy a label).
+   * Renders every page as `view(page)` says (a number: that many pixels per point, whole page) and hands
+   * it to `use`; answers what `use` returned, page by page. `page.grey` is valid only during `use` (it
+   * may be the renderer's own memory, spared a 1 MB copy a label). `probe`, when the engine has it,
+   * renders the whole page at a scale into a copy `view` may look at first (to find the label on it).
    */
-  render<T>(pdf: Uint8Array, scale: (page: { width: number; height: number }, index: number) => number, use: (page: GreyPage) => T): Promise<T[]>;
+  render<T>(
+    pdf: Uint8Array,
+    view: (page: { width: number; height: number }, index: number, probe?: (scale: number) => GreyPage) => number | PageView,
+    use: (page: GreyPage) => T,
+  ): Promise<T[]>;
 }
 
 /**
@@ -182,8 +190,17 @@ const FPDF_GRAYSCALE = 0x08;
 /** FPDFBitmap_Gray (fpdfview.h): one byte a pixel. */
 const FPDFBITMAP_GRAY = 1;
 
-/** Renders a page to 8-bit grey at `width` x `height` pixels through PDFium's C API (white background) and hands it to `use`. */
-function renderGreyDirect<T>(x: PdfiumPageInternals, width: number, height: number, use: (page: GreyPage) => T): T {
+/**
+ * Renders a page to 8-bit grey in a `width` x `height` bitmap through PDFium's C API (white background)
+ * and hands it to `use`; the page is drawn at `at` (bitmap pixels: a negative origin crops), turned by `rotate` quarter turns.
+ */
+function renderGreyDirect<T>(
+  x: PdfiumPageInternals,
+  width: number,
+  height: number,
+  use: (page: GreyPage) => T,
+  at: { x: number; y: number; width: number; height: number; rotate: number } = { x: 0, y: 0, width, height, rotate: 0 },
+): T {
   const m = x.module;
   const size = width * height;
   const ptr = m.wasmExports.malloc(size);
@@ -192,7 +209,7 @@ function renderGreyDirect<T>(x: PdfiumPageInternals, width: number, height: numb
   try {
     bitmap = m._FPDFBitmap_CreateEx(width, height, FPDFBITMAP_GRAY, ptr, width);
     m._FPDFBitmap_FillRect(bitmap, 0, 0, width, height, 0xffffffff);
-    m._FPDF_RenderPageBitmap(bitmap, x.pageIdx, 0, 0, width, height, 0, FPDF_ANNOT | FPDF_GRAYSCALE);
+    m._FPDF_RenderPageBitmap(bitmap, x.pageIdx, at.x, at.y, at.width, at.height, at.rotate, FPDF_ANNOT | FPDF_GRAYSCALE);
     return use({ width, height, grey: m.HEAPU8.subarray(ptr, ptr + size) });
   } finally {
     if (bitmap) m._FPDFBitmap_Destroy(bitmap);
@@ -214,7 +231,7 @@ export const pdfiumRasteriser: PdfRasteriser = {
       doc.destroy();
     }
   },
-  async render(pdf, scale, use) {
+  async render(pdf, view, use) {
     const lib = await (pdfium ??= import('@hyzyla/pdfium').then((m) => m.PDFiumLibrary.init()));
     const doc = await lib.loadDocument(pdf);
     try {
@@ -222,13 +239,19 @@ export const pdfiumRasteriser: PdfRasteriser = {
       let i = 0;
       for (const page of doc.pages()) {
         const s = page.getOriginalSize();
-        const k = scale({ width: s.originalWidth, height: s.originalHeight }, i++);
         const direct = pdfiumInternals(page);
+        const probe = direct
+          ? (k: number): GreyPage =>
+              renderGreyDirect(direct, Math.round(s.originalWidth * k), Math.round(s.originalHeight * k), (g) => ({ ...g, grey: g.grey.slice() }))
+          : undefined;
+        const v = view({ width: s.originalWidth, height: s.originalHeight }, i++, probe);
+        const { scale: k, rotate = 0, crop } = typeof v === 'number' ? { scale: v } : v;
         if (direct) {
           // Whole dots: fitScale makes the page land on the label size exactly (up to float rounding).
-          const width = Math.round(s.originalWidth * k);
-          const height = Math.round(s.originalHeight * k);
-          out.push(renderGreyDirect(direct, width, height, use));
+          const width = Math.round((rotate ? s.originalHeight : s.originalWidth) * k);
+          const height = Math.round((rotate ? s.originalWidth : s.originalHeight) * k);
+          const c = crop ?? { x: 0, y: 0, width, height };
+          out.push(renderGreyDirect(direct, c.width, c.height, use, { x: -c.x, y: -c.y, width, height, rotate }));
         } else {
           const r = await page.render({ scale: k, render: 'bitmap', colorSpace: 'Gray' });
           out.push(use({ width: r.width, height: r.height, grey: r.data }));
@@ -245,13 +268,21 @@ export const pdfiumRasteriser: PdfRasteriser = {
  * Turns a PDF label into ZPL for the printer profile: one `^GFA` label per page.
  * @throws Error naming the problem when the bytes are not a PDF the renderer can open, or it has no page
  */
-export async function pdfToZpl(pdf: Uint8Array, target: RasterTarget, rasteriser: PdfRasteriser = pdfiumRasteriser): Promise<{ zpl: Uint8Array; pages: number }> {
+export async function pdfToZpl(pdf: Uint8Array, target: RasterTarget, rasteriser: PdfRasteriser = pdfiumRasteriser): Promise<{ zpl: Uint8Array; pages: number; notes: string[] }> {
   if (!(pdf.length > 4 && pdf[0] === 0x25 && pdf[1] === 0x50 && pdf[2] === 0x44 && pdf[3] === 0x46)) throw new Error('The label is not a PDF (no %PDF header)');
+  const notes: string[] = [];
   const labels = await rasteriser.render(
     pdf,
-    (p) => fitScale(p, target),
+    (p, i, probe) => {
+      // A label-sized page fills the label; a larger one (A4 with the label and a copy) has its label cropped out.
+      if (isLabelSized(p, target) || !probe) return fitScale(p, target);
+      const plan = planLabelCrop(p, probe(PROBE_SCALE), target);
+      if (!plan) return fitScale(p, target);
+      notes.push(`Page ${i + 1}, ${plan.note}.`);
+      return plan.view;
+    },
     (p) => bitmapLabel(toMonoBitmap(p, target)),
   );
   if (!labels.length) throw new Error('The PDF label has no page');
-  return { zpl: new TextEncoder().encode(labels.join('')), pages: labels.length };
+  return { zpl: new TextEncoder().encode(labels.join('')), pages: labels.length, notes };
 }

@@ -22,7 +22,8 @@ parentPort.on('message', (m) => {
   chain = chain.then(async () => {
     try {
       api ??= require(workerData.modulePath).ready.then((r) => r.api);
-      const png = await (await api).zplToBase64Async(m.zpl, m.widthMm, m.heightMm, m.dpmm);
+      const a = await api;
+      const png = m.multiple ? await a.zplToBase64MultipleAsync(m.zpl, m.widthMm, m.heightMm, m.dpmm) : await a.zplToBase64Async(m.zpl, m.widthMm, m.heightMm, m.dpmm);
       parentPort.postMessage({ id: m.id, png });
     } catch (e) {
       parentPort.postMessage({ id: m.id, error: String((e && e.message) || e) });
@@ -32,52 +33,100 @@ parentPort.on('message', (m) => {
 `;
 
 interface Pending {
-  resolve: (png: Buffer) => void;
+  resolve: (png: Buffer | Buffer[]) => void;
   reject: (e: Error) => void;
+  /** The worker asked: only its own death fails the call. */
+  worker: Worker;
 }
 
+/**
+ * Renders a worker serves before it is replaced (when idle): the engine's Go heap grows with every
+ * render and is never given back (a full corpus run reached 3.4 GB and died out of memory).
+ */
+const RENDERS_PER_WORKER = 150;
+let renders = 0;
+
 let worker: Worker | null = null;
+
+/** Errors that mean the engine inside the worker is gone, not that the ZPL is bad. */
+const ENGINE_DEAD = /already exited|reading 'exports'|Go program|bad pointer|fatal error|worker exited/i;
+
+async function restartWorker(w: Worker): Promise<void> {
+  if (worker === w) worker = null;
+  await w.terminate().catch(() => undefined);
+}
 const pending = new Map<number, Pending>();
 let nextId = 1;
 
-function failAll(e: Error): void {
-  for (const p of pending.values()) p.reject(e);
-  pending.clear();
+function failAll(w: Worker, e: Error): void {
+  for (const [id, p] of pending) {
+    if (p.worker !== w) continue;
+    pending.delete(id);
+    p.reject(e);
+  }
 }
 
 function getWorker(): Worker {
+  if (worker && renders >= RENDERS_PER_WORKER && pending.size === 0) void restartWorker(worker);
   if (worker) return worker;
+  renders = 0;
   // Resolved here (not in the worker) so it works from tsx, vitest and a bundle alike.
   const modulePath = createRequire(typeof __filename === 'string' ? __filename : import.meta.url).resolve('zpl-renderer-js');
   const w = new Worker(WORKER_SOURCE, { eval: true, workerData: { modulePath } });
-  w.on('message', (m: { id: number; png?: string; error?: string }) => {
+  w.on('message', (m: { id: number; png?: string | string[]; error?: string }) => {
     const p = pending.get(m.id);
     if (!p) return;
     pending.delete(m.id);
     if (pending.size === 0) w.unref();
-    if (m.png !== undefined) p.resolve(Buffer.from(m.png, 'base64'));
-    else p.reject(new Error(m.error ?? 'ZPL preview failed'));
+    if (Array.isArray(m.png)) p.resolve(m.png.map((b) => Buffer.from(b, 'base64')));
+    else if (m.png !== undefined) p.resolve(Buffer.from(m.png, 'base64'));
+    else {
+      // The engine (Go compiled to WebAssembly) can die after many renders ("found bad pointer in Go
+      // heap"); every later call then fails. Start a fresh worker for the next render.
+      if (ENGINE_DEAD.test(m.error ?? '')) void restartWorker(w);
+      p.reject(new Error(m.error ?? 'ZPL preview failed'));
+    }
   });
   w.on('error', (e) => {
-    worker = null;
-    failAll(e);
+    if (worker === w) worker = null;
+    failAll(w, e);
   });
   w.on('exit', (code) => {
-    worker = null;
-    failAll(new Error(`ZPL preview worker exited (code ${code})`));
+    if (worker === w) worker = null;
+    failAll(w, new Error(`ZPL preview worker exited (code ${code})`));
   });
   worker = w;
   return w;
 }
 
-function renderOne(zpl: string, widthMm: number, heightMm: number, dpmm: number): Promise<Buffer> {
+function post(zpl: string, widthMm: number, heightMm: number, dpmm: number, multiple: boolean): Promise<Buffer | Buffer[]> {
   return new Promise((resolve, reject) => {
     const w = getWorker();
     const id = nextId++;
-    pending.set(id, { resolve, reject });
+    renders++;
+    pending.set(id, { resolve, reject, worker: w });
     w.ref(); // keep the process alive until the answer arrives
-    w.postMessage({ id, zpl, widthMm, heightMm, dpmm });
+    w.postMessage({ id, zpl, widthMm, heightMm, dpmm, multiple });
   });
+}
+
+async function renderOne(zpl: string, widthMm: number, heightMm: number, dpmm: number): Promise<Buffer> {
+  const png = await post(zpl, widthMm, heightMm, dpmm, false);
+  return Array.isArray(png) ? png[0]! : png;
+}
+
+/**
+ * Renders a whole ZPL stream (stored graphics `~DG` included: the formats are
+ * not split) as one PNG per `^XA…^XZ`, at `dpi` on a `widthMm` × `heightMm` canvas.
+ * @throws Error when the engine rejects the stream
+ */
+export async function renderZplStream(zpl: string, dpi: PreviewDpi, widthMm: number, heightMm: number): Promise<Buffer[]> {
+  const once = async (): Promise<Buffer[]> => {
+    const png = await post(zpl, widthMm, heightMm, dotsPerMm(dpi), true);
+    return Array.isArray(png) ? png : [png];
+  };
+  // One retry on a fresh engine when the old one died under us.
+  return once().catch((e: unknown) => (e instanceof Error && ENGINE_DEAD.test(e.message) ? once() : Promise.reject(e)));
 }
 
 /** Stops the preview worker (it is started again by the next preview). */

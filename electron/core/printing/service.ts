@@ -29,8 +29,9 @@ import type { DiscoveredPrinterView, LabelPreviewView, PrintJobView, PrinterView
 import { StationError } from '../../../shared/contract/errors';
 import { issuesToDetails } from '../../../shared/platform/common';
 import { PrinterProfileSchema, type PrinterProfile, type PrinterProfileView } from '../../../shared/contract/printer-profile';
-import { adaptZplBytes, applyProfileBytes, describePrinter, parseDeviceUri, PrinterError, renderZplPreview, type LabelPrinter, type PrinterStatus } from './';
+import { applyProfileBytes, describePrinter, parseDeviceUri, PrinterError, renderZplPreview, type LabelPrinter, type PrinterStatus } from './';
 import { pdfToZpl } from './pdf-zpl';
+import { fitZplBytesToStock } from './label-fit';
 import { defineSetting, type PrintJobRecord, type PrintRequester, type Store } from '../store';
 import type { StationEmitter } from '../common/events';
 import { errorSummary } from '../common/errors';
@@ -473,13 +474,21 @@ export function createPrinterService(opts: PrinterServiceOptions): PrinterServic
    * station dpi and a 4x6 in label, printer settings untouched. A PDF-only label prints one label per page.
    */
   async function zplFor(format: string, bytes: Uint8Array, uri: string): Promise<Uint8Array> {
+    return (await adaptedFor(format, bytes, uri)).bytes;
+  }
+
+  /** {@link zplFor} with the sentence saying how carrier ZPL was adapted (made-for dpi, scale, ink on the stock; issue 23). */
+  async function adaptedFor(format: string, bytes: Uint8Array, uri: string): Promise<{ bytes: Uint8Array; adaptation: string | null }> {
     const profile = profileOf(uri);
     if (format === 'PDF') {
       const target = profile ? { dpi: profile.dpi, widthMm: profile.widthMm, heightMm: profile.heightMm } : { dpi, widthMm: LABEL_WIDTH_MM, heightMm: LABEL_HEIGHT_MM };
-      const raster = (await pdfToZpl(bytes, target)).zpl;
-      return profile ? applyProfileBytes(raster, profile, { sourceDpi: profile.dpi }) : raster;
+      const { zpl: raster, notes } = await pdfToZpl(bytes, target);
+      return { bytes: profile ? applyProfileBytes(raster, profile, { sourceDpi: profile.dpi }) : raster, adaptation: notes.length ? notes.join(' ') : null };
     }
-    return profile ? applyProfileBytes(bytes, profile) : adaptZplBytes(bytes, { dpi });
+    const stockMm = profile ? { width: profile.widthMm, height: profile.heightMm } : { width: LABEL_WIDTH_MM, height: LABEL_HEIGHT_MM };
+    const fitted = await fitZplBytesToStock(bytes, { dpi: profile?.dpi ?? dpi, stockMm, ...(profile?.zplMadeForDpi ? { madeForDpi: profile.zplMadeForDpi } : {}) });
+    const at = profile?.dpi ?? dpi;
+    return { bytes: profile ? applyProfileBytes(fitted.bytes, profile, { sourceDpi: at }) : fitted.bytes, adaptation: fitted.adaptation.note };
   }
 
   return {
@@ -530,10 +539,10 @@ export function createPrinterService(opts: PrinterServiceOptions): PrinterServic
       const profile = profileOf(uri);
       const size = profile ? { widthMm: profile.widthMm, heightMm: profile.heightMm } : { widthMm: LABEL_WIDTH_MM, heightMm: LABEL_HEIGHT_MM };
       const at = profile?.dpi ?? dpi;
-      const bytes = await zplFor(label.format, label.bytes, uri);
+      const { bytes, adaptation } = await adaptedFor(label.format, label.bytes, uri);
       try {
         const { pngs, labelCount } = await renderZplPreview(new TextDecoder('utf-8').decode(bytes), { dpi: at, maxLabels: 4, labelMm: size });
-        return { trackingNumber, printerUri: uri, dpi: at, ...size, labelCount, pngs: pngs.map((p) => p.toString('base64')) };
+        return { trackingNumber, printerUri: uri, dpi: at, ...size, labelCount, pngs: pngs.map((p) => p.toString('base64')), adaptation };
       } catch (e) {
         throw new StationError('printer_error', `The label of ${trackingNumber} could not be previewed: ${e instanceof Error ? e.message : String(e)}`);
       }

@@ -53,6 +53,7 @@ export function LabelPreview({ trackingNumber }: { trackingNumber: string }) {
               <figcaption>{t('labelPreview.caption', { dpi: view.dpi, width: view.widthMm, height: view.heightMm, n: i + 1, count: view.labelCount })}</figcaption>
             </div>
           ))}
+          {view.adaptation ? <p data-testid="label-adaptation">{view.adaptation}</p> : null}
         </figure>
       ) : null}
     </div>

@@ -2,7 +2,8 @@
  * Part of the Print screen (issue 9 "Printer profiles"): the profile of the
  * label printer in use — resolution (203/300/600 dpi), label width and height
  * (mm), darkness (`~SD` 0–30), speed (`^PR` 2–14 ips), media (`^MT`) and top
- * offset (`^LT`, dots) — read with `printers.getProfile` and saved with
+ * offset (`^LT`, dots), and the dpi the carrier makes its ZPL for when a label
+ * does not say (issue 23; empty: 203 dpi) — read with `printers.getProfile` and saved with
  * `printers.setProfile`; a refused value names its field and nothing saved
  * is lost. Keyboard: Tab through the fields, Enter saves.
  */
@@ -16,10 +17,10 @@ import { parseDecimal } from '../lib/format';
 import { t } from '../lib/i18n';
 import { useApp } from '../stores/app';
 
-type Form = Record<'dpi' | 'widthMm' | 'heightMm' | 'darkness' | 'speedIps' | 'topOffsetDots', string> & { media: PrinterProfile['media'] };
+type Form = Record<'dpi' | 'widthMm' | 'heightMm' | 'darkness' | 'speedIps' | 'topOffsetDots' | 'zplMadeForDpi', string> & { media: PrinterProfile['media'] };
 
 /** A 4 x 6 in direct-thermal label at 203 dpi: what most benches start from. */
-const STARTING_POINT: Form = { dpi: '203', widthMm: '101.6', heightMm: '152.4', darkness: '15', speedIps: '4', media: 'direct_thermal', topOffsetDots: '0' };
+const STARTING_POINT: Form = { dpi: '203', widthMm: '101.6', heightMm: '152.4', darkness: '15', speedIps: '4', media: 'direct_thermal', topOffsetDots: '0', zplMadeForDpi: '' };
 
 const toForm = (p: PrinterProfile): Form => ({
   dpi: String(p.dpi),
@@ -29,6 +30,7 @@ const toForm = (p: PrinterProfile): Form => ({
   speedIps: String(p.speedIps),
   media: p.media,
   topOffsetDots: String(p.topOffsetDots),
+  zplMadeForDpi: p.zplMadeForDpi ? String(p.zplMadeForDpi) : '',
 });
 
 /** A number as typed (comma or point), or NaN so the core names the field. */
@@ -69,6 +71,8 @@ export function PrinterProfileForm({ uri }: { uri: string }) {
         speedIps: num(form.speedIps),
         media: form.media,
         topOffsetDots: num(form.topOffsetDots),
+        // Empty: not set (the label's ^PW/^LL, else 203 dpi).
+        ...(form.zplMadeForDpi ? { zplMadeForDpi: num(form.zplMadeForDpi) as NonNullable<PrinterProfile['zplMadeForDpi']> } : {}),
       };
       const v = await invoke('printers.setProfile', { uri, profile });
       if (v.profile) savedForm(toForm(v.profile));
@@ -83,7 +87,7 @@ export function PrinterProfileForm({ uri }: { uri: string }) {
     }
   };
   const err = (k: keyof Form): string | undefined => errors[k]?.[0];
-  const text = (k: Exclude<keyof Form, 'dpi' | 'media'>) => (
+  const text = (k: Exclude<keyof Form, 'dpi' | 'media' | 'zplMadeForDpi'>) => (
     <TextField id={`profile-${k}`} label={t(`printerProfile.${k}`)} value={form[k]} onValue={(v) => edit({ [k]: v })} error={err(k)} inputMode="decimal" />
   );
 
@@ -115,6 +119,12 @@ export function PrinterProfileForm({ uri }: { uri: string }) {
           <option value="thermal_transfer">{t('printerProfile.thermal_transfer')}</option>
         </SelectField>
         {text('topOffsetDots')}
+        <SelectField id="profile-zplMadeForDpi" label={t('printerProfile.zplMadeForDpi')} value={form.zplMadeForDpi} onValue={(v) => edit({ zplMadeForDpi: v })} error={err('zplMadeForDpi')}>
+          <option value="">{t('printerProfile.zplMadeForDpiUnset')}</option>
+          <option value="203">203</option>
+          <option value="300">300</option>
+          <option value="600">600</option>
+        </SelectField>
       </div>
       <div className="actions">
         <button type="submit" className="btn btn-primary" disabled={busy}>

@@ -55,6 +55,8 @@ describe('printer profile commands', () => {
     expect(e.message).toContain('darkness');
     const e2 = await failure(invoke('printers.setProfile', { profile: { ...PROFILE, media: 'wax' as PrinterProfile['media'] } }));
     expect(JSON.stringify(e2.details)).toContain('media');
+    const e3 = await failure(invoke('printers.setProfile', { profile: { ...PROFILE, zplMadeForDpi: 250 as 203 } }));
+    expect(JSON.stringify(e3.details)).toContain('zplMadeForDpi');
     expect(await invoke('printers.getProfile', {})).toEqual({ uri: printer.uri, profile: null });
   });
 
@@ -88,6 +90,13 @@ describe('printer profile commands', () => {
     expect(params(zpl, '^PR').every((p) => p === '4')).toBe(true);
     expect(params(zpl, '^MT').every((p) => p === 'T')).toBe(true);
     expect(params(zpl, '^LT').every((p) => p === '-12')).toBe(true);
+  });
+
+  it('keeps the dpi the carrier makes its ZPL for (issue 23) with the profile', async () => {
+    const withMadeFor = { ...PROFILE, zplMadeForDpi: 300 as const };
+    expect(await invoke('printers.setProfile', { profile: withMadeFor })).toEqual({ uri: printer.uri, profile: withMadeFor });
+    expect((await invoke('printers.getProfile', {})).profile).toEqual(withMadeFor);
+    await invoke('printers.setProfile', { profile: PROFILE });
   });
 
   it('prints a PDF-only carrier (DHL) label through the station as ^GFA Z64, one label per page, at the profile', async () => {

@@ -15,25 +15,25 @@ describe('adaptZpl', () => {
     expect(adaptZpl(zpl, { dpi: 203 })).toBe(zpl);
   });
 
-  it('rescales dot values from 203 to 300 dpi, but not ^GF bitmaps', () => {
+  it('rescales dot values from 203 to 300 dpi, ^GF bitmaps resampled (Z64)', () => {
     const out = adaptZpl(CARRIER, { dpi: 300 });
     expect(out).toContain('^PW1200^LL1800');
     expect(out).toContain('^FO74,89^A0N,44,41');
-    expect(out).toContain('^BY4,2.5,296');
+    // Module 3 -> 4.43 ideal, 4 dots; ratio raised so wide bars keep 3 x 2.5 x 1.478 dots.
+    expect(out).toContain('^BY4,2.8,296');
     expect(out).toContain('^BCN,296,Y,N,N^FD123456789012^FS');
-    expect(out).toContain('^GFA,8,8,1,FFFFFFFFFFFFFFFF^FS');
+    expect(out).toMatch(/\^GFA,24,24,2,:Z64:[A-Za-z0-9+/=]+:[0-9A-F]{4}\^FS/);
   });
 
   it('rescales 300 dpi ZPL down for a 203 dpi printer and honours an explicit source dpi', () => {
-    expect(adaptZpl('^XA^PW1200^FO300,150^GB600,3,3^FS^XZ', { dpi: 203 })).toBe('^XA^PW812^FO203,102^GB406,2,2^FS^XZ');
-    expect(adaptZpl('^XA^FO100,100^FDx^FS^XZ', { dpi: 300, sourceDpi: 203 })).toBe('^XA^FO148,148^FDx^FS^XZ');
-    // No ^PW and no source dpi: assumed made for this printer.
-    expect(adaptZpl('^XA^FO100,100^FDx^FS^XZ', { dpi: 300 })).toBe('^XA^FO100,100^FDx^FS^XZ');
+    expect(adaptZpl('^XA^PW1200^FO300,150^GB600,3,3^FS^XZ', { dpi: 203 })).toBe('^XA^BY1,3,7^PW812^FO203,102^GB406,2,2^FS^XZ');
+    expect(adaptZpl('^XA^FO100,100^FDx^FS^XZ', { dpi: 300, sourceDpi: 203 })).toBe('^XA^BY3,3,15^FO148,148^FDx^FS^XZ');
+    // No ^PW/^LL and no source dpi: made for 203 dpi (issue 23); the default ^BY is set scaled.
+    expect(adaptZpl('^XA^FO100,100^FDx^FS^XZ', { dpi: 300 })).toBe('^XA^BY3,3,15^FO148,148^FDx^FS^XZ');
   });
 
-  it('does not touch ZPL that changes its command prefix', () => {
-    const zpl = '^XA^CC+^MMC+FO10,10+FDx+FS+XZ';
-    expect(adaptZpl(zpl, { dpi: 300 })).toBe(zpl);
+  it('reads ZPL that changes its command prefix as the printer does', () => {
+    expect(adaptZpl('^XA^CC++MMC+FO10,10+FDx+FS+XZ', { dpi: 300, sourceDpi: 203 })).toBe('^XA^BY3,3,15^CC++FO15,15+FDx+FS+XZ');
   });
 
   it('detects the source dpi from ^PW', () => {

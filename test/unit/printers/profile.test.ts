@@ -76,7 +76,8 @@ describe('applyProfile', () => {
       [148, 177],
       [296, 887],
     ]);
-    expect(first.find((c) => c.cmd === '^BY')?.params).toBe('9,2.5,591');
+    // The scaled default ^BY after ^XA, then the carrier's: module 3 -> 9 dots (3 x 2.956 = 8.87).
+    expect(first.filter((c) => c.cmd === '^BY').map((c) => c.params)).toEqual(['6,3,30', '9,2.5,591']);
     expect(all(at600, '^FD')).toEqual(['Via Libertà', '123456789012']);
     expect(all(at600, '^MM')).toEqual([]);
     const at300 = applyProfile(CARRIER, { ...BASE, dpi: 300 });

@@ -922,6 +922,8 @@ export const en = {
     direct_thermal: 'Direct thermal',
     thermal_transfer: 'Thermal transfer (ribbon)',
     topOffsetDots: 'Top offset (dots, −120…120)',
+    zplMadeForDpi: 'Carrier ZPL made for (dpi)',
+    zplMadeForDpiUnset: 'As the label says, else 203',
     save: 'Save profile',
     saved: 'Printer profile saved',
     notSaved: 'Printer profile not saved',

@@ -926,6 +926,8 @@ export const it: Texts<typeof en> = {
     direct_thermal: 'Termico diretto',
     thermal_transfer: 'Trasferimento termico (nastro)',
     topOffsetDots: 'Spostamento in alto (punti, −120…120)',
+    zplMadeForDpi: 'ZPL del corriere fatto per (dpi)',
+    zplMadeForDpiUnset: 'Come dice l’etichetta, altrimenti 203',
     save: 'Salva profilo',
     saved: 'Profilo della stampante salvato',
     notSaved: 'Profilo della stampante non salvato',

@@ -1,0 +1,231 @@
+/**
+ * Carrier ZPL fitted to the print head and the stock loaded at the bench
+ * (issue 23): the dpi the label was made for, the exact scale to the head,
+ * and the ink kept on the stock — the label's home moved by its blank margin
+ * first, shrunk only when the ink itself is larger than the stock.
+ *
+ * The ink box is measured on the label as the carrier made it, rendered by
+ * the preview engine (zpl-renderer-js) at the dpi it was made for, so fields,
+ * barcodes, text and graphics all count, whatever commands drew them.
+ */
+import { PNG } from 'pngjs';
+import { adaptZpl, detectZplDpi, type ZplDpi } from './adapt';
+import { renderZplStream } from './preview';
+import { lexZpl } from './zpl-lexer';
+
+/** A box in mm from the label's top-left corner. */
+interface BoxMm {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** How a label was adapted, for the preview and the print log. */
+export interface LabelAdaptation {
+  /** The dpi the label was made for, and what said so. */
+  madeForDpi: ZplDpi;
+  madeForFrom: '^PW' | '^LL' | 'profile' | 'default';
+  /** The print head's dpi. */
+  dpi: ZplDpi;
+  /** Target dots per carrier dot (dpi / madeForDpi × shrink). */
+  factor: number;
+  /** 1 unless the ink was larger than the stock. */
+  shrink: number;
+  /** How far the label was moved left and up, mm. */
+  shiftMm: { x: number; y: number };
+  /** The ink as printed (after scale, shift, shrink), mm; null when nothing prints. */
+  inkMm: BoxMm | null;
+  /** The stock the label prints on, mm. */
+  stockMm: { width: number; height: number };
+  /** One sentence for the packer: "made for 203 dpi, printing at 300 dpi, scaled ×1.48; ink 96.5 × 140.2 mm on 100 × 150 mm stock". */
+  note: string;
+}
+
+/** Finds the ink of a stream: union of the dark pixels of every label, in dots; null when blank. */
+export type InkFinder = (zpl: string, dpi: ZplDpi, canvasMm: { width: number; height: number }) => Promise<{ x0: number; y0: number; x1: number; y1: number } | null>;
+
+/** Canvas the ink is looked for on: larger than any carrier label (4 × 8 in and more). */
+const CANVAS_MM = { width: 160, height: 320 };
+
+/** The default {@link InkFinder}: renders with the preview engine and scans the pixels (grey < 128 is ink). */
+const renderedInk: InkFinder = async (zpl, dpi, canvasMm) => {
+  // Measured upright: ^POI turns the label within its own size on the head, which the larger canvas would not.
+  const upright = lexZpl(zpl)
+    .filter((t) => !(t.kind === 'command' && !t.control && t.name === 'PO'))
+    .map((t) => t.raw)
+    .join('');
+  const pngs = await renderZplStream(upright, dpi, canvasMm.width, canvasMm.height);
+  let box: { x0: number; y0: number; x1: number; y1: number } | null = null;
+  for (const buf of pngs) {
+    const img = PNG.sync.read(buf);
+    const { width, height, data } = img;
+    let x0 = width;
+    let y0 = height;
+    let x1 = -1;
+    let y1 = -1;
+    for (let y = 0; y < height; y++) {
+      let row = y * width * 4;
+      for (let x = 0; x < width; x++, row += 4) {
+        if (data[row]! < 128 && data[row + 3]! > 0) {
+          if (x < x0) x0 = x;
+          if (x > x1) x1 = x;
+          if (y < y0) y0 = y;
+          y1 = y;
+        }
+      }
+    }
+    if (x1 < 0) continue;
+    box = box ? { x0: Math.min(box.x0, x0), y0: Math.min(box.y0, y0), x1: Math.max(box.x1, x1 + 1), y1: Math.max(box.y1, y1 + 1) } : { x0, y0, x1: x1 + 1, y1: y1 + 1 };
+  }
+  return box;
+};
+
+const mm = (dots: number, dpi: number): number => Math.round((dots / dpi) * 25.4 * 10) / 10;
+
+/** The dpi a label was made for and what said so: `^PW`/`^LL`, else the profile's (carrier's) setting, else 203. */
+function madeForDpi(zpl: string, configured?: ZplDpi): { dpi: ZplDpi; from: LabelAdaptation['madeForFrom'] } {
+  const detected = detectZplDpi(zpl);
+  if (detected !== null) return { dpi: detected, from: /\^PW\s*\d/i.test(zpl) ? '^PW' : '^LL' };
+  if (configured) return { dpi: configured, from: 'profile' };
+  return { dpi: 203, from: 'default' };
+}
+
+function madeForSentence(made: { dpi: ZplDpi; from: LabelAdaptation['madeForFrom'] }, dpi: ZplDpi, factor: number): string {
+  return `made for ${made.dpi} dpi${made.from === 'default' ? ' (assumed: nothing in the label says)' : ''}, printing at ${dpi} dpi, scaled ×${factor.toFixed(2)}`;
+}
+
+/**
+ * The size a label takes, in dots at the dpi it was made for, read from its
+ * commands without rendering it: `^PW` (else 4 in) by `^LL` (else 6 in),
+ * enlarged to hold every field origin (`^FO`/`^FT` from its `^LH` home) and
+ * the boxes and graphics drawn there (`^GB`, `^GF`), so a 4 × 8 in label
+ * that says nothing is not taken for a 4 × 6 in one. Text and barcodes
+ * count by their origin only: a field starting inside but running past
+ * `^LL` is the carrier's mistake, cut on any printer.
+ * `null` when it cannot be read this way (units other than dots after `^MU`).
+ */
+function declaredSize(zpl: string, dpi: ZplDpi): { width: number; height: number } | null {
+  let width = 0;
+  let height = 0;
+  let right = 0;
+  let bottom = 0;
+  let home = { x: 0, y: 0 };
+  let at: { x: number; y: number } | null = null;
+  const nums = (params: string, delimiter: string): number[] => params.split(delimiter).map((p) => Number(/^\s*(-?\d+)/.exec(p)?.[1] ?? NaN));
+  for (const t of lexZpl(zpl)) {
+    if (t.kind !== 'command' || t.control) continue;
+    const p = nums(t.params, t.delimiter);
+    const n = t.name;
+    if (n === 'MU' && !/^\s*D/i.test(t.params)) return null;
+    if (n === 'XA') home = { x: 0, y: 0 };
+    else if (n === 'PW' && p[0]! > 0) width = Math.max(width, p[0]!);
+    else if (n === 'LL' && p[0]! > 0) height = Math.max(height, p[0]!);
+    else if (n === 'LH') home = { x: Math.max(0, p[0] || 0), y: Math.max(0, p[1] || 0) };
+    else if (n === 'FO' || n === 'FT') {
+      at = { x: home.x + Math.max(0, p[0] || 0), y: home.y + Math.max(0, p[1] || 0) };
+      right = Math.max(right, at.x);
+      bottom = Math.max(bottom, at.y);
+    } else if (n === 'GB' && at) {
+      right = Math.max(right, at.x + (p[0] || 1));
+      bottom = Math.max(bottom, at.y + (p[1] || 1));
+    } else if (n === 'GF' && at && p[1]! > 0 && p[3]! > 0) {
+      right = Math.max(right, at.x + p[3]! * 8);
+      bottom = Math.max(bottom, at.y + Math.ceil(p[1]! / p[3]!));
+    } else if (n === 'FS') at = null;
+  }
+  return { width: Math.max(width || Math.round(4 * dpi), right), height: Math.max(height || Math.round(6 * dpi), bottom) };
+}
+
+/**
+ * Adapts carrier ZPL to the head and the stock:
+ * 1. the dpi it was made for ({@link madeForDpi}) gives the scale `dpi / madeFor`;
+ * 2. when its size ({@link declaredSize}: `^PW` × `^LL`, else 4 × 6 in,
+ *    and its fields) fits the stock once scaled, it is only scaled: nothing
+ *    is rendered, the label prints at once; else its ink box is measured
+ *    (rendered by `opts.ink`, default the preview engine) at the dpi it was
+ *    made for, then scaled;
+ * 3. when the scaled ink passes the stock's right or bottom edge, the label
+ *    moves left/up by at most its blank margin; when the ink is larger than
+ *    the stock, the scale is multiplied by the largest factor < 1 that fits
+ *    (and the ink moved into the stock);
+ * 4. {@link adaptZpl} does the rest (printer settings stripped, scaled, shifted).
+ *
+ * @param zpl carrier ZPL as a latin1 string
+ * @param opts.dpi the head's dpi; `opts.stockMm` the label stock; `opts.madeForDpi` the carrier's label resolution when the ZPL does not say
+ * @throws Error when the preview engine cannot read the ZPL to measure its ink
+ */
+export async function fitZplToStock(
+  zpl: string,
+  opts: { dpi: ZplDpi; stockMm: { width: number; height: number }; madeForDpi?: ZplDpi; ink?: InkFinder },
+): Promise<{ zpl: string; adaptation: LabelAdaptation }> {
+  const made = madeForDpi(zpl, opts.madeForDpi);
+  const base = opts.dpi / made.dpi;
+  // Whole dots of the stock (the epsilon keeps 152.4 mm at 300 dpi at 1800 dots, not 1799).
+  const W = Math.floor((opts.stockMm.width / 25.4) * opts.dpi + 1e-6);
+  const H = Math.floor((opts.stockMm.height / 25.4) * opts.dpi + 1e-6);
+  // A label whose size (said or assumed) fits the stock once scaled prints at once: no render to measure its ink.
+  const declared = declaredSize(zpl, made.dpi);
+  if (declared && declared.width * base <= W + 0.5 && declared.height * base <= H + 0.5) {
+    const out = adaptZpl(zpl, { dpi: opts.dpi, sourceDpi: made.dpi, factor: base });
+    const sizeMm = { width: mm(declared.width * base, opts.dpi), height: mm(declared.height * base, opts.dpi) };
+    const note = `${madeForSentence(made, opts.dpi, base)}; label ${sizeMm.width} × ${sizeMm.height} mm fits the ${opts.stockMm.width} × ${opts.stockMm.height} mm stock`;
+    return {
+      zpl: out,
+      adaptation: { madeForDpi: made.dpi, madeForFrom: made.from, dpi: opts.dpi, factor: base, shrink: 1, shiftMm: { x: 0, y: 0 }, inkMm: null, stockMm: { ...opts.stockMm }, note },
+    };
+  }
+  // A stream the preview engine cannot read still prints, scaled, unmoved: the note says the ink was not measured.
+  let measured = true;
+  // A label with ^PW is drawn centred on a wider canvas: measure it on its own width (the head prints nothing past it).
+  const pw = /\^PW\s*(\d+)/i.exec(zpl)?.[1];
+  const canvas = pw && Number(pw) > 0 ? { width: (Number(pw) / made.dpi) * 25.4, height: CANVAS_MM.height } : CANVAS_MM;
+  const inkSrc = await (opts.ink ?? renderedInk)(zpl, made.dpi, canvas).catch(() => {
+    measured = false;
+    return null;
+  });
+  let shrink = 1;
+  let shift = { x: 0, y: 0 };
+  let ink: { x0: number; y0: number; x1: number; y1: number } | null = null;
+  if (inkSrc) {
+    const s0 = { x0: inkSrc.x0 * base, y0: inkSrc.y0 * base, x1: inkSrc.x1 * base, y1: inkSrc.y1 * base };
+    shrink = Math.min(1, W / (s0.x1 - s0.x0), H / (s0.y1 - s0.y0));
+    if (shrink < 1) shrink = Math.floor(shrink * 1000) / 1000;
+    const s = { x0: s0.x0 * shrink, y0: s0.y0 * shrink, x1: s0.x1 * shrink, y1: s0.y1 * shrink };
+    // Move by the overflow, never more than the blank margin (ceil: whole dots, the last one inside).
+    shift = { x: Math.min(Math.floor(s.x0), Math.max(0, Math.ceil(s.x1 - W))), y: Math.min(Math.floor(s.y0), Math.max(0, Math.ceil(s.y1 - H))) };
+    ink = { x0: s.x0 - shift.x, y0: s.y0 - shift.y, x1: s.x1 - shift.x, y1: s.y1 - shift.y };
+  }
+  const factor = base * shrink;
+  const out = adaptZpl(zpl, { dpi: opts.dpi, sourceDpi: made.dpi, factor, ...(shift.x || shift.y ? { shift } : {}) });
+  const inkMm = ink ? { x: mm(ink.x0, opts.dpi), y: mm(ink.y0, opts.dpi), width: mm(ink.x1 - ink.x0, opts.dpi), height: mm(ink.y1 - ink.y0, opts.dpi) } : null;
+  const parts = [madeForSentence(made, opts.dpi, factor)];
+  if (!measured) parts.push('ink not measured (the preview engine could not read the label)');
+  if (inkMm) parts.push(`ink ${inkMm.width} × ${inkMm.height} mm on ${opts.stockMm.width} × ${opts.stockMm.height} mm stock`);
+  if (shift.x || shift.y) parts.push(`moved ${mm(shift.x, opts.dpi)} mm left and ${mm(shift.y, opts.dpi)} mm up into its blank margin`);
+  if (shrink < 1) parts.push(`shrunk to ${Math.round(shrink * 100)} % because the ink is larger than the stock`);
+  return {
+    zpl: out,
+    adaptation: {
+      madeForDpi: made.dpi,
+      madeForFrom: made.from,
+      dpi: opts.dpi,
+      factor,
+      shrink,
+      shiftMm: { x: mm(shift.x, opts.dpi), y: mm(shift.y, opts.dpi) },
+      inkMm,
+      stockMm: { ...opts.stockMm },
+      note: parts.join('; '),
+    },
+  };
+}
+
+/** {@link fitZplToStock} on bytes: every byte outside the changed commands kept (latin1 round trip, like adaptZplBytes). */
+export async function fitZplBytesToStock(
+  zpl: Uint8Array,
+  opts: { dpi: ZplDpi; stockMm: { width: number; height: number }; madeForDpi?: ZplDpi; ink?: InkFinder },
+): Promise<{ bytes: Uint8Array; adaptation: LabelAdaptation }> {
+  const text = Buffer.from(zpl.buffer, zpl.byteOffset, zpl.byteLength).toString('latin1');
+  const { zpl: out, adaptation } = await fitZplToStock(text, opts);
+  return { bytes: Buffer.from(out, 'latin1'), adaptation };
+}

@@ -1,0 +1,218 @@
+/**
+ * Scales carrier ZPL from the resolution it was made for to the print head's
+ * (203, 300, 600 dpi), command by command, on the tokens of {@link lexZpl}
+ * (Zebra ZPL II Programming Guide for every command's parameters):
+ *
+ * - positions and sizes in dots (`^FO`, `^FT`, `^LH`, `^LS`, `^PW`, `^LL`,
+ *   `^FB`, `^TB`, `^GB`, `^GC`, `^GD`, `^GE`, `^GS`, `^A` and `^CF` fonts,
+ *   barcode heights) are multiplied and rounded to whole dots;
+ * - barcode module widths (`^BY` w, `^BX` module size, `^BQ`/`^BO`
+ *   magnification) are rounded to the nearest whole dot, never under one and
+ *   never under the ideal width less one dot, so no bar is narrower than the
+ *   carrier made it by more than one dot; the `^BY` wide-to-narrow ratio is
+ *   adjusted (2.0–3.0) so wide bars keep their width too;
+ * - `^GF` and `~DG` graphics are decoded (every encoding) and resampled, then
+ *   written as `:Z64:`;
+ * - field data (`^FD`, `^FV`, `^SN`), comments (`^FX`) and every other byte
+ *   are kept exactly; after `^MUM`/`^MUI` (units in mm or inches) the printer
+ *   converts by itself, so nothing is scaled until `^MUD`.
+ *
+ * An optional shift (dots at the target resolution) moves the whole label up
+ * and left: taken from `^LH` first, the rest from each `^FO`/`^FT`.
+ */
+import { decodeGraphic, resampleGraphic, z64 } from './zpl-graphics';
+import { lexZpl, withParams, type ZplToken } from './zpl-lexer';
+
+/** What {@link scaleZpl} does: multiply by `factor`, then move everything `shift` dots left/up. */
+export interface ZplScaleOptions {
+  /** Target dots per source dot (300/203 ≈ 1.478); 0.1–10. */
+  factor: number;
+  /** Dots (target) to move the label left (`x`) and up (`y`); default none. */
+  shift?: { x: number; y: number };
+}
+
+/** The scaled stream and what could not be scaled (e.g. a `^GFC` graphic left as it was). */
+export interface ZplScaleResult {
+  zpl: string;
+  /** Graphics resampled. */
+  graphics: number;
+  /** One line per command left unscaled, naming it. */
+  warnings: string[];
+}
+
+type Rule = 'pos' | 'size' | 'signed';
+
+/** Dot-valued parameters by command: index → how it scales. */
+const DOTS: Record<string, Record<number, Rule>> = {
+  LS: { 0: 'signed' },
+  PW: { 0: 'size' },
+  LL: { 0: 'size' },
+  FB: { 0: 'size', 2: 'signed', 4: 'size' },
+  TB: { 1: 'size', 2: 'size' },
+  GB: { 0: 'size', 1: 'size', 2: 'size' },
+  GE: { 0: 'size', 1: 'size', 2: 'size' },
+  GD: { 0: 'size', 1: 'size', 2: 'size' },
+  GC: { 0: 'size', 1: 'size' },
+  GS: { 1: 'size', 2: 'size' },
+  CF: { 1: 'size', 2: 'size' },
+  // Barcode heights (the ZPL guide's h of each symbology).
+  BC: { 1: 'size' },
+  B2: { 1: 'size' },
+  B3: { 2: 'size' },
+  B1: { 2: 'size' },
+  B4: { 1: 'size' },
+  B7: { 1: 'size' },
+  B8: { 1: 'size' },
+  B9: { 1: 'size' },
+  BA: { 1: 'size' },
+  BB: { 1: 'size' },
+  BE: { 1: 'size' },
+  BI: { 1: 'size' },
+  BJ: { 1: 'size' },
+  BK: { 2: 'size' },
+  BL: { 1: 'size' },
+  BM: { 2: 'size' },
+  BP: { 2: 'size' },
+  BS: { 1: 'size' },
+  BU: { 1: 'size' },
+  BZ: { 1: 'size' },
+};
+
+const NUM = /^(\s*)(-?\d+(?:\.\d+)?)(\s*)$/;
+
+function scaleValue(v: number, f: number, rule: Rule): number {
+  const s = Math.round(v * f);
+  if (rule === 'size' && v > 0) return Math.max(1, s);
+  return s;
+}
+
+/** Module width at the target: the nearest whole dot, ≥ 1, ≥ ideal − 1, ≤ max. */
+function moduleDots(v: number, f: number, max: number): number {
+  const ideal = v * f;
+  return Math.min(max, Math.max(1, Math.ceil(ideal - 1), Math.round(ideal)));
+}
+
+function mapParams(t: ZplToken, fn: (value: number, index: number) => number | null): string {
+  const parts = t.params.split(t.delimiter);
+  for (let i = 0; i < parts.length; i++) {
+    const m = NUM.exec(parts[i]!);
+    if (!m) continue;
+    const out = fn(Number(m[2]), i);
+    if (out !== null) parts[i] = `${m[1] ?? ''}${out}${m[3] ?? ''}`;
+  }
+  return parts.join(t.delimiter);
+}
+
+/** `^BY w,r,h`: module width rounded, ratio kept so wide bars keep their width, height scaled. */
+function scaleBy(t: ZplToken, f: number): string {
+  const parts = t.params.split(t.delimiter);
+  const w = NUM.exec(parts[0] ?? '');
+  if (w) {
+    const src = Number(w[2]);
+    const m = moduleDots(src, f, 10);
+    parts[0] = `${w[1] ?? ''}${m}${w[3] ?? ''}`;
+    const r = NUM.exec(parts[1] ?? '');
+    const ratio = r ? Number(r[2]) : 3;
+    const wanted = Math.min(3, Math.max(2, Math.round(((src * ratio * f) / m) * 10) / 10));
+    if (r || (wanted !== 3 && src > 1)) parts[1] = `${r?.[1] ?? ''}${String(wanted)}${r?.[3] ?? ''}`;
+  }
+  const h = NUM.exec(parts[2] ?? '');
+  if (h) parts[2] = `${h[1] ?? ''}${scaleValue(Number(h[2]), f, 'size')}${h[3] ?? ''}`;
+  return parts.join(t.delimiter);
+}
+
+/** `^GFa,b,c,d,data` resampled; `null` when the graphic cannot be read (left as it was). */
+function scaleGf(t: ZplToken, f: number): string | null {
+  const parts = t.params.split(t.delimiter);
+  if (parts.length < 5) return null;
+  const kind = (parts[0] ?? 'A').trim().toUpperCase() || 'A';
+  const total = Number(parts[1]);
+  const perRow = Number(parts[3]);
+  const data = parts.slice(4).join(t.delimiter);
+  const bm = resampleGraphic(decodeGraphic(kind, total, perRow, data), f);
+  const n = bm.bits.length;
+  return `A${t.delimiter}${n}${t.delimiter}${n}${t.delimiter}${bm.bytesPerRow}${t.delimiter}${z64(bm)}`;
+}
+
+/** `~DGd:o.x,t,w,data` resampled; `null` when it cannot be read. */
+function scaleDg(t: ZplToken, f: number): string | null {
+  const parts = t.params.split(t.delimiter);
+  if (parts.length < 4) return null;
+  const bm = resampleGraphic(decodeGraphic('A', Number(parts[1]), Number(parts[2]), parts.slice(3).join(t.delimiter)), f);
+  return `${parts[0]}${t.delimiter}${bm.bits.length}${t.delimiter}${bm.bytesPerRow}${t.delimiter}${z64(bm)}\n`;
+}
+
+/**
+ * Scales a ZPL stream (see the module comment for what changes).
+ * @param zpl the stream as a latin1 string (one character per byte)
+ * @throws RangeError when `factor` is outside 0.1–10
+ */
+export function scaleZpl(zpl: string, opts: ZplScaleOptions): ZplScaleResult {
+  const f = opts.factor;
+  if (!(f >= 0.1 && f <= 10)) throw new RangeError('scaleZpl: factor must be 0.1–10');
+  const shift = { x: Math.max(0, Math.round(opts.shift?.x ?? 0)), y: Math.max(0, Math.round(opts.shift?.y ?? 0)) };
+  const warnings: string[] = [];
+  let graphics = 0;
+  let dots = true; // ^MU: dots unless mm or inches
+  // The part of the shift ^LH could not take, taken from every ^FO/^FT.
+  let carry = { ...shift };
+  const out: string[] = [];
+  for (const t of lexZpl(zpl)) {
+    if (t.kind === 'text') {
+      out.push(t.raw);
+      continue;
+    }
+    const n = t.name;
+    if (n === 'XA') {
+      carry = { ...shift };
+      // A barcode with no ^BY before it in the format takes the default 2 dots, 3.0 ratio, 10 dots high,
+      // whatever the head: set the scaled default so it keeps its size.
+      if (f !== 1) {
+        out.push(t.raw, `${t.prefix}BY${moduleDots(2, f, 10)},3,${scaleValue(10, f, 'size')}`);
+        continue;
+      }
+    }
+    if (n === 'MU') dots = !/^\s*[MI]/i.test(t.params);
+    // Units other than dots: the printer converts positions itself; graphics are dots whatever ^MU says.
+    if ((!dots && n !== 'GF' && n !== 'DG') || (t.control && n !== 'DG')) {
+      out.push(t.raw);
+      continue;
+    }
+    if (n === 'FO' || n === 'FT') {
+      out.push(withParams(t, mapParams(t, (v, i) => (i === 0 ? Math.max(0, scaleValue(v, f, 'pos') - carry.x) : i === 1 ? Math.max(0, scaleValue(v, f, 'pos') - carry.y) : null))));
+    } else if (n === 'LH') {
+      const home = t.params.split(t.delimiter).map((p) => Number(NUM.exec(p)?.[2] ?? 0));
+      const x = scaleValue(home[0] ?? 0, f, 'pos');
+      const y = scaleValue(home[1] ?? 0, f, 'pos');
+      carry = { x: Math.max(0, shift.x - x), y: Math.max(0, shift.y - y) };
+      out.push(withParams(t, mapParams(t, (v, i) => (i === 0 ? Math.max(0, x - shift.x) : i === 1 ? Math.max(0, y - shift.y) : null))));
+    } else if (n === 'BY') {
+      out.push(withParams(t, scaleBy(t, f)));
+    } else if (n === 'BX') {
+      out.push(withParams(t, mapParams(t, (v, i) => (i === 1 ? moduleDots(v, f, 9999) : null))));
+    } else if (n === 'BQ') {
+      out.push(withParams(t, mapParams(t, (v, i) => (i === 2 ? moduleDots(v, f, 10) : null))));
+    } else if (n === 'BO' || n === 'B0') {
+      out.push(withParams(t, mapParams(t, (v, i) => (i === 1 ? moduleDots(v, f, 10) : null))));
+    } else if (n === 'GF' || n === 'DG') {
+      let scaled: string | null = null;
+      try {
+        scaled = n === 'GF' ? scaleGf(t, f) : scaleDg(t, f);
+      } catch (e) {
+        warnings.push(`${t.prefix}${n}: left as it was (${e instanceof Error ? e.message : String(e)})`);
+      }
+      if (scaled === null) out.push(t.raw);
+      else {
+        graphics++;
+        out.push(withParams(t, scaled));
+      }
+    } else if (n.startsWith('A')) {
+      // ^Af o,h,w (and ^A@o,h,w,d:o.x): the font letter is the name's second character.
+      out.push(withParams(t, mapParams(t, (v, i) => (i === 1 || i === 2 ? scaleValue(v, f, 'size') : null))));
+    } else {
+      const rules = DOTS[n];
+      out.push(rules ? withParams(t, mapParams(t, (v, i) => (rules[i] ? scaleValue(v, f, rules[i]) : null))) : t.raw);
+    }
+  }
+  return { zpl: out.join(''), graphics, warnings };
+}

@@ -1,0 +1,40 @@
+/**
+ * `real-labels` bench line (issue 23): the whole matrix — every ZPL label of
+ * the corpus at every target (203/300/600 dpi × 4×6 in, 100×150 mm, no
+ * profile) — checked as in test/integration/printers/real-labels.test.ts,
+ * which runs a subset in CI. Prints one JSON line and each failing barcode.
+ */
+import { stopZplPreviewWorker } from '../../electron/core/printing/preview';
+import { PRINT_TARGETS } from '../support/label-barcodes';
+import { checkLabel, originalBarcodes, realZplLabels } from '../support/real-labels';
+
+/** Runs the matrix and prints `{"bench":"real-labels","labels":…,"profiles":…,"barcodesOk":…,"barcodesTotal":…,"ms":…}`. */
+export async function benchRealLabels(): Promise<void> {
+  const t0 = performance.now();
+  const labels = realZplLabels();
+  let ok = 0;
+  let total = 0;
+  const problems: string[] = [];
+  for (const { file, zpl } of labels) {
+    for (const t of PRINT_TARGETS) {
+      const c = await checkLabel(file, zpl, t).catch((e: unknown) => {
+        // A render the engine refuses counts every barcode of the label as failed, and the run goes on.
+        problems.push(`${file} @ ${t.name}: not rendered (${e instanceof Error ? e.message : String(e)})`);
+        return null;
+      });
+      if (!c) {
+        const n = (await originalBarcodes(file, zpl).catch(() => [])).length;
+        total += n;
+        continue;
+      }
+      for (const b of c.barcodes) {
+        total++;
+        if (b.problem === null) ok++;
+        else problems.push(`${file} @ ${t.name}: ${b.problem} (${c.note})`);
+      }
+    }
+  }
+  await stopZplPreviewWorker();
+  console.log(JSON.stringify({ bench: 'real-labels', labels: labels.length, profiles: PRINT_TARGETS.length, barcodesOk: ok, barcodesTotal: total, ms: Math.round(performance.now() - t0) }));
+  for (const p of problems) console.log(`  ${p}`);
+}

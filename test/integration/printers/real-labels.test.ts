@@ -1,0 +1,56 @@
+/**
+ * Issue 23 proof, CI subset: real carrier ZPL labels (test/fixtures/labels/real/,
+ * sources in SOURCES.md) sent through the station's adaptation, rendered by an
+ * independent ZPL engine (zpl-renderer-js) and decoded by ZXing (zxing-wasm).
+ * Every barcode of the original must come out with the same value, inside the
+ * stock, within ±12 % of its size and with no bar narrower by more than one dot.
+ *
+ * CI runs every label at 300 dpi on 100×150 mm (the target that failed most:
+ * 7/20 before) and a few labels at 600 dpi without profile and at 203 dpi on
+ * 100×150 mm; `npm run bench -- --only real-labels` runs the full matrix.
+ * The gaps still open are listed in KNOWN_GAPS with their cause, and the test
+ * checks they are still gaps, so the list cannot go stale.
+ */
+import { afterAll, describe, expect, it } from 'vitest';
+import { stopZplPreviewWorker } from '../../../electron/core/printing/preview';
+import { PRINT_TARGETS } from '../../support/label-barcodes';
+import { checkLabel, originalBarcodes, realZplLabels } from '../../support/real-labels';
+
+afterAll(() => stopZplPreviewWorker());
+
+/** `file @ target` → why it still fails (see the report of issue 23). */
+const KNOWN_GAPS: Record<string, string> = {
+  'dhl-paket-de.zpl @ 300 dpi, 100×150 mm': 'a 4×8 in label on 6 in stock: shrunk to 78 %, and the Code 128 module rounds from 3.45 to 3 dots (−13 %)',
+  'fedex-ground.zpl @ 300 dpi, 100×150 mm': 'the renderer draws the PDF417 at 2-dot modules whatever ^BY says at 12 dots/mm (a renderer limit to check on a real printer)',
+  'porterbuddy-no.zpl @ 600 dpi, no profile': '^BQ magnification stops at 10 (ZPL II guide): the QR codes print at 10 dots (0.42 mm) instead of 20',
+  'porterbuddy-no.zpl @ 203 dpi, 100×150 mm': 'a 4×8 in label on 6 in stock: shrunk to 83 %, the Code 128 module rounds from 2.5 to 2 dots',
+  'kmart-carton.zpl @ 300 dpi, 100×150 mm': 'its boxes are 816 dots wide (102 mm): shrunk to 97 %, the small (420) Code 128 no longer decodes on the render',
+};
+
+const labels = realZplLabels();
+const target = (name: string) => PRINT_TARGETS.find((t) => t.name === name)!;
+const FEW = new Set(['ups.zpl', 'usps-priority.zpl', 'gls-dk-return.zpl', 'porterbuddy-no.zpl', 'stored-graphic-dg-xg.zpl', 'dpd-pl.zpl']);
+const runs = [
+  ...labels.map((l) => ({ ...l, target: target('300 dpi, 100×150 mm') })),
+  ...labels.filter((l) => FEW.has(l.file)).map((l) => ({ ...l, target: target('600 dpi, no profile') })),
+  ...labels.filter((l) => FEW.has(l.file)).map((l) => ({ ...l, target: target('203 dpi, 100×150 mm') })),
+];
+
+describe('real carrier labels, every barcode at its size', () => {
+  it('the corpus holds at least 20 ZPL labels and their originals decode to at least 40 barcodes', async () => {
+    expect(labels.length).toBeGreaterThanOrEqual(20);
+    let n = 0;
+    for (const l of labels) n += (await originalBarcodes(l.file, l.zpl)).length;
+    expect(n).toBeGreaterThanOrEqual(40);
+  }, 120_000);
+
+  for (const r of runs) {
+    const key = `${r.file} @ ${r.target.name}`;
+    it(key, async () => {
+      const c = await checkLabel(r.file, r.zpl, r.target);
+      const problems = c.barcodes.map((b) => b.problem).filter((p): p is string => p !== null);
+      if (KNOWN_GAPS[key]) expect(problems.length, `${key} is fixed: remove it from KNOWN_GAPS`).toBeGreaterThan(0);
+      else expect(problems, c.note).toEqual([]);
+    }, 120_000);
+  }
+});

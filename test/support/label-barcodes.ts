@@ -1,0 +1,165 @@
+/**
+ * What a printed label carries, measured the way a scanner sees it: ZPL is
+ * rendered by an engine written by others (zpl-renderer-js, zebrash compiled
+ * to WebAssembly) at the head's dots per mm, and every barcode on the image
+ * is decoded by ZXing-C++ (zxing-wasm). For each symbol: its value, its box
+ * in mm on the label, and its narrowest bar (or module) in mm, measured on
+ * the image along the symbol's middle line.
+ */
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import { PNG } from 'pngjs';
+import { prepareZXingModule, readBarcodes } from 'zxing-wasm/reader';
+import { renderZplStream } from '../../electron/core/printing/preview';
+
+/** One decoded symbol: value, ZXing format name, box on the label (mm from the top-left) and narrowest bar/module (mm). */
+export interface MeasuredBarcode {
+  format: string;
+  text: string;
+  box: { x: number; y: number; width: number; height: number };
+  /** Narrowest dark run across the symbol's middle line, mm (1D: the narrow bar; 2D: about one module). */
+  narrowMm: number;
+}
+
+/** A rendered label: its size in dots and mm and what was decoded on it. */
+export interface MeasuredLabel {
+  widthMm: number;
+  heightMm: number;
+  dpmm: number;
+  barcodes: MeasuredBarcode[];
+}
+
+let zxing: Promise<unknown> | undefined;
+
+function zxingReady(): Promise<unknown> {
+  zxing ??= (async () => {
+    const wasm = fs.readFileSync(createRequire(import.meta.url).resolve('zxing-wasm/reader/zxing_reader.wasm'));
+    return prepareZXingModule({ overrides: { wasmBinary: wasm.buffer.slice(wasm.byteOffset, wasm.byteOffset + wasm.byteLength) as ArrayBuffer }, fireImmediately: true });
+  })();
+  return zxing;
+}
+
+/** Renders every `^XA…^XZ` of `zpl` at `dpmm` on a `widthMm`×`heightMm` label (one PNG each). */
+async function renderLabels(zpl: string, widthMm: number, heightMm: number, dpmm: number): Promise<Buffer[]> {
+  // The preview engine's worker (zpl-renderer-js), restarted when the engine dies after many renders.
+  return renderZplStream(zpl, dpmm === 24 ? 600 : dpmm === 12 ? 300 : 203, widthMm, heightMm);
+}
+
+/** Narrowest dark run (pixels) along the horizontal and vertical middle lines of a box, ignoring the image edge. */
+function narrowestRun(png: PNG, box: { x: number; y: number; width: number; height: number }): number {
+  const dark = (x: number, y: number): boolean => {
+    const i = (y * png.width + x) * 4;
+    return (png.data[i] ?? 255) < 128;
+  };
+  const runs: number[] = [];
+  const scan = (len: number, at: (k: number) => boolean): void => {
+    // Only runs with light on both sides: a run cut by the box edge is not a whole bar.
+    let run = 0;
+    let lightBefore = false;
+    for (let k = 0; k < len; k++) {
+      if (at(k)) run++;
+      else {
+        if (run > 0 && lightBefore) runs.push(run);
+        run = 0;
+        lightBefore = true;
+      }
+    }
+  };
+  const x0 = Math.max(0, Math.floor(box.x));
+  const x1 = Math.min(png.width - 1, Math.ceil(box.x + box.width));
+  const y0 = Math.max(0, Math.floor(box.y));
+  const y1 = Math.min(png.height - 1, Math.ceil(box.y + box.height));
+  for (const f of [0.35, 0.5, 0.65]) {
+    const y = Math.round(y0 + (y1 - y0) * f);
+    scan(x1 - x0 + 1, (k) => dark(x0 + k, y));
+    const x = Math.round(x0 + (x1 - x0) * f);
+    scan(y1 - y0 + 1, (k) => dark(x, y0 + k));
+  }
+  if (!runs.length) return 0;
+  // The narrowest run seen at least twice: a lone 1-pixel speck from anti-aliasing is not a bar.
+  runs.sort((a, b) => a - b);
+  for (let i = 1; i < runs.length; i++) if (runs[i] === runs[i - 1]) return runs[i]!;
+  return runs[0]!;
+}
+
+/** Decodes and measures every barcode on one rendered label image. */
+export async function measurePng(png: Buffer, dpmm: number): Promise<MeasuredBarcode[]> {
+  await zxingReady();
+  const img = PNG.sync.read(png);
+  const found = await readBarcodes(new Uint8Array(png), { formats: [], tryHarder: true, tryRotate: true, tryInvert: false, maxNumberOfSymbols: 32 });
+  return found
+    .filter((b) => b.isValid)
+    .map((b) => {
+      const p = b.position;
+      const xs = [p.topLeft.x, p.topRight.x, p.bottomLeft.x, p.bottomRight.x];
+      const ys = [p.topLeft.y, p.topRight.y, p.bottomLeft.y, p.bottomRight.y];
+      const box = { x: Math.min(...xs), y: Math.min(...ys), width: Math.max(...xs) - Math.min(...xs), height: Math.max(...ys) - Math.min(...ys) };
+      const narrow = narrowestRun(img, box);
+      return {
+        format: b.format,
+        text: b.text,
+        box: { x: box.x / dpmm, y: box.y / dpmm, width: box.width / dpmm, height: box.height / dpmm },
+        narrowMm: narrow / dpmm,
+      };
+    });
+}
+
+/** Renders `zpl` and measures the barcodes of each label. */
+export async function measureZpl(zpl: string, widthMm: number, heightMm: number, dpmm: number): Promise<MeasuredLabel[]> {
+  const pngs = await renderLabels(zpl, widthMm, heightMm, dpmm);
+  const out: MeasuredLabel[] = [];
+  for (const png of pngs) out.push({ widthMm, heightMm, dpmm, barcodes: await measurePng(png, dpmm) });
+  return out;
+}
+
+/** One target the station prints on: a profile (dpi and stock) or none (the station's dpi, 4 × 6 in). */
+export interface PrintTarget {
+  name: string;
+  dpi: 203 | 300 | 600;
+  stockMm: { width: number; height: number };
+  profile: boolean;
+}
+
+/** The matrix of issue 23: 203/300/600 dpi × 4 × 6 in and 100 × 150 mm profiles, and no profile at each dpi. */
+export const PRINT_TARGETS: PrintTarget[] = ([203, 300, 600] as const).flatMap((dpi) => [
+  { name: `${dpi} dpi, 4×6 in`, dpi, stockMm: { width: 101.6, height: 152.4 }, profile: true },
+  { name: `${dpi} dpi, 100×150 mm`, dpi, stockMm: { width: 100, height: 150 }, profile: true },
+  { name: `${dpi} dpi, no profile`, dpi, stockMm: { width: 101.6, height: 152.4 }, profile: false },
+]);
+
+/** Dots per mm of a head as ZPL counts them (8, 12, 24). */
+export function dpmmOf(dpi: 203 | 300 | 600): number {
+  return dpi === 600 ? 24 : dpi === 300 ? 12 : 8;
+}
+
+/** Why one barcode of the original is not right on the printed label; null when it is. */
+export function barcodeProblem(
+  original: MeasuredBarcode,
+  printed: MeasuredBarcode[],
+  opts: { stockMm: { width: number; height: number }; dotMm: number; shrink: number },
+): string | null {
+  const same = printed.filter((b) => b.format === original.format && b.text === original.text);
+  if (!same.length) return `${original.format} ${JSON.stringify(original.text.slice(0, 24))} not decoded`;
+  const linear = !/QR|DataMatrix|Aztec|MaxiCode|PDF417/.test(original.format);
+  // The symbol's length across its bars (1D: the longer side ZXing reports; 2D: both sides).
+  const sizeOf = (b: MeasuredBarcode): number[] => (linear ? [Math.max(b.box.width, b.box.height)] : [b.box.width, b.box.height].sort((x, y) => x - y));
+  const want = sizeOf(original).map((v) => v * opts.shrink);
+  const problems: string[] = [];
+  for (const b of same) {
+    const got = sizeOf(b);
+    const inside = b.box.x >= -0.01 && b.box.y >= -0.01 && b.box.x + b.box.width <= opts.stockMm.width + 0.01 && b.box.y + b.box.height <= opts.stockMm.height + 0.01;
+    const sizeOk = got.every((g, i) => Math.abs(g - want[i]!) <= 0.12 * want[i]!);
+    const narrowOk = b.narrowMm >= original.narrowMm * opts.shrink - opts.dotMm - 1e-6;
+    if (inside && sizeOk && narrowOk) return null;
+    problems.push(
+      [
+        !inside ? `outside the stock at ${b.box.x.toFixed(1)},${b.box.y.toFixed(1)}` : '',
+        !sizeOk ? `size ${got.map((g) => g.toFixed(1)).join('×')} mm, want ${want.map((w) => w.toFixed(1)).join('×')}` : '',
+        !narrowOk ? `narrow bar ${b.narrowMm.toFixed(3)} mm, was ${original.narrowMm.toFixed(3)}` : '',
+      ]
+        .filter(Boolean)
+        .join(', '),
+    );
+  }
+  return `${original.format} ${JSON.stringify(original.text.slice(0, 24))}: ${problems.join(' | ')}`;
+}

@@ -1,0 +1,65 @@
+/**
+ * The real-label proof of issue 23, shared by the integration test and the
+ * bench: every corpus label (test/fixtures/labels/real/) is sent through the
+ * station's adaptation for a target (fitZplToStock, then the profile when
+ * there is one, as printing.ts does), the bytes are rendered and decoded
+ * (label-barcodes.ts), and every barcode of the original, as decoded on the
+ * original rendered at the dpi it was made for, is checked on the printed
+ * label: same value, inside the stock, size within ±12 %, narrow bar not
+ * narrower than the original by more than one dot.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { fitZplToStock } from '../../electron/core/printing/label-fit';
+import { applyProfile } from '../../electron/core/printing/profile';
+import { barcodeProblem, dpmmOf, measureZpl, type MeasuredBarcode, type PrintTarget } from './label-barcodes';
+
+/** Folder of the corpus (one file a label, sources in SOURCES.md). */
+const REAL_LABELS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/labels/real');
+
+/** The ZPL labels of the corpus, by file name. */
+export function realZplLabels(): Array<{ file: string; zpl: string }> {
+  return fs
+    .readdirSync(REAL_LABELS_DIR)
+    .filter((f) => f.endsWith('.zpl'))
+    .sort()
+    .map((file) => ({ file, zpl: fs.readFileSync(path.join(REAL_LABELS_DIR, file), 'latin1') }));
+}
+
+const originals = new Map<string, MeasuredBarcode[]>();
+
+/** The barcodes of a label as the carrier made it: rendered at 203 dpi on a 4 × 8 in canvas (nothing cut). */
+export async function originalBarcodes(file: string, zpl: string): Promise<MeasuredBarcode[]> {
+  const known = originals.get(file);
+  if (known) return known;
+  const found = (await measureZpl(zpl, 101.6, 203.2, 8)).flatMap((l) => l.barcodes);
+  originals.set(file, found);
+  return found;
+}
+
+/** One label at one target: what the station noted and each barcode's problem (null = right). */
+export interface LabelCheck {
+  file: string;
+  target: string;
+  note: string;
+  shrink: number;
+  barcodes: Array<{ text: string; problem: string | null }>;
+}
+
+/** Adapts, renders, decodes and checks one corpus label at one target. */
+export async function checkLabel(file: string, zpl: string, t: PrintTarget): Promise<LabelCheck> {
+  const orig = await originalBarcodes(file, zpl);
+  const fit = await fitZplToStock(zpl, { dpi: t.dpi, stockMm: t.stockMm });
+  const profile = { dpi: t.dpi, widthMm: t.stockMm.width, heightMm: t.stockMm.height, darkness: 20, speedIps: 4, media: 'direct_thermal' as const, topOffsetDots: 0 };
+  const sent = t.profile ? applyProfile(fit.zpl, profile, { sourceDpi: t.dpi }) : fit.zpl;
+  const printed = (await measureZpl(sent, t.stockMm.width, t.stockMm.height, dpmmOf(t.dpi))).flatMap((l) => l.barcodes);
+  const opts = { stockMm: t.stockMm, dotMm: 1 / dpmmOf(t.dpi), shrink: fit.adaptation.shrink };
+  return {
+    file,
+    target: t.name,
+    note: fit.adaptation.note,
+    shrink: fit.adaptation.shrink,
+    barcodes: orig.map((o) => ({ text: o.text, problem: barcodeProblem(o, printed, opts) })),
+  };
+}
