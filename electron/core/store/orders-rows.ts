@@ -1,0 +1,175 @@
+/**
+ * How an order is kept in SQLite (tables `orders`, `order_items`, the
+ * `orders_fts` index): the draft the repository takes, its row shapes and
+ * explicit mappers, the identity key, the list's sort orders and filters.
+ * Used by ./orders-repo.ts.
+ */
+import { DEFAULT_SHOP, type OrderDelivery, type OrderFixField, type OrderItem, type OrderSort, type OrderSource, type OrderStatus, type PaymentStatus, type StationOrder } from '../../../shared/domain/order';
+import { compact, nul, opt } from './sql';
+
+/**
+ * An order before it has a row id. `shop` defaults to {@link DEFAULT_SHOP};
+ * `shopOrderId` is the shop's own id (Shopify `Id`): with it, the order's
+ * identity is shop + that id; without it, shop + order number.
+ * `paymentStatus` defaults to `unknown`, `delivery` to `ship`, `needsFix` to none.
+ */
+export type OrderDraft = Omit<StationOrder, 'id' | 'shop' | 'paymentStatus' | 'delivery' | 'needsFix'> &
+  Partial<Pick<StationOrder, 'shop' | 'paymentStatus' | 'delivery' | 'needsFix'>>;
+
+/** Filter for lists: one status, several, or all. */
+export type OrderStatusFilter = OrderStatus | readonly OrderStatus[] | 'all';
+
+export interface OrderRow {
+  id: number;
+  shop: string;
+  external_id: string | null;
+  payment_status: PaymentStatus;
+  delivery: OrderDelivery;
+  shipping_method: string | null;
+  needs_fix: string;
+  order_number: string;
+  source: OrderSource;
+  email: string | null;
+  created_at: string;
+  recipient_name: string;
+  recipient_company: string | null;
+  street: string;
+  street2: string | null;
+  city: string;
+  province: string | null;
+  postal_code: string;
+  country_code: string;
+  phone: string | null;
+  recipient_email: string | null;
+  total: number | null;
+  currency: string;
+  notes: string | null;
+  status: OrderStatus;
+  shipment_tracking_number: string | null;
+}
+
+export interface ItemRow {
+  sku: string | null;
+  name: string;
+  quantity: number;
+  unit_price: number;
+  fulfilled: number;
+}
+
+export interface ImportStateRow {
+  id: number;
+  source: OrderSource;
+  status: OrderStatus;
+  shipment_tracking_number: string | null;
+  import_hash: string | null;
+  postal_code: string;
+  needs_fix: string;
+  lines: number;
+}
+
+export const ORDER_COLUMNS = `id, shop, external_id, payment_status, delivery, shipping_method, needs_fix, order_number, source, email, created_at, recipient_name, recipient_company, street, street2,
+  city, province, postal_code, country_code, phone, recipient_email, total, currency, notes, status,
+  shipment_tracking_number`;
+
+/** Row -> domain object. */
+export function orderFromRow(row: OrderRow, items: ItemRow[]): StationOrder {
+  return compact<StationOrder>({
+    id: row.id,
+    shop: row.shop,
+    shopOrderId: opt(row.external_id),
+    orderNumber: row.order_number,
+    email: opt(row.email),
+    createdAt: row.created_at,
+    source: row.source,
+    recipient: compact({
+      name: row.recipient_name,
+      company: opt(row.recipient_company),
+      street: row.street,
+      street2: opt(row.street2),
+      city: row.city,
+      province: opt(row.province),
+      postalCode: row.postal_code,
+      countryCode: row.country_code,
+      phone: opt(row.phone),
+      email: opt(row.recipient_email),
+    }),
+    items: items.map(itemFromRow),
+    total: opt(row.total),
+    currency: row.currency,
+    notes: opt(row.notes),
+    status: row.status,
+    shipmentTrackingNumber: opt(row.shipment_tracking_number),
+    paymentStatus: row.payment_status,
+    delivery: row.delivery,
+    shippingMethod: opt(row.shipping_method),
+    needsFix: JSON.parse(row.needs_fix) as OrderFixField[],
+  });
+}
+
+function itemFromRow(row: ItemRow): OrderItem {
+  return compact<OrderItem>({
+    sku: opt(row.sku),
+    name: row.name,
+    quantity: row.quantity,
+    unitPrice: row.unit_price,
+    fulfilled: row.fulfilled === 1 ? true : undefined,
+  });
+}
+
+/** Domain object -> named parameters of the orders table. */
+export function orderParams(o: OrderDraft) {
+  const r = o.recipient;
+  return {
+    shop: o.shop ?? DEFAULT_SHOP,
+    order_key: orderKey(o),
+    payment_status: o.paymentStatus ?? 'unknown',
+    delivery: o.delivery ?? 'ship',
+    shipping_method: nul(o.shippingMethod),
+    needs_fix: JSON.stringify(o.needsFix ?? []),
+    order_number: o.orderNumber,
+    source: o.source,
+    email: nul(o.email),
+    created_at: o.createdAt,
+    recipient_name: r.name,
+    recipient_company: nul(r.company),
+    street: r.street,
+    street2: nul(r.street2),
+    city: r.city,
+    province: nul(r.province),
+    postal_code: r.postalCode,
+    country_code: r.countryCode,
+    phone: nul(r.phone),
+    recipient_email: nul(r.email),
+    total: nul(o.total),
+    currency: o.currency,
+    notes: nul(o.notes),
+    status: o.status,
+    shipment_tracking_number: nul(o.shipmentTrackingNumber),
+    external_id: nul(o.shopOrderId),
+  };
+}
+
+/** Identity of an order within its shop: the shop's own id, else its number. */
+export function orderKey(o: Pick<OrderDraft, 'shopOrderId' | 'orderNumber'>): string {
+  return o.shopOrderId ?? o.orderNumber;
+}
+
+/** FTS5 phrase for a user's text: quoted, inner quotes doubled, so no query syntax is interpreted. */
+export function ftsPhrase(q: string): string {
+  return `"${q.replace(/"/g, '""')}"`;
+}
+
+export const SORTS: Record<OrderSort, string> = {
+  newest: 'created_at DESC, id DESC',
+  oldest: 'created_at ASC, id ASC',
+  number: 'order_number COLLATE NOCASE ASC, shop ASC, id ASC',
+  name: 'recipient_name COLLATE NOCASE ASC, id ASC',
+  country: 'country_code ASC, created_at DESC, id DESC',
+};
+
+export const ALL_STATUSES: readonly OrderStatus[] = ['open', 'shipped', 'cancelled'];
+
+export function statusList(filter: OrderStatusFilter | undefined): readonly OrderStatus[] | null {
+  if (filter === undefined || filter === 'all') return null;
+  return typeof filter === 'string' ? [filter] : filter;
+}
