@@ -164,7 +164,10 @@ function useStationEvents(): void {
         useScan.getState().shipmentChanged(trackingNumber);
         if (useApp.getState().screen === 'day') void useDay.getState().load();
       }),
-      on('orders.changed', () => void useOrders.getState().load()),
+      on('orders.changed', () => {
+        void useOrders.getState().load();
+        void useJob.getState().checkOrderChanged();
+      }),
       on('imports.changed', (p) => useOrders.getState().importProgress(p)),
       on('manifests.changed', () => {
         if (useApp.getState().screen === 'day') void useDay.getState().load();

@@ -7,8 +7,11 @@
  * until the packer has typed, then let through: the typed values stay, the
  * fields not typed in take the station's values, and Save keeps them.
  */
+import path from 'node:path';
 import type { Route } from '@playwright/test';
-import { expect, test } from './fixture';
+import { shopifyCsv } from '../fixtures/shopify/generate-shopify-csv';
+import { order } from '../fixtures/shopify/warehouse-order';
+import { expect, SHOTS, test } from './fixture';
 
 test.use({ stationOptions: { name: 'typing', labelPrinter: 'folder' } });
 
@@ -54,4 +57,34 @@ test('settings typed before the saved values arrive are kept, and saved', async 
   await page.reload();
   await page.keyboard.press('F8');
   await expect(page.locator('#slip-shop')).toHaveValue('Bottega Verdi Srl');
+});
+
+test('an order changed by a new export while the packer works on it: a notice, the typed weight kept, Alt+L fills again', async ({ page, station, rpc }) => {
+  const created = '2026-11-20 10:00:00 +0000';
+  const before = { name: 'Giulia Bianchi', a1: 'Via Roma 1', city: 'Milano', zip: '20121', prov: 'MI', country: 'IT' };
+  const csv = (ship: typeof before) =>
+    shopifyCsv(order({ name: '#7001', id: '7700000007001', created, email: 'g@example.it', ship, items: [{ q: '1', n: 'Vaso', p: '30.00', sku: 'VASO' }], total: '30.00' }));
+  await rpc('orders.importCsv', { fileName: 'first.csv', content: csv(before) });
+  await page.goto(station.url);
+  await expect(page.getByText('TRAINING MODE — sandbox')).toBeVisible();
+  await page.keyboard.press('F1');
+  await page.keyboard.type('#7001');
+  await page.keyboard.press('Enter');
+  const weight = page.getByLabel('Weight (kg)');
+  await expect(weight).toBeFocused();
+  await page.keyboard.type('2,4');
+  await expect(page.locator('.dest').getByText('20121 Milano')).toBeVisible();
+
+  // The shop's new export moves the order to Turin: the station says so and overwrites nothing.
+  await rpc('orders.importCsv', { fileName: 'second.csv', content: csv({ ...before, a1: 'Corso Francia 10', city: 'Torino', zip: '10138', prov: 'TO' }) });
+  const notice = page.getByTestId('order-changed');
+  await expect(notice).toContainText(/Order #7001 changed since this form was filled|L’ordine #7001 è cambiato/);
+  await expect(weight).toHaveValue('2,4');
+  await expect(page.locator('.dest').getByText('20121 Milano')).toBeVisible();
+  await page.screenshot({ path: path.join(SHOTS, '34-order-changed.png'), fullPage: true });
+
+  // The packer's choice: fill again from the changed order.
+  await page.keyboard.press('Alt+l');
+  await expect(notice).toHaveCount(0);
+  await expect(page.locator('.dest').getByText('10138 Torino')).toBeVisible();
 });

@@ -15,6 +15,7 @@ import { volumetricDecides } from '../lib/shipFormParcels';
 import { useApp } from '../stores/app';
 import { mergeErrors, useJob } from '../stores/job';
 import { PackagesEditor } from './PackagesEditor';
+import { OrderChangedNotice } from '../components/OrderChangedNotice';
 
 const BREAKDOWN: Array<[keyof Rate['price']['breakdown'], string]> = [
   ['weight', 'quote.breakdown.weight'],
@@ -58,6 +59,7 @@ export function QuoteScreen() {
       <h1 id="quote-title" className="screen-title">
         {t('quote.title')} {order ? <span className="subtitle">{t('ship.order', { order: order.orderNumber })}{order.shop !== 'main' ? ` · ${t('ship.shop', { shop: order.shop })}` : ''}</span> : null}
       </h1>
+      <OrderChangedNotice />
       <div className="dest">
         <strong>{r.name || t('quote.noRecipient')}</strong> — {r.postalCode || '?'} {r.city} ({r.countryCode || '?'})
         {err('recipient.address.postalCode') ? <span className="field-error"> {err('recipient.address.postalCode')}</span> : null}

@@ -17,6 +17,7 @@ import { mergeErrors, useJob } from '../stores/job';
 import { CustomsEditor } from './CustomsEditor';
 import { DeliveryPointPicker } from './DeliveryPointPicker';
 import { PackagesEditor } from './PackagesEditor';
+import { OrderChangedNotice } from '../components/OrderChangedNotice';
 
 const RECIPIENT_FIELDS: Array<[keyof RecipientDraft, string, { wide?: boolean; type?: string }]> = [
   ['name', 'ship.field.name', {}],
@@ -59,6 +60,7 @@ export function ShipScreen() {
       <h1 id="ship-title" className="screen-title">
         {t('ship.title')} {order ? <span className="subtitle" data-testid="ship-order">{t('ship.order', { order: order.orderNumber })}{order.shop !== 'main' ? ` · ${t('ship.shop', { shop: order.shop })}` : ''}</span> : null}
       </h1>
+      <OrderChangedNotice />
       <form
         ref={form}
         className="ship-layout"

@@ -80,9 +80,18 @@ interface JobState {
   result: ShipResult | null;
   /** The customs memory (SKUs, settings) was applied to this draft's declaration. */
   customsLoaded: boolean;
+  /**
+   * The order as the station now has it, when it changed (a re-import, a fix, another station) after this form
+   * was filled from it: the form keeps what is shown and typed; the screens show a notice and the packer chooses.
+   */
+  orderChanged: StationOrder | null;
 
   startOrder(order: StationOrder): void;
   startBlank(): void;
+  /** An `orders.changed` event: asks for the order in the form and notes whether it differs from what the form was filled from. */
+  checkOrderChanged(): Promise<void>;
+  /** The packer's choice after the notice: fill the form again from the changed order (what was typed in it is replaced). */
+  reloadChangedOrder(): void;
   setRecipient(field: keyof RecipientDraft, value: string): void;
   setPackage(index: number, field: PackageField, value: string): void;
   /** Parcels still without any dimension take the starting box (called once the box presets are loaded). */
@@ -158,7 +167,18 @@ const initial = () => ({
   shipping: false,
   result: null,
   customsLoaded: false,
+  orderChanged: null,
 });
+
+/** What of an order fills the ship form: recipient, lines, notes, payment and state. */
+function formFacts(o: StationOrder): string {
+  return JSON.stringify([o.recipient, o.items, o.notes ?? null, o.paymentStatus, o.status, o.shipmentTrackingNumber ?? null]);
+}
+
+/** True when `now` would fill the ship form differently from `before` (the same order, changed since). Exported for its unit test. */
+export function orderChangedSince(before: StationOrder, now: StationOrder): boolean {
+  return before.id === now.id && formFacts(before) !== formFacts(now);
+}
 
 /** The shipment in progress: form, quote (`rates.quote`), chosen rate, `shipments.create` result and its print job. */
 export const useJob = create<JobState>()((set, get) => {
@@ -181,6 +201,23 @@ export const useJob = create<JobState>()((set, get) => {
     },
     startBlank() {
       set({ ...initial() });
+    },
+    async checkOrderChanged() {
+      const { order, result } = get();
+      if (!order || result) return;
+      let now: StationOrder;
+      try {
+        now = await invoke('orders.get', { id: order.id });
+      } catch {
+        return; // gone or unreadable: the next scan says so
+      }
+      // The form may have moved on meanwhile (another order, or shipped).
+      if (get().order?.id !== order.id || get().result) return;
+      set({ orderChanged: orderChangedSince(order, now) ? now : null });
+    },
+    reloadChangedOrder() {
+      const changed = get().orderChanged;
+      if (changed) get().startOrder(changed);
     },
     fillBlankBoxes() {
       const box = startingBox();

@@ -136,6 +136,12 @@ export const en = {
     internal_error: "Internal error",
     http_error: "Unexpected answer from the platform",
   },
+  orderChanged: {
+    body: "Order {{order}} changed since this form was filled (a new export, a fix or another station). What is shown and typed here is kept.",
+    reload: "Fill again from the changed order",
+    closed: "Order {{order}} is now {{status}} (another station or a new export): check before shipping.",
+    status: { open: "open", shipped: "shipped", cancelled: "cancelled" },
+  },
   ship: {
     title: "Ship",
     order: "order {{order}}",

@@ -140,6 +140,12 @@ export const it: Texts<typeof en> = {
     internal_error: "Errore interno",
     http_error: "Risposta inattesa della piattaforma",
   },
+  orderChanged: {
+    body: "L’ordine {{order}} è cambiato da quando questo modulo è stato compilato (una nuova esportazione, una correzione o un’altra postazione). Quanto mostrato e digitato qui resta com’è.",
+    reload: "Ricompila dall’ordine cambiato",
+    closed: "L’ordine {{order}} ora risulta {{status}} (un’altra postazione o una nuova esportazione): controlla prima di spedire.",
+    status: { open: "aperto", shipped: "spedito", cancelled: "annullato" },
+  },
   ship: {
     title: "Spedizione",
     order: "ordine {{order}}",
