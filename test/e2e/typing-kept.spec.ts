@@ -88,3 +88,25 @@ test('an order changed by a new export while the packer works on it: a notice, t
   await expect(notice).toHaveCount(0);
   await expect(page.locator('.dest').getByText('10138 Torino')).toBeVisible();
 });
+
+test('Settings shows the data folder: size, labels kept, the database check; a retention out of range is refused naming the field', async ({ page, station }) => {
+  await page.goto(station.url);
+  await expect(page.getByText('TRAINING MODE — sandbox')).toBeVisible();
+  await page.keyboard.press('F8');
+  const card = page.getByRole('form', { name: /Data folder|Cartella dati/ });
+  await expect(card.getByTestId('storage-size')).toContainText(/MB \(database [\d.,]+ MB\)/);
+  await expect(card.getByTestId('storage-check')).toContainText(/fine|not run yet|running|tutto a posto|non ancora|in corso/);
+  const days = card.getByLabel(/Keep labels and finished queue rows|Conserva etichette/);
+  await expect(days).toHaveValue('90');
+  await days.fill('3');
+  await days.press('Enter');
+  await expect(card.locator('.field-error')).toContainText(/Keep labels at least 7 days/);
+  await days.fill('120');
+  await days.press('Enter');
+  await expect(page.getByTestId('banner')).toContainText(/Data folder settings saved|Impostazioni della cartella dati salvate/);
+  await card.scrollIntoViewIfNeeded();
+  await card.screenshot({ path: path.join(SHOTS, '35-data-folder.png') });
+  await page.reload();
+  await page.keyboard.press('F8');
+  await expect(page.getByRole('form', { name: /Data folder|Cartella dati/ }).getByLabel(/Keep labels and finished queue rows|Conserva etichette/)).toHaveValue('120');
+});

@@ -80,6 +80,10 @@ const EXACT: Record<string, string> = {
   'A parcel weighs at least 0.001 kg (1 g)': 'Un collo pesa almeno 0,001 kg (1 g)',
   'A side is at most 500 cm': 'Un lato misura al massimo 500 cm',
   'A parcel weighs at most 1000 kg': 'Un collo pesa al massimo 1000 kg',
+  'Keep labels at least 7 days': 'Conserva le etichette almeno 7 giorni',
+  'Keep labels at most 3650 days': 'Conserva le etichette al massimo 3650 giorni',
+  'Retention must be a number of days': 'Indica un numero di giorni',
+  'Retention must be whole days': 'Indica giorni interi',
   'A shop cannot be named __proto__': 'Un negozio non può chiamarsi __proto__',
   'A field cannot be named __proto__': 'Un campo non può chiamarsi __proto__',
 };

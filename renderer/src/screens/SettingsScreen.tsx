@@ -22,6 +22,7 @@ import { PreferencesSection } from './PreferencesSection';
 import { ScaleSettingsSection } from './ScaleSettingsSection';
 import { SlipSettingsSection } from './SlipSettingsSection';
 import { VerifySettingsSection } from './VerifySettingsSection';
+import { StorageSection } from './StorageSection';
 
 /** Settings screen (see file comment). */
 export function SettingsScreen() {
@@ -159,6 +160,7 @@ export function SettingsScreen() {
       <BoxSettingsSection />
       <SlipSettingsSection />
       <VerifySettingsSection />
+      <StorageSection />
     </section>
   );
 }
