@@ -79,6 +79,16 @@ export function Header() {
             {readingText(scale)}
           </dd>
         </div>
+        {info && (info.integrity.state === 'damaged' || info.integrity.state === 'failed') ? (
+          <div className="pill pill-bad pill-link">
+            <dt>{t('header.database')}</dt>
+            <dd>
+              <button type="button" className="pill-button" data-testid="database-check" title={info.integrity.problems[0] ?? ''} onClick={() => go('settings')}>
+                {t(`header.databaseState.${info.integrity.state}`)}
+              </button>
+            </dd>
+          </div>
+        ) : null}
         {info && info.pendingOutbox > 0 ? (
           <div className="pill pill-warn pill-link">
             <dt>{t('header.waiting')}</dt>

@@ -575,6 +575,8 @@ export const en = {
   },
   nav: { label: 'Screens', scan: 'Scan & orders', quote: 'Quote', ship: 'Ship', print: 'Print', pickup: 'Pickup', day: 'End of day', queue: 'Queue', settings: 'Settings', stocks: 'Held', account: 'Account' },
   header: {
+    database: "Database",
+    databaseState: { damaged: "damaged: see Settings", failed: "not checked: see Settings" },
     training: 'TRAINING MODE — sandbox',
     trainingLabel: 'Training mode: embedded sandbox, nothing is really shipped or charged',
     live: 'LIVE — {{host}}',

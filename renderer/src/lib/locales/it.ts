@@ -579,6 +579,8 @@ export const it: Texts<typeof en> = {
   },
   nav: { label: 'Schermate', scan: 'Scansione e ordini', quote: 'Preventivo', ship: 'Spedisci', print: 'Stampa', pickup: 'Ritiro', day: 'Fine giornata', queue: 'Coda', settings: 'Impostazioni', stocks: 'Giacenze', account: 'Conto' },
   header: {
+    database: "Database",
+    databaseState: { damaged: "danneggiato: vedi Impostazioni", failed: "non controllato: vedi Impostazioni" },
     training: 'MODALITÀ PROVA — sandbox',
     trainingLabel: 'Modalità prova: sandbox integrata, niente viene spedito o addebitato davvero',
     live: 'REALE — {{host}}',
