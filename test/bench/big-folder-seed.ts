@@ -13,6 +13,7 @@
  * test (test/integration/core/query-plans.test.ts).
  */
 import Database from 'better-sqlite3';
+import { mulberry32 } from '../../shared/domain/random';
 
 /** What to write: `shipments` spread over `days` days ending `endDaysAgo` days before `now`. */
 export interface SeedPlan {
@@ -53,18 +54,6 @@ const CONTRACTS: Array<[string, string]> = [
   ['GLS-EXP', 'GLS'],
 ];
 
-/** mulberry32: a small deterministic PRNG, [0, 1). */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** A ZPL label of about `size` bytes: text fields and a ^GFA graphic of hex digits, as carriers send. */
 function zplLabel(tracking: string, name: string, city: string, size: number, rnd: () => number): Buffer {
   const head = `^XA^CI28^PW812^LL1218^FO40,40^A0N,40,40^FD${name}^FS^FO40,100^A0N,30,30^FD${city}^FS^FO40,900^BCN,200,Y,N,N^FD${tracking}^FS`;
@@ -85,7 +74,7 @@ export function seedBigFolder(file: string, plan: SeedPlan): number {
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = OFF');
   db.pragma('foreign_keys = OFF');
-  const rnd = prng(plan.seed ?? 27);
+  const rnd = mulberry32(plan.seed ?? 27);
   const retentionMs = (plan.retentionDays ?? 90) * 86_400_000;
   const now = plan.now.getTime();
   const end = now - (plan.endDaysAgo ?? 0) * 86_400_000;
