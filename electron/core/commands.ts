@@ -26,30 +26,14 @@ import { createShipmentsHandlers } from './shipping/shipments';
 import { createSlipsHandlers } from './slips/handlers';
 import { createVerifyHandlers } from './packing/verify';
 import { createStorageHandlers } from './storage/handlers';
+import { mergeDisjoint } from '../../shared/contract/commands/merge';
 
 export type { StationContext } from './common/context';
 
-type UnionToIntersection<U> = (U extends unknown ? (u: U) => void : never) extends (i: infer I) => void ? I : never;
-
-/**
- * Merges the domains' handler maps.
- * @throws Error naming the command when two domains implement the same name
- *   (spreading would let the later one win without a word).
- */
-export function mergeHandlers<G extends ReadonlyArray<Readonly<Record<string, unknown>>>>(...groups: G): UnionToIntersection<G[number]> {
-  const all: Record<string, unknown> = {};
-  for (const group of groups) {
-    for (const [name, handler] of Object.entries(group)) {
-      if (Object.hasOwn(all, name)) throw new Error(`Command ${name} has two handlers`);
-      all[name] = handler;
-    }
-  }
-  return all as UnionToIntersection<G[number]>;
-}
-
 /** Every command of the contract, bound to one station context. */
 export function createHandlers(ctx: StationContext): Handlers {
-  const handlers = mergeHandlers(
+  const handlers = mergeDisjoint(
+    (name) => `Command ${name} has two handlers`,
     createAppHandlers(ctx),
     createOrdersHandlers(ctx),
     createOrderImportHandlers(ctx),

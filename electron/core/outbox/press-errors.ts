@@ -58,3 +58,8 @@ export function pressError(state: FailedRequestState, e: unknown): unknown {
   const tagged = typeof code === 'string' ? `${message} [${code}]` : message;
   return state === 'queued' ? new OutboxQueued(tagged) : new OutboxAttention('needs_attention', tagged);
 }
+
+/** `HH:MM:SS` of `d` in UTC: how the outbox's messages give times. */
+export function hhmmss(d: Date): string {
+  return d.toISOString().slice(11, 19);
+}

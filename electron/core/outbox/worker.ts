@@ -34,7 +34,7 @@
 import { outboxStateAfterFailure } from '../../../shared/contract/outbox-outcome';
 import type { OutboxError, OutboxKind, OutboxRecord, Store } from '../store';
 import { PlatformError, RateWindowFull } from '../platform/errors';
-import { OutboxAttention, OutboxQueued, OutboxWait, pressError } from './press-errors';
+import { hhmmss, OutboxAttention, OutboxQueued, OutboxWait, pressError } from './press-errors';
 
 /**
  * What sending one kind of row means. `P`: payload, `R`: what `send` got from
@@ -74,10 +74,6 @@ export function eraseExecutor<P, R, L, O>(executor: OutboxExecutor<P, R, L, O>):
   return executor as unknown as AnyOutboxExecutor;
 }
 
-/** `HH:MM:SS` of `d` in UTC, as the outbox's other messages give times. */
-function hhmmssUtc(d: Date): string {
-  return d.toISOString().slice(11, 19);
-}
 
 /** Back-off between background drains after a transient failure, ms. */
 export interface OutboxBackoff {
@@ -261,7 +257,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       if (e instanceof RateWindowFull) {
         // Not sent: the route's rate window is full. The row waits for its slot, the press is told when, the drain goes on.
         const until = new Date(now().getTime() + (e.retryAfterMs ?? 0));
-        const wait = new OutboxWait(until, `${e.message}. This request is queued and leaves by itself at ${hhmmssUtc(until)} UTC.`);
+        const wait = new OutboxWait(until, `${e.message}. This request is queued and leaves by itself at ${hhmmss(until)} UTC.`);
         changed(store.outbox.fail(row.id, { code: wait.code, message: wait.message }, { retryAt: until }));
         rejectWaiter(row.id, wait);
         return null;

@@ -53,7 +53,7 @@ import type { PlatformClient } from '../platform/client-api';
 import { PlatformError } from '../platform/errors';
 import type { OutboxRecord, Store } from '../store';
 import { findByReference, mismatchText, recipientKeyOf } from './shipment-lookup';
-import { OutboxAttention, OutboxWait } from '../outbox/press-errors';
+import { hhmmss, OutboxAttention, OutboxWait } from '../outbox/press-errors';
 import type { OutboxExecutor } from '../outbox/worker';
 
 /** Default settle window after a POST /shipments without an answer, ms (2 minutes). */
@@ -170,9 +170,6 @@ export interface ShipmentExecutorDeps<O> {
   doneOutcome?: (row: OutboxRecord<ShipmentCreatePayload>) => Promise<O>;
 }
 
-function hhmmss(d: Date): string {
-  return d.toISOString().slice(11, 19);
-}
 
 /** Executor of `shipment.create` rows; see the module doc for the settle rule. */
 export function createShipmentExecutor<O>(deps: ShipmentExecutorDeps<O>): OutboxExecutor<ShipmentCreatePayload, ShipmentSent, ShipmentCommitted, O> {

@@ -2,7 +2,7 @@
  * The station contract (DESIGN.md "One contract, typed end to end"): every
  * command the screens can send, declared once as `domain.verb` with a zod
  * input schema and its output type, each domain in its own file beside this
- * one (./orders.ts, ./shipping.ts, ...), merged here by {@link mergeCommands},
+ * one (./orders.ts, ./shipping.ts, ...), merged here by `mergeDisjoint` (./merge.ts),
  * which refuses a name two domains declare. Electron IPC and the headless
  * host's `POST /rpc/<command>` both parse inputs with these schemas before
  * any handler runs; handlers in electron/core/<domain> are typed against them.
@@ -22,30 +22,14 @@ import { z } from 'zod';
 import { PickupRequest } from '../../platform';
 import type { SlipJobView } from '../slips';
 import type { AppInfo, ImportProgressView, OutboxState, PrintJobView, ScaleView } from '../views';
-import type { CommandDef } from './define';
+import { mergeDisjoint } from './merge';
 
 export { IMPORT_CHUNK_BYTES, TRACKING_NUMBER_PATTERN, inputShapeProblem, ShipInput, type OrdersSubmitView, type ScanResult, type ShipResult } from './define';
 
-type UnionToIntersection<U> = (U extends unknown ? (u: U) => void : never) extends (i: infer I) => void ? I : never;
-
-/**
- * Merges the domains' command maps into one.
- * @throws Error naming the command when two domains declare the same name
- *   (spreading would let the later one win without a word).
- */
-export function mergeCommands<G extends ReadonlyArray<Readonly<Record<string, CommandDef>>>>(...groups: G): UnionToIntersection<G[number]> {
-  const all: Record<string, CommandDef> = {};
-  for (const group of groups) {
-    for (const [name, def] of Object.entries(group)) {
-      if (Object.hasOwn(all, name)) throw new Error(`Command ${name} is declared twice in the contract`);
-      all[name] = def;
-    }
-  }
-  return all as UnionToIntersection<G[number]>;
-}
-
 /** All station commands. */
-export const commands = mergeCommands(accountCommands, ordersCommands, shippingCommands, printingCommands, scalesCommands, pickupsManifestsCommands, outboxCommands, slipsCommands, packingCommands, stocksCommands, storageCommands);
+export const commands = mergeDisjoint(
+  (name) => `Command ${name} is declared twice in the contract`,
+  accountCommands, ordersCommands, shippingCommands, printingCommands, scalesCommands, pickupsManifestsCommands, outboxCommands, slipsCommands, packingCommands, stocksCommands, storageCommands);
 
 /** Name of a station command, `domain.verb`. */
 export type CommandName = keyof typeof commands;

@@ -1,33 +1,25 @@
 /**
- * Issue 22 item 2: the contract is declared per domain and merged; a name two
- * domains declare is an error at load, never a silent overwrite.
+ * Issue 22 item 2: the contract and the core's handlers are declared per
+ * domain and merged by `mergeDisjoint`; a name two domains hold is an error at
+ * load, never a silent overwrite.
  */
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
-import { commands, mergeCommands } from '../../../shared/contract/commands';
-import { mergeHandlers } from '../../../electron/core/commands';
+import { commands } from '../../../shared/contract/commands';
+import { mergeDisjoint } from '../../../shared/contract/commands/merge';
 
-const def = { input: z.object({}), output: undefined };
+const twice = (name: string) => `Command ${name} is declared twice`;
 
-describe('the contract, merged from its domains', () => {
-  it('keeps every command of every domain', () => {
-    const merged = mergeCommands({ 'a.one': def }, { 'b.two': def, 'b.three': def });
-    expect(Object.keys(merged)).toEqual(['a.one', 'b.two', 'b.three']);
+describe('maps declared per domain, merged into one', () => {
+  it('keeps every entry of every domain', () => {
+    const merged = mergeDisjoint(twice, { 'a.one': 1 }, { 'b.two': 2, 'b.three': 3 });
+    expect(merged).toEqual({ 'a.one': 1, 'b.two': 2, 'b.three': 3 });
   });
 
-  it('refuses a command two domains declare, naming it', () => {
-    expect(() => mergeCommands({ 'scan.resolve': def }, { 'orders.page': def }, { 'scan.resolve': def })).toThrow('Command scan.resolve is declared twice in the contract');
+  it('refuses a name two domains hold, with the caller\'s message naming it', () => {
+    expect(() => mergeDisjoint(twice, { 'scan.resolve': 1 }, { 'orders.page': 2 }, { 'scan.resolve': 3 })).toThrow('Command scan.resolve is declared twice');
   });
 
   it("holds the station's 73 commands, each once", () => {
     expect(Object.keys(commands)).toHaveLength(73);
-  });
-});
-
-describe('the handlers, merged from their domains', () => {
-  it('refuses a command two domains implement, naming it', () => {
-    const h = async () => undefined;
-    expect(Object.keys(mergeHandlers({ 'a.one': h }, { 'b.two': h }))).toEqual(['a.one', 'b.two']);
-    expect(() => mergeHandlers({ 'a.one': h }, { 'a.one': h })).toThrow('Command a.one has two handlers');
   });
 });
