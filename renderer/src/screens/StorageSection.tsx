@@ -77,7 +77,7 @@ export function StorageSection() {
           </div>
           <div>
             <dt>{t('storage.labels')}</dt>
-            <dd>{t('storage.labelsValue', { count: view.labelsKept, size: megabytes(view.labelBytes), since: view.oldestLabelKept ? dateTime(view.oldestLabelKept) : '—' })}</dd>
+            <dd>{view.labelsKept === 0 || !view.oldestLabelKept ? t('storage.noLabels') : t('storage.labelsValue', { count: view.labelsKept, size: megabytes(view.labelBytes), since: dateTime(view.oldestLabelKept) })}</dd>
           </div>
           <div>
             <dt>{t('storage.check')}</dt>

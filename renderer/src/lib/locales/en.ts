@@ -137,6 +137,7 @@ export const en = {
     http_error: "Unexpected answer from the platform",
   },
   storage: {
+    noLabels: "none yet",
     title: "Data folder",
     hint: "What this station keeps. Label bytes and finished queue rows are kept while a reprint is plausible, then given back; shipment facts (who, what, where, cost, tracking) are kept for ever. A reprint of an older shipment asks the platform for its label again.",
     folder: "Folder",

@@ -141,6 +141,7 @@ export const it: Texts<typeof en> = {
     http_error: "Risposta inattesa della piattaforma",
   },
   storage: {
+    noLabels: "ancora nessuna",
     title: "Cartella dati",
     hint: "Cosa conserva questa postazione. Le etichette e le richieste concluse della coda restano finché una ristampa è plausibile, poi lo spazio viene restituito; i dati delle spedizioni (chi, cosa, dove, costo, tracking) restano per sempre. La ristampa di una spedizione più vecchia richiede di nuovo l’etichetta alla piattaforma.",
     folder: "Cartella",
