@@ -125,6 +125,7 @@ export interface PrinterServiceOptions {
   now?: () => number;
 }
 
+/** The printer's name as the screens show it (`describePrinter` of its parsed device URI); the URI itself when it does not parse. */
 export function nameOf(uri: string): string {
   try {
     return describePrinter(parseDeviceUri(uri));
@@ -133,6 +134,7 @@ export function nameOf(uri: string): string {
   }
 }
 
+/** Which kind of device a URI names (network, USB, OS print queue, folder), for the printer list. */
 export function kindOf(uri: string): DiscoveredPrinterView['kind'] {
   if (uri.startsWith('usb:')) return 'usb';
   if (uri.startsWith('printer:')) return 'queue';
@@ -158,4 +160,5 @@ export function waitReason(v: PrinterView): string {
   return `Waiting: printer ${STATE_TEXT[v.state]} — ${v.detail}`;
 }
 
+/** How a print job ended for its caller: on paper, failed, or waiting for the printer. */
 export type Terminal = 'printed' | 'failed' | 'waiting';

@@ -102,11 +102,13 @@ export interface UsbPrinterInfo {
 export const hex4 = (n: number): string => n.toString(16).padStart(4, '0');
 const norm = (s: string): string => s.replace(/\s+/g, ' ').trim().toLowerCase();
 
+/** The libusb error number of a failure of the `usb` package (e.g. -4 no device), or undefined. */
 export function usbErrorCode(e: unknown): number | undefined {
   const n = (e as { errno?: unknown } | null)?.errno;
   return typeof n === 'number' ? n : undefined;
 }
 
+/** The number of the device's printer-class interface (USB class 7), `wanted` when given and present; undefined when it has none. */
 export function printerInterfaceNumber(d: UsbDeviceLike, wanted?: number): number | undefined {
   const ifaces = d.configDescriptor?.interfaces ?? [];
   for (const alts of ifaces) {
@@ -122,6 +124,7 @@ export function isUsbPrinter(d: UsbDeviceLike): boolean {
   return printerInterfaceNumber(d) !== undefined;
 }
 
+/** A USB string descriptor of the device (manufacturer, product, serial) by its index; undefined when it cannot be read. */
 export function stringDescriptor(d: UsbDeviceLike, index: number): Promise<string | undefined> {
   if (!index) return Promise.resolve(undefined);
   return new Promise((resolve) => d.getStringDescriptor(index, (e, v) => resolve(e ? undefined : v?.trim() || undefined)));
@@ -193,6 +196,7 @@ export async function describeUsbPrinter(d: UsbDeviceLike, openIt = true): Promi
   }
 }
 
+/** A parsed `usb://` device URI. */
 export type UsbDev = Extract<DeviceUri, { scheme: 'usb' }>;
 
 /** True when the printer described by `info` is the one `dev` names. */
@@ -234,6 +238,7 @@ export async function listUsbPrinters(lib: UsbLibrary): Promise<Array<UsbPrinter
   return out;
 }
 
+/** A USB device for messages: bus, device address and vendor:product id (`bus 1 device 4, 0a5f:0164`). */
 export function where(d: UsbDeviceLike): string {
   return `bus ${d.busNumber} device ${d.deviceAddress}, ${hex4(d.deviceDescriptor.idVendor)}:${hex4(d.deviceDescriptor.idProduct)}`;
 }

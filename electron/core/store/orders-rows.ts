@@ -19,6 +19,7 @@ export type OrderDraft = Omit<StationOrder, 'id' | 'shop' | 'paymentStatus' | 'd
 /** Filter for lists: one status, several, or all. */
 export type OrderStatusFilter = OrderStatus | readonly OrderStatus[] | 'all';
 
+/** A row of `orders` as SQLite returns it (snake_case columns; JSON text in `needs_fix`). */
 export interface OrderRow {
   id: number;
   shop: string;
@@ -48,6 +49,7 @@ export interface OrderRow {
   shipment_tracking_number: string | null;
 }
 
+/** A row of `order_items` (unit price in the order currency, `fulfilled` 0/1). */
 export interface ItemRow {
   sku: string | null;
   name: string;
@@ -56,6 +58,7 @@ export interface ItemRow {
   fulfilled: number;
 }
 
+/** What the import rule reads of a stored order: its source, state, hash, postal code, fixes and line count. */
 export interface ImportStateRow {
   id: number;
   source: OrderSource;
@@ -169,6 +172,7 @@ export const SORTS: Record<OrderSort, string> = {
 
 export const ALL_STATUSES: readonly OrderStatus[] = ['open', 'shipped', 'cancelled'];
 
+/** The statuses a list filter names: one, several, or null for all. */
 export function statusList(filter: OrderStatusFilter | undefined): readonly OrderStatus[] | null {
   if (filter === undefined || filter === 'all') return null;
   return typeof filter === 'string' ? [filter] : filter;

@@ -22,6 +22,7 @@ export function command<O>() {
   return <I extends z.ZodType>(input: I, bounds: { longText?: readonly string[] } = {}): CommandDef<I, O> => ({ input, output: undefined as unknown as O, ...bounds });
 }
 
+/** Input of a command that takes nothing: `{}` and no other key. */
 export const Empty = z.object({}).strict();
 
 /** Bytes of one `orders.importChunk` piece (1 MiB), and the length of its base64. */
@@ -142,6 +143,7 @@ const TrackingNumber = z
   .max(INPUT_LIMITS.trackingNumber, { error: `Tracking number is too long (max ${INPUT_LIMITS.trackingNumber} characters)` })
   .regex(TRACKING_NUMBER_PATTERN, { error: 'Tracking number may contain only letters, digits, - and _' });
 
+/** `{trackingNumber}`: one shipment by its tracking number (LDV). */
 export const TrackingNumberInput = z.object({ trackingNumber: TrackingNumber });
 
 /** A positive whole number id (row ids, order ids, manifest ids). */
@@ -151,6 +153,7 @@ export const Id = (what: string) =>
     .int({ error: `${what} must be a whole number` })
     .positive({ error: `${what} must be positive` });
 
+/** `{id}`: one outbox row by its id. */
 export const OutboxRowInput = z.object({ id: Id('Row id') });
 
 /** Centimetres of a Dimensions value (`MM` divided by 10). */
@@ -265,6 +268,7 @@ export const ShipInput = z.object({
 /** Quote input: the platform's RatesRequest. */
 export const QuoteInput = z.object({ request: BoundedRatesRequest });
 
+/** A local order id: a positive whole number. */
 export const OrderIdInput = z.number({ error: 'Order id must be a number' }).int({ error: 'Order id must be a whole number' }).positive({ error: 'Order id must be positive' });
 
 /** Result of `orders.submit`: the queue rows (one per batch of up to 100), and the orders refused before sending. */
