@@ -6,6 +6,7 @@
  * 2-letter country + 2 to 13 letters/digits (`IT12345678901`, `CHE123456789`).
  */
 import { z } from 'zod';
+import type { ProductView } from './products';
 
 const upper = (s: string) => s.trim().toUpperCase().replace(/\s+/g, '');
 const optionalId = (pattern: RegExp, message: string) =>
@@ -32,15 +33,5 @@ export const CustomsSettings = z.object({
 });
 export type CustomsSettings = z.output<typeof CustomsSettings>;
 
-/** A product's remembered customs data (see electron/core/store/customs-products-repo.ts). */
-export interface CustomsProductView {
-  sku: string;
-  description: string;
-  /** 6-10 digits, or null. */
-  harmonizedCode: string | null;
-  /** ISO 3166-1 alpha-2. */
-  countryOfManufacture: string;
-  /** kg per piece, or null. */
-  unitWeightKg: number | null;
-  updatedAt: string;
-}
+/** A product's remembered customs data: the product data of the SKU (./products.ts, electron/core/store/customs-products-repo.ts). */
+export type CustomsProductView = ProductView;

@@ -16,28 +16,37 @@ const NO_IDS = { eori: null, vatNumber: null, taxId: null };
 const CustomsIdentifiersSetting = defineSetting('customs.identifiers', CustomsSettings, { exporter: NO_IDS, importer: NO_IDS });
 
 /**
- * Remembers the commodities of a declaration that carry a SKU (HS code,
+ * Learns from the commodities of a declaration that carry a SKU (HS code,
  * country of manufacture, description, unit weight = line weight / quantity,
- * in kg), so the next declaration of the same product is prefilled. Lines
- * without SKU, or whose values the store refuses, are skipped: remembering is
- * a convenience and must never stop a shipment.
+ * in kg): a value not known yet is kept, a value that differs from the
+ * product data becomes a suggestion the packer confirms (issue 24 item 3:
+ * nothing is overwritten silently). Lines without SKU and values the
+ * product data would refuse are skipped: learning never stops a shipment.
+ * Returns how many suggestions were made.
  */
 export function rememberCustomsProducts(store: Store, request: ShipmentRequest): number {
   const lines = request.customsDetail?.commodities ?? [];
-  let n = 0;
+  const seen = [];
   for (const c of lines) {
     const sku = c.sku?.trim();
     if (!sku) continue;
     const kg = c.weight.units === 'G' ? c.weight.value / 1000 : c.weight.value;
-    const unitWeightKg = c.quantity > 0 && kg > 0 ? Math.round((kg / c.quantity) * 1000) / 1000 || null : null;
-    try {
-      store.customsProducts.remember([{ sku, description: c.description, harmonizedCode: c.harmonizedCode ?? null, countryOfManufacture: c.countryOfManufacture, unitWeightKg }]);
-      n++;
-    } catch {
-      // A value the table refuses (e.g. no HS code format): the shipment goes on without it.
-    }
+    const unitWeightKg = c.quantity > 0 && kg > 0 ? Math.round((kg / c.quantity) * 1000) / 1000 || undefined : undefined;
+    seen.push({
+      sku,
+      description: c.description,
+      ...(c.harmonizedCode ? { harmonizedCode: c.harmonizedCode } : {}),
+      countryOfManufacture: c.countryOfManufacture,
+      ...(unitWeightKg !== undefined ? { unitWeightKg } : {}),
+    });
   }
-  return n;
+  if (seen.length === 0) return 0;
+  try {
+    return store.customsProducts.learn(seen, `shipment ${request.reference ?? ''}`.trim());
+  } catch {
+    // The store refused (a full disk): the shipment goes on without learning.
+    return 0;
+  }
 }
 
 /** Handlers of the `customs` and `deliveryPoints` domains. */

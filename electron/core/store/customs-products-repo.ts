@@ -1,69 +1,227 @@
 /**
- * Customs data remembered per SKU (table `customs_products`, migration 2):
- * what the packer declared for a product the last time it left the EU
- * customs territory, so the next declaration of the same SKU is prefilled.
+ * Product data per SKU (table `customs_products`, migration 4, extended by
+ * migration 9): what the station knows of a product — customs description,
+ * HS code, country of origin, unit weight (kg) and size (cm) — imported from
+ * a product CSV, typed in a declaration, or learnt from shipments. A value
+ * learnt that differs from the one known becomes a suggestion
+ * (`product_suggestions`) the packer confirms; nothing known is overwritten
+ * silently (issue 24 item 3).
  */
 import type Database from 'better-sqlite3';
+import type { ProductField, ProductSuggestionView, ProductView } from '../../../shared/contract/products';
 import { StoreError } from './errors';
-import { isoNow, type Clock } from './sql';
+import { isoNow, likeContains, type Clock } from './sql';
 
-/**
- * One remembered product. `harmonizedCode` 6-10 digits or null (not known
- * yet), `countryOfManufacture` ISO 3166-1 alpha-2 (upper case),
- * `unitWeightKg` the weight of one piece in kg (> 0) or null.
- */
-interface CustomsProduct {
+/** A product as written: every field but the timestamp. */
+export type ProductInput = Omit<ProductView, 'updatedAt'>;
+
+/** What a shipment or declaration showed of a product (fields absent when not shown). */
+export interface ProductObservation {
   sku: string;
-  description: string;
-  harmonizedCode: string | null;
-  countryOfManufacture: string;
-  unitWeightKg: number | null;
-  updatedAt: string;
+  description?: string;
+  harmonizedCode?: string;
+  countryOfManufacture?: string;
+  unitWeightKg?: number;
 }
 
-/** Repository of {@link CustomsProduct} rows. */
+/** Repository of product data and its pending suggestions. */
 export interface CustomsProductsRepo {
   /** The rows of the given SKUs (unknown SKUs are absent), in any order. */
-  getMany(skus: readonly string[]): CustomsProduct[];
+  getMany(skus: readonly string[]): ProductView[];
+  /** Products whose SKU or description contains `q` (all when empty), by SKU, at most `limit` (default 500). */
+  list(q?: string, limit?: number): ProductView[];
+  /** Every product, by SKU (for the CSV export). */
+  all(): ProductView[];
   /**
-   * Inserts or replaces each product (by SKU), in one statement per row.
+   * Inserts or replaces each product's customs fields (by SKU): what the packer declared.
+   * Size fields are kept.
    * @throws StoreError `invalid_input` naming the field (`sku`, `harmonizedCode`,
    *   `countryOfManufacture`, `unitWeightKg`) when a value breaks the table's rules.
    */
-  remember(products: ReadonlyArray<Omit<CustomsProduct, 'updatedAt'>>): void;
+  remember(products: ReadonlyArray<{ sku: string; description: string; harmonizedCode: string | null; countryOfManufacture: string; unitWeightKg: number | null }>): void;
+  /**
+   * Writes whole products (a CSV import) in one transaction: all or nothing.
+   * Returns how many were new, changed and the same.
+   * @throws StoreError `invalid_input` naming `<index>.<field>` (0-based) for a value the table refuses.
+   */
+  importMany(products: readonly ProductInput[]): { imported: number; updated: number; unchanged: number };
+  /**
+   * Learns from a shipment or declaration: a field not known yet is filled;
+   * a known field with another value becomes (or replaces) the pending
+   * suggestion of that SKU and field. Returns how many suggestions were made.
+   * Invalid observed values are ignored (learning never stops a shipment).
+   */
+  learn(observations: readonly ProductObservation[], source: string): number;
+  /** Pending suggestions, oldest first. */
+  suggestions(): ProductSuggestionView[];
+  /**
+   * Accepts (writes the proposed value to the product) or rejects a suggestion; either way it is removed.
+   * Returns the product after, or null when the suggestion does not exist.
+   */
+  resolveSuggestion(id: number, accept: boolean): ProductView | null;
 }
 
 interface Row {
   sku: string;
   description: string;
   harmonized_code: string | null;
-  country_of_manufacture: string;
+  country_of_manufacture: string | null;
   unit_weight_kg: number | null;
+  length_cm: number | null;
+  width_cm: number | null;
+  height_cm: number | null;
   updated_at: string;
 }
 
+interface SuggestionRow {
+  id: number;
+  sku: string;
+  field: ProductField;
+  current_value: string | null;
+  proposed_value: string;
+  source: string;
+  created_at: string;
+}
+
+const toProduct = (r: Row): ProductView => ({
+  sku: r.sku,
+  description: r.description,
+  harmonizedCode: r.harmonized_code,
+  countryOfManufacture: r.country_of_manufacture,
+  unitWeightKg: r.unit_weight_kg,
+  lengthCm: r.length_cm,
+  widthCm: r.width_cm,
+  heightCm: r.height_cm,
+  updatedAt: r.updated_at,
+});
+
+/** Checks one product; `prefix` goes before the field in `details` keys. */
+function checked(p: ProductInput, prefix = ''): ProductInput {
+  const sku = p.sku.trim();
+  const fail = (field: string, message: string): never => {
+    throw new StoreError('invalid_input', `${message}${sku ? ` (${sku})` : ''}`, { [`${prefix}${field}`]: [message] });
+  };
+  if (sku === '' || sku.length > 100) fail('sku', 'SKU is required, at most 100 characters');
+  if (p.harmonizedCode !== null && !/^\d{6,10}$/.test(p.harmonizedCode)) fail('harmonizedCode', 'HS code must be 6 to 10 digits');
+  const country = p.countryOfManufacture === null ? null : p.countryOfManufacture.trim().toUpperCase();
+  if (country !== null && !/^[A-Z]{2}$/.test(country)) fail('countryOfManufacture', 'Country of manufacture must be 2 letters');
+  if (p.unitWeightKg !== null && !(p.unitWeightKg > 0)) fail('unitWeightKg', 'Weight must be above 0 kg');
+  for (const f of ['lengthCm', 'widthCm', 'heightCm'] as const) {
+    const v = p[f];
+    if (v !== null && !(v > 0)) fail(f, 'Size must be above 0 cm');
+  }
+  return { ...p, sku, countryOfManufacture: country, description: p.description.trim() };
+}
+
+/** A field's value as suggestion text. */
+const asText = (v: string | number | null): string | null => (v === null ? null : String(v));
+
 /** Builds the repository on an open database. */
 export function createCustomsProductsRepo(db: Database.Database, clock: Clock): CustomsProductsRepo {
-  const upsert = db.prepare<[string, string, string | null, string, number | null, string], never>(
+  const bySku = db.prepare<[string], Row>('SELECT * FROM customs_products WHERE sku = ?');
+  const upsertCustoms = db.prepare<[string, string, string | null, string, number | null, string], never>(
     `INSERT INTO customs_products (sku, description, harmonized_code, country_of_manufacture, unit_weight_kg, updated_at)
      VALUES (?, ?, ?, ?, ?, ?)
      ON CONFLICT (sku) DO UPDATE SET description = excluded.description, harmonized_code = excluded.harmonized_code,
        country_of_manufacture = excluded.country_of_manufacture, unit_weight_kg = excluded.unit_weight_kg, updated_at = excluded.updated_at`,
   );
-  const toProduct = (r: Row): CustomsProduct => ({
-    sku: r.sku,
-    description: r.description,
-    harmonizedCode: r.harmonized_code,
-    countryOfManufacture: r.country_of_manufacture,
-    unitWeightKg: r.unit_weight_kg,
-    updatedAt: r.updated_at,
+  const upsertAll = db.prepare<[string, string, string | null, string | null, number | null, number | null, number | null, number | null, string], never>(
+    `INSERT INTO customs_products (sku, description, harmonized_code, country_of_manufacture, unit_weight_kg, length_cm, width_cm, height_cm, updated_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+     ON CONFLICT (sku) DO UPDATE SET description = excluded.description, harmonized_code = excluded.harmonized_code,
+       country_of_manufacture = excluded.country_of_manufacture, unit_weight_kg = excluded.unit_weight_kg,
+       length_cm = excluded.length_cm, width_cm = excluded.width_cm, height_cm = excluded.height_cm, updated_at = excluded.updated_at`,
+  );
+  const suggest = db.prepare<[string, string, string | null, string, string, string], never>(
+    `INSERT INTO product_suggestions (sku, field, current_value, proposed_value, source, created_at) VALUES (?, ?, ?, ?, ?, ?)
+     ON CONFLICT (sku, field) DO UPDATE SET current_value = excluded.current_value, proposed_value = excluded.proposed_value,
+       source = excluded.source, created_at = excluded.created_at`,
+  );
+  const dropSuggestion = db.prepare<[string, string], never>('DELETE FROM product_suggestions WHERE sku = ? AND field = ?');
+  const COLUMN: Record<ProductField, string> = {
+    description: 'description',
+    harmonizedCode: 'harmonized_code',
+    countryOfManufacture: 'country_of_manufacture',
+    unitWeightKg: 'unit_weight_kg',
+  };
+
+  const importMany = db.transaction((products: readonly ProductInput[]) => {
+    const now = isoNow(clock);
+    const counts = { imported: 0, updated: 0, unchanged: 0 };
+    products.forEach((raw, i) => {
+      const p = checked(raw, `${i}.`);
+      const before = bySku.get(p.sku);
+      if (before) {
+        const { updatedAt: _u, ...old } = toProduct(before);
+        if (JSON.stringify(old) === JSON.stringify(p)) {
+          counts.unchanged++;
+          return;
+        }
+        counts.updated++;
+      } else counts.imported++;
+      upsertAll.run(p.sku, p.description, p.harmonizedCode, p.countryOfManufacture, p.unitWeightKg, p.lengthCm, p.widthCm, p.heightCm, now);
+    });
+    return counts;
   });
+
+  const learn = db.transaction((observations: readonly ProductObservation[], source: string) => {
+    const now = isoNow(clock);
+    let made = 0;
+    for (const o of observations) {
+      const sku = o.sku.trim();
+      if (sku === '' || sku.length > 100) continue;
+      const seen: Partial<Record<ProductField, string | number>> = {};
+      if (o.description !== undefined && o.description.trim() !== '') seen.description = o.description.trim();
+      if (o.harmonizedCode !== undefined && /^\d{6,10}$/.test(o.harmonizedCode)) seen.harmonizedCode = o.harmonizedCode;
+      if (o.countryOfManufacture !== undefined && /^[A-Za-z]{2}$/.test(o.countryOfManufacture.trim())) seen.countryOfManufacture = o.countryOfManufacture.trim().toUpperCase();
+      if (o.unitWeightKg !== undefined && o.unitWeightKg > 0 && Number.isFinite(o.unitWeightKg)) seen.unitWeightKg = Math.round(o.unitWeightKg * 1000) / 1000;
+      const row = bySku.get(sku);
+      if (!row) {
+        upsertAll.run(sku, String(seen.description ?? ''), (seen.harmonizedCode as string | undefined) ?? null, (seen.countryOfManufacture as string | undefined) ?? null, (seen.unitWeightKg as number | undefined) ?? null, null, null, null, now);
+        continue;
+      }
+      const known = toProduct(row);
+      for (const [field, value] of Object.entries(seen) as Array<[ProductField, string | number]>) {
+        const current = known[field];
+        if (current === null || current === '') {
+          db.prepare(`UPDATE customs_products SET ${COLUMN[field]} = ?, updated_at = ? WHERE sku = ?`).run(value, now, sku);
+        } else if (String(current) !== String(value)) {
+          suggest.run(sku, field, asText(current), String(value), source, now);
+          made++;
+        } else dropSuggestion.run(sku, field);
+      }
+    }
+    return made;
+  });
+
+  const resolve = db.transaction((id: number, accept: boolean): ProductView | null => {
+    const s = db.prepare<[number], SuggestionRow>('SELECT * FROM product_suggestions WHERE id = ?').get(id);
+    if (!s) return null;
+    db.prepare('DELETE FROM product_suggestions WHERE id = ?').run(id);
+    if (accept) {
+      const value: string | number = s.field === 'unitWeightKg' ? Number(s.proposed_value) : s.proposed_value;
+      db.prepare(`UPDATE customs_products SET ${COLUMN[s.field]} = ?, updated_at = ? WHERE sku = ?`).run(value, isoNow(clock), s.sku);
+    }
+    const row = bySku.get(s.sku);
+    return row ? toProduct(row) : null;
+  });
+
   return {
     getMany(skus) {
       const list = [...new Set(skus.filter((s) => s.trim() !== ''))];
       if (list.length === 0) return [];
       const rows = db.prepare<string[], Row>(`SELECT * FROM customs_products WHERE sku IN (${list.map(() => '?').join(',')})`).all(...list);
       return rows.map(toProduct);
+    },
+    list(q = '', limit = 500) {
+      const like = likeContains(q.trim());
+      return db
+        .prepare<[string, string, number], Row>(`SELECT * FROM customs_products WHERE sku LIKE ? ESCAPE '\\' OR description LIKE ? ESCAPE '\\' ORDER BY sku LIMIT ?`)
+        .all(like, like, limit)
+        .map(toProduct);
+    },
+    all() {
+      return db.prepare<[], Row>('SELECT * FROM customs_products ORDER BY sku').all().map(toProduct);
     },
     remember(products) {
       const now = isoNow(clock);
@@ -76,8 +234,17 @@ export function createCustomsProductsRepo(db: Database.Database, clock: Clock): 
         const country = p.countryOfManufacture.trim().toUpperCase();
         if (!/^[A-Z]{2}$/.test(country)) throw new StoreError('invalid_input', `Country of manufacture of ${sku} must be 2 letters`, { countryOfManufacture: ['Country of manufacture must be 2 letters'] });
         if (p.unitWeightKg !== null && !(p.unitWeightKg > 0)) throw new StoreError('invalid_input', `Unit weight of ${sku} must be above 0 kg`, { unitWeightKg: ['Weight must be above 0 kg'] });
-        upsert.run(sku, p.description, p.harmonizedCode, country, p.unitWeightKg, now);
+        upsertCustoms.run(sku, p.description, p.harmonizedCode, country, p.unitWeightKg, now);
       }
     },
+    importMany: (products) => importMany.immediate(products),
+    learn: (observations, source) => learn.immediate(observations, source),
+    suggestions() {
+      return db
+        .prepare<[], SuggestionRow>('SELECT * FROM product_suggestions ORDER BY id')
+        .all()
+        .map((s) => ({ id: s.id, sku: s.sku, field: s.field, current: s.current_value, proposed: s.proposed_value, source: s.source, createdAt: s.created_at }));
+    },
+    resolveSuggestion: (id, accept) => resolve.immediate(id, accept),
   };
 }
