@@ -122,7 +122,7 @@ export function customsFromOrder(order: StationOrder): CustomsDraft {
  * country of manufacture, weight = unit weight x quantity) and the settings
  * (exporter/importer ids). Typed values are never overwritten.
  */
-export function applyCustomsMemory(c: CustomsDraft, products: ReadonlyArray<Pick<CustomsProductView, 'sku' | 'harmonizedCode' | 'countryOfManufacture' | 'unitWeightKg'>>, settings: CustomsSettings | null): CustomsDraft {
+export function applyCustomsMemory(c: CustomsDraft, products: ReadonlyArray<Pick<CustomsProductView, 'sku' | 'description' | 'harmonizedCode' | 'countryOfManufacture' | 'unitWeightKg' | 'updatedAt'>>, settings: CustomsSettings | null): CustomsDraft {
   const bySku = new Map(products.map((p) => [p.sku, p]));
   const commodities = c.commodities.map((l) => {
     const p = l.sku ? bySku.get(l.sku) : undefined;
