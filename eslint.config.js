@@ -53,7 +53,7 @@ const CORE_DOMAINS = {
   account: ['common', 'platform', 'store'],
   outbox: ['account', 'common', 'manifests', 'orders', 'pickups', 'platform', 'shipping', 'stocks', 'store'],
   orders: ['account', 'common', 'outbox', 'platform', 'shipping', 'store'],
-  shipping: ['account', 'common', 'orders', 'outbox', 'platform', 'store'],
+  shipping: ['account', 'common', 'orders', 'outbox', 'packing', 'platform', 'products', 'rules', 'store'],
   printing: ['account', 'common', 'shipping', 'store'],
   scales: ['common', 'store'],
   slips: ['common', 'printing', 'store'],
@@ -62,6 +62,8 @@ const CORE_DOMAINS = {
   stocks: ['account', 'common', 'outbox', 'platform', 'store'],
   packing: ['common', 'store'],
   storage: ['account', 'common', 'store'],
+  products: ['common', 'store'],
+  rules: ['common', 'products', 'store'],
 };
 
 export default tseslint.config(

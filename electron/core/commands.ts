@@ -26,12 +26,16 @@ import { createShipmentsHandlers } from './shipping/shipments';
 import { createSlipsHandlers } from './slips/handlers';
 import { createVerifyHandlers } from './packing/verify';
 import { createStorageHandlers } from './storage/handlers';
+import { createRulesHandlers } from './rules/handlers';
+import { createProductsHandlers } from './products/handlers';
+import { createShipOrderHandlers } from './shipping/ship-order';
 import { mergeDisjoint } from '../../shared/contract/commands/merge';
 
 export type { StationContext } from './common/context';
 
 /** Every command of the contract, bound to one station context. */
 export function createHandlers(ctx: StationContext): Handlers {
+  const shipments = createShipmentsHandlers(ctx);
   const handlers = mergeDisjoint(
     (name) => `Command ${name} has two handlers`,
     createAppHandlers(ctx),
@@ -40,7 +44,7 @@ export function createHandlers(ctx: StationContext): Handlers {
     createScanHandlers(ctx),
     createCarriersHandlers(ctx),
     createRatesHandlers(ctx),
-    createShipmentsHandlers(ctx),
+    shipments,
     createLabelsHandlers(ctx),
     createPrintersHandlers(ctx),
     createPickupsHandlers(ctx),
@@ -55,6 +59,9 @@ export function createHandlers(ctx: StationContext): Handlers {
     createSlipsHandlers(ctx),
     createVerifyHandlers(ctx),
     createStorageHandlers(ctx),
+    createRulesHandlers(ctx),
+    createProductsHandlers(ctx),
+    createShipOrderHandlers(ctx, shipments['shipments.create']),
   ) satisfies Handlers;
   return handlers;
 }

@@ -37,6 +37,8 @@ import { discoverPrinters } from './printing/discover';
 import { loadUsbLibrary } from './printing/usb-load';
 import { createSlipService } from './slips/service';
 import { pendingIntegrity, startMaintenance, type MaintenanceOptions } from './storage/handlers';
+import { rulesFollower } from './rules/handlers';
+import { productsFollower } from './products/handlers';
 import { openStore, type Store } from './store';
 
 export { invokeCommand } from './common/invoke';
@@ -282,6 +284,12 @@ export async function createStation(setup: StationSetup, options: StationOptions
     ctx.slips.kick(); // slips left queued at the last stop
 
     const maintenance = startMaintenance(ctx, { ...options.maintenance, log });
+    // The shared rules and product files (issue 24): looked at now and every few seconds.
+    const followed = [rulesFollower(ctx), productsFollower(ctx)];
+    for (const f of followed) {
+      f.start();
+      void f.check();
+    }
     const handlers = touching(createHandlers(ctx), maintenance);
     let closing: Promise<void> | undefined;
     return {
@@ -292,6 +300,7 @@ export async function createStation(setup: StationSetup, options: StationOptions
         closing ??= (async () => {
           stopConnection();
           await maintenance.stop();
+          await Promise.all(followed.map((f) => f.stop()));
           await outbox.stop();
           ctx.scale.close();
           await ctx.slips.close();

@@ -19,6 +19,8 @@ export const STATION_EVENT_NAMES = [
   'scale.changed',
   'slips.changed',
   'imports.changed',
+  'rules.changed',
+  'products.changed',
 ] as const satisfies readonly EventName[];
 
 // Compile-time completeness: every EventName must be in the list.

@@ -9,7 +9,7 @@
 import { parse } from 'csv-parse/sync';
 import { PRODUCT_CSV_COLUMNS, type ProductView } from '../../../shared/contract/products';
 import { StationError } from '../../../shared/contract/errors';
-import type { ProductInput } from '../store/customs-products-repo';
+import type { ProductInput } from '../store';
 
 /** Most product rows one file may hold. */
 export const PRODUCTS_CSV_MAX_ROWS = 100_000;

@@ -15,6 +15,11 @@ const NO_IDS = { eori: null, vatNumber: null, taxId: null };
 /** Setting `customs.identifiers`: exporter and default importer EORI/VAT/tax id. */
 const CustomsIdentifiersSetting = defineSetting('customs.identifiers', CustomsSettings, { exporter: NO_IDS, importer: NO_IDS });
 
+/** The account's customs identifiers (exporter, default importer) as saved in Settings. */
+export function customsIdentifiers(store: Store): CustomsSettings {
+  return store.settings.get(CustomsIdentifiersSetting);
+}
+
 /**
  * Learns from the commodities of a declaration that carry a SKU (HS code,
  * country of manufacture, description, unit weight = line weight / quantity,

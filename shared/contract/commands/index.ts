@@ -18,6 +18,9 @@ import { slipsCommands } from './slips';
 import { packingCommands } from './packing';
 import { stocksCommands } from './stocks';
 import { storageCommands } from './storage';
+import { rulesCommands } from './rules';
+import { productsCommands } from './products';
+import { shippingPlanCommands } from './shipping-plan';
 import { z } from 'zod';
 import { PickupRequest } from '../../platform';
 import type { SlipJobView } from '../slips';
@@ -29,7 +32,8 @@ export { IMPORT_CHUNK_BYTES, TRACKING_NUMBER_PATTERN, inputShapeProblem, ShipInp
 /** All station commands. */
 export const commands = mergeDisjoint(
   (name) => `Command ${name} is declared twice in the contract`,
-  accountCommands, ordersCommands, shippingCommands, printingCommands, scalesCommands, pickupsManifestsCommands, outboxCommands, slipsCommands, packingCommands, stocksCommands, storageCommands);
+  accountCommands, ordersCommands, shippingCommands, printingCommands, scalesCommands, pickupsManifestsCommands, outboxCommands, slipsCommands, packingCommands, stocksCommands, storageCommands,
+  rulesCommands, productsCommands, shippingPlanCommands);
 
 /** Name of a station command, `domain.verb`. */
 export type CommandName = keyof typeof commands;
@@ -61,6 +65,10 @@ export interface StationEvents {
   'slips.changed': SlipJobView;
   /** How far an order import is (at most every 100 ms while reading, and when done). */
   'imports.changed': ImportProgressView;
+  /** The rules changed (edited, imported, or reloaded from the shared file). */
+  'rules.changed': { count: number };
+  /** Product data or its suggestions changed. */
+  'products.changed': { count: number };
 }
 /** Name of a station event, `domain.changed` style. */
 export type EventName = keyof StationEvents;

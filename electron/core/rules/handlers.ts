@@ -1,0 +1,130 @@
+/**
+ * `rules.*` commands (issue 24 items 1-2): the station's shipping rules, kept
+ * as one document (setting `rules.document`, the file shape of
+ * shared/contract/rules.ts), edited here or followed from a shared file;
+ * `rules.test` says which rule acts on an order and why.
+ */
+import type { Handlers } from '../../../shared/contract/commands';
+import { StationError } from '../../../shared/contract/errors';
+import { RulesFile, type Rule, type RuleDecision, type RulesTestView, type RulesView } from '../../../shared/contract/rules';
+import type { StationOrder } from '../../../shared/domain/order';
+import type { StationContext } from '../common/context';
+import { createFileFollower, followSetting, type FileFollower } from '../common/follow-file';
+import { orderWeight } from '../products/weight';
+import { defineSetting, type Store } from '../store';
+import { decide, type RuleFacts } from './engine';
+import { parseRulesFile, rulesFileText } from './file';
+
+/** Setting `rules.document`: the rules in use, `{version: 1, rules}`. */
+const RulesDocumentSetting = defineSetting<RulesFile>('rules.document', RulesFile, { version: 1, rules: [] });
+/** Setting `rules.follow`: the shared rules file and the version running. */
+const RulesFollowSetting = followSetting('rules.follow');
+
+const followers = new WeakMap<Store, FileFollower>();
+
+/** The rules in use, in order. */
+export function currentRules(store: Store): Rule[] {
+  return store.settings.get(RulesDocumentSetting).rules;
+}
+
+/**
+ * The decision of the rules for an order, with the weight it was taken on
+ * (`weightKg` given, else product data, else unknown) and the parcel count.
+ */
+export function decideFor(store: Store, order: StationOrder, weightKg: number | undefined, parcels = 1): RulesTestView {
+  const weight = weightKg ?? orderWeight(store, order).weightKg;
+  const facts: RuleFacts = { order, weightKg: weight, parcels };
+  return { ...decide(currentRules(store), facts), weightKg: weight };
+}
+
+/** Just the decision (see {@link decideFor}). */
+export function ruleDecision(store: Store, order: StationOrder, weightKg: number | undefined, parcels = 1): RuleDecision {
+  return decideFor(store, order, weightKg, parcels).decision;
+}
+
+function saveRules(ctx: Pick<StationContext, 'store' | 'events'>, file: RulesFile): void {
+  ctx.store.settings.set(RulesDocumentSetting, file);
+  ctx.events.emit('rules.changed', { count: file.rules.length });
+}
+
+/** The rules file follower of this station (one per store), built on first use; the station starts its timer. */
+export function rulesFollower(ctx: Pick<StationContext, 'store' | 'events' | 'now'>): FileFollower {
+  let f = followers.get(ctx.store);
+  if (!f) {
+    f = createFileFollower({
+      store: ctx.store,
+      setting: RulesFollowSetting,
+      now: ctx.now,
+      apply: (content) => {
+        const file = parseRulesFile(content);
+        saveRules(ctx, file);
+        const revision = (file as Record<string, unknown>).revision;
+        return typeof revision === 'string' || typeof revision === 'number' ? { label: `rev ${String(revision)}` } : {};
+      },
+      onChange: () => ctx.events.emit('rules.changed', { count: currentRules(ctx.store).length }),
+    });
+    followers.set(ctx.store, f);
+  }
+  return f;
+}
+
+/** Handlers of the `rules` domain. */
+export function createRulesHandlers(ctx: StationContext) {
+  const { store } = ctx;
+  const view = (): RulesView => ({ rules: currentRules(store), source: rulesFollower(ctx).status() });
+  /** Edits the list; refused while the rules follow a shared file (the next read would undo the edit). */
+  const edit = (change: (rules: Rule[]) => Rule[]): RulesView => {
+    const source = rulesFollower(ctx).status();
+    if (source.path !== null) {
+      throw new StationError('invalid_state', `The rules follow the shared file ${source.path}: change that file, or stop following it first`, { rules: ['Rules follow a shared file'] });
+    }
+    const doc = store.settings.get(RulesDocumentSetting);
+    saveRules(ctx, { ...doc, rules: change([...doc.rules]) });
+    return view();
+  };
+  const at = (rules: Rule[], index: number): Rule => {
+    const r = rules[index - 1];
+    if (!r) throw new StationError('invalid_input', `There is no rule ${index} (${rules.length} rules)`, { index: [`No rule ${index}`] });
+    return r;
+  };
+  return {
+    'rules.list': async () => view(),
+    'rules.export': async () => ({ content: rulesFileText(store.settings.get(RulesDocumentSetting)) }),
+    'rules.import': async ({ content }) => {
+      const file = parseRulesFile(content);
+      return edit(() => file.rules);
+    },
+    'rules.save': async ({ index, rule }) =>
+      edit((rules) => {
+        if (index === undefined) return [...rules, rule];
+        at(rules, index);
+        rules[index - 1] = rule;
+        return rules;
+      }),
+    'rules.delete': async ({ index }) =>
+      edit((rules) => {
+        at(rules, index);
+        rules.splice(index - 1, 1);
+        return rules;
+      }),
+    'rules.move': async ({ index, to }) =>
+      edit((rules) => {
+        const r = at(rules, index);
+        at(rules, to);
+        rules.splice(index - 1, 1);
+        rules.splice(to - 1, 0, r);
+        return rules;
+      }),
+    'rules.setEnabled': async ({ index, enabled }) =>
+      edit((rules) => {
+        rules[index - 1] = { ...at(rules, index), enabled };
+        return rules;
+      }),
+    'rules.test': async ({ orderId, weightKg }) => {
+      const order = store.orders.getById(orderId);
+      if (!order) throw new StationError('not_found_locally', `Order ${orderId} not found`, { orderId: ['No such order at this station'] });
+      return decideFor(store, order, weightKg);
+    },
+    'rules.follow': async ({ path }) => rulesFollower(ctx).setPath(path),
+  } satisfies Pick<Handlers, 'rules.list' | 'rules.export' | 'rules.import' | 'rules.save' | 'rules.delete' | 'rules.move' | 'rules.setEnabled' | 'rules.test' | 'rules.follow'>;
+}

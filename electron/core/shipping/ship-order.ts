@@ -1,0 +1,103 @@
+/**
+ * `shipping.*` commands (issue 22 item 4, issue 24 item 4): the plan of an
+ * order's shipment, whether it would ship by itself, and shipping it by
+ * intent. Shipping goes through `shipments.create` — the same outbox path
+ * and guards as Ctrl+Enter (a shipment being made is finished, never
+ * doubled; a shipped order is refused) — after the plan's own guards (an
+ * order needing attention is never shipped by intent).
+ */
+import type { Handlers, ShipResult } from '../../../shared/contract/commands';
+import { ShipInput } from '../../../shared/contract/commands';
+import { StationError } from '../../../shared/contract/errors';
+import type { AutoShipView, PlanAttention, ShipPlanView } from '../../../shared/contract/plan';
+import type { StationOrder } from '../../../shared/domain/order';
+import { issuesToDetails, type Rate, type ShipmentRequest } from '../../../shared/platform';
+import type { StationContext } from '../common/context';
+import { planShipment, type ShipIntent } from './plan';
+import type { createShipmentsHandlers } from './shipments';
+
+/** A stored order, or `not_found_locally` naming `orderId`. */
+function orderOf(ctx: Pick<StationContext, 'store'>, orderId: number): StationOrder {
+  const order = ctx.store.orders.getById(orderId);
+  if (!order) throw new StationError('not_found_locally', `Order ${orderId} not found`, { orderId: ['No such order at this station'] });
+  return order;
+}
+
+/** Accessory service of a rate that asks for the recipient's signature (its name says signature or firma). */
+function signatureService(rate: Rate): number | undefined {
+  return rate.services.find((s) => /signature|firma/i.test(s.serviceName))?.serviceId;
+}
+
+/**
+ * Picks the rate the plan's contract says from a quote: the fixed contract, the
+ * cheapest of the set, or the first of the set the quote offers (`fastest`).
+ * @throws StationError `invalid_state` naming `serviceType` when none of the quote fits.
+ */
+function pickRate(plan: ShipPlanView, rates: readonly Rate[]): Rate {
+  const c = plan.contract;
+  let rate: Rate | undefined;
+  if (c?.kind === 'fixed') rate = rates.find((r) => r.contractCode === c.contractCode);
+  else if (c) {
+    const among = c.among;
+    const offered = among ? rates.filter((r) => among.includes(r.contractCode)) : [...rates];
+    if (c.kind === 'cheapest') rate = offered.sort((a, b) => a.price.total - b.price.total)[0];
+    else rate = among ? among.map((code) => offered.find((r) => r.contractCode === code)).find((r) => r !== undefined) : offered[0];
+  }
+  if (!rate) {
+    const what = !c ? 'a contract' : c.kind === 'fixed' ? `contract ${c.contractCode}` : `any contract of the rule (${(c.among ?? ['all']).join(', ')})`;
+    throw new StationError('invalid_state', `The quote for this parcel does not offer ${what}`, { serviceType: [`No quote for ${what}`] });
+  }
+  return rate;
+}
+
+/** The refusal of an order that needs the packer: `invalid_state`, the reasons in `details.orderId`. */
+function needsPacker(order: StationOrder, reasons: readonly PlanAttention[]): StationError {
+  return new StationError('invalid_state', `Order ${order.orderNumber} needs the packer: ${reasons.map((r) => r.message).join('; ')}`, { orderId: reasons.map((r) => r.message) });
+}
+
+/** Handlers of shipping by intent; `create` is the `shipments.create` handler (the one path of a shipment). */
+export function createShipOrderHandlers(ctx: StationContext, create: ReturnType<typeof createShipmentsHandlers>['shipments.create']) {
+  return {
+    'shipping.plan': async (intent: ShipIntent) => planShipment(ctx, orderOf(ctx, intent.orderId), intent),
+
+    'shipping.autoShip': async ({ orderId, weightKg }): Promise<AutoShipView> => {
+      const plan = planShipment(ctx, orderOf(ctx, orderId), { orderId, weightKg });
+      const reasons = [...plan.attention];
+      const rule = plan.decision.rule ? { index: plan.decision.rule.index, name: plan.decision.rule.name } : null;
+      if (rule && !plan.shipByItself) reasons.push({ key: 'notByItself', params: { rule: rule.name }, message: `Rule '${rule.name}' does not ship by itself` });
+      if (!rule && !reasons.some((r) => r.key === 'noRule')) reasons.push({ key: 'noRule', params: {}, message: 'No rule covers this order' });
+      return { ships: reasons.length === 0, rule, reasons };
+    },
+
+    'shipping.shipOrder': async (intent: ShipIntent): Promise<ShipResult> => {
+      const order = orderOf(ctx, intent.orderId);
+      // A press while its shipment is being made joins it (shipments.create finishes that row, never a second one).
+      const pending = ctx.store.shipments.listByOrder(order.id).some((s) => s.trackingNumber === null && s.cancelledAt === null);
+      const plan = planShipment(ctx, order, intent);
+      const blocking = plan.attention.filter((a) => !(pending && a.key === 'inFlight'));
+      if (blocking.length || !plan.request || !plan.packages) throw needsPacker(order, blocking);
+      const base: ShipmentRequest = plan.request;
+      const rates = await ctx.client.quote({
+        recipient: { address: { postalCode: base.recipient.address.postalCode, countryCode: base.recipient.address.countryCode, city: base.recipient.address.city, ...(base.recipient.address.province ? { province: base.recipient.address.province } : {}) } },
+        packages: plan.packages,
+        ...(base.options?.cod || base.options?.insurance ? { options: { ...(base.options.cod ? { cod: { amount: base.options.cod.amount, currency: base.options.cod.currency } } : {}), ...(base.options.insurance ? { insurance: base.options.insurance } : {}) } } : {}),
+      });
+      const rate = pickRate(plan, rates);
+      const options = { ...(base.options ?? {}) };
+      if (plan.decision.rule?.then.options?.signature) {
+        const id = signatureService(rate);
+        if (id === undefined) throw new StationError('invalid_state', `Contract ${rate.contractName} offers no signature service`, { 'options.accessoryServices': ['No signature service'] });
+        options.accessoryServices = [id];
+      }
+      if (options.cod && !options.cod.method) {
+        const method = Object.keys(rate.cashOnDeliveryMethods)[0];
+        if (!method) throw new StationError('invalid_state', `Contract ${rate.contractName} does not take cash on delivery`, { 'options.cod.method': ['This contract does not take cash on delivery'] });
+        options.cod = { ...options.cod, method };
+      }
+      const request: ShipmentRequest = { ...base, carrierCode: rate.carrierCode, serviceType: rate.contractCode, ...(Object.keys(options).length ? { options } : {}) };
+      const parsed = ShipInput.safeParse({ orderId: order.id, request });
+      if (!parsed.success) throw new StationError('invalid_input', 'The planned shipment is not valid', issuesToDetails(parsed.error.issues));
+      return create(parsed.data);
+    },
+  } satisfies Pick<Handlers, 'shipping.plan' | 'shipping.autoShip' | 'shipping.shipOrder'>;
+}

@@ -1,0 +1,30 @@
+/** Commands of shipping by intent (issue 22 item 4, issue 24 item 4; see ./index.ts for the contract as a whole). */
+import { z } from 'zod';
+import type { AutoShipView, ShipPlanView } from '../plan';
+import { command, OrderIdInput, type ShipResult } from './define';
+import { WeightKgInput } from './rules';
+
+const Intent = z
+  .object({
+    orderId: OrderIdInput,
+    /** Weight typed or read from a stable scale, kg; product data when absent. */
+    weightKg: WeightKgInput.optional(),
+    /** A contract code chosen by the packer instead of the rule's. */
+    contractCode: z.string().trim().min(1).max(200).optional(),
+    /** A box preset chosen by the packer instead of the rule's or the default. */
+    box: z.string().trim().min(1).max(40).optional(),
+  })
+  .strict();
+
+/** Commands of shipping by intent. */
+export const shippingPlanCommands = {
+  /** The shipment the core would make for the order: rule, contract, parcels, options, customs and what is missing. */
+  'shipping.plan': command<ShipPlanView>()(Intent),
+  /** Whether the order would ship by itself now (a rule with "ship by itself", weight known, nothing needing attention), or why not. */
+  'shipping.autoShip': command<AutoShipView>()(z.object({ orderId: OrderIdInput, weightKg: WeightKgInput.optional() }).strict()),
+  /**
+   * Ships the order from its plan through the same path and guards as `shipments.create`
+   * (never twice; never an order needing attention: refused `invalid_state` with the reasons in `details.orderId`).
+   */
+  'shipping.shipOrder': command<ShipResult>()(Intent),
+} as const;

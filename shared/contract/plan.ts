@@ -1,0 +1,47 @@
+/**
+ * The shipment the core plans from the packer's intent (issue 22 item 4,
+ * issue 24 items 4-6): the order, the rule that acts, product data and an
+ * optional weight give the contract, the parcels, the options and the
+ * customs declaration, with what still needs the packer.
+ */
+import type { ShipmentRequest } from '../platform';
+import type { BoxPreset } from './boxes';
+import type { RuleDecision, RuleReason } from './rules';
+
+/** How the contract is chosen: a fixed contract code, or the cheapest / fastest of a quote (among the listed codes, or all when null). */
+export type PlanContract = { kind: 'fixed'; contractCode: string } | { kind: 'cheapest' | 'fastest'; among: string[] | null };
+
+/** A reason the order needs the packer: `key` under `plan.attention.` with its values, and the same in English words. */
+export interface PlanAttention extends RuleReason {
+  message: string;
+}
+
+/**
+ * The plan of one order's shipment.
+ * - `weightKg`/`weightSource`: the total, typed (or scale) or from product data, null when not known;
+ * - `packages`: the parcels (kg, cm), several when the lines do not fit one box; null without a weight;
+ * - `request`: POST /shipments body without the contract (`serviceType` is set when shipping), null without parcels;
+ * - `customs.missing`: `details` paths still empty (`customsDetail.commodities.0.harmonizedCode`);
+ * - `attention`: why it would not ship by itself (empty when it can).
+ */
+export interface ShipPlanView {
+  orderId: number;
+  decision: RuleDecision;
+  weightKg: number | null;
+  weightSource: 'typed' | 'products' | null;
+  contract: PlanContract | null;
+  box: BoxPreset | null;
+  packages: ShipmentRequest['packages'] | null;
+  customs: { required: boolean; reason: string; missing: string[] };
+  request: ShipmentRequest | null;
+  printerProfile: string | null;
+  shipByItself: boolean;
+  attention: PlanAttention[];
+}
+
+/** Would this order ship by itself now: under which rule, or why not (each reason a locale key, values and words). */
+export interface AutoShipView {
+  ships: boolean;
+  rule: { index: number; name: string } | null;
+  reasons: PlanAttention[];
+}
