@@ -73,12 +73,12 @@ export function createRulesHandlers(ctx: StationContext) {
   const { store } = ctx;
   const view = (): RulesView => ({ rules: currentRules(store), source: rulesFollower(ctx).status() });
   /** Edits the list; refused while the rules follow a shared file (the next read would undo the edit). */
-  const edit = (change: (rules: Rule[]) => Rule[]): RulesView => {
+  const edit = (change: (rules: Rule[]) => Rule[], whole?: RulesFile): RulesView => {
     const source = rulesFollower(ctx).status();
     if (source.path !== null) {
       throw new StationError('invalid_state', `The rules follow the shared file ${source.path}: change that file, or stop following it first`, { rules: ['Rules follow a shared file'] });
     }
-    const doc = store.settings.get(RulesDocumentSetting);
+    const doc = whole ?? store.settings.get(RulesDocumentSetting);
     saveRules(ctx, { ...doc, rules: change([...doc.rules]) });
     return view();
   };
@@ -92,7 +92,8 @@ export function createRulesHandlers(ctx: StationContext) {
     'rules.export': async () => ({ content: rulesFileText(store.settings.get(RulesDocumentSetting)) }),
     'rules.import': async ({ content }) => {
       const file = parseRulesFile(content);
-      return edit(() => file.rules);
+      // The whole file is kept, its own fields too (a `revision`, a tool's notes).
+      return edit((rules) => rules, file);
     },
     'rules.save': async ({ index, rule }) =>
       edit((rules) => {
