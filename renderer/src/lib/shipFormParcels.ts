@@ -92,3 +92,14 @@ export function volumetricDecides(d: { readonly packages: readonly PackageDraft[
   const billableKg = toKg(rate.billableWeight);
   return billableKg > realKg + 0.0005 && toKg(rate.volumetricWeight) >= billableKg - 0.0005 ? { realKg, billableKg } : null;
 }
+
+/** The parcels' total weight as typed (kg), or undefined while one is blank or not a number. */
+export function typedWeightKg(packages: readonly PackageDraft[]): number | undefined {
+  let sum = 0;
+  for (const p of packages) {
+    const w = parseDecimal(p.weight);
+    if (w === undefined || Number.isNaN(w) || w <= 0) return undefined;
+    sum += w;
+  }
+  return packages.length ? Math.round(sum * 1000) / 1000 : undefined;
+}

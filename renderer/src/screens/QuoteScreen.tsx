@@ -16,6 +16,8 @@ import { useApp } from '../stores/app';
 import { mergeErrors, useJob } from '../stores/job';
 import { PackagesEditor } from './PackagesEditor';
 import { OrderChangedNotice } from '../components/OrderChangedNotice';
+import { RuleLine } from '../components/RuleLine';
+import { typedWeightKg } from '../lib/shipFormParcels';
 
 const BREAKDOWN: Array<[keyof Rate['price']['breakdown'], string]> = [
   ['weight', 'quote.breakdown.weight'],
@@ -60,6 +62,7 @@ export function QuoteScreen() {
         {t('quote.title')} {order ? <span className="subtitle">{t('ship.order', { order: order.orderNumber })}{order.shop !== 'main' ? ` · ${t('ship.shop', { shop: order.shop })}` : ''}</span> : null}
       </h1>
       <OrderChangedNotice />
+      <RuleLine orderId={order?.id} weightKg={typedWeightKg(draft.packages)} />
       <div className="dest">
         <strong>{r.name || t('quote.noRecipient')}</strong> — {r.postalCode || '?'} {r.city} ({r.countryCode || '?'})
         {err('recipient.address.postalCode') ? <span className="field-error"> {err('recipient.address.postalCode')}</span> : null}

@@ -17,6 +17,8 @@ import { useScan } from '../stores/scan';
 import { useTracking } from '../stores/tracking';
 import { OrdersPanel } from './OrdersPanel';
 import { VerifyCard } from './VerifyCard';
+import { RuleLine } from '../components/RuleLine';
+import { useJob } from '../stores/job';
 
 /** Scan screen with the Orders panel (see file comment). */
 export function ScanScreen() {
@@ -24,6 +26,8 @@ export function ScanScreen() {
   const input = useRef<HTMLInputElement>(null);
   const focusTick = useApp((s) => s.focusTick);
   const { busy, shipment, confirmCancel, scan, reprint, askCancel, dismissCancel, cancel } = useScan();
+  // The order last opened for shipping: which rule acts on it (issue 24).
+  const jobOrderId = useJob((s) => (s.order?.status === 'open' ? s.order.id : undefined));
 
   useEffect(() => {
     input.current?.focus();
@@ -80,6 +84,7 @@ export function ScanScreen() {
       </form>
 
       <VerifyCard />
+      {shipment ? null : <RuleLine orderId={jobOrderId} />}
       {shipment ? <ShipmentCard shipment={shipment} onReprint={() => void reprint(shipment.trackingNumber)} onCancel={() => askCancel(shipment.trackingNumber)} /> : null}
       {shipment ? <TrackingSection trackingNumber={shipment.trackingNumber} cancelled={shipment.cancelled} /> : null}
 

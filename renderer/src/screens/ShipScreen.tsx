@@ -18,6 +18,8 @@ import { CustomsEditor } from './CustomsEditor';
 import { DeliveryPointPicker } from './DeliveryPointPicker';
 import { PackagesEditor } from './PackagesEditor';
 import { OrderChangedNotice } from '../components/OrderChangedNotice';
+import { RuleLine } from '../components/RuleLine';
+import { typedWeightKg } from '../lib/shipFormParcels';
 
 const RECIPIENT_FIELDS: Array<[keyof RecipientDraft, string, { wide?: boolean; type?: string }]> = [
   ['name', 'ship.field.name', {}],
@@ -61,6 +63,7 @@ export function ShipScreen() {
         {t('ship.title')} {order ? <span className="subtitle" data-testid="ship-order">{t('ship.order', { order: order.orderNumber })}{order.shop !== 'main' ? ` · ${t('ship.shop', { shop: order.shop })}` : ''}</span> : null}
       </h1>
       <OrderChangedNotice />
+      <RuleLine orderId={order?.id} weightKg={typedWeightKg(draft.packages)} />
       <form
         ref={form}
         className="ship-layout"

@@ -1,4 +1,6 @@
 /** English texts of the bench (i18next resources; plural keys end in `_one` / `_other`). */
+import { rulesEn } from './rules-en';
+
 export const en = {
   action: { remove: 'Remove', save: 'Save', search: 'Search', reprint: 'Reprint label', refresh: 'Refresh', prev: 'Previous', next: 'Next' },
   scaleSettings: {
@@ -991,4 +993,5 @@ export const en = {
     body: 'Order {{order}} was shipped as {{ldv}} by {{carrier}} on {{date}}. It is not shipped again.',
     reprint: 'Reprint that label',
   },
+  ...rulesEn,
 };

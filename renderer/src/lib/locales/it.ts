@@ -1,5 +1,6 @@
 /** Testi italiani del banco (risorse i18next; le chiavi plurali finiscono in `_one` / `_other`). */
 import type { en } from './en';
+import { rulesIt } from './rules-it';
 
 type Texts<T> = { [K in keyof T]: T[K] extends string ? string : Texts<T[K]> };
 
@@ -995,4 +996,5 @@ export const it: Texts<typeof en> = {
     body: 'L’ordine {{order}} è stato spedito come {{ldv}} con {{carrier}} il {{date}}. Non viene spedito di nuovo.',
     reprint: 'Ristampa quella etichetta',
   },
+  ...rulesIt,
 };
