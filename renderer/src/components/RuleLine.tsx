@@ -11,7 +11,9 @@ import { decisionText } from '../lib/ruleText';
 
 /** One line under the screen title: «rule 3 'Italia fino a 5 kg': country IT, weight 1,2 kg ≤ 5». */
 export function RuleLine({ orderId, weightKg }: { orderId: number | undefined; weightKg?: number | undefined }) {
-  const [decision, setDecision] = useState<RuleDecision | null>(null);
+  // The decision with the question it answers, so a stale answer is never shown for another order or weight.
+  const [answer, setAnswer] = useState<{ key: string; decision: RuleDecision } | null>(null);
+  const key = `${orderId ?? ''}:${weightKg ?? ''}`;
   const [tick, setTick] = useState(0);
   useEffect(() => {
     const offRules = on('rules.changed', () => setTick((n) => n + 1));
@@ -22,23 +24,21 @@ export function RuleLine({ orderId, weightKg }: { orderId: number | undefined; w
     };
   }, []);
   useEffect(() => {
-    if (orderId === undefined) {
-      setDecision(null);
-      return;
-    }
+    if (orderId === undefined) return;
     let live = true;
+    const asked = `${orderId}:${weightKg ?? ''}`;
     invoke('rules.test', { orderId, ...(weightKg !== undefined && weightKg > 0 ? { weightKg } : {}) })
-      .then((r) => live && setDecision(r.decision))
+      .then((r) => live && setAnswer({ key: asked, decision: r.decision }))
       // The line is a help, not a step: a failed read leaves it out, the screen goes on.
-      .catch(() => live && setDecision(null));
+      .catch(() => live && setAnswer(null));
     return () => {
       live = false;
     };
   }, [orderId, weightKg, tick]);
-  if (!decision) return null;
+  if (orderId === undefined || !answer || answer.key !== key) return null;
   return (
     <p className="muted rule-line" data-testid="rule-line">
-      {decisionText(decision)}
+      {decisionText(answer.decision)}
     </p>
   );
 }

@@ -23,6 +23,8 @@ import { ScaleSettingsSection } from './ScaleSettingsSection';
 import { SlipSettingsSection } from './SlipSettingsSection';
 import { VerifySettingsSection } from './VerifySettingsSection';
 import { StorageSection } from './StorageSection';
+import { RulesSettingsSection } from './RulesSettingsSection';
+import { ProductsSettingsSection } from './ProductsSettingsSection';
 
 /** Settings screen (see file comment). */
 export function SettingsScreen() {
@@ -160,6 +162,8 @@ export function SettingsScreen() {
       <BoxSettingsSection />
       <SlipSettingsSection />
       <VerifySettingsSection />
+      <RulesSettingsSection />
+      <ProductsSettingsSection />
       <StorageSection />
     </section>
   );
