@@ -34,9 +34,7 @@ const Range = (label: string, unit: string) =>
     .refine((r) => r.min === undefined || r.max === undefined || r.min <= r.max, { error: `${label} min must not be above max`, path: ['min'] });
 
 /** Zones a rule may name: `domestic` (Italy, the station's country), `eu` (inside the EU customs territory), `extra_eu` (outside it, special territories included). */
-export const RULE_ZONES = ['domestic', 'eu', 'extra_eu'] as const;
-/** One of {@link RULE_ZONES}. */
-export type RuleZone = (typeof RULE_ZONES)[number];
+const RULE_ZONES = ['domestic', 'eu', 'extra_eu'] as const;
 
 /** Special territories (shared/domain/customs.ts), or `any` for any of them. */
 const TERRITORIES = ['any', 'canary_islands', 'ceuta', 'melilla', 'livigno', 'helgoland', 'aland'] as const;

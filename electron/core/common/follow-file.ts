@@ -17,7 +17,7 @@ import { defineSetting, type SettingDef, type Store } from '../store';
 import { errorSummary } from './errors';
 
 /** How often a followed file is looked at, ms. */
-export const FOLLOW_INTERVAL_MS = 5_000;
+const FOLLOW_INTERVAL_MS = 5_000;
 
 const Version = z.object({ mtime: z.string().nullable(), hash: z.string(), label: z.string() });
 const FollowState = z.object({ path: z.string().nullable(), version: Version.nullable(), loadedAt: z.string().nullable(), error: z.string().nullable() });

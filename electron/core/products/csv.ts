@@ -12,7 +12,7 @@ import { StationError } from '../../../shared/contract/errors';
 import type { ProductInput } from '../store';
 
 /** Most product rows one file may hold. */
-export const PRODUCTS_CSV_MAX_ROWS = 100_000;
+const PRODUCTS_CSV_MAX_ROWS = 100_000;
 
 type Column = (typeof PRODUCT_CSV_COLUMNS)[number];
 

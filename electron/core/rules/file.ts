@@ -7,7 +7,7 @@ import { RulesFile } from '../../../shared/contract/rules';
 import { StationError } from '../../../shared/contract/errors';
 
 /** Longest rules file read, in characters (a file of 200 full rules is well under 1 MiB). */
-export const RULES_FILE_MAX_CHARS = 2 * 1024 * 1024;
+const RULES_FILE_MAX_CHARS = 2 * 1024 * 1024;
 
 /**
  * Parses and checks a rules file.

@@ -6,7 +6,7 @@
  */
 import type { Handlers } from '../../../shared/contract/commands';
 import { StationError } from '../../../shared/contract/errors';
-import { RulesFile, type Rule, type RuleDecision, type RulesTestView, type RulesView } from '../../../shared/contract/rules';
+import { RulesFile, type Rule, type RulesTestView, type RulesView } from '../../../shared/contract/rules';
 import type { StationOrder } from '../../../shared/domain/order';
 import type { StationContext } from '../common/context';
 import { createFileFollower, followSetting, type FileFollower } from '../common/follow-file';
@@ -23,7 +23,7 @@ const RulesFollowSetting = followSetting('rules.follow');
 const followers = new WeakMap<Store, FileFollower>();
 
 /** The rules in use, in order. */
-export function currentRules(store: Store): Rule[] {
+function currentRules(store: Store): Rule[] {
   return store.settings.get(RulesDocumentSetting).rules;
 }
 
@@ -35,11 +35,6 @@ export function decideFor(store: Store, order: StationOrder, weightKg: number | 
   const weight = weightKg ?? orderWeight(store, order).weightKg;
   const facts: RuleFacts = { order, weightKg: weight, parcels };
   return { ...decide(currentRules(store), facts), weightKg: weight };
-}
-
-/** Just the decision (see {@link decideFor}). */
-export function ruleDecision(store: Store, order: StationOrder, weightKg: number | undefined, parcels = 1): RuleDecision {
-  return decideFor(store, order, weightKg, parcels).decision;
 }
 
 function saveRules(ctx: Pick<StationContext, 'store' | 'events'>, file: RulesFile): void {

@@ -19,7 +19,7 @@ export interface Piece {
 export type Packing = { ok: true; parcels: Piece[][] } | { ok: false; reason: 'piece_too_big' | 'piece_too_heavy' | 'too_many_parcels'; sku: string };
 
 /** Most parcels of one shipment (spec: packages 1 to 50). */
-export const MAX_PARCELS = 50;
+const MAX_PARCELS = 50;
 
 const sorted = (s: readonly number[]): number[] => [...s].sort((a, b) => b - a);
 

@@ -16,7 +16,7 @@ import { isoNow, likeContains, type Clock } from './sql';
 export type ProductInput = Omit<ProductView, 'updatedAt'>;
 
 /** What a shipment or declaration showed of a product (fields absent when not shown). */
-export interface ProductObservation {
+interface ProductObservation {
   sku: string;
   description?: string;
   harmonizedCode?: string;

@@ -1,11 +1,9 @@
 /**
- * Rules and plans in words (issue 24): a rule decision of the core
- * (`rules.test`, `shipping.plan`) as one line — «rule 3 'Italia fino a 5 kg':
- * country IT, weight 1,2 kg ≤ 5» — and the reasons an order needs the
- * packer. The core sends locale keys and raw values; numbers are written
- * here in the bench's language (decimal comma in Italian).
+ * Rules in words (issue 24): a rule decision of the core (`rules.test`,
+ * `shipping.plan`) as one line — «rule 3 'Italia fino a 5 kg': country IT,
+ * weight 1,2 kg ≤ 5». The core sends locale keys and raw values; numbers
+ * are written here in the bench's language (decimal comma in Italian).
  */
-import type { PlanAttention } from '../../../shared/contract/plan';
 import type { RuleDecision, RuleReason } from '../../../shared/contract/rules';
 import { hasText, locale, t } from './i18n';
 
@@ -25,10 +23,4 @@ export function ruleReasonText(r: RuleReason): string {
 export function decisionText(d: RuleDecision): string {
   if (!d.rule) return t('rules.noneActs');
   return t('rules.line', { index: d.rule.index, name: d.rule.name, why: d.reasons.map(ruleReasonText).join(', ') });
-}
-
-/** A reason the order needs the packer, in words (`plan.attention.<key>`), else the core's English message. */
-export function attentionText(a: PlanAttention): string {
-  const key = `plan.attention.${a.key.replace(/\./g, '_')}`;
-  return hasText(key) ? t(key, formatted(a.params)) : a.message;
 }
