@@ -288,7 +288,7 @@ export async function createStation(setup: StationSetup, options: StationOptions
     const followed = [rulesFollower(ctx), productsFollower(ctx)];
     for (const f of followed) {
       f.start();
-      void f.check();
+      void f.check().catch(() => undefined);
     }
     const handlers = touching(createHandlers(ctx), maintenance);
     let closing: Promise<void> | undefined;
