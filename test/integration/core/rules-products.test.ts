@@ -201,6 +201,21 @@ describe('rules and product data through the commands', () => {
     expect((await invoke('rules.follow', { path: null })).path).toBeNull();
   });
 
+  it('follows a shared product file: imports it, keeps the data when a row is refused', async () => {
+    const file = join(tmp.dir, 'share-products.csv');
+    writeFileSync(file, 'sku,weightKg,originCountry\nVASO,2,IT\n');
+    const first = await invoke('products.follow', { path: file });
+    expect(first.error).toBeNull();
+    expect(first.version?.label).toMatch(/ · [0-9a-f]{8}$/);
+    expect((await invoke('products.list', { q: 'VASO' }))[0]?.unitWeightKg).toBe(2);
+    writeFileSync(file, 'sku,weightKg\nVASO,2,5\nPIATTO,due\n');
+    const refused = await invoke('products.follow', { path: file });
+    expect(refused.error).toContain('row 3, column weightKg');
+    expect(refused.version?.hash).toBe(first.version?.hash);
+    expect(await invoke('products.list', { q: 'PIATTO' })).toEqual([]);
+    expect((await invoke('products.source', {})).path).toBe(file);
+  });
+
   it('learns a changed value from a declaration as a suggestion the packer confirms', async () => {
     await invoke('products.follow', { path: null });
     const o = await byNumber('#4005');
