@@ -18,6 +18,7 @@
  *    while scans are asked (./csv-import.ts): import time, the child's peak
  *    RSS, the scans' p95 and longest wait.
  * 4. Scale to quote (./scale-to-quote.ts): stable reading → rates, p50/p95.
+ * 4b. Rules and plan (./rules-plan.ts): `shipping.plan` and `shipping.autoShip` with 200 rules, p50/p95.
  *
  * 4. Cold start of `npm start` to its ready line, with the `node -e 0` floor
  *    (test/bench/cold-start.ts).
@@ -43,6 +44,7 @@ import { hsAnswer } from '../unit/printers/hs-answer';
 import { fakeBus, zd421, type FakeUsbBus } from '../unit/printers/fake-usb';
 import { parcels as labelParcels } from '../unit/labels/fixtures';
 import { benchScaleToQuote } from './scale-to-quote';
+import { benchRulesPlan } from './rules-plan';
 import { benchColdStart } from './cold-start';
 import { benchCsvImportStream } from './csv-import';
 import { benchBigFolder, benchSoak } from './big-folder';
@@ -406,6 +408,7 @@ const MEASURES: Array<[string, () => unknown]> = [
   ['csv-import', benchCsvImportStream],
   ['label-rendering', benchLabelRendering],
   ['scale-to-quote', () => benchScaleToQuote(quantile)],
+  ['rules-plan', () => benchRulesPlan(quantile)],
   ['cold-start', benchColdStart],
   ['big-folder', benchBigFolder],
   ['soak', benchSoak],
