@@ -241,4 +241,16 @@ describe('rules and product data through the commands', () => {
     expect((await invoke('products.list', { q: 'NOPE' }))[0]?.unitWeightKg).toBe(0.5);
     expect((await invoke('products.resolveSuggestion', { id: s?.id ?? 0, accept: true })).product?.unitWeightKg).toBe(0.6);
   });
+
+  it('ships an unpaid order with cash on delivery of its total when a rule says so', async () => {
+    await invoke('rules.save', { rule: { name: 'Contrassegno', when: { payment: 'unpaid' }, then: { rate: 'cheapest', options: { cod: true } } } });
+    const moved = await invoke('rules.move', { index: 2, to: 1 });
+    expect(moved.rules.map((r) => r.name)).toEqual(['Contrassegno', 'Italia fino a 5 kg']);
+    const o = await byNumber('#4004');
+    const plan = await invoke('shipping.plan', { orderId: o.id });
+    expect(plan.attention).toEqual([]);
+    expect(plan.request?.options?.cod).toEqual({ amount: 12, currency: 'EUR' });
+    const r = await invoke('shipping.shipOrder', { orderId: o.id });
+    expect(r.shipment.cod).toMatchObject({ amount: 12 });
+  });
 });
