@@ -22,9 +22,17 @@ const RulesFollowSetting = followSetting('rules.follow');
 
 const followers = new WeakMap<Store, FileFollower>();
 
-/** The rules in use, in order. */
+/** The parsed rules document per store: every write goes through {@link saveRules}, which forgets it. */
+const parsed = new WeakMap<Store, RulesFile>();
+
+/** The rules in use, in order (parsed once per change, not per order). */
 function currentRules(store: Store): Rule[] {
-  return store.settings.get(RulesDocumentSetting).rules;
+  let doc = parsed.get(store);
+  if (!doc) {
+    doc = store.settings.get(RulesDocumentSetting);
+    parsed.set(store, doc);
+  }
+  return doc.rules;
 }
 
 /**
@@ -38,6 +46,7 @@ export function decideFor(store: Store, order: StationOrder, weightKg: number | 
 }
 
 function saveRules(ctx: Pick<StationContext, 'store' | 'events'>, file: RulesFile): void {
+  parsed.delete(ctx.store);
   ctx.store.settings.set(RulesDocumentSetting, file);
   ctx.events.emit('rules.changed', { count: file.rules.length });
 }
