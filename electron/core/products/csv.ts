@@ -45,7 +45,9 @@ export function parseProductsCsv(content: string): ProductInput[] {
   try {
     records = parse(text, { delimiter, relax_column_count: true, skip_empty_lines: true, trim: false }) as string[][];
   } catch (e) {
-    throw new StationError('invalid_input', `Product file is not readable CSV: ${e instanceof Error ? e.message : String(e)}`, { content: ['Not CSV'] });
+    // csv-parse names the line; its message is kept short and never quotes the file.
+    const line = typeof (e as { lines?: unknown }).lines === 'number' ? ` (line ${(e as { lines: number }).lines})` : '';
+    throw new StationError('invalid_input', `Product file is not readable CSV${line}: check the quotes. Nothing was imported.`, { content: ['Not CSV'] });
   }
   const header = (records[0] ?? []).map((h) => h.trim());
   const index = new Map<Column, number>();

@@ -24,8 +24,9 @@ export function parseRulesFile(content: string): RulesFile {
   let raw: unknown;
   try {
     raw = JSON.parse(content.replace(/^\uFEFF/, ''));
-  } catch (e) {
-    throw new StationError('invalid_input', `The rules file is not JSON: ${e instanceof Error ? e.message : String(e)}`, { content: ['Not JSON'] });
+  } catch {
+    // The parser's message quotes the text: a followed path could name any file, so none of it is echoed.
+    throw new StationError('invalid_input', 'The rules file is not JSON (check it with a JSON validator). The rules in use were kept.', { content: ['Not JSON'] });
   }
   const res = RulesFile.safeParse(raw);
   if (res.success) return res.data;

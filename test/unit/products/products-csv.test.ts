@@ -39,6 +39,9 @@ describe('product CSV', () => {
     expect(refusal('sku\nA\nA\n').message).toContain('already on row 2');
     expect(refusal('sku,weight\nA,1\n').details).toHaveProperty(['header']);
     expect(refusal('weightKg\n1\n').details).toHaveProperty(['header']);
+    const broken = refusal('sku,description\nA,"secret text never quoted\n');
+    expect(broken.details).toEqual({ content: ['Not CSV'] });
+    expect(broken.message).not.toContain('secret');
   });
 
   it('exports the standard header and reads back what it wrote', () => {
