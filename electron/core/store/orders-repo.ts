@@ -39,7 +39,17 @@ export interface OrdersRepo {
    * the station (`already_shipped`): not touched. A postal code the packer
    * completed is kept when the file still lacks it.
    */
-  upsertImported(order: OrderDraft, importHash: string): UpsertResult;
+  upsertImported(order: OrderDraft, importHash: string, opts?: { indexLater?: boolean }): UpsertResult;
+  /**
+   * Writes the search index rows of orders a bulk import stored with
+   * `indexLater` (table `orders_fts_pending`, migration 11), oldest first, for
+   * at most `budgetMs` ms (at least one order) in one transaction.
+   * Until then {@link search} and {@link page} match those orders by
+   * substring, so they are found all along. Returns how many are still waiting.
+   */
+  indexPending(budgetMs: number): number;
+  /** How many orders wait for their search index row (see {@link indexPending}). */
+  pendingIndexCount(): number;
   getById(id: number): StationOrder | undefined;
   /** First order with this exact number, any shop (lowest id). */
   getByNumber(orderNumber: string): StationOrder | undefined;
@@ -114,6 +124,10 @@ export function createOrdersRepo(db: Database.Database, clock: Clock): OrdersRep
   const insertFts = db.prepare<[number, string, string, string, string, string], never>(
     'INSERT INTO orders_fts (rowid, order_number, recipient_name, city, skus, details) VALUES (?, ?, ?, ?, ?, ?)',
   );
+  const insertPending = db.prepare<[number], never>('INSERT OR IGNORE INTO orders_fts_pending (order_id) VALUES (?)');
+  const deletePending = db.prepare<[number], never>('DELETE FROM orders_fts_pending WHERE order_id = ?');
+  const selectPending = db.prepare<[number], { order_id: number }>('SELECT order_id FROM orders_fts_pending ORDER BY order_id LIMIT ?');
+  const countPending = db.prepare<[], { n: number }>('SELECT count(*) AS n FROM orders_fts_pending');
   const selectById = db.prepare<[number], OrderRow>(`SELECT ${ORDER_COLUMNS} FROM orders WHERE id = ?`);
   const selectByNumber = db.prepare<[string], OrderRow>(`SELECT ${ORDER_COLUMNS} FROM orders WHERE order_number = ? ORDER BY id LIMIT 1`);
   const selectByShopNumber = db.prepare<[string, string], OrderRow>(
@@ -153,12 +167,13 @@ export function createOrdersRepo(db: Database.Database, clock: Clock): OrdersRep
     insertFts.run(id, o.orderNumber, o.recipient.name, o.recipient.city, skus, details);
   };
 
-  const insertRaw = (order: OrderDraft, importHash: string | null): number => {
+  const insertRaw = (order: OrderDraft, importHash: string | null, indexLater = false): number => {
     try {
       const res = insertOrder.run({ ...orderParams(order), import_hash: importHash, now: isoNow(clock) });
       const id = Number(res.lastInsertRowid);
       writeItems(id, order.items);
-      indexOrder(id, order, true);
+      if (indexLater) insertPending.run(id);
+      else indexOrder(id, order, true);
       return id;
     } catch (err) {
       if (isUniqueViolation(err)) {
@@ -176,9 +191,9 @@ export function createOrdersRepo(db: Database.Database, clock: Clock): OrdersRep
   });
 
   /** The import rule's body; runs in the caller's transaction (a savepoint per order costs a third of an import). */
-  const upsertImportedIn = (order: OrderDraft, importHash: string): UpsertResult => {
+  const upsertImportedIn = (order: OrderDraft, importHash: string, indexLater = false): UpsertResult => {
     const existing = selectImportState.get(order.shop ?? DEFAULT_SHOP, orderKey(order));
-    if (!existing) return { outcome: 'imported', id: insertRaw(order, importHash) };
+    if (!existing) return { outcome: 'imported', id: insertRaw(order, importHash, indexLater) };
     const id = existing.id;
     if (existing.source !== 'shopify_csv') return { outcome: 'skipped', reason: 'manual', id };
     if (existing.import_hash === importHash) return { outcome: 'unchanged', id };
@@ -196,12 +211,46 @@ export function createOrdersRepo(db: Database.Database, clock: Clock): OrdersRep
     replaceOrder.run({ ...orderParams(next), id, import_hash: importHash, now: isoNow(clock) });
     deleteItems.run(id);
     writeItems(id, next.items);
-    indexOrder(id, next);
+    if (indexLater) {
+      // The old index row would match the old text: it goes now, the new one comes with the others.
+      deleteFts.run(id);
+      insertPending.run(id);
+    } else indexOrder(id, next);
     return { outcome: 'updated', id };
   };
   const upsertImportedTx = db.transaction(upsertImportedIn);
   // Inside a transaction (the importer's batch) no savepoint is needed: the batch commits or rolls back whole.
-  const upsertImported = (order: OrderDraft, importHash: string): UpsertResult => (db.inTransaction ? upsertImportedIn(order, importHash) : upsertImportedTx(order, importHash));
+  const upsertImported = (order: OrderDraft, importHash: string, indexLater: boolean): UpsertResult =>
+    db.inTransaction ? upsertImportedIn(order, importHash, indexLater) : upsertImportedTx(order, importHash, indexLater);
+
+  const indexPendingTx = db.transaction((budgetMs: number): number => {
+    const start = performance.now();
+    let done = 0;
+    for (;;) {
+      const ids = selectPending.all(100);
+      if (ids.length === 0) break;
+      for (const { order_id: id } of ids) {
+        if (done > 0 && performance.now() - start >= budgetMs) return countPending.get()?.n ?? 0;
+        const order = withItems(selectById.get(id));
+        deletePending.run(id);
+        if (order) indexOrder(id, order);
+        done++;
+      }
+    }
+    return 0;
+  });
+
+  /**
+   * The text conditions that stand in for the index for orders still in
+   * `orders_fts_pending`: a substring (LIKE, ASCII case-insensitive like the
+   * trigram index) of the same fields the index holds, read from the short
+   * pending list outward (CROSS JOIN keeps that order: never a scan of orders). `all`: also the
+   * details column's fields (company, postal code, phone, e-mail, item names).
+   */
+  const pendingMatch = (all: boolean) => `SELECT p.order_id FROM orders_fts_pending p CROSS JOIN orders o ON o.id = p.order_id
+     WHERE o.order_number LIKE @like ESCAPE '\\' OR o.recipient_name LIKE @like ESCAPE '\\' OR o.city LIKE @like ESCAPE '\\'
+       ${all ? `OR o.recipient_company LIKE @like ESCAPE '\\' OR o.postal_code LIKE @like ESCAPE '\\' OR o.phone LIKE @like ESCAPE '\\' OR o.email LIKE @like ESCAPE '\\'` : ''}
+       OR EXISTS (SELECT 1 FROM order_items i WHERE i.order_id = o.id AND (i.sku LIKE @like ESCAPE '\\'${all ? ` OR i.name LIKE @like ESCAPE '\\'` : ''}))`;
 
   const must = (o: StationOrder | undefined, id: number): StationOrder => {
     if (!o) throw new StoreError('not_found', `Order ${id} not found`);
@@ -282,8 +331,9 @@ export function createOrdersRepo(db: Database.Database, clock: Clock): OrdersRep
     const text = q.q?.trim() ?? '';
     if ([...text].length >= 3) {
       // Trigram FTS5: any substring of 3+ characters, from the index.
-      clauses.push('id IN (SELECT rowid FROM orders_fts WHERE orders_fts MATCH @fts)');
+      clauses.push(`id IN (SELECT rowid FROM orders_fts WHERE orders_fts MATCH @fts UNION ${pendingMatch(false)})`);
       params.fts = `{order_number recipient_name city skus} : ${ftsPhrase(text)}`;
+      params.like = likeContains(text);
     } else if (text !== '') {
       // Too short for trigrams: the start of the order number (with or without its #).
       clauses.push(`(order_number LIKE @p ESCAPE '\\' OR order_number LIKE @ph ESCAPE '\\')`);
@@ -302,7 +352,9 @@ export function createOrdersRepo(db: Database.Database, clock: Clock): OrdersRep
 
   return {
     insert: (order, importHash) => insert(order, importHash),
-    upsertImported: (order, importHash) => upsertImported(order, importHash),
+    upsertImported: (order, importHash, opts) => upsertImported(order, importHash, opts?.indexLater === true),
+    indexPending: (budgetMs) => indexPendingTx.immediate(budgetMs),
+    pendingIndexCount: () => countPending.get()?.n ?? 0,
     getById: (id) => withItems(selectById.get(id)),
     getByNumber: (n) => withItems(selectByNumber.get(n)),
     getByShopNumber: (shop, n) => withItems(selectByShopNumber.get(shop, n)),
@@ -339,7 +391,7 @@ export function createOrdersRepo(db: Database.Database, clock: Clock): OrdersRep
       const w = listWhere(
         opts.status,
         long
-          ? 'id IN (SELECT rowid FROM orders_fts WHERE orders_fts MATCH @q)'
+          ? `id IN (SELECT rowid FROM orders_fts WHERE orders_fts MATCH @q UNION ${pendingMatch(true)})`
           : `(order_number LIKE @q ESCAPE '\\' OR recipient_name LIKE @q ESCAPE '\\' OR recipient_company LIKE @q ESCAPE '\\'
           OR city LIKE @q ESCAPE '\\' OR postal_code LIKE @q ESCAPE '\\' OR phone LIKE @q ESCAPE '\\'
           OR email LIKE @q ESCAPE '\\'
@@ -349,7 +401,7 @@ export function createOrdersRepo(db: Database.Database, clock: Clock): OrdersRep
       if (!w) return [];
       const rows = db
         .prepare<Record<string, unknown>, OrderRow>(`SELECT ${ORDER_COLUMNS} FROM orders ${w.where} ${ORDER_BY} LIMIT @limit`)
-        .all({ ...w.params, q: long ? ftsPhrase(q) : likeContains(q), limit: clampLimit(opts.limit, 50) });
+        .all({ ...w.params, q: long ? ftsPhrase(q) : likeContains(q), ...(long ? { like: likeContains(q) } : {}), limit: clampLimit(opts.limit, 50) });
       return rows.map((r) => orderFromRow(r, selectItems.all(r.id)));
     },
     page(query) {

@@ -177,3 +177,46 @@ describe('orders repository: the list page (issue 12)', () => {
     expect(nums({ q: 'new-sku' })).toEqual(['#1004']);
   });
 });
+
+describe('orders repository: search index written after a bulk import (issue 21 item 7)', () => {
+  const later = { indexLater: true };
+
+  it('finds orders waiting for their index row by substring, in both searches, then from the index once written', () => {
+    store.orders.upsertImported(draft('#2001'), 'h1', later);
+    store.orders.upsertImported(
+      draft('#2002', { recipient: { name: 'Tom Price', street: '1 Kirkgate', city: 'Leeds', postalCode: 'LS1 6BH', countryCode: 'GB', company: 'Acme Ltd' },
+        items: [{ sku: 'MUG-RED', name: 'Red mug', quantity: 1, unitPrice: 8 }],
+      }),
+      'h2',
+      later,
+    );
+    expect(store.orders.pendingIndexCount()).toBe(2);
+    const list = (q: string) => store.orders.search(q).map((o) => o.orderNumber);
+    const page = (q: string) => store.orders.page({ view: 'all', q }).orders.map((o) => o.orderNumber);
+    // Waiting: found by the same fields the index holds.
+    expect(list('leeds')).toEqual(['#2002']);
+    expect(list('acme')).toEqual(['#2002']); // details: company, only in orders.list's search
+    expect(page('acme')).toEqual([]); // the page's search does not read details
+    expect(page('tazza-blu')).toEqual(['#2001']);
+    expect(page('2002')).toEqual(['#2002']);
+    // Written in slices: at least one order a call, then nothing is left.
+    expect(store.orders.indexPending(0)).toBe(1);
+    expect(store.orders.indexPending(1000)).toBe(0);
+    expect(store.orders.pendingIndexCount()).toBe(0);
+    expect(list('leeds')).toEqual(['#2002']);
+    expect(list('acme')).toEqual(['#2002']);
+    expect(page('tazza-blu')).toEqual(['#2001']);
+  });
+
+  it('an order updated by a later import is found by its new text only, before and after indexing', () => {
+    store.orders.upsertImported(draft('#2003', { items: [{ sku: 'OLD-SKU', name: 'a', quantity: 1, unitPrice: 1 }] }), 'h1');
+    expect(store.orders.pendingIndexCount()).toBe(0); // without indexLater: indexed at once
+    store.orders.upsertImported(draft('#2003', { items: [{ sku: 'NEW-SKU', name: 'a', quantity: 1, unitPrice: 1 }] }), 'h2', later);
+    const page = (q: string) => store.orders.page({ view: 'all', q }).orders.map((o) => o.orderNumber);
+    expect(page('old-sku')).toEqual([]);
+    expect(page('new-sku')).toEqual(['#2003']);
+    store.orders.indexPending(1000);
+    expect(page('old-sku')).toEqual([]);
+    expect(page('new-sku')).toEqual(['#2003']);
+  });
+});
