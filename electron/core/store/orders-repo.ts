@@ -7,7 +7,7 @@ import { DEFAULT_SHOP, type ImportSkipReason, type OrderFixField, type OrderFace
 import { StoreError } from './errors';
 import { isoNow, isUniqueViolation, likeContains, nul, type Clock } from './sql';
 import type Database from 'better-sqlite3';
-import { type OrderDraft, type OrderStatusFilter, type OrderRow, type ItemRow, type ImportStateRow, ORDER_COLUMNS, orderFromRow, orderParams, orderKey, ftsPhrase, SORTS, ALL_STATUSES, statusList } from './orders-rows';
+import { type OrderDraft, type OrderStatusFilter, type OrderRow, type ItemRow, type ImportStateRow, ORDER_COLUMNS, orderFromRow, orderParams, orderKey, ftsPhrase, SORTS, ALL_STATUSES, statusList, orderCursor, seekAfter } from './orders-rows';
 
 export type { OrderDraft } from './orders-rows';
 
@@ -406,15 +406,28 @@ export function createOrdersRepo(db: Database.Database, clock: Clock): OrdersRep
     },
     page(query) {
       const { where, params } = pageWhere(query);
+      const sort = query.sort ?? 'newest';
       const limit = clampLimit(query.limit, 100, 500);
       const offset = Math.max(0, Math.floor(query.offset ?? 0));
       const total = db.prepare<Record<string, unknown>, { n: number }>(`SELECT count(*) AS n FROM orders ${where}`).get(params)?.n ?? 0;
+      // With a cursor the page starts right after its key, from the sort's index (no rows read and skipped).
+      const seek = query.after !== undefined ? seekAfter(sort, query.after) : undefined;
+      if (query.after !== undefined && !seek) {
+        throw new StoreError('invalid_input', 'The list position is not valid for this sort: reload the list', { after: ['Not a cursor of this list and sort'] });
+      }
+      const seekWhere = seek ? `${where === '' ? 'WHERE' : `${where} AND`} ${seek.where}` : where;
       const rows = db
         .prepare<Record<string, unknown>, OrderRow>(
-          `SELECT ${ORDER_COLUMNS} FROM orders ${where} ORDER BY ${SORTS[query.sort ?? 'newest']} LIMIT @limit OFFSET @offset`,
+          `SELECT ${ORDER_COLUMNS} FROM orders ${seekWhere} ORDER BY ${SORTS[sort]} LIMIT @limit${seek ? '' : ' OFFSET @offset'}`,
         )
-        .all({ ...params, limit, offset });
-      return { total, offset, orders: rows.map((r) => orderFromRow(r, selectItems.all(r.id))) };
+        .all({ ...params, ...seek?.params, limit, ...(seek ? {} : { offset }) });
+      const last = rows.at(-1);
+      return {
+        total,
+        offset,
+        orders: rows.map((r) => orderFromRow(r, selectItems.all(r.id))),
+        ...(last && rows.length === limit ? { next: orderCursor(sort, last) } : {}),
+      };
     },
     facets: () => ({ shops: distinct('shop'), countries: distinct('country_code'), carriers: distinct('shipping_method') }),
     count(opts = {}) {

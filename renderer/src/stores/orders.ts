@@ -20,7 +20,7 @@ import { useVerify } from './verify';
 const PAGE_SIZE = 100;
 
 /** The list's query without paging. */
-type OrdersQuery = Required<Pick<OrderPageQuery, 'view' | 'sort'>> & Omit<OrderPageQuery, 'view' | 'sort' | 'offset' | 'limit'>;
+type OrdersQuery = Required<Pick<OrderPageQuery, 'view' | 'sort'>> & Omit<OrderPageQuery, 'view' | 'sort' | 'offset' | 'limit' | 'after'>;
 
 interface OrdersState {
   query: OrdersQuery;
@@ -79,6 +79,16 @@ interface OrdersState {
 const pageKey = (offset: number) => Math.floor(offset / PAGE_SIZE) * PAGE_SIZE;
 /** Pages being fetched, per generation (so one scroll does not ask twice). */
 const inFlight = new Set<string>();
+/**
+ * Keyset cursors of the current query by the position they continue from
+ * (`"<generation>:<offset>"` → a page's `next`): scrolling on asks for the
+ * rows after the last loaded one instead of skipping `offset` rows; a jump
+ * far down the scrollbar, with no cursor for that position, uses the offset.
+ */
+const cursors = new Map<string, string>();
+const keepCursor = (generation: number, offset: number, next: string | undefined) => {
+  if (next !== undefined) cursors.set(`${generation}:${offset}`, next);
+};
 
 /** A file chosen for import: what the store reads of a DOM `File`. */
 type ImportFile = { name: string; size: number; slice(start: number, end: number): { arrayBuffer(): Promise<ArrayBuffer> } };
@@ -145,6 +155,8 @@ export const useOrders = create<OrdersState>()((set, get) => ({
     try {
       const page = await invoke('orders.page', { ...get().query, offset: 0, limit: PAGE_SIZE });
       if (get().generation !== generation) return;
+      cursors.clear();
+      keepCursor(generation, page.orders.length, page.next);
       const rows = new Map<number, StationOrder>();
       page.orders.forEach((o, i) => rows.set(i, o));
       set({ rows, total: page.total, loading: false });
@@ -165,8 +177,10 @@ export const useOrders = create<OrdersState>()((set, get) => ({
       if (inFlight.has(key)) continue;
       inFlight.add(key);
       try {
-        const page = await invoke('orders.page', { ...get().query, offset: off, limit: PAGE_SIZE });
+        const after = cursors.get(`${generation}:${off}`);
+        const page = await invoke('orders.page', { ...get().query, offset: off, limit: PAGE_SIZE, ...(after !== undefined ? { after } : {}) });
         if (get().generation !== generation) return;
+        keepCursor(generation, off + page.orders.length, page.next);
         const rows = new Map(get().rows);
         page.orders.forEach((o, i) => rows.set(off + i, o));
         set({ rows, total: page.total });

@@ -119,6 +119,14 @@ describe('every query of a bench command is answered from an index', () => {
     for (const view of ['to_ship', 'pickup', 'shipped', 'cancelled', 'all'] as const) {
       for (const sort of ['newest', 'oldest', 'number', 'name', 'country'] as const) {
         calls.push(['orders.page', () => invoke('orders.page', { view, sort, limit: 100 })]);
+        // The next page by its cursor (keyset): read from the sort's index, as the first.
+        calls.push([
+          'orders.page',
+          async () => {
+            const first = await invoke('orders.page', { view, sort, limit: 2 });
+            return invoke('orders.page', { view, sort, limit: 100, offset: 2, ...(first.next !== undefined ? { after: first.next } : {}) });
+          },
+        ]);
       }
       calls.push(['orders.page', () => invoke('orders.page', { view, q: 'Rossi' })]);
       calls.push(['orders.page', () => invoke('orders.page', { view, q: '#10' })]);
