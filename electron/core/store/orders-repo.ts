@@ -11,6 +11,12 @@ import { type OrderDraft, type OrderStatusFilter, type OrderRow, type ItemRow, t
 
 export type { OrderDraft } from './orders-rows';
 
+/** A text search's condition and its count (orders-repo `textMatches`). */
+interface Matches {
+  clause: string;
+  count(): number;
+}
+
 /** What {@link OrdersRepo.upsertImported} did with one order. */
 type UpsertOutcome = 'imported' | 'updated' | 'unchanged' | 'skipped';
 
@@ -21,6 +27,15 @@ interface UpsertResult {
   /** The order's row id (also when skipped or unchanged). */
   id: number;
 }
+
+/**
+ * Above this many index matches a text search reads the list's sort index
+ * in order and keeps the matching orders (the first page is found after a
+ * few hundred index entries); at or below it, it looks the matches up one by
+ * one and sorts them. Either way a page costs about the same (issue 27: a
+ * search over a year of orders in well under 50 ms).
+ */
+const MANY_MATCHES = 2000;
 
 /** Repository of orders. All methods are synchronous (better-sqlite3) and may run inside `store.tx`. */
 export interface OrdersRepo {
@@ -294,6 +309,26 @@ export function createOrdersRepo(db: Database.Database, clock: Clock): OrdersRep
   };
   const clampLimit = (n: number | undefined, dflt: number, max = 1000) => Math.max(1, Math.min(max, Math.floor(n ?? dflt)));
 
+  const countFts = db.prepare<[string], { n: number }>('SELECT count(*) AS n FROM orders_fts WHERE orders_fts MATCH ?');
+  const manyFts = db.prepare<[string, number], { n: number }>('SELECT count(*) AS n FROM (SELECT rowid FROM orders_fts WHERE orders_fts MATCH ? LIMIT ?)');
+
+  /**
+   * The text-search condition for `fts` (an FTS5 query) and `like` (its
+   * substring for orders waiting for their index row): `id IN (...)` when
+   * the matches are few (looked up one by one), `+id IN (...)` when many
+   * (the unary plus keeps SQLite from looking them up: it reads the sort's
+   * index in order and keeps the matches). `count()`: how many orders match,
+   * from the index alone (for a search with no other filter).
+   */
+  const textMatches = (fts: string, all: boolean, like: string): Matches => {
+    const many = (manyFts.get(fts, MANY_MATCHES + 1)?.n ?? 0) > MANY_MATCHES;
+    const source = `SELECT rowid FROM orders_fts WHERE orders_fts MATCH @fts UNION ${pendingMatch(all)}`;
+    return {
+      clause: `${many ? '+' : ''}id IN (${source})`,
+      count: () => (countFts.get(fts)?.n ?? 0) + (db.prepare<Record<string, string>, { n: number }>(`SELECT count(*) AS n FROM (${pendingMatch(all)})`).get({ like })?.n ?? 0),
+    };
+  };
+
   /** WHERE and parameters of a list page (see OrderPageQuery). */
   const pageWhere = (q: OrderPageQuery) => {
     const clauses: string[] = [];
@@ -329,11 +364,13 @@ export function createOrdersRepo(db: Database.Database, clock: Clock): OrdersRep
     if (q.unpaid) clauses.push(`payment_status = 'unpaid'`);
     if (q.needsFix) clauses.push(`needs_fix <> '[]'`);
     const text = q.q?.trim() ?? '';
+    let matches: Matches | undefined;
     if ([...text].length >= 3) {
       // Trigram FTS5: any substring of 3+ characters, from the index.
-      clauses.push(`id IN (SELECT rowid FROM orders_fts WHERE orders_fts MATCH @fts UNION ${pendingMatch(false)})`);
       params.fts = `{order_number recipient_name city skus} : ${ftsPhrase(text)}`;
       params.like = likeContains(text);
+      matches = textMatches(params.fts as string, false, params.like as string);
+      clauses.push(matches.clause);
     } else if (text !== '') {
       // Too short for trigrams: the start of the order number (with or without its #).
       clauses.push(`(order_number LIKE @p ESCAPE '\\' OR order_number LIKE @ph ESCAPE '\\')`);
@@ -341,7 +378,7 @@ export function createOrdersRepo(db: Database.Database, clock: Clock): OrdersRep
       params.p = `${esc}%`;
       params.ph = `#${esc}%`;
     }
-    return { where: clauses.length ? `WHERE ${clauses.join(' AND ')}` : '', params };
+    return { where: clauses.length ? `WHERE ${clauses.join(' AND ')}` : '', params, matches, filtered: clauses.length > (matches ? 1 : 0) };
   };
 
   const distinct = (col: 'shop' | 'country_code' | 'shipping_method') =>
@@ -385,14 +422,30 @@ export function createOrdersRepo(db: Database.Database, clock: Clock): OrdersRep
     search(query, opts = {}) {
       const q = query.trim();
       if (q === '') return [];
-      // 3+ characters: the trigram index over every searched field (migration 8). Shorter text has no
-      // trigram: a substring scan, stopped by the limit (1-2 characters match most orders).
-      const long = [...q].length >= 3;
+      // 3+ characters: the trigram index over every searched field (migration 8).
+      if ([...q].length >= 3) {
+        // Open orders first, then the rest, each newest first from the status's index.
+        const statuses = statusList(opts.status) ?? ALL_STATUSES;
+        const limit = clampLimit(opts.limit, 50);
+        const m = textMatches(ftsPhrase(q), true, likeContains(q));
+        const part = (sts: readonly OrderStatus[], n: number): OrderRow[] => {
+          if (sts.length === 0 || n <= 0) return [];
+          const one = sts.length === 1;
+          const sp: Record<string, unknown> = { fts: ftsPhrase(q), like: likeContains(q), limit: n };
+          sts.forEach((st, i) => (sp[`s${i}`] = st));
+          const where = one ? 'status = @s0' : `+status IN (${sts.map((_, i) => `@s${i}`).join(', ')})`;
+          return db
+            .prepare<Record<string, unknown>, OrderRow>(`SELECT ${ORDER_COLUMNS} FROM orders WHERE ${where} AND ${m.clause} ORDER BY created_at DESC, id DESC LIMIT @limit`)
+            .all(sp);
+        };
+        const open = statuses.includes('open') ? part(['open'], limit) : [];
+        const rows = open.concat(part(statuses.filter((st) => st !== 'open'), limit - open.length));
+        return rows.map((r) => orderFromRow(r, selectItems.all(r.id)));
+      }
+      // Shorter text has no trigram: a substring scan, stopped by the limit (1-2 characters match most orders).
       const w = listWhere(
         opts.status,
-        long
-          ? `id IN (SELECT rowid FROM orders_fts WHERE orders_fts MATCH @q UNION ${pendingMatch(true)})`
-          : `(order_number LIKE @q ESCAPE '\\' OR recipient_name LIKE @q ESCAPE '\\' OR recipient_company LIKE @q ESCAPE '\\'
+        `(order_number LIKE @q ESCAPE '\\' OR recipient_name LIKE @q ESCAPE '\\' OR recipient_company LIKE @q ESCAPE '\\'
           OR city LIKE @q ESCAPE '\\' OR postal_code LIKE @q ESCAPE '\\' OR phone LIKE @q ESCAPE '\\'
           OR email LIKE @q ESCAPE '\\'
           OR EXISTS (SELECT 1 FROM order_items i WHERE i.order_id = orders.id
@@ -401,15 +454,19 @@ export function createOrdersRepo(db: Database.Database, clock: Clock): OrdersRep
       if (!w) return [];
       const rows = db
         .prepare<Record<string, unknown>, OrderRow>(`SELECT ${ORDER_COLUMNS} FROM orders ${w.where} ${ORDER_BY} LIMIT @limit`)
-        .all({ ...w.params, q: long ? ftsPhrase(q) : likeContains(q), ...(long ? { like: likeContains(q) } : {}), limit: clampLimit(opts.limit, 50) });
+        .all({ ...w.params, q: likeContains(q), limit: clampLimit(opts.limit, 50) });
       return rows.map((r) => orderFromRow(r, selectItems.all(r.id)));
     },
     page(query) {
-      const { where, params } = pageWhere(query);
+      const { where, params, matches, filtered } = pageWhere(query);
       const sort = query.sort ?? 'newest';
       const limit = clampLimit(query.limit, 100, 500);
       const offset = Math.max(0, Math.floor(query.offset ?? 0));
-      const total = db.prepare<Record<string, unknown>, { n: number }>(`SELECT count(*) AS n FROM orders ${where}`).get(params)?.n ?? 0;
+      // A search over every order is counted by the index alone (no order row read).
+      const total =
+        matches && !filtered
+          ? matches.count()
+          : (db.prepare<Record<string, unknown>, { n: number }>(`SELECT count(*) AS n FROM orders ${where}`).get(params)?.n ?? 0);
       // With a cursor the page starts right after its key, from the sort's index (no rows read and skipped).
       const seek = query.after !== undefined ? seekAfter(sort, query.after) : undefined;
       if (query.after !== undefined && !seek) {

@@ -101,6 +101,7 @@ describe('every query of a bench command is answered from an index', () => {
       ['orders.list', () => invoke('orders.list', { status: 'shipped' })],
       ['orders.list', () => invoke('orders.list', { status: 'open' })],
       ['orders.list', () => invoke('orders.list', { status: 'all', q: 'Lombardi' })],
+      ['orders.list', () => invoke('orders.list', { status: 'all', q: 'TAZ' })],
       ['orders.facets', () => invoke('orders.facets')],
       ['orders.get', () => invoke('orders.get', { id: 1 })],
       ['scan.resolve', () => invoke('scan.resolve', { code: '#100001' })],
@@ -129,6 +130,8 @@ describe('every query of a bench command is answered from an index', () => {
         ]);
       }
       calls.push(['orders.page', () => invoke('orders.page', { view, q: 'Rossi' })]);
+      // A word most orders hold (their SKUs): more matches than orders-repo's MANY_MATCHES, read along the sort's index.
+      for (const sort of ['newest', 'country'] as const) calls.push(['orders.page', () => invoke('orders.page', { view, sort, q: 'TAZ' })]);
       calls.push(['orders.page', () => invoke('orders.page', { view, q: '#10' })]);
     }
     for (const [name, call] of calls) await recording(name, call, executed);

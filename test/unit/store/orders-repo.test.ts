@@ -254,3 +254,42 @@ describe('orders repository: keyset pages (issue 27 item 3)', () => {
     expect([...q.orders, ...rest.orders].map((o) => o.id)).toEqual(store.orders.page({ view: 'all', q: 'verdi', limit: 500 }).orders.map((o) => o.id));
   });
 });
+
+describe('orders repository: a search with more matches than one page reads the sort index (issue 27)', () => {
+  it('gives the same pages, totals and open-first order as the few-matches path', () => {
+    store.tx(() => {
+      for (let i = 0; i < 2050; i++) {
+        store.orders.insert(
+          draft(`#${5000 + i}`, {
+            createdAt: new Date(Date.UTC(2026, 0, 1) + ((i * 7919) % 2050) * 3_600_000).toISOString(),
+            status: i % 10 === 0 ? 'open' : 'shipped',
+            recipient: { name: `Anna Verdi ${i}`, street: 'Via 1', city: i % 2 ? 'Roma' : 'Lecce', postalCode: '00100', countryCode: i % 3 ? 'IT' : 'FR' },
+          }),
+        );
+      }
+      store.orders.insert(draft('#9999', { recipient: { name: 'Solo Uno', street: 'Via 2', city: 'Bari', postalCode: '70100', countryCode: 'IT' } }));
+    });
+    const ids = (os: Array<{ id: number }>) => os.map((o) => o.id);
+    // Expected: all orders sorted in JS, filtered by the same text.
+    const all = store.orders.page({ view: 'all', limit: 500, sort: 'newest' });
+    expect(all.total).toBe(2051);
+    const many = store.orders.page({ view: 'all', q: 'verdi', sort: 'newest', limit: 100 });
+    expect(many.total).toBe(2050);
+    expect(ids(many.orders)).toEqual(ids(all.orders.filter((o) => o.recipient.name.includes('Verdi')).slice(0, 100)));
+    const byCountry = store.orders.page({ view: 'shipped', q: 'verdi', sort: 'country', limit: 100 });
+    expect(byCountry.total).toBe(1845);
+    expect(byCountry.orders.every((o) => o.status === 'shipped')).toBe(true);
+    expect(byCountry.orders.map((o) => o.recipient.countryCode).slice(0, 3)).toEqual(['FR', 'FR', 'FR']);
+    const createdDesc = byCountry.orders.map((o) => o.createdAt);
+    expect(createdDesc).toEqual([...createdDesc].sort().reverse());
+    // A rare word stays on the few-matches path and is found as well.
+    expect(store.orders.page({ view: 'all', q: 'solo uno' })).toMatchObject({ total: 1, orders: [{ orderNumber: '#9999' }] });
+    // orders.list's search: open first (205 of the matches), then the rest, newest first each.
+    const listed = store.orders.search('verdi', { limit: 300 });
+    expect(listed).toHaveLength(300);
+    expect(listed.slice(0, 205).every((o) => o.status === 'open')).toBe(true);
+    expect(listed.slice(205).every((o) => o.status === 'shipped')).toBe(true);
+    const openCreated = listed.slice(0, 205).map((o) => o.createdAt);
+    expect(openCreated).toEqual([...openCreated].sort().reverse());
+  });
+});

@@ -10,7 +10,11 @@ import type { Migration } from './migration';
  *   and the station finishes the job at the next start.
  * - drops `orders_number` (order_number NOCASE): `orders_number_shop`
  *   (migration 8) begins with the same column, so every lookup it served is
- *   served as well, and each import wrote one index more than needed.
+ *   served as well, and each import wrote one index more than needed;
+ * - the country sort (country A→Z, newest first within a country) from an
+ *   index in that order (`created_at DESC`), so a page of it, searched or
+ *   not, is read in order instead of sorting every order of a country:
+ *   replaces `orders_country_created` and `orders_status_country_created`.
  */
 export const m0011OrdersIndexLater: Migration = {
   version: 9, // TEMP: renumbered to 11 when merged after 9 and 10
@@ -19,6 +23,10 @@ export const m0011OrdersIndexLater: Migration = {
     db.exec(`
       CREATE TABLE orders_fts_pending (order_id INTEGER PRIMARY KEY REFERENCES orders (id) ON DELETE CASCADE);
       DROP INDEX orders_number;
+      DROP INDEX orders_country_created;
+      DROP INDEX orders_status_country_created;
+      CREATE INDEX orders_country_newest ON orders (country_code, created_at DESC, id DESC);
+      CREATE INDEX orders_status_country_newest ON orders (status, country_code, created_at DESC, id DESC);
     `);
   },
 };

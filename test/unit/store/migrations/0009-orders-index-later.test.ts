@@ -22,6 +22,9 @@ describe('migration 11 "orders index later"', () => {
     expect(columns(db, 'orders_fts_pending')).toEqual(['order_id']);
     expect(indexes(db, 'orders')).not.toContain('orders_number');
     expect(indexes(db, 'orders')).toContain('orders_number_shop');
+    expect(indexes(db, 'orders')).toEqual(expect.arrayContaining(['orders_country_newest', 'orders_status_country_newest']));
+    expect(indexes(db, 'orders')).not.toEqual(expect.arrayContaining(['orders_country_created']));
+    expect(indexes(db, 'orders')).not.toEqual(expect.arrayContaining(['orders_status_country_created']));
     db.prepare('INSERT INTO orders_fts_pending (order_id) VALUES (1)').run();
     db.pragma('foreign_keys = ON');
     db.prepare('DELETE FROM orders WHERE id = 1').run();
