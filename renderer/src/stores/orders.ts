@@ -116,7 +116,15 @@ function toBase64(buf: ArrayBuffer): string {
 
 function startShipping(o: StationOrder) {
   const app = useApp.getState();
-  useJob.getState().startOrder(o);
+  const job = useJob.getState();
+  if (job.shipping && job.order) {
+    // Its shipment is being made: a second scan (or another order) waits for the answer, so the
+    // label that comes back lands on the order it was made for (issue 24 item 7).
+    const shipping = job.order.orderNumber;
+    app.flash('info', t(job.order.id === o.id ? 'orders.msg.beingShipped' : 'orders.msg.waitForShipping', { order: shipping, next: o.orderNumber }));
+    return;
+  }
+  job.startOrder(o);
   // Scan to verify: the items are scanned on the Scan screen first (issue 14 item 5).
   if (useVerify.getState().begin(o)) {
     app.go('scan', { keepBanner: true });

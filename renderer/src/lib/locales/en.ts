@@ -50,6 +50,8 @@ export const en = {
     notSaved: 'Packing slip settings not saved',
   },
   verify: {
+    resumed_one: 'Order {{order}}: {{scanned}} of {{count}} item scanned, go on',
+    resumed_other: 'Order {{order}}: {{scanned}} of {{count}} items scanned, go on',
     title: 'Items of {{order}}',
     progress_one: '{{scanned}} of {{count}} item',
     progress_other: '{{scanned}} of {{count}} items',
@@ -778,6 +780,8 @@ export const en = {
       lineOf: 'line {{line}} of the file',
     },
     msg: {
+      beingShipped: 'Order {{order}} is being shipped: its label comes in a moment',
+      waitForShipping: 'Order {{order}} is being shipped: scan {{next}} again once its label is out',
       opened: 'Order {{order}} — {{name}}',
       openedDetail: '{{postalCode}} {{city}} ({{country}}). Weigh the parcel and press Enter to quote.',
       loadFailed: 'Could not load the orders',
