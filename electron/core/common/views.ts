@@ -101,6 +101,15 @@ function totalWeightKg(p: Shipment | undefined): number | null {
   return Math.round(kg * 1000) / 1000;
 }
 
+/** The pickup point a shipment goes to, from its registered options (ShipmentView.deliveryPoint). */
+function deliveryPointOf(p: Shipment | undefined): ShipmentView['deliveryPoint'] {
+  const dp = p?.options?.deliveryPoint;
+  if (!dp) return null;
+  const a = dp.address;
+  const address = [a.street, [a.postalCode, a.city].filter(Boolean).join(' ')].filter((x) => x !== undefined && x !== '').join(', ');
+  return { id: dp.id, name: dp.name, type: dp.type, address };
+}
+
 /** Manifest view; `id` is the platform's manifest id (the number on the carrier's paper). `contractName` from {@link manifestContractName}. */
 export function manifestView(m: ManifestRecord, contractName: string | null = null): ManifestView {
   return {
@@ -154,6 +163,7 @@ export function shipmentView(store: Store, rec: ShipmentRecord): ShipmentView {
     cost: { amount: rec.costTotal ?? p?.cost.total ?? 0, currency: rec.currency ?? p?.cost.currency ?? 'EUR' },
     createdAt: p?.createdAt ?? rec.createdAt,
     recipient,
+    deliveryPoint: deliveryPointOf(p),
     cod: p?.cod ? { amount: p.cod.amount, currency: p.cod.currency } : null,
     manifestId: manifest?.platformId ?? p?.manifestId ?? null,
     cancelled: rec.cancelledAt !== null,

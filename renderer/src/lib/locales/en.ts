@@ -914,6 +914,9 @@ export const en = {
     add: '+ Add parcel',
   },
   deliveryPoint: {
+    shippedTo: 'To pickup point {{name}}, {{address}}',
+    shippedToLocker: 'To locker {{name}}, {{address}}',
+    fact: 'Pickup point',
     title: 'Delivery to a pickup point',
     offer: 'Deliver to a {{carrier}} pickup point instead of the address',
     search: 'Search pickup points near {{city}} {{postalCode}}',

@@ -918,6 +918,9 @@ export const it: Texts<typeof en> = {
     add: '+ Aggiungi collo',
   },
   deliveryPoint: {
+    shippedTo: 'Al punto di ritiro {{name}}, {{address}}',
+    shippedToLocker: 'Al locker {{name}}, {{address}}',
+    fact: 'Punto di ritiro',
     title: 'Consegna in un punto di ritiro',
     offer: 'Consegna in un punto di ritiro {{carrier}} invece che all’indirizzo',
     search: 'Cerca punti di ritiro vicino a {{city}} {{postalCode}}',
