@@ -7,15 +7,9 @@ import { DEFAULT_SHOP, type ImportSkipReason, type OrderFixField, type OrderFace
 import { StoreError } from './errors';
 import { isoNow, isUniqueViolation, likeContains, nul, type Clock } from './sql';
 import type Database from 'better-sqlite3';
-import { type OrderDraft, type OrderStatusFilter, type OrderRow, type ItemRow, type ImportStateRow, ORDER_COLUMNS, orderFromRow, orderParams, orderKey, ftsPhrase, SORTS, ALL_STATUSES, statusList, orderCursor, seekAfter } from './orders-rows';
+import { type OrderDraft, type OrderStatusFilter, type OrderRow, type ItemRow, type ImportStateRow, ORDER_COLUMNS, orderFromRow, orderParams, orderKey, ftsPhrase, SORTS, ALL_STATUSES, statusList, orderCursor, seekAfter, pendingMatch, MANY_MATCHES, type Matches } from './orders-rows';
 
 export type { OrderDraft } from './orders-rows';
-
-/** A text search's condition and its count (orders-repo `textMatches`). */
-interface Matches {
-  clause: string;
-  count(): number;
-}
 
 /** What {@link OrdersRepo.upsertImported} did with one order. */
 type UpsertOutcome = 'imported' | 'updated' | 'unchanged' | 'skipped';
@@ -27,15 +21,6 @@ interface UpsertResult {
   /** The order's row id (also when skipped or unchanged). */
   id: number;
 }
-
-/**
- * Above this many index matches a text search reads the list's sort index
- * in order and keeps the matching orders (the first page is found after a
- * few hundred index entries); at or below it, it looks the matches up one by
- * one and sorts them. Either way a page costs about the same (issue 27: a
- * search over a year of orders in well under 50 ms).
- */
-const MANY_MATCHES = 2000;
 
 /** Repository of orders. All methods are synchronous (better-sqlite3) and may run inside `store.tx`. */
 export interface OrdersRepo {
@@ -254,18 +239,6 @@ export function createOrdersRepo(db: Database.Database, clock: Clock): OrdersRep
     }
     return 0;
   });
-
-  /**
-   * The text conditions that stand in for the index for orders still in
-   * `orders_fts_pending`: a substring (LIKE, ASCII case-insensitive like the
-   * trigram index) of the same fields the index holds, read from the short
-   * pending list outward (CROSS JOIN keeps that order: never a scan of orders). `all`: also the
-   * details column's fields (company, postal code, phone, e-mail, item names).
-   */
-  const pendingMatch = (all: boolean) => `SELECT p.order_id FROM orders_fts_pending p CROSS JOIN orders o ON o.id = p.order_id
-     WHERE o.order_number LIKE @like ESCAPE '\\' OR o.recipient_name LIKE @like ESCAPE '\\' OR o.city LIKE @like ESCAPE '\\'
-       ${all ? `OR o.recipient_company LIKE @like ESCAPE '\\' OR o.postal_code LIKE @like ESCAPE '\\' OR o.phone LIKE @like ESCAPE '\\' OR o.email LIKE @like ESCAPE '\\'` : ''}
-       OR EXISTS (SELECT 1 FROM order_items i WHERE i.order_id = o.id AND (i.sku LIKE @like ESCAPE '\\'${all ? ` OR i.name LIKE @like ESCAPE '\\'` : ''}))`;
 
   const must = (o: StationOrder | undefined, id: number): StationOrder => {
     if (!o) throw new StoreError('not_found', `Order ${id} not found`);

@@ -223,3 +223,30 @@ export function statusList(filter: OrderStatusFilter | undefined): readonly Orde
   if (filter === undefined || filter === 'all') return null;
   return typeof filter === 'string' ? [filter] : filter;
 }
+
+/** A text search's condition and its count (orders-repo `textMatches`). */
+export interface Matches {
+  clause: string;
+  count(): number;
+}
+
+/**
+ * Above this many index matches a text search reads the list's sort index
+ * in order and keeps the matching orders (the first page is found after a
+ * few hundred index entries); at or below it, it looks the matches up one by
+ * one and sorts them. Either way a page costs about the same (issue 27: a
+ * search over a year of orders in well under 50 ms).
+ */
+export const MANY_MATCHES = 2000;
+
+/**
+ * The text conditions that stand in for the index for orders still in
+ * `orders_fts_pending`: a substring (LIKE, ASCII case-insensitive like the
+ * trigram index) of the same fields the index holds, read from the short
+ * pending list outward (CROSS JOIN keeps that order: never a scan of orders). `all`: also the
+ * details column's fields (company, postal code, phone, e-mail, item names).
+ */
+export const pendingMatch = (all: boolean): string => `SELECT p.order_id FROM orders_fts_pending p CROSS JOIN orders o ON o.id = p.order_id
+   WHERE o.order_number LIKE @like ESCAPE '\\' OR o.recipient_name LIKE @like ESCAPE '\\' OR o.city LIKE @like ESCAPE '\\'
+     ${all ? `OR o.recipient_company LIKE @like ESCAPE '\\' OR o.postal_code LIKE @like ESCAPE '\\' OR o.phone LIKE @like ESCAPE '\\' OR o.email LIKE @like ESCAPE '\\'` : ''}
+     OR EXISTS (SELECT 1 FROM order_items i WHERE i.order_id = o.id AND (i.sku LIKE @like ESCAPE '\\'${all ? ` OR i.name LIKE @like ESCAPE '\\'` : ''}))`;
