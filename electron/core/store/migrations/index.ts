@@ -28,7 +28,7 @@ import { m0005SlipJobs } from './0005-slip-jobs';
 import { m0006ScanToVerify } from './0006-scan-to-verify';
 import { m0007OrderReferences } from './0007-order-references-per-shop';
 import { m0008YearsAtTheBench } from './0008-years-at-the-bench';
-import { m0011OrdersIndexLater } from './0009-orders-index-later';
+import { m0010OrdersIndexLater } from './0010-orders-index-later';
 import type { Migration } from './migration';
 
 export type { Migration } from './migration';
@@ -43,7 +43,7 @@ export const MIGRATIONS: readonly Migration[] = [
   m0006ScanToVerify,
   m0007OrderReferences,
   m0008YearsAtTheBench,
-  m0011OrdersIndexLater,
+  m0010OrdersIndexLater,
 ];
 
 /** Schema version this code writes: the last migration's version. */

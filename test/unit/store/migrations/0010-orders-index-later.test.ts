@@ -1,14 +1,14 @@
-/** Migration 11 (issue 21 item 7): orders waiting for their search index row; the redundant `orders_number` index dropped. */
+/** Migration 10 (issue 21 item 7): orders waiting for their search index row; the redundant `orders_number` index dropped. */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readUserVersion } from '../../../../electron/core/store';
-import { m0011OrdersIndexLater as step } from '../../../../electron/core/store/migrations/0009-orders-index-later';
+import { m0010OrdersIndexLater as step } from '../../../../electron/core/store/migrations/0010-orders-index-later';
 import { applyStep, columns, databaseBefore, indexes, rows, type DatabaseBefore } from './helpers';
 
 let t: DatabaseBefore;
 beforeEach(() => (t = databaseBefore(step)));
 afterEach(() => t.cleanup());
 
-describe('migration 11 "orders index later"', () => {
+describe('migration 10 "orders index later"', () => {
   it('adds orders_fts_pending (deleted with its order) and drops orders_number; orders untouched', () => {
     const { db } = t;
     db.prepare(
