@@ -217,6 +217,12 @@ export interface ShipmentView {
   cost: Money;
   createdAt: string;
   recipient: { name: string; city: string; postalCode: string; countryCode: string } | null;
+  /**
+   * The carrier pickup point (shop or locker) the parcel goes to, as the
+   * platform registered it (`options.deliveryPoint`); null for home delivery
+   * or when the platform did not say. `address`: street, postal code and city in one line.
+   */
+  deliveryPoint: { id: string; name: string; type: 'shop' | 'locker'; address: string } | null;
   cod: Money | null;
   manifestId: number | null;
   cancelled: boolean;

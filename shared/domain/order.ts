@@ -410,7 +410,10 @@ export type OrderSort = (typeof ORDER_SORTS)[number];
  * SKU, substring, case-insensitive (3+ characters use the SQLite FTS5
  * trigram index; 1-2 match the start of the order number). `carrier`: the
  * shop's shipping method text, exact. `sort` default `newest`. `limit` 1..500
- * (default 100), `offset` >= 0.
+ * (default 100), `offset` >= 0. `after`: a page's `next` cursor: the page
+ * then starts right after that page's last order, read from the sort's index
+ * (keyset pagination: as fast at the millionth row as at the first); `offset`
+ * is then only echoed back. A cursor is valid for the same sort only.
  */
 export const OrderPageQuery = z.object({
   view: z.enum(ORDER_VIEWS, { error: `View must be one of ${ORDER_VIEWS.join(', ')}` }).default('to_ship'),
@@ -423,6 +426,7 @@ export const OrderPageQuery = z.object({
   sort: z.enum(ORDER_SORTS, { error: `Sort must be one of ${ORDER_SORTS.join(', ')}` }).default('newest'),
   offset: z.number().int().min(0).max(10_000_000).default(0),
   limit: z.number().int().min(1).max(500).default(100),
+  after: z.string().max(2000, { error: 'List position is too long' }).optional(),
 });
 export type OrderPageQuery = z.input<typeof OrderPageQuery>;
 
@@ -431,6 +435,8 @@ export interface OrderPage {
   total: number;
   offset: number;
   orders: StationOrder[];
+  /** Cursor for the page after this one (`after`), when this page is full. */
+  next?: string;
 }
 
 /** Values to offer in the list's filters (open orders only), sorted. */

@@ -78,6 +78,12 @@ test('boxes: added in Settings, chosen by barcode and Alt+digit, volumetric pric
   await expect(rates.first()).toBeVisible();
   await expect(page.getByTestId('volumetric')).toHaveCount(0);
 
+  // Alt+2 with the rate list focused: one action, the second box; no rate is chosen with it (issue 24 item 7).
+  await page.keyboard.press('Alt+2');
+  await expect(page.getByLabel('Box', { exact: true })).toHaveValue('Medium');
+  await expect(page.getByRole('listbox', { name: /Rates, cheapest first/ })).toBeVisible();
+  await expect(page.getByRole('heading', { name: /^Ship/ })).toHaveCount(0);
+
   // Alt+1 from the weight field: the small box.
   await weight.focus();
   await page.keyboard.press('Alt+1');

@@ -181,6 +181,14 @@ test('delivery to a BRT pickup point chosen with the keyboard', async ({ page, s
   const ldv = await shipAndPrint(page, printer);
   const shipment = await asOtherStation({ station, rpc }, 'GET', `/shipments/${ldv}`);
   expect(JSON.stringify(shipment)).toContain(second);
+  // After shipping the point is named: on the Print screen, and on the shipment scanned later (issue 24 item 7).
+  await expect(page.getByTestId('delivery-point')).toContainText(`pickup point ${second}`);
+  await shot(page, '05b-delivery-point-printed');
+  await page.keyboard.press('F1');
+  await page.keyboard.type(ldv);
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('shipment-delivery-point')).toContainText(second);
+  expect((await rpc('shipments.get', { trackingNumber: ldv })).deliveryPoint).toMatchObject({ name: second });
 });
 
 test('an order another station already shipped is shown with a reprint, not shipped again', async ({ page, station, rpc, labelPrinter: printer }) => {

@@ -39,12 +39,38 @@ export function printJobView(j: PrintJobRecord): PrintJobView {
  * contract code may be an encrypted reseller code: it is never shown.
  */
 export function manifestContractName(store: Store, m: ManifestRecord): string | null {
-  // A few shipments tell it (a manifest holds hundreds: End of day must not read them all).
+  // A few shipments tell it (a manifest holds hundreds: End of day must not read them all);
+  // only the name is read of each (not the whole shipment checked against its schema).
   for (const rec of store.shipments.listByManifest(m.id, 5)) {
-    const p = Shipment.safeParse(rec.platform);
-    if (p.success && p.data.carrier.contractName) return p.data.carrier.contractName;
+    const p = ContractNameOfShipment.safeParse(rec.platform);
+    if (p.success) return p.data.carrier.contractName;
   }
   return null;
+}
+
+/** The part of a stored shipment's platform JSON that names its contract. */
+const ContractNameOfShipment = z.object({ carrier: z.object({ contractName: z.string().min(1) }) });
+
+/**
+ * {@link manifestContractName} for a list of manifests: manifests of one
+ * contract share its name, so each contract code is looked up once (End of
+ * day lists a hundred manifests of two or three contracts). When the first
+ * manifest of a contract does not tell its name, up to two more are asked.
+ */
+export function manifestContractNames(store: Store, manifests: readonly ManifestRecord[]): Array<string | null> {
+  const known = new Map<string, string>();
+  const asked = new Map<string, number>();
+  return manifests.map((m) => {
+    const code = m.contractCode ?? '';
+    const hit = known.get(code);
+    if (hit !== undefined) return hit;
+    const tries = asked.get(code) ?? 0;
+    if (tries >= 3) return null;
+    asked.set(code, tries + 1);
+    const name = manifestContractName(store, m);
+    if (name !== null) known.set(code, name);
+    return name;
+  });
 }
 
 /**
@@ -73,6 +99,15 @@ function totalWeightKg(p: Shipment | undefined): number | null {
     kg += pkg.weight.units === 'G' ? pkg.weight.value / 1000 : pkg.weight.value;
   }
   return Math.round(kg * 1000) / 1000;
+}
+
+/** The pickup point a shipment goes to, from its registered options (ShipmentView.deliveryPoint). */
+function deliveryPointOf(p: Shipment | undefined): ShipmentView['deliveryPoint'] {
+  const dp = p?.options?.deliveryPoint;
+  if (!dp) return null;
+  const a = dp.address;
+  const address = [a.street, [a.postalCode, a.city].filter(Boolean).join(' ')].filter((x) => x !== undefined && x !== '').join(', ');
+  return { id: dp.id, name: dp.name, type: dp.type, address };
 }
 
 /** Manifest view; `id` is the platform's manifest id (the number on the carrier's paper). `contractName` from {@link manifestContractName}. */
@@ -128,6 +163,7 @@ export function shipmentView(store: Store, rec: ShipmentRecord): ShipmentView {
     cost: { amount: rec.costTotal ?? p?.cost.total ?? 0, currency: rec.currency ?? p?.cost.currency ?? 'EUR' },
     createdAt: p?.createdAt ?? rec.createdAt,
     recipient,
+    deliveryPoint: deliveryPointOf(p),
     cod: p?.cod ? { amount: p.cod.amount, currency: p.cod.currency } : null,
     manifestId: manifest?.platformId ?? p?.manifestId ?? null,
     cancelled: rec.cancelledAt !== null,

@@ -10,7 +10,7 @@ import { manifestInput, type ManifestCreatePayload } from './executor';
 import type { ManifestRecord, OutboxRecord } from '../store';
 import { emitAppChanged } from '../account/app';
 import type { ContextWithoutOutbox, StationContext } from '../common/context';
-import { manifestContractName, manifestView } from '../common/views';
+import { manifestContractName, manifestContractNames, manifestView } from '../common/views';
 
 /** After manifests were stored (foreground or background send): tell the screens, build the views. */
 export async function afterManifestsCreated(
@@ -50,7 +50,11 @@ export function createManifestsHandlers(ctx: StationContext) {
       return out;
     },
     /** Manifests created by this station, newest first. */
-    'manifests.list': async () => store.manifests.list().map((m) => manifestView(m, manifestContractName(store, m))),
+    'manifests.list': async () => {
+      const manifests = store.manifests.list();
+      const names = manifestContractNames(store, manifests);
+      return manifests.map((m, i) => manifestView(m, names[i] ?? null));
+    },
     /**
      * The manifest PDF (base64) by the platform's manifest id; fetched once with
      * GET /manifests/{id}?pdf=true when not stored.

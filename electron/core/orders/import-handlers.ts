@@ -34,12 +34,46 @@ interface Upload {
   received: number;
 }
 
+/** Time one slice of the search indexing after an import may hold the database, ms (as the import's own slices). */
+const INDEX_SLICE_MS = 8;
+
+/**
+ * Writes the search index rows an import left for later
+ * (`OrdersRepo.indexPending`), one slice per event-loop turn, so a scan
+ * or a shipment waits at most one slice. Stops quietly when the store is
+ * closed (what is left waits for the next start or import, and is found by
+ * substring meanwhile).
+ */
+function indexInSlices(ctx: StationContext): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const step = () => {
+      let left: number;
+      try {
+        left = ctx.store.orders.indexPending(INDEX_SLICE_MS);
+      } catch (e) {
+        if (!/not open/i.test(String(e))) console.warn(`orders search index: ${String(e)}`);
+        resolve();
+        return;
+      }
+      if (left > 0) setImmediate(step);
+      else resolve();
+    };
+    setImmediate(step);
+  });
+}
+
 /** Handlers of the order import. */
 export function createOrderImportHandlers(ctx: StationContext) {
   const uploads = new Map<string, Upload>();
   const folder = path.join(ctx.dataDir, 'imports');
   /** The import running now: the next waits for it. */
   let running: Promise<unknown> = Promise.resolve();
+  /** The search indexing after imports (one at a time; a crash's leftovers are picked up here at start). */
+  let indexing: Promise<void> | undefined;
+  const indexLater = () => {
+    indexing ??= indexInSlices(ctx).finally(() => (indexing = undefined));
+  };
+  if (ctx.store.orders.pendingIndexCount() > 0) indexLater();
 
   const run = (importId: string, fileName: string, input: ShopifyCsvInput, shop: string | undefined): Promise<ImportReport> => {
     const job = running.then(async () => {
@@ -52,6 +86,7 @@ export function createOrderImportHandlers(ctx: StationContext) {
           onProgress: (p) => ctx.events.emit('imports.changed', { importId, fileName, ...p }),
         });
         emitOrdersChanged(ctx);
+        indexLater();
         return report;
       } catch (e) {
         if (e instanceof ShopifyImportError) {

@@ -161,7 +161,7 @@ export async function importShopifyCsv(store: Store, input: ShopifyCsvInput, opt
       for (const { order, hash, row } of ready) {
         if (n > 0 && performance.now() - start >= budgetMs) break;
         n++;
-        const res = store.orders.upsertImported(order, hash);
+        const res = store.orders.upsertImported(order, hash, { indexLater: true });
         if (res.outcome === 'imported') imported++;
         else if (res.outcome === 'updated') updated++;
         else if (res.outcome === 'unchanged') unchanged++;

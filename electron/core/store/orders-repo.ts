@@ -7,7 +7,7 @@ import { DEFAULT_SHOP, type ImportSkipReason, type OrderFixField, type OrderFace
 import { StoreError } from './errors';
 import { isoNow, isUniqueViolation, likeContains, nul, type Clock } from './sql';
 import type Database from 'better-sqlite3';
-import { type OrderDraft, type OrderStatusFilter, type OrderRow, type ItemRow, type ImportStateRow, ORDER_COLUMNS, orderFromRow, orderParams, orderKey, ftsPhrase, SORTS, ALL_STATUSES, statusList } from './orders-rows';
+import { type OrderDraft, type OrderStatusFilter, type OrderRow, type ItemRow, type ImportStateRow, ORDER_COLUMNS, orderFromRow, orderParams, orderKey, ftsPhrase, SORTS, ALL_STATUSES, statusList, orderCursor, seekAfter, pendingMatch, MANY_MATCHES, type Matches } from './orders-rows';
 
 export type { OrderDraft } from './orders-rows';
 
@@ -39,7 +39,17 @@ export interface OrdersRepo {
    * the station (`already_shipped`): not touched. A postal code the packer
    * completed is kept when the file still lacks it.
    */
-  upsertImported(order: OrderDraft, importHash: string): UpsertResult;
+  upsertImported(order: OrderDraft, importHash: string, opts?: { indexLater?: boolean }): UpsertResult;
+  /**
+   * Writes the search index rows of orders a bulk import stored with
+   * `indexLater` (table `orders_fts_pending`, migration 10), oldest first, for
+   * at most `budgetMs` ms (at least one order) in one transaction.
+   * Until then {@link search} and {@link page} match those orders by
+   * substring, so they are found all along. Returns how many are still waiting.
+   */
+  indexPending(budgetMs: number): number;
+  /** How many orders wait for their search index row (see {@link indexPending}). */
+  pendingIndexCount(): number;
   getById(id: number): StationOrder | undefined;
   /** First order with this exact number, any shop (lowest id). */
   getByNumber(orderNumber: string): StationOrder | undefined;
@@ -114,6 +124,10 @@ export function createOrdersRepo(db: Database.Database, clock: Clock): OrdersRep
   const insertFts = db.prepare<[number, string, string, string, string, string], never>(
     'INSERT INTO orders_fts (rowid, order_number, recipient_name, city, skus, details) VALUES (?, ?, ?, ?, ?, ?)',
   );
+  const insertPending = db.prepare<[number], never>('INSERT OR IGNORE INTO orders_fts_pending (order_id) VALUES (?)');
+  const deletePending = db.prepare<[number], never>('DELETE FROM orders_fts_pending WHERE order_id = ?');
+  const selectPending = db.prepare<[number], { order_id: number }>('SELECT order_id FROM orders_fts_pending ORDER BY order_id LIMIT ?');
+  const countPending = db.prepare<[], { n: number }>('SELECT count(*) AS n FROM orders_fts_pending');
   const selectById = db.prepare<[number], OrderRow>(`SELECT ${ORDER_COLUMNS} FROM orders WHERE id = ?`);
   const selectByNumber = db.prepare<[string], OrderRow>(`SELECT ${ORDER_COLUMNS} FROM orders WHERE order_number = ? ORDER BY id LIMIT 1`);
   const selectByShopNumber = db.prepare<[string, string], OrderRow>(
@@ -153,12 +167,13 @@ export function createOrdersRepo(db: Database.Database, clock: Clock): OrdersRep
     insertFts.run(id, o.orderNumber, o.recipient.name, o.recipient.city, skus, details);
   };
 
-  const insertRaw = (order: OrderDraft, importHash: string | null): number => {
+  const insertRaw = (order: OrderDraft, importHash: string | null, indexLater = false): number => {
     try {
       const res = insertOrder.run({ ...orderParams(order), import_hash: importHash, now: isoNow(clock) });
       const id = Number(res.lastInsertRowid);
       writeItems(id, order.items);
-      indexOrder(id, order, true);
+      if (indexLater) insertPending.run(id);
+      else indexOrder(id, order, true);
       return id;
     } catch (err) {
       if (isUniqueViolation(err)) {
@@ -176,9 +191,9 @@ export function createOrdersRepo(db: Database.Database, clock: Clock): OrdersRep
   });
 
   /** The import rule's body; runs in the caller's transaction (a savepoint per order costs a third of an import). */
-  const upsertImportedIn = (order: OrderDraft, importHash: string): UpsertResult => {
+  const upsertImportedIn = (order: OrderDraft, importHash: string, indexLater = false): UpsertResult => {
     const existing = selectImportState.get(order.shop ?? DEFAULT_SHOP, orderKey(order));
-    if (!existing) return { outcome: 'imported', id: insertRaw(order, importHash) };
+    if (!existing) return { outcome: 'imported', id: insertRaw(order, importHash, indexLater) };
     const id = existing.id;
     if (existing.source !== 'shopify_csv') return { outcome: 'skipped', reason: 'manual', id };
     if (existing.import_hash === importHash) return { outcome: 'unchanged', id };
@@ -196,12 +211,34 @@ export function createOrdersRepo(db: Database.Database, clock: Clock): OrdersRep
     replaceOrder.run({ ...orderParams(next), id, import_hash: importHash, now: isoNow(clock) });
     deleteItems.run(id);
     writeItems(id, next.items);
-    indexOrder(id, next);
+    if (indexLater) {
+      // The old index row would match the old text: it goes now, the new one comes with the others.
+      deleteFts.run(id);
+      insertPending.run(id);
+    } else indexOrder(id, next);
     return { outcome: 'updated', id };
   };
   const upsertImportedTx = db.transaction(upsertImportedIn);
   // Inside a transaction (the importer's batch) no savepoint is needed: the batch commits or rolls back whole.
-  const upsertImported = (order: OrderDraft, importHash: string): UpsertResult => (db.inTransaction ? upsertImportedIn(order, importHash) : upsertImportedTx(order, importHash));
+  const upsertImported = (order: OrderDraft, importHash: string, indexLater: boolean): UpsertResult =>
+    db.inTransaction ? upsertImportedIn(order, importHash, indexLater) : upsertImportedTx(order, importHash, indexLater);
+
+  const indexPendingTx = db.transaction((budgetMs: number): number => {
+    const start = performance.now();
+    let done = 0;
+    for (;;) {
+      const ids = selectPending.all(100);
+      if (ids.length === 0) break;
+      for (const { order_id: id } of ids) {
+        if (done > 0 && performance.now() - start >= budgetMs) return countPending.get()?.n ?? 0;
+        const order = withItems(selectById.get(id));
+        deletePending.run(id);
+        if (order) indexOrder(id, order);
+        done++;
+      }
+    }
+    return 0;
+  });
 
   const must = (o: StationOrder | undefined, id: number): StationOrder => {
     if (!o) throw new StoreError('not_found', `Order ${id} not found`);
@@ -245,6 +282,26 @@ export function createOrdersRepo(db: Database.Database, clock: Clock): OrdersRep
   };
   const clampLimit = (n: number | undefined, dflt: number, max = 1000) => Math.max(1, Math.min(max, Math.floor(n ?? dflt)));
 
+  const countFts = db.prepare<[string], { n: number }>('SELECT count(*) AS n FROM orders_fts WHERE orders_fts MATCH ?');
+  const manyFts = db.prepare<[string, number], { n: number }>('SELECT count(*) AS n FROM (SELECT rowid FROM orders_fts WHERE orders_fts MATCH ? LIMIT ?)');
+
+  /**
+   * The text-search condition for `fts` (an FTS5 query) and `like` (its
+   * substring for orders waiting for their index row): `id IN (...)` when
+   * the matches are few (looked up one by one), `+id IN (...)` when many
+   * (the unary plus keeps SQLite from looking them up: it reads the sort's
+   * index in order and keeps the matches). `count()`: how many orders match,
+   * from the index alone (for a search with no other filter).
+   */
+  const textMatches = (fts: string, all: boolean, like: string): Matches => {
+    const many = (manyFts.get(fts, MANY_MATCHES + 1)?.n ?? 0) > MANY_MATCHES;
+    const source = `SELECT rowid FROM orders_fts WHERE orders_fts MATCH @fts UNION ${pendingMatch(all)}`;
+    return {
+      clause: `${many ? '+' : ''}id IN (${source})`,
+      count: () => (countFts.get(fts)?.n ?? 0) + (db.prepare<Record<string, string>, { n: number }>(`SELECT count(*) AS n FROM (${pendingMatch(all)})`).get({ like })?.n ?? 0),
+    };
+  };
+
   /** WHERE and parameters of a list page (see OrderPageQuery). */
   const pageWhere = (q: OrderPageQuery) => {
     const clauses: string[] = [];
@@ -280,10 +337,13 @@ export function createOrdersRepo(db: Database.Database, clock: Clock): OrdersRep
     if (q.unpaid) clauses.push(`payment_status = 'unpaid'`);
     if (q.needsFix) clauses.push(`needs_fix <> '[]'`);
     const text = q.q?.trim() ?? '';
+    let matches: Matches | undefined;
     if ([...text].length >= 3) {
       // Trigram FTS5: any substring of 3+ characters, from the index.
-      clauses.push('id IN (SELECT rowid FROM orders_fts WHERE orders_fts MATCH @fts)');
       params.fts = `{order_number recipient_name city skus} : ${ftsPhrase(text)}`;
+      params.like = likeContains(text);
+      matches = textMatches(params.fts as string, false, params.like as string);
+      clauses.push(matches.clause);
     } else if (text !== '') {
       // Too short for trigrams: the start of the order number (with or without its #).
       clauses.push(`(order_number LIKE @p ESCAPE '\\' OR order_number LIKE @ph ESCAPE '\\')`);
@@ -291,7 +351,7 @@ export function createOrdersRepo(db: Database.Database, clock: Clock): OrdersRep
       params.p = `${esc}%`;
       params.ph = `#${esc}%`;
     }
-    return { where: clauses.length ? `WHERE ${clauses.join(' AND ')}` : '', params };
+    return { where: clauses.length ? `WHERE ${clauses.join(' AND ')}` : '', params, matches, filtered: clauses.length > (matches ? 1 : 0) };
   };
 
   const distinct = (col: 'shop' | 'country_code' | 'shipping_method') =>
@@ -302,7 +362,9 @@ export function createOrdersRepo(db: Database.Database, clock: Clock): OrdersRep
 
   return {
     insert: (order, importHash) => insert(order, importHash),
-    upsertImported: (order, importHash) => upsertImported(order, importHash),
+    upsertImported: (order, importHash, opts) => upsertImported(order, importHash, opts?.indexLater === true),
+    indexPending: (budgetMs) => indexPendingTx.immediate(budgetMs),
+    pendingIndexCount: () => countPending.get()?.n ?? 0,
     getById: (id) => withItems(selectById.get(id)),
     getByNumber: (n) => withItems(selectByNumber.get(n)),
     getByShopNumber: (shop, n) => withItems(selectByShopNumber.get(shop, n)),
@@ -333,14 +395,30 @@ export function createOrdersRepo(db: Database.Database, clock: Clock): OrdersRep
     search(query, opts = {}) {
       const q = query.trim();
       if (q === '') return [];
-      // 3+ characters: the trigram index over every searched field (migration 8). Shorter text has no
-      // trigram: a substring scan, stopped by the limit (1-2 characters match most orders).
-      const long = [...q].length >= 3;
+      // 3+ characters: the trigram index over every searched field (migration 8).
+      if ([...q].length >= 3) {
+        // Open orders first, then the rest, each newest first from the status's index.
+        const statuses = statusList(opts.status) ?? ALL_STATUSES;
+        const limit = clampLimit(opts.limit, 50);
+        const m = textMatches(ftsPhrase(q), true, likeContains(q));
+        const part = (sts: readonly OrderStatus[], n: number): OrderRow[] => {
+          if (sts.length === 0 || n <= 0) return [];
+          const one = sts.length === 1;
+          const sp: Record<string, unknown> = { fts: ftsPhrase(q), like: likeContains(q), limit: n };
+          sts.forEach((st, i) => (sp[`s${i}`] = st));
+          const where = one ? 'status = @s0' : `+status IN (${sts.map((_, i) => `@s${i}`).join(', ')})`;
+          return db
+            .prepare<Record<string, unknown>, OrderRow>(`SELECT ${ORDER_COLUMNS} FROM orders WHERE ${where} AND ${m.clause} ORDER BY created_at DESC, id DESC LIMIT @limit`)
+            .all(sp);
+        };
+        const open = statuses.includes('open') ? part(['open'], limit) : [];
+        const rows = open.concat(part(statuses.filter((st) => st !== 'open'), limit - open.length));
+        return rows.map((r) => orderFromRow(r, selectItems.all(r.id)));
+      }
+      // Shorter text has no trigram: a substring scan, stopped by the limit (1-2 characters match most orders).
       const w = listWhere(
         opts.status,
-        long
-          ? 'id IN (SELECT rowid FROM orders_fts WHERE orders_fts MATCH @q)'
-          : `(order_number LIKE @q ESCAPE '\\' OR recipient_name LIKE @q ESCAPE '\\' OR recipient_company LIKE @q ESCAPE '\\'
+        `(order_number LIKE @q ESCAPE '\\' OR recipient_name LIKE @q ESCAPE '\\' OR recipient_company LIKE @q ESCAPE '\\'
           OR city LIKE @q ESCAPE '\\' OR postal_code LIKE @q ESCAPE '\\' OR phone LIKE @q ESCAPE '\\'
           OR email LIKE @q ESCAPE '\\'
           OR EXISTS (SELECT 1 FROM order_items i WHERE i.order_id = orders.id
@@ -349,20 +427,37 @@ export function createOrdersRepo(db: Database.Database, clock: Clock): OrdersRep
       if (!w) return [];
       const rows = db
         .prepare<Record<string, unknown>, OrderRow>(`SELECT ${ORDER_COLUMNS} FROM orders ${w.where} ${ORDER_BY} LIMIT @limit`)
-        .all({ ...w.params, q: long ? ftsPhrase(q) : likeContains(q), limit: clampLimit(opts.limit, 50) });
+        .all({ ...w.params, q: likeContains(q), limit: clampLimit(opts.limit, 50) });
       return rows.map((r) => orderFromRow(r, selectItems.all(r.id)));
     },
     page(query) {
-      const { where, params } = pageWhere(query);
+      const { where, params, matches, filtered } = pageWhere(query);
+      const sort = query.sort ?? 'newest';
       const limit = clampLimit(query.limit, 100, 500);
       const offset = Math.max(0, Math.floor(query.offset ?? 0));
-      const total = db.prepare<Record<string, unknown>, { n: number }>(`SELECT count(*) AS n FROM orders ${where}`).get(params)?.n ?? 0;
+      // A search over every order is counted by the index alone (no order row read).
+      const total =
+        matches && !filtered
+          ? matches.count()
+          : (db.prepare<Record<string, unknown>, { n: number }>(`SELECT count(*) AS n FROM orders ${where}`).get(params)?.n ?? 0);
+      // With a cursor the page starts right after its key, from the sort's index (no rows read and skipped).
+      const seek = query.after !== undefined ? seekAfter(sort, query.after) : undefined;
+      if (query.after !== undefined && !seek) {
+        throw new StoreError('invalid_input', 'The list position is not valid for this sort: reload the list', { after: ['Not a cursor of this list and sort'] });
+      }
+      const seekWhere = seek ? `${where === '' ? 'WHERE' : `${where} AND`} ${seek.where}` : where;
       const rows = db
         .prepare<Record<string, unknown>, OrderRow>(
-          `SELECT ${ORDER_COLUMNS} FROM orders ${where} ORDER BY ${SORTS[query.sort ?? 'newest']} LIMIT @limit OFFSET @offset`,
+          `SELECT ${ORDER_COLUMNS} FROM orders ${seekWhere} ORDER BY ${SORTS[sort]} LIMIT @limit${seek ? '' : ' OFFSET @offset'}`,
         )
-        .all({ ...params, limit, offset });
-      return { total, offset, orders: rows.map((r) => orderFromRow(r, selectItems.all(r.id))) };
+        .all({ ...params, ...seek?.params, limit, ...(seek ? {} : { offset }) });
+      const last = rows.at(-1);
+      return {
+        total,
+        offset,
+        orders: rows.map((r) => orderFromRow(r, selectItems.all(r.id))),
+        ...(last && rows.length === limit ? { next: orderCursor(sort, last) } : {}),
+      };
     },
     facets: () => ({ shops: distinct('shop'), countries: distinct('country_code'), carriers: distinct('shipping_method') }),
     count(opts = {}) {

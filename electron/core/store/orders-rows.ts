@@ -170,6 +170,52 @@ export const SORTS: Record<OrderSort, string> = {
   country: 'country_code ASC, created_at DESC, id DESC',
 };
 
+/**
+ * Keyset pagination of the order list (issue 27 item 3): per sort, the
+ * columns of its ORDER BY (the id last, so the key is unique) and the
+ * condition "after this key" as one row-value comparison where the
+ * directions agree, which SQLite answers from the same index as the sort.
+ */
+const SEEKS: Record<OrderSort, { keys: ReadonlyArray<keyof OrderRow>; after: string }> = {
+  newest: { keys: ['created_at', 'id'], after: '(created_at, id) < (@k0, @k1)' },
+  oldest: { keys: ['created_at', 'id'], after: '(created_at, id) > (@k0, @k1)' },
+  number: { keys: ['order_number', 'shop', 'id'], after: '(order_number COLLATE NOCASE, shop, id) > (@k0, @k1, @k2)' },
+  name: { keys: ['recipient_name', 'id'], after: '(recipient_name COLLATE NOCASE, id) > (@k0, @k1)' },
+  // Mixed directions: the range `country_code >= @k0` comes from the index, the rest filters it.
+  country: { keys: ['country_code', 'created_at', 'id'], after: '(country_code >= @k0 AND (country_code > @k0 OR (created_at, id) < (@k1, @k2)))' },
+};
+
+/**
+ * The cursor that continues the list after `row` in `sort`: its key values,
+ * as base64url JSON (opaque to callers; only {@link seekAfter} reads it).
+ */
+export function orderCursor(sort: OrderSort, row: OrderRow): string {
+  return Buffer.from(JSON.stringify(SEEKS[sort].keys.map((k) => row[k]))).toString('base64url');
+}
+
+/**
+ * The WHERE condition and its parameters (`k0`, `k1`, ...) for rows after
+ * `cursor` in `sort`; undefined when the cursor is not one of
+ * {@link orderCursor}'s for this sort (wrong sort, edited, truncated).
+ */
+export function seekAfter(sort: OrderSort, cursor: string): { where: string; params: Record<string, string | number> } | undefined {
+  let keys: unknown;
+  try {
+    keys = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    return undefined;
+  }
+  const seek = SEEKS[sort];
+  if (!Array.isArray(keys) || keys.length !== seek.keys.length) return undefined;
+  const params: Record<string, string | number> = {};
+  for (const [i, v] of keys.entries()) {
+    const isId = i === keys.length - 1;
+    if (isId ? !Number.isSafeInteger(v) : typeof v !== 'string') return undefined;
+    params[`k${i}`] = v as string | number;
+  }
+  return { where: seek.after, params };
+}
+
 export const ALL_STATUSES: readonly OrderStatus[] = ['open', 'shipped', 'cancelled'];
 
 /** The statuses a list filter names: one, several, or null for all. */
@@ -177,3 +223,30 @@ export function statusList(filter: OrderStatusFilter | undefined): readonly Orde
   if (filter === undefined || filter === 'all') return null;
   return typeof filter === 'string' ? [filter] : filter;
 }
+
+/** A text search's condition and its count (orders-repo `textMatches`). */
+export interface Matches {
+  clause: string;
+  count(): number;
+}
+
+/**
+ * Above this many index matches a text search reads the list's sort index
+ * in order and keeps the matching orders (the first page is found after a
+ * few hundred index entries); at or below it, it looks the matches up one by
+ * one and sorts them. Either way a page costs about the same (issue 27: a
+ * search over a year of orders in well under 50 ms).
+ */
+export const MANY_MATCHES = 2000;
+
+/**
+ * The text conditions that stand in for the index for orders still in
+ * `orders_fts_pending`: a substring (LIKE, ASCII case-insensitive like the
+ * trigram index) of the same fields the index holds, read from the short
+ * pending list outward (CROSS JOIN keeps that order: never a scan of orders). `all`: also the
+ * details column's fields (company, postal code, phone, e-mail, item names).
+ */
+export const pendingMatch = (all: boolean): string => `SELECT p.order_id FROM orders_fts_pending p CROSS JOIN orders o ON o.id = p.order_id
+   WHERE o.order_number LIKE @like ESCAPE '\\' OR o.recipient_name LIKE @like ESCAPE '\\' OR o.city LIKE @like ESCAPE '\\'
+     ${all ? `OR o.recipient_company LIKE @like ESCAPE '\\' OR o.postal_code LIKE @like ESCAPE '\\' OR o.phone LIKE @like ESCAPE '\\' OR o.email LIKE @like ESCAPE '\\'` : ''}
+     OR EXISTS (SELECT 1 FROM order_items i WHERE i.order_id = o.id AND (i.sku LIKE @like ESCAPE '\\'${all ? ` OR i.name LIKE @like ESCAPE '\\'` : ''}))`;

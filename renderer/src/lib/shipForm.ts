@@ -229,11 +229,17 @@ export function shipFormPaths(d: ShipDraft): Set<string> {
 
 /**
  * Key handling of the rate list: digits 1..9 choose that rate, arrows move the
- * highlight, Enter chooses the highlighted one.
+ * highlight, Enter chooses the highlighted one. A key held with Alt, Ctrl or
+ * Meta is never the list's (Alt+digit chooses a box preset: one key, one action).
  * Returns the action, or null when the key is not for the list.
  */
-export function rateKeyAction(key: string, highlighted: number, count: number): { choose: number } | { highlight: number } | null {
-  if (count === 0) return null;
+export function rateKeyAction(
+  key: string,
+  highlighted: number,
+  count: number,
+  modifiers: { altKey?: boolean; ctrlKey?: boolean; metaKey?: boolean } = {},
+): { choose: number } | { highlight: number } | null {
+  if (count === 0 || modifiers.altKey || modifiers.ctrlKey || modifiers.metaKey) return null;
   if (/^[1-9]$/.test(key)) {
     const i = Number(key) - 1;
     return i < count ? { choose: i } : null;

@@ -93,6 +93,11 @@ export function PrintScreen() {
                 {s.recipient.name}, {s.recipient.postalCode} {s.recipient.city} ({s.recipient.countryCode})
               </div>
             ) : null}
+            {s.deliveryPoint ? (
+              <div data-testid="delivery-point">
+                <strong>{t(s.deliveryPoint.type === 'locker' ? 'deliveryPoint.shippedToLocker' : 'deliveryPoint.shippedTo', { name: s.deliveryPoint.name, address: s.deliveryPoint.address })}</strong>
+              </div>
+            ) : null}
             {s.warning ? <p className="note-warn">{s.warning}</p> : null}
           </div>
           <div className={`job-state job-${state ?? 'none'}`} role="status" aria-live="polite" data-testid="print-state" data-state={state ?? 'none'}>

@@ -100,7 +100,7 @@ export function QuoteScreen() {
         aria-label={t('quote.ratesLabel')}
         aria-activedescendant={rates.length ? `rate-${highlighted}` : undefined}
         onKeyDown={(e) => {
-          const a = rateKeyAction(e.key, highlighted, rates.length);
+          const a = rateKeyAction(e.key, highlighted, rates.length, e);
           if (!a) return;
           e.preventDefault();
           if ('choose' in a) choose(a.choose);

@@ -130,6 +130,12 @@ function ShipmentCard({ shipment: s, onReprint, onCancel }: { shipment: Shipment
           <dt>{t('scan.fact.recipient')}</dt>
           <dd>{s.recipient ? `${s.recipient.name}, ${s.recipient.postalCode} ${s.recipient.city} (${s.recipient.countryCode})` : '—'}</dd>
         </div>
+        {s.deliveryPoint ? (
+          <div>
+            <dt>{t('deliveryPoint.fact')}</dt>
+            <dd data-testid="shipment-delivery-point">{`${s.deliveryPoint.name}, ${s.deliveryPoint.address}`}</dd>
+          </div>
+        ) : null}
         <div>
           <dt>{t('scan.fact.parcels')}</dt>
           <dd>{s.parcels}</dd>

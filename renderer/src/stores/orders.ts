@@ -20,7 +20,7 @@ import { useVerify } from './verify';
 const PAGE_SIZE = 100;
 
 /** The list's query without paging. */
-type OrdersQuery = Required<Pick<OrderPageQuery, 'view' | 'sort'>> & Omit<OrderPageQuery, 'view' | 'sort' | 'offset' | 'limit'>;
+type OrdersQuery = Required<Pick<OrderPageQuery, 'view' | 'sort'>> & Omit<OrderPageQuery, 'view' | 'sort' | 'offset' | 'limit' | 'after'>;
 
 interface OrdersState {
   query: OrdersQuery;
@@ -79,6 +79,16 @@ interface OrdersState {
 const pageKey = (offset: number) => Math.floor(offset / PAGE_SIZE) * PAGE_SIZE;
 /** Pages being fetched, per generation (so one scroll does not ask twice). */
 const inFlight = new Set<string>();
+/**
+ * Keyset cursors of the current query by the position they continue from
+ * (`"<generation>:<offset>"` → a page's `next`): scrolling on asks for the
+ * rows after the last loaded one instead of skipping `offset` rows; a jump
+ * far down the scrollbar, with no cursor for that position, uses the offset.
+ */
+const cursors = new Map<string, string>();
+const keepCursor = (generation: number, offset: number, next: string | undefined) => {
+  if (next !== undefined) cursors.set(`${generation}:${offset}`, next);
+};
 
 /** A file chosen for import: what the store reads of a DOM `File`. */
 type ImportFile = { name: string; size: number; slice(start: number, end: number): { arrayBuffer(): Promise<ArrayBuffer> } };
@@ -106,7 +116,15 @@ function toBase64(buf: ArrayBuffer): string {
 
 function startShipping(o: StationOrder) {
   const app = useApp.getState();
-  useJob.getState().startOrder(o);
+  const job = useJob.getState();
+  if (job.shipping && job.order) {
+    // Its shipment is being made: a second scan (or another order) waits for the answer, so the
+    // label that comes back lands on the order it was made for (issue 24 item 7).
+    const shipping = job.order.orderNumber;
+    app.flash('info', t(job.order.id === o.id ? 'orders.msg.beingShipped' : 'orders.msg.waitForShipping', { order: shipping, next: o.orderNumber }));
+    return;
+  }
+  job.startOrder(o);
   // Scan to verify: the items are scanned on the Scan screen first (issue 14 item 5).
   if (useVerify.getState().begin(o)) {
     app.go('scan', { keepBanner: true });
@@ -145,6 +163,8 @@ export const useOrders = create<OrdersState>()((set, get) => ({
     try {
       const page = await invoke('orders.page', { ...get().query, offset: 0, limit: PAGE_SIZE });
       if (get().generation !== generation) return;
+      cursors.clear();
+      keepCursor(generation, page.orders.length, page.next);
       const rows = new Map<number, StationOrder>();
       page.orders.forEach((o, i) => rows.set(i, o));
       set({ rows, total: page.total, loading: false });
@@ -165,8 +185,10 @@ export const useOrders = create<OrdersState>()((set, get) => ({
       if (inFlight.has(key)) continue;
       inFlight.add(key);
       try {
-        const page = await invoke('orders.page', { ...get().query, offset: off, limit: PAGE_SIZE });
+        const after = cursors.get(`${generation}:${off}`);
+        const page = await invoke('orders.page', { ...get().query, offset: off, limit: PAGE_SIZE, ...(after !== undefined ? { after } : {}) });
         if (get().generation !== generation) return;
+        keepCursor(generation, off + page.orders.length, page.next);
         const rows = new Map(get().rows);
         page.orders.forEach((o, i) => rows.set(off + i, o));
         set({ rows, total: page.total });

@@ -56,6 +56,12 @@ export function progressOf(lines: readonly VerifyLine[]): { scanned: number; tot
   return { scanned: lines.reduce((n, l) => n + l.scanned, 0), total: lines.reduce((n, l) => n + l.quantity, 0) };
 }
 
+/** True when a scanned code is the order number (with or without its `#`, any case). */
+export function sameOrderNumber(code: string, orderNumber: string): boolean {
+  const bare = (x: string) => x.trim().replace(/^#/, '').toLowerCase();
+  return bare(code) !== '' && bare(code) === bare(orderNumber);
+}
+
 /** The line a code names (SKU or alias barcode, any case), preferring one not yet complete. */
 export function lineFor(lines: readonly VerifyLine[], code: string): number {
   const c = code.trim().toLowerCase();
@@ -97,7 +103,9 @@ export const useVerify = create<VerifyState>()((set, get) => ({
   begin(order) {
     const items = linesToShip(order);
     const enabled = get().settings?.enabled === true;
-    set({ orderId: order.id, orderNumber: order.orderNumber, skipped: false, asking: false, active: false, lines: [] });
+    // The same order scanned again (after Esc, or from the list) resumes: what was scanned or skipped stays.
+    const before = get().orderId === order.id ? get() : null;
+    set({ orderId: order.id, orderNumber: order.orderNumber, skipped: before?.skipped ?? false, asking: false, active: false, lines: [] });
     if (!enabled || items.length === 0) return false;
     // Lines of the same SKU are one line to scan.
     const lines: VerifyLine[] = [];
@@ -105,6 +113,22 @@ export const useVerify = create<VerifyState>()((set, get) => ({
       const same = it.sku ? lines.find((l) => l.sku === it.sku) : undefined;
       if (same) same.quantity += it.quantity;
       else lines.push({ sku: it.sku ?? '', name: it.name, quantity: it.quantity, scanned: 0, codes: it.sku ? [it.sku.toLowerCase()] : [], unitWeightKg: null });
+    }
+    if (before) {
+      for (const l of lines) {
+        const old = before.lines.find((o) => o.sku === l.sku && o.name === l.name);
+        if (old) Object.assign(l, { scanned: Math.min(old.scanned, l.quantity), codes: old.codes, unitWeightKg: old.unitWeightKg });
+      }
+      const p = progressOf(lines);
+      if (before.skipped || p.scanned === p.total) {
+        set({ lines });
+        return false;
+      }
+      if (p.scanned > 0) {
+        set({ lines, active: true });
+        useApp.getState().flash('info', t('verify.resumed', { order: order.orderNumber, scanned: p.scanned, count: p.total }), t('verify.startHint'));
+        return true;
+      }
     }
     set({ lines, active: true });
     const skus = lines.map((l) => l.sku).filter((s) => s !== '');
@@ -132,6 +156,12 @@ export const useVerify = create<VerifyState>()((set, get) => ({
     const app = useApp.getState();
     app.clearOutcome();
     const i = lineFor(s.lines, code);
+    if (i < 0 && sameOrderNumber(code, s.orderNumber)) {
+      // The order's own barcode again: not an item, nothing changes.
+      const p = progressOf(s.lines);
+      app.flash('info', t('verify.resumed', { order: s.orderNumber, scanned: p.scanned, count: p.total }), t('verify.startHint'));
+      return true;
+    }
     if (i < 0) {
       app.outcome('wrong_item', t('verify.wrong', { code: code.trim(), order: s.orderNumber }), t('verify.wrongHint'));
       return true;

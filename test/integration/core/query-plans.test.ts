@@ -101,6 +101,7 @@ describe('every query of a bench command is answered from an index', () => {
       ['orders.list', () => invoke('orders.list', { status: 'shipped' })],
       ['orders.list', () => invoke('orders.list', { status: 'open' })],
       ['orders.list', () => invoke('orders.list', { status: 'all', q: 'Lombardi' })],
+      ['orders.list', () => invoke('orders.list', { status: 'all', q: 'TAZ' })],
       ['orders.facets', () => invoke('orders.facets')],
       ['orders.get', () => invoke('orders.get', { id: 1 })],
       ['scan.resolve', () => invoke('scan.resolve', { code: '#100001' })],
@@ -119,8 +120,18 @@ describe('every query of a bench command is answered from an index', () => {
     for (const view of ['to_ship', 'pickup', 'shipped', 'cancelled', 'all'] as const) {
       for (const sort of ['newest', 'oldest', 'number', 'name', 'country'] as const) {
         calls.push(['orders.page', () => invoke('orders.page', { view, sort, limit: 100 })]);
+        // The next page by its cursor (keyset): read from the sort's index, as the first.
+        calls.push([
+          'orders.page',
+          async () => {
+            const first = await invoke('orders.page', { view, sort, limit: 2 });
+            return invoke('orders.page', { view, sort, limit: 100, offset: 2, ...(first.next !== undefined ? { after: first.next } : {}) });
+          },
+        ]);
       }
       calls.push(['orders.page', () => invoke('orders.page', { view, q: 'Rossi' })]);
+      // A word most orders hold (their SKUs): more matches than orders-repo's MANY_MATCHES, read along the sort's index.
+      for (const sort of ['newest', 'country'] as const) calls.push(['orders.page', () => invoke('orders.page', { view, sort, q: 'TAZ' })]);
       calls.push(['orders.page', () => invoke('orders.page', { view, q: '#10' })]);
     }
     for (const [name, call] of calls) await recording(name, call, executed);

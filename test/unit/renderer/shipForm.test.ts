@@ -117,6 +117,11 @@ describe('rateKeyAction', () => {
     expect(rateKeyAction('ArrowUp', 0, 3)).toEqual({ highlight: 0 });
     expect(rateKeyAction('ArrowDown', 0, 3)).toEqual({ highlight: 1 });
     expect(rateKeyAction('Enter', 0, 0)).toBeNull();
+    // Alt+digit chooses a box preset (App.tsx), never a rate as well; Ctrl/Meta are the browser's.
+    expect(rateKeyAction('2', 0, 3, { altKey: true })).toBeNull();
+    expect(rateKeyAction('Enter', 0, 3, { ctrlKey: true })).toBeNull();
+    expect(rateKeyAction('2', 0, 3, { metaKey: true })).toBeNull();
+    expect(rateKeyAction('2', 0, 3, { altKey: false, ctrlKey: false, metaKey: false })).toEqual({ choose: 1 });
     expect(rateKeyAction('x', 0, 3)).toBeNull();
   });
 });

@@ -50,3 +50,47 @@ describe('the parcel weight against the items (with a scale)', () => {
     expect(useApp.getState().banner).toBeNull();
   });
 });
+
+describe('the same order scanned again keeps its progress (issue 24 item 7)', () => {
+  const order = {
+    id: 7,
+    orderNumber: '#1007',
+    items: [
+      { sku: 'TAZ-1', name: 'Tazza', quantity: 2, unitPrice: 5 },
+      { sku: 'PIA-2', name: 'Piatto', quantity: 1, unitPrice: 9 },
+    ],
+  };
+
+  it('resumes after Esc with what was scanned; the order barcode while verifying is not a wrong item', async () => {
+    const { useVerify, sameOrderNumber } = await import('../../../renderer/src/stores/verify');
+    const { useApp } = await import('../../../renderer/src/stores/app');
+    type Order = Parameters<ReturnType<typeof useVerify.getState>['begin']>[0];
+    const o = order as unknown as Order;
+    useVerify.setState({ settings: { enabled: true, tolerancePct: 10, toleranceKg: 0.05 }, orderId: null, orderNumber: '', lines: [], active: false, skipped: false });
+    expect(useVerify.getState().begin(o)).toBe(true);
+    expect(useVerify.getState().takeScan('taz-1')).toBe(true);
+    expect(progressOf(useVerify.getState().lines)).toEqual({ scanned: 1, total: 3 });
+    // The order's own barcode again: nothing counted, no wrong-item outcome.
+    expect(useVerify.getState().takeScan('1007')).toBe(true);
+    expect(progressOf(useVerify.getState().lines)).toEqual({ scanned: 1, total: 3 });
+    expect(useApp.getState().banner?.outcome).not.toBe('wrong_item');
+    expect(useApp.getState().banner?.title).toContain('1 of 3');
+    useVerify.getState().abandon();
+    expect(useVerify.getState().active).toBe(false);
+    // Scanned again: resumes at 1 of 3.
+    expect(useVerify.getState().begin(o)).toBe(true);
+    expect(progressOf(useVerify.getState().lines)).toEqual({ scanned: 1, total: 3 });
+    expect(useVerify.getState().takeScan('taz-1')).toBe(true);
+    expect(useVerify.getState().takeScan('pia-2')).toBe(true);
+    expect(useVerify.getState().active).toBe(false);
+    // Complete: scanning the order once more does not ask for its items again.
+    expect(useVerify.getState().begin(o)).toBe(false);
+    expect(useVerify.getState().shipBlock(7)).toBeNull();
+    // Another order starts from nothing.
+    expect(useVerify.getState().begin({ ...o, id: 8, orderNumber: '#1008' })).toBe(true);
+    expect(progressOf(useVerify.getState().lines)).toEqual({ scanned: 0, total: 3 });
+    expect(sameOrderNumber('#1008', '#1008')).toBe(true);
+    expect(sameOrderNumber(' 1008 ', '#1008')).toBe(true);
+    expect(sameOrderNumber('', '')).toBe(false);
+  });
+});

@@ -177,3 +177,119 @@ describe('orders repository: the list page (issue 12)', () => {
     expect(nums({ q: 'new-sku' })).toEqual(['#1004']);
   });
 });
+
+describe('orders repository: search index written after a bulk import (issue 21 item 7)', () => {
+  const later = { indexLater: true };
+
+  it('finds orders waiting for their index row by substring, in both searches, then from the index once written', () => {
+    store.orders.upsertImported(draft('#2001'), 'h1', later);
+    store.orders.upsertImported(
+      draft('#2002', { recipient: { name: 'Tom Price', street: '1 Kirkgate', city: 'Leeds', postalCode: 'LS1 6BH', countryCode: 'GB', company: 'Acme Ltd' },
+        items: [{ sku: 'MUG-RED', name: 'Red mug', quantity: 1, unitPrice: 8 }],
+      }),
+      'h2',
+      later,
+    );
+    expect(store.orders.pendingIndexCount()).toBe(2);
+    const list = (q: string) => store.orders.search(q).map((o) => o.orderNumber);
+    const page = (q: string) => store.orders.page({ view: 'all', q }).orders.map((o) => o.orderNumber);
+    // Waiting: found by the same fields the index holds.
+    expect(list('leeds')).toEqual(['#2002']);
+    expect(list('acme')).toEqual(['#2002']); // details: company, only in orders.list's search
+    expect(page('acme')).toEqual([]); // the page's search does not read details
+    expect(page('tazza-blu')).toEqual(['#2001']);
+    expect(page('2002')).toEqual(['#2002']);
+    // Written in slices: at least one order a call, then nothing is left.
+    expect(store.orders.indexPending(0)).toBe(1);
+    expect(store.orders.indexPending(1000)).toBe(0);
+    expect(store.orders.pendingIndexCount()).toBe(0);
+    expect(list('leeds')).toEqual(['#2002']);
+    expect(list('acme')).toEqual(['#2002']);
+    expect(page('tazza-blu')).toEqual(['#2001']);
+  });
+
+  it('an order updated by a later import is found by its new text only, before and after indexing', () => {
+    store.orders.upsertImported(draft('#2003', { items: [{ sku: 'OLD-SKU', name: 'a', quantity: 1, unitPrice: 1 }] }), 'h1');
+    expect(store.orders.pendingIndexCount()).toBe(0); // without indexLater: indexed at once
+    store.orders.upsertImported(draft('#2003', { items: [{ sku: 'NEW-SKU', name: 'a', quantity: 1, unitPrice: 1 }] }), 'h2', later);
+    const page = (q: string) => store.orders.page({ view: 'all', q }).orders.map((o) => o.orderNumber);
+    expect(page('old-sku')).toEqual([]);
+    expect(page('new-sku')).toEqual(['#2003']);
+    store.orders.indexPending(1000);
+    expect(page('old-sku')).toEqual([]);
+    expect(page('new-sku')).toEqual(['#2003']);
+  });
+});
+
+describe('orders repository: keyset pages (issue 27 item 3)', () => {
+  it('walking every sort by cursor gives the same orders as by offset, and a cursor of another sort is refused', () => {
+    const cities = ['Roma', 'Leeds', 'Milano'];
+    for (let i = 0; i < 23; i++) {
+      store.orders.insert(
+        draft(`#${3000 + ((i * 7) % 23)}`, {
+          createdAt: `2026-09-${String(10 + (i % 5)).padStart(2, '0')}T10:00:00.000Z`, // ties on created_at: the id decides
+          recipient: { name: i % 2 ? 'Anna Verdi' : 'bruno neri', street: 'Via 1', city: cities[i % 3]!, postalCode: '00100', countryCode: (['IT', 'GB', 'FR'] as const)[i % 3]! },
+        }),
+      );
+    }
+    for (const sort of ['newest', 'oldest', 'number', 'name', 'country'] as const) {
+      const byOffset = store.orders.page({ view: 'all', sort, limit: 500 }).orders.map((o) => o.id);
+      const walked: number[] = [];
+      let after: string | undefined;
+      for (let guard = 0; guard < 20; guard++) {
+        const p = store.orders.page({ view: 'all', sort, limit: 4, ...(after !== undefined ? { after } : {}) });
+        walked.push(...p.orders.map((o) => o.id));
+        if (p.next === undefined) break;
+        after = p.next;
+      }
+      expect(walked, sort).toEqual(byOffset);
+      expect(byOffset).toHaveLength(23);
+    }
+    const newest = store.orders.page({ view: 'all', sort: 'newest', limit: 4 }).next!;
+    expect(() => store.orders.page({ view: 'all', sort: 'number', after: newest })).toThrow(expect.objectContaining({ code: 'invalid_input', details: { after: [expect.any(String)] } }));
+    expect(() => store.orders.page({ view: 'all', sort: 'newest', after: 'not-a-cursor' })).toThrow(expect.objectContaining({ code: 'invalid_input' }));
+    // A search pages by cursor too.
+    const q = store.orders.page({ view: 'all', q: 'verdi', limit: 5 });
+    const rest = store.orders.page({ view: 'all', q: 'verdi', limit: 500, after: q.next! });
+    expect([...q.orders, ...rest.orders].map((o) => o.id)).toEqual(store.orders.page({ view: 'all', q: 'verdi', limit: 500 }).orders.map((o) => o.id));
+  });
+});
+
+describe('orders repository: a search with more matches than one page reads the sort index (issue 27)', () => {
+  it('gives the same pages, totals and open-first order as the few-matches path', () => {
+    store.tx(() => {
+      for (let i = 0; i < 2050; i++) {
+        store.orders.insert(
+          draft(`#${5000 + i}`, {
+            createdAt: new Date(Date.UTC(2026, 0, 1) + ((i * 7919) % 2050) * 3_600_000).toISOString(),
+            status: i % 10 === 0 ? 'open' : 'shipped',
+            recipient: { name: `Anna Verdi ${i}`, street: 'Via 1', city: i % 2 ? 'Roma' : 'Lecce', postalCode: '00100', countryCode: i % 3 ? 'IT' : 'FR' },
+          }),
+        );
+      }
+      store.orders.insert(draft('#9999', { recipient: { name: 'Solo Uno', street: 'Via 2', city: 'Bari', postalCode: '70100', countryCode: 'IT' } }));
+    });
+    const ids = (os: Array<{ id: number }>) => os.map((o) => o.id);
+    // Expected: all orders sorted in JS, filtered by the same text.
+    const all = store.orders.page({ view: 'all', limit: 500, sort: 'newest' });
+    expect(all.total).toBe(2051);
+    const many = store.orders.page({ view: 'all', q: 'verdi', sort: 'newest', limit: 100 });
+    expect(many.total).toBe(2050);
+    expect(ids(many.orders)).toEqual(ids(all.orders.filter((o) => o.recipient.name.includes('Verdi')).slice(0, 100)));
+    const byCountry = store.orders.page({ view: 'shipped', q: 'verdi', sort: 'country', limit: 100 });
+    expect(byCountry.total).toBe(1845);
+    expect(byCountry.orders.every((o) => o.status === 'shipped')).toBe(true);
+    expect(byCountry.orders.map((o) => o.recipient.countryCode).slice(0, 3)).toEqual(['FR', 'FR', 'FR']);
+    const createdDesc = byCountry.orders.map((o) => o.createdAt);
+    expect(createdDesc).toEqual([...createdDesc].sort().reverse());
+    // A rare word stays on the few-matches path and is found as well.
+    expect(store.orders.page({ view: 'all', q: 'solo uno' })).toMatchObject({ total: 1, orders: [{ orderNumber: '#9999' }] });
+    // orders.list's search: open first (205 of the matches), then the rest, newest first each.
+    const listed = store.orders.search('verdi', { limit: 300 });
+    expect(listed).toHaveLength(300);
+    expect(listed.slice(0, 205).every((o) => o.status === 'open')).toBe(true);
+    expect(listed.slice(205).every((o) => o.status === 'shipped')).toBe(true);
+    const openCreated = listed.slice(0, 205).map((o) => o.createdAt);
+    expect(openCreated).toEqual([...openCreated].sort().reverse());
+  });
+});

@@ -29,6 +29,7 @@ import { m0006ScanToVerify } from './0006-scan-to-verify';
 import { m0007OrderReferences } from './0007-order-references-per-shop';
 import { m0008YearsAtTheBench } from './0008-years-at-the-bench';
 import { m0009ProductData } from './0009-product-data';
+import { m0010OrdersIndexLater } from './0010-orders-index-later';
 import type { Migration } from './migration';
 
 export type { Migration } from './migration';
@@ -44,6 +45,7 @@ export const MIGRATIONS: readonly Migration[] = [
   m0007OrderReferences,
   m0008YearsAtTheBench,
   m0009ProductData,
+  m0010OrdersIndexLater,
 ];
 
 /** Schema version this code writes: the last migration's version. */

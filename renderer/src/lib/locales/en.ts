@@ -52,6 +52,8 @@ export const en = {
     notSaved: 'Packing slip settings not saved',
   },
   verify: {
+    resumed_one: 'Order {{order}}: {{scanned}} of {{count}} item scanned, go on',
+    resumed_other: 'Order {{order}}: {{scanned}} of {{count}} items scanned, go on',
     title: 'Items of {{order}}',
     progress_one: '{{scanned}} of {{count}} item',
     progress_other: '{{scanned}} of {{count}} items',
@@ -780,6 +782,8 @@ export const en = {
       lineOf: 'line {{line}} of the file',
     },
     msg: {
+      beingShipped: 'Order {{order}} is being shipped: its label comes in a moment',
+      waitForShipping: 'Order {{order}} is being shipped: scan {{next}} again once its label is out',
       opened: 'Order {{order}} — {{name}}',
       openedDetail: '{{postalCode}} {{city}} ({{country}}). Weigh the parcel and press Enter to quote.',
       loadFailed: 'Could not load the orders',
@@ -912,6 +916,9 @@ export const en = {
     add: '+ Add parcel',
   },
   deliveryPoint: {
+    shippedTo: 'To pickup point {{name}}, {{address}}',
+    shippedToLocker: 'To locker {{name}}, {{address}}',
+    fact: 'Pickup point',
     title: 'Delivery to a pickup point',
     offer: 'Deliver to a {{carrier}} pickup point instead of the address',
     search: 'Search pickup points near {{city}} {{postalCode}}',

@@ -55,6 +55,8 @@ export const it: Texts<typeof en> = {
     notSaved: 'Impostazioni distinte non salvate',
   },
   verify: {
+    resumed_one: 'Ordine {{order}}: letto {{scanned}} di {{count}} articolo, continua',
+    resumed_other: 'Ordine {{order}}: letti {{scanned}} di {{count}} articoli, continua',
     title: 'Articoli di {{order}}',
     progress_one: '{{scanned}} di {{count}} articolo',
     progress_other: '{{scanned}} di {{count}} articoli',
@@ -783,6 +785,8 @@ export const it: Texts<typeof en> = {
       lineOf: 'riga {{line}} del file',
     },
     msg: {
+      beingShipped: 'L’ordine {{order}} è in spedizione: l’etichetta arriva a momenti',
+      waitForShipping: 'L’ordine {{order}} è in spedizione: rileggi {{next}} appena esce l’etichetta',
       opened: 'Ordine {{order}} — {{name}}',
       openedDetail: '{{postalCode}} {{city}} ({{country}}). Pesa il collo e premi Invio per il preventivo.',
       loadFailed: 'Impossibile caricare gli ordini',
@@ -915,6 +919,9 @@ export const it: Texts<typeof en> = {
     add: '+ Aggiungi collo',
   },
   deliveryPoint: {
+    shippedTo: 'Al punto di ritiro {{name}}, {{address}}',
+    shippedToLocker: 'Al locker {{name}}, {{address}}',
+    fact: 'Punto di ritiro',
     title: 'Consegna in un punto di ritiro',
     offer: 'Consegna in un punto di ritiro {{carrier}} invece che all’indirizzo',
     search: 'Cerca punti di ritiro vicino a {{city}} {{postalCode}}',
