@@ -31,6 +31,11 @@ export interface CustomsProductsRepo {
    *   `countryOfManufacture`, `unitWeightKg`) when a value breaks the table's rules.
    */
   remember(products: ReadonlyArray<Omit<CustomsProduct, 'updatedAt'>>): void;
+  /**
+   * The products that have an HS code, most recently declared first, at most
+   * `limit` (1..5000): what the HS code field suggests for similar items.
+   */
+  withHsCode(limit: number): CustomsProduct[];
 }
 
 interface Row {
@@ -64,6 +69,10 @@ export function createCustomsProductsRepo(db: Database.Database, clock: Clock): 
       if (list.length === 0) return [];
       const rows = db.prepare<string[], Row>(`SELECT * FROM customs_products WHERE sku IN (${list.map(() => '?').join(',')})`).all(...list);
       return rows.map(toProduct);
+    },
+    withHsCode(limit) {
+      const n = Math.min(5000, Math.max(1, Math.trunc(limit)));
+      return db.prepare<[number], Row>('SELECT * FROM customs_products WHERE harmonized_code IS NOT NULL ORDER BY updated_at DESC, sku LIMIT ?').all(n).map(toProduct);
     },
     remember(products) {
       const now = isoNow(clock);

@@ -15,41 +15,14 @@
  *   "cup", "boxes" = "box"); short joining words ("in", "di", "of", "and",
  *   ...) are ignored unless they are the whole query; a word made of digits
  *   may also start the code. So "vaso in ceramica" finds 6912 and 6913.
+ *   The word rules are shared/domain/search-words.ts.
  */
 import { TaricQuery, type TaricCode } from '../../../shared/platform/lookups';
 import { parseOrThrow } from '../errors';
 import { queryString, type ApiRouter } from '../http';
 import { TARIC_ROWS } from '../taric-data';
 import { TARIC_WORDS } from '../taric-words';
-
-/** Lower case, accents removed, anything but letters and digits turned into spaces. */
-function foldText(s: string): string {
-  return s
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, ' ')
-    .trim();
-}
-
-/**
- * One form for a folded word's singular and plural, Italian or English:
- * `tazze`/`tazza` -> `tazz`, `ceramiche`/`ceramica` -> `ceramic`, `vasi`/`vaso`/`vase`/`vases` -> `vas`,
- * `boxes` -> `box`, `accessories` -> `accessory` -> `accessor`. Words of 3 letters or fewer stay as they are.
- */
-function wordStem(word: string): string {
-  let w = word;
-  if (w.length <= 3 || /\d/.test(w)) return w;
-  if (w.endsWith('ies')) w = `${w.slice(0, -3)}y`;
-  else if (/(ch|sh|ss|x|z)es$/.test(w)) w = w.slice(0, -2);
-  else if (/[^s]s$/.test(w)) w = w.slice(0, -1);
-  if (/[cg]h[ei]$/.test(w)) return w.slice(0, -2);
-  if (w.length > 3 && /[aeioy]$/.test(w)) w = w.slice(0, -1);
-  return w;
-}
-
-/** Joining words of both languages, left out of a query of other words. */
-const JOINING_WORDS = new Set(['a', 'al', 'alla', 'and', 'con', 'da', 'dei', 'del', 'della', 'delle', 'di', 'e', 'for', 'gli', 'i', 'il', 'in', 'la', 'le', 'lo', 'of', 'or', 'o', 'per', 'the', 'un', 'una', 'with']);
+import { hasWord, queryWords, searchableWords } from '../../../shared/domain/search-words';
 
 interface IndexedRow {
   entry: TaricCode;
@@ -64,16 +37,14 @@ function indexed(): IndexedRow[] {
   index ??= TARIC_ROWS.map(([code, description, descriptionEn]) => {
     const everyday = [code.slice(0, 2), code.slice(0, 4), code.slice(0, 6)].filter((c, i, all) => c.length <= code.length && all.indexOf(c) === i);
     const names = everyday.map((c) => TARIC_WORDS[c] ?? '').join(' ');
-    const folded = foldText(`${description} ${descriptionEn} ${names}`).split(' ');
-    return { entry: { code, description, descriptionEn }, words: [...new Set([...folded, ...folded.map(wordStem)])] };
+    return { entry: { code, description, descriptionEn }, words: searchableWords(`${description} ${descriptionEn} ${names}`) };
   });
   return index;
 }
 
 /** Whether a query word starts one of the row's words (as typed or as its stem), or, made of digits, its code. */
 function rowHas(row: IndexedRow, token: string): boolean {
-  const stem = wordStem(token);
-  return row.words.some((w) => w.startsWith(token) || w.startsWith(stem)) || (/^\d+$/.test(token) && row.entry.code.startsWith(token));
+  return hasWord(row.words, token) || (/^\d+$/.test(token) && row.entry.code.startsWith(token));
 }
 
 /**
@@ -91,9 +62,7 @@ function searchTaric(q: string, limit: number): TaricCode[] {
     // A longer code than the table knows (e.g. a 10-digit TARIC code): its known levels.
     if (hits.length === 0) hits = rows.filter((r) => digits.startsWith(r.entry.code));
   } else {
-    const all = foldText(q).split(' ').filter((t) => t !== '');
-    const content = all.filter((t) => !JOINING_WORDS.has(t));
-    const tokens = content.length > 0 ? content : all;
+    const tokens = queryWords(q);
     hits = tokens.length === 0 ? [] : rows.filter((r) => tokens.every((t) => rowHas(r, t)));
   }
   return hits.slice(0, limit).map((r) => ({ ...r.entry }));

@@ -350,6 +350,7 @@ export const en = {
     invoiceDate: 'Invoice date',
     exporter: { eori: 'Exporter EORI', vatNumber: 'Exporter VAT number', taxId: 'Exporter tax id' },
     importer: { eori: 'Importer EORI', vatNumber: 'Importer VAT number', taxId: 'Importer tax id' },
+    fromProduct: 'Your product {{sku}}: {{description}}',
     taricResults: 'Customs codes found',
     taricUnavailable: 'Customs code search unavailable: {{message}}',
     settingsTitle: 'Customs identifiers',

@@ -354,6 +354,7 @@ export const it: Texts<typeof en> = {
     invoiceDate: 'Data fattura',
     exporter: { eori: 'EORI esportatore', vatNumber: 'Partita IVA esportatore', taxId: 'Codice fiscale esportatore' },
     importer: { eori: 'EORI importatore', vatNumber: 'Partita IVA importatore', taxId: 'Codice fiscale importatore' },
+    fromProduct: 'Tuo prodotto {{sku}}: {{description}}',
     taricResults: 'Codici doganali trovati',
     taricUnavailable: 'Ricerca codici doganali non disponibile: {{message}}',
     settingsTitle: 'Identificativi doganali',
