@@ -55,7 +55,31 @@ export function nextWorkingDay(from: Date): string {
 }
 
 /**
- * Parses a number typed at the bench: accepts a decimal comma (`1,5`).
+ * A number as a form field shows it, the bench's way: decimal comma in
+ * Italian (`1,5`, `101,6`), point in English (`1.5`), no thousands separator
+ * (a field must parse back with {@link parseDecimal}), at most
+ * `maxFractionDigits` decimals (default 3, trailing zeros dropped beyond
+ * `minFractionDigits`, default 0: a scale's `1,250`, money's `12,50`). Every
+ * numeric field (label sizes, weights, dimensions, money, tare) is filled
+ * through this; a non-finite number gives `''`.
+ */
+export function decimalText(n: number, maxFractionDigits = 3, minFractionDigits = 0): string {
+  if (!Number.isFinite(n)) return '';
+  return n.toLocaleString(locale(), { minimumFractionDigits: minFractionDigits, maximumFractionDigits: Math.max(minFractionDigits, maxFractionDigits), useGrouping: false });
+}
+
+/**
+ * What a numeric field shows after the packer leaves it: a parseable number
+ * written the bench's way (`1.5` -> `1,5` on an Italian bench), anything else
+ * (blank, junk the form will name) exactly as typed.
+ */
+export function tidyDecimalText(text: string): string {
+  const n = parseDecimal(text);
+  return n === undefined || Number.isNaN(n) ? text : decimalText(n, 10);
+}
+
+/**
+ * Parses a number typed at the bench: accepts a decimal comma (`1,5`) and a decimal point (`1.5`).
  * Blank -> undefined (so the schema says "required"); junk -> NaN (schema says "must be a number").
  */
 export function parseDecimal(text: string): number | undefined {

@@ -11,7 +11,7 @@ import { invoke } from '../api';
 import { TextField } from '../components/Field';
 import { useEditableForm } from '../lib/editableForm';
 import { asStationError } from '../lib/errors';
-import { parseDecimal } from '../lib/format';
+import { decimalText, parseDecimal } from '../lib/format';
 import { t } from '../lib/i18n';
 import { useApp } from '../stores/app';
 import { useVerify } from '../stores/verify';
@@ -135,7 +135,7 @@ export function VerifySettingsSection() {
               <td>{i.barcodes.join(', ')}</td>
               <td className="num">{i.unitWeightKg ?? '—'}</td>
               <td>
-                <button type="button" className="btn btn-small" onClick={() => setItem({ sku: i.sku, barcodes: i.barcodes.join(' '), weight: i.unitWeightKg === null ? '' : String(i.unitWeightKg) })}>
+                <button type="button" className="btn btn-small" onClick={() => setItem({ sku: i.sku, barcodes: i.barcodes.join(' '), weight: i.unitWeightKg === null ? '' : decimalText(i.unitWeightKg) })}>
                   {t('verify.edit', { sku: i.sku })}
                 </button>
                 <button
