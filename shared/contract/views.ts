@@ -21,10 +21,27 @@ type ConnectionState = 'online' | 'offline' | 'unknown';
 /** Printer state as last read by `~HS` / the folder printer check. */
 export interface PrinterView {
   uri: string;
-  /** Human name (e.g. "Zebra on 10.0.0.5:9100", "Folder /tmp/labels"). */
+  /** Human name (e.g. "Zebra on 10.0.0.5:9100", "Folder /tmp/labels"), in English. */
   name: string;
+  /** The name's parts, for the screens to say it in the bench's language (`printerName.<kind>` with `what`); absent when the URI does not parse. */
+  nameParts?: PrinterNameParts;
   state: 'ready' | 'paper_out' | 'head_open' | 'paused' | 'error' | 'unreachable' | 'unknown';
+  /** The state in words, in English (logs; a printer's own answer such as a socket error). */
   detail: string;
+  /** The detail as a text of the locale files (`printerDetail.<key>` with `values`), when the station made it; the screens then show that instead of `detail`. */
+  detailText?: StationText;
+}
+
+/** What a printer's name is made of: its kind and what it is (`10.0.0.5:9100`, `/tmp/labels`, `Zebra ZD421 (D2J19…)`, a queue's name). */
+export interface PrinterNameParts {
+  kind: 'network' | 'usb' | 'queue' | 'folder';
+  what: string;
+}
+
+/** A text the station made, named by its key in the locale files (the screens' `t(key, values)`), so every bench says it in its own language. */
+export interface StationText {
+  key: string;
+  values?: Record<string, string>;
 }
 
 /** A printer found by `printers.discover`. */

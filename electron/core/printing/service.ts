@@ -34,7 +34,7 @@ import { fitZplBytesToStock } from './label-fit';
 import type { PrintJobRecord } from '../store';
 import { errorSummary } from '../common/errors';
 import { printJobView } from '../common/views';
-import { LabelPrinterSetting, PrinterHistorySetting, PrinterProfilesSetting, PRINTER_HISTORY_MAX, LABEL_WIDTH_MM, LABEL_HEIGHT_MM, STATUS_MAX_AGE_MS, SILENT_RECHECK_MS, PrintOutcome, PrinterService, PrinterServiceOptions, nameOf, kindOf, HOLD, STATE_TEXT, waitReason, Terminal } from './service-api';
+import { LabelPrinterSetting, PrinterHistorySetting, PrinterProfilesSetting, PRINTER_HISTORY_MAX, LABEL_WIDTH_MM, LABEL_HEIGHT_MM, STATUS_MAX_AGE_MS, SILENT_RECHECK_MS, PrintOutcome, PrinterService, PrinterServiceOptions, nameOf, kindOf, printerView, HOLD, STATE_TEXT, waitReason, Terminal } from './service-api';
 
 /**
  * Builds the printer service and its job runner on an opened printer.
@@ -53,7 +53,7 @@ export function createPrinterService(opts: PrinterServiceOptions): PrinterServic
   const probeMs = opts.probeMs ?? 5000;
 
   let printer = opts.open(opts.uri);
-  let last: PrinterView = { uri: printer.uri, name: nameOf(printer.uri), state: 'unknown', detail: 'Not checked yet' };
+  let last: PrinterView = printerView(printer.uri, 'unknown', 'Not checked yet', { key: 'notChecked' });
   let lastAt = -Infinity;
   let lastBuffer: PrinterStatus['buffer'];
   let closed = false;
@@ -78,7 +78,7 @@ export function createPrinterService(opts: PrinterServiceOptions): PrinterServic
       void view().then(() => kick());
     });
     const offD = p.on?.('detached', () => {
-      publish({ uri: p.uri, name: nameOf(p.uri), state: 'unreachable', detail: 'Printer unplugged' });
+      publish(printerView(p.uri, 'unreachable', 'Printer unplugged', { key: 'unplugged' }));
       lastAt = now();
     });
     unsubscribe = () => {
@@ -110,7 +110,7 @@ export function createPrinterService(opts: PrinterServiceOptions): PrinterServic
     if (p !== printer) return last;
     lastAt = now();
     lastBuffer = s.buffer;
-    const v: PrinterView = { uri: p.uri, name: nameOf(p.uri), state: s.state, detail: s.detail };
+    const v: PrinterView = printerView(p.uri, s.state, s.detail, s.detailText);
     publish(v);
     return v;
   }
@@ -237,7 +237,7 @@ export function createPrinterService(opts: PrinterServiceOptions): PrinterServic
         // Nothing reached the printer: the job waits and goes out by itself later.
         lastAt = -Infinity;
         job = store.printJobs.markFailed(job.id, `Waiting: ${err.message}`, { retry: true });
-        if (!closed) publish({ uri: p.uri, name: nameOf(p.uri), state: err.code === 'printer_error' ? 'error' : 'unreachable', detail: err.message });
+        if (!closed) publish(printerView(p.uri, err.code === 'printer_error' ? 'error' : 'unreachable', err.message));
         emit(job, 'waiting');
         scheduleRetry();
         return false;
@@ -372,7 +372,7 @@ export function createPrinterService(opts: PrinterServiceOptions): PrinterServic
       watch(next);
       lastAt = -Infinity;
       lastBuffer = undefined;
-      publish({ uri: next.uri, name: nameOf(next.uri), state: 'unknown', detail: 'Not checked yet' });
+      publish(printerView(next.uri, 'unknown', 'Not checked yet', { key: 'notChecked' }));
       store.settings.set(LabelPrinterSetting, next.uri);
       const history = [next.uri, ...store.settings.get(PrinterHistorySetting).filter((u) => u !== next.uri)].slice(0, PRINTER_HISTORY_MAX);
       store.settings.set(PrinterHistorySetting, history);

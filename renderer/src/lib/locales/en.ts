@@ -600,6 +600,8 @@ export const en = {
     waitingLabel_one: '{{count}} request waiting to send: open the Queue',
     waitingLabel_other: '{{count}} requests waiting to send: open the Queue',
   },
+  printerName: { network: 'Network printer {{what}}', usb: 'USB printer {{what}}', queue: 'Print queue {{what}}', folder: 'Folder {{what}}' },
+  printerDetail: { notChecked: 'Not checked yet', unplugged: 'Printer unplugged', folderReady: 'Ready: labels are saved to {{dir}}', folderNotWritable: 'Folder {{dir}} is not writable: {{reason}}' },
   printerState: { ready: 'ready', paper_out: 'PAPER OUT', head_open: 'HEAD OPEN', paused: 'PAUSED', error: 'ERROR', unreachable: 'UNREACHABLE', unknown: 'status unknown' },
   scale: {
     none: 'none',
@@ -986,7 +988,7 @@ export const en = {
     sentDetailNoApi: 'Stock {{id}}: {{status}} (registered on the platform; this carrier takes no instructions by API)',
     notSent: 'Instructions not sent',
   },
-  preferences: { sounds: 'Sounds for each outcome (shipped, queued, needs attention, wrong item, printer problem)', loadFailed: 'Settings could not be read' },
+  preferences: { sounds: 'Sounds for each outcome (shipped, queued, needs attention, wrong item, printer problem)', loadFailed: 'Settings could not be read', languageNotSent: 'The station did not take the bench language: slips may print in the other one' },
   duplicate: {
     title: 'Already shipped by another station',
     body: 'Order {{order}} was shipped as {{ldv}} by {{carrier}} on {{date}}. It is not shipped again.',

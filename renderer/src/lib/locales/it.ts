@@ -288,7 +288,7 @@ export const it: Texts<typeof en> = {
     platformUrlHint: "es. https://acme.example/api/2026-09",
     authUrl: "URL di autenticazione (facoltativo)",
     authUrlHint: "Vuoto: l’URL della piattaforma senza /api/2026-09",
-    clientId: "Client id",
+    clientId: "ID cliente",
     clientSecretHint: "Custodito dall’archivio del sistema, non si rivede più",
     saving: "Salvataggio…",
     saveAccount: "Salva account",
@@ -604,6 +604,8 @@ export const it: Texts<typeof en> = {
     waitingLabel_one: '{{count}} richiesta in attesa di invio: apri la Coda',
     waitingLabel_other: '{{count}} richieste in attesa di invio: apri la Coda',
   },
+  printerName: { network: 'Stampante di rete {{what}}', usb: 'Stampante USB {{what}}', queue: 'Coda di stampa {{what}}', folder: 'Cartella {{what}}' },
+  printerDetail: { notChecked: 'Non ancora verificata', unplugged: 'Stampante scollegata', folderReady: 'Pronta: le etichette vengono salvate in {{dir}}', folderNotWritable: 'Nella cartella {{dir}} non si può scrivere: {{reason}}' },
   printerState: { ready: 'pronta', paper_out: 'CARTA FINITA', head_open: 'TESTINA APERTA', paused: 'IN PAUSA', error: 'ERRORE', unreachable: 'NON RAGGIUNGIBILE', unknown: 'stato sconosciuto' },
   scale: {
     none: 'nessuna',
@@ -990,7 +992,7 @@ export const it: Texts<typeof en> = {
     sentDetailNoApi: 'Giacenza {{id}}: {{status}} (registrata sulla piattaforma; questo corriere non riceve istruzioni via API)',
     notSent: 'Istruzioni non inviate',
   },
-  preferences: { sounds: 'Suoni per ogni esito (spedito, in coda, da controllare, articolo sbagliato, problema stampante)', loadFailed: 'Impossibile leggere le impostazioni' },
+  preferences: { sounds: 'Suoni per ogni esito (spedito, in coda, da controllare, articolo sbagliato, problema stampante)', loadFailed: 'Impossibile leggere le impostazioni', languageNotSent: 'La postazione non ha preso la lingua del banco: le liste di imballo potrebbero uscire nell’altra lingua' },
   duplicate: {
     title: 'Già spedito da un’altra postazione',
     body: 'L’ordine {{order}} è stato spedito come {{ldv}} con {{carrier}} il {{date}}. Non viene spedito di nuovo.',
