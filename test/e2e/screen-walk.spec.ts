@@ -28,8 +28,8 @@ const RAW_KEY = new RegExp(`\\b(?:${Object.keys(en).join('|')})\\.[a-z][A-Za-z_]
 
 /** English on an Italian bench: joining words of running text and the names the station used to make in English. */
 const ENGLISH = /\b(?:the|and|of|with|from|is|are|not|to|your|Folder|Ready|Small|Medium|Large|Client id|Packing slip|Print queue|Network printer|USB printer|labels are saved)\b/;
-/** Italian on an English bench: joining words of running text. */
-const ITALIAN = /\b(?:il|della|delle|dei|degli|nessun|nessuna|sono|per|con|non|Spedizione|Addebito)\b/;
+/** Italian on an English bench: words of running text (not ones an Italian address holds: `Via dei …`), and the platform's Italian texts. */
+const ITALIAN = /\b(?:il|nessun|nessuna|sono|Spedizione|Addebito|Ricarica)\b/;
 
 /** The visible text of the page, one line per text line, without the values of fields. */
 async function visibleText(page: Page): Promise<string> {

@@ -20,7 +20,7 @@ import { useVerify } from '../stores/verify';
 const num = (text: string): number => parseDecimal(text) ?? Number.NaN;
 
 /** The form's fields from the station's verify settings (defaults before they are known). */
-const toForm = (s: VerifySettings | null) => ({ enabled: s?.enabled ?? false, pct: String(s?.tolerancePct ?? 10), minKg: String(s?.toleranceKg ?? 0.05) });
+const toForm = (s: VerifySettings | null) => ({ enabled: s?.enabled ?? false, pct: decimalText(s?.tolerancePct ?? 10), minKg: decimalText(s?.toleranceKg ?? 0.05) });
 
 /** The Scan to verify card of the Settings screen (see file comment). */
 export function VerifySettingsSection() {

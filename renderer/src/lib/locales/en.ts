@@ -669,6 +669,8 @@ export const en = {
     searchFailed: 'Printer search failed',
   },
   account: {
+    payMethod: { bankTransfer: 'bank transfer', card: 'credit card', paypal: 'PayPal' },
+    movement: { shipment: 'Shipment {{ldv}} ({{contract}})', returnCharge: 'Return to sender charged, {{ldv}}', topUp: 'Credit top-up ({{method}})' },
     title: 'Account',
     balance: 'Credit balance:',
     prepaid: '(prepaid)',

@@ -673,6 +673,8 @@ export const it: Texts<typeof en> = {
     searchFailed: 'Ricerca stampanti non riuscita',
   },
   account: {
+    payMethod: { bankTransfer: 'bonifico bancario', card: 'carta di credito', paypal: 'PayPal' },
+    movement: { shipment: 'Spedizione {{ldv}} ({{contract}})', returnCharge: 'Addebito reso al mittente {{ldv}}', topUp: 'Ricarica credito ({{method}})' },
     title: 'Conto',
     balance: 'Credito disponibile:',
     prepaid: '(prepagato)',
