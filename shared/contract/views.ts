@@ -38,10 +38,13 @@ export interface PrinterNameParts {
   what: string;
 }
 
-/** A text the station made, named by its key in the locale files (the screens' `t(key, values)`), so every bench says it in its own language. */
+/**
+ * A text the station made, named by its key in the locale files (the screens' `t(key, values)`), so every
+ * bench says it in its own language; a number among the values is written the bench's way (`101,6`).
+ */
 export interface StationText {
   key: string;
-  values?: Record<string, string>;
+  values?: Record<string, string | number>;
 }
 
 /** A printer found by `printers.discover`. */
@@ -130,6 +133,8 @@ export interface LabelPreviewView {
    * label was found and what else the page holds; null for a label-sized PDF.
    */
   adaptation: string | null;
+  /** The same notes as texts of the locale files (`labelPreview.note.<key>`), for the bench's language; empty when `adaptation` is null. */
+  adaptationNotes: StationText[];
 }
 
 export interface PrintJobView {

@@ -4,7 +4,8 @@
  * time in Europe/Rome, the zone of the labels, manifests and the platform,
  * whatever the PC's own zone.
  */
-import { locale } from './i18n';
+import type { StationText } from '../../../shared/contract/views';
+import { hasText, locale, t } from './i18n';
 
 /** Time zone of every time on screen (labels and the platform use Italian time). */
 const BENCH_TIME_ZONE = 'Europe/Rome';
@@ -86,4 +87,18 @@ export function parseDecimal(text: string): number | undefined {
   const t = text.trim().replace(',', '.');
   if (t === '') return undefined;
   return /^-?\d*\.?\d+$|^-?\d+\.$/.test(t) ? Number(t) : Number.NaN;
+}
+
+/**
+ * A text the station made (`StationText`) in the bench's language: `t(prefix + key, values)` with every
+ * number but `count` (which picks the plural form) written the bench's way (`101,6`, `1,48`); null when the
+ * locale files have no such key.
+ */
+export function stationText(prefix: string, text: StationText): string | null {
+  const key = `${prefix}.${text.key}`;
+  // A plural text exists as its `_one` / `_other` forms.
+  if (!hasText(key) && !hasText(`${key}_other`)) return null;
+  const values: Record<string, string | number> = {};
+  for (const [k, v] of Object.entries(text.values ?? {})) values[k] = typeof v === 'number' && k !== 'count' ? decimalText(v, 2) : v;
+  return t(key, values);
 }

@@ -79,7 +79,7 @@ export function printerNameText(p: { name: string; nameParts?: { kind: string; w
 }
 
 /** A printer's detail in the bench's language when the station worded it (`detailText`), else as the printer said it. */
-export function printerDetailText(p: { detail: string; detailText?: { key: string; values?: Record<string, string> } }): string {
+export function printerDetailText(p: { detail: string; detailText?: { key: string; values?: Record<string, string | number> } }): string {
   const key = p.detailText ? `printerDetail.${p.detailText.key}` : '';
   return p.detailText && hasText(key) ? t(key, p.detailText.values ?? {}) : p.detail;
 }
