@@ -984,6 +984,7 @@ export const en = {
     alt: 'Label {{n}} of {{ldv}} as the printer will print it',
     failed: 'No preview',
   },
+  stockReason: { recipient_absent: 'Recipient absent', address_incomplete: 'Address incomplete or wrong', business_closed: 'Business closed' },
   stocks: {
     title: 'Held shipments',
     show: 'Show',

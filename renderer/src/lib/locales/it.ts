@@ -988,6 +988,7 @@ export const it: Texts<typeof en> = {
     alt: 'Etichetta {{n}} di {{ldv}} come la stamperà la stampante',
     failed: 'Nessuna anteprima',
   },
+  stockReason: { recipient_absent: 'Destinatario assente', address_incomplete: 'Indirizzo insufficiente o errato', business_closed: 'Esercizio chiuso' },
   stocks: {
     title: 'Giacenze',
     show: 'Mostra',
