@@ -135,7 +135,7 @@ export function nameOf(uri: string): string {
 }
 
 /** The parts of the printer's name ({@link printerNameParts}) for the screens; undefined when the URI does not parse. */
-export function namePartsOf(uri: string): PrinterNameParts | undefined {
+function namePartsOf(uri: string): PrinterNameParts | undefined {
   try {
     return printerNameParts(parseDeviceUri(uri));
   } catch {

@@ -9,9 +9,7 @@ import { z } from 'zod';
 import { defineSetting } from './settings-repo';
 
 /** Languages of the bench: Italian or English. */
-export const BenchLanguage = z.enum(['it', 'en']);
-/** `it` or `en`. */
-export type BenchLanguage = z.output<typeof BenchLanguage>;
+const BenchLanguage = z.enum(['it', 'en']);
 
 /** Setting `bench.language`, default `en`. */
 export const BenchLanguageSetting = defineSetting('bench.language', BenchLanguage, 'en');

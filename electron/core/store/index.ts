@@ -37,7 +37,7 @@ export type { PickupRecord } from './pickups-repo';
 export type { ManifestInput, ManifestRecord } from './manifests-repo';
 export { defineSetting } from './settings-repo';
 export { RetentionSetting } from './retention';
-export { BenchLanguageSetting, type BenchLanguage } from './bench-language';
+export { BenchLanguageSetting } from './bench-language';
 export { checkIntegrityInBackground } from './integrity';
 export { type OutboxError, type OutboxKind, type OutboxRecord } from './outbox-repo';
 
