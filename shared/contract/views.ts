@@ -51,8 +51,10 @@ export interface StationText {
 export interface DiscoveredPrinterView {
   /** Device URI to pass to `printers.set` (`usb://Zebra/ZD421?serial=…`, `printer:Zebra_ZD421`, `socket://…`). */
   uri: string;
-  /** Human name, e.g. "Zebra ZD421 (USB, D2J193601234)". */
+  /** Human name, e.g. "Zebra ZD421 (USB, D2J193601234)", in English. */
   name: string;
+  /** The name's parts for the screens (`printerName.<kind>` with `what`), when the station words it itself. */
+  nameParts?: PrinterNameParts;
   /** `usb`: attached now; `queue`: an OS print queue; `network`: a network printer typed before; `folder`: a label folder. */
   kind: 'usb' | 'queue' | 'network' | 'folder';
   /** True for the printer in use. */

@@ -152,6 +152,12 @@ export function printerView(uri: string, state: PrinterView['state'], detail: st
   return { uri, name: nameOf(uri), ...(nameParts ? { nameParts } : {}), state, detail, ...(detailText ? { detailText } : {}) };
 }
 
+/** A printer's URI with its name (English) and the name's parts for the screens. */
+export function printerNameOf(uri: string): { uri: string; name: string; nameParts?: PrinterNameParts } {
+  const nameParts = namePartsOf(uri);
+  return { uri, name: nameOf(uri), ...(nameParts ? { nameParts } : {}) };
+}
+
 /** Which kind of device a URI names (network, USB, OS print queue, folder), for the printer list. */
 export function kindOf(uri: string): DiscoveredPrinterView['kind'] {
   if (uri.startsWith('usb:')) return 'usb';

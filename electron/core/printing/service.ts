@@ -35,7 +35,7 @@ import { fitZplBytesToStock } from './label-fit';
 import type { PrintJobRecord } from '../store';
 import { errorSummary } from '../common/errors';
 import { printJobView } from '../common/views';
-import { LabelPrinterSetting, PrinterHistorySetting, PrinterProfilesSetting, PRINTER_HISTORY_MAX, LABEL_WIDTH_MM, LABEL_HEIGHT_MM, STATUS_MAX_AGE_MS, SILENT_RECHECK_MS, PrintOutcome, PrinterService, PrinterServiceOptions, nameOf, kindOf, printerView, HOLD, STATE_TEXT, waitReason, Terminal } from './service-api';
+import { LabelPrinterSetting, PrinterHistorySetting, PrinterProfilesSetting, PRINTER_HISTORY_MAX, LABEL_WIDTH_MM, LABEL_HEIGHT_MM, STATUS_MAX_AGE_MS, SILENT_RECHECK_MS, PrintOutcome, PrinterService, PrinterServiceOptions, kindOf, printerView, printerNameOf, HOLD, STATE_TEXT, waitReason, Terminal } from './service-api';
 
 /**
  * Builds the printer service and its job runner on an opened printer.
@@ -429,9 +429,9 @@ export function createPrinterService(opts: PrinterServiceOptions): PrinterServic
         seen.add(d.uri);
         out.push({ ...d, current: d.uri === printer.uri });
       };
-      add({ uri: printer.uri, name: nameOf(printer.uri), kind: kindOf(printer.uri), current: true });
+      add({ ...printerNameOf(printer.uri), kind: kindOf(printer.uri), current: true });
       found.forEach(add);
-      for (const uri of store.settings.get(PrinterHistorySetting)) add({ uri, name: nameOf(uri), kind: kindOf(uri), current: false });
+      for (const uri of store.settings.get(PrinterHistorySetting)) add({ ...printerNameOf(uri), kind: kindOf(uri), current: false });
       return out;
     },
     pending: () =>

@@ -190,7 +190,7 @@ export function PrintScreen() {
               {discovered.map((d) => (
                 <li key={d.uri}>
                   <button type="button" data-choice className={`btn choice${d.current ? ' choice-current' : ''}`} onClick={() => void setUri(d.uri)} disabled={saving} aria-current={d.current}>
-                    <strong>{d.name}</strong> <span className="muted">{kindText(d.kind)}</span> <code>{d.uri}</code>
+                    <strong>{printerNameText(d)}</strong> <span className="muted">{kindText(d.kind)}</span> <code>{d.uri}</code>
                     {d.current ? ` · ${t('print.inUse')}` : ''}
                   </button>
                 </li>
