@@ -126,7 +126,7 @@ export interface PrinterServiceOptions {
 }
 
 /** The printer's name as the screens show it (`describePrinter` of its parsed device URI); the URI itself when it does not parse. */
-export function nameOf(uri: string): string {
+function nameOf(uri: string): string {
   try {
     return describePrinter(parseDeviceUri(uri));
   } catch {
