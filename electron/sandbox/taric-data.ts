@@ -1,23 +1,29 @@
 /**
- * A real subset of the EU Combined Nomenclature (CN, Council Regulation (EEC)
- * No 2658/87, Annex I, 2026 edition) answered by the sandbox's GET /taric:
- * every chapter (2 digits, chapter 77 is reserved and absent), the headings
- * (4 digits) most shipped by small Italian shops, and some HS subheadings
- * (6 digits) and CN subheadings (8 digits).
+ * The EU Combined Nomenclature (CN 2026, Council Regulation (EEC) No 2658/87,
+ * Annex I) answered by the sandbox's GET /taric, from two parts:
  *
- * Each row is `[code, Italian description, English description]`. Chapter
- * titles and most headings follow the official wording; long headings are
- * shortened without changing their scope, and a subheading's text is joined
- * with its parent's dash levels so it reads on its own (e.g. 610910 "of
- * cotton" becomes "T-shirts, singlets and other vests, knitted or crocheted,
- * of cotton").
+ * - `data/cn-2026.json`: every chapter (2 digits) and heading (4 digits), and
+ *   the HS subheadings (6 digits) of the chapters bench goods come from, in
+ *   the official Italian and English texts of the EU Vocabularies dataset
+ *   (public source and how it is rebuilt: `data/SOURCES.md`); a subheading's
+ *   own text ("Of cotton") is joined after its heading's here so it reads on
+ *   its own;
+ * - the hand-written rows below: some HS subheadings and CN subheadings
+ *   (8 digits) most shipped by small Italian shops, each already joined with
+ *   its parent's dash levels (e.g. 610910 "T-shirts, singlets and other vests,
+ *   knitted or crocheted, of cotton").
+ *
+ * A code in both keeps the official text for chapters and headings and the
+ * hand-written, joined one for subheadings. Each row is `[code, Italian
+ * description, English description]`.
  */
+import CN_2026 from './data/cn-2026.json';
 
 /** `[code, description (it), descriptionEn]`. */
 export type TaricRow = readonly [code: string, description: string, descriptionEn: string];
 
-/** The table, in code order. */
-export const TARIC_ROWS: ReadonlyArray<TaricRow> = [
+/** The hand-written rows, in code order (their 6- and 8-digit texts already read on their own). */
+const CURATED_ROWS: ReadonlyArray<TaricRow> = [
   ['01', 'Animali vivi', 'Live animals'],
   ['0101', 'Cavalli, asini, muli e bardotti, vivi', 'Live horses, asses, mules and hinnies'],
   ['02', 'Carni e frattaglie commestibili', 'Meat and edible meat offal'],
@@ -412,3 +418,41 @@ export const TARIC_ROWS: ReadonlyArray<TaricRow> = [
   ['9705', 'Collezioni ed esemplari per collezioni di zoologia, di botanica, di mineralogia, di anatomia, o aventi interesse storico, archeologico, paleontologico, etnografico o numismatico', 'Collections and collectors\' pieces of archaeological, ethnographic, historical, zoological, botanical, mineralogical, anatomical, paleontological or numismatic interest'],
   ['9706', 'Oggetti di antichità aventi più di 100 anni', 'Antiques of an age exceeding 100 years'],
 ];
+
+/** A joined text: the heading's, then the subheading's own. */
+function joined(heading: string | undefined, own: string): string {
+  return heading === undefined ? own : `${heading}: ${own.charAt(0).toLowerCase()}${own.slice(1)}`;
+}
+
+/** The JSON's rows, checked: each `[code of 2/4/6 digits, Italian, English]`; a broken file throws naming the row. */
+function checkedSource(data: ReadonlyArray<ReadonlyArray<unknown>>): TaricRow[] {
+  return data.map((row, i) => {
+    const [code, it, en] = row;
+    if (row.length !== 3 || typeof code !== 'string' || !/^(\d{2}|\d{4}|\d{6})$/.test(code) || typeof it !== 'string' || typeof en !== 'string') {
+      throw new Error(`data/cn-2026.json: row ${i} is not [code, Italian, English]`);
+    }
+    return [code, it, en] as const;
+  });
+}
+
+/** The source rows, a subheading's text joined after its heading's (a `xxxx00` subheading is its whole heading, kept as it is). */
+function sourceRows(): TaricRow[] {
+  const rows = checkedSource(CN_2026);
+  const headings = new Map(rows.filter(([c]) => c.length === 4).map(([c, it, en]) => [c, [it, en] as const]));
+  return rows.map(([code, it, en]) => {
+    if (code.length !== 6 || code.endsWith('00')) return [code, it, en] as const;
+    const h = headings.get(code.slice(0, 4));
+    return [code, joined(h?.[0], it), joined(h?.[1], en)] as const;
+  });
+}
+
+/** Both parts merged (see the module comment for which text wins), one row per code, in code order. */
+function mergedRows(): TaricRow[] {
+  const byCode = new Map<string, TaricRow>();
+  for (const row of sourceRows()) byCode.set(row[0], row);
+  for (const row of CURATED_ROWS) if (row[0].length > 4 || !byCode.has(row[0])) byCode.set(row[0], row);
+  return [...byCode.values()].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+}
+
+/** The table, in code order: `[code, Italian, English]`, codes of 2, 4, 6 or 8 digits. */
+export const TARIC_ROWS: ReadonlyArray<TaricRow> = mergedRows();

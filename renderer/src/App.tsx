@@ -9,7 +9,7 @@
  */
 import { useEffect } from 'react';
 import { flushSync } from 'react-dom';
-import { on } from './api';
+import { invoke, on } from './api';
 import { Banner } from './components/Banner';
 import { Header } from './components/Header';
 import { Nav } from './components/Nav';
@@ -35,7 +35,7 @@ import { ScanScreen } from './screens/ScanScreen';
 import { SettingsScreen } from './screens/SettingsScreen';
 import { ShipScreen } from './screens/ShipScreen';
 import { boxLabel } from './screens/PackagesEditor';
-import { t } from './lib/i18n';
+import { language, t } from './lib/i18n';
 import { AccountScreen } from './screens/AccountScreen';
 import { StocksScreen } from './screens/StocksScreen';
 import { STOCK_POLL_MS, useStocks } from './stores/stocks';
@@ -186,7 +186,11 @@ function useStationEvents(): void {
     void useApp.getState().refreshInfo();
     void useScale.getState().load();
     void useVerify.getState().loadSettings();
-    void useBoxes.getState().load().then(() => useJob.getState().fillBlankBoxes());
+    // The core names what it draws (slips, default boxes, label notes) in the bench's language: tell it first.
+    void invoke('app.language.set', { language: language() })
+      .catch((e: unknown) => useApp.getState().fail(t('preferences.languageNotSent'), e))
+      .then(() => useBoxes.getState().load())
+      .then(() => useJob.getState().fillBlankBoxes());
     // Credit and printer status change outside the station too (top-ups, paper out): poll gently.
     const timer = setInterval(() => void useApp.getState().refreshInfo(), 60_000);
     return () => {

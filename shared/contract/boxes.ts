@@ -74,12 +74,22 @@ export function findBox(presets: readonly BoxPreset[], code: string): BoxPreset 
   return presets.find((p) => p.barcode?.toLowerCase() === c) ?? presets.find((p) => p.name.toLowerCase() === c);
 }
 
-/** Boxes a training station starts with, so a packer trains with the same flow as at the bench (Medium is the default). */
-export const TRAINING_BOXES: BoxSettings = {
-  presets: [
-    { name: 'Small', lengthCm: 25, widthCm: 20, heightCm: 10, tareKg: 0.15, barcode: 'BOX-S' },
-    { name: 'Medium', lengthCm: 30, widthCm: 20, heightCm: 15, tareKg: 0.25, barcode: 'BOX-M' },
-    { name: 'Large', lengthCm: 40, widthCm: 30, heightCm: 20, tareKg: 0.4, barcode: 'BOX-L' },
-  ],
-  defaultBox: 'Medium',
-};
+/** Names of the training boxes in the bench's language (docs/glossary-it.md: formato scatola). */
+const TRAINING_BOX_NAMES = { en: ['Small', 'Medium', 'Large'], it: ['Piccola', 'Media', 'Grande'] } as const;
+
+/**
+ * Boxes a training station starts with, so a packer trains with the same flow as at the bench (the
+ * middle one is the default), named in the bench's language (`it`: Piccola, Media, Grande; `en`:
+ * Small, Medium, Large). Once saved, a preset keeps the name it was saved with.
+ */
+export function trainingBoxes(language: 'it' | 'en'): BoxSettings {
+  const [small, medium, large] = TRAINING_BOX_NAMES[language];
+  return {
+    presets: [
+      { name: small, lengthCm: 25, widthCm: 20, heightCm: 10, tareKg: 0.15, barcode: 'BOX-S' },
+      { name: medium, lengthCm: 30, widthCm: 20, heightCm: 15, tareKg: 0.25, barcode: 'BOX-M' },
+      { name: large, lengthCm: 40, widthCm: 30, heightCm: 20, tareKg: 0.4, barcode: 'BOX-L' },
+    ],
+    defaultBox: medium,
+  };
+}

@@ -35,3 +35,17 @@ export type CustomsSettings = z.output<typeof CustomsSettings>;
 
 /** A product's remembered customs data: the product data of the SKU (./products.ts, electron/core/store/customs-products-repo.ts). */
 export type CustomsProductView = ProductView;
+
+/**
+ * A suggestion of the HS code field (`customs.taric`): a code of GET /taric
+ * (spec: Endpoints > Customs codes; `description` Italian, `descriptionEn`
+ * English or null), or, with `sku`, a code the station's own product data
+ * holds for a similar item (`description` is that product's, as declared).
+ */
+export interface HsSuggestion {
+  code: string;
+  description: string;
+  descriptionEn: string | null;
+  /** The SKU the code was declared for, when the suggestion comes from the station's products. */
+  sku?: string;
+}

@@ -21,18 +21,40 @@ type ConnectionState = 'online' | 'offline' | 'unknown';
 /** Printer state as last read by `~HS` / the folder printer check. */
 export interface PrinterView {
   uri: string;
-  /** Human name (e.g. "Zebra on 10.0.0.5:9100", "Folder /tmp/labels"). */
+  /** Human name (e.g. "Zebra on 10.0.0.5:9100", "Folder /tmp/labels"), in English. */
   name: string;
+  /** The name's parts, for the screens to say it in the bench's language (`printerName.<kind>` with `what`); absent when the URI does not parse. */
+  nameParts?: PrinterNameParts;
   state: 'ready' | 'paper_out' | 'head_open' | 'paused' | 'error' | 'unreachable' | 'unknown';
+  /** The state in words, in English (logs; a printer's own answer such as a socket error). */
   detail: string;
+  /** The detail as a text of the locale files (`printerDetail.<key>` with `values`), when the station made it; the screens then show that instead of `detail`. */
+  detailText?: StationText;
+}
+
+/** What a printer's name is made of: its kind and what it is (`10.0.0.5:9100`, `/tmp/labels`, `Zebra ZD421 (D2J19…)`, a queue's name). */
+export interface PrinterNameParts {
+  kind: 'network' | 'usb' | 'queue' | 'folder';
+  what: string;
+}
+
+/**
+ * A text the station made, named by its key in the locale files (the screens' `t(key, values)`), so every
+ * bench says it in its own language; a number among the values is written the bench's way (`101,6`).
+ */
+export interface StationText {
+  key: string;
+  values?: Record<string, string | number>;
 }
 
 /** A printer found by `printers.discover`. */
 export interface DiscoveredPrinterView {
   /** Device URI to pass to `printers.set` (`usb://Zebra/ZD421?serial=…`, `printer:Zebra_ZD421`, `socket://…`). */
   uri: string;
-  /** Human name, e.g. "Zebra ZD421 (USB, D2J193601234)". */
+  /** Human name, e.g. "Zebra ZD421 (USB, D2J193601234)", in English. */
   name: string;
+  /** The name's parts for the screens (`printerName.<kind>` with `what`), when the station words it itself. */
+  nameParts?: PrinterNameParts;
   /** `usb`: attached now; `queue`: an OS print queue; `network`: a network printer typed before; `folder`: a label folder. */
   kind: 'usb' | 'queue' | 'network' | 'folder';
   /** True for the printer in use. */
@@ -113,6 +135,8 @@ export interface LabelPreviewView {
    * label was found and what else the page holds; null for a label-sized PDF.
    */
   adaptation: string | null;
+  /** The same notes as texts of the locale files (`labelPreview.note.<key>`), for the bench's language; empty when `adaptation` is null. */
+  adaptationNotes: StationText[];
 }
 
 export interface PrintJobView {

@@ -2,6 +2,7 @@
 import type { Handlers } from '../../../shared/contract/commands';
 import type { AppInfo } from '../../../shared/contract/views';
 import type { ContextWithoutOutbox, StationContext } from '../common/context';
+import { BenchLanguageSetting } from '../store';
 
 /** How long `app.info` waits for the printer's status before showing the last one, ms. */
 const APP_INFO_PRINTER_WAIT_MS = 1500;
@@ -40,5 +41,9 @@ export function createAppHandlers(ctx: StationContext) {
       if (credit.status === 'fulfilled') ctx.lastCredit = credit.value;
       return cachedAppInfo(ctx);
     },
-  } satisfies Pick<Handlers, 'app.info'>;
+    'app.language.set': async ({ language }) => {
+      ctx.store.settings.set(BenchLanguageSetting, language);
+      return { language };
+    },
+  } satisfies Pick<Handlers, 'app.info' | 'app.language.set'>;
 }

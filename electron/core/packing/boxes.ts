@@ -1,32 +1,34 @@
 /**
  * `boxes.*` commands: the station's box presets (issue 11 "Box presets"),
  * kept in the setting `boxes.presets`. A training station that never saved
- * its own starts with {@link TRAINING_BOXES}; a station on a real platform
+ * its own starts with {@link trainingBoxes}, named in the bench's language
+ * (setting `bench.language`); a station on a real platform
  * starts with none (the packer types the first box's dimensions, or adds
  * boxes in Settings).
  */
 import type { Handlers } from '../../../shared/contract/commands';
-import { BoxSettings, TRAINING_BOXES } from '../../../shared/contract/boxes';
-import { defineSetting } from '../store';
+import { BoxSettings, trainingBoxes } from '../../../shared/contract/boxes';
+import { BenchLanguageSetting, defineSetting } from '../store';
 import type { StationContext } from '../common/context';
 
 const NO_BOXES: BoxSettings = { presets: [], defaultBox: null };
+/** `boxes.presets` as saved; null while this station never saved its own. */
+const SAVED_BOXES = defineSetting('boxes.presets', BoxSettings.nullable(), null);
+const BOXES = defineSetting('boxes.presets', BoxSettings, NO_BOXES);
 
-/** The setting `boxes.presets` of this station: a training station starts with {@link TRAINING_BOXES}, one on a real platform with none. */
-function boxesSetting(ctx: Pick<StationContext, 'platform'>) {
-  return defineSetting('boxes.presets', BoxSettings, ctx.platform.mode === 'sandbox' ? TRAINING_BOXES : NO_BOXES);
-}
-
-/** The station's box presets and default box (cm, kg). */
+/**
+ * The station's box presets and default box (cm, kg): the saved ones, else a
+ * training station's {@link trainingBoxes} named in the bench's language of
+ * the moment (read at each call), else none.
+ */
 export function boxSettingsOf(ctx: Pick<StationContext, 'platform' | 'store'>): BoxSettings {
-  return ctx.store.settings.get(boxesSetting(ctx));
+  return ctx.store.settings.get(SAVED_BOXES) ?? (ctx.platform.mode === 'sandbox' ? trainingBoxes(ctx.store.settings.get(BenchLanguageSetting)) : NO_BOXES);
 }
 
 /** Handlers of the `boxes` domain. */
 export function createBoxesHandlers(ctx: StationContext) {
-  const setting = boxesSetting(ctx);
   return {
-    'boxes.get': async () => ctx.store.settings.get(setting),
-    'boxes.set': async (input) => ctx.store.settings.set(setting, input),
+    'boxes.get': async () => boxSettingsOf(ctx),
+    'boxes.set': async (input) => ctx.store.settings.set(BOXES, input),
   } satisfies Pick<Handlers, 'boxes.get' | 'boxes.set'>;
 }

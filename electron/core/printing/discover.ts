@@ -25,12 +25,15 @@ export async function discoverPrinters(src: DiscoverSources): Promise<Discovered
     const found = await listUsbPrinters(src.usb).catch(() => []);
     for (const p of found) {
       const name = `${p.make} ${p.model}`.trim();
-      out.push({ uri: p.uri, name: `${name} (USB${p.serial ? `, ${p.serial}` : ''})${p.error ? ` — ${p.error}` : ''}`, kind: 'usb', current: false });
+      out.push({ uri: p.uri, name: `${name} (USB${p.serial ? `, ${p.serial}` : ''})${p.error ? ` — ${p.error}` : ''}`, ...(p.error ? {} : { nameParts: { kind: 'usb' as const, what: `${name}${p.serial ? ` (${p.serial})` : ''}` } }), kind: 'usb', current: false });
     }
   }
   if (src.queues) {
     const queues = await src.queues().catch(() => []);
-    for (const q of queues) out.push({ uri: q.uri, name: `${q.queue}${q.description ? ` — ${q.description}` : ''} (print queue)`, kind: 'queue', current: false });
+    for (const q of queues) {
+      const what = `${q.queue}${q.description ? ` — ${q.description}` : ''}`;
+      out.push({ uri: q.uri, name: `${what} (print queue)`, nameParts: { kind: 'queue', what }, kind: 'queue', current: false });
+    }
   }
   return out;
 }

@@ -106,9 +106,10 @@ export class FilePrinter implements LabelPrinter {
     try {
       await this.ensureFolder();
       await access(this.dir, constants.W_OK);
-      return { state: 'ready', detail: `Ready: labels are saved to ${this.dir}` };
+      return { state: 'ready', detail: `Ready: labels are saved to ${this.dir}`, detailText: { key: 'folderReady', values: { dir: this.dir } } };
     } catch (e) {
-      return { state: 'error', detail: `Folder ${this.dir} is not writable: ${e instanceof Error ? e.message : String(e)}`, code: 'printer_error' };
+      const reason = e instanceof Error ? e.message : String(e);
+      return { state: 'error', detail: `Folder ${this.dir} is not writable: ${reason}`, detailText: { key: 'folderNotWritable', values: { dir: this.dir, reason } }, code: 'printer_error' };
     }
   }
 

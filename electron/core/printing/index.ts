@@ -15,7 +15,7 @@ import { parseDeviceUri } from './uri';
 
 export type { LabelPrinter, OpenPrinterOptions, PrinterStatus } from './types';
 export { PrinterError } from './errors';
-export { parseDeviceUri, describePrinter } from './uri';
+export { parseDeviceUri, describePrinter, printerNameParts } from './uri';
 export { adaptZpl, adaptZplBytes, detectZplDpi } from './adapt';
 export { applyProfile, applyProfileBytes } from './profile';
 export { mmToDots } from './units';

@@ -38,6 +38,10 @@ export interface LabelAdaptation {
   inkMm: BoxMm | null;
   /** The stock the label prints on, mm. */
   stockMm: { width: number; height: number };
+  /** The label's size as printed when it fits the stock as it says (nothing measured), mm; else null. */
+  labelMm: { width: number; height: number } | null;
+  /** False when the preview engine could not read the label to measure its ink. */
+  inkMeasured: boolean;
   /** One sentence for the packer: "made for 203 dpi, printing at 300 dpi, scaled ×1.48; ink 96.5 × 140.2 mm on 100 × 150 mm stock". */
   note: string;
 }
@@ -172,7 +176,7 @@ export async function fitZplToStock(
     const note = `${madeForSentence(made, opts.dpi, base)}; label ${sizeMm.width} × ${sizeMm.height} mm fits the ${opts.stockMm.width} × ${opts.stockMm.height} mm stock`;
     return {
       zpl: out,
-      adaptation: { madeForDpi: made.dpi, madeForFrom: made.from, dpi: opts.dpi, factor: base, shrink: 1, shiftMm: { x: 0, y: 0 }, inkMm: null, stockMm: { ...opts.stockMm }, note },
+      adaptation: { madeForDpi: made.dpi, madeForFrom: made.from, dpi: opts.dpi, factor: base, shrink: 1, shiftMm: { x: 0, y: 0 }, inkMm: null, stockMm: { ...opts.stockMm }, labelMm: sizeMm, inkMeasured: true, note },
     };
   }
   // A stream the preview engine cannot read still prints, scaled, unmoved: the note says the ink was not measured.
@@ -215,6 +219,8 @@ export async function fitZplToStock(
       shiftMm: { x: mm(shift.x, opts.dpi), y: mm(shift.y, opts.dpi) },
       inkMm,
       stockMm: { ...opts.stockMm },
+      labelMm: null,
+      inkMeasured: measured,
       note: parts.join('; '),
     },
   };

@@ -188,6 +188,17 @@ export function isLabelSized(page: { width: number; height: number }, t: RasterT
   return fits(w, h) || fits(h, w);
 }
 
+/** What {@link planLabelCrop} did, for the preview to say it in the bench's language: page and label size (mm), turned, shrunk to (%), parts left out. */
+export interface PageCropFacts {
+  pageMm: { width: number; height: number };
+  labelMm: { width: number; height: number };
+  turned: boolean;
+  /** Percent the label was shrunk to, null when printed at its size. */
+  shrinkPct: number | null;
+  /** Other parts on the page (a second label, a copy), not printed. */
+  otherParts: number;
+}
+
 /**
  * How to render a page that is not label-sized: the label part cropped (1 mm
  * margin), turned 90° clockwise when its orientation is not the stock's,
@@ -195,7 +206,7 @@ export function isLabelSized(page: { width: number; height: number }, t: RasterT
  * sentence for the preview. `null` when the page has no ink.
  * @param page page size in points; `probe` the page at {@link PROBE_SCALE}; `t` the head and stock
  */
-export function planLabelCrop(page: { width: number; height: number }, probe: GreyPage, t: RasterTarget): { view: PageView; note: string } | null {
+export function planLabelCrop(page: { width: number; height: number }, probe: GreyPage, t: RasterTarget): { view: PageView; note: string; facts: PageCropFacts } | null {
   const parts = findPageParts(probe);
   const label = parts[0];
   if (!label) return null;
@@ -223,5 +234,6 @@ export function planLabelCrop(page: { width: number; height: number }, probe: Gr
   const bits = [`a ${size} page: printed the label found on it (${mmOf(w)} × ${mmOf(h)} mm${rotate ? ', turned 90°' : ''}, ${shrink < 1 ? `shrunk to ${Math.round(shrink * 100)} % to fit the stock` : 'at its size'})`];
   const rest = parts.length - 1;
   if (rest > 0) bits.push(`the page holds ${rest === 1 ? 'another part' : `${rest} other parts`} (a second label, the sender's or a waybill copy), not printed on the label printer`);
-  return { view: { scale, rotate: rotate ? 1 : 0, crop }, note: bits.join('; ') };
+  const facts: PageCropFacts = { pageMm: { width: mmOf(page.width), height: mmOf(page.height) }, labelMm: { width: mmOf(w), height: mmOf(h) }, turned: rotate, shrinkPct: shrink < 1 ? Math.round(shrink * 100) : null, otherParts: rest };
+  return { view: { scale, rotate: rotate ? 1 : 0, crop }, note: bits.join('; '), facts };
 }

@@ -21,7 +21,7 @@
  */
 import { deflateSync } from 'node:zlib';
 import { mmToDots } from './units';
-import { isLabelSized, planLabelCrop, PROBE_SCALE, type PageView } from './pdf-region';
+import { isLabelSized, planLabelCrop, PROBE_SCALE, type PageCropFacts, type PageView } from './pdf-region';
 
 /** Grey level (0-255) under which a pixel prints black. */
 export const THRESHOLD = 128;
@@ -268,9 +268,10 @@ export const pdfiumRasteriser: PdfRasteriser = {
  * Turns a PDF label into ZPL for the printer profile: one `^GFA` label per page.
  * @throws Error naming the problem when the bytes are not a PDF the renderer can open, or it has no page
  */
-export async function pdfToZpl(pdf: Uint8Array, target: RasterTarget, rasteriser: PdfRasteriser = pdfiumRasteriser): Promise<{ zpl: Uint8Array; pages: number; notes: string[] }> {
+export async function pdfToZpl(pdf: Uint8Array, target: RasterTarget, rasteriser: PdfRasteriser = pdfiumRasteriser): Promise<{ zpl: Uint8Array; pages: number; notes: string[]; crops: Array<PageCropFacts & { page: number }> }> {
   if (!(pdf.length > 4 && pdf[0] === 0x25 && pdf[1] === 0x50 && pdf[2] === 0x44 && pdf[3] === 0x46)) throw new Error('The label is not a PDF (no %PDF header)');
   const notes: string[] = [];
+  const crops: Array<PageCropFacts & { page: number }> = [];
   const labels = await rasteriser.render(
     pdf,
     (p, i, probe) => {
@@ -279,10 +280,11 @@ export async function pdfToZpl(pdf: Uint8Array, target: RasterTarget, rasteriser
       const plan = planLabelCrop(p, probe(PROBE_SCALE), target);
       if (!plan) return fitScale(p, target);
       notes.push(`Page ${i + 1}, ${plan.note}.`);
+      crops.push({ page: i + 1, ...plan.facts });
       return plan.view;
     },
     (p) => bitmapLabel(toMonoBitmap(p, target)),
   );
   if (!labels.length) throw new Error('The PDF label has no page');
-  return { zpl: new TextEncoder().encode(labels.join('')), pages: labels.length, notes };
+  return { zpl: new TextEncoder().encode(labels.join('')), pages: labels.length, notes, crops };
 }

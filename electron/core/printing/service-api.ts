@@ -4,9 +4,9 @@
  * profiles), the label stock default and how a printer's state is worded.
  */
 import { z } from 'zod';
-import type { DiscoveredPrinterView, LabelPreviewView, PrintJobView, PrinterView } from '../../../shared/contract/views';
+import type { DiscoveredPrinterView, LabelPreviewView, PrintJobView, PrinterNameParts, PrinterView, StationText } from '../../../shared/contract/views';
 import { PrinterProfileSchema, type PrinterProfileView } from '../../../shared/contract/printer-profile';
-import { describePrinter, parseDeviceUri, type LabelPrinter } from './';
+import { describePrinter, parseDeviceUri, printerNameParts, type LabelPrinter } from './';
 import { defineSetting, type PrintRequester, type Store } from '../store';
 import type { StationEmitter } from '../common/events';
 
@@ -126,12 +126,36 @@ export interface PrinterServiceOptions {
 }
 
 /** The printer's name as the screens show it (`describePrinter` of its parsed device URI); the URI itself when it does not parse. */
-export function nameOf(uri: string): string {
+function nameOf(uri: string): string {
   try {
     return describePrinter(parseDeviceUri(uri));
   } catch {
     return uri;
   }
+}
+
+/** The parts of the printer's name ({@link printerNameParts}) for the screens; undefined when the URI does not parse. */
+function namePartsOf(uri: string): PrinterNameParts | undefined {
+  try {
+    return printerNameParts(parseDeviceUri(uri));
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A printer view of `uri`: its name (English, and its parts for the screens), state and detail
+ * (`detailText` when the station words the detail itself, e.g. `{key: 'notChecked'}`).
+ */
+export function printerView(uri: string, state: PrinterView['state'], detail: string, detailText?: StationText): PrinterView {
+  const nameParts = namePartsOf(uri);
+  return { uri, name: nameOf(uri), ...(nameParts ? { nameParts } : {}), state, detail, ...(detailText ? { detailText } : {}) };
+}
+
+/** A printer's URI with its name (English) and the name's parts for the screens. */
+export function printerNameOf(uri: string): { uri: string; name: string; nameParts?: PrinterNameParts } {
+  const nameParts = namePartsOf(uri);
+  return { uri, name: nameOf(uri), ...(nameParts ? { nameParts } : {}) };
 }
 
 /** Which kind of device a URI names (network, USB, OS print queue, folder), for the printer list. */

@@ -24,7 +24,8 @@
  * Labels are printed from the bytes stored when the shipment was created, so
  * printing never needs the network.
  */
-import type { DiscoveredPrinterView, PrinterView } from '../../../shared/contract/views';
+import type { DiscoveredPrinterView, PrinterView, StationText } from '../../../shared/contract/views';
+import { pdfCropNotes, zplAdaptationNotes } from './adaptation-notes';
 import { StationError } from '../../../shared/contract/errors';
 import { issuesToDetails } from '../../../shared/platform/common';
 import { PrinterProfileSchema, type PrinterProfile } from '../../../shared/contract/printer-profile';
@@ -34,7 +35,7 @@ import { fitZplBytesToStock } from './label-fit';
 import type { PrintJobRecord } from '../store';
 import { errorSummary } from '../common/errors';
 import { printJobView } from '../common/views';
-import { LabelPrinterSetting, PrinterHistorySetting, PrinterProfilesSetting, PRINTER_HISTORY_MAX, LABEL_WIDTH_MM, LABEL_HEIGHT_MM, STATUS_MAX_AGE_MS, SILENT_RECHECK_MS, PrintOutcome, PrinterService, PrinterServiceOptions, nameOf, kindOf, HOLD, STATE_TEXT, waitReason, Terminal } from './service-api';
+import { LabelPrinterSetting, PrinterHistorySetting, PrinterProfilesSetting, PRINTER_HISTORY_MAX, LABEL_WIDTH_MM, LABEL_HEIGHT_MM, STATUS_MAX_AGE_MS, SILENT_RECHECK_MS, PrintOutcome, PrinterService, PrinterServiceOptions, kindOf, printerView, printerNameOf, HOLD, STATE_TEXT, waitReason, Terminal } from './service-api';
 
 /**
  * Builds the printer service and its job runner on an opened printer.
@@ -53,7 +54,7 @@ export function createPrinterService(opts: PrinterServiceOptions): PrinterServic
   const probeMs = opts.probeMs ?? 5000;
 
   let printer = opts.open(opts.uri);
-  let last: PrinterView = { uri: printer.uri, name: nameOf(printer.uri), state: 'unknown', detail: 'Not checked yet' };
+  let last: PrinterView = printerView(printer.uri, 'unknown', 'Not checked yet', { key: 'notChecked' });
   let lastAt = -Infinity;
   let lastBuffer: PrinterStatus['buffer'];
   let closed = false;
@@ -78,7 +79,7 @@ export function createPrinterService(opts: PrinterServiceOptions): PrinterServic
       void view().then(() => kick());
     });
     const offD = p.on?.('detached', () => {
-      publish({ uri: p.uri, name: nameOf(p.uri), state: 'unreachable', detail: 'Printer unplugged' });
+      publish(printerView(p.uri, 'unreachable', 'Printer unplugged', { key: 'unplugged' }));
       lastAt = now();
     });
     unsubscribe = () => {
@@ -110,7 +111,7 @@ export function createPrinterService(opts: PrinterServiceOptions): PrinterServic
     if (p !== printer) return last;
     lastAt = now();
     lastBuffer = s.buffer;
-    const v: PrinterView = { uri: p.uri, name: nameOf(p.uri), state: s.state, detail: s.detail };
+    const v: PrinterView = printerView(p.uri, s.state, s.detail, s.detailText);
     publish(v);
     return v;
   }
@@ -237,7 +238,7 @@ export function createPrinterService(opts: PrinterServiceOptions): PrinterServic
         // Nothing reached the printer: the job waits and goes out by itself later.
         lastAt = -Infinity;
         job = store.printJobs.markFailed(job.id, `Waiting: ${err.message}`, { retry: true });
-        if (!closed) publish({ uri: p.uri, name: nameOf(p.uri), state: err.code === 'printer_error' ? 'error' : 'unreachable', detail: err.message });
+        if (!closed) publish(printerView(p.uri, err.code === 'printer_error' ? 'error' : 'unreachable', err.message));
         emit(job, 'waiting');
         scheduleRetry();
         return false;
@@ -327,17 +328,17 @@ export function createPrinterService(opts: PrinterServiceOptions): PrinterServic
   }
 
   /** {@link zplFor} with the sentence saying how carrier ZPL was adapted (made-for dpi, scale, ink on the stock; issue 23). */
-  async function adaptedFor(format: string, bytes: Uint8Array, uri: string): Promise<{ bytes: Uint8Array; adaptation: string | null }> {
+  async function adaptedFor(format: string, bytes: Uint8Array, uri: string): Promise<{ bytes: Uint8Array; adaptation: string | null; adaptationNotes: StationText[] }> {
     const profile = profileOf(uri);
     if (format === 'PDF') {
       const target = profile ? { dpi: profile.dpi, widthMm: profile.widthMm, heightMm: profile.heightMm } : { dpi, widthMm: LABEL_WIDTH_MM, heightMm: LABEL_HEIGHT_MM };
-      const { zpl: raster, notes } = await pdfToZpl(bytes, target);
-      return { bytes: profile ? applyProfileBytes(raster, profile, { sourceDpi: profile.dpi }) : raster, adaptation: notes.length ? notes.join(' ') : null };
+      const { zpl: raster, notes, crops } = await pdfToZpl(bytes, target);
+      return { bytes: profile ? applyProfileBytes(raster, profile, { sourceDpi: profile.dpi }) : raster, adaptation: notes.length ? notes.join(' ') : null, adaptationNotes: pdfCropNotes(crops) };
     }
     const stockMm = profile ? { width: profile.widthMm, height: profile.heightMm } : { width: LABEL_WIDTH_MM, height: LABEL_HEIGHT_MM };
     const fitted = await fitZplBytesToStock(bytes, { dpi: profile?.dpi ?? dpi, stockMm, ...(profile?.zplMadeForDpi ? { madeForDpi: profile.zplMadeForDpi } : {}) });
     const at = profile?.dpi ?? dpi;
-    return { bytes: profile ? applyProfileBytes(fitted.bytes, profile, { sourceDpi: at }) : fitted.bytes, adaptation: fitted.adaptation.note };
+    return { bytes: profile ? applyProfileBytes(fitted.bytes, profile, { sourceDpi: at }) : fitted.bytes, adaptation: fitted.adaptation.note, adaptationNotes: zplAdaptationNotes(fitted.adaptation) };
   }
 
   return {
@@ -372,7 +373,7 @@ export function createPrinterService(opts: PrinterServiceOptions): PrinterServic
       watch(next);
       lastAt = -Infinity;
       lastBuffer = undefined;
-      publish({ uri: next.uri, name: nameOf(next.uri), state: 'unknown', detail: 'Not checked yet' });
+      publish(printerView(next.uri, 'unknown', 'Not checked yet', { key: 'notChecked' }));
       store.settings.set(LabelPrinterSetting, next.uri);
       const history = [next.uri, ...store.settings.get(PrinterHistorySetting).filter((u) => u !== next.uri)].slice(0, PRINTER_HISTORY_MAX);
       store.settings.set(PrinterHistorySetting, history);
@@ -388,10 +389,10 @@ export function createPrinterService(opts: PrinterServiceOptions): PrinterServic
       const profile = profileOf(uri);
       const size = profile ? { widthMm: profile.widthMm, heightMm: profile.heightMm } : { widthMm: LABEL_WIDTH_MM, heightMm: LABEL_HEIGHT_MM };
       const at = profile?.dpi ?? dpi;
-      const { bytes, adaptation } = await adaptedFor(label.format, label.bytes, uri);
+      const { bytes, adaptation, adaptationNotes } = await adaptedFor(label.format, label.bytes, uri);
       try {
         const { pngs, labelCount } = await renderZplPreview(new TextDecoder('utf-8').decode(bytes), { dpi: at, maxLabels: 4, labelMm: size });
-        return { trackingNumber, printerUri: uri, dpi: at, ...size, labelCount, pngs: pngs.map((p) => p.toString('base64')), adaptation };
+        return { trackingNumber, printerUri: uri, dpi: at, ...size, labelCount, pngs: pngs.map((p) => p.toString('base64')), adaptation, adaptationNotes };
       } catch (e) {
         throw new StationError('printer_error', `The label of ${trackingNumber} could not be previewed: ${e instanceof Error ? e.message : String(e)}`);
       }
@@ -428,9 +429,9 @@ export function createPrinterService(opts: PrinterServiceOptions): PrinterServic
         seen.add(d.uri);
         out.push({ ...d, current: d.uri === printer.uri });
       };
-      add({ uri: printer.uri, name: nameOf(printer.uri), kind: kindOf(printer.uri), current: true });
+      add({ ...printerNameOf(printer.uri), kind: kindOf(printer.uri), current: true });
       found.forEach(add);
-      for (const uri of store.settings.get(PrinterHistorySetting)) add({ uri, name: nameOf(uri), kind: kindOf(uri), current: false });
+      for (const uri of store.settings.get(PrinterHistorySetting)) add({ ...printerNameOf(uri), kind: kindOf(uri), current: false });
       return out;
     },
     pending: () =>

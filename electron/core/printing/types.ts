@@ -1,5 +1,5 @@
 /** The label printer interface the station prints through (DESIGN.md "Printing"). */
-import type { PrinterView } from '../../../shared/contract/views';
+import type { PrinterView, StationText } from '../../../shared/contract/views';
 
 /** Outcome of one print job. */
 export interface PrintResult {
@@ -30,6 +30,8 @@ export interface PrinterStatus {
   state: PrinterView['state'];
   /** Human text for the screen, e.g. "Out of paper; paused (1 format waiting)". */
   detail: string;
+  /** The same as a text of the locale files, when the station words it itself (shared/contract/views.ts `PrinterView.detailText`). */
+  detailText?: StationText;
   /**
    * What the printer still holds, from `~HS` (formats in the receive buffer,
    * labels remaining in the batch); absent when the printer does not say.

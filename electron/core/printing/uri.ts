@@ -14,6 +14,7 @@
 import { fileURLToPath } from 'node:url';
 import { PrinterError } from './errors';
 import { deviceFolderProblem } from './folder';
+import type { PrinterNameParts } from '../../../shared/contract/views';
 
 /** A parsed device URI. `uri` is the input, trimmed. */
 export type DeviceUri =
@@ -159,19 +160,27 @@ export function parseDeviceUri(uri: string): DeviceUri {
   }
 }
 
-/** Short human name for a printer, e.g. `Network printer 10.0.0.5:9100`, `Folder /tmp/labels`. */
-export function describePrinter(d: DeviceUri): string {
+/** What a printer's name is made of (the screens say it in the bench's language): `{kind: 'folder', what: '/tmp/labels'}`. */
+export function printerNameParts(d: DeviceUri): PrinterNameParts {
   switch (d.scheme) {
     case 'socket':
-      return `Network printer ${d.host.includes(':') ? `[${d.host}]` : d.host}:${d.port}`;
+      return { kind: 'network', what: `${d.host.includes(':') ? `[${d.host}]` : d.host}:${d.port}` };
     case 'file':
-      return `Folder ${d.dir}`;
+      return { kind: 'folder', what: d.dir };
     case 'usb': {
       const hex = (n: number | undefined): string => (n ?? 0).toString(16).padStart(4, '0');
       const what = d.make ? `${d.make} ${d.model ?? ''}`.trim() : `${hex(d.vendorId)}:${hex(d.productId)}`;
-      return `USB printer ${what}${d.serial ? ` (${d.serial})` : ''}`;
+      return { kind: 'usb', what: `${what}${d.serial ? ` (${d.serial})` : ''}` };
     }
     case 'printer':
-      return `Print queue ${d.queue}`;
+      return { kind: 'queue', what: d.queue };
   }
+}
+
+const ENGLISH_KIND: Record<PrinterNameParts['kind'], string> = { network: 'Network printer', folder: 'Folder', usb: 'USB printer', queue: 'Print queue' };
+
+/** Short human name for a printer, in English (logs, `PrinterView.name`), e.g. `Network printer 10.0.0.5:9100`, `Folder /tmp/labels`. */
+export function describePrinter(d: DeviceUri): string {
+  const p = printerNameParts(d);
+  return `${ENGLISH_KIND[p.kind]} ${p.what}`;
 }

@@ -7,6 +7,8 @@
 import type { Handlers } from '../../../shared/contract/commands';
 import { CustomsSettings } from '../../../shared/contract/customs';
 import type { ShipmentRequest } from '../../../shared/platform';
+import type { HsSuggestion } from '../../../shared/contract/customs';
+import { hasWord, queryWords, searchableWords } from '../../../shared/domain/search-words';
 import { defineSetting, type Store } from '../store';
 import type { StationContext } from '../common/context';
 
@@ -54,14 +56,50 @@ export function rememberCustomsProducts(store: Store, request: ShipmentRequest):
   }
 }
 
+/** Products looked at for suggestions: the most recently declared. */
+const PRODUCTS_SEARCHED = 2000;
+/** Suggestions from the station's own products, at most. */
+const PRODUCT_SUGGESTIONS = 5;
+
+/**
+ * HS codes the station's product data already holds for items like `q`
+ * (`customs_products`, most recently declared first): a product whose
+ * description has every word of `q` (folded, singular or plural, as
+ * shared/domain/search-words.ts says), or whose HS code starts with `q`'s
+ * digits. One suggestion per code, naming the SKU it was declared for; at most
+ * {@link PRODUCT_SUGGESTIONS}.
+ */
+export function productSuggestions(store: Store, q: string): HsSuggestion[] {
+  const digits = q.replace(/[\s.]/g, '');
+  const byDigits = /^\d+$/.test(digits);
+  const words = byDigits ? [] : queryWords(q);
+  const out: HsSuggestion[] = [];
+  for (const p of store.customsProducts.withHsCode(PRODUCTS_SEARCHED)) {
+    const code = p.harmonizedCode;
+    if (code === null || out.some((s) => s.code === code)) continue;
+    const own = byDigits ? [] : searchableWords(p.description);
+    const similar = byDigits ? code.startsWith(digits) : words.length > 0 && words.every((w) => hasWord(own, w));
+    if (!similar) continue;
+    out.push({ code, description: p.description, descriptionEn: null, sku: p.sku });
+    if (out.length >= PRODUCT_SUGGESTIONS) break;
+  }
+  return out;
+}
+
 /** Handlers of the `customs` and `deliveryPoints` domains. */
 export function createCustomsHandlers(ctx: StationContext) {
   const { store } = ctx;
   return {
-    /** GET /taric: codes of 6 digits or more first (the declaration needs 6 to 10), then chapters and headings. */
+    /**
+     * The codes the station's products already hold for similar items first
+     * ({@link productSuggestions}), then GET /taric's: codes of 6 digits or
+     * more first (the declaration needs 6 to 10), then chapters and headings.
+     */
     'customs.taric': async ({ q, limit }) => {
       const codes = await ctx.client.searchTaric(q, limit ?? 25);
-      return [...codes].sort((a, b) => Number(b.code.length >= 6) - Number(a.code.length >= 6));
+      const own = productSuggestions(store, q);
+      const platform = [...codes].sort((a, b) => Number(b.code.length >= 6) - Number(a.code.length >= 6));
+      return [...own, ...platform.filter((c) => !own.some((o) => o.code === c.code))];
     },
     'customs.products': async ({ skus }) => store.customsProducts.getMany(skus),
     'customs.settings.get': async () => store.settings.get(CustomsIdentifiersSetting),

@@ -1,9 +1,11 @@
 /**
  * What a packing slip says (issue 11), drawn the same on a receipt printer
  * (escpos.ts) and on A4 (pdf.ts): shop, order number, date (Europe/Rome,
- * dd/mm/yyyy), recipient, the lines still to ship, notes, tracking number.
+ * dd/mm/yyyy), recipient, the lines still to ship, notes, tracking number;
+ * the slip's own words in the bench's language (shared/print/slip-texts.ts).
  */
 import { linesToShip, type StationOrder } from '../../../shared/domain/order';
+import type { SlipLanguage } from '../../../shared/print/slip-texts';
 
 /** The slip's text, ready to lay out. */
 export interface SlipContent {
@@ -18,6 +20,8 @@ export interface SlipContent {
   lines: Array<{ sku: string; title: string; quantity: number }>;
   notes: string | null;
   trackingNumber: string | null;
+  /** The bench's language the slip's own words are drawn in (shared/print/slip-texts.ts); the order's texts stay as they are. */
+  language: SlipLanguage;
 }
 
 let romeDate: Intl.DateTimeFormat | undefined;
@@ -31,9 +35,10 @@ function slipDate(ms: number): string {
 
 /**
  * The slip of `order`: `shopName` is used for the station's own shop
- * (`main`), other shops print their name; the tracking number when shipped.
+ * (`main`), other shops print their name; the tracking number when shipped;
+ * `language` the bench's (setting `bench.language`), English when not given.
  */
-export function slipContent(order: StationOrder, opts: { shopName: string; trackingNumber: string | null; nowMs: number }): SlipContent {
+export function slipContent(order: StationOrder, opts: { shopName: string; trackingNumber: string | null; nowMs: number; language?: SlipLanguage }): SlipContent {
   const r = order.recipient;
   const cityLine = [r.postalCode, r.city, r.province ? `(${r.province})` : ''].filter((s) => s && s.trim() !== '').join(' ');
   return {
@@ -44,5 +49,6 @@ export function slipContent(order: StationOrder, opts: { shopName: string; track
     lines: linesToShip(order).map((i) => ({ sku: i.sku ?? '', title: i.name, quantity: i.quantity })),
     notes: order.notes?.replace(/\s+/g, ' ').trim() || null,
     trackingNumber: opts.trackingNumber,
+    language: opts.language ?? 'en',
   };
 }

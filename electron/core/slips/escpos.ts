@@ -8,6 +8,7 @@
  * code page 858 (Western European with €), ESC a align, ESC E bold,
  * GS ! size, GS k 73 Code 128, GS V cut.
  */
+import { slipTexts } from '../../../shared/print/slip-texts';
 import { BreakLine, CharacterSet, PrinterTypes, ThermalPrinter } from 'node-thermal-printer';
 import { escposText } from '../../../shared/print/text';
 import type { SlipContent } from './content';
@@ -49,7 +50,9 @@ export function escposSlip(slip: SlipContent, opts: { paperWidthMm: 80 | 58 }, i
     lines: slip.lines.map((l) => ({ ...l, sku: escposText(l.sku), title: escposText(l.title) })),
     notes: slip.notes === null ? null : escposText(slip.notes),
     trackingNumber: slip.trackingNumber === null ? null : escposText(slip.trackingNumber),
+    language: slip.language,
   };
+  const words = slipTexts(slip.language);
   const width = lineChars(opts.paperWidthMm);
   const p = new ThermalPrinter({
     type: PrinterTypes.EPSON,
@@ -69,7 +72,7 @@ export function escposSlip(slip: SlipContent, opts: { paperWidthMm: 80 | 58 }, i
   p.println(content.shopName);
   p.bold(false);
   p.setTextNormal();
-  p.println(`Order ${content.orderNumber} - ${content.date}`);
+  p.println(`${words.order(content.orderNumber)} - ${content.date}`);
   // Code 128 set B (GS k 73, "{B" + data) of the order number, text below (HRI 2), as the scan field reads it back.
   // Set B holds printable ASCII only: an order number with anything else is printed as text alone, and so is
   // one with `{`, which GS k 73 reads as a code-set switch (a literal `{` is `{{`).
@@ -80,7 +83,7 @@ export function escposSlip(slip: SlipContent, opts: { paperWidthMm: 80 | 58 }, i
   p.alignLeft();
   p.drawLine();
   p.bold(true);
-  p.println('Ship to');
+  p.println(words.shipTo);
   p.bold(false);
   for (const l of content.recipient) p.println(l);
   p.drawLine();
@@ -88,18 +91,18 @@ export function escposSlip(slip: SlipContent, opts: { paperWidthMm: 80 | 58 }, i
     p.bold(true);
     p.println(`${l.quantity} x ${l.title}`);
     p.bold(false);
-    if (l.sku) p.println(`   SKU ${l.sku}`);
+    if (l.sku) p.println(`   ${words.sku} ${l.sku}`);
   }
   p.drawLine();
   const pieces = content.lines.reduce((n, l) => n + l.quantity, 0);
-  p.leftRight(`${content.lines.length} line${content.lines.length === 1 ? '' : 's'}`, `${pieces} piece${pieces === 1 ? '' : 's'}`);
+  p.leftRight(words.lines(content.lines.length), words.pieces(pieces));
   if (content.notes) {
     p.newLine();
-    p.println(`Notes: ${content.notes}`);
+    p.println(words.notes(content.notes));
   }
   if (content.trackingNumber) {
     p.newLine();
-    p.println(`Tracking ${content.trackingNumber}`);
+    p.println(words.trackingShort(content.trackingNumber));
   }
   p.cut();
   return p;

@@ -9,6 +9,7 @@
 import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import { code128Bars, embedFonts } from '../../../shared/pdf/drawing';
 import { pdfText, printableText } from '../../../shared/print/text';
+import { slipTexts } from '../../../shared/print/slip-texts';
 import type { SlipContent } from './content';
 
 /** A4 in PDF points (210 × 297 mm). */
@@ -36,7 +37,8 @@ function fitToWidth(text: string, font: PDFFont, size: number, maxWidth: number)
  */
 export async function pdfSlip(content: SlipContent): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
-  doc.setTitle(`Packing slip ${printableText(content.orderNumber)}`);
+  const words = slipTexts(content.language);
+  doc.setTitle(words.title(printableText(content.orderNumber)));
   doc.setCreator('Shipping Station');
   const fonts = await embedFonts(doc);
   const safe = (s: string) => pdfText(s, fonts.charset);
@@ -56,13 +58,13 @@ export async function pdfSlip(content: SlipContent): Promise<Uint8Array> {
     for (const b of bars) page.drawRectangle({ x: x0 + b.x * m, y: y - 30, width: b.w * m, height: 40, color: rgb(0, 0, 0) });
     text(content.shopName, MARGIN, 20, true, 300);
     y -= 22;
-    text(`Order ${content.orderNumber}`, MARGIN, 14, true, 300);
+    text(words.order(content.orderNumber), MARGIN, 14, true, 300);
     y -= 16;
-    text(`Packing slip - ${content.date}`, MARGIN, 11, false, 300);
+    text(words.slipOf(content.date), MARGIN, 11, false, 300);
     y -= 30;
   };
   header();
-  text('Ship to', MARGIN, 11, true);
+  text(words.shipTo, MARGIN, 11, true);
   y -= 15;
   for (const l of content.recipient) {
     text(l, MARGIN, 11);
@@ -75,25 +77,25 @@ export async function pdfSlip(content: SlipContent): Promise<Uint8Array> {
     text(title, MARGIN + 170, 11, bold);
     y -= 16;
   };
-  row('Qty', 'SKU', 'Item', true);
+  row(words.quantity, words.sku, words.item, true);
   page.drawLine({ start: { x: MARGIN, y: y + 12 }, end: { x: A4.width - MARGIN, y: y + 12 }, thickness: 0.7 });
   for (const l of content.lines) {
     if (y < MARGIN + 60) {
       page = doc.addPage([A4.width, A4.height]);
       y = A4.height - MARGIN;
       header();
-      row('Qty', 'SKU', 'Item', true);
+      row(words.quantity, words.sku, words.item, true);
     }
     row(String(l.quantity), l.sku, l.title, false);
   }
   y -= 8;
   const pieces = content.lines.reduce((n, l) => n + l.quantity, 0);
-  text(`${content.lines.length} line${content.lines.length === 1 ? '' : 's'}, ${pieces} piece${pieces === 1 ? '' : 's'}`, MARGIN, 11, true);
+  text(words.count(content.lines.length, pieces), MARGIN, 11, true);
   y -= 22;
   if (content.notes) {
-    text(`Notes: ${content.notes}`, MARGIN, 11);
+    text(words.notes(content.notes), MARGIN, 11);
     y -= 18;
   }
-  if (content.trackingNumber) text(`Tracking number ${content.trackingNumber}`, MARGIN, 11, true);
+  if (content.trackingNumber) text(words.trackingNumber(content.trackingNumber), MARGIN, 11, true);
   return doc.save();
 }

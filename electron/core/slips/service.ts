@@ -16,7 +16,7 @@ import { StationError } from '../../../shared/contract/errors';
 import type { StationEmitter } from '../common/events';
 import { parseDeviceUri, PrinterError, type LabelPrinter } from '../printing';
 import { deviceFolderProblem, makeFolder } from '../printing/folder';
-import { defineSetting, type SlipJobRecord, type Store } from '../store';
+import { BenchLanguageSetting, defineSetting, type SlipJobRecord, type Store } from '../store';
 import { slipContent, type SlipContent } from './content';
 import { escposSlip, type SlipInterface } from './escpos';
 
@@ -145,7 +145,7 @@ export function createSlipService(opts: SlipServiceOptions): SlipService {
       changed(store.slipJobs.markFailed(job.id, 'The order is no longer in the station', { retry: false }));
       return 'failed';
     }
-    const content = slipContent(order, { shopName: store.settings.get(SlipSettingsSetting).shopName || order.shop, trackingNumber: job.trackingNumber, nowMs: now() });
+    const content = slipContent(order, { shopName: store.settings.get(SlipSettingsSetting).shopName || order.shop, trackingNumber: job.trackingNumber, nowMs: now(), language: store.settings.get(BenchLanguageSetting) });
     const name = `slip-${order.orderNumber.replace(/[^A-Za-z0-9_-]/g, '')}-${job.id}`;
     let device: ReturnType<typeof deviceFor> | undefined;
     try {

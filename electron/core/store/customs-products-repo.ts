@@ -59,6 +59,11 @@ export interface CustomsProductsRepo {
    * Returns the product after, or null when the suggestion does not exist.
    */
   resolveSuggestion(id: number, accept: boolean): ProductView | null;
+  /**
+   * The products that have an HS code, most recently declared first, at most
+   * `limit` (1..5000): what the HS code field suggests for similar items.
+   */
+  withHsCode(limit: number): ProductView[];
 }
 
 interface Row {
@@ -222,6 +227,10 @@ export function createCustomsProductsRepo(db: Database.Database, clock: Clock): 
     },
     all() {
       return db.prepare<[], Row>('SELECT * FROM customs_products ORDER BY sku').all().map(toProduct);
+    },
+    withHsCode(limit) {
+      const n = Math.min(5000, Math.max(1, Math.trunc(limit)));
+      return db.prepare<[number], Row>('SELECT * FROM customs_products WHERE harmonized_code IS NOT NULL ORDER BY updated_at DESC, sku LIMIT ?').all(n).map(toProduct);
     },
     remember(products) {
       const now = isoNow(clock);

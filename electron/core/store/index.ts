@@ -38,6 +38,7 @@ export type { ManifestInput, ManifestRecord } from './manifests-repo';
 export { defineSetting, type SettingDef } from './settings-repo';
 export type { ProductInput } from './customs-products-repo';
 export { RetentionSetting } from './retention';
+export { BenchLanguageSetting } from './bench-language';
 export { checkIntegrityInBackground } from './integrity';
 export { type OutboxError, type OutboxKind, type OutboxRecord } from './outbox-repo';
 

@@ -7,6 +7,7 @@
 import type { InputHTMLAttributes, ReactNode, Ref, SelectHTMLAttributes } from 'react';
 import { fieldName } from '../lib/i18n';
 import { fieldMessage } from '../lib/messages';
+import { tidyDecimalText } from '../lib/format';
 
 interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value'> {
   id: string;
@@ -20,13 +21,29 @@ interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChan
   ref?: Ref<HTMLInputElement> | undefined;
 }
 
-/** Text input with label, optional hint and error. */
-export function TextField({ id, label, value, onValue, error, hint, wide, className, ref, ...rest }: FieldProps) {
+/**
+ * Text input with label, optional hint and error. A numeric field
+ * (`inputMode="decimal"`) takes `1,5` and `1.5` alike and, when the packer
+ * leaves it, shows the number the bench's way (lib/format.ts `tidyDecimalText`).
+ */
+export function TextField({ id, label, value, onValue, error, hint, wide, className, ref, onBlur, ...rest }: FieldProps) {
   const describedBy = [error ? `${id}-err` : null, hint ? `${id}-hint` : null].filter(Boolean).join(' ') || undefined;
   return (
     <div className={`field${wide ? ' field-wide' : ''}${error ? ' field-bad' : ''}${className ? ` ${className}` : ''}`}>
       <label htmlFor={id}>{label}</label>
-      <input id={id} ref={ref} value={value} onChange={(e) => onValue(e.target.value)} aria-invalid={error ? true : undefined} aria-describedby={describedBy} autoComplete="off" spellCheck={false} {...rest} />
+      <input
+        id={id}
+        ref={ref}
+        value={value}
+        onChange={(e) => onValue(e.target.value)}
+        onBlur={(e) => {
+          if (rest.inputMode === 'decimal') {
+            const tidy = tidyDecimalText(e.target.value);
+            if (tidy !== e.target.value) onValue(tidy);
+          }
+          onBlur?.(e);
+        }}
+        aria-invalid={error ? true : undefined} aria-describedby={describedBy} autoComplete="off" spellCheck={false} {...rest} />
       {hint && !error ? <p id={`${id}-hint`} className="field-hint">{hint}</p> : null}
       {error ? <p id={`${id}-err`} className="field-error">{fieldMessage(error)}</p> : null}
     </div>

@@ -6,7 +6,7 @@
 import { useApp } from '../stores/app';
 import { readingText, useScale } from '../stores/scale';
 import { money } from '../lib/format';
-import { hasText, printerStateText, t } from '../lib/i18n';
+import { hasText, printerNameText, printerStateText, t } from '../lib/i18n';
 import { newStockCount, useStocks } from '../stores/stocks';
 
 /** A connection state in words (`header.connection.online` -> "online"); an unknown state as it is. */
@@ -58,8 +58,8 @@ export function Header() {
         </div>
         <div className={`pill ${info ? (printerOk ? 'pill-ok' : printerUnknown ? 'pill-idle' : 'pill-bad') : 'pill-idle'}`}>
           <dt>{t('header.printerTitle')}</dt>
-          <dd data-testid="printer-state" title={info?.printer.uri}>
-            {info ? `${info.printer.name} — ${printerStateText(info.printer.state)}` : '—'}
+          <dd data-testid="printer-state" className="shorten" title={info ? `${printerNameText(info.printer)} (${info.printer.uri})` : undefined}>
+            {info ? `${printerNameText(info.printer)} — ${printerStateText(info.printer.state)}` : '—'}
           </dd>
         </div>
         {newStocks > 0 ? (

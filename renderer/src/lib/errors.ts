@@ -4,6 +4,7 @@
  * transport already throws StationError; anything else is a station bug).
  */
 import { StationError, isStationErrorShape } from '../../../shared/contract';
+import { LOCAL_ERROR_CODES } from '../../../shared/contract/errors';
 import type { FieldErrors } from '../../../shared/platform';
 import { hasText, language, t } from './i18n';
 
@@ -31,11 +32,15 @@ export function stripPrefix(details: FieldErrors | undefined, prefix: string): F
 
 /**
  * The detail line of a failed action: the station's message and its code
- * (`Printer 10.0.0.5 refused the connection [printer_unreachable]`). In
- * Italian the code's meaning in Italian comes first, since the station's own
- * messages are English (`errorCode.<code>` in the locales).
+ * (`Printer 10.0.0.5 refused the connection [printer_unreachable]`). On an
+ * Italian bench a code with an Italian meaning (`errorCode.<code>` in the
+ * locales) is said in Italian: the station's own codes (LOCAL_ERROR_CODES,
+ * whose prose is English) by that meaning alone, the platform's codes by the
+ * meaning and then the platform's own message.
  */
 export function errorDetail(err: { code: string; message: string }): string {
   const base = `${err.message} [${err.code}]`;
-  return language() === 'it' && hasText(`errorCode.${err.code}`) ? `${t(`errorCode.${err.code}`)} — ${base}` : base;
+  if (language() !== 'it' || !hasText(`errorCode.${err.code}`)) return base;
+  const meaning = t(`errorCode.${err.code}`);
+  return (LOCAL_ERROR_CODES as readonly string[]).includes(err.code) ? `${meaning} [${err.code}]` : `${meaning} — ${base}`;
 }

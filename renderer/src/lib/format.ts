@@ -4,7 +4,8 @@
  * time in Europe/Rome, the zone of the labels, manifests and the platform,
  * whatever the PC's own zone.
  */
-import { locale } from './i18n';
+import type { StationText } from '../../../shared/contract/views';
+import { hasText, locale, t } from './i18n';
 
 /** Time zone of every time on screen (labels and the platform use Italian time). */
 const BENCH_TIME_ZONE = 'Europe/Rome';
@@ -55,11 +56,49 @@ export function nextWorkingDay(from: Date): string {
 }
 
 /**
- * Parses a number typed at the bench: accepts a decimal comma (`1,5`).
+ * A number as a form field shows it, the bench's way: decimal comma in
+ * Italian (`1,5`, `101,6`), point in English (`1.5`), no thousands separator
+ * (a field must parse back with {@link parseDecimal}), at most
+ * `maxFractionDigits` decimals (default 3, trailing zeros dropped beyond
+ * `minFractionDigits`, default 0: a scale's `1,250`, money's `12,50`). Every
+ * numeric field (label sizes, weights, dimensions, money, tare) is filled
+ * through this; a non-finite number gives `''`.
+ */
+export function decimalText(n: number, maxFractionDigits = 3, minFractionDigits = 0): string {
+  if (!Number.isFinite(n)) return '';
+  return n.toLocaleString(locale(), { minimumFractionDigits: minFractionDigits, maximumFractionDigits: Math.max(minFractionDigits, maxFractionDigits), useGrouping: false });
+}
+
+/**
+ * What a numeric field shows after the packer leaves it: a parseable number
+ * written the bench's way (`1.5` -> `1,5` on an Italian bench), anything else
+ * (blank, junk the form will name) exactly as typed.
+ */
+export function tidyDecimalText(text: string): string {
+  const n = parseDecimal(text);
+  return n === undefined || Number.isNaN(n) ? text : decimalText(n, 10);
+}
+
+/**
+ * Parses a number typed at the bench: accepts a decimal comma (`1,5`) and a decimal point (`1.5`).
  * Blank -> undefined (so the schema says "required"); junk -> NaN (schema says "must be a number").
  */
 export function parseDecimal(text: string): number | undefined {
   const t = text.trim().replace(',', '.');
   if (t === '') return undefined;
   return /^-?\d*\.?\d+$|^-?\d+\.$/.test(t) ? Number(t) : Number.NaN;
+}
+
+/**
+ * A text the station made (`StationText`) in the bench's language: `t(prefix + key, values)` with every
+ * number but `count` (which picks the plural form) written the bench's way (`101,6`, `1,48`); null when the
+ * locale files have no such key.
+ */
+export function stationText(prefix: string, text: StationText): string | null {
+  const key = `${prefix}.${text.key}`;
+  // A plural text exists as its `_one` / `_other` forms.
+  if (!hasText(key) && !hasText(`${key}_other`)) return null;
+  const values: Record<string, string | number> = {};
+  for (const [k, v] of Object.entries(text.values ?? {})) values[k] = typeof v === 'number' && k !== 'count' ? decimalText(v, 2) : v;
+  return t(key, values);
 }

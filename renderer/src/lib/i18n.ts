@@ -72,6 +72,18 @@ export function hasText(key: string): boolean {
   return i18next.exists(key);
 }
 
+/** A printer's name in the bench's language (`Cartella /tmp/labels`), from its parts; the station's own name when it has none. */
+export function printerNameText(p: { name: string; nameParts?: { kind: string; what: string } }): string {
+  const key = p.nameParts ? `printerName.${p.nameParts.kind}` : '';
+  return p.nameParts && hasText(key) ? t(key, { what: p.nameParts.what }) : p.name;
+}
+
+/** A printer's detail in the bench's language when the station worded it (`detailText`), else as the printer said it. */
+export function printerDetailText(p: { detail: string; detailText?: { key: string; values?: Record<string, string | number> } }): string {
+  const key = p.detailText ? `printerDetail.${p.detailText.key}` : '';
+  return p.detailText && hasText(key) ? t(key, p.detailText.values ?? {}) : p.detail;
+}
+
 /** A printer state in words (`paper_out` -> "PAPER OUT" / "CARTA FINITA"); an unknown state as the station sent it. */
 export function printerStateText(state: string): string {
   const key = `printerState.${state}`;

@@ -9,7 +9,7 @@
 import type { ShipmentRequest } from '../../../shared/platform';
 import type { StationOrder } from '../../../shared/domain/order';
 import type { CustomsProductView, CustomsSettings } from '../../../shared/contract/customs';
-import { parseDecimal } from './format';
+import { decimalText, parseDecimal } from './format';
 
 /** One commodity line of the customs declaration as typed (spec: Customs > Commodity). Value in the declaration currency, weight kg for the whole line. */
 export interface CommodityDraft {
@@ -86,9 +86,9 @@ export function emptyCustoms(currency: string): CustomsDraft {
   };
 }
 
-/** Amount as the form shows it: `12.5` -> `12.50`, integers too; the decimal point (a comma is accepted when typed). */
+/** Amount as the form shows it, the bench's way: `12.5` -> `12,50` (Italian) / `12.50` (English), integers too. */
 function amountText(n: number): string {
-  return (Math.round(n * 100) / 100).toFixed(2);
+  return decimalText(Math.round(n * 100) / 100, 2, 2);
 }
 
 /** Sum of quantity x unit value of the lines that parse, or undefined when a line does not. */
@@ -128,7 +128,7 @@ export function applyCustomsMemory(c: CustomsDraft, products: ReadonlyArray<Pick
     const p = l.sku ? bySku.get(l.sku) : undefined;
     if (!p) return l;
     const q = parseDecimal(l.quantity);
-    const weight = l.weight || (p.unitWeightKg !== null && q !== undefined && !Number.isNaN(q) ? String(Math.round(p.unitWeightKg * q * 1000) / 1000) : '');
+    const weight = l.weight || (p.unitWeightKg !== null && q !== undefined && !Number.isNaN(q) ? decimalText(Math.round(p.unitWeightKg * q * 1000) / 1000) : '');
     return {
       ...l,
       harmonizedCode: l.harmonizedCode || (p.harmonizedCode ?? ''),

@@ -7,7 +7,7 @@
  */
 import type { FieldErrors, Rate } from '../../../shared/platform';
 import type { BoxPreset } from '../../../shared/contract/boxes';
-import { parseDecimal } from './format';
+import { decimalText, parseDecimal } from './format';
 
 /** One parcel as typed: weight kg, dimensions cm, and the box preset whose dimensions these are ('' when typed by hand). */
 export interface PackageDraft {
@@ -31,7 +31,7 @@ export interface BoxChoice {
 
 /** The dimensions of a box preset as a parcel's text fields. */
 export function boxChoice(preset: Pick<BoxPreset, 'name' | 'lengthCm' | 'widthCm' | 'heightCm'>): BoxChoice {
-  return { name: preset.name, length: String(preset.lengthCm), width: String(preset.widthCm), height: String(preset.heightCm) };
+  return { name: preset.name, length: decimalText(preset.lengthCm), width: decimalText(preset.widthCm), height: decimalText(preset.heightCm) };
 }
 
 /** Path of a package field in `details`: `packages.<i>.weight.value`, `packages.<i>.dimensions.length`. */

@@ -6,6 +6,7 @@
  * (AccountDetail). An invoice PDF the platform cannot make now (503) says
  * "try later".
  */
+import { movementText } from '../lib/platformTexts';
 import { useEffect, useRef, useState } from 'react';
 import type { CodList, CreditMovement, Invoice, ReturnList } from '../../../shared/platform';
 import type { PaginatedOf } from '../../../shared/platform';
@@ -119,7 +120,7 @@ export function AccountScreen() {
                 ? (rows as CreditMovement[]).map((m) => (
                     <tr key={m.id}>
                       <td>{dateTime(m.createdAt)}</td>
-                      <td>{m.description}</td>
+                      <td>{movementText(m)}</td>
                       <td className="num">{money(m.amount, m.currency)}</td>
                       <td className="num muted">{money(m.balance, m.currency)}</td>
                     </tr>

@@ -10,7 +10,7 @@ import type { BoxSettings } from '../../../shared/contract';
 import { TextField } from '../components/Field';
 import { useEditableForm } from '../lib/editableForm';
 import { asStationError } from '../lib/errors';
-import { parseDecimal } from '../lib/format';
+import { decimalText, parseDecimal } from '../lib/format';
 import { t } from '../lib/i18n';
 import { useApp } from '../stores/app';
 import { useBoxes } from '../stores/boxes';
@@ -33,7 +33,7 @@ const FIELDS: Array<[Exclude<keyof Row, 'name'>, string]> = [
 ];
 
 const toRows = (s: BoxSettings): Row[] =>
-  s.presets.map((p) => ({ name: p.name, lengthCm: String(p.lengthCm), widthCm: String(p.widthCm), heightCm: String(p.heightCm), tareKg: String(p.tareKg), barcode: p.barcode ?? '' }));
+  s.presets.map((p) => ({ name: p.name, lengthCm: decimalText(p.lengthCm), widthCm: decimalText(p.widthCm), heightCm: decimalText(p.heightCm), tareKg: decimalText(p.tareKg), barcode: p.barcode ?? '' }));
 
 /** A typed number, or the text itself so the station's check names the field (a blank tare is 0 kg). */
 const num = (text: string, blank?: number): number => {

@@ -9,14 +9,14 @@
  */
 import { DateField } from '../components/DateField';
 import { useEffect, useRef, useState } from 'react';
-import type { TaricCode } from '../../../shared/platform';
+import type { HsSuggestion } from '../../../shared/contract/customs';
 import type { CustomsStatus } from '../../../shared/domain/customs';
 import { invoke } from '../api';
 import { SelectField, TextField } from '../components/Field';
 import { asStationError } from '../lib/errors';
 import { firstError } from '../lib/shipForm';
 import { CUSTOMS_ENUMS, CUSTOMS_PATHS, commodityPath, partyIdPath, type CommodityDraft, type PartyIdsDraft } from '../lib/shipFormCustoms';
-import { t } from '../lib/i18n';
+import { language, t } from '../lib/i18n';
 import { useJob } from '../stores/job';
 
 interface Props {
@@ -25,13 +25,19 @@ interface Props {
   status: CustomsStatus;
 }
 
-/** HS code input with GET /taric suggestions (6 digits and more can be taken). */
+/** A suggestion in the bench's language: the Italian text on an Italian bench, the English one (when the platform has it) on an English bench; a product's own code names its SKU. */
+function suggestionText(c: HsSuggestion): string {
+  const text = language() === 'it' ? c.description : (c.descriptionEn ?? c.description);
+  return c.sku === undefined ? text : t('customs.fromProduct', { sku: c.sku, description: text });
+}
+
+/** HS code input with suggestions: the station's products' codes for similar items, then GET /taric's (6 digits and more can be taken). */
 function HsCodeField({ id, label, value, onValue, onBlur, error }: { id: string; label: string; value: string; onValue(v: string): void; onBlur(): void; error: string | undefined }) {
-  const [results, setResults] = useState<TaricCode[]>([]);
+  const [results, setResults] = useState<HsSuggestion[]>([]);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const [lookupError, setLookupError] = useState<string | null>(null);
-  const [chosen, setChosen] = useState<TaricCode | null>(null);
+  const [chosen, setChosen] = useState<HsSuggestion | null>(null);
   const typed = useRef(false);
   useEffect(() => {
     const q = value.trim();
@@ -59,14 +65,14 @@ function HsCodeField({ id, label, value, onValue, onBlur, error }: { id: string;
       clearTimeout(timer);
     };
   }, [value]);
-  const take = (c: TaricCode) => {
+  const take = (c: HsSuggestion) => {
     typed.current = false;
     setChosen(c);
     onValue(c.code);
     setOpen(false);
   };
   const listId = `${id}-list`;
-  const hint = lookupError ? t('customs.taricUnavailable', { message: lookupError }) : chosen && chosen.code === value ? `${chosen.code}: ${chosen.descriptionEn ?? chosen.description}` : undefined;
+  const hint = lookupError ? t('customs.taricUnavailable', { message: lookupError }) : chosen && chosen.code === value ? `${chosen.code}: ${suggestionText(chosen)}` : undefined;
   return (
     <div className="hs-field">
       <TextField
@@ -119,7 +125,7 @@ function HsCodeField({ id, label, value, onValue, onBlur, error }: { id: string;
                 take(c);
               }}
             >
-              <code>{c.code}</code> {c.descriptionEn ?? c.description}
+              <code>{c.code}</code> {suggestionText(c)}
             </li>
           ))}
         </ul>

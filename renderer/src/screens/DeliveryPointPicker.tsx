@@ -8,6 +8,7 @@ import { useEffect, useRef, useState } from 'react';
 import { DELIVERY_POINT_CARRIER, type DeliveryPoint } from '../../../shared/platform';
 import { invoke } from '../api';
 import { t } from '../lib/i18n';
+import { decimalText } from '../lib/format';
 import { useApp } from '../stores/app';
 import { useJob } from '../stores/job';
 
@@ -94,7 +95,7 @@ export function DeliveryPointPicker({ error }: { error: string | undefined }) {
         >
           {points.map((p, i) => (
             <li key={p.id} id={`dp-${i}`} role="option" aria-selected={i === active} onClick={() => take(p)}>
-              <strong>{p.name}</strong> — {p.address.street}, {p.address.postalCode} {p.address.city} · {t(`deliveryPoint.${p.type}`)} · {t('deliveryPoint.distance', { km: (p.distanceMeters / 1000).toFixed(1) })}
+              <strong>{p.name}</strong> — {p.address.street}, {p.address.postalCode} {p.address.city} · {t(`deliveryPoint.${p.type}`)} · {t('deliveryPoint.distance', { km: decimalText(p.distanceMeters / 1000, 1, 1) })}
               {p.codAccepted ? ` · ${t('deliveryPoint.cod')}` : ''}
             </li>
           ))}

@@ -9,7 +9,14 @@ import { useEffect, useState } from 'react';
 import type { LabelPreviewView } from '../../../shared/contract';
 import { invoke } from '../api';
 import { t } from '../lib/i18n';
+import { decimalText, stationText } from '../lib/format';
 import { useApp } from '../stores/app';
+
+/** The adaptation notes in the bench's language, one sentence; the station's English sentence when a note has no text here. */
+function adaptationText(view: LabelPreviewView): string {
+  const said = view.adaptationNotes.map((n) => stationText('labelPreview.note', n));
+  return said.length > 0 && said.every((s) => s !== null) ? `${said.join('; ')}.` : (view.adaptation ?? '');
+}
 
 /**
  * The preview button and images for the label of `trackingNumber`. Give it a `key` of the tracking
@@ -50,10 +57,10 @@ export function LabelPreview({ trackingNumber }: { trackingNumber: string }) {
           {view.pngs.map((png, i) => (
             <div key={i}>
               <img src={`data:image/png;base64,${png}`} alt={t('labelPreview.alt', { n: i + 1, ldv: view.trackingNumber })} />
-              <figcaption>{t('labelPreview.caption', { dpi: view.dpi, width: view.widthMm, height: view.heightMm, n: i + 1, count: view.labelCount })}</figcaption>
+              <figcaption>{t('labelPreview.caption', { dpi: view.dpi, width: decimalText(view.widthMm), height: decimalText(view.heightMm), n: i + 1, count: view.labelCount })}</figcaption>
             </div>
           ))}
-          {view.adaptation ? <p data-testid="label-adaptation">{view.adaptation}</p> : null}
+          {view.adaptation ? <p data-testid="label-adaptation">{adaptationText(view)}</p> : null}
         </figure>
       ) : null}
     </div>

@@ -9,7 +9,7 @@ import { ConfirmDialog } from '../components/ConfirmDialog';
 import { DateField } from '../components/DateField';
 import { ErrorList, SelectField, TextField } from '../components/Field';
 import { focusFirstInvalid } from '../lib/focus';
-import { calendarDate, kg, money, nextWorkingDay } from '../lib/format';
+import { calendarDate, decimalText, kg, money, nextWorkingDay } from '../lib/format';
 import { hasText, t } from '../lib/i18n';
 import { dayLoadOf, foldPackagePaths, pickupErrors, pickupRequestOf, type PickupDraft } from '../lib/pickupForm';
 import { useApp } from '../stores/app';
@@ -49,7 +49,7 @@ export function PickupScreen() {
     const c = contracts.find((x) => x.code === code);
     if (!c) return set({ serviceType: code });
     const load = dayLoadOf(unmanifested, c.carrierCode);
-    set({ serviceType: code, ...(load.parcels > 0 ? { count: String(Math.min(load.parcels, 50)), totalWeight: load.weightKg === null ? '' : String(load.weightKg) } : {}) });
+    set({ serviceType: code, ...(load.parcels > 0 ? { count: String(Math.min(load.parcels, 50)), totalWeight: load.weightKg === null ? '' : decimalText(load.weightKg) } : {}) });
   };
   const chosenLoad = (() => {
     const c = contracts.find((x) => x.code === (d.serviceType || (contracts.length === 1 ? contracts[0]!.code : '')));

@@ -11,7 +11,7 @@ import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { DiscoveredPrinterView, PrintJobView } from '../../../shared/contract';
 import { TextField } from '../components/Field';
 import { dateTime, money } from '../lib/format';
-import { printerStateText, t } from '../lib/i18n';
+import { printerDetailText, printerNameText, printerStateText, t } from '../lib/i18n';
 import { useApp } from '../stores/app';
 import { useJob } from '../stores/job';
 import { usePrint } from '../stores/print';
@@ -160,19 +160,19 @@ export function PrintScreen() {
           <dl className="facts">
             <div>
               <dt>{t('print.printer')}</dt>
-              <dd>{printer.name}</dd>
+              <dd className="long-text" title={printerNameText(printer)}>{printerNameText(printer)}</dd>
             </div>
             <div>
               <dt>{t('print.deviceUri')}</dt>
               <dd>
-                <code data-testid="printer-uri">{printer.uri}</code>
+                <code data-testid="printer-uri" className="long-text" title={printer.uri}>{printer.uri}</code>
               </dd>
             </div>
             <div>
               <dt>{t('print.status')}</dt>
-              <dd className={printer.state === 'ready' ? 'ok-text' : 'bad-text'}>
+              <dd className={`long-text ${printer.state === 'ready' ? 'ok-text' : 'bad-text'}`}>
                 {printerStateText(printer.state)}
-                {printer.detail ? ` — ${printer.detail}` : ''}
+                {printer.detail ? ` — ${printerDetailText(printer)}` : ''}
               </dd>
             </div>
           </dl>
@@ -195,7 +195,7 @@ export function PrintScreen() {
               {discovered.map((d) => (
                 <li key={d.uri}>
                   <button type="button" data-choice className={`btn choice${d.current ? ' choice-current' : ''}`} onClick={() => void setUri(d.uri)} disabled={saving} aria-current={d.current}>
-                    <strong>{d.name}</strong> <span className="muted">{kindText(d.kind)}</span> <code>{d.uri}</code>
+                    <strong>{printerNameText(d)}</strong> <span className="muted">{kindText(d.kind)}</span> <code>{d.uri}</code>
                     {d.current ? ` · ${t('print.inUse')}` : ''}
                   </button>
                 </li>

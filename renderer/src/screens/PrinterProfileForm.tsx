@@ -13,21 +13,21 @@ import { invoke } from '../api';
 import { SelectField, TextField } from '../components/Field';
 import { useEditableForm } from '../lib/editableForm';
 import { asStationError } from '../lib/errors';
-import { parseDecimal } from '../lib/format';
+import { decimalText, parseDecimal } from '../lib/format';
 import { t } from '../lib/i18n';
 import { useApp } from '../stores/app';
 
 type Form = Record<'dpi' | 'widthMm' | 'heightMm' | 'darkness' | 'speedIps' | 'topOffsetDots' | 'zplMadeForDpi', string> & { media: PrinterProfile['media'] };
 
 /** A 4 x 6 in direct-thermal label at 203 dpi: what most benches start from. */
-const STARTING_POINT: Form = { dpi: '203', widthMm: '101.6', heightMm: '152.4', darkness: '15', speedIps: '4', media: 'direct_thermal', topOffsetDots: '0', zplMadeForDpi: '' };
+const startingPoint = (): Form => ({ dpi: '203', widthMm: decimalText(101.6), heightMm: decimalText(152.4), darkness: '15', speedIps: '4', media: 'direct_thermal', topOffsetDots: '0', zplMadeForDpi: '' });
 
 const toForm = (p: PrinterProfile): Form => ({
   dpi: String(p.dpi),
-  widthMm: String(p.widthMm),
-  heightMm: String(p.heightMm),
+  widthMm: decimalText(p.widthMm),
+  heightMm: decimalText(p.heightMm),
   darkness: String(p.darkness),
-  speedIps: String(p.speedIps),
+  speedIps: decimalText(p.speedIps),
   media: p.media,
   topOffsetDots: String(p.topOffsetDots),
   zplMadeForDpi: p.zplMadeForDpi ? String(p.zplMadeForDpi) : '',
@@ -38,19 +38,19 @@ const num = (s: string): number => parseDecimal(s) ?? Number.NaN;
 
 /** The profile card of the Print screen for the printer at `uri` (see file comment). */
 export function PrinterProfileForm({ uri }: { uri: string }) {
-  const { form, edit, load, saved: savedForm } = useEditableForm<Form>(STARTING_POINT);
+  const { form, edit, load, saved: savedForm } = useEditableForm<Form>(startingPoint());
   const [saved, setSaved] = useState<boolean | null>(null);
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const [busy, setBusy] = useState(false);
   useEffect(() => {
     let live = true;
     // Another printer: nothing typed for this one yet.
-    savedForm(STARTING_POINT);
+    savedForm(startingPoint());
     invoke('printers.getProfile', { uri })
       .then((v) => {
         if (!live) return;
         setSaved(v.profile !== null);
-        load(v.profile ? toForm(v.profile) : STARTING_POINT);
+        load(v.profile ? toForm(v.profile) : startingPoint());
       })
       .catch((e: unknown) => live && useApp.getState().fail(t('printerProfile.notSaved'), e));
     return () => {

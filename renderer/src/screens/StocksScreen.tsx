@@ -120,7 +120,7 @@ export function StocksScreen() {
                     <td>
                       {s.carrier.name} · <code>{s.giacenzaId}</code>
                     </td>
-                    <td>{s.reason.description}</td>
+                    <td>{hasText(`stockReason.${s.reason.code}`) ? t(`stockReason.${s.reason.code}`) : s.reason.description}</td>
                     <td>{s.location}</td>
                     <td>{dateTime(s.openedAt)}</td>
                     <td>

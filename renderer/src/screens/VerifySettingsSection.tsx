@@ -11,7 +11,7 @@ import { invoke } from '../api';
 import { TextField } from '../components/Field';
 import { useEditableForm } from '../lib/editableForm';
 import { asStationError } from '../lib/errors';
-import { parseDecimal } from '../lib/format';
+import { decimalText, parseDecimal } from '../lib/format';
 import { t } from '../lib/i18n';
 import { useApp } from '../stores/app';
 import { useVerify } from '../stores/verify';
@@ -20,7 +20,7 @@ import { useVerify } from '../stores/verify';
 const num = (text: string): number => parseDecimal(text) ?? Number.NaN;
 
 /** The form's fields from the station's verify settings (defaults before they are known). */
-const toForm = (s: VerifySettings | null) => ({ enabled: s?.enabled ?? false, pct: String(s?.tolerancePct ?? 10), minKg: String(s?.toleranceKg ?? 0.05) });
+const toForm = (s: VerifySettings | null) => ({ enabled: s?.enabled ?? false, pct: decimalText(s?.tolerancePct ?? 10), minKg: decimalText(s?.toleranceKg ?? 0.05) });
 
 /** The Scan to verify card of the Settings screen (see file comment). */
 export function VerifySettingsSection() {
@@ -135,7 +135,7 @@ export function VerifySettingsSection() {
               <td>{i.barcodes.join(', ')}</td>
               <td className="num">{i.unitWeightKg ?? '—'}</td>
               <td>
-                <button type="button" className="btn btn-small" onClick={() => setItem({ sku: i.sku, barcodes: i.barcodes.join(' '), weight: i.unitWeightKg === null ? '' : String(i.unitWeightKg) })}>
+                <button type="button" className="btn btn-small" onClick={() => setItem({ sku: i.sku, barcodes: i.barcodes.join(' '), weight: i.unitWeightKg === null ? '' : decimalText(i.unitWeightKg) })}>
                   {t('verify.edit', { sku: i.sku })}
                 </button>
                 <button

@@ -10,6 +10,7 @@ import type { ScaleConfigView, ScaleView } from '../../../shared/contract';
 import { isUsableWeight } from '../../../shared/domain/scale-weight';
 import { invoke } from '../api';
 import { t } from '../lib/i18n';
+import { decimalText } from '../lib/format';
 import { useApp } from './app';
 import { useBoxes } from './boxes';
 import { useJob } from './job';
@@ -31,7 +32,7 @@ export function readingText(view: ScaleView | null): string {
   if (!view.connected) return view.problem ? t('scale.unavailable') : t('scale.notConnected');
   const r = view.reading;
   if (!r) return t('scale.waiting');
-  const w = r.kg === null ? '' : `${r.kg.toFixed(r.decimals)} kg`;
+  const w = r.kg === null ? '' : `${decimalText(r.kg, r.decimals, r.decimals)} kg`;
   switch (r.status) {
     case 'stable':
       return w;
@@ -85,7 +86,7 @@ export const useScale = create<ScaleState>()((set, get) => ({
     if (get().applied === r.kg) return;
     set({ applied: r.kg });
     const job = useJob.getState();
-    const text = r.kg.toFixed(r.decimals);
+    const text = decimalText(r.kg, r.decimals, r.decimals);
     const index = parcelToWeigh(job.draft.packages.map((p) => p.weight));
     if (index < 0 || job.draft.packages[index]?.weight === text) return;
     job.setPackage(index, 'weight', text);

@@ -13,6 +13,7 @@ import type { ItemView, VerifySettings } from '../../../shared/contract';
 import { linesToShip, type StationOrder } from '../../../shared/domain/order';
 import { invoke } from '../api';
 import { t } from '../lib/i18n';
+import { decimalText } from '../lib/format';
 import { useApp } from './app';
 
 /** One order line being verified: `scanned` of `quantity`; `codes` match case-insensitively (SKU + alias barcodes). */
@@ -223,7 +224,7 @@ export const useVerify = create<VerifyState>()((set, get) => ({
     if (expected === null || s.settings === null || s.lines.length === 0) return;
     const allowed = Math.max((s.settings.tolerancePct / 100) * expected, s.settings.toleranceKg);
     if (Math.abs(kg - expected) > allowed) {
-      useApp.getState().outcome('attention', t('verify.weightOff', { kg: kg.toFixed(3), expected: expected.toFixed(3) }), t('verify.weightOffHint', { allowed: allowed.toFixed(3) }));
+      useApp.getState().outcome('attention', t('verify.weightOff', { kg: decimalText(kg, 3, 3), expected: decimalText(expected, 3, 3) }), t('verify.weightOffHint', { allowed: decimalText(allowed, 3, 3) }));
     }
   },
 }));

@@ -10,6 +10,12 @@ import { command, Empty } from './define';
 export const accountCommands = {
   /** Header data: platform, connection, credit, printer, outbox backlog. */
   'app.info': command<AppInfo>()(Empty),
+  /**
+   * The bench's language, told by the screens at every start and change (`it` or `en`), so what the
+   * core draws and names speaks it too: packing slips, the label preview's notes, default box names.
+   * A language other than `it`/`en` is refused naming `language`.
+   */
+  'app.language.set': command<{ language: 'it' | 'en' }>()(z.object({ language: z.enum(['it', 'en'], { error: 'Language must be it or en' }) })),
 
   /** Current credit balance (GET /credit). */
   'credit.get': command<CreditBalance>()(Empty),

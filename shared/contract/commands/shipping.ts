@@ -1,8 +1,8 @@
 /** Commands of shipping: carriers, pickup points, rates, shipments, delivery points, customs (see ./index.ts for the contract as a whole). */
 import { z } from 'zod';
 import type { Carrier, CancelShipmentResponse, Rate, Warehouse } from '../../platform/resources';
-import type { TaricCode, DeliveryPointsResponse } from '../../platform/lookups';
-import { CustomsSettings, type CustomsProductView } from '../customs';
+import type { DeliveryPointsResponse } from '../../platform/lookups';
+import { CustomsSettings, type CustomsProductView, type HsSuggestion } from '../customs';
 import type { ShipmentView, TrackingView } from '../views';
 import { command, Empty, TrackingNumberInput, ShipInput, QuoteInput, type ShipResult } from './define';
 
@@ -42,8 +42,8 @@ export const shippingCommands = {
     }),
   ),
 
-  /** Customs codes for the HS code field (GET /taric): `q` a code prefix or words, at least 3 characters. */
-  'customs.taric': command<TaricCode[]>()(
+  /** Customs codes for the HS code field: the station's own products' codes for similar items, then GET /taric's; `q` a code prefix or words, at least 3 characters. */
+  'customs.taric': command<HsSuggestion[]>()(
     z.object({ q: z.string().trim().min(3, { error: 'Type at least 3 characters to search customs codes' }).max(100), limit: z.number().int().min(1).max(100).optional() }),
   ),
   /** Customs data remembered for these SKUs (HS code, country of manufacture, unit weight); unknown SKUs are absent. */

@@ -9,7 +9,7 @@ import { resolveConfig } from '../../../electron/core/config';
 import type { Station } from '../../../electron/core/station';
 import type { Sandbox } from '../../../electron/sandbox/index';
 import { startStation } from '../../../electron/shell/start';
-import { TRAINING_BOXES } from '../../../shared/contract/boxes';
+import { trainingBoxes } from '../../../shared/contract/boxes';
 import { invokerOf } from '../../support/commands';
 import { startSandbox, stationConfig, stationFailure, tempDir } from './helpers';
 
@@ -53,6 +53,21 @@ describe('boxes.get / boxes.set', () => {
     const tmp = tempDir();
     const station = await startStation(resolveConfig(['--data-dir', tmp.dir], {}), {});
     cleanup.push(() => tmp.cleanup(), () => station.close());
-    expect(await invokerOf(() => station)('boxes.get', {})).toEqual(TRAINING_BOXES);
+    expect(await invokerOf(() => station)('boxes.get', {})).toEqual(trainingBoxes('en'));
+  });
+
+  it("names a training station's default boxes in the bench's language; saved boxes keep their names", async () => {
+    const tmp = tempDir();
+    const station = await startStation(resolveConfig(['--data-dir', tmp.dir], {}), {});
+    cleanup.push(() => tmp.cleanup(), () => station.close());
+    const call = invokerOf(() => station);
+    expect(await call('app.language.set', { language: 'it' })).toEqual({ language: 'it' });
+    const it = await call('boxes.get', {});
+    expect(it.presets.map((p) => p.name)).toEqual(['Piccola', 'Media', 'Grande']);
+    expect(it.defaultBox).toBe('Media');
+    await call('boxes.set', it);
+    await call('app.language.set', { language: 'en' });
+    expect((await call('boxes.get', {})).presets.map((p) => p.name)).toEqual(['Piccola', 'Media', 'Grande']);
+    await expect(call('app.language.set', { language: 'fr' as 'it' })).rejects.toMatchObject({ code: 'invalid_input' });
   });
 });

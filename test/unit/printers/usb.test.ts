@@ -193,11 +193,14 @@ describe('USB discovery', () => {
     expect(found[0]).toEqual({
       uri: 'usb://Zebra%20Technologies/ZTC%20ZD421-203dpi%20ZPL?serial=D2J193601234',
       name: 'Zebra Technologies ZTC ZD421-203dpi ZPL (USB, D2J193601234)',
+      nameParts: { kind: 'usb', what: 'Zebra Technologies ZTC ZD421-203dpi ZPL (D2J193601234)' },
       kind: 'usb',
       current: false,
     });
     expect(found[1]).toMatchObject({ uri: 'usb://0a5f:0166', kind: 'usb' });
-    expect(found[2]).toMatchObject({ uri: 'printer:Zebra_ZD421', kind: 'queue' });
+    // A device the station cannot open keeps the name with the fix: no parts to reword it.
+    expect(found[1]).not.toHaveProperty('nameParts');
+    expect(found[2]).toMatchObject({ uri: 'printer:Zebra_ZD421', kind: 'queue', nameParts: { kind: 'queue', what: 'Zebra_ZD421' } });
     expect(a.opened).toBe(false);
     // The discovered URI opens the same printer.
     const p = open(found[0]!.uri, bus);

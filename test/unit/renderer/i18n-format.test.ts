@@ -143,7 +143,7 @@ describe('time and money', () => {
 });
 
 describe('error codes in words', () => {
-  it('every code a station command may fail with has a text in both languages; in Italian it comes before the station message', async () => {
+  it('every code a station command may fail with has a text in both languages; in Italian it replaces the station message, comes before the platform one', async () => {
     const { LOCAL_ERROR_CODES } = await import('../../../shared/contract/errors');
     const { PlatformErrorCode } = await import('../../../shared/platform/common');
     const { errorDetail } = await import('../../../renderer/src/lib/errors');
@@ -154,7 +154,11 @@ describe('error codes in words', () => {
     const err = { code: 'printer_unreachable', message: 'Printer 10.0.0.5:9100 refused the connection' };
     expect(errorDetail(err)).toBe('Printer 10.0.0.5:9100 refused the connection [printer_unreachable]');
     await setLanguage('it');
-    expect(errorDetail(err)).toBe('Stampante non raggiungibile: spenta, scollegata o senza rete — Printer 10.0.0.5:9100 refused the connection [printer_unreachable]');
+    // The station's own prose is English: an Italian bench reads the code's Italian meaning alone.
+    expect(errorDetail(err)).toBe('Stampante non raggiungibile: spenta, scollegata o senza rete [printer_unreachable]');
+    // A platform code: its meaning, then the platform's own message.
+    const platform = { code: 'validation_failed', message: 'Dati non validi' };
+    expect(errorDetail(platform)).toBe(`${itTexts.errorCode.validation_failed} — Dati non validi [validation_failed]`);
     await setLanguage('en');
   });
 });

@@ -16,7 +16,7 @@ import {
   validateForShip,
 } from '../../../renderer/src/lib/shipForm';
 import { boxChoice, volumetricDecides, CHOOSE_BOX } from '../../../renderer/src/lib/shipFormParcels';
-import { BoxSettings, findBox, TRAINING_BOXES } from '../../../shared/contract/boxes';
+import { BoxSettings, findBox, trainingBoxes } from '../../../shared/contract/boxes';
 
 /** The box every parcel of these tests is packed in: 30 × 20 × 15 cm. */
 const MEDIUM = { name: 'Medium', length: '30', width: '20', height: '15' };
@@ -222,13 +222,13 @@ describe('boxes (issue 11, issue 14 item 3)', () => {
   });
 
   it('finds a box by number, barcode or name; the list refuses duplicates and a default not in it, naming the field', () => {
-    const boxes = TRAINING_BOXES.presets;
+    const boxes = trainingBoxes('en').presets;
     expect(findBox(boxes, '2')?.name).toBe('Medium');
     expect(findBox(boxes, ' box-l ')?.name).toBe('Large');
     expect(findBox(boxes, 'small')?.name).toBe('Small');
     expect(findBox(boxes, '4')).toBeUndefined();
     expect(findBox(boxes, '')).toBeUndefined();
-    expect(BoxSettings.safeParse(TRAINING_BOXES).success).toBe(true);
+    expect(BoxSettings.safeParse(trainingBoxes('en')).success).toBe(true);
     const bad = BoxSettings.safeParse({
       presets: [
         { name: 'A', lengthCm: 10, widthCm: 10, heightCm: 10, tareKg: 0.1, barcode: 'X1' },

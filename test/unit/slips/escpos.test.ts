@@ -85,6 +85,15 @@ describe('ESC/POS packing slip', () => {
     expect(ops.filter((o) => o.op === 'cut')).toHaveLength(1);
   });
 
+  it("speaks the bench's language on an Italian bench: the slip's own words in Italian, the order's as they are", async () => {
+    const it = slipContent(order, { shopName: 'Bottega Verdi', trackingNumber: '1234567890123', nowMs: Date.parse('2026-11-24T23:30:00Z'), language: 'it' });
+    const text = escPosText(await slipOps(it, 80));
+    for (const l of ['Ordine #1001 - 25/11/2026', 'Destinatario', '   Codice TAZ-1', 'LDV 1234567890123']) expect(text).toContain(l);
+    expect(text.join('\n')).toContain('Note: Lasciare al portiere, non suonare');
+    expect(text.some((l) => /^2 righe +3 pezzi$/.test(l))).toBe(true);
+    expect(text.filter((l) => /\b(?:Order|Ship to|SKU|lines|pieces|Notes|Tracking)\b/.test(l))).toEqual([]);
+  });
+
   it('folds long lines to the paper: 48 characters on 80 mm, 32 on 58 mm', async () => {
     expect(lineChars(80)).toBe(48);
     expect(lineChars(58)).toBe(32);

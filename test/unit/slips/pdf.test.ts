@@ -9,6 +9,7 @@ import { pdfSlip } from '../../../electron/core/slips/pdf';
 import type { SlipContent } from '../../../electron/core/slips/content';
 import { pageOperators, pageText } from '../labels/fixtures';
 import { code128Bars } from '../../../shared/pdf/drawing';
+import { pdfTextItems } from '../../support/pdf-text';
 
 const content: SlipContent = {
   shopName: 'Bottega Verdi',
@@ -21,6 +22,7 @@ const content: SlipContent = {
   ],
   notes: 'Lasciare al portiere',
   trackingNumber: '1234567890123',
+  language: 'en',
 };
 
 describe('A4 packing slip', () => {
@@ -48,5 +50,25 @@ describe('A4 packing slip', () => {
     for (const t of all) expect(t).toContain('Order #1001');
     expect(all.join('\n')).toContain('SKU-80');
     expect(all.at(-1)).toContain('80 lines, 80 pieces');
+  });
+
+  it('on an Italian bench reads back (pdf.js) in Italian, with no English word left', async () => {
+    const many = { ...content, language: 'it' as const, lines: [...content.lines, ...Array.from({ length: 60 }, (_, i) => ({ sku: `TAZ-${i + 2}`, title: `Tazza ${i + 2}`, quantity: 1 }))] };
+    const pages = await pdfTextItems(await pdfSlip(many));
+    expect(pages.length).toBeGreaterThan(1);
+    const text = pages.map((p) => p.join('\n')).join('\n');
+    for (const s of ['Ordine #1001', 'Lista di imballo - 25/11/2026', 'Destinatario', 'Q.tà', 'Codice', 'Articolo', '62 righe, 63 pezzi', 'Note: Lasciare al portiere', 'Numero di spedizione (LDV) 1234567890123'])
+      expect(text).toContain(s);
+    for (const p of pages) expect(p).toContain('Ordine #1001');
+    // The slip's own words: none of the English ones (the order's own texts are Italian here).
+    const english = /\b(?:Order|Packing|slip|Ship|to|Qty|SKU|Item|lines?|pieces?|Notes|Tracking|number)\b/;
+    const own = text.split('\n').filter((l) => !/^TAZ-\d+$/.test(l));
+    expect(own.filter((l) => english.test(l))).toEqual([]);
+  });
+
+  it('plural forms by the language: 1 riga, 1 pezzo / 1 line, 1 piece', async () => {
+    const one = { ...content, lines: [{ sku: '', title: 'Vaso', quantity: 1 }] };
+    expect((await pdfTextItems(await pdfSlip({ ...one, language: 'it' })))[0]).toContain('1 riga, 1 pezzo');
+    expect((await pdfTextItems(await pdfSlip({ ...one, language: 'en' })))[0]).toContain('1 line, 1 piece');
   });
 });
