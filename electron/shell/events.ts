@@ -19,6 +19,7 @@ export const STATION_EVENT_NAMES = [
   'scale.changed',
   'slips.changed',
   'imports.changed',
+  'packers.changed',
 ] as const satisfies readonly EventName[];
 
 // Compile-time completeness: every EventName must be in the list.

@@ -23,6 +23,9 @@ import { createSettingsRepo, type SettingsRepo } from './settings-repo';
 import { createShipmentsRepo, type ShipmentsRepo } from './shipments-repo';
 import { createSlipJobsRepo, type SlipJobsRepo } from './slip-jobs-repo';
 import { createItemsRepo, type ItemsRepo } from './items-repo';
+import { createPackersRepo, type PackersRepo } from './packers-repo';
+import { createActivityRepo, type ActivityRepo } from './activity-repo';
+import { createDayStatsRepo, type DayStatsRepo } from './day-stats';
 import { createRetention, RetentionSetting, type Retention } from './retention';
 import type { Clock } from './sql';
 
@@ -35,6 +38,8 @@ export type { SlipJobRecord } from './slip-jobs-repo';
 export type { PrintJobRecord, PrintRequester } from './print-jobs-repo';
 export type { PickupRecord } from './pickups-repo';
 export type { ManifestInput, ManifestRecord } from './manifests-repo';
+export type { ActivityAction } from './activity-repo';
+export type { ParcelRow } from './day-stats';
 export { defineSetting } from './settings-repo';
 export { RetentionSetting } from './retention';
 export { checkIntegrityInBackground } from './integrity';
@@ -70,6 +75,12 @@ export interface Store {
   readonly slipJobs: SlipJobsRepo;
   /** Items (alias barcodes, unit weights) and skipped verifications (issue 14, scan to verify). */
   readonly items: ItemsRepo;
+  /** Packers and their badges and PINs (issue 26). */
+  readonly packers: PackersRepo;
+  /** Who did what and when (issue 26). */
+  readonly activity: ActivityRepo;
+  /** End of day's figures and the day report's rows (issue 26). */
+  readonly dayStats: DayStatsRepo;
   /** What is kept for how long, pruning in small steps and giving pages back (issue 27). */
   readonly retention: Retention;
   /**
@@ -170,6 +181,7 @@ export function openStore(file: string, opts: StoreOptions = {}): Store {
     throw err;
   }
 
+  const activity = createActivityRepo(db, clock);
   const store: Store = {
     file,
     schemaVersion: readUserVersion(db),
@@ -185,6 +197,9 @@ export function openStore(file: string, opts: StoreOptions = {}): Store {
     rateWindows: createRateWindowsRepo(db, clock),
     slipJobs: createSlipJobsRepo(db, clock),
     items: createItemsRepo(db, clock),
+    packers: createPackersRepo(db, clock),
+    activity,
+    dayStats: createDayStatsRepo(db, activity),
     retention: createRetention(db, clock),
     uncleanStop,
     compactedMs,

@@ -18,9 +18,12 @@ import { slipsCommands } from './slips';
 import { packingCommands } from './packing';
 import { stocksCommands } from './stocks';
 import { storageCommands } from './storage';
+import { packersCommands } from './packers';
+import { reportsCommands } from './reports';
 import { z } from 'zod';
 import { PickupRequest } from '../../platform';
 import type { SlipJobView } from '../slips';
+import type { PackerSessionView } from '../packers';
 import type { AppInfo, ImportProgressView, OutboxState, PrintJobView, ScaleView } from '../views';
 import { mergeDisjoint } from './merge';
 
@@ -29,7 +32,8 @@ export { IMPORT_CHUNK_BYTES, TRACKING_NUMBER_PATTERN, inputShapeProblem, ShipInp
 /** All station commands. */
 export const commands = mergeDisjoint(
   (name) => `Command ${name} is declared twice in the contract`,
-  accountCommands, ordersCommands, shippingCommands, printingCommands, scalesCommands, pickupsManifestsCommands, outboxCommands, slipsCommands, packingCommands, stocksCommands, storageCommands);
+  accountCommands, ordersCommands, shippingCommands, printingCommands, scalesCommands, pickupsManifestsCommands, outboxCommands, slipsCommands, packingCommands, stocksCommands, storageCommands,
+  packersCommands, reportsCommands);
 
 /** Name of a station command, `domain.verb`. */
 export type CommandName = keyof typeof commands;
@@ -61,6 +65,8 @@ export interface StationEvents {
   'slips.changed': SlipJobView;
   /** How far an order import is (at most every 100 ms while reading, and when done). */
   'imports.changed': ImportProgressView;
+  /** A packer signed in or out, or the station's name changed (issue 26). */
+  'packers.changed': PackerSessionView;
 }
 /** Name of a station event, `domain.changed` style. */
 export type EventName = keyof StationEvents;

@@ -118,6 +118,8 @@ export const en = {
     needs_attention: "The request waits for the packer in the Queue (F7)",
     outcome_unknown: "Outcome not confirmed by the platform: check it in the Queue (F7)",
     secret_store_unavailable: "The system’s secret store is not available",
+    supervisor_required: "A supervisor’s PIN is needed for this setting",
+    unknown_packer: "No packer has this badge or PIN",
     unauthenticated: "The platform refused the credentials",
     subscription_required: "An active platform subscription is needed",
     subscription_payment_failed: "The subscription payment failed",

@@ -122,6 +122,8 @@ export const it: Texts<typeof en> = {
     needs_attention: "La richiesta attende l’operatore nella Coda (F7)",
     outcome_unknown: "Esito non confermato dalla piattaforma: controlla nella Coda (F7)",
     secret_store_unavailable: "Archivio delle credenziali del sistema non disponibile",
+    supervisor_required: "Per questa impostazione serve il PIN di un supervisore",
+    unknown_packer: "Nessun operatore ha questo badge o PIN",
     unauthenticated: "Credenziali della piattaforma rifiutate",
     subscription_required: "Serve un abbonamento attivo alla piattaforma",
     subscription_payment_failed: "Pagamento dell’abbonamento non riuscito",
