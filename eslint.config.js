@@ -62,6 +62,8 @@ const CORE_DOMAINS = {
   stocks: ['account', 'common', 'outbox', 'platform', 'store'],
   packing: ['common', 'store'],
   storage: ['account', 'common', 'store'],
+  packers: ['common', 'store'],
+  reports: ['common', 'printing', 'store'],
 };
 
 export default tseslint.config(

@@ -27,11 +27,18 @@ import { createSlipsHandlers } from './slips/handlers';
 import { createVerifyHandlers } from './packing/verify';
 import { createStorageHandlers } from './storage/handlers';
 import { mergeDisjoint } from '../../shared/contract/commands/merge';
+import { createPackersHandlers } from './packers/handlers';
+import { withPackers } from './packers/activity';
+import { createPackerSession } from './packers/session';
+import { createReportsHandlers, saveDayReport } from './reports/handlers';
+import { romeDay } from '../../shared/domain/rome-day';
 
 export type { StationContext } from './common/context';
 
 /** Every command of the contract, bound to one station context. */
 export function createHandlers(ctx: StationContext): Handlers {
+  const session = createPackerSession(ctx.store, ctx.events, ctx.now);
+  const reportOpts = { stationName: () => session.view().stationName };
   const handlers = mergeDisjoint(
     (name) => `Command ${name} has two handlers`,
     createAppHandlers(ctx),
@@ -55,6 +62,13 @@ export function createHandlers(ctx: StationContext): Handlers {
     createSlipsHandlers(ctx),
     createVerifyHandlers(ctx),
     createStorageHandlers(ctx),
+    createPackersHandlers(ctx, session),
+    createReportsHandlers(ctx, reportOpts),
   ) satisfies Handlers;
-  return handlers;
+  // Packers around every command; at day close the day report is saved by itself when a folder is set.
+  return withPackers(handlers, ctx.store, session, {
+    afterCloseDay: async () => {
+      await saveDayReport(ctx, romeDay(ctx.now()), reportOpts);
+    },
+  });
 }
