@@ -86,7 +86,11 @@ export function createPackerSession(store: Store, events: StationEmitter, now: (
       lastSeen = now();
     },
     signIn(p) {
-      if (packer?.id !== p.id) out();
+      if (packer?.id !== p.id) {
+        out();
+        // An unlock is for the one who typed the PIN: a new packer starts locked.
+        unlockedUntil = 0;
+      }
       packer = p;
       lastSeen = now();
       store.activity.record({ action: 'sign_in', ...who() });
