@@ -10,6 +10,7 @@ import { t } from '../lib/i18n';
 import { isElectron } from '../api';
 import { useApp } from '../stores/app';
 import { useDay } from '../stores/day';
+import { DayCharts } from './DayCharts';
 
 /** Saves a Blob through a temporary `<a download>`; the object URL is revoked afterwards. */
 function saveBlob(blob: Blob, fileName: string): void {
@@ -110,6 +111,8 @@ export function EndOfDayScreen() {
           </div>
         )}
       </section>
+
+      <DayCharts />
 
       <section className="card" aria-labelledby="manifests-title">
         <h2 id="manifests-title">{t('endOfDay.manifests')}</h2>

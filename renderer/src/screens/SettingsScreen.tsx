@@ -23,6 +23,7 @@ import { ScaleSettingsSection } from './ScaleSettingsSection';
 import { SlipSettingsSection } from './SlipSettingsSection';
 import { VerifySettingsSection } from './VerifySettingsSection';
 import { StorageSection } from './StorageSection';
+import { PackersSection } from './PackersSection';
 
 /** Settings screen (see file comment). */
 export function SettingsScreen() {
@@ -161,6 +162,7 @@ export function SettingsScreen() {
       <SlipSettingsSection />
       <VerifySettingsSection />
       <StorageSection />
+      <PackersSection />
     </section>
   );
 }
