@@ -33,10 +33,10 @@ export interface ChartFormats {
   day(day: string): string;
 }
 
+/** What every chart shares (the ARIA part is added by {@link dayCharts} once the summary is known). */
 const base = (title: string): EChartsOption => ({
   animation: false,
   color: [...CHART_COLOURS],
-  aria: { enabled: true, decal: { show: true } },
   title: { text: title, left: 'center', textStyle: { fontSize: 14 } },
   tooltip: { trigger: 'axis' },
   grid: { left: 56, right: 24, top: 56, bottom: 40, containLabel: true },
@@ -151,5 +151,6 @@ export function dayCharts(stats: DayStatsView, text: ReportText, fmt: ChartForma
     table: { columns: [text.exceptionsTitle, text.count], rows: [[exNames[0] ?? '', ex.needsAttention], [exNames[1] ?? '', ex.held], [exNames[2] ?? '', ex.voided]] },
   };
 
-  return [hourly, contracts, packers, cost, exceptions];
+  // ECharts' ARIA: the summary, in the bench's language, is the chart's accessible name (the container's aria-label).
+  return [hourly, contracts, packers, cost, exceptions].map((c) => ({ ...c, option: { ...c.option, aria: { enabled: true, label: { description: c.summary }, decal: { show: true } } } }));
 }

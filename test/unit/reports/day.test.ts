@@ -98,7 +98,7 @@ describe('chart options shared by End of day and the report', () => {
 
   it('every chart has ARIA, decals, the Okabe-Ito colours and no animation', () => {
     for (const c of dayCharts(stats, reportText('en'), chartFormats('en'))) {
-      expect(c.option.aria).toEqual({ enabled: true, decal: { show: true } });
+      expect(c.option.aria).toEqual({ enabled: true, label: { description: c.summary }, decal: { show: true } });
       expect(c.option.animation).toBe(false);
       expect(c.option.color).toEqual([...CHART_COLOURS]);
       expect(c.summary.length).toBeGreaterThan(20);
