@@ -14,7 +14,7 @@ export type PackerRole = z.infer<typeof PackerRole>;
 export const Pin = z.string({ error: 'pin must be text' }).regex(/^\d{4,8}$/, { error: 'pin must be 4 to 8 digits' });
 
 /** A badge barcode as the scanner reads it: 3 to 64 printable ASCII characters without spaces. */
-export const Badge = z
+const Badge = z
   .string({ error: 'badge must be text' })
   .trim()
   .regex(/^[\x21-\x7e]{3,64}$/, { error: 'badge must be 3 to 64 letters, digits or signs, without spaces' });

@@ -21,7 +21,7 @@ export type ReportLanguage = z.infer<typeof ReportLanguage>;
 export const DayInput = z.string({ error: 'day must be YYYY-MM-DD' }).refine(isDay, { error: 'day must be a date written YYYY-MM-DD' });
 
 /** Parcels in one Europe/Rome hour: the day's, and the average of the same weekday over the four weeks before. */
-export interface HourBar {
+interface HourBar {
   hour: number;
   parcels: number;
   usual: number;

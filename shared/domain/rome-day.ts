@@ -7,7 +7,7 @@
  */
 
 /** The bench's time zone. */
-export const BENCH_TIME_ZONE = 'Europe/Rome';
+const BENCH_TIME_ZONE = 'Europe/Rome';
 
 const parts = new Intl.DateTimeFormat('en-CA', {
   timeZone: BENCH_TIME_ZONE,

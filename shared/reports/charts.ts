@@ -39,7 +39,7 @@ const base = (title: string): EChartsOption => ({
   color: [...CHART_COLOURS],
   title: { text: title, left: 'center', textStyle: { fontSize: 14 } },
   tooltip: { trigger: 'axis' },
-  grid: { left: 16, right: 32, top: 56, bottom: 48, outerBounds: { left: 0, right: 0, top: 0, bottom: 0 } },
+  grid: { left: 16, right: 32, top: 56, bottom: 48 },
 });
 
 const hh = (h: number): string => String(h).padStart(2, '0');

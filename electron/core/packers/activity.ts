@@ -16,7 +16,7 @@ import type { Store } from '../store';
 import type { PackerSession } from './session';
 
 /** Commands that change money or devices: rules, printers, scale, slip printer, platform account, packers, the station. */
-export const SUPERVISOR_COMMANDS: ReadonlySet<string> = new Set([
+const SUPERVISOR_COMMANDS: ReadonlySet<string> = new Set([
   'printers.set',
   'printers.setProfile',
   'scale.set',

@@ -17,7 +17,7 @@ export const StationNameSetting = defineSetting('station.name', z.string().max(4
 export const IdleMinutesSetting = defineSetting('packers.idleMinutes', z.number().int().min(1).max(480), 15);
 
 /** How long a supervisor's PIN unlocks the guarded settings, ms. */
-export const UNLOCK_MS = 5 * 60_000;
+const UNLOCK_MS = 5 * 60_000;
 
 /** The session service (see file comment). */
 export interface PackerSession {

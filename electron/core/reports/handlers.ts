@@ -22,7 +22,7 @@ import { dayCsv } from './csv';
 import { dayReportPdf } from './pdf';
 
 /** Setting `reports.settings`: no folder (nothing saved by itself), Italian. */
-export const ReportSettingsSetting = defineSetting('reports.settings', ReportSettings, { folder: null, language: 'it' });
+const ReportSettingsSetting = defineSetting('reports.settings', ReportSettings, { folder: null, language: 'it' });
 
 /** The folder as the folder rule leaves it. @throws StationError `invalid_input` naming `folder`. */
 function checkedFolder(folder: string): string {
@@ -37,7 +37,7 @@ export interface ReportsOptions {
 }
 
 /** Builds the day report of `day` in `language` (no file written). */
-export async function buildDayReport(ctx: StationContext, day: string, language: ReportLanguage, opts: ReportsOptions): Promise<Omit<DayReportView, 'savedTo'> & { pdf: Uint8Array }> {
+async function buildDayReport(ctx: StationContext, day: string, language: ReportLanguage, opts: ReportsOptions): Promise<Omit<DayReportView, 'savedTo'> & { pdf: Uint8Array }> {
   const { store } = ctx;
   const text = reportText(language);
   const stats = store.dayStats.stats(day, 'day');

@@ -10,10 +10,10 @@ import { romeDay } from '../../../shared/domain/rome-day';
 import { isoNow, type Clock } from './sql';
 
 /** What an activity row says was done. */
-export type ActivityAction = 'scan' | 'ship' | 'print' | 'reprint' | 'verify' | 'void' | 'pickup' | 'manifest' | 'sign_in' | 'sign_out';
+type ActivityAction = 'scan' | 'ship' | 'print' | 'reprint' | 'verify' | 'void' | 'pickup' | 'manifest' | 'sign_in' | 'sign_out';
 
 /** One action to record; the time is the store's clock. */
-export interface ActivityInput {
+interface ActivityInput {
   action: ActivityAction;
   packerId: number | null;
   packerName: string | null;
@@ -25,7 +25,7 @@ export interface ActivityInput {
 }
 
 /** A recorded action. */
-export interface ActivityRecord extends Required<ActivityInput> {
+interface ActivityRecord extends Required<ActivityInput> {
   id: number;
   day: string;
   at: string;

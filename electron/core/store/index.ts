@@ -38,7 +38,6 @@ export type { SlipJobRecord } from './slip-jobs-repo';
 export type { PrintJobRecord, PrintRequester } from './print-jobs-repo';
 export type { PickupRecord } from './pickups-repo';
 export type { ManifestInput, ManifestRecord } from './manifests-repo';
-export type { ActivityAction } from './activity-repo';
 export type { ParcelRow } from './day-stats';
 export { defineSetting } from './settings-repo';
 export { RetentionSetting } from './retention';

@@ -11,7 +11,7 @@ import { StoreError } from './errors';
 import { isoNow, type Clock } from './sql';
 
 /** What `save` takes: `pin` undefined keeps the stored PIN, null removes it. */
-export interface PackerDraft {
+interface PackerDraft {
   id?: number;
   name: string;
   badge?: string | null;
