@@ -52,13 +52,17 @@ export const useDay = create<DayState>()((set, get) => ({
 
   async load() {
     set({ loading: true });
+    // The charts' figures come on their own: they show without waiting for the list of every shipment.
+    const range = get().range;
+    void invoke('reports.day', { range }).then(
+      (stats) => {
+        if (get().range === range) set({ stats });
+      },
+      (e: unknown) => useApp.getState().fail(t('dayCharts.loadFailed'), e),
+    );
     try {
-      const [unmanifested, manifests, stats] = await Promise.all([
-        invoke('shipments.unmanifested', {}),
-        invoke('manifests.list', {}),
-        invoke('reports.day', { range: get().range }),
-      ]);
-      set({ unmanifested, manifests, stats, loading: false });
+      const [unmanifested, manifests] = await Promise.all([invoke('shipments.unmanifested', {}), invoke('manifests.list', {})]);
+      set({ unmanifested, manifests, loading: false });
     } catch (e) {
       set({ loading: false });
       useApp.getState().fail(t('endOfDay.loadFailed'), e);
