@@ -41,6 +41,8 @@ export interface OrdersRepo {
    */
   upsertImported(order: OrderDraft, importHash: string): UpsertResult;
   getById(id: number): StationOrder | undefined;
+  /** The orders of `ids` (those that exist), by id, in two queries whatever their number (lists of shipments). */
+  getMany(ids: readonly number[]): Map<number, StationOrder>;
   /** First order with this exact number, any shop (lowest id). */
   getByNumber(orderNumber: string): StationOrder | undefined;
   /** The order of `shop` with this exact number. */
@@ -115,6 +117,10 @@ export function createOrdersRepo(db: Database.Database, clock: Clock): OrdersRep
     'INSERT INTO orders_fts (rowid, order_number, recipient_name, city, skus, details) VALUES (?, ?, ?, ?, ?, ?)',
   );
   const selectById = db.prepare<[number], OrderRow>(`SELECT ${ORDER_COLUMNS} FROM orders WHERE id = ?`);
+  const selectManyById = db.prepare<[string], OrderRow>(`SELECT ${ORDER_COLUMNS} FROM orders WHERE id IN (SELECT value FROM json_each(?))`);
+  const selectManyItems = db.prepare<[string], ItemRow & { order_id: number }>(
+    'SELECT order_id, sku, name, quantity, unit_price, fulfilled FROM order_items WHERE order_id IN (SELECT value FROM json_each(?)) ORDER BY order_id, position',
+  );
   const selectByNumber = db.prepare<[string], OrderRow>(`SELECT ${ORDER_COLUMNS} FROM orders WHERE order_number = ? ORDER BY id LIMIT 1`);
   const selectByShopNumber = db.prepare<[string, string], OrderRow>(
     `SELECT ${ORDER_COLUMNS} FROM orders WHERE shop = ? AND order_number = ? ORDER BY id LIMIT 1`,
@@ -304,6 +310,16 @@ export function createOrdersRepo(db: Database.Database, clock: Clock): OrdersRep
     insert: (order, importHash) => insert(order, importHash),
     upsertImported: (order, importHash) => upsertImported(order, importHash),
     getById: (id) => withItems(selectById.get(id)),
+    getMany(ids) {
+      const key = JSON.stringify([...new Set(ids)]);
+      const items = new Map<number, ItemRow[]>();
+      for (const { order_id, ...it } of selectManyItems.all(key)) {
+        const list = items.get(order_id);
+        if (list) list.push(it);
+        else items.set(order_id, [it]);
+      }
+      return new Map(selectManyById.all(key).map((r) => [r.id, orderFromRow(r, items.get(r.id) ?? [])]));
+    },
     getByNumber: (n) => withItems(selectByNumber.get(n)),
     getByShopNumber: (shop, n) => withItems(selectByShopNumber.get(shop, n)),
     findByScan(code) {
