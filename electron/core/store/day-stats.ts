@@ -74,20 +74,23 @@ const round2 = (n: number): number => Math.round(n * 100) / 100;
 
 /** Builds the queries on an open database and the activity repository. */
 export function createDayStatsRepo(db: Database.Database, activity: ActivityRepo): DayStatsRepo {
-  const selectParcels = db.prepare<[string, string], ParcelSql>(`
+  /** The rows' SQL; `weights` false leaves the package weights out (the charts do not need them, the CSV does). */
+  const parcelsSql = (weights: boolean) => `
     SELECT s.tracking_number, s.created_at, o.shop, o.order_number,
       coalesce(json_extract(s.platform, '$.carrier.name'), s.carrier_code) AS carrier,
       coalesce(nullif(json_extract(s.platform, '$.carrier.contractName'), ''), s.contract_code) AS contract,
       coalesce(json_extract(s.platform, '$.parcels'), json_array_length(s.platform, '$.packages'), 1) AS parcels,
-      (SELECT sum(CASE json_extract(p.value, '$.weight.units') WHEN 'G' THEN json_extract(p.value, '$.weight.value') / 1000.0
+      ${weights ? `(SELECT sum(CASE json_extract(p.value, '$.weight.units') WHEN 'G' THEN json_extract(p.value, '$.weight.value') / 1000.0
                   ELSE json_extract(p.value, '$.weight.value') END) FROM json_each(s.platform, '$.packages') p) AS weight_kg,
-      (SELECT count(*) FROM json_each(s.platform, '$.packages') p WHERE json_extract(p.value, '$.weight.value') IS NULL) AS missing_weight,
+      (SELECT count(*) FROM json_each(s.platform, '$.packages') p WHERE json_extract(p.value, '$.weight.value') IS NULL) AS missing_weight,` : 'NULL AS weight_kg, 1 AS missing_weight,'}
       coalesce(s.cost_total, json_extract(s.platform, '$.cost.total')) AS cost,
       coalesce(s.currency, json_extract(s.platform, '$.cost.currency')) AS currency,
       s.status_key, s.cancelled_at
     FROM shipments s LEFT JOIN orders o ON o.id = s.order_id
     WHERE s.created_at >= ? AND s.created_at < ? AND s.tracking_number IS NOT NULL
-    ORDER BY s.created_at, s.id`);
+    ORDER BY s.created_at, s.id`;
+  const selectParcels = db.prepare<[string, string], ParcelSql>(parcelsSql(true));
+  const selectParcelsLight = db.prepare<[string, string], ParcelSql>(parcelsSql(false));
   // Parcels per UTC hour (Rome's offset is whole hours, so each maps to one Rome hour).
   const selectHours = db.prepare<[string, string], { hour: string; parcels: number }>(`
     SELECT substr(created_at, 1, 13) AS hour,
@@ -96,9 +99,9 @@ export function createDayStatsRepo(db: Database.Database, activity: ActivityRepo
     GROUP BY hour`);
   const needsAttention = db.prepare<[], { n: number }>("SELECT count(*) AS n FROM outbox WHERE state = 'needs_attention'");
 
-  const parcels = (firstDay: string, lastDay: string): ParcelRow[] => {
+  const parcels = (firstDay: string, lastDay: string, weights = true): ParcelRow[] => {
     const { fromIso, toIso } = romeRange(firstDay, lastDay);
-    return selectParcels.all(fromIso, toIso).map((r) => ({
+    return (weights ? selectParcels : selectParcelsLight).all(fromIso, toIso).map((r) => ({
       trackingNumber: r.tracking_number,
       createdAt: r.created_at,
       shop: r.shop,
@@ -166,10 +169,10 @@ export function createDayStatsRepo(db: Database.Database, activity: ActivityRepo
   };
 
   return {
-    parcels,
+    parcels: (firstDay, lastDay) => parcels(firstDay, lastDay),
     stats(day, range) {
       const { firstDay, lastDay } = rangeOf(day, range);
-      const rows = parcels(firstDay, lastDay);
+      const rows = parcels(firstDay, lastDay, false);
       const live = rows.filter((r) => !r.voided);
 
       const today = hoursOf(day);
