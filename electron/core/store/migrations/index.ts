@@ -28,8 +28,7 @@ import { m0005SlipJobs } from './0005-slip-jobs';
 import { m0006ScanToVerify } from './0006-scan-to-verify';
 import { m0007OrderReferences } from './0007-order-references-per-shop';
 import { m0008YearsAtTheBench } from './0008-years-at-the-bench';
-import { m0009Reserved } from './0009-reserved';
-import { m0010PackersActivity } from './0010-packers-activity';
+import { m0011PackersActivity } from './0011-packers-activity';
 import type { Migration } from './migration';
 
 export type { Migration } from './migration';
@@ -44,8 +43,7 @@ export const MIGRATIONS: readonly Migration[] = [
   m0006ScanToVerify,
   m0007OrderReferences,
   m0008YearsAtTheBench,
-  m0009Reserved,
-  m0010PackersActivity,
+  m0011PackersActivity,
 ];
 
 /** Schema version this code writes: the last migration's version. */

@@ -1,14 +1,14 @@
-/** Migration 10 (issue 26): packers (unique badge, role checked) and activity indexed by day, from a version-9 file. */
+/** Migration 11 (issue 26): packers (unique badge, role checked) and activity indexed by day, from a version-9 file. */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readUserVersion } from '../../../../electron/core/store';
-import { m0010PackersActivity as step } from '../../../../electron/core/store/migrations/0010-packers-activity';
+import { m0011PackersActivity as step } from '../../../../electron/core/store/migrations/0011-packers-activity';
 import { applyStep, columns, databaseBefore, indexes, type DatabaseBefore } from './helpers';
 
 let t: DatabaseBefore;
 beforeEach(() => (t = databaseBefore(step)));
 afterEach(() => t.cleanup());
 
-describe('migration 10 "packers and activity"', () => {
+describe('migration 11 "packers and activity"', () => {
   it('adds packers and activity, the day index, and refuses a shared badge or an unknown role or action', () => {
     const { db } = t;
     expect(applyStep(db, step)).toEqual([10]);

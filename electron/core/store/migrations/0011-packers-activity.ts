@@ -1,7 +1,7 @@
 import type { Migration } from './migration';
 
 /**
- * Migration 10 (issue 26, packers and the day in pictures):
+ * Migration 11 (issue 26, packers and the day in pictures):
  * - `packers`: who packs at this bench: a name, a badge barcode (unique), a
  *   PIN kept only as a salted scrypt hash (`pin_hash`, `scrypt$<salt hex>$<hash hex>`),
  *   a role (`packer` or `supervisor`); removing a packer keeps their history;
@@ -13,8 +13,8 @@ import type { Migration } from './migration';
  *   name and the station's name are copied in, so a renamed or removed
  *   packer's past stays as it was.
  */
-export const m0010PackersActivity: Migration = {
-  version: 10,
+export const m0011PackersActivity: Migration = {
+  version: 11,
   name: 'packers and activity',
   up(db) {
     db.exec(`
