@@ -64,6 +64,8 @@ const CORE_DOMAINS = {
   storage: ['account', 'common', 'store'],
   products: ['common', 'store'],
   rules: ['common', 'products', 'store'],
+  packers: ['common', 'store'],
+  reports: ['common', 'printing', 'store'],
 };
 
 export default tseslint.config(

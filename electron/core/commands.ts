@@ -30,12 +30,19 @@ import { createRulesHandlers } from './rules/handlers';
 import { createProductsHandlers } from './products/handlers';
 import { createShipOrderHandlers } from './shipping/ship-order';
 import { mergeDisjoint } from '../../shared/contract/commands/merge';
+import { createPackersHandlers } from './packers/handlers';
+import { withPackers } from './packers/activity';
+import { createPackerSession } from './packers/session';
+import { createReportsHandlers, saveDayReport } from './reports/handlers';
+import { romeDay } from '../../shared/domain/rome-day';
 
 export type { StationContext } from './common/context';
 
 /** Every command of the contract, bound to one station context. */
 export function createHandlers(ctx: StationContext): Handlers {
   const shipments = createShipmentsHandlers(ctx);
+  const session = createPackerSession(ctx.store, ctx.events, ctx.now);
+  const reportOpts = { stationName: () => session.view().stationName };
   const handlers = mergeDisjoint(
     (name) => `Command ${name} has two handlers`,
     createAppHandlers(ctx),
@@ -62,6 +69,13 @@ export function createHandlers(ctx: StationContext): Handlers {
     createRulesHandlers(ctx),
     createProductsHandlers(ctx),
     createShipOrderHandlers(ctx, shipments['shipments.create']),
+    createPackersHandlers(ctx, session),
+    createReportsHandlers(ctx, reportOpts),
   ) satisfies Handlers;
-  return handlers;
+  // Packers around every command; at day close the day report is saved by itself when a folder is set.
+  return withPackers(handlers, ctx.store, session, {
+    afterCloseDay: async () => {
+      await saveDayReport(ctx, romeDay(ctx.now()), reportOpts);
+    },
+  });
 }

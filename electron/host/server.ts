@@ -95,6 +95,9 @@ const HTTP_STATUS: Readonly<Record<StationErrorCode, number>> = {
   rate_limited: 429,
   // This machine has no OS secret store: a feature the host cannot offer here.
   secret_store_unavailable: 501,
+  // A setting that changes money or devices, asked without a supervisor (issue 26).
+  supervisor_required: 403,
+  unknown_packer: 404,
   offline: 503,
   printer_unreachable: 503,
   unavailable: 503,

@@ -21,6 +21,7 @@ export const STATION_EVENT_NAMES = [
   'imports.changed',
   'rules.changed',
   'products.changed',
+  'packers.changed',
 ] as const satisfies readonly EventName[];
 
 // Compile-time completeness: every EventName must be in the list.

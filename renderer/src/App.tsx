@@ -16,6 +16,7 @@ import { Nav } from './components/Nav';
 import { screenForKey, useApp, type Screen } from './stores/app';
 import { useBoxes } from './stores/boxes';
 import { useDay } from './stores/day';
+import { usePackers } from './stores/packers';
 import { useJob } from './stores/job';
 import { useOrders } from './stores/orders';
 import { usePickup } from './stores/pickup';
@@ -179,7 +180,9 @@ function useStationEvents(): void {
         if (useApp.getState().screen === 'queue') void useQueue.getState().load();
       }),
       on('stocks.changed', () => void useStocks.getState().poll()),
+      on('packers.changed', (session) => usePackers.getState().setSession(session)),
     ];
+    void usePackers.getState().load();
     // New held shipments: the platform calls no webhook on a bench PC, so the station asks.
     void useStocks.getState().poll();
     const stockTimer = setInterval(() => void useStocks.getState().poll(), STOCK_POLL_MS);
@@ -192,7 +195,11 @@ function useStationEvents(): void {
       .then(() => useBoxes.getState().load())
       .then(() => useJob.getState().fillBlankBoxes());
     // Credit and printer status change outside the station too (top-ups, paper out): poll gently.
-    const timer = setInterval(() => void useApp.getState().refreshInfo(), 60_000);
+    const timer = setInterval(() => {
+      void useApp.getState().refreshInfo();
+      // An idle packer is signed out by the station: show it.
+      void usePackers.getState().load();
+    }, 60_000);
     return () => {
       clearInterval(timer);
       clearInterval(stockTimer);

@@ -38,6 +38,10 @@ export const LOCAL_ERROR_CODES = [
   /** A create call got no answer and the platform shows nothing after the settle window: the packer confirms before it is sent again. */
   'outcome_unknown',
   'secret_store_unavailable',
+  /** A setting that changes money or devices needs a supervisor's PIN (issue 26): sign in as a supervisor or unlock. */
+  'supervisor_required',
+  /** A PIN or badge that names no packer (issue 26). */
+  'unknown_packer',
 ] as const;
 
 /** One of {@link LOCAL_ERROR_CODES}. */

@@ -8,3 +8,5 @@ export * from './slips';
 export * from './items';
 export * from './outbox-outcome';
 export * from './transport';
+export * from './packers';
+export * from './reports';

@@ -48,6 +48,7 @@ import { benchRulesPlan } from './rules-plan';
 import { benchColdStart } from './cold-start';
 import { benchCsvImportStream } from './csv-import';
 import { benchBigFolder, benchSoak } from './big-folder';
+import { benchEndOfDay } from './end-of-day';
 import { benchRealLabels } from './real-labels';
 
 const SHIPMENTS = Number(process.env.BENCH_SHIPMENTS ?? 100);
@@ -412,6 +413,7 @@ const MEASURES: Array<[string, () => unknown]> = [
   ['cold-start', benchColdStart],
   ['big-folder', benchBigFolder],
   ['soak', benchSoak],
+  ['end-of-day', benchEndOfDay],
 ];
 const onlyAt = process.argv.indexOf('--only');
 const only = onlyAt >= 0 ? new Set((process.argv[onlyAt + 1] ?? '').split(',').filter(Boolean)) : null;

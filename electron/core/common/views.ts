@@ -8,6 +8,7 @@ import type { ManifestView, OutboxRowView, OutboxTitleParts, PrintJobView, Shipm
 import { SHIPMENT_STATUSES, type Status } from '../../../shared/platform/common';
 import { Pickup, Shipment } from '../../../shared/platform/resources';
 import type { TrackingRecord } from '../../../shared/platform/tracking';
+import type { StationOrder } from '../../../shared/domain/order';
 import { isDefiniteRefusal } from '../outbox/worker';
 import type { ManifestRecord, OutboxRecord, PickupRecord, PrintJobRecord, ShipmentRecord, Store } from '../store';
 
@@ -132,11 +133,48 @@ export function manifestView(m: ManifestRecord, contractName: string | null = nu
  * @throws Error when the row is still pending (no tracking number): callers only pass created rows.
  */
 export function shipmentView(store: Store, rec: ShipmentRecord): ShipmentView {
+  return viewWith(rec, {
+    order: (id) => store.orders.getById(id),
+    manifest: (id) => store.manifests.get(id),
+    formats: (tn) => new Set(store.labels.listForShipment(tn).map((l) => l.format)),
+    printJobs: (tn) => store.printJobs.listForShipment(tn),
+  });
+}
+
+/**
+ * {@link shipmentView} of every record, the same views, with the orders,
+ * label formats and print jobs read in one query each rather than per
+ * shipment (End of day lists a whole day's shipments).
+ * @throws Error when a row is still pending (no tracking number).
+ */
+export function shipmentViews(store: Store, recs: readonly ShipmentRecord[]): ShipmentView[] {
+  const tns = recs.flatMap((r) => (r.trackingNumber === null ? [] : [r.trackingNumber]));
+  const orders = store.orders.getMany(recs.flatMap((r) => (r.orderId === null ? [] : [r.orderId])));
+  const formats = store.labels.formatsOf(tns);
+  const jobs = store.printJobs.listForShipments(tns);
+  const lookups: ViewLookups = {
+    order: (id) => orders.get(id),
+    manifest: (id) => store.manifests.get(id),
+    formats: (tn) => formats.get(tn) ?? new Set(),
+    printJobs: (tn) => jobs.get(tn) ?? [],
+  };
+  return recs.map((r) => viewWith(r, lookups));
+}
+
+/** What a shipment view reads beside its row. */
+interface ViewLookups {
+  order(id: number): StationOrder | undefined;
+  manifest(id: number): ManifestRecord | undefined;
+  formats(trackingNumber: string): ReadonlySet<'ZPL' | 'PDF'>;
+  printJobs(trackingNumber: string): PrintJobRecord[];
+}
+
+function viewWith(rec: ShipmentRecord, look: ViewLookups): ShipmentView {
   if (rec.trackingNumber === null) throw new Error(`Shipment row ${rec.id} has no tracking number yet`);
   const trackingNumber = rec.trackingNumber;
   const parsed = Shipment.safeParse(rec.platform);
   const p = parsed.success ? parsed.data : undefined;
-  const order = rec.orderId !== null ? store.orders.getById(rec.orderId) : undefined;
+  const order = rec.orderId !== null ? look.order(rec.orderId) : undefined;
 
   let recipient: ShipmentView['recipient'] = null;
   const r = p?.recipient;
@@ -148,8 +186,8 @@ export function shipmentView(store: Store, rec: ShipmentRecord): ShipmentView {
   }
 
   const status = p && (rec.statusKey === null || p.status.key === rec.statusKey) ? p.status : statusForKey(rec.statusKey);
-  const manifest = rec.manifestId !== null ? store.manifests.get(rec.manifestId) : undefined;
-  const formats = new Set(store.labels.listForShipment(trackingNumber).map((l) => l.format));
+  const manifest = rec.manifestId !== null ? look.manifest(rec.manifestId) : undefined;
+  const formats = look.formats(trackingNumber);
 
   return {
     trackingNumber,
@@ -168,7 +206,7 @@ export function shipmentView(store: Store, rec: ShipmentRecord): ShipmentView {
     manifestId: manifest?.platformId ?? p?.manifestId ?? null,
     cancelled: rec.cancelledAt !== null,
     labelFormats: (['ZPL', 'PDF'] as const).filter((f) => formats.has(f)),
-    printJobs: store.printJobs.listForShipment(trackingNumber).map(printJobView),
+    printJobs: look.printJobs(trackingNumber).map(printJobView),
     warning: p?.warning ?? null,
   };
 }

@@ -23,7 +23,7 @@ import { rememberCustomsProducts } from './customs';
 import { errorSummary } from '../common/errors';
 import { adoptShipment, findLocalShipment, findPlatformShipment } from './lookup';
 import { AllowUnpaidSetting, emitOrdersChanged } from '../orders/handlers';
-import { lastKnownTrackingView, shipmentView, trackingView } from '../common/views';
+import { lastKnownTrackingView, shipmentView, shipmentViews, trackingView } from '../common/views';
 
 /** Alphabet of generated references (no 0/O, 1/I: they are read aloud and typed). */
 const REF_ALPHABET = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';
@@ -352,7 +352,7 @@ export function createShipmentsHandlers(ctx: StationContext) {
     },
 
     /** Created, not cancelled, not yet in a manifest: what closing the day will send. Oldest first. */
-    'shipments.unmanifested': async () => store.shipments.listUnmanifested().map((r) => shipmentView(store, r)),
+    'shipments.unmanifested': async () => shipmentViews(store, store.shipments.listUnmanifested()),
 
     /** Newest first, created shipments only. */
     'shipments.recent': async ({ limit }) => store.shipments.listRecent({ limit }).map((r) => shipmentView(store, r)),

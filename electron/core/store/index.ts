@@ -23,6 +23,9 @@ import { createSettingsRepo, type SettingsRepo } from './settings-repo';
 import { createShipmentsRepo, type ShipmentsRepo } from './shipments-repo';
 import { createSlipJobsRepo, type SlipJobsRepo } from './slip-jobs-repo';
 import { createItemsRepo, type ItemsRepo } from './items-repo';
+import { createPackersRepo, type PackersRepo } from './packers-repo';
+import { createActivityRepo, type ActivityRepo } from './activity-repo';
+import { createDayStatsRepo, type DayStatsRepo } from './day-stats';
 import { createRetention, RetentionSetting, type Retention } from './retention';
 import type { Clock } from './sql';
 
@@ -37,6 +40,7 @@ export type { PickupRecord } from './pickups-repo';
 export type { ManifestInput, ManifestRecord } from './manifests-repo';
 export { defineSetting, type SettingDef } from './settings-repo';
 export type { ProductInput } from './customs-products-repo';
+export type { ParcelRow } from './day-stats';
 export { RetentionSetting } from './retention';
 export { BenchLanguageSetting } from './bench-language';
 export { checkIntegrityInBackground } from './integrity';
@@ -72,6 +76,12 @@ export interface Store {
   readonly slipJobs: SlipJobsRepo;
   /** Items (alias barcodes, unit weights) and skipped verifications (issue 14, scan to verify). */
   readonly items: ItemsRepo;
+  /** Packers and their badges and PINs (issue 26). */
+  readonly packers: PackersRepo;
+  /** Who did what and when (issue 26). */
+  readonly activity: ActivityRepo;
+  /** End of day's figures and the day report's rows (issue 26). */
+  readonly dayStats: DayStatsRepo;
   /** What is kept for how long, pruning in small steps and giving pages back (issue 27). */
   readonly retention: Retention;
   /**
@@ -172,6 +182,7 @@ export function openStore(file: string, opts: StoreOptions = {}): Store {
     throw err;
   }
 
+  const activity = createActivityRepo(db, clock);
   const store: Store = {
     file,
     schemaVersion: readUserVersion(db),
@@ -187,6 +198,9 @@ export function openStore(file: string, opts: StoreOptions = {}): Store {
     rateWindows: createRateWindowsRepo(db, clock),
     slipJobs: createSlipJobsRepo(db, clock),
     items: createItemsRepo(db, clock),
+    packers: createPackersRepo(db, clock),
+    activity,
+    dayStats: createDayStatsRepo(db, activity),
     retention: createRetention(db, clock),
     uncleanStop,
     compactedMs,

@@ -43,6 +43,8 @@ export interface LabelsRepo {
   /** Newest label of the shipment still holding its bytes (not pruned), of `format` when given. */
   getLatest(trackingNumber: string, format?: LabelFormat): LabelRecord | undefined;
   listForShipment(trackingNumber: string): LabelInfo[];
+  /** The label formats stored for each of `trackingNumbers`, in one query (lists of shipments). */
+  formatsOf(trackingNumbers: readonly string[]): Map<string, Set<LabelFormat>>;
 }
 
 interface LabelRow {
@@ -84,6 +86,10 @@ export function createLabelsRepo(db: Database.Database, clock: Clock): LabelsRep
     `SELECT id, tracking_number, format, length(bytes) AS size, created_at FROM labels WHERE tracking_number = ? ORDER BY id`,
   );
 
+  const formats = db.prepare<[string], { tracking_number: string; format: LabelFormat }>(
+    'SELECT DISTINCT tracking_number, format FROM labels WHERE tracking_number IN (SELECT value FROM json_each(?))',
+  );
+
   const save = (trackingNumber: string, format: LabelFormat, bytes: Uint8Array): LabelRecord => {
     if (format !== 'ZPL' && format !== 'PDF') {
       throw new StoreError('invalid_input', `Label format must be ZPL or PDF, got ${String(format)}`, { format: ['must be ZPL or PDF'] });
@@ -115,5 +121,14 @@ export function createLabelsRepo(db: Database.Database, clock: Clock): LabelsRep
     },
     listForShipment: (t) =>
       list.all(t).map((r) => ({ id: r.id, trackingNumber: r.tracking_number, format: r.format, size: r.size, createdAt: r.created_at })),
+    formatsOf(trackingNumbers) {
+      const out = new Map<string, Set<LabelFormat>>();
+      for (const r of formats.all(JSON.stringify(trackingNumbers))) {
+        const set = out.get(r.tracking_number);
+        if (set) set.add(r.format);
+        else out.set(r.tracking_number, new Set([r.format]));
+      }
+      return out;
+    },
   };
 }

@@ -83,6 +83,8 @@ export interface PrintJobsRepo {
   list(opts?: { state?: PrintJobState | readonly PrintJobState[]; printerUri?: string; limit?: number }): PrintJobRecord[];
   /** Jobs of one shipment's labels, oldest first. */
   listForShipment(trackingNumber: string): PrintJobRecord[];
+  /** {@link PrintJobsRepo.listForShipment} of each of `trackingNumbers`, in one query (lists of shipments). */
+  listForShipments(trackingNumbers: readonly string[]): Map<string, PrintJobRecord[]>;
   /** Oldest `queued` job of any printer (the job runner prints in this order); undefined when none. */
   nextQueued(): PrintJobRecord | undefined;
   /**
@@ -174,6 +176,7 @@ export function createPrintJobsRepo(db: Database.Database, clock: Clock): PrintJ
      GROUP BY l.tracking_number ORDER BY min(l.id)`,
   );
   const forShipment = db.prepare<[string], PrintJobRow>(`${SELECT} WHERE l.tracking_number = ? ORDER BY j.id`);
+  const forShipments = db.prepare<[string], PrintJobRow>(`${SELECT} WHERE l.tracking_number IN (SELECT value FROM json_each(?)) ORDER BY j.id`);
   const oldestQueued = db.prepare<[], PrintJobRow>(`${SELECT} WHERE j.state = 'queued' ORDER BY j.id LIMIT 1`);
   const toPrintingFor = db.prepare<[string, string, number], never>(
     `UPDATE print_jobs SET state = 'printing', attempts = attempts + 1, printer_uri = ?, updated_at = ? WHERE id = ? AND state = 'queued'`,
@@ -259,6 +262,16 @@ export function createPrintJobsRepo(db: Database.Database, clock: Clock): PrintJ
         .map(printJobFromRow);
     },
     listForShipment: (t) => forShipment.all(t).map(printJobFromRow),
+    listForShipments(trackingNumbers) {
+      const out = new Map<string, PrintJobRecord[]>();
+      for (const r of forShipments.all(JSON.stringify(trackingNumbers))) {
+        const job = printJobFromRow(r);
+        const list = out.get(job.trackingNumber);
+        if (list) list.push(job);
+        else out.set(job.trackingNumber, [job]);
+      }
+      return out;
+    },
     nextQueued() {
       const r = oldestQueued.get();
       return r ? printJobFromRow(r) : undefined;

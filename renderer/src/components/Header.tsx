@@ -8,6 +8,7 @@ import { readingText, useScale } from '../stores/scale';
 import { money } from '../lib/format';
 import { hasText, printerNameText, printerStateText, t } from '../lib/i18n';
 import { newStockCount, useStocks } from '../stores/stocks';
+import { PackerPill } from './PackerPill';
 
 /** A connection state in words (`header.connection.online` -> "online"); an unknown state as it is. */
 function connectionWords(state: string): string {
@@ -48,6 +49,7 @@ export function Header() {
         <div className="mode mode-unknown">{t('header.connecting')}</div>
       )}
       <dl className="status-strip">
+        <PackerPill />
         <div className={`pill pill-${connection === 'online' ? 'ok' : connection === 'unknown' ? 'idle' : 'bad'}`}>
           <dt>{t('header.platform')}</dt>
           <dd data-testid="connection">{link === 'down' ? t('header.linkLost') : connectionWords(connection)}</dd>

@@ -3,7 +3,7 @@
  * manifest per contract, POST /manifests), and the manifest PDFs to save
  * (download link on a blob) or open for printing.
  */
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { dateTime, money } from '../lib/format';
 import { t } from '../lib/i18n';
@@ -23,6 +23,9 @@ function saveBlob(blob: Blob, fileName: string): void {
   a.remove();
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
+
+/** The charts, with Apache ECharts, load when End of day first opens: the bench starts without them. */
+const DayCharts = lazy(() => import('./DayCharts').then((m) => ({ default: m.DayCharts })));
 
 /** End-of-day screen (see file comment). */
 export function EndOfDayScreen() {
@@ -110,6 +113,10 @@ export function EndOfDayScreen() {
           </div>
         )}
       </section>
+
+      <Suspense fallback={<p className="muted">{t('common.loading')}</p>}>
+        <DayCharts />
+      </Suspense>
 
       <section className="card" aria-labelledby="manifests-title">
         <h2 id="manifests-title">{t('endOfDay.manifests')}</h2>

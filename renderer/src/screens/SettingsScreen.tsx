@@ -25,6 +25,7 @@ import { VerifySettingsSection } from './VerifySettingsSection';
 import { StorageSection } from './StorageSection';
 import { RulesSettingsSection } from './RulesSettingsSection';
 import { ProductsSettingsSection } from './ProductsSettingsSection';
+import { PackersSection } from './PackersSection';
 
 /** Settings screen (see file comment). */
 export function SettingsScreen() {
@@ -165,6 +166,7 @@ export function SettingsScreen() {
       <RulesSettingsSection />
       <ProductsSettingsSection />
       <StorageSection />
+      <PackersSection />
     </section>
   );
 }

@@ -1,8 +1,8 @@
 /** End of day: shipments not yet in a manifest, closing the day, manifest PDFs. */
 import { create } from 'zustand';
-import type { ManifestView, ShipmentView } from '../../../shared/contract';
+import type { DayReportView, DayStatsView, ManifestView, ReportRange, ShipmentView } from '../../../shared/contract';
 import { invoke } from '../api';
-import { t } from '../lib/i18n';
+import { language, t } from '../lib/i18n';
 import { useApp } from './app';
 
 interface DayState {
@@ -13,7 +13,16 @@ interface DayState {
   confirming: boolean;
   /** Ids of manifests created by the last close, highlighted in the list. */
   justCreated: number[];
+  /** End of day's figures (issue 26), for `range`; null until loaded. */
+  stats: DayStatsView | null;
+  range: ReportRange;
+  /** True while the day report is being made. */
+  reporting: boolean;
   load(): Promise<void>;
+  /** Shows `range` (day, week, month) and loads its figures. */
+  setRange(range: ReportRange): Promise<void>;
+  /** Makes the day report in the bench's language (`reports.dayReport`, also saved when a folder is set); null when it failed. */
+  report(): Promise<DayReportView | null>;
   setConfirming(v: boolean): void;
   /** Closes the day (`manifests.closeDay`); ignored while a close is in flight. Afterwards `justCreated` names the new manifests. */
   closeDay(): Promise<void>;
@@ -22,14 +31,14 @@ interface DayState {
 }
 
 /** base64 -> bytes (atob is fine for the few MB a manifest weighs). */
-function base64ToBytes(b64: string): Uint8Array<ArrayBuffer> {
+export function base64ToBytes(b64: string): Uint8Array<ArrayBuffer> {
   const bin = atob(b64);
   const out = new Uint8Array(bin.length);
   for (let i = 0; i < bin.length; i++) out[i] = bin.charCodeAt(i);
   return out;
 }
 
-/** End-of-day store: `shipments.unmanifested`, `manifests.list`, `manifests.closeDay`, `manifests.pdf`. */
+/** End-of-day store: `shipments.unmanifested`, `manifests.list`, `manifests.closeDay`, `manifests.pdf`, `reports.day`, `reports.dayReport`. */
 export const useDay = create<DayState>()((set, get) => ({
   unmanifested: [],
   manifests: [],
@@ -37,15 +46,49 @@ export const useDay = create<DayState>()((set, get) => ({
   closing: false,
   confirming: false,
   justCreated: [],
+  stats: null,
+  range: 'day',
+  reporting: false,
 
   async load() {
     set({ loading: true });
+    // The charts' figures come on their own: they show without waiting for the list of every shipment.
+    const range = get().range;
+    void invoke('reports.day', { range }).then(
+      (stats) => {
+        if (get().range === range) set({ stats });
+      },
+      (e: unknown) => useApp.getState().fail(t('dayCharts.loadFailed'), e),
+    );
     try {
       const [unmanifested, manifests] = await Promise.all([invoke('shipments.unmanifested', {}), invoke('manifests.list', {})]);
       set({ unmanifested, manifests, loading: false });
     } catch (e) {
       set({ loading: false });
       useApp.getState().fail(t('endOfDay.loadFailed'), e);
+    }
+  },
+
+  async setRange(range) {
+    set({ range });
+    try {
+      set({ stats: await invoke('reports.day', { range }) });
+    } catch (e) {
+      useApp.getState().fail(t('dayCharts.loadFailed'), e);
+    }
+  },
+
+  async report() {
+    if (get().reporting) return null;
+    set({ reporting: true });
+    try {
+      const r = await invoke('reports.dayReport', { language: language(), save: true });
+      set({ reporting: false });
+      return r;
+    } catch (e) {
+      set({ reporting: false });
+      useApp.getState().fail(t('dayCharts.reportFailed'), e);
+      return null;
     }
   },
 

@@ -60,6 +60,10 @@ export const useScan = create<ScanState>()((set, get) => ({
         set({ shipment: null });
         app.flash('warn', t('scanResult.severalShops', { count: res.orders.length, code: res.code }), t('scanResult.severalShopsDetail'));
         useOrders.getState().showChoices(res.code, res.orders);
+      } else if (res.kind === 'packer') {
+        // A packer's badge: that packer is signed in at once (the header follows packers.changed).
+        set({ shipment: null });
+        app.flash('ok', t('packers.signedIn', { name: res.packer.name }), t('packers.signedInDetail'));
       } else if (res.kind === 'shipment') {
         set({ shipment: res.shipment });
         // No status in the banner: the card below shows it and follows tracking as it loads.

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { PickupRequest, RatesRequest, ShipmentRequest } from '../../platform';
 import { ManualOrderInput, type StationOrder } from '../../domain/order';
 import type { PrintJobView, ShipmentView } from '../views';
+import type { PackerView } from '../packers';
 
 /** One command of the contract: its input schema, phantom output type and input bounds. */
 export interface CommandDef<I extends z.ZodType = z.ZodType, O = unknown> {
@@ -244,7 +245,9 @@ export type ScanResult =
   /** Several shops share the number: the packer chooses (open orders first). */
   | { kind: 'orders'; code: string; orders: StationOrder[] }
   | { kind: 'shipment'; shipment: ShipmentView }
-  | { kind: 'unknown'; code: string };
+  | { kind: 'unknown'; code: string }
+  /** A packer's badge (issue 26): that packer is now signed in. */
+  | { kind: 'packer'; packer: PackerView };
 
 /** Result of shipping: the shipment and the print job the label went to at once. */
 export interface ShipResult {

@@ -21,9 +21,12 @@ import { storageCommands } from './storage';
 import { rulesCommands } from './rules';
 import { productsCommands } from './products';
 import { shippingPlanCommands } from './shipping-plan';
+import { packersCommands } from './packers';
+import { reportsCommands } from './reports';
 import { z } from 'zod';
 import { PickupRequest } from '../../platform';
 import type { SlipJobView } from '../slips';
+import type { PackerSessionView } from '../packers';
 import type { AppInfo, ImportProgressView, OutboxState, PrintJobView, ScaleView } from '../views';
 import { mergeDisjoint } from './merge';
 
@@ -33,7 +36,7 @@ export { IMPORT_CHUNK_BYTES, TRACKING_NUMBER_PATTERN, inputShapeProblem, ShipInp
 export const commands = mergeDisjoint(
   (name) => `Command ${name} is declared twice in the contract`,
   accountCommands, ordersCommands, shippingCommands, printingCommands, scalesCommands, pickupsManifestsCommands, outboxCommands, slipsCommands, packingCommands, stocksCommands, storageCommands,
-  rulesCommands, productsCommands, shippingPlanCommands);
+  rulesCommands, productsCommands, shippingPlanCommands, packersCommands, reportsCommands);
 
 /** Name of a station command, `domain.verb`. */
 export type CommandName = keyof typeof commands;
@@ -69,6 +72,8 @@ export interface StationEvents {
   'rules.changed': { count: number };
   /** Product data or its suggestions changed. */
   'products.changed': { count: number };
+  /** A packer signed in or out, or the station's name changed (issue 26). */
+  'packers.changed': PackerSessionView;
 }
 /** Name of a station event, `domain.changed` style. */
 export type EventName = keyof StationEvents;

@@ -30,6 +30,7 @@ import { m0007OrderReferences } from './0007-order-references-per-shop';
 import { m0008YearsAtTheBench } from './0008-years-at-the-bench';
 import { m0009ProductData } from './0009-product-data';
 import { m0010OrdersIndexLater } from './0010-orders-index-later';
+import { m0011PackersActivity } from './0011-packers-activity';
 import type { Migration } from './migration';
 
 export type { Migration } from './migration';
@@ -46,6 +47,7 @@ export const MIGRATIONS: readonly Migration[] = [
   m0008YearsAtTheBench,
   m0009ProductData,
   m0010OrdersIndexLater,
+  m0011PackersActivity,
 ];
 
 /** Schema version this code writes: the last migration's version. */

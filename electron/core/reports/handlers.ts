@@ -1,0 +1,108 @@
+/**
+ * `reports.*` commands (issue 26): End of day's figures, the day report
+ * (A4 PDF and CSV, ./pdf.ts and ./csv.ts) made on demand or saved by itself
+ * at day close into the folder set in Settings. The folder obeys the rule of
+ * every folder setting (printing/folder.ts: absolute, normalised so an extra
+ * slash or `..` cannot reach `/proc`, `/sys`, `/dev`, symlinks resolved),
+ * checked when saved and again before writing.
+ */
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Handlers } from '../../../shared/contract/commands';
+import { StationError } from '../../../shared/contract/errors';
+import { ReportSettings, type DayReportView, type ReportLanguage } from '../../../shared/contract/reports';
+import { romeDay, romeRange } from '../../../shared/domain/rome-day';
+import { dayCharts } from '../../../shared/reports/charts';
+import { chartFormats } from '../../../shared/reports/formats';
+import { reportText } from '../../../shared/reports/text';
+import type { StationContext } from '../common/context';
+import { deviceFolderProblem, makeFolder } from '../printing/folder';
+import { defineSetting } from '../store';
+import { dayCsv } from './csv';
+import { dayReportPdf } from './pdf';
+
+/** Setting `reports.settings`: no folder (nothing saved by itself), Italian. */
+const ReportSettingsSetting = defineSetting('reports.settings', ReportSettings, { folder: null, language: 'it' });
+
+/** The folder as the folder rule leaves it. @throws StationError `invalid_input` naming `folder`. */
+function checkedFolder(folder: string): string {
+  const r = deviceFolderProblem(folder);
+  if ('problem' in r) throw new StationError('invalid_input', `folder: ${r.problem}`, { folder: [r.problem] });
+  return r.dir;
+}
+
+/** What the report needs besides the store: the station's name. */
+export interface ReportsOptions {
+  stationName(): string;
+}
+
+/** Builds the day report of `day` in `language` (no file written). */
+async function buildDayReport(ctx: StationContext, day: string, language: ReportLanguage, opts: ReportsOptions): Promise<Omit<DayReportView, 'savedTo'> & { pdf: Uint8Array }> {
+  const { store } = ctx;
+  const text = reportText(language);
+  const stats = store.dayStats.stats(day, 'day');
+  const fmt = chartFormats(language, stats.totals.currency);
+  const { fromIso, toIso } = romeRange(day, day);
+  const manifests = store.manifests.list({ limit: 1000 }).filter((m) => m.createdAt >= fromIso && m.createdAt < toIso);
+  const pickups = store.pickups.list({ from: day, to: day, limit: 1000 });
+  const station = opts.stationName();
+  const pdf = await dayReportPdf(
+    {
+      title: `${text.reportTitle} ${fmt.day(day)}`,
+      lines: [
+        ...(station ? [`${text.station}: ${station}`] : []),
+        `${text.shipments}: ${stats.totals.shipments} · ${text.parcels}: ${stats.totals.parcels} · ${text.cost}: ${fmt.money(stats.totals.cost)}`,
+      ],
+      charts: dayCharts(stats, text, fmt).filter((c) => c.id !== 'cost'),
+      tables: [
+        { heading: text.totalsPerCarrier, ...dayCharts(stats, text, fmt)[1]!.table },
+        { heading: text.totalsPerPacker, ...dayCharts(stats, text, fmt)[2]!.table },
+        {
+          heading: text.manifests,
+          columns: [text.manifestNumber, text.carrierContract, text.shipments, text.cost],
+          rows: manifests.map((m) => [`#${m.platformId}`, m.carrierName ?? m.carrierCode, m.totalShipments, fmt.money(m.totalCost)]),
+        },
+        {
+          heading: text.pickups,
+          columns: [text.pickupNumber, text.pickupDate, text.carrierContract, text.cost],
+          rows: pickups.map((p) => [p.pickupId ?? (p.platformId !== null ? `#${p.platformId}` : `(${p.state})`), `${p.pickupDate}${p.pickupTime ? ` ${p.pickupTime}` : ''}`, p.carrierCode ?? p.contractCode, p.costTotal !== null ? fmt.money(p.costTotal) : '—']),
+        },
+      ],
+    },
+    text,
+  );
+  const csv = dayCsv(store.dayStats.parcels(day, day), store.activity.shippersOf(day, day), text);
+  const base = language === 'it' ? `rapporto-${day}` : `day-report-${day}`;
+  return { pdf, pdfBase64: Buffer.from(pdf).toString('base64'), pdfFileName: `${base}.pdf`, csv, csvFileName: `${base}.csv` };
+}
+
+/** Writes the report of `day` into the report folder; returns the folder, or null when none is set. */
+export async function saveDayReport(ctx: StationContext, day: string, opts: ReportsOptions, language?: ReportLanguage): Promise<{ report: Omit<DayReportView, 'savedTo'>; savedTo: string | null }> {
+  const settings = ctx.store.settings.get(ReportSettingsSetting);
+  const { pdf, ...report } = await buildDayReport(ctx, day, language ?? settings.language, opts);
+  if (settings.folder === null) return { report, savedTo: null };
+  const dir = checkedFolder(settings.folder);
+  await makeFolder(dir);
+  await writeFile(path.join(dir, report.pdfFileName), pdf);
+  await writeFile(path.join(dir, report.csvFileName), report.csv, 'utf8');
+  return { report, savedTo: dir };
+}
+
+/** Handlers of the `reports` domain. */
+export function createReportsHandlers(ctx: StationContext, opts: ReportsOptions) {
+  const { store } = ctx;
+  const today = () => romeDay(ctx.now());
+  return {
+    'reports.day': async ({ day, range }) => store.dayStats.stats(day ?? today(), range),
+    'reports.dayReport': async ({ day, language, save }) => {
+      if (save) {
+        const { report, savedTo } = await saveDayReport(ctx, day ?? today(), opts, language);
+        return { ...report, savedTo };
+      }
+      const { pdf: _pdf, ...report } = await buildDayReport(ctx, day ?? today(), language, opts);
+      return { ...report, savedTo: null };
+    },
+    'reports.settings': async () => store.settings.get(ReportSettingsSetting),
+    'reports.setSettings': async ({ folder, language }) => store.settings.set(ReportSettingsSetting, { folder: folder === null ? null : checkedFolder(folder), language }),
+  } satisfies Pick<Handlers, 'reports.day' | 'reports.dayReport' | 'reports.settings' | 'reports.setSettings'>;
+}

@@ -1,0 +1,106 @@
+/**
+ * The day report as an A4 PDF (issue 26), drawn with pdf-lib: a heading
+ * (report, day, station), the day's totals, End of day's charts as PNG images
+ * (the options of shared/reports/charts.ts, rendered by ./chart-images.ts),
+ * then tables: totals per carrier and contract, per packer, the day's
+ * manifests (distinte di consegna) and pickups (ritiri) with their numbers.
+ * Every text goes through {@link pdfText} (standard Helvetica, WinAnsi).
+ */
+import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import { embedFonts } from '../../../shared/pdf/drawing';
+import { pdfText } from '../../../shared/print/text';
+import type { DayChart } from '../../../shared/reports/charts';
+import type { ReportText } from '../../../shared/reports/text';
+import { chartSvg, svgToPng } from './chart-images';
+
+/** A4 in PDF points (210 × 297 mm). */
+const A4 = { width: 595.28, height: 841.89 } as const;
+const MARGIN = 40;
+/** Chart size in CSS pixels (drawn at 2×) and on the page, points. */
+const CHART_PX = { width: 760, height: 360 } as const;
+const CHART_PT = { width: A4.width - 2 * MARGIN, height: ((A4.width - 2 * MARGIN) * CHART_PX.height) / CHART_PX.width };
+
+/** What the report shows besides the charts. */
+export interface DayReportContent {
+  title: string;
+  /** Lines under the title: day, station, totals. */
+  lines: string[];
+  charts: DayChart[];
+  /** Tables after the charts, each with a heading; an empty table prints "none". */
+  tables: Array<{ heading: string; columns: string[]; rows: Array<Array<string | number>> }>;
+}
+
+function fit(text: string, font: PDFFont, size: number, maxWidth: number): string {
+  if (font.widthOfTextAtSize(text, size) <= maxWidth) return text;
+  let lo = 0;
+  let hi = text.length;
+  while (lo < hi) {
+    const mid = Math.ceil((lo + hi) / 2);
+    if (font.widthOfTextAtSize(`${text.slice(0, mid)}...`, size) <= maxWidth) lo = mid;
+    else hi = mid - 1;
+  }
+  return `${text.slice(0, lo)}...`;
+}
+
+/** The report as PDF bytes (see file comment). */
+export async function dayReportPdf(content: DayReportContent, text: ReportText): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  doc.setTitle(content.title);
+  doc.setCreator('Shipping Station');
+  const fonts = await embedFonts(doc);
+  const safe = (s: string) => pdfText(s, fonts.charset);
+  let pageNo = 0;
+  let page!: PDFPage;
+  let y = 0;
+  const newPage = () => {
+    page = doc.addPage([A4.width, A4.height]);
+    pageNo += 1;
+    page.drawText(safe(`${text.page} ${pageNo}`), { x: A4.width - MARGIN - 50, y: MARGIN / 2, size: 8, font: fonts.regular, color: rgb(0.3, 0.3, 0.3) });
+    y = A4.height - MARGIN;
+  };
+  const room = (h: number) => {
+    if (y - h < MARGIN) newPage();
+  };
+  const line = (s: string, size: number, bold = false, x = MARGIN, maxWidth = A4.width - MARGIN - x) => {
+    room(size + 4);
+    const font = bold ? fonts.bold : fonts.regular;
+    page.drawText(fit(safe(s), font, size, maxWidth), { x, y: y - size, size, font, color: rgb(0, 0, 0) });
+    y -= size + 4;
+  };
+
+  newPage();
+  line(content.title, 18, true);
+  y -= 4;
+  for (const l of content.lines) line(l, 10);
+  y -= 8;
+
+  for (const chart of content.charts) {
+    const png = await svgToPng(chartSvg(chart.option, CHART_PX.width, CHART_PX.height), CHART_PX.width, CHART_PX.height);
+    const image = await doc.embedPng(png);
+    room(CHART_PT.height + 8);
+    page.drawImage(image, { x: MARGIN, y: y - CHART_PT.height, width: CHART_PT.width, height: CHART_PT.height });
+    y -= CHART_PT.height + 8;
+  }
+
+  for (const table of content.tables) {
+    y -= 6;
+    room(40);
+    line(table.heading, 13, true);
+    const colW = (A4.width - 2 * MARGIN) / table.columns.length;
+    const row = (cells: Array<string | number>, bold: boolean) => {
+      room(14);
+      cells.forEach((c, i) => {
+        const font = bold ? fonts.bold : fonts.regular;
+        page.drawText(fit(safe(String(c)), font, 9, colW - 4), { x: MARGIN + i * colW, y: y - 9, size: 9, font, color: rgb(0, 0, 0) });
+      });
+      y -= 13;
+    };
+    if (table.rows.length === 0) {
+      line(text.none, 9);
+      continue;
+    }
+    row(table.columns, true);
+    for (const r of table.rows) row(r, false);
+  }
+  return doc.save();
+}
