@@ -140,6 +140,58 @@ export class ShipmentLifecycle {
     return this.stocks.find((st) => st.id === id && st.accountId === accountId);
   }
 
+  /** The journey of a stored shipment (started when missing): what the state store (state-db.ts) keeps in the shipment's row. */
+  journeyOf(s: ShipmentRecord): Journey {
+    return this.journey(s);
+  }
+
+  /** Ids of the shipments whose journey still has carrier steps ahead (those the clock moves). */
+  movingShipmentIds(): number[] {
+    this.discover();
+    return [...this.active].map((j) => j.shipment.id);
+  }
+
+  /**
+   * Forgets the journeys of the shipments `ids` (their reissued LDVs too),
+   * which the caller removes from `state.shipments` right after, before
+   * anything else runs (retention, `SandboxState.forgetShipments`).
+   * @returns how many journeys were forgotten.
+   */
+  forget(ids: ReadonlySet<number>): number {
+    this.discover();
+    let n = 0;
+    for (const id of ids) {
+      const j = this.journeys.get(id);
+      if (!j) continue;
+      this.journeys.delete(id);
+      this.active.delete(j);
+      n++;
+    }
+    for (const [ldv, j] of this.byReissued) if (ids.has(j.shipment.id)) this.byReissued.delete(ldv);
+    this.scanned -= n;
+    return n;
+  }
+
+  /**
+   * Takes the journeys of the shipments just put into `state.shipments` by a
+   * state store that keeps them one row each (state-db.ts), instead of
+   * starting fresh ones. Every journey is considered active until the next
+   * {@link advance} finds it has nothing left.
+   * @throws Error when a journey's shipment is not in `state.shipments`.
+   */
+  adopt(journeys: Iterable<Journey>): void {
+    const ids = new Set(this.state.shipments.map((s) => s.id));
+    this.journeys.clear();
+    this.active.clear();
+    for (const j of journeys) {
+      if (!ids.has(j.shipment.id)) throw new Error(`adopt: journey of shipment ${j.shipment.id}, which is not stored`);
+      this.journeys.set(j.shipment.id, j);
+      this.active.add(j);
+    }
+    this.scanned = 0;
+    this.discover();
+  }
+
   /** Tracking history of a shipment, oldest first. */
   history(s: ShipmentRecord): ReadonlyArray<TrackingEntry> {
     return this.journey(s).entries;

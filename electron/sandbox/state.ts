@@ -164,6 +164,24 @@ export class SandboxState implements LifecycleState, LedgerState, HistoryState {
   }
 
   /**
+   * Removes the shipments `ids` from the state: the list, the tracking-number
+   * index and their carrier journeys (retention of a long-lived training
+   * sandbox, state-db.ts). Their tracking numbers stay reserved, so none is
+   * handed out again. Unknown ids are ignored.
+   * @returns how many shipments were removed.
+   */
+  forgetShipments(ids: ReadonlySet<number>): number {
+    if (ids.size === 0) return 0;
+    this.lifecycle.forget(ids);
+    const before = this.shipments.length;
+    let w = 0;
+    for (const s of this.shipments) if (!ids.has(s.id)) this.shipments[w++] = s;
+    this.shipments.length = w;
+    for (const [ldv, s] of this.byTracking) if (ids.has(s.id)) this.byTracking.delete(ldv);
+    return before - w;
+  }
+
+  /**
    * Moves credit: `amount` EUR, negative for a debit. Records the movement
    * (balance after it) and returns it. Throws RangeError on a non-finite amount.
    */

@@ -1,0 +1,295 @@
+/**
+ * The sandbox's state kept in SQLite (better-sqlite3), written incrementally,
+ * so a training sandbox used for years stays small and fast (issue 27). The
+ * JSON state file (persist.ts) rewrites the whole state, about 8.5 KB a
+ * shipment, after every call; here:
+ *
+ * - each shipment is one row of `shipments` (`id`, `body`): the shipment
+ *   record with its carrier journey (lifecycle.ts), encoded by the generic
+ *   codec (state-codec.ts) with identity kept inside the row;
+ * - everything else (accounts, manifests, pickups, webhooks, books, ...) is the
+ *   one row of `root`, walked generically as in persist.ts, with shipments and
+ *   journeys referenced as `{"$ext": "s:<id>"}` / `{"$ext": "j:<id>"}` and the
+ *   indexes that follow from the rows (`shipments`, `byTracking`,
+ *   `lifecycle.journeys`, `lifecycle.active`) left out and rebuilt at load;
+ * - a save writes only the rows whose text changed (compared by a SHA-1 of the
+ *   text). The rows looked at are the shipments new since the last save,
+ *   those the carrier is moving (or was at the last save), and a rolling
+ *   window of {@link SqliteStateOptions.verifyBatch} others, so a change to a
+ *   settled shipment (a COD paid out) is written within a few saves; `close`
+ *   looks at every row.
+ * - retention ({@link SqliteStateOptions.retentionDays}): a shipment delivered,
+ *   returned or cancelled more than that many simulated days ago is removed
+ *   from the state and its row deleted (at load, then at most once a minute).
+ *
+ * An existing JSON state file can be taken over once
+ * ({@link SqliteStateOptions.legacyJsonFile}): loaded, written here, then
+ * renamed `<file>.migrated-<timestamp>`.
+ */
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import type { Journey } from './carrier/journey';
+import type { ShipmentRecord } from './model';
+import { SandboxStateError, StatePersistence, type PersistenceOptions } from './persist';
+import type { SandboxState } from './state';
+import { decodeFields, encodeState, restoreInto, type Json } from './state-codec';
+
+/** Format marker in `meta`. */
+const DB_FORMAT = 'shipping-station-sandbox-state-db';
+/** Layout version in `meta`. */
+const DB_VERSION = '1';
+/** Fields rebuilt from the shipment rows at load, not kept in `root`. */
+const DERIVED = new Set(['shipments', 'byTracking', 'lifecycle.journeys', 'lifecycle.active']);
+/** Real ms between two retention passes. */
+const PRUNE_EVERY_MS = 60_000;
+/** Status codes after which the carrier does nothing more (spec: Shipment status): delivered, returned to sender. */
+const SETTLED_STATUS = new Set([5, 7]);
+const DAY_MS = 86_400_000;
+
+/** Options of {@link SqliteStatePersistence}. */
+export interface SqliteStateOptions extends PersistenceOptions {
+  /** JSON state file (persist.ts) to take over when the database holds no state yet; renamed aside after. */
+  legacyJsonFile?: string;
+  /** Simulated days a delivered, returned or cancelled shipment is kept; whole days ≥ 1; default: for ever. */
+  retentionDays?: number;
+  /** Settled shipment rows re-checked at each save (rolling); default 256. */
+  verifyBatch?: number;
+}
+
+/** What one save wrote (tests and the bench). */
+export interface SaveStats {
+  /** Shipment rows written (new or changed). */
+  rowsWritten: number;
+  /** Shipment rows deleted (retention, reset). */
+  rowsDeleted: number;
+  /** Whether the `root` row was written. */
+  rootWritten: boolean;
+  /** Shipments removed by retention in this save. */
+  pruned: number;
+}
+
+function sha1(text: string): string {
+  return createHash('sha1').update(text).digest('base64');
+}
+
+/** `20261121T094956Z`: a file-name-safe UTC timestamp. */
+function fileStamp(ms: number): string {
+  return new Date(ms).toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
+}
+
+/**
+ * Keeps a sandbox's state in an SQLite file (see the module comment), with the
+ * debounce, hooks and final save of {@link StatePersistence}.
+ */
+export class SqliteStatePersistence extends StatePersistence {
+  private db: Database.Database | undefined;
+  /** Shipment id → SHA-1 of its row as last written. */
+  private readonly hashes = new Map<number, string>();
+  /** Shipment records already seen by a save (a reset brings new objects under old ids). */
+  private known = new WeakSet<ShipmentRecord>();
+  private rootHash: string | undefined;
+  private movingBefore = new Set<number>();
+  private cursor = 0;
+  private lastPrune = 0;
+  private full = false;
+  private readonly retentionDays: number | undefined;
+  private readonly verifyBatch: number;
+  private readonly legacyJsonFile: string | undefined;
+  /** What the last save wrote. */
+  lastSave: SaveStats = { rowsWritten: 0, rowsDeleted: 0, rootWritten: false, pruned: 0 };
+
+  /**
+   * @param file the SQLite file (its folder is created when missing)
+   * @throws RangeError when `retentionDays` is not a whole number ≥ 1 or `verifyBatch` not ≥ 1.
+   */
+  constructor(state: SandboxState, file: string, opts: SqliteStateOptions = {}) {
+    super(state, file, opts);
+    if (opts.retentionDays !== undefined && !(Number.isInteger(opts.retentionDays) && opts.retentionDays >= 1)) {
+      throw new RangeError(`retentionDays must be a whole number of days ≥ 1, got ${opts.retentionDays}`);
+    }
+    if (opts.verifyBatch !== undefined && !(Number.isInteger(opts.verifyBatch) && opts.verifyBatch >= 1)) {
+      throw new RangeError(`verifyBatch must be a whole number ≥ 1, got ${opts.verifyBatch}`);
+    }
+    this.retentionDays = opts.retentionDays;
+    this.verifyBatch = opts.verifyBatch ?? 256;
+    this.legacyJsonFile = opts.legacyJsonFile;
+  }
+
+  private open(): Database.Database {
+    if (this.db) return this.db;
+    fs.mkdirSync(path.dirname(this.file), { recursive: true });
+    const fresh = !fs.existsSync(this.file);
+    let db: Database.Database;
+    try {
+      db = new Database(this.file);
+      // Owner only: the state holds the clients' secrets and the recipients' addresses.
+      if (fresh && process.platform !== 'win32') fs.chmodSync(this.file, 0o600);
+      db.pragma('journal_mode = WAL');
+      db.pragma('synchronous = NORMAL');
+      db.exec(`CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+        CREATE TABLE IF NOT EXISTS root (id INTEGER PRIMARY KEY CHECK (id = 1), body TEXT NOT NULL);
+        CREATE TABLE IF NOT EXISTS shipments (id INTEGER PRIMARY KEY, body TEXT NOT NULL);`);
+      const format = db.prepare<[], { value: string }>("SELECT value FROM meta WHERE key = 'format'").get();
+      const version = db.prepare<[], { value: string }>("SELECT value FROM meta WHERE key = 'version'").get();
+      if (format === undefined) {
+        db.prepare("INSERT INTO meta (key, value) VALUES ('format', ?), ('version', ?)").run(DB_FORMAT, DB_VERSION);
+      } else if (format.value !== DB_FORMAT) {
+        throw new Error(`not a sandbox state database (format "${format.value}")`);
+      } else if (version?.value !== DB_VERSION) {
+        throw new Error(`state database version ${version?.value ?? '(none)'} is not supported (expected ${DB_VERSION})`);
+      }
+    } catch (e) {
+      throw new SandboxStateError(this.file, `Sandbox state database ${this.file} is not usable: ${(e as Error).message}`, { cause: e });
+    }
+    this.db = db;
+    return db;
+  }
+
+  /**
+   * Loads the database into the state; when it holds no state yet and
+   * `legacyJsonFile` exists, takes that file over (loaded, saved here,
+   * renamed `<file>.migrated-<timestamp>`). Applies retention.
+   * @returns false on a fresh start (nothing to load), true when loaded.
+   * @throws SandboxStateError naming the file when the database or the JSON file cannot be used (left as they are).
+   */
+  override load(): boolean {
+    const db = this.open();
+    const root = db.prepare<[], { body: string }>('SELECT body FROM root WHERE id = 1').get();
+    if (root === undefined) return this.migrate();
+    try {
+      const rows = db.prepare<[], { id: number; body: string }>('SELECT id, body FROM shipments ORDER BY id').all();
+      const shipments = new Map<number, ShipmentRecord>();
+      const journeys = new Map<number, Journey>();
+      for (const row of rows) {
+        const f = decodeFields(JSON.parse(row.body) as Json);
+        const s = f.shipment as ShipmentRecord;
+        shipments.set(row.id, s);
+        if (f.journey !== undefined) journeys.set(row.id, f.journey as Journey);
+        this.hashes.set(row.id, sha1(row.body));
+        this.known.add(s);
+      }
+      const resolve = (key: string): object => {
+        const id = Number(key.slice(2));
+        const o = key.startsWith('s:') ? shipments.get(id) : key.startsWith('j:') ? journeys.get(id) : undefined;
+        if (o === undefined) throw new Error(`reference to a missing row "${key}"`);
+        return o;
+      };
+      restoreInto(this.state, JSON.parse(root.body) as Json, resolve);
+      this.state.shipments.length = 0;
+      for (const s of shipments.values()) this.state.addShipment(s);
+      this.state.lifecycle.adopt(journeys.values());
+      this.rootHash = sha1(root.body);
+    } catch (e) {
+      throw new SandboxStateError(this.file, `Sandbox state database ${this.file} is not usable: ${(e as Error).message}`, { cause: e });
+    }
+    this.pruneNow();
+    return true;
+  }
+
+  private migrate(): boolean {
+    const legacy = this.legacyJsonFile;
+    if (legacy === undefined || !fs.existsSync(legacy)) return false;
+    new StatePersistence(this.state, legacy).load();
+    this.pruneNow();
+    this.writeNow(true);
+    let target = `${legacy}.migrated-${fileStamp(Date.now())}`;
+    for (let n = 2; fs.existsSync(target); n++) target = `${legacy}.migrated-${fileStamp(Date.now())}-${n}`;
+    fs.renameSync(legacy, target);
+    return true;
+  }
+
+  /** Removes settled shipments older than the retention (see the module comment); returns how many. */
+  private pruneNow(): number {
+    this.lastPrune = Date.now();
+    const days = this.retentionDays;
+    if (days === undefined) return 0;
+    const cutoff = this.state.clock.now().getTime() - days * DAY_MS;
+    const gone = new Set<number>();
+    for (const s of this.state.shipments) {
+      const j = this.state.lifecycle.journeyOf(s);
+      // Settled: cancelled, or delivered / returned with no carrier step left.
+      if (s.cancelledAt === null && !(SETTLED_STATUS.has(s.statusCode) && j.steps !== null && j.steps.length === 0)) continue;
+      const last = j.entries.at(-1)?.at;
+      const at = s.deliveredAt ?? s.cancelledAt ?? last ?? s.createdAt;
+      if (at.getTime() < cutoff) gone.add(s.id);
+    }
+    return this.state.forgetShipments(gone);
+  }
+
+  protected override write(): Promise<void> {
+    try {
+      this.writeNow(this.full);
+      return Promise.resolve();
+    } catch (e) {
+      return Promise.reject(e instanceof Error ? e : new Error(String(e)));
+    }
+  }
+
+  /**
+   * Writes the rows that changed (all shipment rows looked at when `all`).
+   * @throws SandboxStateError when the database cannot be opened; SqliteError when a write fails.
+   */
+  private writeNow(all: boolean): void {
+    const db = this.open();
+    const state = this.state;
+    const pruned = Date.now() - this.lastPrune >= PRUNE_EVERY_MS ? this.pruneNow() : 0;
+    const moving = new Set(state.lifecycle.movingShipmentIds());
+    const external = new Map<object, string>();
+    const live = new Set<number>();
+    const look: ShipmentRecord[] = [];
+    const list = state.shipments;
+    if (this.cursor >= list.length) this.cursor = 0;
+    const windowEnd = this.cursor + this.verifyBatch;
+    for (let i = 0; i < list.length; i++) {
+      const s = list[i] as ShipmentRecord;
+      const j = state.lifecycle.journeyOf(s);
+      external.set(s, `s:${s.id}`);
+      external.set(j, `j:${s.id}`);
+      live.add(s.id);
+      if (all || !this.known.has(s) || moving.has(s.id) || this.movingBefore.has(s.id) || (i >= this.cursor && i < windowEnd)) look.push(s);
+    }
+    this.cursor = windowEnd;
+    this.movingBefore = moving;
+    const stats: SaveStats = { rowsWritten: 0, rowsDeleted: 0, rootWritten: false, pruned };
+    const upsert = db.prepare('INSERT INTO shipments (id, body) VALUES (?, ?) ON CONFLICT (id) DO UPDATE SET body = excluded.body');
+    const remove = db.prepare('DELETE FROM shipments WHERE id = ?');
+    const rootText = JSON.stringify(encodeState(state, external, DERIVED).json);
+    const rootHash = sha1(rootText);
+    db.transaction(() => {
+      for (const s of look) {
+        const text = JSON.stringify(encodeState({ shipment: s, journey: state.lifecycle.journeyOf(s) }).json);
+        const h = sha1(text);
+        this.known.add(s);
+        if (this.hashes.get(s.id) === h) continue;
+        upsert.run(s.id, text);
+        this.hashes.set(s.id, h);
+        stats.rowsWritten++;
+      }
+      if (this.hashes.size > live.size || stats.pruned > 0) {
+        for (const id of [...this.hashes.keys()]) {
+          if (live.has(id)) continue;
+          remove.run(id);
+          this.hashes.delete(id);
+          stats.rowsDeleted++;
+        }
+      }
+      if (rootHash !== this.rootHash) {
+        db.prepare('INSERT INTO root (id, body) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET body = excluded.body').run(rootText);
+        this.rootHash = rootHash;
+        stats.rootWritten = true;
+      }
+    })();
+    this.lastSave = stats;
+  }
+
+  /** Final save looking at every row, then closes the database; later changes are not saved. */
+  override async close(): Promise<void> {
+    this.full = true;
+    await this.save();
+    await super.close();
+    this.db?.close();
+    this.db = undefined;
+  }
+}
