@@ -68,6 +68,19 @@ export interface SaveStats {
   rootWritten: boolean;
   /** Shipments removed by retention in this save. */
   pruned: number;
+  /** Rows appended to the append-only lists (event history, credit movements). */
+  logRows: number;
+}
+
+/**
+ * The state's append-only lists, kept one row per item in `log` (items are
+ * never changed once appended): the event history and each account's credit
+ * movements, by name.
+ */
+function logLists(state: SandboxState): Map<string, unknown[]> {
+  const out = new Map<string, unknown[]>([['events.history', state.events.history]]);
+  for (const a of state.accounts) out.set(`movements:${a.accountId}`, a.movements);
+  return out;
 }
 
 function sha1(text: string): string {
@@ -94,11 +107,13 @@ export class SqliteStatePersistence extends StatePersistence {
   private cursor = 0;
   private lastPrune = 0;
   private full = false;
+  /** Per append-only list (see {@link logLists}): the last item written, its `seq`, and how many rows the list has. */
+  private readonly logs = new Map<string, { list: unknown[]; last: unknown; seq: number; rows: number }>();
   private readonly retentionDays: number | undefined;
   private readonly verifyBatch: number;
   private readonly legacyJsonFile: string | undefined;
   /** What the last save wrote. */
-  lastSave: SaveStats = { rowsWritten: 0, rowsDeleted: 0, rootWritten: false, pruned: 0 };
+  lastSave: SaveStats = { rowsWritten: 0, rowsDeleted: 0, rootWritten: false, pruned: 0, logRows: 0 };
 
   /**
    * @param file the SQLite file (its folder is created when missing)
@@ -123,6 +138,8 @@ export class SqliteStatePersistence extends StatePersistence {
     const fresh = !fs.existsSync(this.file);
     let db: Database.Database;
     try {
+      // A file this user may not read or write is healthy: say so with its errno (EACCES), not as damage.
+      if (!fresh) fs.accessSync(this.file, fs.constants.R_OK | fs.constants.W_OK);
       db = new Database(this.file);
       // Owner only: the state holds the clients' secrets and the recipients' addresses.
       if (fresh && process.platform !== 'win32') fs.chmodSync(this.file, 0o600);
@@ -130,7 +147,8 @@ export class SqliteStatePersistence extends StatePersistence {
       db.pragma('synchronous = NORMAL');
       db.exec(`CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
         CREATE TABLE IF NOT EXISTS root (id INTEGER PRIMARY KEY CHECK (id = 1), body TEXT NOT NULL);
-        CREATE TABLE IF NOT EXISTS shipments (id INTEGER PRIMARY KEY, body TEXT NOT NULL);`);
+        CREATE TABLE IF NOT EXISTS shipments (id INTEGER PRIMARY KEY, body TEXT NOT NULL);
+        CREATE TABLE IF NOT EXISTS log (name TEXT NOT NULL, seq INTEGER NOT NULL, body TEXT NOT NULL, PRIMARY KEY (name, seq)) WITHOUT ROWID;`);
       const format = db.prepare<[], { value: string }>("SELECT value FROM meta WHERE key = 'format'").get();
       const version = db.prepare<[], { value: string }>("SELECT value FROM meta WHERE key = 'version'").get();
       if (format === undefined) {
@@ -155,7 +173,16 @@ export class SqliteStatePersistence extends StatePersistence {
    * @throws SandboxStateError naming the file when the database or the JSON file cannot be used (left as they are).
    */
   override load(): boolean {
-    const db = this.open();
+    try {
+      return this.loadFrom(this.open());
+    } catch (e) {
+      this.db?.close();
+      this.db = undefined;
+      throw e;
+    }
+  }
+
+  private loadFrom(db: Database.Database): boolean {
     const root = db.prepare<[], { body: string }>('SELECT body FROM root WHERE id = 1').get();
     if (root === undefined) return this.migrate();
     try {
@@ -170,7 +197,23 @@ export class SqliteStatePersistence extends StatePersistence {
         this.hashes.set(row.id, sha1(row.body));
         this.known.add(s);
       }
+      const logRows = db.prepare<[], { name: string; seq: number; body: string }>('SELECT name, seq, body FROM log ORDER BY name, seq').all();
+      const lists = new Map<string, unknown[]>();
+      for (const row of logRows) {
+        let list = lists.get(row.name);
+        if (!list) lists.set(row.name, (list = []));
+        list.push(decodeFields(JSON.parse(row.body) as Json).item);
+        const log = this.logs.get(row.name) ?? { list, last: undefined, seq: 0, rows: 0 };
+        log.seq = row.seq;
+        log.rows++;
+        this.logs.set(row.name, log);
+      }
       const resolve = (key: string): object => {
+        if (key.startsWith('log:')) {
+          const list = lists.get(key.slice(4)) ?? [];
+          lists.set(key.slice(4), list);
+          return list;
+        }
         const id = Number(key.slice(2));
         const o = key.startsWith('s:') ? shipments.get(id) : key.startsWith('j:') ? journeys.get(id) : undefined;
         if (o === undefined) throw new Error(`reference to a missing row "${key}"`);
@@ -180,6 +223,11 @@ export class SqliteStatePersistence extends StatePersistence {
       this.state.shipments.length = 0;
       for (const s of shipments.values()) this.state.addShipment(s);
       this.state.lifecycle.adopt(journeys.values());
+      // The lists were refilled in place: follow the live arrays, their last item as written.
+      for (const [name, list] of logLists(this.state)) {
+        const log = this.logs.get(name);
+        if (log) Object.assign(log, { list, last: list.at(-1) });
+      }
       this.rootHash = sha1(root.body);
     } catch (e) {
       throw new SandboxStateError(this.file, `Sandbox state database ${this.file} is not usable: ${(e as Error).message}`, { cause: e });
@@ -252,9 +300,11 @@ export class SqliteStatePersistence extends StatePersistence {
     }
     this.cursor = windowEnd;
     this.movingBefore = moving;
-    const stats: SaveStats = { rowsWritten: 0, rowsDeleted: 0, rootWritten: false, pruned };
+    const stats: SaveStats = { rowsWritten: 0, rowsDeleted: 0, rootWritten: false, pruned, logRows: 0 };
     const upsert = db.prepare('INSERT INTO shipments (id, body) VALUES (?, ?) ON CONFLICT (id) DO UPDATE SET body = excluded.body');
     const remove = db.prepare('DELETE FROM shipments WHERE id = ?');
+    const lists = logLists(state);
+    for (const [name, list] of lists) external.set(list, `log:${name}`);
     const rootText = JSON.stringify(encodeState(state, external, DERIVED).json);
     const rootHash = sha1(rootText);
     db.transaction(() => {
@@ -275,6 +325,7 @@ export class SqliteStatePersistence extends StatePersistence {
           stats.rowsDeleted++;
         }
       }
+      for (const [name, list] of lists) stats.logRows += this.writeLog(db, name, list, all);
       if (rootHash !== this.rootHash) {
         db.prepare('INSERT INTO root (id, body) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET body = excluded.body').run(rootText);
         this.rootHash = rootHash;
@@ -282,6 +333,40 @@ export class SqliteStatePersistence extends StatePersistence {
       }
     })();
     this.lastSave = stats;
+  }
+
+  /**
+   * Appends the items of `list` added since the last save as rows of `log`
+   * (found after the last item written), deletes the rows of items dropped
+   * from its head (the event history keeps the newest 10,000); rewrites the
+   * list when the last item written is gone from it (a reset) or when `all`.
+   * @returns rows written.
+   */
+  private writeLog(db: Database.Database, name: string, list: unknown[], all: boolean): number {
+    let log = this.logs.get(name);
+    if (!log) this.logs.set(name, (log = { list, last: undefined, seq: 0, rows: 0 }));
+    let from = 0;
+    if (!all && log.list === list && log.last !== undefined) {
+      const at = list.lastIndexOf(log.last);
+      from = at >= 0 ? at + 1 : 0;
+      if (at < 0) all = true;
+    } else if (log.last !== undefined || log.list !== list) all = true;
+    if (all) {
+      db.prepare('DELETE FROM log WHERE name = ?').run(name);
+      log.rows = 0;
+      from = 0;
+    }
+    const insert = db.prepare('INSERT INTO log (name, seq, body) VALUES (?, ?, ?)');
+    for (let i = from; i < list.length; i++) {
+      insert.run(name, ++log.seq, JSON.stringify(encodeState({ item: list[i] }).json));
+      log.rows++;
+    }
+    if (log.rows > list.length) {
+      db.prepare('DELETE FROM log WHERE name = ? AND seq <= ?').run(name, log.seq - list.length);
+      log.rows = list.length;
+    }
+    Object.assign(log, { list, last: list.at(-1) });
+    return list.length - from;
   }
 
   /** Final save looking at every row, then closes the database; later changes are not saved. */

@@ -47,6 +47,7 @@ import { benchColdStart } from './cold-start';
 import { benchCsvImportStream } from './csv-import';
 import { benchBigFolder, benchSoak } from './big-folder';
 import { benchRealLabels } from './real-labels';
+import { benchTrainingStore } from './training-store';
 
 const SHIPMENTS = Number(process.env.BENCH_SHIPMENTS ?? 100);
 const CSV_ORDERS = Number(process.env.BENCH_CSV_ORDERS ?? 10_000);
@@ -409,6 +410,7 @@ const MEASURES: Array<[string, () => unknown]> = [
   ['cold-start', benchColdStart],
   ['big-folder', benchBigFolder],
   ['soak', benchSoak],
+  ['training-store', benchTrainingStore],
 ];
 const onlyAt = process.argv.indexOf('--only');
 const only = onlyAt >= 0 ? new Set((process.argv[onlyAt + 1] ?? '').split(',').filter(Boolean)) : null;

@@ -64,8 +64,8 @@ async function populate(sb: Sandbox): Promise<string[]> {
 /**
  * An encoded state with shared objects written out at each place (`$id`
  * dropped, `$ref` replaced by the object): rows are encoded one by one, so
- * a value object such as a `Date` shared by a shipment and a credit movement
- * comes back as two equal objects.
+ * a value object such as a `Date` shared by a shipment and a credit movement,
+ * or a payload list shared by two events, comes back as two equal objects.
  */
 function unshared(json: Json): Json {
   const byId = new Map<number, Json>();
@@ -80,6 +80,7 @@ function unshared(json: Json): Json {
     if (j === null || typeof j !== 'object') return j;
     if (Array.isArray(j)) return j.map(out);
     if (typeof j.$ref === 'number' && Object.keys(j).length === 1) return out(byId.get(j.$ref) ?? null);
+    if ((j.$t === 'Array' || j.$t === 'Object') && j.v !== undefined) return out(j.v);
     const o: Record<string, Json> = {};
     for (const [k, v] of Object.entries(j)) if (k !== '$id') o[k] = out(v);
     return o;
