@@ -139,7 +139,8 @@ export interface EncodedState {
 export function encodeState(root: object, external?: ReadonlyMap<object, string>, skip?: ReadonlySet<string>): EncodedState {
   const kept: string[] = [];
   const seen = new Set<object>([root]);
-  const plan = planHolder(root, '', seen, kept, new Map(), true, skip);
+  // Objects kept elsewhere are data by contract: not walked here.
+  const plan = planHolder(root, '', seen, kept, new Map([...(external?.keys() ?? [])].map((o) => [o, true])), true, skip);
 
   const counts = new Map<object, number>();
   const count = (v: unknown): void => {

@@ -6,7 +6,11 @@
  *
  * - each shipment is one row of `shipments` (`id`, `body`): the shipment
  *   record with its carrier journey (lifecycle.ts), encoded by the generic
- *   codec (state-codec.ts) with identity kept inside the row;
+ *   codec (state-codec.ts) with identity kept inside the row; its label
+ *   documents (base64 PDF and ZPL, most of its bytes) are a row of `labels`,
+ *   written when the shipment gets a new label object;
+ * - the event history and the credit movements are append-only lists: one
+ *   row of `log` per item, appended, and deleted as the history drops its oldest;
  * - everything else (accounts, manifests, pickups, webhooks, books, ...) is the
  *   one row of `root`, walked generically as in persist.ts, with shipments and
  *   journeys referenced as `{"$ext": "s:<id>"}` / `{"$ext": "j:<id>"}` and the
@@ -100,6 +104,8 @@ export class SqliteStatePersistence extends StatePersistence {
   private db: Database.Database | undefined;
   /** Shipment id → SHA-1 of its row as last written. */
   private readonly hashes = new Map<number, string>();
+  /** The label object last written to `labels` per shipment (labels are replaced, never changed in place). */
+  private labelsWritten = new WeakMap<ShipmentRecord, object>();
   /** Shipment records already seen by a save (a reset brings new objects under old ids). */
   private known = new WeakSet<ShipmentRecord>();
   private rootHash: string | undefined;
@@ -148,6 +154,7 @@ export class SqliteStatePersistence extends StatePersistence {
       db.exec(`CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
         CREATE TABLE IF NOT EXISTS root (id INTEGER PRIMARY KEY CHECK (id = 1), body TEXT NOT NULL);
         CREATE TABLE IF NOT EXISTS shipments (id INTEGER PRIMARY KEY, body TEXT NOT NULL);
+        CREATE TABLE IF NOT EXISTS labels (id INTEGER PRIMARY KEY, body TEXT NOT NULL);
         CREATE TABLE IF NOT EXISTS log (name TEXT NOT NULL, seq INTEGER NOT NULL, body TEXT NOT NULL, PRIMARY KEY (name, seq)) WITHOUT ROWID;`);
       const format = db.prepare<[], { value: string }>("SELECT value FROM meta WHERE key = 'format'").get();
       const version = db.prepare<[], { value: string }>("SELECT value FROM meta WHERE key = 'version'").get();
@@ -186,12 +193,22 @@ export class SqliteStatePersistence extends StatePersistence {
     const root = db.prepare<[], { body: string }>('SELECT body FROM root WHERE id = 1').get();
     if (root === undefined) return this.migrate();
     try {
+      const labels = new Map<number, object>();
+      for (const row of db.prepare<[], { id: number; body: string }>('SELECT id, body FROM labels').iterate()) {
+        labels.set(row.id, decodeFields(JSON.parse(row.body) as Json).label as object);
+      }
+      const label = (key: string): object => {
+        const l = key.startsWith('l:') ? labels.get(Number(key.slice(2))) : undefined;
+        if (l === undefined) throw new Error(`reference to a missing label row "${key}"`);
+        return l;
+      };
       const rows = db.prepare<[], { id: number; body: string }>('SELECT id, body FROM shipments ORDER BY id').all();
       const shipments = new Map<number, ShipmentRecord>();
       const journeys = new Map<number, Journey>();
       for (const row of rows) {
-        const f = decodeFields(JSON.parse(row.body) as Json);
+        const f = decodeFields(JSON.parse(row.body) as Json, label);
         const s = f.shipment as ShipmentRecord;
+        this.labelsWritten.set(s, s.label);
         shipments.set(row.id, s);
         if (f.journey !== undefined) journeys.set(row.id, f.journey as Journey);
         this.hashes.set(row.id, sha1(row.body));
@@ -302,14 +319,21 @@ export class SqliteStatePersistence extends StatePersistence {
     this.movingBefore = moving;
     const stats: SaveStats = { rowsWritten: 0, rowsDeleted: 0, rootWritten: false, pruned, logRows: 0 };
     const upsert = db.prepare('INSERT INTO shipments (id, body) VALUES (?, ?) ON CONFLICT (id) DO UPDATE SET body = excluded.body');
+    const upsertLabel = db.prepare('INSERT INTO labels (id, body) VALUES (?, ?) ON CONFLICT (id) DO UPDATE SET body = excluded.body');
     const remove = db.prepare('DELETE FROM shipments WHERE id = ?');
+    const removeLabel = db.prepare('DELETE FROM labels WHERE id = ?');
     const lists = logLists(state);
     for (const [name, list] of lists) external.set(list, `log:${name}`);
     const rootText = JSON.stringify(encodeState(state, external, DERIVED).json);
     const rootHash = sha1(rootText);
     db.transaction(() => {
       for (const s of look) {
-        const text = JSON.stringify(encodeState({ shipment: s, journey: state.lifecycle.journeyOf(s) }).json);
+        // The label (most of a shipment's bytes) has a row of its own, written when the shipment gets a new one.
+        if (this.labelsWritten.get(s) !== s.label || all) {
+          upsertLabel.run(s.id, JSON.stringify(encodeState({ label: s.label }).json));
+          this.labelsWritten.set(s, s.label);
+        }
+        const text = JSON.stringify(encodeState({ shipment: s, journey: state.lifecycle.journeyOf(s) }, new Map([[s.label, `l:${s.id}`]])).json);
         const h = sha1(text);
         this.known.add(s);
         if (this.hashes.get(s.id) === h) continue;
@@ -321,6 +345,7 @@ export class SqliteStatePersistence extends StatePersistence {
         for (const id of [...this.hashes.keys()]) {
           if (live.has(id)) continue;
           remove.run(id);
+          removeLabel.run(id);
           this.hashes.delete(id);
           stats.rowsDeleted++;
         }

@@ -4,7 +4,7 @@
  * JSON state file it replaces (persist.ts), at 2,000 and 20,000 shipments.
  *
  * 200 shipments are made over HTTP (real labels, credit movements, carrier
- * journeys), the carrier moved five days on, then copied with fresh ids and
+ * journeys), the carrier moved a week on, then copied with fresh ids and
  * tracking numbers (and a credit movement each) up to the size. One line per size:
  * `{"bench":"training-store","shipments":…,"saveMs":…,"saveRows":…,"rootKb":…,"firstSaveMs":…,"startMs":…,"fileMb":…,"jsonSaveMs":…,"jsonMb":…}`
  * - saveMs: one save after one change (a shipment cancelled), median of 7 (the whole point: flat in the size);
@@ -48,18 +48,25 @@ async function token(authUrl: string, clientId: string, clientSecret: string): P
   return ((await r.json()) as { access_token: string }).access_token;
 }
 
-/** Copies the made shipments (with a credit movement each) until the state holds `size`. */
+/**
+ * Copies the made shipments with their carrier journeys (delivered: the
+ * long tail of a training store) and a credit movement each, until the state holds `size`.
+ */
 function grow(state: SandboxState, made: ShipmentRecord[], size: number): void {
+  const journeys = state.shipments.map((s) => state.lifecycle.journeyOf(s));
   for (let i = state.shipments.length; i < size; i++) {
     const from = made[i % made.length] as ShipmentRecord;
-    const s = structuredClone(from);
+    const { shipment: s, journey } = structuredClone({ shipment: from, journey: state.lifecycle.journeyOf(from) });
     s.id = state.nextShipmentId();
     s.trackingNumber = state.newTrackingNumber(from.trackingNumber.slice(0, 2));
     s.packages.forEach((p, k) => (p.trackingNumber = k === 0 ? s.trackingNumber : state.newTrackingNumber(from.trackingNumber.slice(0, 2))));
+    journey.carrierTrackingNumber = s.trackingNumber;
     state.addShipment(s);
+    journeys.push(journey);
     const account = state.accountById(s.accountId);
     if (account) state.moveCredit(account, -s.cost.total, `Shipment ${s.trackingNumber}`, { shipmentId: s.id });
   }
+  state.lifecycle.adopt(journeys);
   state.lifecycle.advance();
 }
 
@@ -85,7 +92,7 @@ export async function benchTrainingStore(): Promise<void> {
     const recipient = { name: 'Giulia Bianchi', address: { street: 'Via Torino 15', city: 'Milano', province: 'MI', postalCode: '20123', countryCode: 'IT' }, phone: '+390212345678' };
     const parcel = { weight: { value: 1.4, units: 'KG' }, dimensions: { length: 30, width: 20, height: 12, units: 'CM' } };
     for (let i = 0; i < MADE; i++) await call('POST', '/shipments', { recipient, packages: [parcel], reference: `TS-${i}` });
-    sb.clock.set(new Date(sb.clock.now().getTime() + 5 * 86_400_000));
+    sb.clock.set(new Date(sb.clock.now().getTime() + 7 * 86_400_000));
     bearer = await token(sb.authUrl, demo.clientId, demo.clientSecret); // the jump expired the token
     const made = [...sb.state.shipments];
 
