@@ -52,6 +52,8 @@ export interface LifecycleState {
   accountById(accountId: number): Account | undefined;
   shipmentByTracking(account: Account, trackingNumber: string): ShipmentRecord | undefined;
   newTrackingNumber(prefix: string): string;
+  /** Notes that a shipment or its journey changed (for the state store, state-db.ts). */
+  touch(s: ShipmentRecord): void;
 }
 
 /** The simulated carrier of a sandbox; one per `SandboxState` (`state.lifecycle`). */
@@ -114,6 +116,7 @@ export class ShipmentLifecycle {
     if (!j) throw new Error(`setScenario: shipment ${shipmentId} is unknown`);
     if (j.steps !== null) throw new Error(`setScenario: shipment ${shipmentId} was already collected; its plan is fixed`);
     j.scenario = scenario;
+    this.state.touch(j.shipment);
   }
 
   /** Scenario of a known shipment, or undefined. */
@@ -143,12 +146,6 @@ export class ShipmentLifecycle {
   /** The journey of a stored shipment (started when missing): what the state store (state-db.ts) keeps in the shipment's row. */
   journeyOf(s: ShipmentRecord): Journey {
     return this.journey(s);
-  }
-
-  /** Ids of the shipments whose journey still has carrier steps ahead (those the clock moves). */
-  movingShipmentIds(): number[] {
-    this.discover();
-    return [...this.active].map((j) => j.shipment.id);
   }
 
   /**
@@ -320,6 +317,7 @@ export class ShipmentLifecycle {
     st.instructedAt = now;
     st.sentToCarrier = sent;
     if (sent) j.steps = releasePlan(j, st, req, releaseDay, (prefix) => this.state.newTrackingNumber(prefix));
+    this.state.touch(s);
     return st;
   }
 
@@ -386,6 +384,7 @@ export class ShipmentLifecycle {
   }
 
   private step(j: Journey): void {
+    this.state.touch(j.shipment);
     if (j.steps === null) j.steps = transitPlan(j, new Date(this.pickupAt(j)));
     const st = j.steps.shift();
     if (st) this.apply(j, st);

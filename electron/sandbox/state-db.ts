@@ -17,11 +17,11 @@
  *   indexes that follow from the rows (`shipments`, `byTracking`,
  *   `lifecycle.journeys`, `lifecycle.active`) left out and rebuilt at load;
  * - a save writes only the rows whose text changed (compared by a SHA-1 of the
- *   text). The rows looked at are the shipments new since the last save,
- *   those the carrier is moving (or was at the last save), and a rolling
- *   window of {@link SqliteStateOptions.verifyBatch} others, so a change to a
- *   settled shipment (a COD paid out) is written within a few saves; `close`
- *   looks at every row.
+ *   text). The rows looked at are the shipments new since the last save, those
+ *   noted as changed (`SandboxState.touch`: the carrier's steps, cancellation,
+ *   manifest, label, COD status), those with a new label object, and a rolling
+ *   window of {@link SqliteStateOptions.verifyBatch} others, so a change made
+ *   without a note is still written within a few saves; `close` looks at every row.
  * - retention ({@link SqliteStateOptions.retentionDays}): a shipment delivered,
  *   returned or cancelled more than that many simulated days ago is removed
  *   from the state and its row deleted (at load, then at most once a minute).
@@ -109,7 +109,6 @@ export class SqliteStatePersistence extends StatePersistence {
   /** Shipment records already seen by a save (a reset brings new objects under old ids). */
   private known = new WeakSet<ShipmentRecord>();
   private rootHash: string | undefined;
-  private movingBefore = new Set<number>();
   private cursor = 0;
   private lastPrune = 0;
   private full = false;
@@ -300,7 +299,7 @@ export class SqliteStatePersistence extends StatePersistence {
     const db = this.open();
     const state = this.state;
     const pruned = Date.now() - this.lastPrune >= PRUNE_EVERY_MS ? this.pruneNow() : 0;
-    const moving = new Set(state.lifecycle.movingShipmentIds());
+    const touched = new Set(state.takeChanged());
     const external = new Map<object, string>();
     const live = new Set<number>();
     const look: ShipmentRecord[] = [];
@@ -313,10 +312,9 @@ export class SqliteStatePersistence extends StatePersistence {
       external.set(s, `s:${s.id}`);
       external.set(j, `j:${s.id}`);
       live.add(s.id);
-      if (all || !this.known.has(s) || moving.has(s.id) || this.movingBefore.has(s.id) || (i >= this.cursor && i < windowEnd)) look.push(s);
+      if (all || touched.has(s) || !this.known.has(s) || this.labelsWritten.get(s) !== s.label || (i >= this.cursor && i < windowEnd)) look.push(s);
     }
     this.cursor = windowEnd;
-    this.movingBefore = moving;
     const stats: SaveStats = { rowsWritten: 0, rowsDeleted: 0, rootWritten: false, pruned, logRows: 0 };
     const upsert = db.prepare('INSERT INTO shipments (id, body) VALUES (?, ?) ON CONFLICT (id) DO UPDATE SET body = excluded.body');
     const upsertLabel = db.prepare('INSERT INTO labels (id, body) VALUES (?, ?) ON CONFLICT (id) DO UPDATE SET body = excluded.body');
