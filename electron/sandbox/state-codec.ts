@@ -121,6 +121,12 @@ function planHolder(holder: object, path: string, seen: Set<object>, kept: strin
 /** A JSON value. */
 export type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 
+/** Objects kept outside an encoding, with their keys (a `Map` or a `WeakMap`; see {@link encodeState}). */
+export interface ExternalObjects {
+  get(o: object): string | undefined;
+  has(o: object): boolean;
+}
+
 /** Encoded state: the JSON, and the paths of fields left live (not saved). */
 export interface EncodedState {
   json: Json;
@@ -136,11 +142,13 @@ export interface EncodedState {
  * @param skip paths of fields (`lifecycle.journeys`) left out of the JSON, e.g.
  *   because the caller keeps them another way and rebuilds them.
  */
-export function encodeState(root: object, external?: ReadonlyMap<object, string>, skip?: ReadonlySet<string>): EncodedState {
+export function encodeState(root: object, external?: ExternalObjects, skip?: ReadonlySet<string>): EncodedState {
   const kept: string[] = [];
   const seen = new Set<object>([root]);
   // Objects kept elsewhere are data by contract: not walked here.
-  const plan = planHolder(root, '', seen, kept, new Map([...(external?.keys() ?? [])].map((o) => [o, true])), true, skip);
+  const memo = new Map<object, boolean>();
+  if (external) memo.get = (o: object) => (external.has(o) ? true : Map.prototype.get.call(memo, o) as boolean | undefined);
+  const plan = planHolder(root, '', seen, kept, memo, true, skip);
 
   const counts = new Map<object, number>();
   const count = (v: unknown): void => {

@@ -58,7 +58,7 @@ export interface SqliteStateOptions extends PersistenceOptions {
   legacyJsonFile?: string;
   /** Simulated days a delivered, returned or cancelled shipment is kept; whole days ≥ 1; default: for ever. */
   retentionDays?: number;
-  /** Settled shipment rows re-checked at each save (rolling); default 256. */
+  /** Shipment rows re-checked at each save (rolling), in case one changed without `SandboxState.touch`; default 64. */
   verifyBatch?: number;
 }
 
@@ -110,6 +110,11 @@ export class SqliteStatePersistence extends StatePersistence {
   private known = new WeakSet<ShipmentRecord>();
   private rootHash: string | undefined;
   private cursor = 0;
+  /** Objects kept in rows of their own, with their keys: shipments, journeys, append-only lists. */
+  private external = new WeakMap<object, string>();
+  /** How many shipments the list had at the last save, and its last one (to find the new ones). */
+  private seenCount = 0;
+  private seenLast: ShipmentRecord | undefined;
   private lastPrune = 0;
   private full = false;
   /** Per append-only list (see {@link logLists}): the last item written, its `seq`, and how many rows the list has. */
@@ -133,7 +138,7 @@ export class SqliteStatePersistence extends StatePersistence {
       throw new RangeError(`verifyBatch must be a whole number ≥ 1, got ${opts.verifyBatch}`);
     }
     this.retentionDays = opts.retentionDays;
-    this.verifyBatch = opts.verifyBatch ?? 256;
+    this.verifyBatch = opts.verifyBatch ?? 64;
     this.legacyJsonFile = opts.legacyJsonFile;
   }
 
@@ -299,29 +304,36 @@ export class SqliteStatePersistence extends StatePersistence {
     const db = this.open();
     const state = this.state;
     const pruned = Date.now() - this.lastPrune >= PRUNE_EVERY_MS ? this.pruneNow() : 0;
-    const touched = new Set(state.takeChanged());
-    const external = new Map<object, string>();
-    const live = new Set<number>();
-    const look: ShipmentRecord[] = [];
     const list = state.shipments;
-    if (this.cursor >= list.length) this.cursor = 0;
-    const windowEnd = this.cursor + this.verifyBatch;
-    for (let i = 0; i < list.length; i++) {
+    // Shipments are appended: only those after the last one seen are new, unless
+    // the list was cut (retention) or refilled (reset): then every one is looked at.
+    const rescan = all || pruned > 0 || list.length < this.seenCount || (this.seenCount > 0 && list[this.seenCount - 1] !== this.seenLast);
+    const look = new Set<ShipmentRecord>(state.takeChanged());
+    for (let i = rescan ? 0 : this.seenCount; i < list.length; i++) {
       const s = list[i] as ShipmentRecord;
-      const j = state.lifecycle.journeyOf(s);
-      external.set(s, `s:${s.id}`);
-      external.set(j, `j:${s.id}`);
-      live.add(s.id);
-      if (all || touched.has(s) || !this.known.has(s) || this.labelsWritten.get(s) !== s.label || (i >= this.cursor && i < windowEnd)) look.push(s);
+      if (all || !this.known.has(s)) look.add(s);
+      this.external.set(s, `s:${s.id}`);
+      this.external.set(state.lifecycle.journeyOf(s), `j:${s.id}`);
     }
-    this.cursor = windowEnd;
+    this.seenCount = list.length;
+    this.seenLast = list.at(-1);
+    if (this.cursor >= list.length) this.cursor = 0;
+    for (let i = this.cursor; i < Math.min(list.length, this.cursor + this.verifyBatch); i++) look.add(list[i] as ShipmentRecord);
+    this.cursor += this.verifyBatch;
+    const live = rescan || this.hashes.size > list.length ? new Set(list.map((s) => s.id)) : undefined;
+    if (rescan) {
+      // A shipment noted before it was dropped (retention, reset) has no row any more.
+      const current = new Set(list);
+      for (const s of look) if (!current.has(s)) look.delete(s);
+    }
+    const external = this.external;
     const stats: SaveStats = { rowsWritten: 0, rowsDeleted: 0, rootWritten: false, pruned, logRows: 0 };
     const upsert = db.prepare('INSERT INTO shipments (id, body) VALUES (?, ?) ON CONFLICT (id) DO UPDATE SET body = excluded.body');
     const upsertLabel = db.prepare('INSERT INTO labels (id, body) VALUES (?, ?) ON CONFLICT (id) DO UPDATE SET body = excluded.body');
     const remove = db.prepare('DELETE FROM shipments WHERE id = ?');
     const removeLabel = db.prepare('DELETE FROM labels WHERE id = ?');
     const lists = logLists(state);
-    for (const [name, list] of lists) external.set(list, `log:${name}`);
+    for (const [name, l] of lists) external.set(l, `log:${name}`);
     const rootText = JSON.stringify(encodeState(state, external, DERIVED).json);
     const rootHash = sha1(rootText);
     db.transaction(() => {
@@ -339,7 +351,7 @@ export class SqliteStatePersistence extends StatePersistence {
         this.hashes.set(s.id, h);
         stats.rowsWritten++;
       }
-      if (this.hashes.size > live.size || stats.pruned > 0) {
+      if (live && this.hashes.size > live.size) {
         for (const id of [...this.hashes.keys()]) {
           if (live.has(id)) continue;
           remove.run(id);
