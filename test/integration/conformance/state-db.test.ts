@@ -13,7 +13,7 @@ import { createSandbox, demoSeed, SandboxStateError, type Sandbox, type SandboxO
 import { SqliteStatePersistence } from '../../../electron/sandbox/state-db';
 import { encodeState, type Json } from '../../../electron/sandbox/state-codec';
 import { MONDAY_2026_09_14, pkg, recipient } from '../sandbox/helpers';
-import { advance, renewingCaller } from './admin-client';
+import { admin, advance, renewingCaller } from './admin-client';
 
 const dirs: string[] = [];
 const open: Sandbox[] = [];
@@ -162,6 +162,20 @@ describe('sandbox state in SQLite', () => {
     expect((await b('GET', `/shipments/${String(recent.trackingNumber)}`)).status).toBe(200);
     await closeSandbox(second);
     expect(rows(file)).toBe(1);
+  });
+
+  it('after a reset, the database holds the fresh state, not the shipments made before', async () => {
+    const file = join(tempDir(), 'state.sqlite');
+    const first = await sandbox({ stateFile: file });
+    const ldvs = await populate(first);
+    expect((await admin(first, 'POST', '/reset', {})).status).toBe(200);
+    await first.flushState();
+    await closeSandbox(first);
+
+    const second = await sandbox({ stateFile: file });
+    const b = renewingCaller(second, 0);
+    for (const ldv of ldvs) expect((await b('GET', `/shipments/${ldv}`)).status).toBe(404);
+    expect(second.state.shipments).toHaveLength(0);
   });
 
   it('takes a JSON state file over once and renames it aside', async () => {
