@@ -178,6 +178,8 @@ export interface LedgerState {
   readonly lifecycle: Pick<ShipmentLifecycle, 'resolve'>;
   accountById(accountId: number): Account | undefined;
   moveCredit(account: Account, amount: number, description: string, refs?: { shipmentId?: number; pickupId?: number }): CreditMovement;
+  /** Notes that a shipment changed (for the state store, state-db.ts). */
+  touch(s: ShipmentRecord): void;
 }
 
 /** The client's books; one per `SandboxState` (`state.finance`). */
@@ -368,7 +370,10 @@ export class FinanceLedger {
       for (const e of l.entries) {
         e.codPaid = e.codAmount;
         const s = mine.find((x) => x.id === e.shipmentId) ?? this.state.shipments.find((x) => x.id === e.shipmentId);
-        if (s?.cod) s.cod.status = 2;
+        if (s?.cod) {
+          s.cod.status = 2;
+          this.state.touch(s);
+        }
       }
     }
 
@@ -450,7 +455,10 @@ export class FinanceLedger {
     };
     for (const s of batch) {
       this.codListed.add(s.id);
-      if (s.cod) s.cod.status = 1;
+      if (s.cod) {
+        s.cod.status = 1;
+        this.state.touch(s);
+      }
     }
     this.codLists.push(list);
   }

@@ -32,6 +32,7 @@ import { registerTaricRoutes } from './routes/taric';
 import { demoSeed } from './seed';
 import { installGateway } from './gateway';
 import { StatePersistence } from './persist';
+import { SqliteStatePersistence } from './state-db';
 import { registerAdminRoutes } from './routes/admin';
 import { registerLegacyRoutes } from './routes/legacy';
 import { collectRoutes } from './openapi';
@@ -101,9 +102,20 @@ export interface SandboxOptions {
   /**
    * JSON file keeping the state across restarts (persist.ts): loaded at
    * start when it exists, saved (debounced, atomically) after calls and on
-   * close. CLI `--state-file`. Default: memory only.
+   * close. CLI `--state-file`. Default: memory only. A name ending in
+   * `.sqlite` keeps it in SQLite instead, written incrementally (state-db.ts).
    */
   stateFile?: string;
+  /**
+   * With a `.sqlite` {@link stateFile}: a JSON state file to take over when
+   * the database holds no state yet (then renamed `<file>.migrated-<timestamp>`).
+   */
+  legacyStateFile?: string;
+  /**
+   * With a `.sqlite` {@link stateFile}: simulated days a delivered, returned
+   * or cancelled shipment is kept; whole days ≥ 1. Default: for ever.
+   */
+  stateRetentionDays?: number;
   /**
    * Enforce the spec's rate limits (429 `rate_limited`, ratelimit.ts).
    * Default false, because suites pin the simulated clock and create more
@@ -313,6 +325,23 @@ function warmUpLabels(): void {
 }
 
 /**
+ * The persistence for `file`: SQLite (state-db.ts) for a `.sqlite` name, the JSON state file (persist.ts) otherwise.
+ * @throws RangeError when `stateRetentionDays` is given without a `.sqlite` file, or is not whole days ≥ 1.
+ */
+function statePersistence(state: SandboxState, file: string, opts: SandboxOptions): StatePersistence {
+  if (file.endsWith('.sqlite')) {
+    return new SqliteStatePersistence(state, file, {
+      ...(opts.legacyStateFile !== undefined ? { legacyJsonFile: opts.legacyStateFile } : {}),
+      ...(opts.stateRetentionDays !== undefined ? { retentionDays: opts.stateRetentionDays } : {}),
+    });
+  }
+  if (opts.stateRetentionDays !== undefined || opts.legacyStateFile !== undefined) {
+    throw new RangeError(`stateRetentionDays and legacyStateFile need a .sqlite stateFile, got ${file}`);
+  }
+  return new StatePersistence(state, file);
+}
+
+/**
  * Starts a sandbox on `host:port` (default 127.0.0.1, port 0 = any free port)
  * and resolves once it is listening.
  * @throws the listen error (e.g. EADDRINUSE) when the port cannot be bound.
@@ -340,7 +369,7 @@ export async function createSandbox(opts: SandboxOptions = {}): Promise<Sandbox>
     ...(opts.webhookTimeoutMs !== undefined ? { timeoutMs: opts.webhookTimeoutMs } : {}),
     ...(opts.logger ? { log: (m: string) => process.stderr.write(`sandbox: webhooks: ${m}\n`) } : {}),
   });
-  const persistence = opts.stateFile !== undefined ? new StatePersistence(state, opts.stateFile) : undefined;
+  const persistence = opts.stateFile !== undefined ? statePersistence(state, opts.stateFile, opts) : undefined;
   persistence?.load();
   // A state file keeps the accounts as they were saved; the secrets asked for now win.
   for (const a of state.accounts) a.clientSecret = secrets[a.clientId] ?? a.clientSecret;

@@ -52,6 +52,8 @@ export interface LifecycleState {
   accountById(accountId: number): Account | undefined;
   shipmentByTracking(account: Account, trackingNumber: string): ShipmentRecord | undefined;
   newTrackingNumber(prefix: string): string;
+  /** Notes that a shipment or its journey changed (for the state store, state-db.ts). */
+  touch(s: ShipmentRecord): void;
 }
 
 /** The simulated carrier of a sandbox; one per `SandboxState` (`state.lifecycle`). */
@@ -114,6 +116,7 @@ export class ShipmentLifecycle {
     if (!j) throw new Error(`setScenario: shipment ${shipmentId} is unknown`);
     if (j.steps !== null) throw new Error(`setScenario: shipment ${shipmentId} was already collected; its plan is fixed`);
     j.scenario = scenario;
+    this.state.touch(j.shipment);
   }
 
   /** Scenario of a known shipment, or undefined. */
@@ -138,6 +141,52 @@ export class ShipmentLifecycle {
   /** The account's stock `id`, or undefined (also for another client's). */
   stock(accountId: number, id: number): StockRecord | undefined {
     return this.stocks.find((st) => st.id === id && st.accountId === accountId);
+  }
+
+  /** The journey of a stored shipment (started when missing): what the state store (state-db.ts) keeps in the shipment's row. */
+  journeyOf(s: ShipmentRecord): Journey {
+    return this.journey(s);
+  }
+
+  /**
+   * Forgets the journeys of the shipments `ids` (their reissued LDVs too),
+   * which the caller removes from `state.shipments` right after, before
+   * anything else runs (retention, `SandboxState.forgetShipments`).
+   * @returns how many journeys were forgotten.
+   */
+  forget(ids: ReadonlySet<number>): number {
+    this.discover();
+    let n = 0;
+    for (const id of ids) {
+      const j = this.journeys.get(id);
+      if (!j) continue;
+      this.journeys.delete(id);
+      this.active.delete(j);
+      n++;
+    }
+    for (const [ldv, j] of this.byReissued) if (ids.has(j.shipment.id)) this.byReissued.delete(ldv);
+    this.scanned -= n;
+    return n;
+  }
+
+  /**
+   * Takes the journeys of the shipments just put into `state.shipments` by a
+   * state store that keeps them one row each (state-db.ts), instead of
+   * starting fresh ones. Every journey is considered active until the next
+   * {@link advance} finds it has nothing left.
+   * @throws Error when a journey's shipment is not in `state.shipments`.
+   */
+  adopt(journeys: Iterable<Journey>): void {
+    const ids = new Set(this.state.shipments.map((s) => s.id));
+    this.journeys.clear();
+    this.active.clear();
+    for (const j of journeys) {
+      if (!ids.has(j.shipment.id)) throw new Error(`adopt: journey of shipment ${j.shipment.id}, which is not stored`);
+      this.journeys.set(j.shipment.id, j);
+      this.active.add(j);
+    }
+    this.scanned = 0;
+    this.discover();
   }
 
   /** Tracking history of a shipment, oldest first. */
@@ -268,6 +317,7 @@ export class ShipmentLifecycle {
     st.instructedAt = now;
     st.sentToCarrier = sent;
     if (sent) j.steps = releasePlan(j, st, req, releaseDay, (prefix) => this.state.newTrackingNumber(prefix));
+    this.state.touch(s);
     return st;
   }
 
@@ -334,6 +384,7 @@ export class ShipmentLifecycle {
   }
 
   private step(j: Journey): void {
+    this.state.touch(j.shipment);
     if (j.steps === null) j.steps = transitPlan(j, new Date(this.pickupAt(j)));
     const st = j.steps.shift();
     if (st) this.apply(j, st);

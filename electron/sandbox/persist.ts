@@ -139,7 +139,7 @@ export class StatePersistence {
 
   /** @param file path of the state file (its folder is created when missing). */
   constructor(
-    private readonly state: SandboxState,
+    protected readonly state: SandboxState,
     readonly file: string,
     opts: PersistenceOptions = {},
   ) {
@@ -201,7 +201,8 @@ export class StatePersistence {
     return this.flush();
   }
 
-  private async write(): Promise<void> {
+  /** Writes the whole state (the JSON file here; state-db.ts writes what changed). */
+  protected async write(): Promise<void> {
     const text = JSON.stringify(snapshotState(this.state));
     mkdirSync(dirname(this.file), { recursive: true });
     const tmp = `${this.file}.${process.pid}.${++this.seq}.tmp`;

@@ -90,12 +90,13 @@ interface HolderPlan {
   fields: Array<[string, HolderPlan | { data: unknown }]>;
 }
 
-function planHolder(holder: object, path: string, seen: Set<object>, kept: string[], memo: Map<object, boolean>, top: boolean): HolderPlan {
+function planHolder(holder: object, path: string, seen: Set<object>, kept: string[], memo: Map<object, boolean>, top: boolean, skip?: ReadonlySet<string>): HolderPlan {
   const fields: HolderPlan['fields'] = [];
   const rec = holder as Record<string, unknown>;
   for (const key of Object.keys(holder)) {
     if (top && TRANSIENT_FIELDS.includes(key)) continue;
     const p = path ? `${path}.${key}` : key;
+    if (skip?.has(p)) continue;
     const v = rec[key];
     const kind = fieldKind(v);
     if (kind === 'function' || kind === 'opaque') continue;
@@ -103,7 +104,7 @@ function planHolder(holder: object, path: string, seen: Set<object>, kept: strin
       const inst = v as object;
       if (seen.has(inst)) continue; // back-reference (e.g. lifecycle.state)
       seen.add(inst);
-      fields.push([key, planHolder(inst, p, seen, kept, memo, false)]);
+      fields.push([key, planHolder(inst, p, seen, kept, memo, false, skip)]);
       continue;
     }
     if (!isPureData(v, memo)) {
@@ -120,6 +121,12 @@ function planHolder(holder: object, path: string, seen: Set<object>, kept: strin
 /** A JSON value. */
 export type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 
+/** Objects kept outside an encoding, with their keys (a `Map` or a `WeakMap`; see {@link encodeState}). */
+export interface ExternalObjects {
+  get(o: object): string | undefined;
+  has(o: object): boolean;
+}
+
 /** Encoded state: the JSON, and the paths of fields left live (not saved). */
 export interface EncodedState {
   json: Json;
@@ -129,15 +136,23 @@ export interface EncodedState {
 /**
  * Encodes the saveable part of `root` (an object whose fields are walked as
  * described in the module comment) as JSON.
+ * @param external objects kept elsewhere (e.g. one row each in state-db.ts):
+ *   each is written as `{"$ext": key}` and not walked; {@link restoreInto}
+ *   and {@link decodeFields} put the object given by their `resolve` back.
+ * @param skip paths of fields (`lifecycle.journeys`) left out of the JSON, e.g.
+ *   because the caller keeps them another way and rebuilds them.
  */
-export function encodeState(root: object): EncodedState {
+export function encodeState(root: object, external?: ExternalObjects, skip?: ReadonlySet<string>): EncodedState {
   const kept: string[] = [];
   const seen = new Set<object>([root]);
-  const plan = planHolder(root, '', seen, kept, new Map(), true);
+  // Objects kept elsewhere are data by contract: not walked here.
+  const memo = new Map<object, boolean>();
+  if (external) memo.get = (o: object) => (external.has(o) ? true : Map.prototype.get.call(memo, o) as boolean | undefined);
+  const plan = planHolder(root, '', seen, kept, memo, true, skip);
 
   const counts = new Map<object, number>();
   const count = (v: unknown): void => {
-    if (v === null || typeof v !== 'object') return;
+    if (v === null || typeof v !== 'object' || external?.has(v)) return;
     const n = counts.get(v) ?? 0;
     counts.set(v, n + 1);
     if (n > 0) return;
@@ -165,6 +180,8 @@ export function encodeState(root: object): EncodedState {
     if (typeof v === 'number') return Number.isFinite(v) ? v : { $t: 'number', v: String(v) };
     if (typeof v === 'bigint') return { $t: 'bigint', v: v.toString() };
     const o = v as object;
+    const ext = external?.get(o);
+    if (ext !== undefined) return { $ext: ext };
     const seenId = ids.get(o);
     if (seenId !== undefined) return { $ref: seenId };
     const shared = (counts.get(o) ?? 0) > 1;
@@ -183,7 +200,7 @@ export function encodeState(root: object): EncodedState {
     }
     const obj: { [k: string]: Json } = {};
     for (const [k, x] of Object.entries(o)) obj[k] = enc(x);
-    return shared || '$t' in obj || '$ref' in obj ? { $t: 'Object', ...idPart, v: obj } : obj;
+    return shared || '$t' in obj || '$ref' in obj || '$ext' in obj ? { $t: 'Object', ...idPart, v: obj } : obj;
   };
   const encHolder = (h: HolderPlan): { [k: string]: Json } => {
     const out: { [k: string]: Json } = {};
@@ -198,15 +215,22 @@ class HolderNode {
   constructor(readonly fields: Record<string, unknown>) {}
 }
 
+/** Gives the object an `{"$ext": key}` stands for (see {@link encodeState}); throws when the key is unknown. */
+export type ExternalResolver = (key: string) => object;
+
 /**
  * Decodes JSON written by {@link encodeState}.
- * @throws Error on an unknown tag or a `$ref` to an unknown id.
+ * @throws Error on an unknown tag, a `$ref` to an unknown id, or an `$ext` without a resolver.
  */
-function decodeState(json: Json): HolderNode {
+function decodeState(json: Json, resolve?: ExternalResolver): HolderNode {
   const byId = new Map<number, unknown>();
   const dec = (j: Json): unknown => {
     if (j === null || typeof j !== 'object') return j;
     if (Array.isArray(j)) return j.map(dec);
+    if (typeof j.$ext === 'string' && Object.keys(j).length === 1) {
+      if (!resolve) throw new Error(`external object $ext "${j.$ext}" without a resolver`);
+      return resolve(j.$ext);
+    }
     if (typeof j.$ref === 'number' && Object.keys(j).length === 1) {
       if (!byId.has(j.$ref)) throw new Error(`reference to unknown object $ref ${j.$ref}`);
       return byId.get(j.$ref);
@@ -341,6 +365,16 @@ function applyHolder(live: object, node: HolderNode, path: string, seen: Set<obj
  * @returns paths of the encoded fields that were not applied.
  * @throws Error when the JSON is damaged (unknown tag, dangling `$ref`).
  */
-export function restoreInto(root: object, json: Json): string[] {
-  return applyHolder(root, decodeState(json), '', new Set([root]), true);
+export function restoreInto(root: object, json: Json, resolve?: ExternalResolver): string[] {
+  return applyHolder(root, decodeState(json, resolve), '', new Set([root]), true);
+}
+
+/**
+ * Decodes JSON written by {@link encodeState} for a plain root (e.g. one
+ * row `{shipment, journey}` of state-db.ts) into its fields, with identity
+ * kept inside it.
+ * @throws Error when the JSON is damaged (unknown tag, dangling `$ref`).
+ */
+export function decodeFields(json: Json, resolve?: ExternalResolver): Record<string, unknown> {
+  return decodeState(json, resolve).fields;
 }

@@ -64,6 +64,8 @@ export class SandboxState implements LifecycleState, LedgerState, HistoryState {
   private readonly reserved = new Set<string>();
   private readonly seq = { shipment: 100_000, manifest: 5_000, pickup: 9_000, movement: 0 };
   private readonly random: () => number;
+  /** Shipments changed since the state store last asked (an ES private field: not part of the saved state). */
+  readonly #changed = new Set<ShipmentRecord>();
 
   /**
    * @param seed accounts and optional `randomSeed` (fixed seed = reproducible tracking numbers).
@@ -161,6 +163,41 @@ export class SandboxState implements LifecycleState, LedgerState, HistoryState {
     this.shipments.push(s);
     this.byTracking.set(s.trackingNumber, s);
     for (const p of s.packages) this.byTracking.set(p.trackingNumber, s);
+  }
+
+  /**
+   * Notes that `s` or its carrier journey changed in place, so a store that
+   * writes only what changed (state-db.ts) writes its row at the next save.
+   * Every change of a stored shipment goes through here (the carrier's steps,
+   * cancellation, manifest, new label, COD status).
+   */
+  touch(s: ShipmentRecord): void {
+    this.#changed.add(s);
+  }
+
+  /** The shipments noted by {@link touch} since the last call; forgets them. */
+  takeChanged(): ShipmentRecord[] {
+    const out = [...this.#changed];
+    this.#changed.clear();
+    return out;
+  }
+
+  /**
+   * Removes the shipments `ids` from the state: the list, the tracking-number
+   * index and their carrier journeys (retention of a long-lived training
+   * sandbox, state-db.ts). Their tracking numbers stay reserved, so none is
+   * handed out again. Unknown ids are ignored.
+   * @returns how many shipments were removed.
+   */
+  forgetShipments(ids: ReadonlySet<number>): number {
+    if (ids.size === 0) return 0;
+    this.lifecycle.forget(ids);
+    const before = this.shipments.length;
+    let w = 0;
+    for (const s of this.shipments) if (!ids.has(s.id)) this.shipments[w++] = s;
+    this.shipments.length = w;
+    for (const [ldv, s] of this.byTracking) if (ids.has(s.id)) this.byTracking.delete(ldv);
+    return before - w;
   }
 
   /**

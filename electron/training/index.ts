@@ -1,7 +1,8 @@
 /**
  * Training mode: the embedded sandbox (electron/sandbox) as the platform, with
  * the station's database `training.sqlite` and the sandbox's state
- * `training-sandbox.json` side by side in the data folder, both kept across
+ * `training-sandbox.sqlite` (until issue 27 `training-sandbox.json`, taken
+ * over once) side by side in the data folder, both kept across
  * restarts so a packer's training day (orders, shipments, labels, manifests)
  * continues where it stopped. When the two cannot be used together (a file
  * unreadable or refused, shipments without sandbox state, sandbox state
@@ -17,7 +18,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createSandbox, demoSeed, SandboxStateError, type Sandbox, type SandboxOptions } from '../sandbox';
 import { databaseFile, type PlatformAccess } from '../core/station';
-import { StoreError, openStore, type Store } from '../core/store';
+import { RetentionSetting, StoreError, openStore, type Store } from '../core/store';
 import { classOfCode, errorCodeOf, permissionMessage } from '../core/store/open-errors';
 import { trainingClientSecrets } from './secret';
 
@@ -27,12 +28,34 @@ import { trainingClientSecrets } from './secret';
  * pace), the demo account's past (invoices, COD lists, returns) seeded and
  * the data folder's own client secrets (secret.ts), never the public demo ones.
  */
-function trainingSandboxOptions(stateFile: string, clientSecrets: Record<string, string>, adminToken: string | undefined): SandboxOptions {
-  return { port: 0, stateFile, rateLimits: true, history: true, clientSecrets, ...(adminToken !== undefined ? { adminToken } : {}) };
+function trainingSandboxOptions(dataDir: string, clientSecrets: Record<string, string>, adminToken: string | undefined, retentionDays: number): SandboxOptions {
+  return {
+    port: 0,
+    stateFile: trainingSandboxFile(dataDir),
+    legacyStateFile: legacyTrainingSandboxFile(dataDir),
+    stateRetentionDays: retentionDays,
+    rateLimits: true,
+    history: true,
+    clientSecrets,
+    ...(adminToken !== undefined ? { adminToken } : {}),
+  };
 }
 
-/** File the training sandbox keeps its state in (electron/sandbox/persist.ts), beside `training.sqlite`. */
+/**
+ * File the training sandbox keeps its state in, beside `training.sqlite`:
+ * SQLite written incrementally (electron/sandbox/state-db.ts), settled
+ * shipments kept as long as the station's retention (`storage.retentionDays`).
+ */
 export function trainingSandboxFile(dataDir: string): string {
+  return path.join(dataDir, 'training-sandbox.sqlite');
+}
+
+/**
+ * The JSON state file of earlier versions (electron/sandbox/persist.ts): taken
+ * over into {@link trainingSandboxFile} at the first start, then renamed
+ * `training-sandbox.json.migrated-<timestamp>`.
+ */
+export function legacyTrainingSandboxFile(dataDir: string): string {
   return path.join(dataDir, 'training-sandbox.json');
 }
 
@@ -46,10 +69,10 @@ function fileStamp(ms: number): string {
  * state) aside as `<file>.broken-<timestamp>`, never deleting them. Returns
  * the new names.
  */
-function moveTrainingAside(dbFile: string, stateFile: string): string[] {
+function moveTrainingAside(dbFile: string, stateFiles: string[]): string[] {
   const stamp = fileStamp(Date.now());
   const moved: string[] = [];
-  for (const f of [dbFile, `${dbFile}-wal`, `${dbFile}-shm`, stateFile]) {
+  for (const f of [dbFile, `${dbFile}-wal`, `${dbFile}-shm`, ...stateFiles.flatMap((s) => (s.endsWith('.sqlite') ? [s, `${s}-wal`, `${s}-shm`] : [s]))]) {
     if (!fs.existsSync(f)) continue;
     let target = `${f}.broken-${stamp}`;
     for (let n = 2; fs.existsSync(target); n++) target = `${f}.broken-${stamp}-${n}`;
@@ -117,8 +140,9 @@ export async function openTraining(dataDir: string, log: (line: string) => void,
   fs.mkdirSync(dataDir, { recursive: true });
   const dbFile = databaseFile(dataDir, 'sandbox');
   const stateFile = trainingSandboxFile(dataDir);
+  const legacyFile = legacyTrainingSandboxFile(dataDir);
   const startAfresh = (why: string) => {
-    const moved = moveTrainingAside(dbFile, stateFile);
+    const moved = moveTrainingAside(dbFile, [stateFile, legacyFile]);
     log(`training data: ${why}; starting a fresh training day${moved.length ? ` (moved aside: ${moved.join(', ')})` : ''}`);
   };
 
@@ -134,26 +158,27 @@ export async function openTraining(dataDir: string, log: (line: string) => void,
   }
   let sandbox: Sandbox | undefined;
   try {
-    const hasState = fs.existsSync(stateFile);
+    const hasState = fs.existsSync(stateFile) || fs.existsSync(legacyFile);
     if (hasState && !hadDb) {
-      startAfresh(`${stateFile} has no station database beside it`);
+      startAfresh(`${fs.existsSync(stateFile) ? stateFile : legacyFile} has no station database beside it`);
     } else if (!hasState && hasPlatformRecords(store)) {
       store.close();
       startAfresh(`${dbFile} holds shipments the sandbox has no state for (${stateFile} is missing)`);
       store = openStore(dbFile);
     }
+    const retentionDays = () => store.settings.get(RetentionSetting);
     try {
-      sandbox = await createSandbox(trainingSandboxOptions(stateFile, clientSecrets, adminToken));
+      sandbox = await createSandbox(trainingSandboxOptions(dataDir, clientSecrets, adminToken, retentionDays()));
     } catch (e) {
       if (!(e instanceof SandboxStateError)) throw e;
       // A state file this user may not read is healthy: say so, never move it aside.
       if (classOfCode(errorCodeOf(e.cause)) === 'permission_denied') {
-        throw new StoreError('permission_denied', permissionMessage(stateFile, e.cause, `the training sandbox's state ${stateFile}`), undefined, { cause: e });
+        throw new StoreError('permission_denied', permissionMessage(e.file, e.cause, `the training sandbox's state ${e.file}`), undefined, { cause: e });
       }
       store.close();
       startAfresh(`the sandbox refused its state (${e.message})`);
       store = openStore(dbFile);
-      sandbox = await createSandbox(trainingSandboxOptions(stateFile, clientSecrets, adminToken));
+      sandbox = await createSandbox(trainingSandboxOptions(dataDir, clientSecrets, adminToken, retentionDays()));
     }
     const demo = sandbox.clients[0];
     if (!demo) throw new Error('The training sandbox has no demo client');

@@ -50,6 +50,7 @@ import { benchCsvImportStream } from './csv-import';
 import { benchBigFolder, benchSoak } from './big-folder';
 import { benchEndOfDay } from './end-of-day';
 import { benchRealLabels } from './real-labels';
+import { benchTrainingStore } from './training-store';
 
 const SHIPMENTS = Number(process.env.BENCH_SHIPMENTS ?? 100);
 const CSV_ORDERS = Number(process.env.BENCH_CSV_ORDERS ?? 10_000);
@@ -414,6 +415,7 @@ const MEASURES: Array<[string, () => unknown]> = [
   ['big-folder', benchBigFolder],
   ['soak', benchSoak],
   ['end-of-day', benchEndOfDay],
+  ['training-store', benchTrainingStore],
 ];
 const onlyAt = process.argv.indexOf('--only');
 const only = onlyAt >= 0 ? new Set((process.argv[onlyAt + 1] ?? '').split(',').filter(Boolean)) : null;

@@ -19,7 +19,7 @@
  * `soak`: 2,000 shipments through the station's own commands in one run
  * (sandbox, file printer); heap and RSS sampled every 100 after a GC
  * (`--expose-gc` when given, else as found); prints
- * `{"bench":"soak","shipments":2000,"heapMbAt500":…,"heapMbAtEnd":…,"rssMbAt500":…,"rssMbAtEnd":…}`.
+ * `{"bench":"soak","shipments":2000,"heapMbAt500":…,"heapMbAt1000":…,"heapMbAtEnd":…,"rssMbAt500":…,"rssMbAt1000":…,"rssMbAtEnd":…}`.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -217,8 +217,21 @@ export async function benchSoak(): Promise<void> {
     fs.rmSync(printerDir, { recursive: true, force: true });
   }
   const at500 = samples.find((s) => s.n >= 500);
+  const at1000 = samples.find((s) => s.n >= 1000) ?? samples.at(-1);
   const end = samples.at(-1);
-  if (!at500 || !end) throw new Error('soak: too few samples');
-  console.log(JSON.stringify({ bench: 'soak', shipments: end.n, heapMbAt500: mb(at500.heap), heapMbAtEnd: mb(end.heap), rssMbAt500: mb(at500.rss), rssMbAtEnd: mb(end.rss), gc: gc !== undefined }));
+  if (!at500 || !at1000 || !end) throw new Error('soak: too few samples');
+  console.log(
+    JSON.stringify({
+      bench: 'soak',
+      shipments: end.n,
+      heapMbAt500: mb(at500.heap),
+      heapMbAt1000: mb(at1000.heap),
+      heapMbAtEnd: mb(end.heap),
+      rssMbAt500: mb(at500.rss),
+      rssMbAt1000: mb(at1000.rss),
+      rssMbAtEnd: mb(end.rss),
+      gc: gc !== undefined,
+    }),
+  );
   console.log(`soak, ${end.n} shipments: heap ${samples.map((s) => mb(s.heap)).join(' ')} MB; RSS ${samples.map((s) => mb(s.rss)).join(' ')} MB (every 100)`);
 }

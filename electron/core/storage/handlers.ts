@@ -11,7 +11,10 @@
  * 2. prunes label bytes and done outbox rows past the retention
  *    (store/retention.ts), a few hundred rows a statement;
  * 3. gives free pages back to the file system (`PRAGMA incremental_vacuum`);
- * 4. once a session, `PRAGMA optimize` (fresh planner statistics).
+ * 4. once a session, `PRAGMA optimize` (fresh planner statistics);
+ * 5. at most once an hour (sooner while a pass left more), deletes the printed
+ *    files of the station's own label folder past the retention (label-folder.ts),
+ *    off the database connection, a bounded number a pass.
  * Each step is a few milliseconds on the station's connection, so a command
  * arriving meanwhile waits at most that long.
  */
@@ -22,6 +25,7 @@ import type { IntegrityView, StorageView } from '../../../shared/contract/views'
 import { checkIntegrityInBackground, RetentionSetting } from '../store';
 import { emitAppChanged } from '../account/app';
 import type { ContextWithoutOutbox, StationContext } from '../common/context';
+import { labelFolderOf, pruneLabelFolder } from './label-folder';
 
 /** Timing of the idle upkeep, ms. */
 export interface MaintenanceOptions {
@@ -42,6 +46,9 @@ const PRUNE_BATCH = 200;
 const PRUNE_BUDGET_MS = 20;
 /** Pages given back per tick (4 KiB each: 4 MiB). */
 const RECLAIM_PAGES = 1024;
+/** Real ms between two passes over the label folder, and the files one pass may delete. */
+const LABEL_FOLDER_EVERY_MS = 3_600_000;
+const LABEL_FOLDER_BATCH = 500;
 
 /** The check's state before it has run in this session. */
 export function pendingIntegrity(afterUncleanStop: boolean): IntegrityView {
@@ -60,6 +67,24 @@ export function startMaintenance(ctx: ContextWithoutOutbox, opts: MaintenanceOpt
   let checking: Promise<void> | undefined;
   let optimized = false;
   let stopped = false;
+  let labelPass: Promise<void> | undefined;
+  let labelPassAt = -Infinity;
+  let labelPassMore = false;
+
+  const pruneLabels = (days: number) => {
+    if (labelPass || (!labelPassMore && Date.now() - labelPassAt < LABEL_FOLDER_EVERY_MS)) return;
+    labelPassAt = Date.now();
+    labelPass = pruneLabelFolder(labelFolderOf(ctx.dataDir), days, ctx.now(), LABEL_FOLDER_BATCH)
+      .then(
+        (r) => {
+          labelPassMore = r.more;
+        },
+        (e: unknown) => opts.log(`upkeep of the label folder: ${e instanceof Error ? e.message : String(e)}`),
+      )
+      .finally(() => {
+        labelPass = undefined;
+      });
+  };
 
   const runCheck = () => {
     if (checking || stopped) return;
@@ -83,6 +108,7 @@ export function startMaintenance(ctx: ContextWithoutOutbox, opts: MaintenanceOpt
         // small steps until the budget is spent; the next idle tick goes on
       }
       if (store.retention.freePages() > 0) store.retention.reclaim(RECLAIM_PAGES);
+      pruneLabels(days);
       if (!optimized) {
         store.optimize();
         optimized = true;
@@ -103,6 +129,7 @@ export function startMaintenance(ctx: ContextWithoutOutbox, opts: MaintenanceOpt
       stopped = true;
       clearInterval(timer);
       await checking;
+      await labelPass;
     },
   };
 }

@@ -91,7 +91,10 @@ export function registerManifestRoutes(r: ApiRouter): void {
       state.manifests.push(m);
       for (const id of m.shipmentIds) {
         const s = state.shipments.find((x) => x.id === id);
-        if (s) s.manifestId = m.id;
+        if (s) {
+          s.manifestId = m.id;
+          state.touch(s);
+        }
       }
     }
     return { status: 201, body: { data: created.map((m) => manifestView(m, true)) } };

@@ -191,6 +191,7 @@ export function registerShipmentRoutes(r: ApiRouter): void {
 
     try {
       record.label = await renderShipmentLabel(record);
+      state.touch(record);
     } catch (e) {
       throw rejected(`The carrier label could not be produced: ${e instanceof Error ? e.message : String(e)}`);
     }
@@ -263,6 +264,7 @@ export function registerShipmentRoutes(r: ApiRouter): void {
     if (s.statusCode >= IN_TRANSIT_FROM) throw invalidState(`Shipment ${s.trackingNumber} is already in transit and can no longer be cancelled`);
     s.cancelledAt = now;
     s.refunded = s.cost.total;
+    state.touch(s);
     const acc = state.accountById(s.accountId);
     if (acc) state.moveCredit(acc, s.cost.total, `Rimborso spedizione annullata ${s.trackingNumber}`, { shipmentId: s.id });
     return { body: { trackingNumber: s.trackingNumber, cancelled: true, refunded: s.refunded } };

@@ -168,7 +168,7 @@ describe('a read-only data folder or file is told apart from a damaged one (neve
     expect(brokenFiles(dir)).toEqual([]);
     // SQLite may add its -shm/-wal beside the file; the database itself is byte-for-byte the same.
     expect(snapshot(dir)['training.sqlite']).toBe(before['training.sqlite']);
-    expect(snapshot(dir)['training-sandbox.json']).toBe(before['training-sandbox.json']);
+    expect(snapshot(dir)['training-sandbox.sqlite']).toBe(before['training-sandbox.sqlite']);
   }, 60_000);
 
   it('read-only data folder: "may not write its data folder", nothing changed', async () => {
@@ -187,7 +187,7 @@ describe('a read-only data folder or file is told apart from a damaged one (neve
     fs.chmodSync(trainingSandboxFile(dir), 0o000);
     const before = snapshot(dir);
     const run = await runHostUntilExit(dir, true);
-    expectCleanRefusal(run, /may not write the training sandbox's state .*training-sandbox\.json: the file .* may not be read by this user/);
+    expectCleanRefusal(run, /may not write the training sandbox's state .*training-sandbox\.sqlite: the file .* may not be read by this user/);
     expect(brokenFiles(dir)).toEqual([]);
     expect(snapshot(dir)).toEqual(before);
   }, 60_000);
@@ -216,7 +216,7 @@ describe('a database locked by another program', () => {
     other.exec('ROLLBACK');
     other.close();
     expect(brokenFiles(dir)).toEqual([]);
-    expect(snapshot(dir)['training-sandbox.json']).toBe(before['training-sandbox.json']);
+    expect(snapshot(dir)['training-sandbox.sqlite']).toBe(before['training-sandbox.sqlite']);
     // Once the other program lets go, the training day is still there.
     const station = await startStation(resolveConfig(['--data-dir', dir], {}));
     cleanups.push(() => station.close());

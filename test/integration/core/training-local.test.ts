@@ -144,8 +144,8 @@ describe('training client secret: per data folder', () => {
 
     // Restart on folder a (state file written on release): the same secret, still the one accepted.
     await closeFirst();
-    expect(fs.existsSync(`${a.dir}/training-sandbox.json`)).toBe(true);
-    if (process.platform !== 'win32') expect(fs.statSync(`${a.dir}/training-sandbox.json`).mode & 0o777).toBe(0o600);
+    expect(fs.existsSync(`${a.dir}/training-sandbox.sqlite`)).toBe(true);
+    if (process.platform !== 'win32') expect(fs.statSync(`${a.dir}/training-sandbox.sqlite`).mode & 0o777).toBe(0o600);
     const again = await open(a.dir);
     expect(again.platform.clientSecret).toBe(secretA);
     const after = await send(again.platform.authUrl, 'POST', '/oauth/token', { ...FORM, host: new URL(again.platform.authUrl).host }, form(demo.clientId, secretA));

@@ -2,7 +2,7 @@
  * Training mode: no platform configured, so `startStation` runs the sandbox
  * in-process, signs in with its first demo client and prints to the folder
  * printer under the data folder. The training day survives a restart on both
- * sides (training.sqlite and training-sandbox.json); files that cannot be
+ * sides (training.sqlite and training-sandbox.sqlite); files that cannot be
  * used together are moved aside, never deleted, and training starts afresh.
  */
 import fs from 'node:fs';
@@ -14,7 +14,10 @@ import { resolveConfig } from '../../../electron/core/config';
 import type { Station } from '../../../electron/core/station';
 import { invokerOf, type Invoke } from '../../support/commands';
 import { startStation } from '../../../electron/shell/start';
-import { trainingSandboxFile } from '../../../electron/training';
+import { legacyTrainingSandboxFile, trainingSandboxFile } from '../../../electron/training';
+import { demoSeed, SandboxState, SimClock } from '../../../electron/sandbox';
+import { StatePersistence } from '../../../electron/sandbox/persist';
+import { SqliteStatePersistence } from '../../../electron/sandbox/state-db';
 import { parcel, tempDir } from './helpers';
 
 const cleanups: Array<() => unknown> = [];
@@ -96,6 +99,29 @@ describe('training mode', () => {
     expect((await invoke('shipments.get', { trackingNumber: ldv })).manifestId).toBe(manifests[0]!.id);
   });
 
+  it('takes the training-sandbox.json of an earlier version over once, then keeps it aside as migrated', async () => {
+    const tmp = tempDir();
+    cleanups.push(tmp.cleanup);
+    let { station, invoke } = await start(tmp.dir);
+    const ldv = (await shipNewOrder(invoke, 'Giada Neri')).shipment.trackingNumber;
+    await station.close();
+    // What an earlier version left: the same state as a JSON file, no database.
+    const state = new SandboxState(demoSeed(), new SimClock());
+    const db = new SqliteStatePersistence(state, trainingSandboxFile(tmp.dir));
+    expect(db.load()).toBe(true);
+    await db.close();
+    await new StatePersistence(state, legacyTrainingSandboxFile(tmp.dir)).save();
+    fs.rmSync(trainingSandboxFile(tmp.dir));
+
+    const logs: string[] = [];
+    ({ station, invoke } = await start(tmp.dir, logs));
+    expect(logs.filter((l) => l.startsWith('training data'))).toEqual([]);
+    expect(await invoke('shipments.tracking', { trackingNumber: ldv })).toMatchObject({ trackingNumber: ldv, source: 'platform' });
+    expect(fs.existsSync(trainingSandboxFile(tmp.dir))).toBe(true);
+    expect(fs.existsSync(legacyTrainingSandboxFile(tmp.dir))).toBe(false);
+    expect(fs.readdirSync(tmp.dir).filter((f) => /^training-sandbox\.json\.migrated-\d{8}T\d{6}Z$/.test(f))).toHaveLength(1);
+  });
+
   it('moves a state file the sandbox cannot read aside, with the database, and starts afresh', async () => {
     const tmp = tempDir();
     cleanups.push(tmp.cleanup);
@@ -108,9 +134,9 @@ describe('training mode', () => {
     ({ station, invoke } = await start(tmp.dir, logs));
     expect(await invoke('orders.list', { status: 'all' })).toEqual([]);
     const moved = broken(tmp.dir);
-    expect(moved.some((f) => /^training-sandbox\.json\.broken-\d{8}T\d{6}Z$/.test(f))).toBe(true);
+    expect(moved.some((f) => /^training-sandbox\.sqlite\.broken-\d{8}T\d{6}Z$/.test(f))).toBe(true);
     expect(moved.some((f) => /^training\.sqlite\.broken-\d{8}T\d{6}Z$/.test(f))).toBe(true);
-    expect(fs.readFileSync(path.join(tmp.dir, moved.find((f) => f.startsWith('training-sandbox.json'))!), 'utf8')).toBe('{"format": "something else"');
+    expect(fs.readFileSync(path.join(tmp.dir, moved.find((f) => f.startsWith('training-sandbox.sqlite'))!), 'utf8')).toBe('{"format": "something else"');
     const line = logs.find((l) => l.startsWith('training data'));
     expect(line).toContain('the sandbox refused its state');
     expect(line).toContain('moved aside');
@@ -161,7 +187,7 @@ describe('training mode', () => {
 
     const logs: string[] = [];
     ({ station, invoke } = await start(tmp.dir, logs));
-    expect(broken(tmp.dir).filter((f) => f.startsWith('training-sandbox.json.broken-'))).toHaveLength(1);
+    expect(broken(tmp.dir).filter((f) => f.startsWith('training-sandbox.sqlite.broken-'))).toHaveLength(1);
     expect(logs.find((l) => l.startsWith('training data'))).toContain('has no station database beside it');
     // The fresh day works.
     const res = await shipNewOrder(invoke, 'Nuovo Giorno');
@@ -183,7 +209,7 @@ describe('training mode', () => {
     expect(await invoke('orders.list', { status: 'all' })).toEqual([]);
     const moved = broken(tmp.dir);
     expect(moved.some((f) => f.startsWith('training.sqlite.broken-'))).toBe(true);
-    expect(moved.some((f) => f.startsWith('training-sandbox.json.broken-'))).toBe(true);
+    expect(moved.some((f) => f.startsWith('training-sandbox.sqlite.broken-'))).toBe(true);
     expect(logs.find((l) => l.startsWith('training data'))).toContain('cannot be used');
   });
 });

@@ -101,6 +101,24 @@ describe('retention', () => {
   }, 60_000);
 });
 
+describe('retention of the label folder', () => {
+  it("deletes the station's own printed files past the retention in an idle moment, keeps recent ones", async () => {
+    const { dir } = await setup({ idleMs: 0, tickMs: 20 });
+    const own = path.join(dir, 'labels');
+    fs.mkdirSync(own, { recursive: true });
+    const write = (name: string, ageDays: number) => {
+      const f = path.join(own, name);
+      fs.writeFileSync(f, '^XA^XZ');
+      const at = new Date(Date.now() - ageDays * 86_400_000);
+      fs.utimesSync(f, at, at);
+    };
+    write('OLD.zpl', 120);
+    write('OLD.png', 120);
+    write('NEW.zpl', 2);
+    await vi.waitFor(() => expect(fs.readdirSync(own).sort()).toEqual(['NEW.zpl']), { timeout: 20_000 });
+  }, 60_000);
+});
+
 describe('start and the background check', () => {
   it('start runs no whole-file check; the check runs in an idle moment and its result reaches the header and Settings', async () => {
     const pragmas: string[] = [];

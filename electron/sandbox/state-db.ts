@@ -1,0 +1,415 @@
+/**
+ * The sandbox's state kept in SQLite (better-sqlite3), written incrementally,
+ * so a training sandbox used for years stays small and fast (issue 27). The
+ * JSON state file (persist.ts) rewrites the whole state, about 8.5 KB a
+ * shipment, after every call; here:
+ *
+ * - each shipment is one row of `shipments` (`id`, `body`): the shipment
+ *   record with its carrier journey (lifecycle.ts), encoded by the generic
+ *   codec (state-codec.ts) with identity kept inside the row; its label
+ *   documents (base64 PDF and ZPL, most of its bytes) are a row of `labels`,
+ *   written when the shipment gets a new label object;
+ * - the event history and the credit movements are append-only lists: one
+ *   row of `log` per item, appended, and deleted as the history drops its oldest;
+ * - everything else (accounts, manifests, pickups, webhooks, books, ...) is the
+ *   one row of `root`, walked generically as in persist.ts, with shipments and
+ *   journeys referenced as `{"$ext": "s:<id>"}` / `{"$ext": "j:<id>"}` and the
+ *   indexes that follow from the rows (`shipments`, `byTracking`,
+ *   `lifecycle.journeys`, `lifecycle.active`) left out and rebuilt at load;
+ * - a save writes only the rows whose text changed (compared by a SHA-1 of the
+ *   text). The rows looked at are the shipments new since the last save, those
+ *   noted as changed (`SandboxState.touch`: the carrier's steps, cancellation,
+ *   manifest, label, COD status), those with a new label object, and a rolling
+ *   window of {@link SqliteStateOptions.verifyBatch} others, so a change made
+ *   without a note is still written within a few saves; `close` looks at every row.
+ * - retention ({@link SqliteStateOptions.retentionDays}): a shipment delivered,
+ *   returned or cancelled more than that many simulated days ago is removed
+ *   from the state and its row deleted (at load, then at most once a minute).
+ *
+ * An existing JSON state file can be taken over once
+ * ({@link SqliteStateOptions.legacyJsonFile}): loaded, written here, then
+ * renamed `<file>.migrated-<timestamp>`.
+ */
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import type { Journey } from './carrier/journey';
+import type { ShipmentRecord } from './model';
+import { SandboxStateError, StatePersistence, type PersistenceOptions } from './persist';
+import type { SandboxState } from './state';
+import { decodeFields, encodeState, restoreInto, type Json } from './state-codec';
+
+/** Format marker in `meta`. */
+const DB_FORMAT = 'shipping-station-sandbox-state-db';
+/** Layout version in `meta`. */
+const DB_VERSION = '1';
+/** Fields rebuilt from the shipment rows at load, not kept in `root`. */
+const DERIVED = new Set(['shipments', 'byTracking', 'lifecycle.journeys', 'lifecycle.active']);
+/** Real ms between two retention passes. */
+const PRUNE_EVERY_MS = 60_000;
+/** Status codes after which the carrier does nothing more (spec: Shipment status): delivered, returned to sender. */
+const SETTLED_STATUS = new Set([5, 7]);
+const DAY_MS = 86_400_000;
+
+/** Options of {@link SqliteStatePersistence}. */
+export interface SqliteStateOptions extends PersistenceOptions {
+  /** JSON state file (persist.ts) to take over when the database holds no state yet; renamed aside after. */
+  legacyJsonFile?: string;
+  /** Simulated days a delivered, returned or cancelled shipment is kept; whole days ≥ 1; default: for ever. */
+  retentionDays?: number;
+  /** Shipment rows re-checked at each save (rolling), in case one changed without `SandboxState.touch`; default 64. */
+  verifyBatch?: number;
+}
+
+/** What one save wrote (tests and the bench). */
+export interface SaveStats {
+  /** Shipment rows written (new or changed). */
+  rowsWritten: number;
+  /** Shipment rows deleted (retention, reset). */
+  rowsDeleted: number;
+  /** Whether the `root` row was written. */
+  rootWritten: boolean;
+  /** Shipments removed by retention in this save. */
+  pruned: number;
+  /** Rows appended to the append-only lists (event history, credit movements). */
+  logRows: number;
+}
+
+/**
+ * The state's append-only lists, kept one row per item in `log` (items are
+ * never changed once appended): the event history and each account's credit
+ * movements, by name.
+ */
+function logLists(state: SandboxState): Map<string, unknown[]> {
+  const out = new Map<string, unknown[]>([['events.history', state.events.history]]);
+  for (const a of state.accounts) out.set(`movements:${a.accountId}`, a.movements);
+  return out;
+}
+
+function sha1(text: string): string {
+  return createHash('sha1').update(text).digest('base64');
+}
+
+/** `20261121T094956Z`: a file-name-safe UTC timestamp. */
+function fileStamp(ms: number): string {
+  return new Date(ms).toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
+}
+
+/**
+ * Keeps a sandbox's state in an SQLite file (see the module comment), with the
+ * debounce, hooks and final save of {@link StatePersistence}.
+ */
+export class SqliteStatePersistence extends StatePersistence {
+  private db: Database.Database | undefined;
+  /** Shipment id → SHA-1 of its row as last written. */
+  private readonly hashes = new Map<number, string>();
+  /** The label object last written to `labels` per shipment (labels are replaced, never changed in place). */
+  private labelsWritten = new WeakMap<ShipmentRecord, object>();
+  /** Shipment records already seen by a save (a reset brings new objects under old ids). */
+  private known = new WeakSet<ShipmentRecord>();
+  private rootHash: string | undefined;
+  private cursor = 0;
+  /** Objects kept in rows of their own, with their keys: shipments, journeys, append-only lists. */
+  private external = new WeakMap<object, string>();
+  /** How many shipments the list had at the last save, and its last one (to find the new ones). */
+  private seenCount = 0;
+  private seenLast: ShipmentRecord | undefined;
+  private lastPrune = 0;
+  private full = false;
+  /** Per append-only list (see {@link logLists}): the last item written, its `seq`, and how many rows the list has. */
+  private readonly logs = new Map<string, { list: unknown[]; last: unknown; seq: number; rows: number }>();
+  private readonly retentionDays: number | undefined;
+  private readonly verifyBatch: number;
+  private readonly legacyJsonFile: string | undefined;
+  /** What the last save wrote. */
+  lastSave: SaveStats = { rowsWritten: 0, rowsDeleted: 0, rootWritten: false, pruned: 0, logRows: 0 };
+
+  /**
+   * @param file the SQLite file (its folder is created when missing)
+   * @throws RangeError when `retentionDays` is not a whole number ≥ 1 or `verifyBatch` not ≥ 1.
+   */
+  constructor(state: SandboxState, file: string, opts: SqliteStateOptions = {}) {
+    super(state, file, opts);
+    if (opts.retentionDays !== undefined && !(Number.isInteger(opts.retentionDays) && opts.retentionDays >= 1)) {
+      throw new RangeError(`retentionDays must be a whole number of days ≥ 1, got ${opts.retentionDays}`);
+    }
+    if (opts.verifyBatch !== undefined && !(Number.isInteger(opts.verifyBatch) && opts.verifyBatch >= 1)) {
+      throw new RangeError(`verifyBatch must be a whole number ≥ 1, got ${opts.verifyBatch}`);
+    }
+    this.retentionDays = opts.retentionDays;
+    this.verifyBatch = opts.verifyBatch ?? 64;
+    this.legacyJsonFile = opts.legacyJsonFile;
+  }
+
+  private open(): Database.Database {
+    if (this.db) return this.db;
+    fs.mkdirSync(path.dirname(this.file), { recursive: true });
+    const fresh = !fs.existsSync(this.file);
+    let db: Database.Database;
+    try {
+      // A file this user may not read or write is healthy: say so with its errno (EACCES), not as damage.
+      if (!fresh) fs.accessSync(this.file, fs.constants.R_OK | fs.constants.W_OK);
+      db = new Database(this.file);
+      // Owner only: the state holds the clients' secrets and the recipients' addresses.
+      if (fresh && process.platform !== 'win32') fs.chmodSync(this.file, 0o600);
+      db.pragma('journal_mode = WAL');
+      db.pragma('synchronous = NORMAL');
+      db.exec(`CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+        CREATE TABLE IF NOT EXISTS root (id INTEGER PRIMARY KEY CHECK (id = 1), body TEXT NOT NULL);
+        CREATE TABLE IF NOT EXISTS shipments (id INTEGER PRIMARY KEY, body TEXT NOT NULL);
+        CREATE TABLE IF NOT EXISTS labels (id INTEGER PRIMARY KEY, body TEXT NOT NULL);
+        CREATE TABLE IF NOT EXISTS log (name TEXT NOT NULL, seq INTEGER NOT NULL, body TEXT NOT NULL, PRIMARY KEY (name, seq)) WITHOUT ROWID;`);
+      const format = db.prepare<[], { value: string }>("SELECT value FROM meta WHERE key = 'format'").get();
+      const version = db.prepare<[], { value: string }>("SELECT value FROM meta WHERE key = 'version'").get();
+      if (format === undefined) {
+        db.prepare("INSERT INTO meta (key, value) VALUES ('format', ?), ('version', ?)").run(DB_FORMAT, DB_VERSION);
+      } else if (format.value !== DB_FORMAT) {
+        throw new Error(`not a sandbox state database (format "${format.value}")`);
+      } else if (version?.value !== DB_VERSION) {
+        throw new Error(`state database version ${version?.value ?? '(none)'} is not supported (expected ${DB_VERSION})`);
+      }
+    } catch (e) {
+      throw new SandboxStateError(this.file, `Sandbox state database ${this.file} is not usable: ${(e as Error).message}`, { cause: e });
+    }
+    this.db = db;
+    return db;
+  }
+
+  /**
+   * Loads the database into the state; when it holds no state yet and
+   * `legacyJsonFile` exists, takes that file over (loaded, saved here,
+   * renamed `<file>.migrated-<timestamp>`). Applies retention.
+   * @returns false on a fresh start (nothing to load), true when loaded.
+   * @throws SandboxStateError naming the file when the database or the JSON file cannot be used (left as they are).
+   */
+  override load(): boolean {
+    try {
+      return this.loadFrom(this.open());
+    } catch (e) {
+      this.db?.close();
+      this.db = undefined;
+      throw e;
+    }
+  }
+
+  private loadFrom(db: Database.Database): boolean {
+    const root = db.prepare<[], { body: string }>('SELECT body FROM root WHERE id = 1').get();
+    if (root === undefined) return this.migrate();
+    try {
+      const labels = new Map<number, object>();
+      for (const row of db.prepare<[], { id: number; body: string }>('SELECT id, body FROM labels').iterate()) {
+        labels.set(row.id, decodeFields(JSON.parse(row.body) as Json).label as object);
+      }
+      const label = (key: string): object => {
+        const l = key.startsWith('l:') ? labels.get(Number(key.slice(2))) : undefined;
+        if (l === undefined) throw new Error(`reference to a missing label row "${key}"`);
+        return l;
+      };
+      const rows = db.prepare<[], { id: number; body: string }>('SELECT id, body FROM shipments ORDER BY id').all();
+      const shipments = new Map<number, ShipmentRecord>();
+      const journeys = new Map<number, Journey>();
+      for (const row of rows) {
+        const f = decodeFields(JSON.parse(row.body) as Json, label);
+        const s = f.shipment as ShipmentRecord;
+        this.labelsWritten.set(s, s.label);
+        shipments.set(row.id, s);
+        if (f.journey !== undefined) journeys.set(row.id, f.journey as Journey);
+        this.hashes.set(row.id, sha1(row.body));
+        this.known.add(s);
+      }
+      const logRows = db.prepare<[], { name: string; seq: number; body: string }>('SELECT name, seq, body FROM log ORDER BY name, seq').all();
+      const lists = new Map<string, unknown[]>();
+      for (const row of logRows) {
+        let list = lists.get(row.name);
+        if (!list) lists.set(row.name, (list = []));
+        list.push(decodeFields(JSON.parse(row.body) as Json).item);
+        const log = this.logs.get(row.name) ?? { list, last: undefined, seq: 0, rows: 0 };
+        log.seq = row.seq;
+        log.rows++;
+        this.logs.set(row.name, log);
+      }
+      const resolve = (key: string): object => {
+        if (key.startsWith('log:')) {
+          const list = lists.get(key.slice(4)) ?? [];
+          lists.set(key.slice(4), list);
+          return list;
+        }
+        const id = Number(key.slice(2));
+        const o = key.startsWith('s:') ? shipments.get(id) : key.startsWith('j:') ? journeys.get(id) : undefined;
+        if (o === undefined) throw new Error(`reference to a missing row "${key}"`);
+        return o;
+      };
+      restoreInto(this.state, JSON.parse(root.body) as Json, resolve);
+      this.state.shipments.length = 0;
+      for (const s of shipments.values()) this.state.addShipment(s);
+      this.state.lifecycle.adopt(journeys.values());
+      // The lists were refilled in place: follow the live arrays, their last item as written.
+      for (const [name, list] of logLists(this.state)) {
+        const log = this.logs.get(name);
+        if (log) Object.assign(log, { list, last: list.at(-1) });
+      }
+      this.rootHash = sha1(root.body);
+    } catch (e) {
+      throw new SandboxStateError(this.file, `Sandbox state database ${this.file} is not usable: ${(e as Error).message}`, { cause: e });
+    }
+    this.pruneNow();
+    return true;
+  }
+
+  private migrate(): boolean {
+    const legacy = this.legacyJsonFile;
+    if (legacy === undefined || !fs.existsSync(legacy)) return false;
+    new StatePersistence(this.state, legacy).load();
+    this.pruneNow();
+    this.writeNow(true);
+    let target = `${legacy}.migrated-${fileStamp(Date.now())}`;
+    for (let n = 2; fs.existsSync(target); n++) target = `${legacy}.migrated-${fileStamp(Date.now())}-${n}`;
+    fs.renameSync(legacy, target);
+    return true;
+  }
+
+  /** Removes settled shipments older than the retention (see the module comment); returns how many. */
+  private pruneNow(): number {
+    this.lastPrune = Date.now();
+    const days = this.retentionDays;
+    if (days === undefined) return 0;
+    const cutoff = this.state.clock.now().getTime() - days * DAY_MS;
+    const gone = new Set<number>();
+    for (const s of this.state.shipments) {
+      const j = this.state.lifecycle.journeyOf(s);
+      // Settled: cancelled, or delivered / returned with no carrier step left.
+      if (s.cancelledAt === null && !(SETTLED_STATUS.has(s.statusCode) && j.steps !== null && j.steps.length === 0)) continue;
+      const last = j.entries.at(-1)?.at;
+      const at = s.deliveredAt ?? s.cancelledAt ?? last ?? s.createdAt;
+      if (at.getTime() < cutoff) gone.add(s.id);
+    }
+    return this.state.forgetShipments(gone);
+  }
+
+  protected override write(): Promise<void> {
+    try {
+      this.writeNow(this.full);
+      return Promise.resolve();
+    } catch (e) {
+      return Promise.reject(e instanceof Error ? e : new Error(String(e)));
+    }
+  }
+
+  /**
+   * Writes the rows that changed (all shipment rows looked at when `all`).
+   * @throws SandboxStateError when the database cannot be opened; SqliteError when a write fails.
+   */
+  private writeNow(all: boolean): void {
+    const db = this.open();
+    const state = this.state;
+    const pruned = Date.now() - this.lastPrune >= PRUNE_EVERY_MS ? this.pruneNow() : 0;
+    const list = state.shipments;
+    // Shipments are appended: only those after the last one seen are new, unless
+    // the list was cut (retention) or refilled (reset): then every one is looked at.
+    const rescan = all || pruned > 0 || list.length < this.seenCount || (this.seenCount > 0 && list[this.seenCount - 1] !== this.seenLast);
+    const look = new Set<ShipmentRecord>(state.takeChanged());
+    for (let i = rescan ? 0 : this.seenCount; i < list.length; i++) {
+      const s = list[i] as ShipmentRecord;
+      if (all || !this.known.has(s)) look.add(s);
+      this.external.set(s, `s:${s.id}`);
+      this.external.set(state.lifecycle.journeyOf(s), `j:${s.id}`);
+    }
+    this.seenCount = list.length;
+    this.seenLast = list.at(-1);
+    if (this.cursor >= list.length) this.cursor = 0;
+    for (let i = this.cursor; i < Math.min(list.length, this.cursor + this.verifyBatch); i++) look.add(list[i] as ShipmentRecord);
+    this.cursor += this.verifyBatch;
+    const live = rescan || this.hashes.size > list.length ? new Set(list.map((s) => s.id)) : undefined;
+    if (rescan) {
+      // A shipment noted before it was dropped (retention, reset) has no row any more.
+      const current = new Set(list);
+      for (const s of look) if (!current.has(s)) look.delete(s);
+    }
+    const external = this.external;
+    const stats: SaveStats = { rowsWritten: 0, rowsDeleted: 0, rootWritten: false, pruned, logRows: 0 };
+    const upsert = db.prepare('INSERT INTO shipments (id, body) VALUES (?, ?) ON CONFLICT (id) DO UPDATE SET body = excluded.body');
+    const upsertLabel = db.prepare('INSERT INTO labels (id, body) VALUES (?, ?) ON CONFLICT (id) DO UPDATE SET body = excluded.body');
+    const remove = db.prepare('DELETE FROM shipments WHERE id = ?');
+    const removeLabel = db.prepare('DELETE FROM labels WHERE id = ?');
+    const lists = logLists(state);
+    for (const [name, l] of lists) external.set(l, `log:${name}`);
+    const rootText = JSON.stringify(encodeState(state, external, DERIVED).json);
+    const rootHash = sha1(rootText);
+    db.transaction(() => {
+      for (const s of look) {
+        // The label (most of a shipment's bytes) has a row of its own, written when the shipment gets a new one.
+        if (this.labelsWritten.get(s) !== s.label || all) {
+          upsertLabel.run(s.id, JSON.stringify(encodeState({ label: s.label }).json));
+          this.labelsWritten.set(s, s.label);
+        }
+        const text = JSON.stringify(encodeState({ shipment: s, journey: state.lifecycle.journeyOf(s) }, new Map([[s.label, `l:${s.id}`]])).json);
+        const h = sha1(text);
+        this.known.add(s);
+        if (this.hashes.get(s.id) === h) continue;
+        upsert.run(s.id, text);
+        this.hashes.set(s.id, h);
+        stats.rowsWritten++;
+      }
+      if (live && this.hashes.size > live.size) {
+        for (const id of [...this.hashes.keys()]) {
+          if (live.has(id)) continue;
+          remove.run(id);
+          removeLabel.run(id);
+          this.hashes.delete(id);
+          stats.rowsDeleted++;
+        }
+      }
+      for (const [name, list] of lists) stats.logRows += this.writeLog(db, name, list, all);
+      if (rootHash !== this.rootHash) {
+        db.prepare('INSERT INTO root (id, body) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET body = excluded.body').run(rootText);
+        this.rootHash = rootHash;
+        stats.rootWritten = true;
+      }
+    })();
+    this.lastSave = stats;
+  }
+
+  /**
+   * Appends the items of `list` added since the last save as rows of `log`
+   * (found after the last item written), deletes the rows of items dropped
+   * from its head (the event history keeps the newest 10,000); rewrites the
+   * list when the last item written is gone from it (a reset) or when `all`.
+   * @returns rows written.
+   */
+  private writeLog(db: Database.Database, name: string, list: unknown[], all: boolean): number {
+    let log = this.logs.get(name);
+    if (!log) this.logs.set(name, (log = { list, last: undefined, seq: 0, rows: 0 }));
+    let from = 0;
+    if (!all && log.list === list && log.last !== undefined) {
+      const at = list.lastIndexOf(log.last);
+      from = at >= 0 ? at + 1 : 0;
+      if (at < 0) all = true;
+    } else if (log.last !== undefined || log.list !== list) all = true;
+    if (all) {
+      db.prepare('DELETE FROM log WHERE name = ?').run(name);
+      log.rows = 0;
+      from = 0;
+    }
+    const insert = db.prepare('INSERT INTO log (name, seq, body) VALUES (?, ?, ?)');
+    for (let i = from; i < list.length; i++) {
+      insert.run(name, ++log.seq, JSON.stringify(encodeState({ item: list[i] }).json));
+      log.rows++;
+    }
+    if (log.rows > list.length) {
+      db.prepare('DELETE FROM log WHERE name = ? AND seq <= ?').run(name, log.seq - list.length);
+      log.rows = list.length;
+    }
+    Object.assign(log, { list, last: list.at(-1) });
+    return list.length - from;
+  }
+
+  /** Final save looking at every row, then closes the database; later changes are not saved. */
+  override async close(): Promise<void> {
+    this.full = true;
+    await this.save();
+    await super.close();
+    this.db?.close();
+    this.db = undefined;
+  }
+}
