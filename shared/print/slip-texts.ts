@@ -32,6 +32,8 @@ export interface SlipTexts {
   trackingNumber(n: string): string;
   /** The receipt's shorter form: `LDV BR123` / `Tracking BR123`. */
   trackingShort(n: string): string;
+  /** `Consegna al punto di ritiro: …` / `Deliver to pickup point: …` (name and address of the point). */
+  deliveryPoint(point: string): string;
 }
 
 const ONE_OTHER = (lang: SlipLanguage, n: number, one: string, other: string): string => `${n} ${new Intl.PluralRules(lang).select(n) === 'one' ? one : other}`;
@@ -51,6 +53,7 @@ const TEXTS: Record<SlipLanguage, SlipTexts> = {
     notes: (s) => `Note: ${s}`,
     trackingNumber: (n) => `Numero di spedizione (LDV) ${n}`,
     trackingShort: (n) => `LDV ${n}`,
+    deliveryPoint: (p) => `Consegna al punto di ritiro: ${p}`,
   },
   en: {
     title: (o) => `Packing slip ${o}`,
@@ -66,6 +69,7 @@ const TEXTS: Record<SlipLanguage, SlipTexts> = {
     notes: (s) => `Notes: ${s}`,
     trackingNumber: (n) => `Tracking number ${n}`,
     trackingShort: (n) => `Tracking ${n}`,
+    deliveryPoint: (p) => `Deliver to pickup point: ${p}`,
   },
 };
 

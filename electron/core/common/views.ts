@@ -102,6 +102,16 @@ function totalWeightKg(p: Shipment | undefined): number | null {
   return Math.round(kg * 1000) / 1000;
 }
 
+/**
+ * The pickup point of the stored shipment `trackingNumber` (ShipmentView.deliveryPoint):
+ * null for home delivery, an unknown shipment, or a platform that did not say.
+ */
+export function shipmentDeliveryPoint(store: Store, trackingNumber: string): ShipmentView['deliveryPoint'] {
+  const rec = store.shipments.getByTrackingNumber(trackingNumber);
+  const p = rec ? Shipment.safeParse(rec.platform) : undefined;
+  return deliveryPointOf(p?.success ? p.data : undefined);
+}
+
 /** The pickup point a shipment goes to, from its registered options (ShipmentView.deliveryPoint). */
 function deliveryPointOf(p: Shipment | undefined): ShipmentView['deliveryPoint'] {
   const dp = p?.options?.deliveryPoint;

@@ -20,6 +20,8 @@ export interface SlipContent {
   lines: Array<{ sku: string; title: string; quantity: number }>;
   notes: string | null;
   trackingNumber: string | null;
+  /** The carrier pickup point the parcel goes to (name, address), when the shipment has one. */
+  deliveryPoint: string | null;
   /** The bench's language the slip's own words are drawn in (shared/print/slip-texts.ts); the order's texts stay as they are. */
   language: SlipLanguage;
 }
@@ -38,7 +40,10 @@ function slipDate(ms: number): string {
  * (`main`), other shops print their name; the tracking number when shipped;
  * `language` the bench's (setting `bench.language`), English when not given.
  */
-export function slipContent(order: StationOrder, opts: { shopName: string; trackingNumber: string | null; nowMs: number; language?: SlipLanguage }): SlipContent {
+export function slipContent(
+  order: StationOrder,
+  opts: { shopName: string; trackingNumber: string | null; nowMs: number; language?: SlipLanguage; deliveryPoint?: string | null },
+): SlipContent {
   const r = order.recipient;
   const cityLine = [r.postalCode, r.city, r.province ? `(${r.province})` : ''].filter((s) => s && s.trim() !== '').join(' ');
   return {
@@ -49,6 +54,7 @@ export function slipContent(order: StationOrder, opts: { shopName: string; track
     lines: linesToShip(order).map((i) => ({ sku: i.sku ?? '', title: i.name, quantity: i.quantity })),
     notes: order.notes?.replace(/\s+/g, ' ').trim() || null,
     trackingNumber: opts.trackingNumber,
+    deliveryPoint: opts.deliveryPoint ?? null,
     language: opts.language ?? 'en',
   };
 }

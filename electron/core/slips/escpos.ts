@@ -50,6 +50,7 @@ export function escposSlip(slip: SlipContent, opts: { paperWidthMm: 80 | 58 }, i
     lines: slip.lines.map((l) => ({ ...l, sku: escposText(l.sku), title: escposText(l.title) })),
     notes: slip.notes === null ? null : escposText(slip.notes),
     trackingNumber: slip.trackingNumber === null ? null : escposText(slip.trackingNumber),
+    deliveryPoint: slip.deliveryPoint === null ? null : escposText(slip.deliveryPoint),
     language: slip.language,
   };
   const words = slipTexts(slip.language);
@@ -99,6 +100,10 @@ export function escposSlip(slip: SlipContent, opts: { paperWidthMm: 80 | 58 }, i
   if (content.notes) {
     p.newLine();
     p.println(words.notes(content.notes));
+  }
+  if (content.deliveryPoint) {
+    p.newLine();
+    p.println(words.deliveryPoint(content.deliveryPoint));
   }
   if (content.trackingNumber) {
     p.newLine();

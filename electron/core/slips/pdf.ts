@@ -96,6 +96,10 @@ export async function pdfSlip(content: SlipContent): Promise<Uint8Array> {
     text(words.notes(content.notes), MARGIN, 11);
     y -= 18;
   }
+  if (content.deliveryPoint) {
+    text(words.deliveryPoint(content.deliveryPoint), MARGIN, 11, true);
+    y -= 18;
+  }
   if (content.trackingNumber) text(words.trackingNumber(content.trackingNumber), MARGIN, 11, true);
   return doc.save();
 }

@@ -14,6 +14,7 @@ import path from 'node:path';
 import { SlipSettings, type SlipJobView } from '../../../shared/contract/slips';
 import { StationError } from '../../../shared/contract/errors';
 import type { StationEmitter } from '../common/events';
+import { shipmentDeliveryPoint } from '../common/views';
 import { parseDeviceUri, PrinterError, type LabelPrinter } from '../printing';
 import { deviceFolderProblem, makeFolder } from '../printing/folder';
 import { BenchLanguageSetting, defineSetting, type SlipJobRecord, type Store } from '../store';
@@ -145,7 +146,14 @@ export function createSlipService(opts: SlipServiceOptions): SlipService {
       changed(store.slipJobs.markFailed(job.id, 'The order is no longer in the station', { retry: false }));
       return 'failed';
     }
-    const content = slipContent(order, { shopName: store.settings.get(SlipSettingsSetting).shopName || order.shop, trackingNumber: job.trackingNumber, nowMs: now(), language: store.settings.get(BenchLanguageSetting) });
+    const point = job.trackingNumber !== null ? shipmentDeliveryPoint(store, job.trackingNumber) : null;
+    const content = slipContent(order, {
+      shopName: store.settings.get(SlipSettingsSetting).shopName || order.shop,
+      trackingNumber: job.trackingNumber,
+      nowMs: now(),
+      language: store.settings.get(BenchLanguageSetting),
+      deliveryPoint: point ? `${point.name}, ${point.address}` : null,
+    });
     const name = `slip-${order.orderNumber.replace(/[^A-Za-z0-9_-]/g, '')}-${job.id}`;
     let device: ReturnType<typeof deviceFor> | undefined;
     try {

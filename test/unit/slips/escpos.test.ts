@@ -85,6 +85,17 @@ describe('ESC/POS packing slip', () => {
     expect(ops.filter((o) => o.op === 'cut')).toHaveLength(1);
   });
 
+  it('names the pickup point, its text kept as text (issue 24 item 7)', async () => {
+    const withPoint = slipContent(order, { shopName: 'Bottega Verdi', trackingNumber: '1234567890123', nowMs: 0, deliveryPoint: 'Edicola Rossi\x1bp, Via Garibaldi 50, 20123 Milano' });
+    const ops = await slipOps(withPoint, 80);
+    const text = escPosText(ops).join('\n');
+    expect(text).toContain('Deliver to pickup point: Edicola Rossi');
+    expect(text.replace(/\s+/g, ' ')).toContain('Via Garibaldi 50, 20123 Milano'); // wrapped at the paper's width
+    // The ESC in the name reached the printer as text, never as a command: one init at the start, one after the cut.
+    expect(ops.filter((o) => o.op === 'init')).toHaveLength(2);
+    expect(escPosText(await slipOps(content, 80)).join('\n')).not.toContain('pickup point');
+  });
+
   it("speaks the bench's language on an Italian bench: the slip's own words in Italian, the order's as they are", async () => {
     const it = slipContent(order, { shopName: 'Bottega Verdi', trackingNumber: '1234567890123', nowMs: Date.parse('2026-11-24T23:30:00Z'), language: 'it' });
     const text = escPosText(await slipOps(it, 80));

@@ -22,6 +22,7 @@ const content: SlipContent = {
   ],
   notes: 'Lasciare al portiere',
   trackingNumber: '1234567890123',
+  deliveryPoint: null,
   language: 'en',
 };
 
@@ -40,6 +41,15 @@ describe('A4 packing slip', () => {
     expect(ys.get('Order #1001')! - ys.get('Packing slip - 25/11/2026')!).toBeGreaterThanOrEqual(11);
     // Every bar of the Code 128 of "#1001" (pdf-lib draws each as a filled path, `m l l l h f`).
     expect(pageOperators(doc, 0).match(/\nh\nf\n/g)?.length).toBe(code128Bars('#1001').length);
+  });
+
+  it('names the pickup point the parcel goes to, in the bench language (issue 24 item 7)', async () => {
+    const point = 'Edicola Rossi, Via Garibaldi 50, 20123 Milano';
+    const en = pageText(await PDFDocument.load(await pdfSlip({ ...content, deliveryPoint: point })), 0);
+    expect(en).toContain(`Deliver to pickup point: ${point}`);
+    const it = (await pdfTextItems(await pdfSlip({ ...content, deliveryPoint: point, language: 'it' }))).flat().join('\n');
+    expect(it).toContain(`Consegna al punto di ritiro: ${point}`);
+    expect(pageText(await PDFDocument.load(await pdfSlip(content)), 0)).not.toContain('pickup point');
   });
 
   it('a long order goes on to more pages, each with the order number', async () => {
