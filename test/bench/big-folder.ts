@@ -17,10 +17,12 @@
  * Goals: start ≤ 1,000 ms, each command ≤ 50 ms, reprint ≤ 2,000 ms.
  *
  * `soak`: 2,000 shipments through the station's own commands in one run
- * (sandbox, file printer); heap and RSS sampled every 100 after a GC
+ * (the sandbox in a child process, ./sandbox-child.ts, so the figures are the
+ * station's own; file printer); heap and RSS sampled every 100 after a GC
  * (`--expose-gc` when given, else as found); prints
  * `{"bench":"soak","shipments":2000,"heapMbAt500":…,"heapMbAt1000":…,"heapMbAtEnd":…,"rssMbAt500":…,"rssMbAt1000":…,"rssMbAtEnd":…}`.
  */
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -189,13 +191,25 @@ const mb = (n: number) => Math.round(n / 1e5) / 10;
 /** 2,000 shipments in one run; heap and RSS after the first 500 and at the end. */
 export async function benchSoak(): Promise<void> {
   const SHIPMENTS = Number(process.env.BENCH_SOAK_SHIPMENTS ?? 2000);
-  const sb = await createSandbox({ port: 0, rateLimits: false });
-  const account = sb.state.accounts[0];
-  if (account) account.credit.balance = 10_000_000;
+  // The platform runs in a child process: this process's heap and RSS are the station's alone.
+  const platform = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'test/bench/sandbox-child.ts')], { cwd: ROOT, stdio: ['pipe', 'pipe', 'inherit'] });
+  const first = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    platform.stdout.on('data', (c: Buffer) => {
+      out += c.toString('utf8');
+      const nl = out.indexOf('\n');
+      if (nl >= 0) resolve(out.slice(0, nl));
+    });
+    platform.on('exit', (code) => reject(new Error(`soak: the platform process exited (${code})`)));
+  });
+  const p = JSON.parse(first) as { baseUrl: string; authUrl: string; clientId: string; clientSecret: string };
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'station-soak-'));
   const printerDir = fs.mkdtempSync(path.join(os.tmpdir(), 'station-soak-printer-'));
   const gc = (globalThis as { gc?: () => void }).gc;
-  const station = await startStation(config(sb, dir, printerDir), { platformRateLimits: false, listQueues: () => Promise.resolve([]) });
+  const station = await startStation(
+    { dataDir: dir, platform: { mode: 'platform', ...p }, printerUri: `file://${printerDir}`, ignoredArgs: [] },
+    { platformRateLimits: false, listQueues: () => Promise.resolve([]) },
+  );
   const samples: Array<{ n: number; heap: number; rss: number }> = [];
   try {
     const h = station.handlers;
@@ -212,7 +226,8 @@ export async function benchSoak(): Promise<void> {
     }
   } finally {
     await station.close();
-    await sb.close();
+    platform.stdin.end();
+    platform.kill();
     fs.rmSync(dir, { recursive: true, force: true });
     fs.rmSync(printerDir, { recursive: true, force: true });
   }
