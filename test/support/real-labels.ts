@@ -18,6 +18,19 @@ import { barcodeProblem, dpmmOf, measureZpl, type MeasuredBarcode, type PrintTar
 /** Folder of the corpus (one file a label, sources in SOURCES.md). */
 const REAL_LABELS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/labels/real');
 
+/** Every label file of the corpus (ZPL and PDF), by name. */
+export function realLabelFiles(): string[] {
+  return fs
+    .readdirSync(REAL_LABELS_DIR)
+    .filter((f) => /\.(zpl|pdf)$/.test(f))
+    .sort();
+}
+
+/** The text of the corpus's SOURCES.md (one table row a file: `| file | source … |`). */
+export function realLabelSources(): string {
+  return fs.readFileSync(path.join(REAL_LABELS_DIR, 'SOURCES.md'), 'utf8');
+}
+
 /** The ZPL labels of the corpus, by file name. */
 export function realZplLabels(): Array<{ file: string; zpl: string }> {
   return fs

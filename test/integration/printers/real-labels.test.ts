@@ -14,7 +14,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { stopZplPreviewWorker } from '../../../electron/core/printing/preview';
 import { PRINT_TARGETS } from '../../support/label-barcodes';
-import { checkLabel, originalBarcodes, realZplLabels } from '../../support/real-labels';
+import { checkLabel, originalBarcodes, realLabelFiles, realLabelSources, realZplLabels } from '../../support/real-labels';
 
 afterAll(() => stopZplPreviewWorker());
 
@@ -37,8 +37,16 @@ const runs = [
 ];
 
 describe('real carrier labels, every barcode at its size', () => {
-  it('the corpus holds at least 20 ZPL labels and their originals decode to at least 40 barcodes', async () => {
-    expect(labels.length).toBeGreaterThanOrEqual(20);
+  it('the corpus holds at least 30 labels (ZPL and PDF), each with its source in SOURCES.md', () => {
+    const files = realLabelFiles();
+    expect(files.length).toBeGreaterThanOrEqual(30);
+    expect(files.filter((f) => f.endsWith('.pdf')).length).toBeGreaterThanOrEqual(3);
+    const sources = realLabelSources();
+    expect(files.filter((f) => !sources.includes(`| ${f} |`))).toEqual([]);
+  });
+
+  it('the ZPL labels are at least 25 and their originals decode to at least 40 barcodes', async () => {
+    expect(labels.length).toBeGreaterThanOrEqual(25);
     let n = 0;
     for (const l of labels) n += (await originalBarcodes(l.file, l.zpl)).length;
     expect(n).toBeGreaterThanOrEqual(40);
