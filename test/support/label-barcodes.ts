@@ -138,28 +138,51 @@ export function barcodeProblem(
   printed: MeasuredBarcode[],
   opts: { stockMm: { width: number; height: number }; dotMm: number; shrink: number },
 ): string | null {
+  return checkBarcode(original, printed, opts).problem;
+}
+
+/**
+ * One barcode of the original checked on the printed label: `problem` (null
+ * when right) and `note`, which says why a size other than the plain one was
+ * accepted. A label shrunk on purpose to fit its stock (a 4 × 8 in label on
+ * 6 in stock) may keep its barcodes at the carrier's size rather than shrink
+ * them: scanners read them as the carrier made them, so any size from the
+ * shrunk one to the original (±12 %) is right, and the note names it.
+ */
+export function checkBarcode(
+  original: MeasuredBarcode,
+  printed: MeasuredBarcode[],
+  opts: { stockMm: { width: number; height: number }; dotMm: number; shrink: number },
+): { problem: string | null; note: string | null } {
   const same = printed.filter((b) => b.format === original.format && b.text === original.text);
-  if (!same.length) return `${original.format} ${JSON.stringify(original.text.slice(0, 24))} not decoded`;
+  if (!same.length) return { problem: `${original.format} ${JSON.stringify(original.text.slice(0, 24))} not decoded`, note: null };
   const linear = !/QR|DataMatrix|Aztec|MaxiCode|PDF417/.test(original.format);
   // The symbol's length across its bars (1D: the longer side ZXing reports; 2D: both sides).
   const sizeOf = (b: MeasuredBarcode): number[] => (linear ? [Math.max(b.box.width, b.box.height)] : [b.box.width, b.box.height].sort((x, y) => x - y));
-  const want = sizeOf(original).map((v) => v * opts.shrink);
+  const orig = sizeOf(original);
+  const want = orig.map((v) => v * opts.shrink);
   const problems: string[] = [];
   for (const b of same) {
     const got = sizeOf(b);
     const inside = b.box.x >= -0.01 && b.box.y >= -0.01 && b.box.x + b.box.width <= opts.stockMm.width + 0.01 && b.box.y + b.box.height <= opts.stockMm.height + 0.01;
-    const sizeOk = got.every((g, i) => Math.abs(g - want[i]!) <= 0.12 * want[i]!);
+    const plainOk = got.every((g, i) => Math.abs(g - want[i]!) <= 0.12 * want[i]!);
+    const keptOk = opts.shrink < 1 && got.every((g, i) => g >= 0.88 * want[i]! && g <= 1.12 * orig[i]!);
     const narrowOk = b.narrowMm >= original.narrowMm * opts.shrink - opts.dotMm - 1e-6;
-    if (inside && sizeOk && narrowOk) return null;
+    if (inside && (plainOk || keptOk) && narrowOk) {
+      const note = plainOk
+        ? null
+        : `kept at ${got.map((g) => g.toFixed(1)).join('×')} mm (carrier's ${orig.map((v) => v.toFixed(1)).join('×')}): the label was shrunk to ${Math.round(opts.shrink * 100)} % to fit the stock, its barcodes not`;
+      return { problem: null, note };
+    }
     problems.push(
       [
         !inside ? `outside the stock at ${b.box.x.toFixed(1)},${b.box.y.toFixed(1)}` : '',
-        !sizeOk ? `size ${got.map((g) => g.toFixed(1)).join('×')} mm, want ${want.map((w) => w.toFixed(1)).join('×')}` : '',
+        !(plainOk || keptOk) ? `size ${got.map((g) => g.toFixed(1)).join('×')} mm, want ${want.map((w) => w.toFixed(1)).join('×')}${opts.shrink < 1 ? ` to ${orig.map((v) => v.toFixed(1)).join('×')}` : ''}` : '',
         !narrowOk ? `narrow bar ${b.narrowMm.toFixed(3)} mm, was ${original.narrowMm.toFixed(3)}` : '',
       ]
         .filter(Boolean)
         .join(', '),
     );
   }
-  return `${original.format} ${JSON.stringify(original.text.slice(0, 24))}: ${problems.join(' | ')}`;
+  return { problem: `${original.format} ${JSON.stringify(original.text.slice(0, 24))}: ${problems.join(' | ')}`, note: null };
 }

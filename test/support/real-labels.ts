@@ -13,7 +13,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { fitZplToStock } from '../../electron/core/printing/label-fit';
 import { applyProfile } from '../../electron/core/printing/profile';
-import { barcodeProblem, dpmmOf, measureZpl, type MeasuredBarcode, type PrintTarget } from './label-barcodes';
+import { checkBarcode, dpmmOf, measureZpl, type MeasuredBarcode, type PrintTarget } from './label-barcodes';
 
 /** Folder of the corpus (one file a label, sources in SOURCES.md). */
 const REAL_LABELS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/labels/real');
@@ -57,7 +57,8 @@ export interface LabelCheck {
   target: string;
   note: string;
   shrink: number;
-  barcodes: Array<{ text: string; problem: string | null }>;
+  /** Each barcode of the original: its problem (null = right) and, when right at a size other than the plain one, why. */
+  barcodes: Array<{ text: string; problem: string | null; note: string | null }>;
 }
 
 /** Adapts, renders, decodes and checks one corpus label at one target. */
@@ -73,6 +74,6 @@ export async function checkLabel(file: string, zpl: string, t: PrintTarget): Pro
     target: t.name,
     note: fit.adaptation.note,
     shrink: fit.adaptation.shrink,
-    barcodes: orig.map((o) => ({ text: o.text, problem: barcodeProblem(o, printed, opts) })),
+    barcodes: orig.map((o) => ({ text: o.text, ...checkBarcode(o, printed, opts) })),
   };
 }

@@ -243,6 +243,17 @@ function encode(field: ZplBarcodeField): { enc: Encoded; readable: string | null
   }
 }
 
+/**
+ * The width of a Code 128 or EAN-13 field in modules, as the printer encodes it (quiet zones not counted).
+ * @throws Error as {@link barcodeGraphic} for what cannot be encoded
+ */
+export function linearModules(field: ZplBarcodeField): number {
+  if (field.name !== 'BC' && field.name !== 'BE') throw new Error(`^${field.name} has no fixed module count`);
+  const { enc } = encode(field);
+  if (enc.kind !== 'bars') throw new Error('not a linear symbol');
+  return enc.runs.reduce((a, b) => a + b, 0);
+}
+
 function blank(width: number, height: number): ZplBitmap {
   const bytesPerRow = Math.ceil(width / 8);
   return { bytesPerRow, height, bits: new Uint8Array(bytesPerRow * height) };

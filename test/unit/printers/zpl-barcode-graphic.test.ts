@@ -87,8 +87,8 @@ describe('barcodes over ZPL module limits drawn as ^GF (600 dpi)', () => {
     // QR rows start with a finder pattern: 7 modules dark.
     const finders = gfs.map((bm) => runs(bm, 0)[0]).filter((w) => w === 7 * 15 || w === 7 * 24);
     expect(finders.sort((a, b) => a! - b!)).toEqual([105, 168]);
-    // The Code 128 (^BY3) stays a barcode command, at 9 dots.
-    expect(out).toMatch(/\^BY9,3,591\s*\^FO171,3724\^BC\^FD011112230000002326\^FS/);
+    // The Code 128 (^BY3) stays a barcode command, at 9 dots, its centre kept (15 dots left of 171: 233 modules × 0.13 / 2).
+    expect(out).toMatch(/\^BY9,3,591\s*\^FO156,3724\^BC\^FD011112230000002326\^FS/);
   });
 
   it('Labelary sample (real): the ^BY5 Code 128 becomes a graphic with its readable line; 300 dpi keeps the barcode command', () => {
