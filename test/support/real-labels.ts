@@ -13,7 +13,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { fitZplToStock } from '../../electron/core/printing/label-fit';
 import { applyProfile } from '../../electron/core/printing/profile';
-import { checkBarcode, dpmmOf, measureZpl, type MeasuredBarcode, type PrintTarget } from './label-barcodes';
+import { checkBarcode, dpmmOf, measureMaxiCodes, measureZpl, type MeasuredBarcode, type PrintTarget } from './label-barcodes';
 
 /** Folder of the corpus (one file a label, sources in SOURCES.md). */
 const REAL_LABELS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/labels/real');
@@ -46,7 +46,7 @@ const originals = new Map<string, MeasuredBarcode[]>();
 export async function originalBarcodes(file: string, zpl: string): Promise<MeasuredBarcode[]> {
   const known = originals.get(file);
   if (known) return known;
-  const found = (await measureZpl(zpl, 101.6, 203.2, 8)).flatMap((l) => l.barcodes);
+  const found = [...(await measureZpl(zpl, 101.6, 203.2, 8)).flatMap((l) => l.barcodes), ...(await measureMaxiCodes(zpl, 101.6, 203.2, 8))];
   originals.set(file, found);
   return found;
 }
@@ -67,7 +67,10 @@ export async function checkLabel(file: string, zpl: string, t: PrintTarget): Pro
   const fit = await fitZplToStock(zpl, { dpi: t.dpi, stockMm: t.stockMm });
   const profile = { dpi: t.dpi, widthMm: t.stockMm.width, heightMm: t.stockMm.height, darkness: 20, speedIps: 4, media: 'direct_thermal' as const, topOffsetDots: 0 };
   const sent = t.profile ? applyProfile(fit.zpl, profile, { sourceDpi: t.dpi }) : fit.zpl;
-  const printed = (await measureZpl(sent, t.stockMm.width, t.stockMm.height, dpmmOf(t.dpi))).flatMap((l) => l.barcodes);
+  const printed = [
+    ...(await measureZpl(sent, t.stockMm.width, t.stockMm.height, dpmmOf(t.dpi))).flatMap((l) => l.barcodes),
+    ...(await measureMaxiCodes(sent, t.stockMm.width, t.stockMm.height, dpmmOf(t.dpi))),
+  ];
   const opts = { stockMm: t.stockMm, dotMm: 1 / dpmmOf(t.dpi), shrink: fit.adaptation.shrink };
   return {
     file,

@@ -52,6 +52,11 @@ describe('real carrier labels, every barcode at its size', () => {
     let n = 0;
     for (const l of labels) n += (await originalBarcodes(l.file, l.zpl)).length;
     expect(n).toBeGreaterThanOrEqual(40);
+    // MaxiCode is checked too (each ^BD rendered alone: ZXing finds it only on an image holding nothing else).
+    for (const file of ['ups.zpl', 'ups-surepost.zpl', 'ups-express-it.zpl']) {
+      const zpl = labels.find((l) => l.file === file)!.zpl;
+      expect((await originalBarcodes(file, zpl)).filter((b) => b.format === 'MaxiCode').length, file).toBe(1);
+    }
   }, 120_000);
 
   for (const r of runs) {
