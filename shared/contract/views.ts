@@ -113,6 +113,12 @@ export interface LabelPreviewView {
    * label was found and what else the page holds; null for a label-sized PDF.
    */
   adaptation: string | null;
+  /**
+   * The ink of carrier ZPL as printed (issue 23): its box in mm from the stock's top-left corner,
+   * drawn over the preview against the stock; null when it was not measured (a label whose size
+   * fits the stock prints without being measured, and PDF labels).
+   */
+  inkMm: { x: number; y: number; width: number; height: number } | null;
 }
 
 export interface PrintJobView {

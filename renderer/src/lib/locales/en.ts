@@ -963,6 +963,7 @@ export const en = {
     caption: '{{dpi}} dpi, {{width}} × {{height}} mm, label {{n}} of {{count}}',
     alt: 'Label {{n}} of {{ldv}} as the printer will print it',
     failed: 'No preview',
+    ink: 'Ink {{width}} × {{height}} mm: the printed part, drawn against the stock',
   },
   stocks: {
     title: 'Held shipments',
