@@ -33,9 +33,11 @@ export async function benchRealLabels(): Promise<void> {
       }
       for (const b of c.barcodes) {
         total++;
-        if (b.problem === null) ok++;
-        if (b.problem === null && b.note) kept.push(`${file} @ ${t.name}: ${b.text.slice(0, 24)} ${b.note}`);
-        else problems.push(`${file} @ ${t.name}: ${b.problem} (${c.note})`);
+        if (b.problem !== null) problems.push(`${file} @ ${t.name}: ${b.problem} (${c.note})`);
+        else {
+          ok++;
+          if (b.note) kept.push(`${file} @ ${t.name}: ${b.text.slice(0, 24)} ${b.note}`);
+        }
       }
     }
   }
