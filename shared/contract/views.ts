@@ -137,6 +137,12 @@ export interface LabelPreviewView {
   adaptation: string | null;
   /** The same notes as texts of the locale files (`labelPreview.note.<key>`), for the bench's language; empty when `adaptation` is null. */
   adaptationNotes: StationText[];
+  /**
+   * The ink of carrier ZPL as printed (issue 23): its box in mm from the stock's top-left corner,
+   * drawn over the preview against the stock; null when it was not measured (a label whose size
+   * fits the stock prints without being measured, and PDF labels).
+   */
+  inkMm: { x: number; y: number; width: number; height: number } | null;
 }
 
 export interface PrintJobView {

@@ -8,13 +8,17 @@ import { stopZplPreviewWorker } from '../../electron/core/printing/preview';
 import { PRINT_TARGETS } from '../support/label-barcodes';
 import { checkLabel, originalBarcodes, realZplLabels } from '../support/real-labels';
 
-/** Runs the matrix and prints `{"bench":"real-labels","labels":…,"profiles":…,"barcodesOk":…,"barcodesTotal":…,"ms":…}`. */
+/**
+ * Runs the matrix and prints `{"bench":"real-labels","labels":…,"profiles":…,"barcodesOk":…,"barcodesTotal":…,"keptOriginalSize":…,"ms":…}`,
+ * then each failing barcode and each barcode accepted at the carrier's size on a label shrunk to fit (with why).
+ */
 export async function benchRealLabels(): Promise<void> {
   const t0 = performance.now();
   const labels = realZplLabels();
   let ok = 0;
   let total = 0;
   const problems: string[] = [];
+  const kept: string[] = [];
   for (const { file, zpl } of labels) {
     for (const t of PRINT_TARGETS) {
       const c = await checkLabel(file, zpl, t).catch((e: unknown) => {
@@ -29,12 +33,16 @@ export async function benchRealLabels(): Promise<void> {
       }
       for (const b of c.barcodes) {
         total++;
-        if (b.problem === null) ok++;
-        else problems.push(`${file} @ ${t.name}: ${b.problem} (${c.note})`);
+        if (b.problem !== null) problems.push(`${file} @ ${t.name}: ${b.problem} (${c.note})`);
+        else {
+          ok++;
+          if (b.note) kept.push(`${file} @ ${t.name}: ${b.text.slice(0, 24)} ${b.note}`);
+        }
       }
     }
   }
   await stopZplPreviewWorker();
-  console.log(JSON.stringify({ bench: 'real-labels', labels: labels.length, profiles: PRINT_TARGETS.length, barcodesOk: ok, barcodesTotal: total, ms: Math.round(performance.now() - t0) }));
+  console.log(JSON.stringify({ bench: 'real-labels', labels: labels.length, profiles: PRINT_TARGETS.length, barcodesOk: ok, barcodesTotal: total, keptOriginalSize: kept.length, ms: Math.round(performance.now() - t0) }));
   for (const p of problems) console.log(`  ${p}`);
+  for (const k of kept) console.log(`  accepted: ${k}`);
 }

@@ -11,6 +11,7 @@ import { createRequire } from 'node:module';
 import { PNG } from 'pngjs';
 import { prepareZXingModule, readBarcodes } from 'zxing-wasm/reader';
 import { renderZplStream } from '../../electron/core/printing/preview';
+import { lexZpl } from '../../electron/core/printing/zpl-lexer';
 
 /** One decoded symbol: value, ZXing format name, box on the label (mm from the top-left) and narrowest bar/module (mm). */
 export interface MeasuredBarcode {
@@ -104,6 +105,47 @@ export async function measurePng(png: Buffer, dpmm: number): Promise<MeasuredBar
     });
 }
 
+/**
+ * Each MaxiCode field (`^BD`) of a stream alone: the format's own commands
+ * (`^XA`, `^LH`, `^PO`, `^PW`, `^LL`, `^CI`, `^FW`, `^XZ`, …) kept, every
+ * other field dropped. ZXing (zxing-wasm 3) decodes MaxiCode only on an
+ * image that holds the symbol and nothing else: on a whole label the rules
+ * and text around it hide it (checked on the UPS labels of the corpus).
+ */
+function maxiCodeAlone(zpl: string): string[] {
+  const tokens = lexZpl(zpl);
+  const fields: string[] = [];
+  let field: string[] = [];
+  let format: string[] = [];
+  const indices: number[] = [];
+  for (const t of tokens) {
+    const n = t.kind === 'command' ? t.name : '';
+    if (n === 'XA') {
+      format = [t.raw];
+      continue;
+    }
+    field.push(t.raw);
+    if (n === 'BD') indices.push(fields.length);
+    if (n === 'FS' || n === 'XZ') {
+      const isField = field.some((r) => /^.(FO|FT|FD|FV)/i.test(r));
+      if (!isField) format.push(...field);
+      else if (indices.includes(fields.length)) fields.push(`${format.join('')}${field.join('')}^XZ`);
+      else fields.push('');
+      field = [];
+    }
+  }
+  return fields.filter((f) => f !== '');
+}
+
+/** The MaxiCodes of `zpl`, each rendered alone (see maxiCodeAlone) and measured; other symbols are not looked for. */
+export async function measureMaxiCodes(zpl: string, widthMm: number, heightMm: number, dpmm: number): Promise<MeasuredBarcode[]> {
+  const out: MeasuredBarcode[] = [];
+  for (const one of maxiCodeAlone(zpl)) {
+    for (const png of await renderLabels(one, widthMm, heightMm, dpmm)) out.push(...(await measurePng(png, dpmm)).filter((b) => b.format === 'MaxiCode'));
+  }
+  return out;
+}
+
 /** Renders `zpl` and measures the barcodes of each label. */
 export async function measureZpl(zpl: string, widthMm: number, heightMm: number, dpmm: number): Promise<MeasuredLabel[]> {
   const pngs = await renderLabels(zpl, widthMm, heightMm, dpmm);
@@ -138,28 +180,53 @@ export function barcodeProblem(
   printed: MeasuredBarcode[],
   opts: { stockMm: { width: number; height: number }; dotMm: number; shrink: number },
 ): string | null {
+  return checkBarcode(original, printed, opts).problem;
+}
+
+/**
+ * One barcode of the original checked on the printed label: `problem` (null
+ * when right) and `note`, which says why a size other than the plain one was
+ * accepted. A label shrunk on purpose to fit its stock (a 4 × 8 in label on
+ * 6 in stock) may keep its barcodes at the carrier's size rather than shrink
+ * them: scanners read them as the carrier made them, so any size from the
+ * shrunk one to the original (±12 %) is right, and the note names it.
+ */
+export function checkBarcode(
+  original: MeasuredBarcode,
+  printed: MeasuredBarcode[],
+  opts: { stockMm: { width: number; height: number }; dotMm: number; shrink: number },
+): { problem: string | null; note: string | null } {
   const same = printed.filter((b) => b.format === original.format && b.text === original.text);
-  if (!same.length) return `${original.format} ${JSON.stringify(original.text.slice(0, 24))} not decoded`;
+  if (!same.length) return { problem: `${original.format} ${JSON.stringify(original.text.slice(0, 24))} not decoded`, note: null };
   const linear = !/QR|DataMatrix|Aztec|MaxiCode|PDF417/.test(original.format);
   // The symbol's length across its bars (1D: the longer side ZXing reports; 2D: both sides).
   const sizeOf = (b: MeasuredBarcode): number[] => (linear ? [Math.max(b.box.width, b.box.height)] : [b.box.width, b.box.height].sort((x, y) => x - y));
-  const want = sizeOf(original).map((v) => v * opts.shrink);
+  const orig = sizeOf(original);
+  const want = orig.map((v) => v * opts.shrink);
   const problems: string[] = [];
   for (const b of same) {
     const got = sizeOf(b);
     const inside = b.box.x >= -0.01 && b.box.y >= -0.01 && b.box.x + b.box.width <= opts.stockMm.width + 0.01 && b.box.y + b.box.height <= opts.stockMm.height + 0.01;
-    const sizeOk = got.every((g, i) => Math.abs(g - want[i]!) <= 0.12 * want[i]!);
-    const narrowOk = b.narrowMm >= original.narrowMm * opts.shrink - opts.dotMm - 1e-6;
-    if (inside && sizeOk && narrowOk) return null;
+    const plainOk = got.every((g, i) => Math.abs(g - want[i]!) <= 0.12 * want[i]!);
+    const keptOk = opts.shrink < 1 && got.every((g, i) => g >= 0.88 * want[i]! && g <= 1.12 * orig[i]!);
+    // MaxiCode has no bars: its hexagons are drawn by the printer at the symbol's fixed size (^BD has no module
+    // parameter), and the narrowest run across a hexagon depends on how the head's grid cuts it; its size is checked.
+    const narrowOk = original.format === 'MaxiCode' || b.narrowMm >= original.narrowMm * opts.shrink - opts.dotMm - 1e-6;
+    if (inside && (plainOk || keptOk) && narrowOk) {
+      const note = plainOk
+        ? null
+        : `kept at ${got.map((g) => g.toFixed(1)).join('×')} mm (carrier's ${orig.map((v) => v.toFixed(1)).join('×')}): the label was shrunk to ${Math.round(opts.shrink * 100)} % to fit the stock, its barcodes not`;
+      return { problem: null, note };
+    }
     problems.push(
       [
         !inside ? `outside the stock at ${b.box.x.toFixed(1)},${b.box.y.toFixed(1)}` : '',
-        !sizeOk ? `size ${got.map((g) => g.toFixed(1)).join('×')} mm, want ${want.map((w) => w.toFixed(1)).join('×')}` : '',
+        !(plainOk || keptOk) ? `size ${got.map((g) => g.toFixed(1)).join('×')} mm, want ${want.map((w) => w.toFixed(1)).join('×')}${opts.shrink < 1 ? ` to ${orig.map((v) => v.toFixed(1)).join('×')}` : ''}` : '',
         !narrowOk ? `narrow bar ${b.narrowMm.toFixed(3)} mm, was ${original.narrowMm.toFixed(3)}` : '',
       ]
         .filter(Boolean)
         .join(', '),
     );
   }
-  return `${original.format} ${JSON.stringify(original.text.slice(0, 24))}: ${problems.join(' | ')}`;
+  return { problem: `${original.format} ${JSON.stringify(original.text.slice(0, 24))}: ${problems.join(' | ')}`, note: null };
 }

@@ -13,10 +13,23 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { fitZplToStock } from '../../electron/core/printing/label-fit';
 import { applyProfile } from '../../electron/core/printing/profile';
-import { barcodeProblem, dpmmOf, measureZpl, type MeasuredBarcode, type PrintTarget } from './label-barcodes';
+import { checkBarcode, dpmmOf, measureMaxiCodes, measureZpl, type MeasuredBarcode, type PrintTarget } from './label-barcodes';
 
 /** Folder of the corpus (one file a label, sources in SOURCES.md). */
 const REAL_LABELS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/labels/real');
+
+/** Every label file of the corpus (ZPL and PDF), by name. */
+export function realLabelFiles(): string[] {
+  return fs
+    .readdirSync(REAL_LABELS_DIR)
+    .filter((f) => /\.(zpl|pdf)$/.test(f))
+    .sort();
+}
+
+/** The text of the corpus's SOURCES.md (one table row a file: `| file | source … |`). */
+export function realLabelSources(): string {
+  return fs.readFileSync(path.join(REAL_LABELS_DIR, 'SOURCES.md'), 'utf8');
+}
 
 /** The ZPL labels of the corpus, by file name. */
 export function realZplLabels(): Array<{ file: string; zpl: string }> {
@@ -33,7 +46,7 @@ const originals = new Map<string, MeasuredBarcode[]>();
 export async function originalBarcodes(file: string, zpl: string): Promise<MeasuredBarcode[]> {
   const known = originals.get(file);
   if (known) return known;
-  const found = (await measureZpl(zpl, 101.6, 203.2, 8)).flatMap((l) => l.barcodes);
+  const found = [...(await measureZpl(zpl, 101.6, 203.2, 8)).flatMap((l) => l.barcodes), ...(await measureMaxiCodes(zpl, 101.6, 203.2, 8))];
   originals.set(file, found);
   return found;
 }
@@ -44,7 +57,8 @@ export interface LabelCheck {
   target: string;
   note: string;
   shrink: number;
-  barcodes: Array<{ text: string; problem: string | null }>;
+  /** Each barcode of the original: its problem (null = right) and, when right at a size other than the plain one, why. */
+  barcodes: Array<{ text: string; problem: string | null; note: string | null }>;
 }
 
 /** Adapts, renders, decodes and checks one corpus label at one target. */
@@ -53,13 +67,16 @@ export async function checkLabel(file: string, zpl: string, t: PrintTarget): Pro
   const fit = await fitZplToStock(zpl, { dpi: t.dpi, stockMm: t.stockMm });
   const profile = { dpi: t.dpi, widthMm: t.stockMm.width, heightMm: t.stockMm.height, darkness: 20, speedIps: 4, media: 'direct_thermal' as const, topOffsetDots: 0 };
   const sent = t.profile ? applyProfile(fit.zpl, profile, { sourceDpi: t.dpi }) : fit.zpl;
-  const printed = (await measureZpl(sent, t.stockMm.width, t.stockMm.height, dpmmOf(t.dpi))).flatMap((l) => l.barcodes);
+  const printed = [
+    ...(await measureZpl(sent, t.stockMm.width, t.stockMm.height, dpmmOf(t.dpi))).flatMap((l) => l.barcodes),
+    ...(await measureMaxiCodes(sent, t.stockMm.width, t.stockMm.height, dpmmOf(t.dpi))),
+  ];
   const opts = { stockMm: t.stockMm, dotMm: 1 / dpmmOf(t.dpi), shrink: fit.adaptation.shrink };
   return {
     file,
     target: t.name,
     note: fit.adaptation.note,
     shrink: fit.adaptation.shrink,
-    barcodes: orig.map((o) => ({ text: o.text, problem: barcodeProblem(o, printed, opts) })),
+    barcodes: orig.map((o) => ({ text: o.text, ...checkBarcode(o, printed, opts) })),
   };
 }

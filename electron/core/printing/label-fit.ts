@@ -11,7 +11,7 @@
 import { PNG } from 'pngjs';
 import { adaptZpl, detectZplDpi, type ZplDpi } from './adapt';
 import { renderZplStream } from './preview';
-import { lexZpl } from './zpl-lexer';
+import { lexZpl, withParams } from './zpl-lexer';
 
 /** A box in mm from the label's top-left corner. */
 interface BoxMm {
@@ -142,6 +142,26 @@ function declaredSize(zpl: string, dpi: ZplDpi): { width: number; height: number
 }
 
 /**
+ * `^PW`/`^LL` of a label shrunk to fit its stock, given back their size up to
+ * the stock's (dots): its barcodes keep at least their shrunk size and may be
+ * wider than the shrunk print width (a 4 × 8 in UPS label's GS1-128 at 3
+ * dots would be cut by a `^PW` shrunk to 85 %).
+ */
+function unshrinkPrintArea(zpl: string, shrink: number, stock: { width: number; height: number }): string {
+  return lexZpl(zpl)
+    .map((t) => {
+      if (t.kind !== 'command' || t.control || (t.name !== 'PW' && t.name !== 'LL')) return t.raw;
+      const m = /^(\s*)(\d+)/.exec(t.params);
+      if (!m) return t.raw;
+      const v = Number(m[2]);
+      const limit = t.name === 'PW' ? stock.width : stock.height;
+      const grown = Math.max(v, Math.min(limit, Math.round(v / shrink)));
+      return withParams(t, `${m[1] ?? ''}${grown}${t.params.slice(m[0].length)}`);
+    })
+    .join('');
+}
+
+/**
  * Adapts carrier ZPL to the head and the stock:
  * 1. the dpi it was made for ({@link madeForDpi}) gives the scale `dpi / madeFor`;
  * 2. when its size ({@link declaredSize}: `^PW` × `^LL`, else 4 × 6 in,
@@ -201,7 +221,8 @@ export async function fitZplToStock(
     ink = { x0: s.x0 - shift.x, y0: s.y0 - shift.y, x1: s.x1 - shift.x, y1: s.y1 - shift.y };
   }
   const factor = base * shrink;
-  const out = adaptZpl(zpl, { dpi: opts.dpi, sourceDpi: made.dpi, factor, ...(shift.x || shift.y ? { shift } : {}) });
+  const scaled = adaptZpl(zpl, { dpi: opts.dpi, sourceDpi: made.dpi, factor, ...(shift.x || shift.y ? { shift } : {}), ...(shrink < 1 ? { unshrunkFactor: base } : {}) });
+  const out = shrink < 1 ? unshrinkPrintArea(scaled, shrink, { width: W, height: H }) : scaled;
   const inkMm = ink ? { x: mm(ink.x0, opts.dpi), y: mm(ink.y0, opts.dpi), width: mm(ink.x1 - ink.x0, opts.dpi), height: mm(ink.y1 - ink.y0, opts.dpi) } : null;
   const parts = [madeForSentence(made, opts.dpi, factor)];
   if (!measured) parts.push('ink not measured (the preview engine could not read the label)');

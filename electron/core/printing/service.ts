@@ -24,7 +24,7 @@
  * Labels are printed from the bytes stored when the shipment was created, so
  * printing never needs the network.
  */
-import type { DiscoveredPrinterView, PrinterView, StationText } from '../../../shared/contract/views';
+import type { DiscoveredPrinterView, LabelPreviewView, PrinterView, StationText } from '../../../shared/contract/views';
 import { pdfCropNotes, zplAdaptationNotes } from './adaptation-notes';
 import { StationError } from '../../../shared/contract/errors';
 import { issuesToDetails } from '../../../shared/platform/common';
@@ -328,17 +328,31 @@ export function createPrinterService(opts: PrinterServiceOptions): PrinterServic
   }
 
   /** {@link zplFor} with the sentence saying how carrier ZPL was adapted (made-for dpi, scale, ink on the stock; issue 23). */
-  async function adaptedFor(format: string, bytes: Uint8Array, uri: string): Promise<{ bytes: Uint8Array; adaptation: string | null; adaptationNotes: StationText[] }> {
+  async function adaptedFor(
+    format: string,
+    bytes: Uint8Array,
+    uri: string,
+  ): Promise<{ bytes: Uint8Array; adaptation: string | null; adaptationNotes: StationText[]; inkMm: LabelPreviewView['inkMm'] }> {
     const profile = profileOf(uri);
     if (format === 'PDF') {
       const target = profile ? { dpi: profile.dpi, widthMm: profile.widthMm, heightMm: profile.heightMm } : { dpi, widthMm: LABEL_WIDTH_MM, heightMm: LABEL_HEIGHT_MM };
       const { zpl: raster, notes, crops } = await pdfToZpl(bytes, target);
-      return { bytes: profile ? applyProfileBytes(raster, profile, { sourceDpi: profile.dpi }) : raster, adaptation: notes.length ? notes.join(' ') : null, adaptationNotes: pdfCropNotes(crops) };
+      return {
+        bytes: profile ? applyProfileBytes(raster, profile, { sourceDpi: profile.dpi }) : raster,
+        adaptation: notes.length ? notes.join(' ') : null,
+        adaptationNotes: pdfCropNotes(crops),
+        inkMm: null,
+      };
     }
     const stockMm = profile ? { width: profile.widthMm, height: profile.heightMm } : { width: LABEL_WIDTH_MM, height: LABEL_HEIGHT_MM };
     const fitted = await fitZplBytesToStock(bytes, { dpi: profile?.dpi ?? dpi, stockMm, ...(profile?.zplMadeForDpi ? { madeForDpi: profile.zplMadeForDpi } : {}) });
     const at = profile?.dpi ?? dpi;
-    return { bytes: profile ? applyProfileBytes(fitted.bytes, profile, { sourceDpi: at }) : fitted.bytes, adaptation: fitted.adaptation.note, adaptationNotes: zplAdaptationNotes(fitted.adaptation) };
+    return {
+      bytes: profile ? applyProfileBytes(fitted.bytes, profile, { sourceDpi: at }) : fitted.bytes,
+      adaptation: fitted.adaptation.note,
+      adaptationNotes: zplAdaptationNotes(fitted.adaptation),
+      inkMm: fitted.adaptation.inkMm,
+    };
   }
 
   return {
@@ -389,10 +403,10 @@ export function createPrinterService(opts: PrinterServiceOptions): PrinterServic
       const profile = profileOf(uri);
       const size = profile ? { widthMm: profile.widthMm, heightMm: profile.heightMm } : { widthMm: LABEL_WIDTH_MM, heightMm: LABEL_HEIGHT_MM };
       const at = profile?.dpi ?? dpi;
-      const { bytes, adaptation, adaptationNotes } = await adaptedFor(label.format, label.bytes, uri);
+      const { bytes, adaptation, adaptationNotes, inkMm } = await adaptedFor(label.format, label.bytes, uri);
       try {
         const { pngs, labelCount } = await renderZplPreview(new TextDecoder('utf-8').decode(bytes), { dpi: at, maxLabels: 4, labelMm: size });
-        return { trackingNumber, printerUri: uri, dpi: at, ...size, labelCount, pngs: pngs.map((p) => p.toString('base64')), adaptation, adaptationNotes };
+        return { trackingNumber, printerUri: uri, dpi: at, ...size, labelCount, pngs: pngs.map((p) => p.toString('base64')), adaptation, adaptationNotes, inkMm };
       } catch (e) {
         throw new StationError('printer_error', `The label of ${trackingNumber} could not be previewed: ${e instanceof Error ? e.message : String(e)}`);
       }

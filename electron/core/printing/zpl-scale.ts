@@ -10,7 +10,10 @@
  *   magnification) are rounded to the nearest whole dot, never under one and
  *   never under the ideal width less one dot, so no bar is narrower than the
  *   carrier made it by more than one dot; the `^BY` wide-to-narrow ratio is
- *   adjusted (2.0–3.0) so wide bars keep their width too;
+ *   adjusted (2.0–3.0) so wide bars keep their width too; a field whose
+ *   module would pass ZPL's 10 dots (a 600 dpi head) is drawn as a `^GF`
+ *   graphic at its true module instead (zpl-barcode-graphic.ts), or kept at
+ *   10 dots with a warning when it cannot be drawn;
  * - `^GF` and `~DG` graphics are decoded (every encoding) and resampled, then
  *   written as `:Z64:`;
  * - field data (`^FD`, `^FV`, `^SN`), comments (`^FX`) and every other byte
@@ -20,6 +23,7 @@
  * An optional shift (dots at the target resolution) moves the whole label up
  * and left: taken from `^LH` first, the rest from each `^FO`/`^FT`.
  */
+import { barcodeGraphic, barcodeModuleOverflows, decodeFieldHex, linearModules, ZPL_MAX_MODULE, type ZplBarcodeGraphic, type ZplBarDefaults } from './zpl-barcode-graphic';
 import { decodeGraphic, resampleGraphic, z64 } from './zpl-graphics';
 import { lexZpl, withParams, type ZplToken } from './zpl-lexer';
 
@@ -29,6 +33,12 @@ export interface ZplScaleOptions {
   factor: number;
   /** Dots (target) to move the label left (`x`) and up (`y`); default none. */
   shift?: { x: number; y: number };
+  /**
+   * The factor before the label was shrunk to fit its stock (head dpi / the
+   * dpi it was made for); default `factor`. Barcode modules then round up
+   * rather than lose more than 12 % (see moduleDots).
+   */
+  unshrunkFactor?: number;
 }
 
 /** The scaled stream and what could not be scaled (e.g. a `^GFC` graphic left as it was). */
@@ -86,10 +96,17 @@ function scaleValue(v: number, f: number, rule: Rule): number {
   return s;
 }
 
-/** Module width at the target: the nearest whole dot, ≥ 1, ≥ ideal − 1, ≤ max. */
-function moduleDots(v: number, f: number, max: number): number {
+/**
+ * Module width at the target: the nearest whole dot, ≥ 1, ≥ ideal − 1, ≤ max.
+ * On a label shrunk to fit its stock (`unshrunk` > `f`), a module that would
+ * lose more than 12 % of its width rounds up instead, never past its width
+ * unshrunk: the barcode keeps at least its shrunk size, at most the carrier's.
+ */
+function moduleDots(v: number, f: number, max: number, unshrunk = f): number {
   const ideal = v * f;
-  return Math.min(max, Math.max(1, Math.ceil(ideal - 1), Math.round(ideal)));
+  let m = Math.max(1, Math.ceil(ideal - 1), Math.round(ideal));
+  if (unshrunk > f && m < 0.88 * ideal) m = Math.min(Math.ceil(ideal), Math.max(1, Math.round(v * unshrunk)));
+  return Math.min(max, m);
 }
 
 function mapParams(t: ZplToken, fn: (value: number, index: number) => number | null): string {
@@ -104,12 +121,12 @@ function mapParams(t: ZplToken, fn: (value: number, index: number) => number | n
 }
 
 /** `^BY w,r,h`: module width rounded, ratio kept so wide bars keep their width, height scaled. */
-function scaleBy(t: ZplToken, f: number): string {
+function scaleBy(t: ZplToken, f: number, unshrunk: number): string {
   const parts = t.params.split(t.delimiter);
   const w = NUM.exec(parts[0] ?? '');
   if (w) {
     const src = Number(w[2]);
-    const m = moduleDots(src, f, 10);
+    const m = moduleDots(src, f, 10, unshrunk);
     parts[0] = `${w[1] ?? ''}${m}${w[3] ?? ''}`;
     const r = NUM.exec(parts[1] ?? '');
     const ratio = r ? Number(r[2]) : 3;
@@ -119,6 +136,19 @@ function scaleBy(t: ZplToken, f: number): string {
   const h = NUM.exec(parts[2] ?? '');
   if (h) parts[2] = `${h[1] ?? ''}${scaleValue(Number(h[2]), f, 'size')}${h[3] ?? ''}`;
   return parts.join(t.delimiter);
+}
+
+/** ZPL's `^BY` at the start of every format: 2 dots, ratio 3.0, 10 dots high. */
+const BY_DEFAULT: ZplBarDefaults = { moduleDots: 2, ratio: 3, heightDots: 10 };
+
+/** The carrier's `^BY w,r,h` read over the values in force (a parameter left out keeps its value). */
+function readBy(t: ZplToken, prev: ZplBarDefaults): ZplBarDefaults {
+  const parts = t.params.split(t.delimiter).map((p) => NUM.exec(p)?.[2]);
+  return {
+    moduleDots: parts[0] !== undefined ? Number(parts[0]) : prev.moduleDots,
+    ratio: parts[1] !== undefined ? Number(parts[1]) : prev.ratio,
+    heightDots: parts[2] !== undefined ? Number(parts[2]) : prev.heightDots,
+  };
 }
 
 /** `^GFa,b,c,d,data` resampled; `null` when the graphic cannot be read (left as it was). */
@@ -149,6 +179,7 @@ function scaleDg(t: ZplToken, f: number): string | null {
  */
 export function scaleZpl(zpl: string, opts: ZplScaleOptions): ZplScaleResult {
   const f = opts.factor;
+  const unshrunk = Math.max(f, opts.unshrunkFactor ?? f);
   if (!(f >= 0.1 && f <= 10)) throw new RangeError('scaleZpl: factor must be 0.1–10');
   const shift = { x: Math.max(0, Math.round(opts.shift?.x ?? 0)), y: Math.max(0, Math.round(opts.shift?.y ?? 0)) };
   const warnings: string[] = [];
@@ -157,29 +188,50 @@ export function scaleZpl(zpl: string, opts: ZplScaleOptions): ZplScaleResult {
   // The part of the shift ^LH could not take, taken from every ^FO/^FT.
   let carry = { ...shift };
   const out: string[] = [];
-  for (const t of lexZpl(zpl)) {
+  // The carrier's ^BY (dots at its resolution) and ^FW, for barcodes drawn as graphics; the field's position as sent.
+  let by: ZplBarDefaults = { ...BY_DEFAULT };
+  let fw = 'N';
+  let at: { name: 'FO' | 'FT'; x: number; y: number; index: number } | null = null;
+  let fh: string | null = null;
+  // A barcode field whose module would pass ZPL's limit: its commands wait for ^FS.
+  let pending: { barcode: ZplToken; rest: ZplToken[]; centre: boolean } | null = null;
+
+  const scaleToken = (t: ZplToken): void => {
     if (t.kind === 'text') {
       out.push(t.raw);
-      continue;
+      return;
     }
     const n = t.name;
     if (n === 'XA') {
       carry = { ...shift };
+      by = { ...BY_DEFAULT };
+      at = null;
+      fh = null;
       // A barcode with no ^BY before it in the format takes the default 2 dots, 3.0 ratio, 10 dots high,
       // whatever the head: set the scaled default so it keeps its size.
       if (f !== 1) {
-        out.push(t.raw, `${t.prefix}BY${moduleDots(2, f, 10)},3,${scaleValue(10, f, 'size')}`);
-        continue;
+        out.push(t.raw, `${t.prefix}BY${moduleDots(2, f, 10, unshrunk)},3,${scaleValue(10, f, 'size')}`);
+        return;
       }
     }
     if (n === 'MU') dots = !/^\s*[MI]/i.test(t.params);
+    if (n === 'FW' && !t.control) fw = (t.params.trim()[0] ?? 'N').toUpperCase();
+    if (n === 'FH' && !t.control) fh = t.params.trim()[0] ?? '_';
+    if (n === 'FS' && !t.control) {
+      at = null;
+      fh = null;
+    }
+    if (n === 'BY' && !t.control) by = readBy(t, by);
     // Units other than dots: the printer converts positions itself; graphics are dots whatever ^MU says.
     if ((!dots && n !== 'GF' && n !== 'DG') || (t.control && n !== 'DG')) {
       out.push(t.raw);
-      continue;
+      return;
     }
     if (n === 'FO' || n === 'FT') {
-      out.push(withParams(t, mapParams(t, (v, i) => (i === 0 ? Math.max(0, scaleValue(v, f, 'pos') - carry.x) : i === 1 ? Math.max(0, scaleValue(v, f, 'pos') - carry.y) : null))));
+      const xy: number[] = [];
+      const index = out.length;
+      out.push(withParams(t, mapParams(t, (v, i) => (i === 0 || i === 1 ? (xy[i] = Math.max(0, scaleValue(v, f, 'pos') - (i === 0 ? carry.x : carry.y))) : null))));
+      at = { name: n, x: xy[0] ?? 0, y: xy[1] ?? 0, index };
     } else if (n === 'LH') {
       const home = t.params.split(t.delimiter).map((p) => Number(NUM.exec(p)?.[2] ?? 0));
       const x = scaleValue(home[0] ?? 0, f, 'pos');
@@ -187,13 +239,13 @@ export function scaleZpl(zpl: string, opts: ZplScaleOptions): ZplScaleResult {
       carry = { x: Math.max(0, shift.x - x), y: Math.max(0, shift.y - y) };
       out.push(withParams(t, mapParams(t, (v, i) => (i === 0 ? Math.max(0, x - shift.x) : i === 1 ? Math.max(0, y - shift.y) : null))));
     } else if (n === 'BY') {
-      out.push(withParams(t, scaleBy(t, f)));
+      out.push(withParams(t, scaleBy(t, f, unshrunk)));
     } else if (n === 'BX') {
-      out.push(withParams(t, mapParams(t, (v, i) => (i === 1 ? moduleDots(v, f, 9999) : null))));
+      out.push(withParams(t, mapParams(t, (v, i) => (i === 1 ? moduleDots(v, f, 9999, unshrunk) : null))));
     } else if (n === 'BQ') {
-      out.push(withParams(t, mapParams(t, (v, i) => (i === 2 ? moduleDots(v, f, 10) : null))));
+      out.push(withParams(t, mapParams(t, (v, i) => (i === 2 ? moduleDots(v, f, 10, unshrunk) : null))));
     } else if (n === 'BO' || n === 'B0') {
-      out.push(withParams(t, mapParams(t, (v, i) => (i === 1 ? moduleDots(v, f, 10) : null))));
+      out.push(withParams(t, mapParams(t, (v, i) => (i === 1 ? moduleDots(v, f, 10, unshrunk) : null))));
     } else if (n === 'GF' || n === 'DG') {
       let scaled: string | null = null;
       try {
@@ -213,6 +265,95 @@ export function scaleZpl(zpl: string, opts: ZplScaleOptions): ZplScaleResult {
       const rules = DOTS[n];
       out.push(rules ? withParams(t, mapParams(t, (v, i) => (rules[i] ? scaleValue(v, f, rules[i]) : null))) : t.raw);
     }
+  };
+
+  /** The waiting barcode field at its ^FS: drawn as ^GF when it can be, else scaled as usual (module capped at 10). */
+  const flush = (p: { barcode: ZplToken; rest: ZplToken[]; centre: boolean }, fs: ZplToken | null): void => {
+    if (p.centre) return centre(p, fs);
+    const dataToken = [...p.rest].reverse().find((t) => t.kind === 'command' && (t.name === 'FD' || t.name === 'FV'));
+    const fhToken = p.rest.find((t) => t.kind === 'command' && t.name === 'FH');
+    const indicator = fhToken ? (fhToken.params.trim()[0] ?? '_') : fh;
+    const where = at;
+    let drawn: ZplBarcodeGraphic | null = null;
+    try {
+      if (!dataToken) throw new Error('no field data');
+      if (where?.name === 'FT' && (p.barcode.params.split(p.barcode.delimiter)[0]?.trim() || fw).toUpperCase() !== 'N') throw new Error('a turned field placed by ^FT');
+      const raw = dataToken.params.replace(/[\r\n]/g, '');
+      drawn = barcodeGraphic(
+        { name: p.barcode.name, params: p.barcode.params.split(p.barcode.delimiter), by, data: indicator ? decodeFieldHex(raw, indicator) : raw, defaultOrientation: fw, factor: f },
+        p.barcode.delimiter,
+      );
+    } catch (e) {
+      warnings.push(`${p.barcode.prefix}${p.barcode.name}: module over ${ZPL_MAX_MODULE} dots kept at ${ZPL_MAX_MODULE} (${e instanceof Error ? e.message : String(e)})`);
+    }
+    if (!drawn) {
+      scaleToken(p.barcode);
+      p.rest.forEach(scaleToken);
+      if (fs) scaleToken(fs);
+      return;
+    }
+    graphics++;
+    out.push(`${p.barcode.prefix}GF${drawn.gf}`);
+    for (const t of p.rest) if (!(t.kind === 'command' && (t.name === 'FD' || t.name === 'FV' || t.name === 'FH'))) scaleToken(t);
+    if (fs) scaleToken(fs);
+    if (drawn.text) {
+      const x = where?.x ?? 0;
+      const gap = Math.round(4 * f);
+      const y = where?.name === 'FT' ? where.y + gap : (where?.y ?? 0) + drawn.height + gap;
+      const d = p.barcode.delimiter;
+      const c = p.barcode.prefix;
+      out.push(`${c}FO${x}${d}${y}${c}A0N${d}${drawn.text.heightDots}${d}${drawn.text.heightDots}${c}FB${drawn.width}${d}1${d}0${d}C${c}FD${drawn.text.value}${c}FS`);
+    }
+  };
+
+  /**
+   * An upright Code 128 placed by ^FO keeps its centre where the carrier put it: a module rounded up
+   * (5.73 → 6 dots) widens the symbol to the right only, into the quiet zone before the next box
+   * (Kmart's (420) barcode lost its right quiet zone at 300 dpi); the field moves left by half of it.
+   */
+  const centre = (p: { barcode: ZplToken; rest: ZplToken[] }, fs: ZplToken | null): void => {
+    const where = at;
+    const dataToken = [...p.rest].reverse().find((t) => t.kind === 'command' && (t.name === 'FD' || t.name === 'FV'));
+    const hasFh = fh !== null || p.rest.some((t) => t.kind === 'command' && t.name === 'FH');
+    if (where && dataToken && !hasFh) {
+      try {
+        const modules = linearModules({ name: 'BC', params: p.barcode.params.split(p.barcode.delimiter), by, data: dataToken.params.replace(/[\r\n]/g, ''), defaultOrientation: fw, factor: f });
+        const ideal = by.moduleDots * f;
+        const delta = Math.round((modules * (moduleDots(by.moduleDots, f, 10, unshrunk) - ideal)) / 2);
+        const x = Math.max(0, where.x - delta);
+        if (x !== where.x) out[where.index] = out[where.index]!.replace(/^(.{3}\s*)\d+/, `$1${x}`);
+      } catch {
+        // Data the encoder refuses: the field stays where it was scaled to.
+      }
+    }
+    scaleToken(p.barcode);
+    p.rest.forEach(scaleToken);
+    if (fs) scaleToken(fs);
+  };
+
+  // Read through a function: `at` is set inside scaleToken, where the loop's narrowing cannot see it.
+  const placedBy = (): 'FO' | 'FT' | null => at?.name ?? null;
+
+  for (const t of lexZpl(zpl)) {
+    if (pending) {
+      if (t.kind === 'command' && !t.control && (t.name === 'FS' || t.name === 'XZ')) {
+        const p = pending;
+        pending = null;
+        flush(p, t.name === 'FS' ? t : null);
+        if (t.name === 'XZ') scaleToken(t);
+      } else pending.rest.push(t);
+      continue;
+    }
+    if (t.kind === 'command' && !t.control && dots && f !== 1 && barcodeModuleOverflows(t.name, t.params.split(t.delimiter), by, f)) {
+      pending = { barcode: t, rest: [], centre: false };
+      continue;
+    }
+    if (t.kind === 'command' && !t.control && dots && f !== 1 && t.name === 'BC' && placedBy() === 'FO' && (t.params.split(t.delimiter)[0]?.trim() || fw).toUpperCase() === 'N') {
+      pending = { barcode: t, rest: [], centre: true };
+      continue;
+    }
+    scaleToken(t);
   }
+  if (pending) flush(pending, null);
   return { zpl: out.join(''), graphics, warnings };
 }

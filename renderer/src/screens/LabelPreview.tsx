@@ -56,7 +56,22 @@ export function LabelPreview({ trackingNumber }: { trackingNumber: string }) {
         <figure aria-label={t('labelPreview.title')} data-testid="label-preview">
           {view.pngs.map((png, i) => (
             <div key={i}>
-              <img src={`data:image/png;base64,${png}`} alt={t('labelPreview.alt', { n: i + 1, ldv: view.trackingNumber })} />
+              <div className="label-preview-stock">
+                <img src={`data:image/png;base64,${png}`} alt={t('labelPreview.alt', { n: i + 1, ldv: view.trackingNumber })} />
+                {view.inkMm ? (
+                  <span
+                    className="label-preview-ink"
+                    data-testid="label-ink-box"
+                    title={t('labelPreview.ink', { width: decimalText(view.inkMm.width), height: decimalText(view.inkMm.height) })}
+                    style={{
+                      left: `${(view.inkMm.x / view.widthMm) * 100}%`,
+                      top: `${(view.inkMm.y / view.heightMm) * 100}%`,
+                      width: `${(view.inkMm.width / view.widthMm) * 100}%`,
+                      height: `${(view.inkMm.height / view.heightMm) * 100}%`,
+                    }}
+                  />
+                ) : null}
+              </div>
               <figcaption>{t('labelPreview.caption', { dpi: view.dpi, width: decimalText(view.widthMm), height: decimalText(view.heightMm), n: i + 1, count: view.labelCount })}</figcaption>
             </div>
           ))}

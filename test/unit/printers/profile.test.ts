@@ -72,9 +72,10 @@ describe('applyProfile', () => {
     const at600 = applyProfile(CARRIER, { ...BASE, dpi: 600 });
     const first = formats(at600)[0] ?? [];
     const fo = first.filter((c) => c.cmd === '^FO').map((c) => c.params.split(',').map(Number));
+    // The Code 128 keeps its centre: 167 modules at 9 dots instead of 8.87 are 22 dots wider, so it starts 11 dots left of 296.
     expect(fo).toEqual([
       [148, 177],
-      [296, 887],
+      [285, 887],
     ]);
     // The scaled default ^BY after ^XA, then the carrier's: module 3 -> 9 dots (3 x 2.956 = 8.87).
     expect(first.filter((c) => c.cmd === '^BY').map((c) => c.params)).toEqual(['6,3,30', '9,2.5,591']);

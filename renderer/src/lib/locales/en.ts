@@ -994,6 +994,7 @@ export const en = {
     caption: '{{dpi}} dpi, {{width}} × {{height}} mm, label {{n}} of {{count}}',
     alt: 'Label {{n}} of {{ldv}} as the printer will print it',
     failed: 'No preview',
+    ink: 'Ink {{width}} × {{height}} mm: the printed part, drawn against the stock',
   },
   stockReason: { recipient_absent: 'Recipient absent', address_incomplete: 'Address incomplete or wrong', business_closed: 'Business closed' },
   stocks: {

@@ -997,6 +997,7 @@ export const it: Texts<typeof en> = {
     caption: '{{dpi}} dpi, {{width}} × {{height}} mm, etichetta {{n}} di {{count}}',
     alt: 'Etichetta {{n}} di {{ldv}} come la stamperà la stampante',
     failed: 'Nessuna anteprima',
+    ink: 'Inchiostro {{width}} × {{height}} mm: la parte stampata, disegnata sul supporto',
   },
   stockReason: { recipient_absent: 'Destinatario assente', address_incomplete: 'Indirizzo insufficiente o errato', business_closed: 'Esercizio chiuso' },
   stocks: {
