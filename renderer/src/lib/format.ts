@@ -27,11 +27,11 @@ export function kg(value: number, units: 'KG' | 'G' = 'KG'): string {
   return `${Number(v.toFixed(3)).toLocaleString(locale(), { maximumFractionDigits: 3, useGrouping: false })} kg`;
 }
 
-/** ISO date-time -> Europe/Rome `21 Nov 2026, 14:05` (English) / `21 nov 2026, 14:05` (Italian); the input when it does not parse. */
+/** ISO date-time -> Europe/Rome `21/11/2026, 14:05` (dd/mm/yyyy in both languages, 24-hour); the input when it does not parse. */
 export function dateTime(iso: string): string {
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return iso;
-  return d.toLocaleString(locale(), { timeZone: BENCH_TIME_ZONE, day: '2-digit', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+  return d.toLocaleString(locale(), { timeZone: BENCH_TIME_ZONE, day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
 }
 
 /** A calendar date `YYYY-MM-DD` in the locale's format (`24/11/2026`); the input when it does not parse. */

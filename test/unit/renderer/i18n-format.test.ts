@@ -114,10 +114,10 @@ describe('language', () => {
 describe('time and money', () => {
   it('shows times in Europe/Rome whatever the offset of the input', async () => {
     // 23:30 UTC on 24 Nov is 00:30 on 25 Nov in Rome (CET, +01:00).
-    expect(dateTime('2026-11-24T23:30:00Z')).toBe('25 Nov 2026, 00:30');
-    expect(dateTime('2026-07-01T10:00:00-04:00')).toBe('01 Jul 2026, 16:00'); // CEST
+    expect(dateTime('2026-11-24T23:30:00Z')).toBe('25/11/2026, 00:30');
+    expect(dateTime('2026-07-01T10:00:00-04:00')).toBe('01/07/2026, 16:00'); // CEST
     await setLanguage('it');
-    expect(dateTime('2026-11-24T23:30:00Z')).toBe('25 nov 2026, 00:30');
+    expect(dateTime('2026-11-24T23:30:00Z')).toBe('25/11/2026, 00:30');
     expect(calendarDate('2026-11-24')).toBe('24/11/2026');
   });
 

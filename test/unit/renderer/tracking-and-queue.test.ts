@@ -69,10 +69,10 @@ function row(over: Partial<OutboxRowView> = {}): OutboxRowView {
 describe('tracking texts', () => {
   it('shows event timestamps in Europe/Rome like the labels, whatever offset the carrier used and whatever the PC zone', () => {
     process.env.TZ = 'Europe/Rome';
-    expect(eventTime('2026-11-24T07:40:00Z')).toBe('24 Nov 2026, 08:40');
-    expect(eventTime('2026-11-24T08:40:00+01:00')).toBe('24 Nov 2026, 08:40');
+    expect(eventTime('2026-11-24T07:40:00Z')).toBe('24/11/2026, 08:40');
+    expect(eventTime('2026-11-24T08:40:00+01:00')).toBe('24/11/2026, 08:40');
     process.env.TZ = 'America/New_York';
-    expect(eventTime('2026-11-24T08:40:00+01:00')).toBe('24 Nov 2026, 08:40');
+    expect(eventTime('2026-11-24T08:40:00+01:00')).toBe('24/11/2026, 08:40');
     expect(eventTime('not a time')).toBe('not a time');
   });
 
@@ -88,10 +88,10 @@ describe('tracking texts', () => {
     process.env.TZ = 'Europe/Rome';
     expect(trackingSummary(tracking({ events: [], status: shipped }))).toBe('No carrier events yet: the carrier has not collected the parcel. Expected delivery Tue, 24 Nov 2026.');
     expect(trackingSummary(tracking())).toBe('Expected delivery Tue, 24 Nov 2026.');
-    expect(trackingSummary(tracking({ deliveredAt: '2026-11-24T13:05:00+01:00' }))).toBe('Delivered 24 Nov 2026, 13:05.');
+    expect(trackingSummary(tracking({ deliveredAt: '2026-11-24T13:05:00+01:00' }))).toBe('Delivered 24/11/2026, 13:05.');
     expect(trackingSummary(tracking({ cancelled: true }))).toBe('Cancelled: the carrier will not move it.');
     expect(trackingSummary(tracking({ stockId: 3, estimatedDelivery: null }))).toBe('Held at the depot: the stock needs instructions.');
-    expect(trackingSummary(tracking({ estimatedDelivery: null }))).toBe('Checked 23 Nov 2026, 16:30.');
+    expect(trackingSummary(tracking({ estimatedDelivery: null }))).toBe('Checked 23/11/2026, 16:30.');
   });
 
   it('says clearly when only the last known status is shown, and why', () => {
@@ -99,8 +99,8 @@ describe('tracking texts', () => {
     expect(unavailableText(tracking())).toBeNull();
     const offline = tracking({ source: 'local', unavailable: { code: 'offline', message: 'x' }, events: [], asOf: '2026-11-23T09:00:00.000Z' });
     expect(unavailableText(offline)).toBe('Tracking unavailable: the platform cannot be reached (no network). Showing the last known status; press Alt+T to try again.');
-    expect(trackingSummary(offline)).toBe('Last known status, recorded 23 Nov 2026, 10:00.');
-    expect(trackingSummary({ ...offline, deliveredAt: '2026-11-24T13:05:00+01:00' })).toBe('Last known status, recorded 23 Nov 2026, 10:00. Delivered 24 Nov 2026, 13:05.');
+    expect(trackingSummary(offline)).toBe('Last known status, recorded 23/11/2026, 10:00.');
+    expect(trackingSummary({ ...offline, deliveredAt: '2026-11-24T13:05:00+01:00' })).toBe('Last known status, recorded 23/11/2026, 10:00. Delivered 24/11/2026, 13:05.');
     expect(unavailableText({ ...offline, unavailable: { code: 'bad_gateway_x', message: 'x' } })).toContain('could not be asked (bad_gateway_x)');
   });
 
@@ -111,7 +111,7 @@ describe('tracking texts', () => {
     const kept = keepLastRead(read, offline);
     expect(kept).toMatchObject({ source: 'local', unavailable: { code: 'timeout' }, events: read.events, asOf: read.asOf, estimatedDelivery: '2026-11-24' });
     expect(unavailableText(kept)).toBe('Tracking unavailable: the platform did not answer in time. Showing the last tracking read; press Alt+T to try again.');
-    expect(trackingSummary(kept)).toBe('Last tracking read 23 Nov 2026, 16:30.');
+    expect(trackingSummary(kept)).toBe('Last tracking read 23/11/2026, 16:30.');
     expect(keepLastRead(null, offline)).toBe(offline);
     expect(keepLastRead(tracking({ trackingNumber: 'OTHER' }), offline)).toBe(offline);
     expect(keepLastRead(offline, read)).toBe(read);
@@ -150,7 +150,7 @@ describe('queue texts', () => {
     expect(errorText(withFields)).toBe('The given data was invalid. Recipient › province: Use the 2-letter code; Parcel 1 › weight: Too heavy, Max 30 kg [HTTP 422 validation_failed]');
     process.env.TZ = 'Europe/Rome';
     expect(errorText(row({ state: 'queued', lastError: { code: 'offline', message: 'Platform not reachable', status: null, details: null }, nextAttemptAt: '2026-11-23T09:05:00.000Z' }))).toBe(
-      'Platform not reachable [offline] — sent again automatically after 23 Nov 2026, 10:05',
+      'Platform not reachable [offline] — sent again automatically after 23/11/2026, 10:05',
     );
     expect(errorText(row({ state: 'queued', lastError: null }))).toBe('Waiting its turn');
     expect(outcomeText(row({ state: 'done', outcome: 'dismissed', note: 'Shipped by hand' }))).toBe('Dismissed: Shipped by hand');
