@@ -29,11 +29,12 @@ const STAMPS = path.join(ROOT, 'dist', '.build');
 /**
  * Packages left to `require` at run time: native addons (better-sqlite3, and
  * `usb`, `node-hid`, `serialport` when their drivers arrive) and
- * zpl-renderer-js, which loads its WASM from its own folder. Everything
+ * zpl-renderer-js, which loads its WASM from its own folder, and
+ * @napi-rs/canvas (Skia, an N-API addon: the day report's charts). Everything
  * else is inside the bundles: the Electron package ships these and nothing
  * else (build/electron-builder.yml `files`).
  */
-export const PACKAGED_EXTERNALS = ['better-sqlite3', 'zpl-renderer-js', 'usb', '@hyzyla/pdfium', 'node-hid', 'serialport'];
+export const PACKAGED_EXTERNALS = ['better-sqlite3', 'zpl-renderer-js', 'usb', '@hyzyla/pdfium', 'node-hid', 'serialport', '@napi-rs/canvas'];
 
 /** PACKAGED_EXTERNALS plus the OS keyring binding, which only the headless host uses (Electron has safeStorage). */
 export const RUNTIME_EXTERNALS = [...PACKAGED_EXTERNALS, '@napi-rs/keyring'];
