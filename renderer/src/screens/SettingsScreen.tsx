@@ -24,6 +24,7 @@ import { SlipSettingsSection } from './SlipSettingsSection';
 import { VerifySettingsSection } from './VerifySettingsSection';
 import { StorageSection } from './StorageSection';
 import { RulesSettingsSection } from './RulesSettingsSection';
+import { AutoShipSettingsSection } from './AutoShipSettingsSection';
 import { ProductsSettingsSection } from './ProductsSettingsSection';
 
 /** Settings screen (see file comment). */
@@ -163,6 +164,7 @@ export function SettingsScreen() {
       <SlipSettingsSection />
       <VerifySettingsSection />
       <RulesSettingsSection />
+      <AutoShipSettingsSection />
       <ProductsSettingsSection />
       <StorageSection />
     </section>

@@ -116,6 +116,12 @@ interface JobState {
   quote(): Promise<boolean>;
   choose(index: number): void;
   ship(): Promise<boolean>;
+  /**
+   * Ships the open order by intent (`shipping.shipOrder`: the core plans contract, parcels and customs),
+   * with `weightKg` typed or from a stable scale reading (product data when absent). The same guards as
+   * {@link JobState.ship}; ends on the Print screen when shipped. False when not shipped (the banner says why).
+   */
+  shipPlanned(weightKg?: number): Promise<boolean>;
   /** A print job event: keeps the shown result's job current. */
   printJobChanged(job: PrintJobView): void;
   quoteIsStale(): boolean;
@@ -190,6 +196,48 @@ export const useJob = create<JobState>()((set, get) => {
   const edit = (fn: (d: ShipDraft) => ShipDraft, paths: string[]) => {
     set((s) => ({ draft: fn(s.draft), platformErrors: without(s.platformErrors, paths) }));
     revalidate();
+  };
+
+  /**
+   * Waits for a shipment being made (`shipments.create` or `shipping.shipOrder`) and says how it ended:
+   * shipped → Print screen; shipped elsewhere, queued, refused → the banner. True when it shipped here.
+   */
+  const settle = async (order: StationOrder | null, make: () => Promise<ShipResult>): Promise<boolean> => {
+    try {
+      const result = await make();
+      set({ shipping: false, result });
+      const trackingNumber = result.shipment.trackingNumber;
+      if (result.shippedElsewhere) {
+        // Another station of the account shipped this order: nothing paid, nothing printed here.
+        useApp.getState().flash('warn', t('duplicate.title'), t('duplicate.body', { order: order?.orderNumber ?? result.shipment.reference ?? '', ldv: trackingNumber, carrier: `${result.shipment.carrier.name} — ${result.shipment.carrier.contractName}`, date: dateTime(result.shipment.createdAt) }));
+        return false;
+      }
+      if (result.printError) useApp.getState().outcome('printer', t('job.notPrinted', { ldv: trackingNumber }), t('job.notPrintedDetail', { error: `${result.printError.message} [${result.printError.code}]` }));
+      else if (result.printJob?.state === 'failed') useApp.getState().outcome('printer', t('job.notPrinted', { ldv: trackingNumber }), result.printJob.lastError ?? t('job.printerFailed'));
+      else if (result.printJob?.state === 'queued' && result.printJob.lastError)
+        useApp.getState().outcome('printer', t('job.labelWaits', { ldv: trackingNumber }), t('job.labelWaitsDetail', { error: result.printJob.lastError }));
+      else useApp.getState().outcome('shipped', t('job.shipped', { ldv: trackingNumber }), t('job.shippedDetail', { carrier: result.shipment.carrier.name, cost: money(result.shipment.cost.amount, result.shipment.cost.currency) }));
+      useApp.getState().go('print', { keepBanner: true });
+      void useApp.getState().refreshInfo(); // credit changed
+      return true;
+    } catch (e) {
+      set({ shipping: false });
+      const err = asStationError(e);
+      if (err.details) set({ platformErrors: stripPrefix(err.details, 'request') });
+      // One rule for core and screen (shared/contract/outbox-outcome.ts): the code says whether the row stays queued.
+      if (outcomeOfCode(err.code) === 'queued') {
+        // The outbox keeps the request and sends it (after checking the platform when an answer was lost); the label prints then.
+        useApp.getState().outcome('queued', t('job.queued'), t('job.queuedDetail', { error: `${err.message} [${err.code}]` }));
+        void useApp.getState().refreshInfo();
+      } else if (err.code === 'outcome_unknown') {
+        useApp.getState().outcome('attention', t('job.unconfirmed'), `${err.message} [${err.code}]`);
+      } else if (err.details) {
+        useApp.getState().fail(t('job.refused'), err);
+      } else {
+        useApp.getState().outcome('attention', t('job.attention'), `${err.message} [${err.code}]`);
+      }
+      return false;
+    }
   };
 
   return {
@@ -355,41 +403,20 @@ export const useJob = create<JobState>()((set, get) => {
         return false;
       }
       set({ shipping: true, platformErrors: {} });
-      try {
-        const result = await invoke('shipments.create', { orderId: order?.id, request: draftToShipmentRequest(draft, chosen) });
-        set({ shipping: false, result });
-        const trackingNumber = result.shipment.trackingNumber;
-        if (result.shippedElsewhere) {
-          // Another station of the account shipped this order: nothing paid, nothing printed here.
-          useApp.getState().flash('warn', t('duplicate.title'), t('duplicate.body', { order: order?.orderNumber ?? result.shipment.reference ?? '', ldv: trackingNumber, carrier: `${result.shipment.carrier.name} — ${result.shipment.carrier.contractName}`, date: dateTime(result.shipment.createdAt) }));
-          return false;
-        }
-        if (result.printError) useApp.getState().outcome('printer', t('job.notPrinted', { ldv: trackingNumber }), t('job.notPrintedDetail', { error: `${result.printError.message} [${result.printError.code}]` }));
-        else if (result.printJob?.state === 'failed') useApp.getState().outcome('printer', t('job.notPrinted', { ldv: trackingNumber }), result.printJob.lastError ?? t('job.printerFailed'));
-        else if (result.printJob?.state === 'queued' && result.printJob.lastError)
-          useApp.getState().outcome('printer', t('job.labelWaits', { ldv: trackingNumber }), t('job.labelWaitsDetail', { error: result.printJob.lastError }));
-        else useApp.getState().outcome('shipped', t('job.shipped', { ldv: trackingNumber }), t('job.shippedDetail', { carrier: result.shipment.carrier.name, cost: money(result.shipment.cost.amount, result.shipment.cost.currency) }));
-        useApp.getState().go('print', { keepBanner: true });
-        void useApp.getState().refreshInfo(); // credit changed
-        return true;
-      } catch (e) {
-        set({ shipping: false });
-        const err = asStationError(e);
-        if (err.details) set({ platformErrors: stripPrefix(err.details, 'request') });
-        // One rule for core and screen (shared/contract/outbox-outcome.ts): the code says whether the row stays queued.
-        if (outcomeOfCode(err.code) === 'queued') {
-          // The outbox keeps the request and sends it (after checking the platform when an answer was lost); the label prints then.
-          useApp.getState().outcome('queued', t('job.queued'), t('job.queuedDetail', { error: `${err.message} [${err.code}]` }));
-          void useApp.getState().refreshInfo();
-        } else if (err.code === 'outcome_unknown') {
-          useApp.getState().outcome('attention', t('job.unconfirmed'), `${err.message} [${err.code}]`);
-        } else if (err.details) {
-          useApp.getState().fail(t('job.refused'), err);
-        } else {
-          useApp.getState().outcome('attention', t('job.attention'), `${err.message} [${err.code}]`);
-        }
+      return settle(order, () => invoke('shipments.create', { orderId: order?.id, request: draftToShipmentRequest(draft, chosen) }));
+    },
+
+    async shipPlanned(weightKg) {
+      // The same guards as Ctrl+Enter: one in flight, a result shown, items still to verify (the core guards again).
+      const { order, shipping, result } = get();
+      if (!order || shipping || result) return false;
+      const unverified = useVerify.getState().shipBlock(order.id);
+      if (unverified) {
+        useApp.getState().outcome('wrong_item', unverified, t('verify.blockedHint'));
         return false;
       }
+      set({ shipping: true, platformErrors: {} });
+      return settle(order, () => invoke('shipping.shipOrder', { orderId: order.id, ...(weightKg !== undefined ? { weightKg } : {}) }));
     },
 
     printJobChanged(job) {

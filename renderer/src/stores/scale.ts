@@ -10,7 +10,9 @@ import type { ScaleConfigView, ScaleView } from '../../../shared/contract';
 import { isUsableWeight } from '../../../shared/domain/scale-weight';
 import { invoke } from '../api';
 import { t } from '../lib/i18n';
+import { typedWeightKg } from '../lib/shipFormParcels';
 import { useApp } from './app';
+import { useAutoShip } from './autoship';
 import { useBoxes } from './boxes';
 import { useJob } from './job';
 import { useVerify } from './verify';
@@ -94,7 +96,12 @@ export const useScale = create<ScaleState>()((set, get) => ({
       const box = useBoxes.getState().settings.presets.find((b) => b.name === job.draft.packages[0]?.box);
       useVerify.getState().checkWeight(r.kg, box ? box.tareKg : null);
     }
-    const screen = useApp.getState().screen;
-    if (screen === 'quote' && view.requoteOnStable && !useJob.getState().quoting) void useJob.getState().quote();
+    // A rule may ship the order by itself with this weight (issue 24 item 4); else, on Quote, re-quote when set to.
+    const weightKg = typedWeightKg(useJob.getState().draft.packages);
+    void (weightKg === undefined ? Promise.resolve(false) : useAutoShip.getState().consider(weightKg)).then((started) => {
+      if (started) return;
+      const screen = useApp.getState().screen;
+      if (screen === 'quote' && view.requoteOnStable && !useJob.getState().quoting) void useJob.getState().quote();
+    });
   },
 }));
