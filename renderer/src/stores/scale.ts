@@ -97,11 +97,12 @@ export const useScale = create<ScaleState>()((set, get) => ({
       useVerify.getState().checkWeight(r.kg, box ? box.tareKg : null);
     }
     // A rule may ship the order by itself with this weight (issue 24 item 4); else, on Quote, re-quote when set to.
-    const weightKg = typedWeightKg(useJob.getState().draft.packages);
-    void (weightKg === undefined ? Promise.resolve(false) : useAutoShip.getState().consider(weightKg)).then((started) => {
-      if (started) return;
+    const requote = () => {
       const screen = useApp.getState().screen;
       if (screen === 'quote' && view.requoteOnStable && !useJob.getState().quoting) void useJob.getState().quote();
-    });
+    };
+    const weightKg = typedWeightKg(useJob.getState().draft.packages);
+    if (weightKg === undefined || useJob.getState().order === null) requote();
+    else void useAutoShip.getState().consider(weightKg).then((started) => started || requote());
   },
 }));
