@@ -8,7 +8,10 @@
  *   label reaches the printer with 0 key actions;
  * - Esc during the countdown: nothing is shipped (credit, order and printer unchanged);
  * - a Livigno order (customs) with known SKUs: shipped with ≤ 8 key actions;
- * - a typed weight and Enter: shipped by itself with ≤ 2 key actions.
+ * - a typed weight and Enter: shipped by itself with ≤ 2 key actions;
+ * - a Swiss order under a rule that does not ship by itself: the declaration
+ *   comes filled from product data, the focus visits only the missing field
+ *   (made in), Enter moves on to Ship: ≤ 8 key actions.
  * The waits are on states (the countdown element, the Print screen, the label
  * at the printer), never on time; the countdown is seen by a MutationObserver
  * so a short one is never missed.
@@ -27,16 +30,18 @@ test.use({ stationOptions: { name: 'autoship', labelPrinter: 'listener' } });
 const created = '2026-11-20 10:00:00 +0000';
 const milano = { name: 'Giulia Bianchi', a1: 'Via Roma 1', city: 'Milano', zip: '20121', prov: 'MI', country: 'IT' };
 const livigno = { name: 'Marco Rossi', a1: 'Via Saroch 12', city: 'Livigno', zip: '23041', prov: 'SO', country: 'IT' };
+const zurich = { name: 'Anna Muster', a1: 'Bahnhofstrasse 1', city: 'Zürich', zip: '8001', prov: 'ZH', country: 'CH' };
 
 const RULES = {
   version: 1,
   rules: [
     { name: 'Livigno dogana', when: { territories: ['livigno'] }, then: { rate: 'cheapest', customs: { contentType: 'MERCHANDISE' }, shipByItself: true } },
     { name: 'Italia fino a 5 kg', when: { countries: ['IT'], weightKg: { max: 5 } }, then: { rate: 'cheapest', shipByItself: true } },
+    { name: 'Svizzera', when: { countries: ['CH'] }, then: { rate: 'cheapest' } },
   ],
 };
-// TAZ and OLIO are fully known; VASO has its size but no weight (the scale or the packer gives it).
-const PRODUCTS = ['sku,weightKg,lengthCm,widthCm,heightCm,hsCode,originCountry,description', 'TAZ,0.35,10,10,12,691200,IT,Tazza in ceramica', 'OLIO,1.2,8,8,30,150920,IT,Olio extravergine', 'VASO,,12,12,10,691390,IT,Vaso in ceramica'].join('\n');
+// TAZ and OLIO are fully known; VASO has its size but no weight (the scale or the packer gives it); CIOC has no origin.
+const PRODUCTS = ['sku,weightKg,lengthCm,widthCm,heightCm,hsCode,originCountry,description', 'TAZ,0.35,10,10,12,691200,IT,Tazza in ceramica', 'OLIO,1.2,8,8,30,150920,IT,Olio extravergine', 'VASO,,12,12,10,691390,IT,Vaso in ceramica', 'CIOC,0.5,10,10,5,180632,,Cioccolato fondente'].join('\n');
 
 let scale: PtyScale;
 
@@ -76,6 +81,7 @@ test.beforeAll(async ({ rpc }) => {
       ...order({ name: '#9002', id: '7700000009002', created, email: 'b@example.it', ship: milano, items: [{ q: '2', n: 'Tazza', p: '12.00', sku: 'TAZ' }], total: '24.00' }),
       ...order({ name: '#9003', id: '7700000009003', created, email: 'c@example.it', ship: livigno, items: [{ q: '3', n: 'Tazza', p: '12.00', sku: 'TAZ' }, { q: '2', n: 'Olio', p: '15.00', sku: 'OLIO' }], total: '66.00' }),
       ...order({ name: '#9004', id: '7700000009004', created, email: 'd@example.it', ship: milano, items: [{ q: '1', n: 'Vaso', p: '30.00', sku: 'VASO' }], total: '30.00' }),
+      ...order({ name: '#9005', id: '7700000009005', created, email: 'e@example.it', ship: zurich, items: [{ q: '2', n: 'Cioccolato', p: '8.00', sku: 'CIOC' }, { q: '1', n: 'Tazza', p: '12.00', sku: 'TAZ' }], total: '28.00' }),
     ]),
   });
 });
@@ -108,11 +114,11 @@ test('rules and product data imported from files in Settings; the countdown is a
   await expect(page.getByTestId('connection')).toHaveText('online');
   await page.keyboard.press('F8');
   await page.locator('input[type="file"][accept*="json"]').setInputFiles(rulesFile);
-  await expect(page.getByTestId('banner')).toContainText('2 rules imported');
-  expect((await rpc('rules.list', {})).rules.map((r) => r.name)).toEqual(['Livigno dogana', 'Italia fino a 5 kg']);
+  await expect(page.getByTestId('banner')).toContainText('3 rules imported');
+  expect((await rpc('rules.list', {})).rules.map((r) => r.name)).toEqual(['Livigno dogana', 'Italia fino a 5 kg', 'Svizzera']);
   await page.locator('input[type="file"][accept*="csv"]').setInputFiles(productsFile);
-  await expect(page.getByTestId('banner')).toContainText('3 new');
-  expect((await rpc('products.list', {})).map((p) => p.sku).sort()).toEqual(['OLIO', 'TAZ', 'VASO']);
+  await expect(page.getByTestId('banner')).toContainText('4 new');
+  expect((await rpc('products.list', {})).map((p) => p.sku).sort()).toEqual(['CIOC', 'OLIO', 'TAZ', 'VASO']);
 
   const countdown = page.getByLabel('Countdown before shipping by itself (seconds)');
   await expect(countdown).toHaveValue('1.5');
@@ -216,4 +222,34 @@ test('a typed weight and Enter ships by itself with ≤ 2 key actions', async ({
   await expect.poll(() => labelPrinter.labels().length).toBe(labelsBefore + 1);
   expect((await countdownTexts(page))[0]).toContain("Rule 'Italia fino a 5 kg'");
   expect(keys.count).toBeLessThanOrEqual(2);
+});
+
+test('Switzerland: the declaration from product data, the focus only on what is missing, Enter to Ship (≤ 8 key actions)', async ({ page, station, rpc, labelPrinter }) => {
+  await page.goto(station.url);
+  await expect(page.getByTestId('connection')).toHaveText('online');
+  const labelsBefore = labelPrinter.labels().length;
+  const keys = packerKeys(page);
+  await scan(page, '#9005');
+  await expect(page.getByLabel('Weight (kg)')).toBeFocused();
+  await keys.type('1,6');
+  await keys.press('Enter');
+  await expect(page.getByRole('listbox', { name: /Rates, cheapest first/ })).toBeFocused();
+  await keys.press('Enter');
+  await expect(page.getByRole('heading', { name: /^Ship/ })).toBeVisible();
+  // Known from product data: descriptions, HS codes, weights (kg per line), value; only CIOC's origin is missing.
+  await expect(page.locator('#customs-0-countryOfManufacture')).toBeFocused();
+  await expect(page.locator('#customs-0-harmonizedCode')).toHaveValue('180632');
+  await expect(page.locator('#customs-0-weight')).toHaveValue('1');
+  await expect(page.locator('#customs-1-countryOfManufacture')).toHaveValue('IT');
+  await expect(page.locator('#customs-1-harmonizedCode')).toHaveValue('691200');
+  await expect(page.locator('#customs-1-weight')).toHaveValue('0.35');
+  await keys.type('IT');
+  await keys.press('Enter');
+  await expect(page.getByRole('button', { name: /^Ship & print label/ })).toBeFocused();
+  await keys.press('Enter');
+  await expect(page.getByTestId('print-state')).toHaveAttribute('data-state', 'printed');
+  expect((await orderOf(rpc, '#9005')).status).toBe('shipped');
+  await expect.poll(() => labelPrinter.labels().length).toBe(labelsBefore + 1);
+  expect(keys.count).toBeLessThanOrEqual(8);
+  expect(await countdownTexts(page)).toEqual([]);
 });

@@ -13,8 +13,8 @@ import { dateTime, money } from '../lib/format';
 import { t } from '../lib/i18n';
 import { fieldMessage } from '../lib/messages';
 import { draftFromOrder, draftToRatesRequest, draftToShipmentRequest, emptyDraft, customsOf, RECIPIENT_PATHS, validateForQuote, validateForShip, type RecipientDraft, type ShipDraft } from '../lib/shipForm';
-import { applyCustomsMemory, commodityPath, emptyCommodity, partyIdPath, withAutoValue, CUSTOMS_PATHS, type CommodityDraft, type CustomsDraft, type PartyIdsDraft } from '../lib/shipFormCustoms';
-import { boxChoice, emptyPackage, packagePath, type BoxChoice, type PackageDraft, type PackageField } from '../lib/shipFormParcels';
+import { applyCustomsMemory, applyPlannedCommodities, commodityPath, emptyCommodity, partyIdPath, withAutoValue, CUSTOMS_PATHS, type CommodityDraft, type CustomsDraft, type PartyIdsDraft } from '../lib/shipFormCustoms';
+import { boxChoice, emptyPackage, packagePath, typedWeightKg, type BoxChoice, type PackageDraft, type PackageField } from '../lib/shipFormParcels';
 import type { BoxPreset } from '../../../shared/contract/boxes';
 import { useApp } from './app';
 import { useBoxes } from './boxes';
@@ -112,6 +112,12 @@ interface JobState {
   setDeliveryPoint(point: ShipDraft['deliveryPoint']): void;
   /** Prefills the declaration from the products remembered per SKU and the exporter/importer settings. */
   loadCustomsMemory(): Promise<void>;
+  /**
+   * Fills the declaration's blank line fields from the core's plan (`shipping.plan` with the typed weight and
+   * the chosen contract: product data, the parcel weight split over the lines, the rule's customs defaults).
+   * A failed plan leaves the form as it is (the packer types what is missing).
+   */
+  fillCustomsFromPlan(): Promise<void>;
   highlight(index: number): void;
   quote(): Promise<boolean>;
   choose(index: number): void;
@@ -308,6 +314,24 @@ export const useJob = create<JobState>()((set, get) => {
     },
     setDeliveryPoint(point) {
       edit((d) => ({ ...d, deliveryPoint: point }), ['options.deliveryPoint', 'options.cod']);
+    },
+    async fillCustomsFromPlan() {
+      const { order, draft, chosen } = get();
+      if (!order || !customsOf(draft).required) return;
+      const weightKg = typedWeightKg(draft.packages);
+      let plan;
+      try {
+        plan = await invoke('shipping.plan', { orderId: order.id, ...(weightKg !== undefined ? { weightKg } : {}), ...(chosen ? { contractCode: chosen.contractCode } : {}) });
+      } catch {
+        return; // a help, not a step: the form stays as the packer has it
+      }
+      if (get().order?.id !== order.id || get().result) return;
+      const missing = new Set(plan.customs.missing);
+      // A weight the plan does not know (it writes the least the wire takes) is left for the packer.
+      const planned = (plan.request?.customsDetail?.commodities ?? []).map((c, i) => (missing.has(`customsDetail.commodities.${i}.weight.value`) ? { ...c, weight: { value: 0 } } : c));
+      if (planned.length === 0) return;
+      set((s) => ({ draft: { ...s.draft, customs: withAutoValue(applyPlannedCommodities(s.draft.customs, planned)) } }));
+      revalidate();
     },
     async loadCustomsMemory() {
       set({ customsLoaded: true });
