@@ -50,10 +50,13 @@ const clearTimer = () => {
   timer = null;
 };
 
-/** The Ctrl+Enter guards: an order open, no shipment in flight, none shown, its items verified. */
+/**
+ * The Ctrl+Enter guards: an order open, no shipment in flight, none shown, its items verified; and no rate
+ * chosen by the packer (who then ships it by hand with that rate).
+ */
 function mayShip(orderId: number): boolean {
   const job = useJob.getState();
-  return job.order?.id === orderId && !job.shipping && job.result === null && useVerify.getState().shipBlock(orderId) === null;
+  return job.order?.id === orderId && !job.shipping && job.result === null && job.chosen === null && useVerify.getState().shipBlock(orderId) === null;
 }
 
 /** The countdown and the reasons an order does not ship by itself (see file comment). */
@@ -107,11 +110,11 @@ export const useAutoShip = create<AutoShipState>()((set, get) => ({
   },
 }));
 
-// Another order opened, or the open one shipped by hand: a countdown for it no longer applies.
+// Another order opened, a rate chosen by the packer, or the order shipped by hand: a countdown for it no longer applies.
 useJob.subscribe((s) => {
   if (stoppedOrderId !== null && s.order?.id !== stoppedOrderId) stoppedOrderId = null;
   const { countdown, blocked } = useAutoShip.getState();
-  if (countdown && (s.order?.id !== countdown.orderId || s.result !== null || s.shipping)) {
+  if (countdown && (s.order?.id !== countdown.orderId || s.result !== null || s.shipping || s.chosen !== null)) {
     generation++;
     clearTimer();
     useAutoShip.setState({ countdown: null });

@@ -116,6 +116,16 @@ describe('shipping by itself', () => {
     expect(shipOrders()).toHaveLength(0);
   });
 
+  it('a rate the packer chooses ends the countdown: the packer ships by hand', async () => {
+    useJob.getState().startOrder(order(9));
+    await useAutoShip.getState().consider(1);
+    useJob.setState({ chosen: { contractCode: 'GLS-ECO' } as never });
+    expect(useAutoShip.getState().countdown).toBeNull();
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(shipOrders()).toHaveLength(0);
+    expect(await useAutoShip.getState().consider(1)).toBe(false);
+  });
+
   it('another order scanned during the countdown ends it', async () => {
     useJob.getState().startOrder(order(5));
     await useAutoShip.getState().consider(1);
