@@ -11,6 +11,7 @@ import type { AutoShipView } from '../../../shared/contract/plan';
 import { StationError } from '../../../shared/contract/errors';
 import type { StationOrder } from '../../../shared/domain/order';
 import { setStation } from '../../../renderer/src/api';
+import { setLanguage, t } from '../../../renderer/src/lib/i18n';
 import { attentionText } from '../../../renderer/src/lib/ruleText';
 import { useApp } from '../../../renderer/src/stores/app';
 import { useAutoShip } from '../../../renderer/src/stores/autoship';
@@ -62,8 +63,9 @@ beforeEach(() => {
   useApp.setState({ screen: 'quote' });
 });
 
-afterEach(() => {
+afterEach(async () => {
   vi.useRealTimers();
+  await setLanguage('en');
 });
 
 const shipOrders = () => calls.filter((c) => c.name === 'shipping.shipOrder');
@@ -150,5 +152,13 @@ describe('shipping by itself', () => {
     useJob.getState().startOrder(order(8));
     expect(await useAutoShip.getState().consider(2)).toBe(false);
     expect(useAutoShip.getState().blocked).toBeNull();
+  });
+
+  it('says the rule, the time and "Esc stops" in English and Italian', async () => {
+    expect(`${t('autoShip.countdown', { rule: 'Italia', seconds: '1.5' })} — ${t('autoShip.escStops')}`).toBe("Rule 'Italia' ships this order by itself in 1.5 s — Esc stops");
+    await setLanguage('it');
+    expect(t('autoShip.countdown', { rule: 'Italia', seconds: '1,5' })).toBe("La regola 'Italia' spedisce da sola questo ordine tra 1,5 s");
+    expect(t('autoShip.escStops')).toBe('Esc ferma');
+    expect(attentionText({ key: 'customs', params: { count: 2 }, message: 'x' })).toBe('Dichiarazione doganale incompleta (2 campi)');
   });
 });
