@@ -10,6 +10,7 @@
 import { useEffect } from 'react';
 import { flushSync } from 'react-dom';
 import { invoke, on } from './api';
+import { AutoShipNotice } from './components/AutoShipNotice';
 import { Banner } from './components/Banner';
 import { Header } from './components/Header';
 import { Nav } from './components/Nav';
@@ -219,6 +220,7 @@ export function App() {
       <Header />
       <Nav />
       <Banner />
+      <AutoShipNotice />
       <main className="main" id="main">
         <View />
       </main>

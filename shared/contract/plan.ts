@@ -39,9 +39,18 @@ export interface ShipPlanView {
   attention: PlanAttention[];
 }
 
-/** Would this order ship by itself now: under which rule, or why not (each reason a locale key, values and words). */
+/**
+ * Would this order ship by itself now: under which rule, or why not (each reason a locale key, values and words);
+ * `countdownMs` is the station's countdown before it does (Esc stops it), the setting of `shipping.settings`.
+ */
 export interface AutoShipView {
   ships: boolean;
   rule: { index: number; name: string } | null;
   reasons: PlanAttention[];
+  countdownMs: number;
+}
+
+/** Settings of shipping by itself (issue 24 item 4): `countdownMs`, the countdown shown before the order ships (100-10000 ms, default 1500). */
+export interface ShippingSettingsView {
+  countdownMs: number;
 }

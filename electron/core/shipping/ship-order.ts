@@ -9,12 +9,17 @@
 import type { Handlers, ShipResult } from '../../../shared/contract/commands';
 import { ShipInput } from '../../../shared/contract/commands';
 import { StationError } from '../../../shared/contract/errors';
+import { z } from 'zod';
 import type { AutoShipView, PlanAttention, ShipPlanView } from '../../../shared/contract/plan';
 import type { StationOrder } from '../../../shared/domain/order';
 import { issuesToDetails, type Rate, type ShipmentRequest } from '../../../shared/platform';
 import type { StationContext } from '../common/context';
+import { defineSetting } from '../store';
 import { planShipment, type ShipIntent } from './plan';
 import type { createShipmentsHandlers } from './shipments';
+
+/** Setting `shipping.countdownMs`: the countdown before an order ships by itself, ms (default 1500; bounds in the contract). */
+const CountdownSetting = defineSetting('shipping.countdownMs', z.number().int().min(100).max(10_000), 1500);
 
 /** A stored order, or `not_found_locally` naming `orderId`. */
 function orderOf(ctx: Pick<StationContext, 'store'>, orderId: number): StationOrder {
@@ -66,7 +71,7 @@ export function createShipOrderHandlers(ctx: StationContext, create: ReturnType<
       const rule = plan.decision.rule ? { index: plan.decision.rule.index, name: plan.decision.rule.name } : null;
       if (rule && !plan.shipByItself) reasons.push({ key: 'notByItself', params: { rule: rule.name }, message: `Rule '${rule.name}' does not ship by itself` });
       if (!rule && !reasons.some((r) => r.key === 'noRule')) reasons.push({ key: 'noRule', params: {}, message: 'No rule covers this order' });
-      return { ships: reasons.length === 0, rule, reasons };
+      return { ships: reasons.length === 0, rule, reasons, countdownMs: ctx.store.settings.get(CountdownSetting) };
     },
 
     'shipping.shipOrder': async (intent: ShipIntent): Promise<ShipResult> => {
@@ -99,5 +104,9 @@ export function createShipOrderHandlers(ctx: StationContext, create: ReturnType<
       if (!parsed.success) throw new StationError('invalid_input', 'The planned shipment is not valid', issuesToDetails(parsed.error.issues));
       return create(parsed.data);
     },
-  } satisfies Pick<Handlers, 'shipping.plan' | 'shipping.autoShip' | 'shipping.shipOrder'>;
+
+    'shipping.settings': async () => ({ countdownMs: ctx.store.settings.get(CountdownSetting) }),
+
+    'shipping.setSettings': async ({ countdownMs }) => ({ countdownMs: ctx.store.settings.set(CountdownSetting, countdownMs) }),
+  } satisfies Pick<Handlers, 'shipping.plan' | 'shipping.autoShip' | 'shipping.shipOrder' | 'shipping.settings' | 'shipping.setSettings'>;
 }

@@ -4,6 +4,7 @@
  * weight 1,2 kg ≤ 5». The core sends locale keys and raw values; numbers
  * are written here in the bench's language (decimal comma in Italian).
  */
+import type { PlanAttention } from '../../../shared/contract/plan';
 import type { RuleDecision, RuleReason } from '../../../shared/contract/rules';
 import { hasText, locale, t } from './i18n';
 
@@ -23,4 +24,10 @@ export function ruleReasonText(r: RuleReason): string {
 export function decisionText(d: RuleDecision): string {
   if (!d.rule) return t('rules.noneActs');
   return t('rules.line', { index: d.rule.index, name: d.rule.name, why: d.reasons.map(ruleReasonText).join(', ') });
+}
+
+/** A reason the order needs the packer (`plan.attention.<key>`, dots as underscores); the core's English words when no text names it. */
+export function attentionText(a: PlanAttention): string {
+  const key = `plan.attention.${a.key.replace(/\./g, '_')}`;
+  return hasText(key) ? t(key, formatted(a.params)) : a.message;
 }

@@ -197,3 +197,49 @@ export function draftToCustomsDetail(c: CustomsDraft): NonNullable<ShipmentReque
     importer: { eori: orNull(c.importer.eori), vatNumber: orNull(c.importer.vatNumber), taxId: orNull(c.importer.taxId) },
   };
 }
+
+/** The commodity fields the packer fills when nothing is known, in the order the focus visits them. */
+const NEEDED: ReadonlyArray<keyof CommodityDraft> = ['description', 'weight', 'countryOfManufacture', 'harmonizedCode'];
+
+/**
+ * What the declaration still misses (issue 24 item 6), as the Ship screen's
+ * input ids in screen order (`customs-<line>-<field>`): per line its
+ * description, weight (kg), made in and HS code when blank. Empty when the
+ * declaration is complete: the focus then goes to Ship.
+ */
+export function missingCustomsFields(c: CustomsDraft): string[] {
+  const out: string[] = [];
+  c.commodities.forEach((l, i) => {
+    for (const f of NEEDED) if (l[f].trim() === '') out.push(`customs-${i}-${f}`);
+  });
+  return out;
+}
+
+/** A commodity of the core's plan (`shipping.plan`'s `request.customsDetail.commodities`), as far as it fills a line. */
+export interface PlannedCommodity {
+  sku?: string | null | undefined;
+  description: string;
+  weight: { value: number };
+  countryOfManufacture: string;
+  harmonizedCode?: string | null | undefined;
+}
+
+/**
+ * Fills the blank fields of each line from the core's plan (product data, the
+ * parcel weight split over the lines, the rule's customs defaults); a line is
+ * matched by SKU, else by its place. What the packer typed is never replaced.
+ */
+export function applyPlannedCommodities(c: CustomsDraft, planned: readonly PlannedCommodity[]): CustomsDraft {
+  const commodities = c.commodities.map((l, i) => {
+    const p = (l.sku ? planned.find((x) => x.sku === l.sku) : undefined) ?? (l.sku ? undefined : planned[i]);
+    if (!p) return l;
+    return {
+      ...l,
+      description: l.description || p.description,
+      weight: l.weight || (p.weight.value > 0 ? String(p.weight.value) : ''),
+      countryOfManufacture: l.countryOfManufacture || p.countryOfManufacture,
+      harmonizedCode: l.harmonizedCode || (p.harmonizedCode ?? ''),
+    };
+  });
+  return { ...c, commodities };
+}

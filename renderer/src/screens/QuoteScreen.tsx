@@ -13,6 +13,7 @@ import { hasText, t } from '../lib/i18n';
 import { firstError, rateKeyAction } from '../lib/shipForm';
 import { volumetricDecides } from '../lib/shipFormParcels';
 import { useApp } from '../stores/app';
+import { useAutoShip } from '../stores/autoship';
 import { mergeErrors, useJob } from '../stores/job';
 import { PackagesEditor } from './PackagesEditor';
 import { OrderChangedNotice } from '../components/OrderChangedNotice';
@@ -75,10 +76,16 @@ export function QuoteScreen() {
         onSubmit={(e) => {
           e.preventDefault();
           const formEl = e.currentTarget;
-          void quote().then((ok) => {
-            if (ok) list.current?.focus();
-            else focusFirstInvalid(formEl);
-          });
+          // A typed weight and Enter: a rule may ship it by itself (the countdown shows); else the quote as usual.
+          void useAutoShip
+            .getState()
+            .consider(typedWeightKg(useJob.getState().draft.packages))
+            .then((started) => (started ? null : quote()))
+            .then((ok) => {
+              if (ok === null) return;
+              if (ok) list.current?.focus();
+              else focusFirstInvalid(formEl);
+            });
         }}
       >
         <PackagesEditor errors={quoteErrors} show={(p) => submitted || Boolean(touched[p])} firstRef={firstWeight} />

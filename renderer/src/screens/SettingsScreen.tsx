@@ -24,6 +24,7 @@ import { SlipSettingsSection } from './SlipSettingsSection';
 import { VerifySettingsSection } from './VerifySettingsSection';
 import { StorageSection } from './StorageSection';
 import { RulesSettingsSection } from './RulesSettingsSection';
+import { AutoShipSettingsSection } from './AutoShipSettingsSection';
 import { ProductsSettingsSection } from './ProductsSettingsSection';
 import { PackersSection } from './PackersSection';
 
@@ -164,6 +165,7 @@ export function SettingsScreen() {
       <SlipSettingsSection />
       <VerifySettingsSection />
       <RulesSettingsSection />
+      <AutoShipSettingsSection />
       <ProductsSettingsSection />
       <StorageSection />
       <PackersSection />

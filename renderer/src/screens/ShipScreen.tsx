@@ -4,6 +4,9 @@
  * from the platform's `ShipmentRequest` schema on blur and on submit, and the
  * platform's own `details` land on the same fields. Ctrl+Enter ships; plain
  * Enter in a field does not (a stray scanner Enter must not spend money).
+ * A customs declaration is filled from what is known (the core's plan) and
+ * the focus visits only its missing fields: Enter moves to the next, then to
+ * Ship (issue 24 item 6).
  */
 import { useEffect, useRef } from 'react';
 import { CheckField, ErrorList, SelectField, TextField, keepFocusOnMouseDown } from '../components/Field';
@@ -14,6 +17,7 @@ import { usePrint } from '../stores/print';
 import { RECIPIENT_PATHS, customsOf, firstError, shipFormPaths, unplacedErrors, type RecipientDraft } from '../lib/shipForm';
 import { useApp } from '../stores/app';
 import { mergeErrors, useJob } from '../stores/job';
+import { missingCustomsFields } from '../lib/shipFormCustoms';
 import { CustomsEditor } from './CustomsEditor';
 import { DeliveryPointPicker } from './DeliveryPointPicker';
 import { PackagesEditor } from './PackagesEditor';
@@ -34,6 +38,15 @@ const RECIPIENT_FIELDS: Array<[keyof RecipientDraft, string, { wide?: boolean; t
   ['email', 'ship.field.email', { type: 'email' }],
 ];
 
+/** Focuses the next field the declaration misses after `from` (screen order; the first when null), or `ship` when none is left. */
+function focusNextMissing(from: Element | null, ship: HTMLElement | null): void {
+  const fields = missingCustomsFields(useJob.getState().draft.customs)
+    .map((id) => document.getElementById(id))
+    .filter((el): el is HTMLElement => el !== null && el !== from);
+  const next = from ? fields.find((el) => from.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING) : fields[0];
+  (next ?? ship)?.focus();
+}
+
 /** Ship screen (see file comment). */
 export function ShipScreen() {
   const job = useJob();
@@ -46,9 +59,19 @@ export function ShipScreen() {
   const nameInput = useRef<HTMLInputElement>(null);
 
   // With a rate chosen and a prefilled recipient the packer usually just confirms: focus Ship.
+  // A customs declaration: filled from what is known first, then the focus goes only to what is missing (issue 24 item 6).
   useEffect(() => {
-    if (useJob.getState().chosen && useJob.getState().draft.recipient.name) shipBtn.current?.focus();
+    const s = useJob.getState();
+    if (s.chosen && s.draft.recipient.name) shipBtn.current?.focus();
     else nameInput.current?.focus();
+    if (!s.order || !customsOf(s.draft).required) return;
+    let live = true;
+    void s.fillCustomsFromPlan().then(() => {
+      if (live && useJob.getState().chosen && useJob.getState().draft.recipient.name) focusNextMissing(null, shipBtn.current);
+    });
+    return () => {
+      live = false;
+    };
   }, [focusTick]);
 
   const show = (path: string) => submitted || Boolean(touched[path]) || path in job.platformErrors;
@@ -78,6 +101,8 @@ export function ShipScreen() {
             void job.ship().then((ok) => ok || focusFirstInvalid(form.current));
           } else if (e.key === 'Enter' && e.target instanceof HTMLInputElement && e.target.type !== 'checkbox') {
             e.preventDefault(); // no implicit submit from a text field
+            // In a customs line: Enter moves on to the next missing field, then to Ship.
+            if (/^customs-\d+-/.test(e.target.id)) focusNextMissing(e.target, shipBtn.current);
           }
         }}
       >

@@ -13,8 +13,8 @@ import { dateTime, money } from '../lib/format';
 import { t } from '../lib/i18n';
 import { fieldMessage } from '../lib/messages';
 import { draftFromOrder, draftToRatesRequest, draftToShipmentRequest, emptyDraft, customsOf, RECIPIENT_PATHS, validateForQuote, validateForShip, type RecipientDraft, type ShipDraft } from '../lib/shipForm';
-import { applyCustomsMemory, commodityPath, emptyCommodity, partyIdPath, withAutoValue, CUSTOMS_PATHS, type CommodityDraft, type CustomsDraft, type PartyIdsDraft } from '../lib/shipFormCustoms';
-import { boxChoice, emptyPackage, packagePath, type BoxChoice, type PackageDraft, type PackageField } from '../lib/shipFormParcels';
+import { applyCustomsMemory, applyPlannedCommodities, commodityPath, emptyCommodity, partyIdPath, withAutoValue, CUSTOMS_PATHS, type CommodityDraft, type CustomsDraft, type PartyIdsDraft } from '../lib/shipFormCustoms';
+import { boxChoice, emptyPackage, packagePath, typedWeightKg, type BoxChoice, type PackageDraft, type PackageField } from '../lib/shipFormParcels';
 import type { BoxPreset } from '../../../shared/contract/boxes';
 import { useApp } from './app';
 import { useBoxes } from './boxes';
@@ -112,10 +112,22 @@ interface JobState {
   setDeliveryPoint(point: ShipDraft['deliveryPoint']): void;
   /** Prefills the declaration from the products remembered per SKU and the exporter/importer settings. */
   loadCustomsMemory(): Promise<void>;
+  /**
+   * Fills the declaration's blank line fields from the core's plan (`shipping.plan` with the typed weight and
+   * the chosen contract: product data, the parcel weight split over the lines, the rule's customs defaults).
+   * A failed plan leaves the form as it is (the packer types what is missing).
+   */
+  fillCustomsFromPlan(): Promise<void>;
   highlight(index: number): void;
   quote(): Promise<boolean>;
   choose(index: number): void;
   ship(): Promise<boolean>;
+  /**
+   * Ships the open order by intent (`shipping.shipOrder`: the core plans contract, parcels and customs),
+   * with `weightKg` typed or from a stable scale reading (product data when absent). The same guards as
+   * {@link JobState.ship}; ends on the Print screen when shipped. False when not shipped (the banner says why).
+   */
+  shipPlanned(weightKg?: number): Promise<boolean>;
   /** A print job event: keeps the shown result's job current. */
   printJobChanged(job: PrintJobView): void;
   quoteIsStale(): boolean;
@@ -192,6 +204,48 @@ export const useJob = create<JobState>()((set, get) => {
     revalidate();
   };
 
+  /**
+   * Waits for a shipment being made (`shipments.create` or `shipping.shipOrder`) and says how it ended:
+   * shipped → Print screen; shipped elsewhere, queued, refused → the banner. True when it shipped here.
+   */
+  const settle = async (order: StationOrder | null, make: () => Promise<ShipResult>): Promise<boolean> => {
+    try {
+      const result = await make();
+      set({ shipping: false, result });
+      const trackingNumber = result.shipment.trackingNumber;
+      if (result.shippedElsewhere) {
+        // Another station of the account shipped this order: nothing paid, nothing printed here.
+        useApp.getState().flash('warn', t('duplicate.title'), t('duplicate.body', { order: order?.orderNumber ?? result.shipment.reference ?? '', ldv: trackingNumber, carrier: `${result.shipment.carrier.name} — ${result.shipment.carrier.contractName}`, date: dateTime(result.shipment.createdAt) }));
+        return false;
+      }
+      if (result.printError) useApp.getState().outcome('printer', t('job.notPrinted', { ldv: trackingNumber }), t('job.notPrintedDetail', { error: `${result.printError.message} [${result.printError.code}]` }));
+      else if (result.printJob?.state === 'failed') useApp.getState().outcome('printer', t('job.notPrinted', { ldv: trackingNumber }), result.printJob.lastError ?? t('job.printerFailed'));
+      else if (result.printJob?.state === 'queued' && result.printJob.lastError)
+        useApp.getState().outcome('printer', t('job.labelWaits', { ldv: trackingNumber }), t('job.labelWaitsDetail', { error: result.printJob.lastError }));
+      else useApp.getState().outcome('shipped', t('job.shipped', { ldv: trackingNumber }), t('job.shippedDetail', { carrier: result.shipment.carrier.name, cost: money(result.shipment.cost.amount, result.shipment.cost.currency) }));
+      useApp.getState().go('print', { keepBanner: true });
+      void useApp.getState().refreshInfo(); // credit changed
+      return true;
+    } catch (e) {
+      set({ shipping: false });
+      const err = asStationError(e);
+      if (err.details) set({ platformErrors: stripPrefix(err.details, 'request') });
+      // One rule for core and screen (shared/contract/outbox-outcome.ts): the code says whether the row stays queued.
+      if (outcomeOfCode(err.code) === 'queued') {
+        // The outbox keeps the request and sends it (after checking the platform when an answer was lost); the label prints then.
+        useApp.getState().outcome('queued', t('job.queued'), t('job.queuedDetail', { error: `${err.message} [${err.code}]` }));
+        void useApp.getState().refreshInfo();
+      } else if (err.code === 'outcome_unknown') {
+        useApp.getState().outcome('attention', t('job.unconfirmed'), `${err.message} [${err.code}]`);
+      } else if (err.details) {
+        useApp.getState().fail(t('job.refused'), err);
+      } else {
+        useApp.getState().outcome('attention', t('job.attention'), `${err.message} [${err.code}]`);
+      }
+      return false;
+    }
+  };
+
   return {
     ...initial(),
 
@@ -260,6 +314,24 @@ export const useJob = create<JobState>()((set, get) => {
     },
     setDeliveryPoint(point) {
       edit((d) => ({ ...d, deliveryPoint: point }), ['options.deliveryPoint', 'options.cod']);
+    },
+    async fillCustomsFromPlan() {
+      const { order, draft, chosen } = get();
+      if (!order || !customsOf(draft).required) return;
+      const weightKg = typedWeightKg(draft.packages);
+      let plan;
+      try {
+        plan = await invoke('shipping.plan', { orderId: order.id, ...(weightKg !== undefined ? { weightKg } : {}), ...(chosen ? { contractCode: chosen.contractCode } : {}) });
+      } catch {
+        return; // a help, not a step: the form stays as the packer has it
+      }
+      if (get().order?.id !== order.id || get().result) return;
+      const missing = new Set(plan.customs.missing);
+      // A weight the plan does not know (it writes the least the wire takes) is left for the packer.
+      const planned = (plan.request?.customsDetail?.commodities ?? []).map((c, i) => (missing.has(`customsDetail.commodities.${i}.weight.value`) ? { ...c, weight: { value: 0 } } : c));
+      if (planned.length === 0) return;
+      set((s) => ({ draft: { ...s.draft, customs: withAutoValue(applyPlannedCommodities(s.draft.customs, planned)) } }));
+      revalidate();
     },
     async loadCustomsMemory() {
       set({ customsLoaded: true });
@@ -355,41 +427,20 @@ export const useJob = create<JobState>()((set, get) => {
         return false;
       }
       set({ shipping: true, platformErrors: {} });
-      try {
-        const result = await invoke('shipments.create', { orderId: order?.id, request: draftToShipmentRequest(draft, chosen) });
-        set({ shipping: false, result });
-        const trackingNumber = result.shipment.trackingNumber;
-        if (result.shippedElsewhere) {
-          // Another station of the account shipped this order: nothing paid, nothing printed here.
-          useApp.getState().flash('warn', t('duplicate.title'), t('duplicate.body', { order: order?.orderNumber ?? result.shipment.reference ?? '', ldv: trackingNumber, carrier: `${result.shipment.carrier.name} — ${result.shipment.carrier.contractName}`, date: dateTime(result.shipment.createdAt) }));
-          return false;
-        }
-        if (result.printError) useApp.getState().outcome('printer', t('job.notPrinted', { ldv: trackingNumber }), t('job.notPrintedDetail', { error: `${result.printError.message} [${result.printError.code}]` }));
-        else if (result.printJob?.state === 'failed') useApp.getState().outcome('printer', t('job.notPrinted', { ldv: trackingNumber }), result.printJob.lastError ?? t('job.printerFailed'));
-        else if (result.printJob?.state === 'queued' && result.printJob.lastError)
-          useApp.getState().outcome('printer', t('job.labelWaits', { ldv: trackingNumber }), t('job.labelWaitsDetail', { error: result.printJob.lastError }));
-        else useApp.getState().outcome('shipped', t('job.shipped', { ldv: trackingNumber }), t('job.shippedDetail', { carrier: result.shipment.carrier.name, cost: money(result.shipment.cost.amount, result.shipment.cost.currency) }));
-        useApp.getState().go('print', { keepBanner: true });
-        void useApp.getState().refreshInfo(); // credit changed
-        return true;
-      } catch (e) {
-        set({ shipping: false });
-        const err = asStationError(e);
-        if (err.details) set({ platformErrors: stripPrefix(err.details, 'request') });
-        // One rule for core and screen (shared/contract/outbox-outcome.ts): the code says whether the row stays queued.
-        if (outcomeOfCode(err.code) === 'queued') {
-          // The outbox keeps the request and sends it (after checking the platform when an answer was lost); the label prints then.
-          useApp.getState().outcome('queued', t('job.queued'), t('job.queuedDetail', { error: `${err.message} [${err.code}]` }));
-          void useApp.getState().refreshInfo();
-        } else if (err.code === 'outcome_unknown') {
-          useApp.getState().outcome('attention', t('job.unconfirmed'), `${err.message} [${err.code}]`);
-        } else if (err.details) {
-          useApp.getState().fail(t('job.refused'), err);
-        } else {
-          useApp.getState().outcome('attention', t('job.attention'), `${err.message} [${err.code}]`);
-        }
+      return settle(order, () => invoke('shipments.create', { orderId: order?.id, request: draftToShipmentRequest(draft, chosen) }));
+    },
+
+    async shipPlanned(weightKg) {
+      // The same guards as Ctrl+Enter: one in flight, a result shown, items still to verify (the core guards again).
+      const { order, shipping, result } = get();
+      if (!order || shipping || result) return false;
+      const unverified = useVerify.getState().shipBlock(order.id);
+      if (unverified) {
+        useApp.getState().outcome('wrong_item', unverified, t('verify.blockedHint'));
         return false;
       }
+      set({ shipping: true, platformErrors: {} });
+      return settle(order, () => invoke('shipping.shipOrder', { orderId: order.id, ...(weightKg !== undefined ? { weightKg } : {}) }));
     },
 
     printJobChanged(job) {

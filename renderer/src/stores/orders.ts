@@ -13,6 +13,7 @@ import { invoke } from '../api';
 import { asStationError } from '../lib/errors';
 import { t } from '../lib/i18n';
 import { useApp } from './app';
+import { useAutoShip } from './autoship';
 import { useJob } from './job';
 import { useVerify } from './verify';
 
@@ -133,6 +134,8 @@ function startShipping(o: StationOrder) {
   const order = o.shop === 'main' ? o.orderNumber : `${o.orderNumber} (${o.shop})`;
   app.flash('ok', t('orders.msg.opened', { order, name: o.recipient.name }), t('orders.msg.openedDetail', { postalCode: o.recipient.postalCode, city: o.recipient.city, country: o.recipient.countryCode }));
   app.go('quote', { keepBanner: true });
+  // A rule may ship it by itself now (its weight from product data): the countdown shows on Quote.
+  void useAutoShip.getState().consider();
 }
 
 /** Orders store: `orders.page`, `orders.importCsv`, `orders.create`, `orders.fix`, `orders.submit`. */

@@ -11,7 +11,9 @@ import { isUsableWeight } from '../../../shared/domain/scale-weight';
 import { invoke } from '../api';
 import { t } from '../lib/i18n';
 import { decimalText } from '../lib/format';
+import { typedWeightKg } from '../lib/shipFormParcels';
 import { useApp } from './app';
+import { useAutoShip } from './autoship';
 import { useBoxes } from './boxes';
 import { useJob } from './job';
 import { useVerify } from './verify';
@@ -95,7 +97,13 @@ export const useScale = create<ScaleState>()((set, get) => ({
       const box = useBoxes.getState().settings.presets.find((b) => b.name === job.draft.packages[0]?.box);
       useVerify.getState().checkWeight(r.kg, box ? box.tareKg : null);
     }
-    const screen = useApp.getState().screen;
-    if (screen === 'quote' && view.requoteOnStable && !useJob.getState().quoting) void useJob.getState().quote();
+    // A rule may ship the order by itself with this weight (issue 24 item 4); else, on Quote, re-quote when set to.
+    const requote = () => {
+      const screen = useApp.getState().screen;
+      if (screen === 'quote' && view.requoteOnStable && !useJob.getState().quoting) void useJob.getState().quote();
+    };
+    const weightKg = typedWeightKg(useJob.getState().draft.packages);
+    if (weightKg === undefined || useJob.getState().order === null) requote();
+    else void useAutoShip.getState().consider(weightKg).then((started) => started || requote());
   },
 }));

@@ -1,7 +1,7 @@
 /** Commands of shipping by intent (issue 22 item 4, issue 24 item 4; see ./index.ts for the contract as a whole). */
 import { z } from 'zod';
-import type { AutoShipView, ShipPlanView } from '../plan';
-import { command, OrderIdInput, type ShipResult } from './define';
+import type { AutoShipView, ShippingSettingsView, ShipPlanView } from '../plan';
+import { command, Empty, OrderIdInput, type ShipResult } from './define';
 import { WeightKgInput } from './rules';
 
 const Intent = z
@@ -16,6 +16,13 @@ const Intent = z
   })
   .strict();
 
+/** The countdown before an order ships by itself, ms: at least 100 (never 0: Esc must have a chance), at most 10 s. */
+const CountdownMsInput = z
+  .number({ error: 'Countdown must be a number of milliseconds' })
+  .int({ error: 'Countdown must be a whole number of milliseconds' })
+  .min(100, { error: 'Countdown must be at least 100 ms' })
+  .max(10_000, { error: 'Countdown must be at most 10 s' });
+
 /** Commands of shipping by intent. */
 export const shippingPlanCommands = {
   /** The shipment the core would make for the order: rule, contract, parcels, options, customs and what is missing. */
@@ -27,4 +34,8 @@ export const shippingPlanCommands = {
    * (never twice; never an order needing attention: refused `invalid_state` with the reasons in `details.orderId`).
    */
   'shipping.shipOrder': command<ShipResult>()(Intent),
+  /** The station's settings of shipping by itself: the countdown (ms, default 1500). */
+  'shipping.settings': command<ShippingSettingsView>()(Empty),
+  /** Saves them. @throws StationError `invalid_input` naming `countdownMs`. */
+  'shipping.setSettings': command<ShippingSettingsView>()(z.object({ countdownMs: CountdownMsInput }).strict()),
 } as const;

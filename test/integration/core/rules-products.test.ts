@@ -117,7 +117,7 @@ describe('rules and product data through the commands', () => {
 
   it('autoShip: a covered order with a known weight ships by itself; an unpaid order without a rule for it does not', async () => {
     const ok = await invoke('shipping.autoShip', { orderId: (await byNumber('#4001')).id });
-    expect(ok).toEqual({ ships: true, rule: { index: 3, name: 'Italia fino a 5 kg' }, reasons: [] });
+    expect(ok).toEqual({ ships: true, rule: { index: 3, name: 'Italia fino a 5 kg' }, reasons: [], countdownMs: 1500 });
     const unpaid = await invoke('shipping.autoShip', { orderId: (await byNumber('#4004')).id });
     expect(unpaid.ships).toBe(false);
     expect(unpaid.reasons.map((r) => r.key)).toContain('unpaid');
@@ -252,5 +252,16 @@ describe('rules and product data through the commands', () => {
     expect(plan.request?.options?.cod).toEqual({ amount: 12, currency: 'EUR' });
     const r = await invoke('shipping.shipOrder', { orderId: o.id });
     expect(r.shipment.cod).toMatchObject({ amount: 12 });
+  });
+
+  it('keeps the countdown of shipping by itself as a setting (ms), refuses 0 naming the field, and says it with autoShip', async () => {
+    expect(await invoke('shipping.settings', {})).toEqual({ countdownMs: 1500 });
+    const err = await stationFailure(invoke('shipping.setSettings', { countdownMs: 0 }));
+    expect(err.code).toBe('invalid_input');
+    expect(err.details?.countdownMs?.[0]).toBe('Countdown must be at least 100 ms');
+    expect(await invoke('shipping.settings', {})).toEqual({ countdownMs: 1500 });
+    expect(await invoke('shipping.setSettings', { countdownMs: 250 })).toEqual({ countdownMs: 250 });
+    const o = await byNumber('#4001');
+    expect((await invoke('shipping.autoShip', { orderId: o.id, weightKg: 1 })).countdownMs).toBe(250);
   });
 });

@@ -80,6 +80,18 @@ export const rulesEn = {
     reject: 'Reject',
     field: { description: 'description', harmonizedCode: 'HS code', countryOfManufacture: 'made in', unitWeightKg: 'weight kg' },
   },
+  autoShip: {
+    countdown: "Rule '{{rule}}' ships this order by itself in {{seconds}} s",
+    escStops: 'Esc stops',
+    stopped: 'Stopped: the order does not ship by itself',
+    stoppedDetail: 'Nothing was shipped. Quote and ship as usual (Enter, then Ctrl+Enter).',
+    blocked: 'Does not ship by itself: {{why}}',
+    settingsTitle: 'Shipping by itself',
+    countdownLabel: 'Countdown before shipping by itself (seconds)',
+    countdownHint: 'From 0.1 to 10 s. Esc stops the countdown at the bench.',
+    saved: 'Countdown saved',
+    saveFailed: 'Countdown not saved',
+  },
   plan: {
     attention: {
       weight: 'Weight not known',

@@ -80,6 +80,18 @@ export const rulesIt = {
     reject: 'Rifiuta',
     field: { description: 'descrizione', harmonizedCode: 'codice HS', countryOfManufacture: 'prodotto in', unitWeightKg: 'peso kg' },
   },
+  autoShip: {
+    countdown: "La regola '{{rule}}' spedisce da sola questo ordine tra {{seconds}} s",
+    escStops: 'Esc ferma',
+    stopped: "Fermato: l'ordine non parte da solo",
+    stoppedDetail: 'Nessuna spedizione creata. Quota e spedisci come sempre (Invio, poi Ctrl+Invio).',
+    blocked: 'Non parte da solo: {{why}}',
+    settingsTitle: 'Spedizione automatica',
+    countdownLabel: 'Conto alla rovescia prima della spedizione automatica (secondi)',
+    countdownHint: 'Da 0,1 a 10 s. Esc ferma il conto alla rovescia al banco.',
+    saved: 'Conto alla rovescia salvato',
+    saveFailed: 'Conto alla rovescia non salvato',
+  },
   plan: {
     attention: {
       weight: 'Peso non noto',

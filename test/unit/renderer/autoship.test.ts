@@ -1,0 +1,164 @@
+/**
+ * Ships by itself (issue 24 item 4), the renderer's side: the countdown runs
+ * only when the core says so, Esc stops it for good on that order, the
+ * Ctrl+Enter guards hold at its start and at its end, and an order needing
+ * attention shows the core's reasons. Fake timers: the countdown's end is
+ * driven, never waited for.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { CommandInput, CommandName, StationApi } from '../../../shared/contract';
+import type { AutoShipView } from '../../../shared/contract/plan';
+import { StationError } from '../../../shared/contract/errors';
+import type { StationOrder } from '../../../shared/domain/order';
+import { setStation } from '../../../renderer/src/api';
+import { setLanguage, t } from '../../../renderer/src/lib/i18n';
+import { attentionText } from '../../../renderer/src/lib/ruleText';
+import { useApp } from '../../../renderer/src/stores/app';
+import { useAutoShip } from '../../../renderer/src/stores/autoship';
+import { useJob } from '../../../renderer/src/stores/job';
+
+const order = (id: number) =>
+  ({
+    id,
+    orderNumber: `#${id}`,
+    shop: 'main',
+    status: 'open',
+    delivery: 'ship',
+    needsFix: [],
+    paymentStatus: 'paid',
+    recipient: { name: 'Giulia Rossi', street: 'Via Roma 1', city: 'Roma', postalCode: '00184', countryCode: 'IT' },
+    items: [{ sku: 'TAZ-1', name: 'Tazza', quantity: 1, unitPrice: 5 }],
+    total: 5,
+    currency: 'EUR',
+  }) as unknown as StationOrder;
+
+const SHIPS: AutoShipView = { ships: true, rule: { index: 2, name: 'Italia fino a 5 kg' }, reasons: [], countdownMs: 1500 };
+const RESULT = {
+  shipment: { trackingNumber: 'GL1234567890', carrier: { name: 'GLS', contractName: 'Economy' }, cost: { amount: 5.64, currency: 'EUR' }, printJobs: [] },
+  printJob: { id: 1, state: 'printed', lastError: null },
+  printError: null,
+  shippedElsewhere: false,
+};
+
+let autoShip: AutoShipView;
+let calls: Array<{ name: string; input: unknown }>;
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  autoShip = SHIPS;
+  calls = [];
+  const api: StationApi = {
+    invoke: (async (name: CommandName, input: CommandInput<CommandName>) => {
+      calls.push({ name, input });
+      if (name === 'shipping.autoShip') return autoShip;
+      if (name === 'shipping.shipOrder') return RESULT;
+      if (name === 'app.info') throw new StationError('unknown_command', 'not in this test');
+      throw new StationError('unknown_command', name);
+    }) as StationApi['invoke'],
+    on: () => () => {},
+  };
+  setStation(api);
+  useAutoShip.getState().stop();
+  useJob.getState().startBlank();
+  useApp.setState({ screen: 'quote' });
+});
+
+afterEach(async () => {
+  vi.useRealTimers();
+  await setLanguage('en');
+});
+
+const shipOrders = () => calls.filter((c) => c.name === 'shipping.shipOrder');
+
+describe('shipping by itself', () => {
+  it('counts down with the rule, then ships once through shipping.shipOrder and ends on Print', async () => {
+    useJob.getState().startOrder(order(1));
+    expect(await useAutoShip.getState().consider(1.23)).toBe(true);
+    expect(useAutoShip.getState().countdown).toMatchObject({ orderId: 1, weightKg: 1.23, rule: { name: 'Italia fino a 5 kg' }, ms: 1500 });
+    // The same reading again: the countdown goes on, not a second one.
+    expect(await useAutoShip.getState().consider(1.23)).toBe(true);
+    expect(calls.filter((c) => c.name === 'shipping.autoShip')).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1499);
+    expect(shipOrders()).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(shipOrders()).toEqual([{ name: 'shipping.shipOrder', input: { orderId: 1, weightKg: 1.23 } }]);
+    expect(useAutoShip.getState().countdown).toBeNull();
+    expect(useJob.getState().result?.shipment.trackingNumber).toBe('GL1234567890');
+    expect(useApp.getState().screen).toBe('print');
+    // Shipped: a later reading never ships it again.
+    expect(await useAutoShip.getState().consider(1.5)).toBe(false);
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(shipOrders()).toHaveLength(1);
+  });
+
+  it('Esc stops it: nothing ships, and that order does not start again until another opens', async () => {
+    useJob.getState().startOrder(order(2));
+    await useAutoShip.getState().consider();
+    expect(useAutoShip.getState().stop()).toBe(true);
+    expect(useApp.getState().banner?.title).toBe('Stopped: the order does not ship by itself');
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(shipOrders()).toHaveLength(0);
+    expect(await useAutoShip.getState().consider(0.8)).toBe(false);
+    expect(useAutoShip.getState().countdown).toBeNull();
+    useJob.getState().startOrder(order(3));
+    expect(await useAutoShip.getState().consider(0.8)).toBe(true);
+  });
+
+  it('keeps the Ctrl+Enter guards: a shipment in flight, or one made by hand during the countdown', async () => {
+    useJob.getState().startOrder(order(4));
+    useJob.setState({ shipping: true });
+    expect(await useAutoShip.getState().consider(1)).toBe(false);
+    expect(calls).toHaveLength(0);
+    useJob.setState({ shipping: false });
+    expect(await useAutoShip.getState().consider(1)).toBe(true);
+    // Ctrl+Enter during the countdown: the countdown ends, only the packer's shipment is made.
+    useJob.setState({ shipping: true });
+    expect(useAutoShip.getState().countdown).toBeNull();
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(shipOrders()).toHaveLength(0);
+  });
+
+  it('a rate the packer chooses ends the countdown: the packer ships by hand', async () => {
+    useJob.getState().startOrder(order(9));
+    await useAutoShip.getState().consider(1);
+    useJob.setState({ chosen: { contractCode: 'GLS-ECO' } as never });
+    expect(useAutoShip.getState().countdown).toBeNull();
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(shipOrders()).toHaveLength(0);
+    expect(await useAutoShip.getState().consider(1)).toBe(false);
+  });
+
+  it('another order scanned during the countdown ends it', async () => {
+    useJob.getState().startOrder(order(5));
+    await useAutoShip.getState().consider(1);
+    useJob.getState().startOrder(order(6));
+    expect(useAutoShip.getState().countdown).toBeNull();
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(shipOrders()).toHaveLength(0);
+  });
+
+  it('an order needing attention does not count down and shows the core’s reasons', async () => {
+    autoShip = { ships: false, rule: { index: 1, name: 'Livigno' }, reasons: [{ key: 'customs', params: { count: 2 }, message: 'Livigno: the declaration misses 2 field(s)' }], countdownMs: 1500 };
+    useJob.getState().startOrder(order(7));
+    expect(await useAutoShip.getState().consider(2)).toBe(false);
+    expect(useAutoShip.getState().countdown).toBeNull();
+    const blocked = useAutoShip.getState().blocked;
+    expect(blocked?.orderId).toBe(7);
+    expect(blocked?.reasons.map(attentionText)).toEqual(['Customs declaration incomplete (2 fields)']);
+    // A reason without a text of its own: the core's words.
+    expect(attentionText({ key: 'packing.piece_too_big', params: { sku: 'VASO' }, message: 'VASO does not fit the box' })).toBe('VASO does not fit the box');
+    // "No rule" is the usual bench: nothing to show.
+    autoShip = { ships: false, rule: null, reasons: [{ key: 'noRule', params: {}, message: 'No rule covers this order' }], countdownMs: 1500 };
+    useJob.getState().startOrder(order(8));
+    expect(await useAutoShip.getState().consider(2)).toBe(false);
+    expect(useAutoShip.getState().blocked).toBeNull();
+  });
+
+  it('says the rule, the time and "Esc stops" in English and Italian', async () => {
+    expect(`${t('autoShip.countdown', { rule: 'Italia', seconds: '1.5' })} — ${t('autoShip.escStops')}`).toBe("Rule 'Italia' ships this order by itself in 1.5 s — Esc stops");
+    await setLanguage('it');
+    expect(t('autoShip.countdown', { rule: 'Italia', seconds: '1,5' })).toBe("La regola 'Italia' spedisce da sola questo ordine tra 1,5 s");
+    expect(t('autoShip.escStops')).toBe('Esc ferma');
+    expect(attentionText({ key: 'customs', params: { count: 2 }, message: 'x' })).toBe('Dichiarazione doganale incompleta (2 campi)');
+  });
+});
