@@ -149,9 +149,8 @@ export class ShipmentLifecycle {
   }
 
   /**
-   * Forgets the journeys of the shipments `ids` (their reissued LDVs too),
-   * which the caller removes from `state.shipments` right after, before
-   * anything else runs (retention, `SandboxState.forgetShipments`).
+   * Forgets the journeys of the shipments `ids` (their reissued LDVs too), which the caller removes from
+   * `state.shipments` right after, before anything else runs (retention, `SandboxState.forgetShipments`).
    * @returns how many journeys were forgotten.
    */
   forget(ids: ReadonlySet<number>): number {
@@ -168,7 +167,6 @@ export class ShipmentLifecycle {
     this.scanned -= n;
     return n;
   }
-
   /**
    * Takes the journeys of the shipments just put into `state.shipments` by a
    * state store that keeps them one row each (state-db.ts), instead of

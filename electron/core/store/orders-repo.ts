@@ -7,7 +7,7 @@ import { DEFAULT_SHOP, type ImportSkipReason, type OrderFixField, type OrderFace
 import { StoreError } from './errors';
 import { isoNow, isUniqueViolation, likeContains, nul, type Clock } from './sql';
 import type Database from 'better-sqlite3';
-import { type OrderDraft, type OrderStatusFilter, type OrderRow, type ItemRow, type ImportStateRow, ORDER_COLUMNS, orderFromRow, orderParams, orderKey, ftsPhrase, SORTS, ALL_STATUSES, statusList, orderCursor, seekAfter, pendingMatch, MANY_MATCHES, type Matches } from './orders-rows';
+import { type OrderDraft, type OrderStatusFilter, type OrderRow, type ItemRow, type ImportStateRow, ORDER_COLUMNS, orderFromRow, orderParams, orderKey, ftsPhrase, SORTS, ALL_STATUSES, statusList, orderCursor, seekAfter, pendingMatch, MANY_MATCHES, readOrdersById, type Matches } from './orders-rows';
 
 export type { OrderDraft } from './orders-rows';
 
@@ -131,10 +131,6 @@ export function createOrdersRepo(db: Database.Database, clock: Clock): OrdersRep
   const selectPending = db.prepare<[number], { order_id: number }>('SELECT order_id FROM orders_fts_pending ORDER BY order_id LIMIT ?');
   const countPending = db.prepare<[], { n: number }>('SELECT count(*) AS n FROM orders_fts_pending');
   const selectById = db.prepare<[number], OrderRow>(`SELECT ${ORDER_COLUMNS} FROM orders WHERE id = ?`);
-  const selectManyById = db.prepare<[string], OrderRow>(`SELECT ${ORDER_COLUMNS} FROM orders WHERE id IN (SELECT value FROM json_each(?))`);
-  const selectManyItems = db.prepare<[string], ItemRow & { order_id: number }>(
-    'SELECT order_id, sku, name, quantity, unit_price, fulfilled FROM order_items WHERE order_id IN (SELECT value FROM json_each(?)) ORDER BY order_id, position',
-  );
   const selectByNumber = db.prepare<[string], OrderRow>(`SELECT ${ORDER_COLUMNS} FROM orders WHERE order_number = ? ORDER BY id LIMIT 1`);
   const selectByShopNumber = db.prepare<[string, string], OrderRow>(
     `SELECT ${ORDER_COLUMNS} FROM orders WHERE shop = ? AND order_number = ? ORDER BY id LIMIT 1`,
@@ -372,16 +368,7 @@ export function createOrdersRepo(db: Database.Database, clock: Clock): OrdersRep
     indexPending: (budgetMs) => indexPendingTx.immediate(budgetMs),
     pendingIndexCount: () => countPending.get()?.n ?? 0,
     getById: (id) => withItems(selectById.get(id)),
-    getMany(ids) {
-      const key = JSON.stringify([...new Set(ids)]);
-      const items = new Map<number, ItemRow[]>();
-      for (const { order_id, ...it } of selectManyItems.all(key)) {
-        const list = items.get(order_id);
-        if (list) list.push(it);
-        else items.set(order_id, [it]);
-      }
-      return new Map(selectManyById.all(key).map((r) => [r.id, orderFromRow(r, items.get(r.id) ?? [])]));
-    },
+    getMany: (ids) => readOrdersById(db, ids),
     getByNumber: (n) => withItems(selectByNumber.get(n)),
     getByShopNumber: (shop, n) => withItems(selectByShopNumber.get(shop, n)),
     findByScan(code) {

@@ -6,6 +6,7 @@
  */
 import { DEFAULT_SHOP, type OrderDelivery, type OrderFixField, type OrderItem, type OrderSort, type OrderSource, type OrderStatus, type PaymentStatus, type StationOrder } from '../../../shared/domain/order';
 import { compact, nul, opt } from './sql';
+import type Database from 'better-sqlite3';
 
 /**
  * An order before it has a row id. `shop` defaults to {@link DEFAULT_SHOP};
@@ -250,3 +251,21 @@ export const pendingMatch = (all: boolean): string => `SELECT p.order_id FROM or
    WHERE o.order_number LIKE @like ESCAPE '\\' OR o.recipient_name LIKE @like ESCAPE '\\' OR o.city LIKE @like ESCAPE '\\'
      ${all ? `OR o.recipient_company LIKE @like ESCAPE '\\' OR o.postal_code LIKE @like ESCAPE '\\' OR o.phone LIKE @like ESCAPE '\\' OR o.email LIKE @like ESCAPE '\\'` : ''}
      OR EXISTS (SELECT 1 FROM order_items i WHERE i.order_id = o.id AND (i.sku LIKE @like ESCAPE '\\'${all ? ` OR i.name LIKE @like ESCAPE '\\'` : ''}))`;
+
+/** The orders of `ids` that exist, by id, with their items, in two queries whatever their number (OrdersRepo.getMany). */
+export function readOrdersById(db: Database.Database, ids: readonly number[]): Map<number, StationOrder> {
+  const key = JSON.stringify([...new Set(ids)]);
+  const items = new Map<number, ItemRow[]>();
+  const itemRows = db
+    .prepare<[string], ItemRow & { order_id: number }>(
+      'SELECT order_id, sku, name, quantity, unit_price, fulfilled FROM order_items WHERE order_id IN (SELECT value FROM json_each(?)) ORDER BY order_id, position',
+    )
+    .all(key);
+  for (const { order_id, ...it } of itemRows) {
+    const list = items.get(order_id);
+    if (list) list.push(it);
+    else items.set(order_id, [it]);
+  }
+  const rows = db.prepare<[string], OrderRow>(`SELECT ${ORDER_COLUMNS} FROM orders WHERE id IN (SELECT value FROM json_each(?))`).all(key);
+  return new Map(rows.map((r) => [r.id, orderFromRow(r, items.get(r.id) ?? [])]));
+}
