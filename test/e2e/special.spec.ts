@@ -120,7 +120,8 @@ test('Livigno under both CAPs: from CSV to label with a customs declaration', as
   await expect(page.locator('#customs-0-countryOfManufacture-err')).toContainText('Country of manufacture');
   await shot(page, '01-livigno-customs-errors');
 
-  await hsFromTaric(page, 0, 'cotone', /^6109/);
+  // Words, not one: with the wider Combined Nomenclature 'cotone' alone also finds cottonseed oil (1512) first.
+  await hsFromTaric(page, 0, 'maglietta cotone', /^6109/);
   await page.locator('#customs-0-countryOfManufacture').fill('it');
   await page.locator('#customs-0-weight').fill('0,6');
   await shot(page, '02-livigno-customs-filled');
