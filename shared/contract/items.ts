@@ -48,3 +48,16 @@ export const VerifySkipInput = z.object({
     .max(200),
 });
 export type VerifySkipInput = z.output<typeof VerifySkipInput>;
+
+/**
+ * A scan refused while verifying an order's items (issue 26: verify
+ * mismatches per packer): `wrong_item`, a code not in the order;
+ * `too_many`, one more of a line already complete. `code` as scanned.
+ */
+export const VerifyMismatchInput = z
+  .object({
+    orderId: z.number().int().positive(),
+    code: z.string().trim().min(1, { error: 'The scanned code is required' }).max(100, { error: 'The scanned code is at most 100 characters' }),
+    kind: z.enum(['wrong_item', 'too_many'], { error: 'Kind must be wrong_item or too_many' }),
+  })
+  .strict();

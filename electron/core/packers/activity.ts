@@ -97,8 +97,13 @@ export function withPackers(handlers: Handlers, store: Store, session: PackerSes
         record('reprint', { trackingNumber: (input as { trackingNumber: string }).trackingNumber });
         break;
       case 'verify.skip':
-        record('verify', { orderId: (input as { orderId: number }).orderId });
+        record('verify', { orderId: (input as { orderId: number }).orderId, subject: 'skipped' });
         break;
+      case 'verify.mismatch': {
+        const m = input as { orderId: number; code: string; kind: string };
+        record('verify', { orderId: m.orderId, subject: `${m.kind} ${m.code}` });
+        break;
+      }
       case 'shipments.cancel':
         record('void', { trackingNumber: (input as { trackingNumber: string }).trackingNumber });
         break;

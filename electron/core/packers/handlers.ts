@@ -4,9 +4,37 @@ import { StationError } from '../../../shared/contract/errors';
 import type { StationContext } from '../common/context';
 import { IdleMinutesSetting, StationNameSetting, type PackerSession } from './session';
 
+/** Wrong PINs in a row before PINs are refused for {@link PIN_LOCKOUT_MS} (a 4-digit PIN must not be guessed at the bench). */
+const PIN_TRIES = 5;
+const PIN_LOCKOUT_MS = 60_000;
+
 /** Handlers of the `packers` domain, on the station context and the session. */
 export function createPackersHandlers(ctx: StationContext, session: PackerSession) {
   const { store } = ctx;
+  let wrongPins = 0;
+  let pinsRefusedUntil = 0;
+  /**
+   * Runs a PIN check: refused while locked out; a wrong PIN (StationError `unknown_packer`) counts, a right one resets.
+   * @throws StationError `unknown_packer` naming `pin`, also while locked out (with the seconds left).
+   */
+  const withPin = <T>(check: () => T): T => {
+    const now = ctx.now();
+    if (now < pinsRefusedUntil) {
+      const s = Math.ceil((pinsRefusedUntil - now) / 1000);
+      throw new StationError('unknown_packer', `pin: ${PIN_TRIES} wrong PINs in a row: PINs are refused for ${s} s more`, { pin: [`try again in ${s} s`] });
+    }
+    try {
+      const out = check();
+      wrongPins = 0;
+      return out;
+    } catch (e) {
+      if (e instanceof StationError && e.code === 'unknown_packer' && ++wrongPins >= PIN_TRIES) {
+        wrongPins = 0;
+        pinsRefusedUntil = now + PIN_LOCKOUT_MS;
+      }
+      throw e;
+    }
+  };
   return {
     'packers.list': async () => store.packers.list(),
     'packers.save': async (input) => {
@@ -25,15 +53,19 @@ export function createPackersHandlers(ctx: StationContext, session: PackerSessio
       return session.view();
     },
     'packers.signIn': async ({ badge, pin }) => {
-      const p = badge !== undefined ? store.packers.byBadge(badge) : pin !== undefined ? store.packers.byPin(pin) : undefined;
-      if (!p) {
-        const field = badge !== undefined ? 'badge' : 'pin';
-        throw new StationError('unknown_packer', `${field}: no packer has this ${field === 'badge' ? 'badge' : 'PIN'}`, { [field]: [`no packer has this ${field}`] });
+      if (badge === undefined && pin !== undefined) {
+        return withPin(() => {
+          const p = store.packers.byPin(pin);
+          if (!p) throw new StationError('unknown_packer', 'pin: no packer has this PIN', { pin: ['no packer has this pin'] });
+          return session.signIn(p);
+        });
       }
+      const p = badge !== undefined ? store.packers.byBadge(badge) : undefined;
+      if (!p) throw new StationError('unknown_packer', 'badge: no packer has this badge', { badge: ['no packer has this badge'] });
       return session.signIn(p);
     },
     'packers.signOut': async () => session.signOut(),
-    'packers.unlock': async ({ pin }) => session.unlock(pin),
+    'packers.unlock': async ({ pin }) => withPin(() => session.unlock(pin)),
     'packers.setStation': async ({ stationName, idleMinutes }) => {
       store.tx(() => {
         store.settings.set(StationNameSetting, stationName);

@@ -23,9 +23,17 @@ export function createVerifyHandlers(ctx: StationContext) {
       if (!store.orders.getById(input.orderId)) throw new StationError('not_found', `Order ${input.orderId} not found`);
       return { id: store.items.logSkip(input) };
     },
+    /**
+     * Nothing is stored here: the packers' wrapper (packers/activity.ts) records it, with who and when.
+     * @throws StationError `not_found` for an unknown order.
+     */
+    'verify.mismatch': async ({ orderId }) => {
+      if (!store.orders.getById(orderId)) throw new StationError('not_found', `Order ${orderId} not found`);
+      return { recorded: true };
+    },
     'items.list': async ({ q }) => store.items.list(q ?? ''),
     'items.get': async ({ skus }) => store.items.getMany(skus),
     'items.save': async (input) => store.items.save(input),
     'items.delete': async ({ sku }) => ({ deleted: store.items.remove(sku) }),
-  } satisfies Pick<Handlers, 'verify.settings' | 'verify.setSettings' | 'verify.skip' | 'items.list' | 'items.get' | 'items.save' | 'items.delete'>;
+  } satisfies Pick<Handlers, 'verify.settings' | 'verify.setSettings' | 'verify.skip' | 'verify.mismatch' | 'items.list' | 'items.get' | 'items.save' | 'items.delete'>;
 }

@@ -57,6 +57,15 @@ export function progressOf(lines: readonly VerifyLine[]): { scanned: number; tot
   return { scanned: lines.reduce((n, l) => n + l.scanned, 0), total: lines.reduce((n, l) => n + l.quantity, 0) };
 }
 
+/**
+ * Tells the core about a refused scan (End of day counts them per packer). The packer already
+ * sees the outcome; a record that cannot be sent is logged, never shown over it.
+ */
+function recordMismatch(orderId: number | null, code: string, kind: 'wrong_item' | 'too_many'): void {
+  if (orderId === null) return;
+  invoke('verify.mismatch', { orderId, code: code.trim().slice(0, 100), kind }).catch((e: unknown) => console.warn(`verify mismatch not recorded: ${String(e)}`));
+}
+
 /** True when a scanned code is the order number (with or without its `#`, any case). */
 export function sameOrderNumber(code: string, orderNumber: string): boolean {
   const bare = (x: string) => x.trim().replace(/^#/, '').toLowerCase();
@@ -165,11 +174,13 @@ export const useVerify = create<VerifyState>()((set, get) => ({
     }
     if (i < 0) {
       app.outcome('wrong_item', t('verify.wrong', { code: code.trim(), order: s.orderNumber }), t('verify.wrongHint'));
+      recordMismatch(s.orderId, code, 'wrong_item');
       return true;
     }
     const line = s.lines[i]!;
     if (line.scanned >= line.quantity) {
       app.outcome('wrong_item', t('verify.tooMany', { name: line.name, count: line.quantity }), t('verify.tooManyHint'));
+      recordMismatch(s.orderId, code, 'too_many');
       return true;
     }
     const lines = s.lines.map((l, n) => (n === i ? { ...l, scanned: l.scanned + 1 } : l));

@@ -1,7 +1,7 @@
 /** Commands of packing: scan to verify, items, box presets (see ./index.ts for the contract as a whole). */
 import { z } from 'zod';
 import { BoxSettings } from '../boxes';
-import { ItemInput, VerifySettings, VerifySkipInput, type ItemView } from '../items';
+import { ItemInput, VerifyMismatchInput, VerifySettings, VerifySkipInput, type ItemView } from '../items';
 import { command, Empty } from './define';
 
 /** Commands of packing: scan to verify, items, box presets. */
@@ -12,6 +12,8 @@ export const packingCommands = {
   'verify.setSettings': command<VerifySettings>()(VerifySettings),
   /** Logs a skipped verification: the reason and the lines not scanned. */
   'verify.skip': command<{ id: number }>()(VerifySkipInput),
+  /** Records a scan refused while verifying (a wrong item, one too many) for End of day's per-packer figures. */
+  'verify.mismatch': command<{ recorded: boolean }>()(VerifyMismatchInput),
   /** Items whose SKU or barcode contains `q` (all when empty), by SKU. */
   'items.list': command<ItemView[]>()(z.object({ q: z.string().trim().max(100).optional() }).strict()),
   /** The items of these SKUs (the lines of an order being verified); unknown SKUs are absent. */

@@ -106,6 +106,10 @@ describe('packers (issue 26)', () => {
     await scanAndShip('#802');
     const o3 = await byNumber('#803');
     await invoke('verify.skip', { orderId: o3.id, reason: 'label torn', missing: [] });
+    // Scans refused while verifying count too: a wrong item and one too many.
+    await invoke('verify.mismatch', { orderId: o3.id, code: '4006381333931', kind: 'wrong_item' });
+    await invoke('verify.mismatch', { orderId: o3.id, code: 'TAZ-1', kind: 'too_many' });
+    await expect(invoke('verify.mismatch', { orderId: 999_999, code: 'X', kind: 'wrong_item' })).rejects.toMatchObject({ code: 'not_found' });
     await scanAndShip('#803');
 
     const stats = await invoke('reports.day', { range: 'day' });
@@ -116,7 +120,7 @@ describe('packers (issue 26)', () => {
     const marco = stats.byPacker.find((p) => p.packer === 'Marco');
     const anna = stats.byPacker.find((p) => p.packer === 'Anna');
     expect(marco).toMatchObject({ shipments: 1, parcels: 2, reprints: 1, verifyMismatches: 0 });
-    expect(anna).toMatchObject({ shipments: 2, parcels: 2, reprints: 0, verifyMismatches: 1 });
+    expect(anna).toMatchObject({ shipments: 2, parcels: 2, reprints: 0, verifyMismatches: 3 });
     expect(anna?.medianScanToLabelS).toBeGreaterThanOrEqual(0);
     expect(stats.byContract.reduce((a, c) => a + c.parcels, 0)).toBe(4);
     expect(stats.costPerDay).toHaveLength(1);
@@ -179,5 +183,17 @@ describe('packers (issue 26)', () => {
     await scanAndShip('#804');
     const stats = await invoke('reports.day', {});
     expect(stats.byPacker.find((p) => p.packerId === null)).toMatchObject({ shipments: 1, parcels: 1 });
+  });
+
+  it('five wrong PINs in a row refuse every PIN for a minute, the right one too; a right PIN before that resets the count', async () => {
+    for (let i = 0; i < 4; i++) expect((await stationFailure(invoke('packers.unlock', { pin: '0000' }))).code).toBe('unknown_packer');
+    expect((await invoke('packers.unlock', { pin: '1234' })).supervisorUnlocked).toBe(true);
+    for (let i = 0; i < 5; i++) expect((await stationFailure(invoke('packers.signIn', { pin: '0000' }))).message).toContain('no packer has this PIN');
+    const locked = await stationFailure(invoke('packers.unlock', { pin: '1234' }));
+    expect(locked.code).toBe('unknown_packer');
+    expect(locked.message).toMatch(/5 wrong PINs in a row: PINs are refused for \d+ s more/);
+    expect(locked.details).toHaveProperty('pin');
+    // A badge still signs in meanwhile.
+    expect((await invoke('scan.resolve', { code: 'BADGE-MARCO' })).kind).toBe('packer');
   });
 });
