@@ -19,7 +19,6 @@ import type { StationContext } from '../common/context';
 import { deviceFolderProblem, makeFolder } from '../printing/folder';
 import { defineSetting } from '../store';
 import { dayCsv } from './csv';
-import { dayReportPdf } from './pdf';
 
 /** Setting `reports.settings`: no folder (nothing saved by itself), Italian. */
 const ReportSettingsSetting = defineSetting('reports.settings', ReportSettings, { folder: null, language: 'it' });
@@ -46,6 +45,8 @@ async function buildDayReport(ctx: StationContext, day: string, language: Report
   const manifests = store.manifests.list({ limit: 1000 }).filter((m) => m.createdAt >= fromIso && m.createdAt < toIso);
   const pickups = store.pickups.list({ from: day, to: day, limit: 1000 });
   const station = opts.stationName();
+  // Loaded when a report is first made: ECharts and Skia cost ≈ 45 MB of RSS that a bench never making one should not carry.
+  const { dayReportPdf } = await import('./pdf');
   const pdf = await dayReportPdf(
     {
       title: `${text.reportTitle} ${fmt.day(day)}`,
