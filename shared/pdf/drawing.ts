@@ -20,6 +20,23 @@ export async function embedFonts(doc: PDFDocument): Promise<Fonts> {
   return { bold, regular, charset: new Set(regular.getCharacterSet()) };
 }
 
+/**
+ * `text` cut so that it fits `maxWidth` points in `font` at `size` points,
+ * ending with `ellipsis` when cut (binary search over the length: a note may
+ * be thousands of characters); the text itself when it fits.
+ */
+export function fitToWidth(text: string, font: PDFFont, size: number, maxWidth: number, ellipsis = '...'): string {
+  if (font.widthOfTextAtSize(text, size) <= maxWidth) return text;
+  let lo = 0;
+  let hi = text.length;
+  while (lo < hi) {
+    const mid = Math.ceil((lo + hi) / 2);
+    if (font.widthOfTextAtSize(`${text.slice(0, mid)}${ellipsis}`, size) <= maxWidth) lo = mid;
+    else hi = mid - 1;
+  }
+  return `${text.slice(0, lo).trimEnd()}${ellipsis}`;
+}
+
 /** One bar of a Code 128 symbol: offset from the symbol's left edge and width, both in modules. */
 export interface Code128Bar {
   x: number;

@@ -4,9 +4,10 @@
  * "destinatario", "numero di spedizione (LDV)" (trackingNumber). Plurals by
  * CLDR rules (`Intl.PluralRules`): "1 riga, 2 pezzi" / "1 line, 2 pieces".
  */
+import { countedNoun, type PrintLanguage } from './plural';
 
 /** Languages a slip is drawn in. */
-export type SlipLanguage = 'it' | 'en';
+export type SlipLanguage = PrintLanguage;
 
 /** The slip's words; functions for those that hold a value or a count. */
 export interface SlipTexts {
@@ -36,7 +37,6 @@ export interface SlipTexts {
   deliveryPoint(point: string): string;
 }
 
-const ONE_OTHER = (lang: SlipLanguage, n: number, one: string, other: string): string => `${n} ${new Intl.PluralRules(lang).select(n) === 'one' ? one : other}`;
 
 const TEXTS: Record<SlipLanguage, SlipTexts> = {
   it: {
@@ -47,9 +47,9 @@ const TEXTS: Record<SlipLanguage, SlipTexts> = {
     quantity: 'Q.tà',
     sku: 'Codice',
     item: 'Articolo',
-    count: (l, p) => `${ONE_OTHER('it', l, 'riga', 'righe')}, ${ONE_OTHER('it', p, 'pezzo', 'pezzi')}`,
-    lines: (n) => ONE_OTHER('it', n, 'riga', 'righe'),
-    pieces: (n) => ONE_OTHER('it', n, 'pezzo', 'pezzi'),
+    count: (l, p) => `${countedNoun('it', l, 'riga', 'righe')}, ${countedNoun('it', p, 'pezzo', 'pezzi')}`,
+    lines: (n) => countedNoun('it', n, 'riga', 'righe'),
+    pieces: (n) => countedNoun('it', n, 'pezzo', 'pezzi'),
     notes: (s) => `Note: ${s}`,
     trackingNumber: (n) => `Numero di spedizione (LDV) ${n}`,
     trackingShort: (n) => `LDV ${n}`,
@@ -63,9 +63,9 @@ const TEXTS: Record<SlipLanguage, SlipTexts> = {
     quantity: 'Qty',
     sku: 'SKU',
     item: 'Item',
-    count: (l, p) => `${ONE_OTHER('en', l, 'line', 'lines')}, ${ONE_OTHER('en', p, 'piece', 'pieces')}`,
-    lines: (n) => ONE_OTHER('en', n, 'line', 'lines'),
-    pieces: (n) => ONE_OTHER('en', n, 'piece', 'pieces'),
+    count: (l, p) => `${countedNoun('en', l, 'line', 'lines')}, ${countedNoun('en', p, 'piece', 'pieces')}`,
+    lines: (n) => countedNoun('en', n, 'line', 'lines'),
+    pieces: (n) => countedNoun('en', n, 'piece', 'pieces'),
     notes: (s) => `Notes: ${s}`,
     trackingNumber: (n) => `Tracking number ${n}`,
     trackingShort: (n) => `Tracking ${n}`,

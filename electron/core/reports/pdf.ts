@@ -6,8 +6,8 @@
  * manifests (distinte di consegna) and pickups (ritiri) with their numbers.
  * Every text goes through {@link pdfText} (standard Helvetica, WinAnsi).
  */
-import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
-import { embedFonts } from '../../../shared/pdf/drawing';
+import { PDFDocument, rgb, type PDFPage } from 'pdf-lib';
+import { embedFonts, fitToWidth } from '../../../shared/pdf/drawing';
 import { pdfText } from '../../../shared/print/text';
 import type { DayChart } from '../../../shared/reports/charts';
 import type { ReportText } from '../../../shared/reports/text';
@@ -28,18 +28,6 @@ export interface DayReportContent {
   charts: DayChart[];
   /** Tables after the charts, each with a heading; an empty table prints "none". */
   tables: Array<{ heading: string; columns: string[]; rows: Array<Array<string | number>> }>;
-}
-
-function fit(text: string, font: PDFFont, size: number, maxWidth: number): string {
-  if (font.widthOfTextAtSize(text, size) <= maxWidth) return text;
-  let lo = 0;
-  let hi = text.length;
-  while (lo < hi) {
-    const mid = Math.ceil((lo + hi) / 2);
-    if (font.widthOfTextAtSize(`${text.slice(0, mid)}...`, size) <= maxWidth) lo = mid;
-    else hi = mid - 1;
-  }
-  return `${text.slice(0, lo)}...`;
 }
 
 /** The report as PDF bytes (see file comment). */
@@ -64,7 +52,7 @@ export async function dayReportPdf(content: DayReportContent, text: ReportText):
   const line = (s: string, size: number, bold = false, x = MARGIN, maxWidth = A4.width - MARGIN - x) => {
     room(size + 4);
     const font = bold ? fonts.bold : fonts.regular;
-    page.drawText(fit(safe(s), font, size, maxWidth), { x, y: y - size, size, font, color: rgb(0, 0, 0) });
+    page.drawText(fitToWidth(safe(s), font, size, maxWidth), { x, y: y - size, size, font, color: rgb(0, 0, 0) });
     y -= size + 4;
   };
 
@@ -91,7 +79,7 @@ export async function dayReportPdf(content: DayReportContent, text: ReportText):
       room(14);
       cells.forEach((c, i) => {
         const font = bold ? fonts.bold : fonts.regular;
-        page.drawText(fit(safe(String(c)), font, 9, colW - 4), { x: MARGIN + i * colW, y: y - 9, size: 9, font, color: rgb(0, 0, 0) });
+        page.drawText(fitToWidth(safe(String(c)), font, 9, colW - 4), { x: MARGIN + i * colW, y: y - 9, size: 9, font, color: rgb(0, 0, 0) });
       });
       y -= 13;
     };

@@ -6,8 +6,8 @@
  * {@link pdfText}, so a control character prints as `?` (issue 21) and so
  * does a character the font lacks; any order text can be drawn.
  */
-import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
-import { code128Bars, embedFonts } from '../../../shared/pdf/drawing';
+import { PDFDocument, rgb, type PDFPage } from 'pdf-lib';
+import { code128Bars, embedFonts, fitToWidth } from '../../../shared/pdf/drawing';
 import { pdfText, printableText } from '../../../shared/print/text';
 import { slipTexts } from '../../../shared/print/slip-texts';
 import type { SlipContent } from './content';
@@ -15,19 +15,6 @@ import type { SlipContent } from './content';
 /** A4 in PDF points (210 × 297 mm). */
 const A4 = { width: 595.28, height: 841.89 } as const;
 const MARGIN = 50;
-
-/** Text cut to `maxWidth` points with an ellipsis (binary search: a note may be thousands of characters). */
-function fitToWidth(text: string, font: PDFFont, size: number, maxWidth: number): string {
-  if (font.widthOfTextAtSize(text, size) <= maxWidth) return text;
-  let lo = 1;
-  let hi = text.length;
-  while (lo < hi) {
-    const mid = Math.ceil((lo + hi) / 2);
-    if (font.widthOfTextAtSize(`${text.slice(0, mid)}...`, size) <= maxWidth) lo = mid;
-    else hi = mid - 1;
-  }
-  return `${text.slice(0, lo)}...`;
-}
 
 /**
  * The slip as PDF bytes: one A4 page, more when the lines do not fit (the

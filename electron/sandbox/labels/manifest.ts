@@ -4,8 +4,9 @@
  * driver, with totals and signature boxes, spread over as many pages as needed
  * with the header and column titles repeated on each.
  */
-import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
-import { embedFonts, type Fonts } from '../../../shared/pdf/drawing';
+import { PDFDocument, rgb, type PDFPage } from 'pdf-lib';
+import { embedFonts, fitToWidth, type Fonts } from '../../../shared/pdf/drawing';
+import { countedNoun } from '../../../shared/print/plural';
 import { pdfText } from '../../../shared/print/text';
 import { cityLine, cleanText, formatAmount, formatDateTime, formatMoney } from './text';
 import { validateManifest, type ManifestPdfData } from './types';
@@ -40,29 +41,6 @@ const COLUMNS: Column[] = [
 ];
 const TABLE_W = COLUMNS.reduce((a, c) => a + c.width, 0);
 
-const pluralRules = { it: new Intl.PluralRules('it'), en: new Intl.PluralRules('en') };
-
-/**
- * `n` with its noun in the language's plural form (CLDR rules through
- * `Intl.PluralRules`): `1 spedizione`, `2 spedizioni`, `1 parcel`.
- */
-function counted(lang: 'it' | 'en', n: number, one: string, other: string): string {
-  return `${n} ${pluralRules[lang].select(n) === 'one' ? one : other}`;
-}
-
-/** Cuts `text` with an ellipsis so it fits `maxWidth` points. */
-function fitToWidth(text: string, font: PDFFont, size: number, maxWidth: number): string {
-  if (font.widthOfTextAtSize(text, size) <= maxWidth) return text;
-  let lo = 0;
-  let hi = text.length;
-  while (lo < hi) {
-    const mid = Math.ceil((lo + hi) / 2);
-    if (font.widthOfTextAtSize(`${text.slice(0, mid)}…`, size) <= maxWidth) lo = mid;
-    else hi = mid - 1;
-  }
-  return `${text.slice(0, lo).trimEnd()}…`;
-}
-
 class Writer {
   constructor(
     readonly page: PDFPage,
@@ -72,7 +50,7 @@ class Writer {
   text(s: string, x: number, top: number, size: number, o: { bold?: boolean; maxWidth?: number; align?: 'L' | 'R' | 'C'; width?: number } = {}): void {
     const font = o.bold ? this.fonts.bold : this.fonts.regular;
     let t = pdfText(cleanText(s), this.fonts.charset);
-    if (o.maxWidth) t = fitToWidth(t, font, size, o.maxWidth);
+    if (o.maxWidth) t = fitToWidth(t, font, size, o.maxWidth, '…');
     const w = font.widthOfTextAtSize(t, size);
     const box = o.width ?? 0;
     const dx = o.align === 'R' ? box - w : o.align === 'C' ? (box - w) / 2 : 0;
@@ -159,7 +137,7 @@ function closing(w: Writer, d: ManifestPdfData, top: number): void {
   });
   let y = top + 52;
   w.text(
-    `Il vettore dichiara di aver ricevuto in consegna ${counted('it', d.shipments.length, 'spedizione', 'spedizioni')} per un totale di ${counted('it', parcels, 'collo', 'colli')}. / The carrier acknowledges receipt of ${counted('en', d.shipments.length, 'shipment', 'shipments')}, ${counted('en', parcels, 'parcel', 'parcels')} in total.`,
+    `Il vettore dichiara di aver ricevuto in consegna ${countedNoun('it', d.shipments.length, 'spedizione', 'spedizioni')} per un totale di ${countedNoun('it', parcels, 'collo', 'colli')}. / The carrier acknowledges receipt of ${countedNoun('en', d.shipments.length, 'shipment', 'shipments')}, ${countedNoun('en', parcels, 'parcel', 'parcels')} in total.`,
     MARGIN,
     y,
     7.5,
