@@ -100,6 +100,24 @@ function fileStamp(ms: number): string {
  * Keeps a sandbox's state in an SQLite file (see the module comment), with the
  * debounce, hooks and final save of {@link StatePersistence}.
  */
+/**
+ * Runs `encode` with `s.label`; when `unread`, with a stand-in object in its
+ * place (the same key, so the same order) and the deferred read put back
+ * after, so encoding reads no label row. The journey refers to `s` itself,
+ * which is why `s` is changed in place rather than copied.
+ */
+function withLabelStandIn<T>(s: ShipmentRecord, unread: boolean, encode: (label: object) => T): T {
+  if (!unread) return encode(s.label);
+  const deferred = Object.getOwnPropertyDescriptor(s, 'label') as PropertyDescriptor;
+  const label = {};
+  Object.defineProperty(s, 'label', { value: label, writable: true, enumerable: true, configurable: true });
+  try {
+    return encode(label);
+  } finally {
+    Object.defineProperty(s, 'label', deferred);
+  }
+}
+
 export class SqliteStatePersistence extends StatePersistence {
   private db: Database.Database | undefined;
   /** Shipment id → SHA-1 of its row as last written. */
@@ -119,6 +137,8 @@ export class SqliteStatePersistence extends StatePersistence {
   private full = false;
   /** Per append-only list (see {@link logLists}): the last item written, its `seq`, and how many rows the list has. */
   private readonly logs = new Map<string, { list: unknown[]; last: unknown; seq: number; rows: number }>();
+  /** Shipments whose label row has not been read since start (see {@link deferLabel}). */
+  private readonly unreadLabels = new WeakSet<ShipmentRecord>();
   private readonly retentionDays: number | undefined;
   private readonly verifyBatch: number;
   private readonly legacyJsonFile: string | undefined;
@@ -197,14 +217,15 @@ export class SqliteStatePersistence extends StatePersistence {
     const root = db.prepare<[], { body: string }>('SELECT body FROM root WHERE id = 1').get();
     if (root === undefined) return this.migrate();
     try {
-      const labels = new Map<number, object>();
-      for (const row of db.prepare<[], { id: number; body: string }>('SELECT id, body FROM labels').iterate()) {
-        labels.set(row.id, decodeFields(JSON.parse(row.body) as Json).label as object);
-      }
+      // Labels (most of the file) are read when first asked for, not at start: only their ids here.
+      const labelIds = new Set(db.prepare<[], number>('SELECT id FROM labels').pluck().all());
+      const deferred = new Map<object, number>();
       const label = (key: string): object => {
-        const l = key.startsWith('l:') ? labels.get(Number(key.slice(2))) : undefined;
-        if (l === undefined) throw new Error(`reference to a missing label row "${key}"`);
-        return l;
+        const id = key.startsWith('l:') ? Number(key.slice(2)) : NaN;
+        if (!labelIds.has(id)) throw new Error(`reference to a missing label row "${key}"`);
+        const stand = {};
+        deferred.set(stand, id);
+        return stand;
       };
       const rows = db.prepare<[], { id: number; body: string }>('SELECT id, body FROM shipments ORDER BY id').all();
       const shipments = new Map<number, ShipmentRecord>();
@@ -212,7 +233,9 @@ export class SqliteStatePersistence extends StatePersistence {
       for (const row of rows) {
         const f = decodeFields(JSON.parse(row.body) as Json, label);
         const s = f.shipment as ShipmentRecord;
-        this.labelsWritten.set(s, s.label);
+        const labelId = deferred.get(s.label);
+        if (labelId !== undefined) this.deferLabel(s, labelId);
+        else this.labelsWritten.set(s, s.label);
         shipments.set(row.id, s);
         if (f.journey !== undefined) journeys.set(row.id, f.journey as Journey);
         this.hashes.set(row.id, sha1(row.body));
@@ -255,6 +278,33 @@ export class SqliteStatePersistence extends StatePersistence {
     }
     this.pruneNow();
     return true;
+  }
+
+  /**
+   * Makes `s.label` read its row when first asked for (then kept). A label
+   * set meanwhile replaces it as a plain property.
+   * @throws SandboxStateError on that first read when the row is gone.
+   */
+  private deferLabel(s: ShipmentRecord, id: number): void {
+    this.unreadLabels.add(s);
+    Object.defineProperty(s, 'label', {
+      configurable: true,
+      enumerable: true,
+      get: (): ShipmentRecord['label'] => {
+        const row = this.open().prepare<[number], { body: string }>('SELECT body FROM labels WHERE id = ?').get(id);
+        if (row === undefined) throw new SandboxStateError(this.file, `Sandbox state database ${this.file} is not usable: reference to a missing label row "l:${id}"`);
+        const value = decodeFields(JSON.parse(row.body) as Json).label as ShipmentRecord['label'];
+        this.settleLabel(s, value);
+        this.labelsWritten.set(s, value);
+        return value;
+      },
+      set: (value: ShipmentRecord['label']) => this.settleLabel(s, value),
+    });
+  }
+
+  private settleLabel(s: ShipmentRecord, value: ShipmentRecord['label']): void {
+    this.unreadLabels.delete(s);
+    Object.defineProperty(s, 'label', { value, writable: true, enumerable: true, configurable: true });
   }
 
   private migrate(): boolean {
@@ -339,11 +389,13 @@ export class SqliteStatePersistence extends StatePersistence {
     db.transaction(() => {
       for (const s of look) {
         // The label (most of a shipment's bytes) has a row of its own, written when the shipment gets a new one.
-        if (this.labelsWritten.get(s) !== s.label || all) {
+        // A label not read since start is as written: its row stays, the shipment row names it.
+        const unread = this.unreadLabels.has(s);
+        if (!unread && (this.labelsWritten.get(s) !== s.label || all)) {
           upsertLabel.run(s.id, JSON.stringify(encodeState({ label: s.label }).json));
           this.labelsWritten.set(s, s.label);
         }
-        const text = JSON.stringify(encodeState({ shipment: s, journey: state.lifecycle.journeyOf(s) }, new Map([[s.label, `l:${s.id}`]])).json);
+        const text = withLabelStandIn(s, unread, (label) => JSON.stringify(encodeState({ shipment: s, journey: state.lifecycle.journeyOf(s) }, new Map([[label, `l:${s.id}`]])).json));
         const h = sha1(text);
         this.known.add(s);
         if (this.hashes.get(s.id) === h) continue;

@@ -210,7 +210,7 @@ export async function benchSoak(): Promise<void> {
     { dataDir: dir, platform: { mode: 'platform', ...p }, printerUri: `file://${printerDir}`, ignoredArgs: [] },
     { platformRateLimits: false, listQueues: () => Promise.resolve([]) },
   );
-  const samples: Array<{ n: number; heap: number; rss: number }> = [];
+  const samples: Array<{ n: number; heap: number; rss: number; external: number; heapTotal: number }> = [];
   try {
     const h = station.handlers;
     for (let n = 1; n <= SHIPMENTS; n++) {
@@ -221,7 +221,7 @@ export async function benchSoak(): Promise<void> {
         await h['orders.page']({ view: 'shipped', sort: 'newest', offset: 0, limit: 100 });
         gc?.();
         const m = process.memoryUsage();
-        samples.push({ n, heap: m.heapUsed, rss: m.rss });
+        samples.push({ n, heap: m.heapUsed, rss: m.rss, external: m.external, heapTotal: m.heapTotal });
       }
     }
   } finally {
@@ -248,5 +248,5 @@ export async function benchSoak(): Promise<void> {
       gc: gc !== undefined,
     }),
   );
-  console.log(`soak, ${end.n} shipments: heap ${samples.map((s) => mb(s.heap)).join(' ')} MB; RSS ${samples.map((s) => mb(s.rss)).join(' ')} MB (every 100)`);
+  console.log(`soak, ${end.n} shipments: heap ${samples.map((s) => mb(s.heap)).join(' ')} MB; RSS ${samples.map((s) => mb(s.rss)).join(' ')} MB; heap total ${samples.map((s) => mb(s.heapTotal)).join(' ')} MB; external ${samples.map((s) => mb(s.external)).join(' ')} MB (every 100)`);
 }

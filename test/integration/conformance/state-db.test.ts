@@ -136,6 +136,41 @@ describe('sandbox state in SQLite', () => {
     await store.close();
   });
 
+  it('reads a label row when the label is first asked for, not at start, and a save leaves unread labels alone', async () => {
+    const file = join(tempDir(), 'state.sqlite');
+    const first = await sandbox();
+    const a = renewingCaller(first, 0);
+    for (let i = 0; i < 3; i++) await ok(a('POST', '/shipments', { recipient: recipient(), packages: [pkg(1)], reference: `L-${i}` }), 201);
+    first.state.lifecycle.advance();
+    const writer = new SqliteStatePersistence(first.state, file);
+    writer.load();
+    await writer.close();
+    const [s0, s1] = first.state.shipments;
+
+    const second = await sandbox();
+    const store = new SqliteStatePersistence(second.state, file, { verifyBatch: 10 });
+    expect(store.load()).toBe(true);
+    // Swap two label rows behind the loaded state: a label read at start would not see it.
+    const db = new Database(file);
+    const body = (id: number) => db.prepare<[number], { body: string }>('SELECT body FROM labels WHERE id = ?').get(id)!.body;
+    const [b0, b1] = [body(s0!.id), body(s1!.id)];
+    db.prepare('UPDATE labels SET body = ? WHERE id = ?').run(b1, s0!.id);
+    const loaded = second.state.shipments.find((s) => s.id === s0!.id)!;
+    expect(loaded.label).toEqual(s1!.label);
+    db.prepare('UPDATE labels SET body = ? WHERE id = ?').run(b0, s0!.id);
+    // Unread labels keep their rows; the shipment rows encode to what was written (nothing rewritten).
+    await store.save();
+    expect(store.lastSave).toMatchObject({ rowsWritten: 0, rowsDeleted: 0 });
+    expect(body(s1!.id)).toBe(b1);
+    // A label set after start is written.
+    const other = second.state.shipments.find((s) => s.id === s1!.id)!;
+    other.label = { pdf: 'JVBERi0=', zpl: null };
+    await store.save();
+    expect(JSON.parse(body(s1!.id))).toEqual(encodeState({ label: { pdf: 'JVBERi0=', zpl: null } }).json);
+    db.close();
+    await store.close();
+  });
+
   it('drops shipments settled longer ago than the retention, at load, and keeps the others', async () => {
     const file = join(tempDir(), 'state.sqlite');
     const first = await sandbox({ stateFile: file });
