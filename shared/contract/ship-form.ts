@@ -14,7 +14,7 @@ const text = z.string({ error: 'Must be text' });
 const flag = z.boolean({ error: 'Must be true or false' });
 
 /** Recipient fields as typed (flat; the core nests them into the spec's Party). */
-export const RecipientForm = z.object({
+const RecipientForm = z.object({
   name: text,
   company: text,
   street: text,
@@ -30,12 +30,12 @@ export const RecipientForm = z.object({
 export type RecipientDraft = z.infer<typeof RecipientForm>;
 
 /** One parcel as typed: weight kg, dimensions cm, and the box preset whose dimensions these are ('' when typed by hand). */
-export const PackageForm = z.object({ weight: text, length: text, width: text, height: text, box: text });
+const PackageForm = z.object({ weight: text, length: text, width: text, height: text, box: text });
 /** One parcel as typed. */
 export type PackageDraft = z.infer<typeof PackageForm>;
 
 /** One commodity line of the customs declaration as typed (spec: Customs > Commodity). Value in the declaration currency, weight kg for the whole line. */
-export const CommodityForm = z.object({
+const CommodityForm = z.object({
   sku: text,
   description: text,
   quantity: text,
@@ -50,7 +50,7 @@ export const CommodityForm = z.object({
 export type CommodityDraft = z.infer<typeof CommodityForm>;
 
 /** Exporter/importer identifiers as typed. */
-export const PartyIdsForm = z.object({ eori: text, vatNumber: text, taxId: text });
+const PartyIdsForm = z.object({ eori: text, vatNumber: text, taxId: text });
 /** Exporter/importer identifiers as typed. */
 export type PartyIdsDraft = z.infer<typeof PartyIdsForm>;
 
@@ -59,7 +59,7 @@ export type PartyIdsDraft = z.infer<typeof PartyIdsForm>;
  * sends it only when the destination is outside the EU customs territory
  * (shared/domain/customs.ts `customsStatus`).
  */
-export const CustomsForm = z.object({
+const CustomsForm = z.object({
   currency: text,
   customsValue: text,
   incoterm: text,

@@ -35,7 +35,7 @@ const num = (s: string): number => parseDecimal(s) as number;
 const moneyOf = (s: string) => ({ amount: num(s), currency: 'EUR' });
 
 /** Whether the form's destination needs a customs declaration, and why (shared/domain/customs.ts, the sandbox's own rule). */
-export function customsOfForm(f: Pick<ShipFormInput, 'recipient'>): CustomsStatus {
+function customsOfForm(f: Pick<ShipFormInput, 'recipient'>): CustomsStatus {
   const r = f.recipient;
   return customsStatus(r.countryCode, r.postalCode, r.city);
 }
