@@ -210,7 +210,7 @@ export function orderChangedSince(before: StationOrder, now: StationOrder): bool
   return before.id === now.id && formFacts(before) !== formFacts(now);
 }
 
-/** The shipment in progress: form, quote (`rates.quote`), chosen rate, `shipments.create` result and its print job. */
+/** The shipment in progress: form, quote (`shipping.quote`), chosen rate, `shipping.shipOrder` result and its print job. */
 export const useJob = create<JobState>()((set, get) => {
   /** Checks of the form asked so far; only the newest answer is shown. */
   let checks = 0;
@@ -230,7 +230,7 @@ export const useJob = create<JobState>()((set, get) => {
   };
 
   /**
-   * Waits for a shipment being made (`shipments.create` or `shipping.shipOrder`) and says how it ended:
+   * Waits for a shipment being made (`shipping.shipOrder`, by the form or by the plan) and says how it ended:
    * shipped → Print screen; shipped elsewhere, queued, refused → the banner. True when it shipped here.
    */
   const settle = async (order: StationOrder | null, make: () => Promise<ShipResult>): Promise<boolean> => {
@@ -275,10 +275,12 @@ export const useJob = create<JobState>()((set, get) => {
     ...initial(),
 
     startOrder(order) {
+      checks++; // a check of the previous form still in flight must not land on this one
       set({ ...initial(), order, draft: draftFromOrder(order, startingBox()) });
       if (customsOf(get().draft).required) void get().loadCustomsMemory();
     },
     startBlank() {
+      checks++;
       set({ ...initial() });
     },
     async checkOrderChanged() {
