@@ -29,6 +29,7 @@ import { createStorageHandlers } from './storage/handlers';
 import { createRulesHandlers } from './rules/handlers';
 import { createProductsHandlers } from './products/handlers';
 import { createShipOrderHandlers } from './shipping/ship-order';
+import { createShipFormHandlers } from './shipping/ship-form';
 import { mergeDisjoint } from '../../shared/contract/commands/merge';
 import { createPackersHandlers } from './packers/handlers';
 import { withPackers } from './packers/activity';
@@ -41,6 +42,7 @@ export type { StationContext } from './common/context';
 /** Every command of the contract, bound to one station context. */
 export function createHandlers(ctx: StationContext): Handlers {
   const shipments = createShipmentsHandlers(ctx);
+  const rates = createRatesHandlers(ctx);
   const session = createPackerSession(ctx.store, ctx.events, ctx.now);
   const reportOpts = { stationName: () => session.view().stationName };
   const handlers = mergeDisjoint(
@@ -50,7 +52,7 @@ export function createHandlers(ctx: StationContext): Handlers {
     createOrderImportHandlers(ctx),
     createScanHandlers(ctx),
     createCarriersHandlers(ctx),
-    createRatesHandlers(ctx),
+    rates,
     shipments,
     createLabelsHandlers(ctx),
     createPrintersHandlers(ctx),
@@ -69,6 +71,7 @@ export function createHandlers(ctx: StationContext): Handlers {
     createRulesHandlers(ctx),
     createProductsHandlers(ctx),
     createShipOrderHandlers(ctx, shipments['shipments.create']),
+    createShipFormHandlers(rates['rates.quote']),
     createPackersHandlers(ctx, session),
     createReportsHandlers(ctx, reportOpts),
   ) satisfies Handlers;

@@ -19,6 +19,7 @@
  *    RSS, the scans' p95 and longest wait.
  * 4. Scale to quote (./scale-to-quote.ts): stable reading → rates, p50/p95.
  * 4b. Rules and plan (./rules-plan.ts): `shipping.plan` and `shipping.autoShip` with 200 rules, p50/p95.
+ * 4d. The Ship screen's check of one edit (./ship-form-check.ts): `shipping.check` for quote and ship, p50/p95.
  * 4c. Scan to label (./scan-to-label.ts): orders shipping by themselves, stable weight → the label's last byte, p95; key actions per order.
  *
  * 4. Cold start of `npm start` to its ready line, with the `node -e 0` floor
@@ -46,6 +47,7 @@ import { fakeBus, zd421, type FakeUsbBus } from '../unit/printers/fake-usb';
 import { parcels as labelParcels } from '../unit/labels/fixtures';
 import { benchScaleToQuote } from './scale-to-quote';
 import { benchRulesPlan } from './rules-plan';
+import { benchShipFormCheck } from './ship-form-check';
 import { benchScanToLabel } from './scan-to-label';
 import { benchColdStart } from './cold-start';
 import { benchCsvImportStream } from './csv-import';
@@ -413,6 +415,7 @@ const MEASURES: Array<[string, () => unknown]> = [
   ['label-rendering', benchLabelRendering],
   ['scale-to-quote', () => benchScaleToQuote(quantile)],
   ['rules-plan', () => benchRulesPlan(quantile)],
+  ['ship-form-check', () => benchShipFormCheck(quantile)],
   ['scan-to-label', () => benchScanToLabel(quantile)],
   ['cold-start', benchColdStart],
   ['big-folder', benchBigFolder],

@@ -16,6 +16,7 @@ import { issuesToDetails, type Rate, type ShipmentRequest } from '../../../share
 import type { StationContext } from '../common/context';
 import { defineSetting } from '../store';
 import { planShipment, type ShipIntent } from './plan';
+import { intentOf, shipByForm } from './ship-form';
 import type { createShipmentsHandlers } from './shipments';
 
 /** Setting `shipping.countdownMs`: the countdown before an order ships by itself, ms (default 1500; bounds in the contract). */
@@ -74,7 +75,10 @@ export function createShipOrderHandlers(ctx: StationContext, create: ReturnType<
       return { ships: reasons.length === 0, rule, reasons, countdownMs: ctx.store.settings.get(CountdownSetting) };
     },
 
-    'shipping.shipOrder': async (intent: ShipIntent): Promise<ShipResult> => {
+    'shipping.shipOrder': async ({ form, rate: chosen, ...rest }): Promise<ShipResult> => {
+      // The packer's form (Ship screen) replaces the plan: the core builds its request (./ship-form.ts).
+      if (form) return shipByForm(create, rest.orderId, form, chosen ?? null);
+      const intent = intentOf(rest);
       const order = orderOf(ctx, intent.orderId);
       // A press while its shipment is being made joins it (shipments.create finishes that row, never a second one).
       const pending = ctx.store.shipments.listByOrder(order.id).some((s) => s.trackingNumber === null && s.cancelledAt === null);

@@ -5,7 +5,10 @@
  * whatever the PC's own zone.
  */
 import type { StationText } from '../../../shared/contract/views';
+import { parseDecimal } from '../../../shared/domain/decimal';
 import { hasText, locale, t } from './i18n';
+
+export { parseDecimal };
 
 /** Time zone of every time on screen (labels and the platform use Italian time). */
 const BENCH_TIME_ZONE = 'Europe/Rome';
@@ -79,15 +82,6 @@ export function tidyDecimalText(text: string): string {
   return n === undefined || Number.isNaN(n) ? text : decimalText(n, 10);
 }
 
-/**
- * Parses a number typed at the bench: accepts a decimal comma (`1,5`) and a decimal point (`1.5`).
- * Blank -> undefined (so the schema says "required"); junk -> NaN (schema says "must be a number").
- */
-export function parseDecimal(text: string): number | undefined {
-  const t = text.trim().replace(',', '.');
-  if (t === '') return undefined;
-  return /^-?\d*\.?\d+$|^-?\d+\.$/.test(t) ? Number(t) : Number.NaN;
-}
 
 /**
  * A text the station made (`StationText`) in the bench's language: `t(prefix + key, values)` with every

@@ -7,7 +7,7 @@
  * characters") with the field's name translated. A message this table does
  * not know is shown as it is (English), never dropped.
  */
-import { CHOOSE_BOX } from './shipFormParcels';
+import { CHOOSE_BOX } from '../../../shared/contract/ship-form';
 import { language } from './i18n';
 
 /** Field names as the English messages write them -> Italian. */

@@ -1,34 +1,20 @@
 /**
- * The quote/ship form as the packer edits it (text fields), and its
- * conversion to the platform's request bodies. Field errors come from the very
- * zod schemas the platform validates with (`RatesRequest`, `ShipmentRequest`
- * in shared/platform), keyed by the spec's `details` paths
- * (`recipient.address.postalCode`, `packages.0.weight.value`), so the
- * platform's own 422 `details` land on the same fields. The parcels and the
- * box rule are in shipFormParcels.ts, the customs declaration in
- * shipFormCustoms.ts.
+ * The quote/ship form as the packer edits it (text fields): the form state
+ * the screens keep and send as the packer's intent (`shipping.quote`,
+ * `shipping.check`, `shipping.shipOrder` with `form`); the core builds the
+ * platform's request from it and names bad fields by the spec's `details`
+ * paths (`recipient.address.postalCode`, `packages.0.weight.value`), so the
+ * platform's own 422 `details` land on the same fields. The parcels are in
+ * shipFormParcels.ts, the customs declaration in shipFormCustoms.ts.
  */
-import { RatesRequest, ShipmentRequest, issuesToDetails, type FieldErrors, type Rate } from '../../../shared/platform';
+import type { FieldErrors } from '../../../shared/platform';
 import type { StationOrder } from '../../../shared/domain/order';
 import { orderReference } from '../../../shared/domain/order-reference';
-import { completeCustomsDetail, customsStatus, type CustomsStatus } from '../../../shared/domain/customs';
+import { customsStatus, type CustomsStatus } from '../../../shared/domain/customs';
+import { CUSTOMS_PATHS, RECIPIENT_PATHS, commodityPath, packagePath, partyIdPath, type PackageDraft, type RecipientDraft } from '../../../shared/contract/ship-form';
 import { parseDecimal } from './format';
-import { customsFromOrder, draftToCustomsDetail, emptyCustoms, partyIdPath, commodityPath, CUSTOMS_PATHS, type CustomsDraft } from './shipFormCustoms';
-import { emptyPackage, packagePath, packagesOf, withChooseBox, type BoxChoice, type PackageDraft } from './shipFormParcels';
-
-/** Recipient fields as typed (flat; nested into Party by {@link draftToShipmentRequest}). */
-export interface RecipientDraft {
-  name: string;
-  company: string;
-  street: string;
-  street2: string;
-  city: string;
-  province: string;
-  postalCode: string;
-  countryCode: string;
-  phone: string;
-  email: string;
-}
+import { customsFromOrder, emptyCustoms, type CustomsDraft } from './shipFormCustoms';
+import { emptyPackage, type BoxChoice } from './shipFormParcels';
 
 /** The whole form: recipient, parcels, reference and options. Amounts in EUR. */
 export interface ShipDraft {
@@ -45,20 +31,6 @@ export interface ShipDraft {
   /** The carrier pickup point the parcel is delivered to instead of the address (GET /delivery-points), or null. */
   deliveryPoint: { id: string; carrier: string; name: string; street: string; city: string } | null;
 }
-
-/** Form field -> spec `details` path, for recipient fields. */
-export const RECIPIENT_PATHS: Record<keyof RecipientDraft, string> = {
-  name: 'recipient.name',
-  company: 'recipient.company',
-  street: 'recipient.address.street',
-  street2: 'recipient.address.street2',
-  city: 'recipient.address.city',
-  province: 'recipient.address.province',
-  postalCode: 'recipient.address.postalCode',
-  countryCode: 'recipient.address.countryCode',
-  phone: 'recipient.phone',
-  email: 'recipient.email',
-};
 
 /** Empty form (manual shipment without an order). */
 export function emptyDraft(box?: BoxChoice): ShipDraft {
@@ -107,96 +79,20 @@ export function draftFromOrder(order: StationOrder, box?: BoxChoice): ShipDraft 
   return d;
 }
 
-const blank = (s: string): string | undefined => (s.trim() === '' ? undefined : s.trim());
-
-function moneyOf(text: string) {
-  return { amount: parseDecimal(text) as number, currency: 'EUR' };
-}
-
-/** POST /rates body from the form (destination, parcels, COD and insurance amounts). */
-export function draftToRatesRequest(d: ShipDraft): RatesRequest {
-  const options: NonNullable<RatesRequest['options']> = {};
-  if (d.codEnabled) options.cod = moneyOf(d.codAmount);
-  if (d.insuranceEnabled) options.insurance = moneyOf(d.insuranceAmount);
-  return {
-    recipient: {
-      address: {
-        postalCode: d.recipient.postalCode.trim(),
-        countryCode: d.recipient.countryCode.trim(),
-        city: blank(d.recipient.city),
-        province: blank(d.recipient.province),
-      },
-    },
-    packages: packagesOf(d.packages),
-    ...(Object.keys(options).length ? { options } : {}),
-  };
-}
-
-/** POST /shipments body from the form and the chosen rate (its contract code goes in `serviceType`). */
-export function draftToShipmentRequest(d: ShipDraft, rate: Pick<Rate, 'carrierCode' | 'contractCode'> | null): ShipmentRequest {
-  const r = d.recipient;
-  const options: NonNullable<ShipmentRequest['options']> = {};
-  if (d.codEnabled) options.cod = { ...moneyOf(d.codAmount), ...(blank(d.codMethod) ? { method: d.codMethod.trim() } : {}) };
-  if (d.insuranceEnabled) options.insurance = moneyOf(d.insuranceAmount);
-  const notes = blank(d.notes);
-  if (notes) options.notes = notes;
-  if (d.deliveryPoint) options.deliveryPoint = { id: d.deliveryPoint.id, carrier: d.deliveryPoint.carrier };
-  return {
-    recipient: {
-      name: r.name.trim(),
-      company: blank(r.company),
-      address: {
-        street: r.street.trim(),
-        street2: blank(r.street2),
-        city: r.city.trim(),
-        province: blank(r.province),
-        postalCode: r.postalCode.trim(),
-        countryCode: r.countryCode.trim(),
-      },
-      phone: blank(r.phone),
-      email: blank(r.email),
-    },
-    packages: packagesOf(d.packages),
-    reference: blank(d.reference),
-    ...(rate ? { carrierCode: rate.carrierCode, serviceType: rate.contractCode } : {}),
-    ...(Object.keys(options).length ? { options } : {}),
-    ...(customsOf(d).required ? { customsDetail: draftToCustomsDetail(d.customs) } : {}),
-  };
-}
-
-/** Field errors of the parcels + destination for a quote (RatesRequest schema). Empty when valid. */
-export function validateForQuote(d: ShipDraft): FieldErrors {
-  const res = RatesRequest.safeParse(draftToRatesRequest(d));
-  const out: FieldErrors = res.success ? {} : issuesToDetails(res.error.issues);
-  return withChooseBox(d.packages, out);
-}
-
 /**
- * Field errors of the whole shipment (ShipmentRequest schema) plus the bench's
- * own COD rule: with COD on, the method must be one the chosen contract
- * offers (`cashOnDeliveryMethods`), and a contract without methods takes no COD.
+ * What a quote answers, as a key: the destination and the parcels and the COD
+ * and insurance amounts as numbers (so `1,5` and `1.5` are the same parcel).
+ * A quote whose key differs from the form's is stale.
  */
-export function validateForShip(d: ShipDraft, rate: (Pick<Rate, 'cashOnDeliveryMethods'> & Partial<Pick<Rate, 'carrierCode'>>) | null): FieldErrors {
-  const req = draftToShipmentRequest(d, null);
-  const res = ShipmentRequest.safeParse(req);
-  const out: FieldErrors = withChooseBox(d.packages, res.success ? {} : issuesToDetails(res.error.issues));
-  const customs = customsOf(d);
-  if (customs.required) {
-    // The platform's own rules beyond the formats (currencies, country of manufacture), same code as the sandbox.
-    if (d.customs.commodities.length === 0) out['customsDetail.commodities'] = [`${customs.reason}: add at least one line to the customs declaration`];
-    else if (res.success && res.data.customsDetail) {
-      for (const [k, v] of Object.entries(completeCustomsDetail(res.data.customsDetail).errors)) (out[k] ??= []).push(...v.filter((m) => !out[k]?.includes(m)));
-    }
-  }
-  if (d.deliveryPoint && rate && 'carrierCode' in rate && rate.carrierCode !== d.deliveryPoint.carrier) {
-    (out['options.deliveryPoint.id'] ??= []).push(`This pickup point is served by ${d.deliveryPoint.carrier.toUpperCase()} only: choose one of its rates (F2), or deliver to the address`);
-  }
-  if (d.codEnabled && rate) {
-    const methods = Object.keys(rate.cashOnDeliveryMethods);
-    if (methods.length === 0) (out['options.cod.method'] ??= []).push('This contract does not take cash on delivery');
-    else if (!methods.includes(d.codMethod)) (out['options.cod.method'] ??= []).push('Choose how the courier collects the cash');
-  }
-  return out;
+export function quoteKey(d: ShipDraft): string {
+  const n = (s: string) => parseDecimal(s) ?? null;
+  const r = d.recipient;
+  return JSON.stringify([
+    r.postalCode.trim(), r.countryCode.trim(), r.city.trim(), r.province.trim(),
+    d.packages.map((p) => [n(p.weight), n(p.length), n(p.width), n(p.height)]),
+    d.codEnabled ? n(d.codAmount) : false,
+    d.insuranceEnabled ? n(d.insuranceAmount) : false,
+  ]);
 }
 
 /** The first message for `path`, or undefined. */

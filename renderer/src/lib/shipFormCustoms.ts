@@ -2,34 +2,14 @@
  * The customs declaration of the quote/ship form (spec: Customs >
  * CustomsDetail, Commodity) as the packer edits it: its lines from the order,
  * the value that follows the lines until typed, what the station remembers
- * per product and per exporter/importer, the `details` paths of its fields
- * (`customsDetail.commodities.0.harmonizedCode`) and its conversion to the
- * `customsDetail` of POST /shipments.
+ * per product and per exporter/importer. The fields as typed and their
+ * `details` paths are the contract's (shared/contract/ship-form.ts); the core
+ * builds the `customsDetail` of POST /shipments from them.
  */
-import type { ShipmentRequest } from '../../../shared/platform';
+import type { CommodityDraft, CustomsFields, PartyIdsDraft } from '../../../shared/contract/ship-form';
 import type { StationOrder } from '../../../shared/domain/order';
 import type { CustomsProductView, CustomsSettings } from '../../../shared/contract/customs';
 import { decimalText, parseDecimal } from './format';
-
-/** One commodity line of the customs declaration as typed (spec: Customs > Commodity). Value in the declaration currency, weight kg for the whole line. */
-export interface CommodityDraft {
-  sku: string;
-  description: string;
-  quantity: string;
-  unitValue: string;
-  weight: string;
-  countryOfManufacture: string;
-  harmonizedCode: string;
-  quantityUnits: string;
-  midCode: string;
-}
-
-/** Exporter/importer identifiers as typed. */
-export interface PartyIdsDraft {
-  eori: string;
-  vatNumber: string;
-  taxId: string;
-}
 
 /**
  * The customs declaration as typed (spec: Customs > CustomsDetail). Sent only
@@ -37,20 +17,7 @@ export interface PartyIdsDraft {
  * shipForm.ts). `customsValue` follows the sum of the lines until the
  * packer types it (`customsValueTyped`).
  */
-export interface CustomsDraft {
-  currency: string;
-  customsValue: string;
-  customsValueTyped: boolean;
-  incoterm: string;
-  dutiesPayment: string;
-  contentType: string;
-  exportReason: string;
-  invoiceNumber: string;
-  invoiceDate: string;
-  exporter: PartyIdsDraft;
-  importer: PartyIdsDraft;
-  commodities: CommodityDraft[];
-}
+export type CustomsDraft = CustomsFields & { customsValueTyped: boolean };
 
 /** Enumerations of CustomsDetail and Commodity (spec: Customs), first = default. */
 export const CUSTOMS_ENUMS = {
@@ -142,60 +109,6 @@ export function applyCustomsMemory(c: CustomsDraft, products: ReadonlyArray<Pick
     taxId: typed.taxId || (saved?.taxId ?? ''),
   });
   return { ...c, commodities, exporter: ids(c.exporter, settings?.exporter), importer: ids(c.importer, settings?.importer) };
-}
-
-/** Path of a commodity field in `details`, e.g. `customsDetail.commodities.0.harmonizedCode`. */
-export function commodityPath(index: number, field: keyof CommodityDraft): string {
-  const base = `customsDetail.commodities.${index}`;
-  if (field === 'unitValue') return `${base}.unitValue.amount`;
-  if (field === 'weight') return `${base}.weight.value`;
-  return `${base}.${field}`;
-}
-
-/** Paths of the declaration's own fields. */
-export const CUSTOMS_PATHS = {
-  customsValue: 'customsDetail.customsValue.amount',
-  currency: 'customsDetail.customsValue.currency',
-  incoterm: 'customsDetail.incoterm',
-  dutiesPayment: 'customsDetail.dutiesPayment',
-  contentType: 'customsDetail.contentType',
-  exportReason: 'customsDetail.exportReason',
-  invoiceNumber: 'customsDetail.invoiceNumber',
-  invoiceDate: 'customsDetail.invoiceDate',
-} as const;
-
-/** Path of an exporter/importer identifier, e.g. `customsDetail.exporter.eori`. */
-export function partyIdPath(party: 'exporter' | 'importer', field: keyof PartyIdsDraft): string {
-  return `customsDetail.${party}.${field}`;
-}
-
-const orNull = (s: string): string | null => (s.trim() === '' ? null : s.trim().toUpperCase().replace(/\s+/g, ''));
-
-/** CustomsDetail body from the typed declaration (numbers parsed; blanks left for the schema to name). */
-export function draftToCustomsDetail(c: CustomsDraft): NonNullable<ShipmentRequest['customsDetail']> {
-  const currency = c.currency.trim().toUpperCase();
-  return {
-    customsValue: { amount: parseDecimal(c.customsValue) as number, currency },
-    commodities: c.commodities.map((l) => ({
-      description: l.description.trim(),
-      quantity: parseDecimal(l.quantity) as number,
-      unitValue: { amount: parseDecimal(l.unitValue) as number, currency },
-      weight: { value: parseDecimal(l.weight) as number, units: 'KG' as const },
-      countryOfManufacture: l.countryOfManufacture.trim().toUpperCase(),
-      harmonizedCode: l.harmonizedCode.trim() === '' ? null : l.harmonizedCode.replace(/[\s.]/g, ''),
-      quantityUnits: l.quantityUnits as 'PCS',
-      midCode: l.midCode.trim() === '' ? null : l.midCode.trim(),
-      sku: l.sku.trim() === '' ? null : l.sku.trim(),
-    })),
-    incoterm: c.incoterm as 'DAP',
-    dutiesPayment: c.dutiesPayment as 'RECIPIENT',
-    contentType: c.contentType as 'MERCHANDISE',
-    exportReason: c.exportReason as 'SALE',
-    invoiceNumber: c.invoiceNumber.trim() === '' ? null : c.invoiceNumber.trim(),
-    invoiceDate: c.invoiceDate.trim() === '' ? null : c.invoiceDate.trim(),
-    exporter: { eori: orNull(c.exporter.eori), vatNumber: orNull(c.exporter.vatNumber), taxId: orNull(c.exporter.taxId) },
-    importer: { eori: orNull(c.importer.eori), vatNumber: orNull(c.importer.vatNumber), taxId: orNull(c.importer.taxId) },
-  };
 }
 
 /** The commodity fields the packer fills when nothing is known, in the order the focus visits them. */

@@ -1,25 +1,13 @@
 /**
- * The parcels of the quote/ship form: a parcel as typed (weight kg,
- * dimensions cm, box preset), the box a new parcel takes, the box rule (a
- * parcel without any dimension asks for a box) and whether the volume rather
- * than the weight decides the billed weight. Paths are the spec's `details`
- * paths (`packages.0.weight.value`, `packages.0.dimensions.length`).
+ * The parcels of the quote/ship form: the box a new parcel takes, and
+ * whether the volume rather than the weight decides the billed weight. A
+ * parcel as typed, its `details` paths and the box rule are the contract's
+ * (shared/contract/ship-form.ts); the core checks them.
  */
-import type { FieldErrors, Rate } from '../../../shared/platform';
+import type { Rate } from '../../../shared/platform';
+import type { PackageDraft } from '../../../shared/contract/ship-form';
 import type { BoxPreset } from '../../../shared/contract/boxes';
 import { decimalText, parseDecimal } from './format';
-
-/** One parcel as typed: weight kg, dimensions cm, and the box preset whose dimensions these are ('' when typed by hand). */
-export interface PackageDraft {
-  weight: string;
-  length: string;
-  width: string;
-  height: string;
-  box: string;
-}
-
-/** The fields of a parcel a packer types (the box name is chosen, not typed). */
-export type PackageField = 'weight' | 'length' | 'width' | 'height';
 
 /** A box as a new parcel takes it: preset name ('' for dimensions typed by hand) and dimensions cm as text. */
 export interface BoxChoice {
@@ -34,11 +22,6 @@ export function boxChoice(preset: Pick<BoxPreset, 'name' | 'lengthCm' | 'widthCm
   return { name: preset.name, length: decimalText(preset.lengthCm), width: decimalText(preset.widthCm), height: decimalText(preset.heightCm) };
 }
 
-/** Path of a package field in `details`: `packages.<i>.weight.value`, `packages.<i>.dimensions.length`. */
-export function packagePath(index: number, field: PackageField): string {
-  return field === 'weight' ? `packages.${index}.weight.value` : `packages.${index}.dimensions.${field}`;
-}
-
 /**
  * A new parcel: blank weight and the given box (the one used last, or the
  * station's default preset). Without a box the dimensions stay blank and the
@@ -46,33 +29,6 @@ export function packagePath(index: number, field: PackageField): string {
  */
 export function emptyPackage(box?: BoxChoice): PackageDraft {
   return { weight: '', length: box?.length ?? '', width: box?.width ?? '', height: box?.height ?? '', box: box?.name ?? '' };
-}
-
-/** The parcels as the `packages` of POST /rates and POST /shipments: weight KG, dimensions CM (numbers parsed; blanks left for the schema to name). */
-export function packagesOf(packages: readonly PackageDraft[]) {
-  return packages.map((p) => ({
-    weight: { value: parseDecimal(p.weight) as number, units: 'KG' as const },
-    dimensions: {
-      length: parseDecimal(p.length) as number,
-      width: parseDecimal(p.width) as number,
-      height: parseDecimal(p.height) as number,
-      units: 'CM' as const,
-    },
-  }));
-}
-
-/** Message on a parcel that has no dimensions at all: the packer chooses a box. */
-export const CHOOSE_BOX = 'Choose a box (Alt+1–9, or its number or barcode in Box) or type the dimensions';
-
-/** A parcel without any dimension gets one message, on its length, asking for a box (instead of three "required"). Changes and returns `errors`. */
-export function withChooseBox(packages: readonly PackageDraft[], errors: FieldErrors): FieldErrors {
-  packages.forEach((p, i) => {
-    if (p.length.trim() !== '' || p.width.trim() !== '' || p.height.trim() !== '') return;
-    errors[packagePath(i, 'length')] = [CHOOSE_BOX];
-    delete errors[packagePath(i, 'width')];
-    delete errors[packagePath(i, 'height')];
-  });
-  return errors;
 }
 
 /**

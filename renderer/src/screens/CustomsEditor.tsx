@@ -15,7 +15,8 @@ import { invoke } from '../api';
 import { SelectField, TextField } from '../components/Field';
 import { asStationError } from '../lib/errors';
 import { firstError } from '../lib/shipForm';
-import { CUSTOMS_ENUMS, CUSTOMS_PATHS, commodityPath, partyIdPath, type CommodityDraft, type PartyIdsDraft } from '../lib/shipFormCustoms';
+import { CUSTOMS_ENUMS } from '../lib/shipFormCustoms';
+import { CUSTOMS_PATHS, commodityPath, partyIdPath, type CommodityDraft, type PartyIdsDraft } from '../../../shared/contract/ship-form';
 import { language, t } from '../lib/i18n';
 import { useJob } from '../stores/job';
 

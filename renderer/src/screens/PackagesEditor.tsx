@@ -15,7 +15,7 @@ import type { FieldErrors } from '../../../shared/platform';
 import { TextField } from '../components/Field';
 import { t } from '../lib/i18n';
 import { firstError } from '../lib/shipForm';
-import { packagePath, type PackageDraft, type PackageField } from '../lib/shipFormParcels';
+import { packagePath, type PackageDraft, type PackageField } from '../../../shared/contract/ship-form';
 import { useBoxes } from '../stores/boxes';
 import { useJob } from '../stores/job';
 

@@ -1,7 +1,10 @@
 /**
  * The shipment being made at the bench: the order it ships, the form, the
- * quote, the chosen rate and the result (shipment + label print job).
- * Quote: `rates.quote`; ship: `shipments.create` (the core prints at once).
+ * quote, the chosen rate and the result (shipment + label print job). The
+ * screen keeps the form as typed and sends it as the packer's intent; the
+ * core builds the platform's request (electron/core/shipping/ship-form.ts).
+ * Field errors: `shipping.check`; quote: `shipping.quote`; ship:
+ * `shipping.shipOrder` with the form and the chosen rate (the core prints at once).
  */
 import { create } from 'zustand';
 import { outcomeOfCode, type PrintJobView, type ShipResult } from '../../../shared/contract';
@@ -12,9 +15,10 @@ import { asStationError, stripPrefix } from '../lib/errors';
 import { dateTime, money } from '../lib/format';
 import { t } from '../lib/i18n';
 import { fieldMessage } from '../lib/messages';
-import { draftFromOrder, draftToRatesRequest, draftToShipmentRequest, emptyDraft, customsOf, RECIPIENT_PATHS, validateForQuote, validateForShip, type RecipientDraft, type ShipDraft } from '../lib/shipForm';
-import { applyCustomsMemory, applyPlannedCommodities, commodityPath, emptyCommodity, partyIdPath, withAutoValue, CUSTOMS_PATHS, type CommodityDraft, type CustomsDraft, type PartyIdsDraft } from '../lib/shipFormCustoms';
-import { boxChoice, emptyPackage, packagePath, typedWeightKg, type BoxChoice, type PackageDraft, type PackageField } from '../lib/shipFormParcels';
+import { draftFromOrder, emptyDraft, customsOf, quoteKey, type ShipDraft } from '../lib/shipForm';
+import { applyCustomsMemory, applyPlannedCommodities, emptyCommodity, withAutoValue, type CustomsDraft } from '../lib/shipFormCustoms';
+import { boxChoice, emptyPackage, typedWeightKg, type BoxChoice } from '../lib/shipFormParcels';
+import { CUSTOMS_PATHS, RECIPIENT_PATHS, commodityPath, packagePath, partyIdPath, type CommodityDraft, type PackageDraft, type PackageField, type PartyIdsDraft, type RecipientDraft } from '../../../shared/contract/ship-form';
 import type { BoxPreset } from '../../../shared/contract/boxes';
 import { useApp } from './app';
 import { useBoxes } from './boxes';
@@ -60,7 +64,7 @@ interface JobState {
   draft: ShipDraft;
   /** Errors shown on the quote screen (parcels/destination). */
   quoteErrors: FieldErrors;
-  /** Errors of the ship form from the client-side schema (recomputed on every edit). */
+  /** Errors of the ship form as the core checks it (`shipping.check`, asked again after every edit). */
   shipErrors: FieldErrors;
   /**
    * The platform's own `details` from the last refused quote/shipment, keyed by
@@ -71,7 +75,7 @@ interface JobState {
   touched: Record<string, true>;
   submitted: boolean;
   rates: Rate[];
-  /** JSON of the RatesRequest the rates answer, to flag a stale quote. */
+  /** {@link quoteKey} of the form the rates answer, to flag a stale quote. */
   quotedFor: string | null;
   quoting: boolean;
   highlighted: number;
@@ -146,6 +150,20 @@ export function mergeErrors(client: FieldErrors, platform: FieldErrors): FieldEr
   return out;
 }
 
+/** The chosen rate as the core's checks and ship read it: carrier, contract code, COD methods. */
+function rateOf(rate: Rate | null) {
+  return rate ? { carrierCode: rate.carrierCode, contractCode: rate.contractCode, cashOnDeliveryMethods: rate.cashOnDeliveryMethods } : null;
+}
+
+/** The core's field errors of `draft` for a quote or a shipment; none when the core cannot be asked (the press itself then says why). */
+async function checkForm(draft: ShipDraft, step: 'quote' | 'ship', chosen: Rate | null = null): Promise<FieldErrors> {
+  try {
+    return await invoke('shipping.check', { form: draft, for: step, rate: rateOf(chosen) });
+  } catch {
+    return {};
+  }
+}
+
 /** Drops the platform errors at `paths` and below them (`options.cod` clears `options.cod.amount`). */
 function without(errors: FieldErrors, paths: string[]): FieldErrors {
   const out: FieldErrors = {};
@@ -192,12 +210,19 @@ export function orderChangedSince(before: StationOrder, now: StationOrder): bool
   return before.id === now.id && formFacts(before) !== formFacts(now);
 }
 
-/** The shipment in progress: form, quote (`rates.quote`), chosen rate, `shipments.create` result and its print job. */
+/** The shipment in progress: form, quote (`shipping.quote`), chosen rate, `shipping.shipOrder` result and its print job. */
 export const useJob = create<JobState>()((set, get) => {
-  /** Re-validates after an edit so shown errors clear as soon as a field is fixed. */
+  /** Checks of the form asked so far; only the newest answer is shown. */
+  let checks = 0;
+  /** A Ship or Quote press being checked: a repeat meanwhile is ignored. */
+  let pressing = false;
+  /** Re-validates after an edit (the core's `shipping.check`) so shown errors clear as soon as a field is fixed. */
   const revalidate = () => {
+    const seq = ++checks;
     const { draft, chosen } = get();
-    set({ quoteErrors: validateForQuote(draft), shipErrors: validateForShip(draft, chosen) });
+    void Promise.all([checkForm(draft, 'quote'), checkForm(draft, 'ship', chosen)]).then(([quoteErrors, shipErrors]) => {
+      if (seq === checks) set({ quoteErrors, shipErrors });
+    });
   };
   const edit = (fn: (d: ShipDraft) => ShipDraft, paths: string[]) => {
     set((s) => ({ draft: fn(s.draft), platformErrors: without(s.platformErrors, paths) }));
@@ -205,7 +230,7 @@ export const useJob = create<JobState>()((set, get) => {
   };
 
   /**
-   * Waits for a shipment being made (`shipments.create` or `shipping.shipOrder`) and says how it ended:
+   * Waits for a shipment being made (`shipping.shipOrder`, by the form or by the plan) and says how it ended:
    * shipped → Print screen; shipped elsewhere, queued, refused → the banner. True when it shipped here.
    */
   const settle = async (order: StationOrder | null, make: () => Promise<ShipResult>): Promise<boolean> => {
@@ -250,10 +275,12 @@ export const useJob = create<JobState>()((set, get) => {
     ...initial(),
 
     startOrder(order) {
+      checks++; // a check of the previous form still in flight must not land on this one
       set({ ...initial(), order, draft: draftFromOrder(order, startingBox()) });
       if (customsOf(get().draft).required) void get().loadCustomsMemory();
     },
     startBlank() {
+      checks++;
       set({ ...initial() });
     },
     async checkOrderChanged() {
@@ -369,19 +396,24 @@ export const useJob = create<JobState>()((set, get) => {
     },
 
     async quote() {
+      if (pressing) return false;
       const { draft } = get();
-      const errors = validateForQuote(draft);
+      pressing = true;
+      const errors = await checkForm(draft, 'quote').finally(() => {
+        pressing = false;
+      });
       if (Object.keys(errors).length) {
+        checks++; // an older check in flight must not hide these
         set({ quoteErrors: errors, submitted: true });
         useApp.getState().flash('error', t('job.checkParcel'), firstMessage(errors));
         return false;
       }
-      const request = draftToRatesRequest(draft);
       set({ quoting: true, platformErrors: {} });
       try {
-        const rates = [...(await invoke('rates.quote', { request }))].sort((a, b) => a.price.total - b.price.total);
+        // Cheapest first (the core sorts).
+        const rates = await invoke('shipping.quote', { form: draft });
         rememberBox(draft.packages[0]);
-        set({ rates, quotedFor: JSON.stringify(request), highlighted: 0, chosen: null, quoting: false });
+        set({ rates, quotedFor: quoteKey(draft), highlighted: 0, chosen: null, quoting: false });
         if (rates.length === 0) useApp.getState().flash('warn', t('job.noRates'), t('job.noRatesDetail'));
         else useApp.getState().flash('info', t('job.rates', { count: rates.length, price: money(rates[0]!.price.total, rates[0]!.price.currency) }), t('job.ratesDetail'));
         return rates.length > 0;
@@ -408,15 +440,19 @@ export const useJob = create<JobState>()((set, get) => {
     },
 
     async ship() {
-      // A repeat (double Enter / Ctrl+Enter) while one is in flight is ignored: one shipment, one charge.
-      if (get().shipping) return false;
+      // A repeat (double Enter / Ctrl+Enter) while one is checked or in flight is ignored: one shipment, one charge.
+      if (pressing || get().shipping) return false;
       const { draft, chosen, order } = get();
       const unverified = useVerify.getState().shipBlock(order?.id);
       if (unverified) {
         useApp.getState().outcome('wrong_item', unverified, t('verify.blockedHint'));
         return false;
       }
-      const errors = validateForShip(draft, chosen);
+      pressing = true;
+      const errors = await checkForm(draft, 'ship', chosen).finally(() => {
+        pressing = false;
+      });
+      checks++; // an older check in flight must not replace these
       set({ submitted: true, shipErrors: errors });
       if (Object.keys(errors).length) {
         useApp.getState().flash('error', t('job.fixFields'), firstMessage(errors));
@@ -427,7 +463,7 @@ export const useJob = create<JobState>()((set, get) => {
         return false;
       }
       set({ shipping: true, platformErrors: {} });
-      return settle(order, () => invoke('shipments.create', { orderId: order?.id, request: draftToShipmentRequest(draft, chosen) }));
+      return settle(order, () => invoke('shipping.shipOrder', { ...(order ? { orderId: order.id } : {}), form: draft, rate: rateOf(chosen) ?? undefined }));
     },
 
     async shipPlanned(weightKg) {
@@ -455,7 +491,7 @@ export const useJob = create<JobState>()((set, get) => {
 
     quoteIsStale() {
       const { quotedFor, draft } = get();
-      return quotedFor !== null && quotedFor !== JSON.stringify(draftToRatesRequest(draft));
+      return quotedFor !== null && quotedFor !== quoteKey(draft);
     },
   };
 });

@@ -1,6 +1,8 @@
 /** Commands of shipping by intent (issue 22 item 4, issue 24 item 4; see ./index.ts for the contract as a whole). */
 import { z } from 'zod';
+import type { FieldErrors, Rate } from '../../platform';
 import type { AutoShipView, ShippingSettingsView, ShipPlanView } from '../plan';
+import { ChosenRate, ShipForm } from '../ship-form';
 import { command, Empty, OrderIdInput, type ShipResult } from './define';
 import { WeightKgInput } from './rules';
 
@@ -15,6 +17,18 @@ const Intent = z
     box: z.string().trim().min(1).max(40).optional(),
   })
   .strict();
+
+/**
+ * Shipping by intent, or by the packer's form (the Ship screen): with `form`
+ * the packer's recipient, parcels, options and customs lines and the chosen
+ * `rate` replace the plan, and `orderId` is the order the form was filled from
+ * (absent for a shipment without an order); without `form`, `orderId` is required.
+ */
+const ShipOrderIntent = Intent.extend({
+  orderId: OrderIdInput.optional(),
+  form: ShipForm.optional(),
+  rate: ChosenRate.optional(),
+});
 
 /** The countdown before an order ships by itself, ms: at least 100 (never 0: Esc must have a chance), at most 10 s. */
 const CountdownMsInput = z
@@ -33,7 +47,18 @@ export const shippingPlanCommands = {
    * Ships the order from its plan through the same path and guards as `shipments.create`
    * (never twice; never an order needing attention: refused `invalid_state` with the reasons in `details.orderId`).
    */
-  'shipping.shipOrder': command<ShipResult>()(Intent),
+  'shipping.shipOrder': command<ShipResult>()(ShipOrderIntent),
+  /**
+   * Rates for the packer's form (Quote screen), cheapest first: the core builds POST /rates from the
+   * destination, parcels, COD and insurance as typed. @throws StationError `invalid_input` naming the
+   * fields by `details` path (`packages.0.weight.value`) when the form is not complete.
+   */
+  'shipping.quote': command<Rate[]>()(z.object({ form: ShipForm }).strict()),
+  /**
+   * The field errors of the packer's form for a quote or for a shipment with the chosen rate, keyed by
+   * `details` path (`recipient.address.postalCode`); empty when it would be accepted. Nothing is sent.
+   */
+  'shipping.check': command<FieldErrors>()(z.object({ form: ShipForm, for: z.enum(['quote', 'ship'], { error: 'Check for quote or ship' }), rate: ChosenRate.nullable().default(null) }).strict()),
   /** The station's settings of shipping by itself: the countdown (ms, default 1500). */
   'shipping.settings': command<ShippingSettingsView>()(Empty),
   /** Saves them. @throws StationError `invalid_input` naming `countdownMs`. */

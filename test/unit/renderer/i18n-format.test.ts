@@ -166,8 +166,9 @@ describe('error codes in words', () => {
 describe('field messages in the bench language', () => {
   it('English stays as written; Italian by exact text or by pattern with the field translated; unknown ones as they are', async () => {
     const { fieldMessage } = await import('../../../renderer/src/lib/messages');
-    const { validateForQuote, validateForShip, emptyDraft } = await import('../../../renderer/src/lib/shipForm');
-    const { CHOOSE_BOX } = await import('../../../renderer/src/lib/shipFormParcels');
+    const { emptyDraft } = await import('../../../renderer/src/lib/shipForm');
+    const { checkForQuote: validateForQuote, checkForShip: validateForShip } = await import('../../../electron/core/shipping/ship-form');
+    const { CHOOSE_BOX } = await import('../../../shared/contract/ship-form');
     expect(fieldMessage('Weight is required')).toBe('Weight is required');
     await setLanguage('it');
     expect(fieldMessage('Weight is required')).toBe('Il peso è obbligatorio');

@@ -1,21 +1,22 @@
-/** Quote/ship form: conversion to the platform bodies and field errors from the platform's own schemas. */
+/**
+ * Quote/ship form: the form state of the screens (renderer/src/lib/shipForm*.ts) and the core's
+ * conversion of it to the platform bodies with field errors from the platform's own schemas
+ * (electron/core/shipping/ship-form.ts).
+ */
 import { describe, expect, it } from 'vitest';
 import { ShipmentRequest } from '../../../shared/platform';
 import type { StationOrder } from '../../../shared/domain/order';
 import { parseDecimal } from '../../../renderer/src/lib/format';
 import { stripPrefix, asStationError } from '../../../renderer/src/lib/errors';
+import { draftFromOrder, emptyDraft, rateKeyAction, shipFormPaths, unplacedErrors } from '../../../renderer/src/lib/shipForm';
+import { boxChoice, volumetricDecides } from '../../../renderer/src/lib/shipFormParcels';
+import { CHOOSE_BOX } from '../../../shared/contract/ship-form';
 import {
-  draftFromOrder,
-  draftToRatesRequest,
-  draftToShipmentRequest,
-  emptyDraft,
-  rateKeyAction,
-  shipFormPaths,
-  unplacedErrors,
-  validateForQuote,
-  validateForShip,
-} from '../../../renderer/src/lib/shipForm';
-import { boxChoice, volumetricDecides, CHOOSE_BOX } from '../../../renderer/src/lib/shipFormParcels';
+  checkForQuote as validateForQuote,
+  checkForShip as validateForShip,
+  ratesRequestOf as draftToRatesRequest,
+  shipmentRequestOf as draftToShipmentRequest,
+} from '../../../electron/core/shipping/ship-form';
 import { BoxSettings, findBox, trainingBoxes } from '../../../shared/contract/boxes';
 
 /** The box every parcel of these tests is packed in: 30 × 20 × 15 cm. */
