@@ -78,16 +78,16 @@ describe('tracking texts', () => {
 
   it('shows a delivery date as that calendar day in any time zone', () => {
     process.env.TZ = 'America/Los_Angeles';
-    expect(calendarDay('2026-11-24')).toBe('Tue, 24 Nov 2026');
+    expect(calendarDay('2026-11-24')).toBe('Tue, 24/11/2026');
     process.env.TZ = 'Asia/Tokyo';
-    expect(calendarDay('2026-11-24')).toBe('Tue, 24 Nov 2026');
+    expect(calendarDay('2026-11-24')).toBe('Tue, 24/11/2026');
     expect(calendarDay('24/11/2026')).toBe('24/11/2026');
   });
 
   it('summarises: not collected yet, expected delivery, delivered, cancelled, held', () => {
     process.env.TZ = 'Europe/Rome';
-    expect(trackingSummary(tracking({ events: [], status: shipped }))).toBe('No carrier events yet: the carrier has not collected the parcel. Expected delivery Tue, 24 Nov 2026.');
-    expect(trackingSummary(tracking())).toBe('Expected delivery Tue, 24 Nov 2026.');
+    expect(trackingSummary(tracking({ events: [], status: shipped }))).toBe('No carrier events yet: the carrier has not collected the parcel. Expected delivery Tue, 24/11/2026.');
+    expect(trackingSummary(tracking())).toBe('Expected delivery Tue, 24/11/2026.');
     expect(trackingSummary(tracking({ deliveredAt: '2026-11-24T13:05:00+01:00' }))).toBe('Delivered 24/11/2026, 13:05.');
     expect(trackingSummary(tracking({ cancelled: true }))).toBe('Cancelled: the carrier will not move it.');
     expect(trackingSummary(tracking({ stockId: 3, estimatedDelivery: null }))).toBe('Held at the depot: the stock needs instructions.');
