@@ -3,6 +3,7 @@
  * call throws a {@link PlatformError}; callers match on `code` (and `status`),
  * never on `message`.
  */
+import type { StationText } from '../../../shared/contract/views';
 import type { FieldErrors, PlatformErrorCode } from '../../../shared/platform/common';
 
 /**
@@ -38,6 +39,8 @@ export class PlatformError extends Error {
     public readonly retryAfterMs?: number,
     public readonly route?: string,
     public readonly notSent: boolean = false,
+    /** The message as a core text (shared/contract/core-text.ts) when the client worded it (`offline`, `timeout`; issue 25). */
+    public readonly text?: StationText,
   ) {
     super(message);
     this.name = 'PlatformError';

@@ -55,6 +55,7 @@ import type { OutboxRecord, Store } from '../store';
 import { findByReference, mismatchText, recipientKeyOf } from './shipment-lookup';
 import { hhmmss, OutboxAttention, OutboxWait } from '../outbox/press-errors';
 import type { OutboxExecutor } from '../outbox/worker';
+import { coreText } from '../../../shared/contract/core-text';
 
 /** Default settle window after a POST /shipments without an answer, ms (2 minutes). */
 const DEFAULT_SETTLE_MS = 120_000;
@@ -203,10 +204,12 @@ export function createShipmentExecutor<O>(deps: ShipmentExecutorDeps<O>): Outbox
           const settled = postedAt.getTime() + settleMs;
           const t = now().getTime();
           if (t < settled) {
-            throw new OutboxWait(
-              new Date(Math.min(settled, t + pollMs)),
-              `No answer yet to the shipment sent at ${hhmmss(postedAt)} UTC (reference ${request.reference}); the station is checking the platform until ${hhmmss(new Date(settled))} UTC. Do not ship this order again.`,
-            );
+            const said = coreText('shipmentChecking', { sentAt: hhmmss(postedAt), reference: request.reference, until: hhmmss(new Date(settled)) });
+            throw new OutboxWait(new Date(Math.min(settled, t + pollMs)), said.message, said.text);
+          }
+          if (others.length === 0) {
+            const said = coreText('shipmentNoAnswer', { sentAt: hhmmss(postedAt), reference: request.reference, seconds: Math.round(settleMs / 1000) });
+            throw new OutboxAttention('outcome_unknown', said.message, said.text);
           }
           throw new OutboxAttention(
             'outcome_unknown',

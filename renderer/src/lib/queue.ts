@@ -4,6 +4,7 @@
  */
 import type { OutboxRowView } from '../../../shared/contract';
 import { calendarDate, dateTime } from './format';
+import { coreMessage } from './coreText';
 import { fieldName, hasText, t } from './i18n';
 
 /** State words as DESIGN.md names them: queued, sending, done, needs attention (in the screen language). */
@@ -90,7 +91,7 @@ export function errorText(row: OutboxRowView): string {
   const fields = Object.entries(e.details ?? {})
     .slice(0, 3)
     .map(([path, msgs]) => `${fieldName(path)}: ${msgs.join(', ')}`);
-  const head = `${e.message}${fields.length ? ` ${fields.join('; ')}` : ''} [${status}${e.code}]`;
+  const head = `${coreMessage(e)}${fields.length ? ` ${fields.join('; ')}` : ''} [${status}${e.code}]`;
   // Only a queued row is sent by the worker (shared/contract/outbox-outcome.ts); `queued` rows are being checked first.
   if (row.state === 'queued') {
     const next = e.code === 'queued' ? 'checkedAgain' : 'sentAgain';

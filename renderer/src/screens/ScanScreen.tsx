@@ -19,6 +19,7 @@ import { OrdersPanel } from './OrdersPanel';
 import { VerifyCard } from './VerifyCard';
 import { RuleLine } from '../components/RuleLine';
 import { useJob } from '../stores/job';
+import { jobNoteText } from '../lib/coreText';
 
 /** Scan screen with the Orders panel (see file comment). */
 export function ScanScreen() {
@@ -158,7 +159,7 @@ function ShipmentCard({ shipment: s, onReprint, onCancel }: { shipment: Shipment
         </div>
         <div>
           <dt>{t('scan.fact.label')}</dt>
-          <dd>{lastJob ? `${t('scan.jobOn', { state: t(`scan.jobState.${lastJob.state}`), printer: lastJob.printerUri })}${lastJob.lastError ? ` — ${lastJob.lastError}` : ''}` : s.labelFormats.length ? t('scan.labelStored') : t('scan.labelNone')}</dd>
+          <dd>{lastJob ? `${t('scan.jobOn', { state: t(`scan.jobState.${lastJob.state}`), printer: lastJob.printerUri })}${lastJob.lastError ? ` — ${jobNoteText(lastJob) ?? ''}` : ''}` : s.labelFormats.length ? t('scan.labelStored') : t('scan.labelNone')}</dd>
         </div>
       </dl>
       {s.warning ? <p className="note-warn">{s.warning}</p> : null}

@@ -5,6 +5,7 @@ import { invoke } from '../api';
 import { asStationError } from '../lib/errors';
 import { printerStateText, t } from '../lib/i18n';
 import { useApp } from './app';
+import { jobNoteText } from '../lib/coreText';
 
 interface PrintState {
   printer: PrinterView | null;
@@ -71,8 +72,8 @@ export const usePrint = create<PrintState>()((set, get) => ({
     const app = useApp.getState();
     try {
       const job = await invoke('labels.reprint', { trackingNumber });
-      if (job.state === 'failed') app.flash('error', t('print.reprintFailed', { ldv: trackingNumber }), job.lastError ?? t('print.printerError'));
-      else if (job.state === 'queued') app.flash('warn', t('print.labelWaits', { ldv: trackingNumber }), job.lastError ?? t('print.labelWaitsDetail'));
+      if (job.state === 'failed') app.flash('error', t('print.reprintFailed', { ldv: trackingNumber }), jobNoteText(job) ?? t('print.printerError'));
+      else if (job.state === 'queued') app.flash('warn', t('print.labelWaits', { ldv: trackingNumber }), jobNoteText(job) ?? t('print.labelWaitsDetail'));
       else app.flash('ok', t('print.sentAgain', { ldv: trackingNumber }), job.printerUri);
     } catch (e) {
       app.fail(t('print.reprintFailed', { ldv: trackingNumber }), e);

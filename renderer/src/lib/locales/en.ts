@@ -1,5 +1,6 @@
 /** English texts of the bench (i18next resources; plural keys end in `_one` / `_other`). */
 import { rulesEn } from './rules-en';
+import { CORE_TEXTS_EN } from '../../../../shared/contract/core-text';
 
 export const en = {
   action: { remove: 'Remove', save: 'Save', search: 'Search', reprint: 'Reprint label', refresh: 'Refresh', prev: 'Previous', next: 'Next' },
@@ -1025,6 +1026,7 @@ export const en = {
     reprint: 'Reprint that label',
   },
   ...rulesEn,
+  coreText: CORE_TEXTS_EN,
   packers: {
     signedIn: '{{name}} is signed in',
     signedInDetail: 'Everything shipped from now on is recorded with this packer.',

@@ -1,0 +1,52 @@
+/**
+ * Italian of the texts the core makes (issue 25: printer errors of the socket and USB transports,
+ * print-job notes, outbox messages), merged into ./it.ts as `coreText`. The keys and placeholders
+ * are those of shared/contract/core-text.ts `CORE_TEXTS_EN` (the English locale is that table),
+ * checked by test/unit/renderer/core-text.test.ts.
+ */
+import type { CoreTextKey } from '../../../../shared/contract/core-text';
+
+const texts: Record<CoreTextKey, string> = {
+  printerClosed: 'La stampante {{where}} è stata chiusa',
+  socketRefused: 'La stampante {{where}} ha rifiutato la connessione (è accesa? la porta è giusta?)',
+  socketUnreachableConnecting: 'La stampante {{where}} non è raggiungibile durante la connessione ({{code}})',
+  socketUnreachableSending: 'La stampante {{where}} non è raggiungibile durante l’invio ({{code}})',
+  socketTimedOutConnecting: 'La stampante {{where}} non ha risposto in tempo durante la connessione ({{code}})',
+  socketTimedOutSending: 'La stampante {{where}} non ha risposto in tempo durante l’invio ({{code}})',
+  socketDroppedConnecting: 'La stampante {{where}} ha chiuso la connessione durante la connessione ({{code}})',
+  socketDroppedSending: 'La stampante {{where}} ha chiuso la connessione durante l’invio ({{code}})',
+  socketFailedConnecting: 'Errore della stampante {{where}} durante la connessione: {{reason}}',
+  socketFailedSending: 'Errore della stampante {{where}} durante l’invio: {{reason}}',
+  socketNoConnection: 'Nessuna connessione alla stampante {{where}} entro {{ms}} ms',
+  socketClosedEarly: 'La stampante {{where}} ha chiuso la connessione prima che il lavoro fosse inviato',
+  socketNoData: 'La stampante {{where}} non ha accettato dati per {{ms}} ms ({{sent}} di {{total}} byte inviati)',
+  usbNotConnected: '{{name}} non è collegata ({{uri}}): collegala e accendila',
+  usbUnplugged: '{{name}} è stata scollegata',
+  usbCannotOpen: 'Impossibile aprire {{name}} ({{where}}): {{reason}}',
+  usbBusy: 'Impossibile usare {{name}} ({{where}}): un altro programma la sta usando (chiudi il programma del produttore o ferma la sua coda CUPS)',
+  usbCannotClaim: 'Impossibile usare {{name}} ({{where}}): {{reason}}',
+  usbNoBulkOut: '{{name}} non ha un’uscita bulk OUT sulla sua interfaccia di stampa',
+  usbUnpluggedDuringJob: '{{name}} è stata scollegata durante la stampa ({{sent}} di {{total}} byte inviati)',
+  usbNoData: '{{name}} non ha accettato dati per {{ms}} ms ({{sent}} di {{total}} byte inviati)',
+  usbStalled: '{{name}} ha bloccato il trasferimento ({{sent}} di {{total}} byte inviati): guarda il display della stampante',
+  usbFailedDuringJob: 'Errore di {{name}} durante la stampa ({{sent}} di {{total}} byte inviati): {{reason}}',
+  usbNotOpen: '{{name}} non è aperta',
+  jobWaiting: 'In attesa: {{error}}',
+  jobWaitingPrinter: 'In attesa: stampante {{state}} — {{detail}}',
+  jobInPrinterWaiting: 'Nella stampante, in attesa: stampante {{state}} — {{detail}}',
+  jobWentOff: 'printer_unreachable: la stampante si è spenta prima di confermare l’etichetta ({{detail}}): ristampa se non è uscita nessuna etichetta',
+  jobLabelGone: 'not_found_locally: l’etichetta di questo lavoro non c’è più',
+  jobCannotConvert: 'printer_error: l’etichetta non si può convertire per la stampante: {{reason}}',
+  jobFailed: '{{code}}: {{error}}',
+  jobFailedPartial: '{{code}}: {{error}}; parte dell’etichetta potrebbe essere stata stampata: ristampa se non è uscita',
+  outboxInterrupted: 'La stazione si è fermata mentre inviava questa richiesta',
+  platformNoAnswer: 'Nessuna risposta dalla piattaforma entro {{ms}} ms ({{route}})',
+  platformUnreachable: 'Piattaforma non raggiungibile ({{route}}): {{reason}}',
+  shipmentChecking:
+    'Nessuna risposta ancora alla spedizione inviata alle {{sentAt}} UTC (riferimento {{reference}}): la stazione controlla la piattaforma fino alle {{until}} UTC. Non spedire di nuovo questo ordine.',
+  shipmentNoAnswer:
+    'La spedizione inviata alle {{sentAt}} UTC (riferimento {{reference}}) non ha avuto risposta, e dopo {{seconds}} s la piattaforma non mostra spedizioni con questo riferimento. Controlla le spedizioni sulla piattaforma; se non c’è, scegli «Invia di nuovo» nella Coda (F7).',
+};
+
+/** The Italian `coreText` section of ./it.ts. */
+export const coreIt = { coreText: texts };
