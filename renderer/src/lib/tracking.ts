@@ -17,6 +17,12 @@ export function calendarDay(ymd: string): string {
   return d.toLocaleDateString(locale(), { weekday: 'short', day: '2-digit', month: '2-digit', year: 'numeric' });
 }
 
+/** A shipment status in the bench's language by its key (`shipped` -> "Spedita"); a key the locales do not know by the platform's label. */
+export function statusText(status: { key: string; label: string }): string {
+  const key = `shipmentStatus.${status.key}`;
+  return hasText(key) ? text(key) : status.label;
+}
+
 /** An event's ISO 8601 timestamp (any offset) in Europe/Rome, like the labels: `24 Nov 2026, 08:40`. */
 export function eventTime(iso: string): string {
   return dateTime(iso);

@@ -11,7 +11,7 @@ import { ConfirmDialog } from '../components/ConfirmDialog';
 import { dateTime, money } from '../lib/format';
 import { errorDetail } from '../lib/errors';
 import { t } from '../lib/i18n';
-import { eventTime, trackingSummary, unavailableText } from '../lib/tracking';
+import { eventTime, statusText, trackingSummary, unavailableText } from '../lib/tracking';
 import { useApp } from '../stores/app';
 import { useScan } from '../stores/scan';
 import { useTracking } from '../stores/tracking';
@@ -114,7 +114,7 @@ function ShipmentCard({ shipment: s, onReprint, onCancel }: { shipment: Shipment
         <h2 id="shipment-title">
           {t('scan.shipment')} <span className="tracking-number" data-testid="shipment-tracking-number">{s.trackingNumber}</span>
         </h2>
-        <span className={`tag ${s.cancelled ? 'tag-bad' : 'tag-ok'}`}>{s.cancelled ? t('scan.cancelled') : s.status.label}</span>
+        <span className={`tag ${s.cancelled ? 'tag-bad' : 'tag-ok'}`}>{s.cancelled ? t('scan.cancelled') : statusText(s.status)}</span>
       </header>
       <dl className="facts">
         <div>
@@ -216,7 +216,7 @@ function TrackingSection({ trackingNumber, cancelled }: { trackingNumber: string
         <>
           <p className="tracking-head">
             <span className={`tag ${statusTagClass(shown.status.key)}`} data-testid="tracking-status">
-              {shown.status.label}
+              {statusText(shown.status)}
             </span>{' '}
             {shown.carrier.name}
             {shown.carrierTrackingNumber && shown.carrierTrackingNumber !== shown.trackingNumber ? (
@@ -234,7 +234,7 @@ function TrackingSection({ trackingNumber, cancelled }: { trackingNumber: string
               {shown.events.map((e, i) => (
                 <li key={`${e.timestamp}-${i}`} className={i === 0 ? 'timeline-latest' : undefined}>
                   <time dateTime={e.timestamp}>{eventTime(e.timestamp)}</time>
-                  <span className="timeline-status">{e.status.label}</span>
+                  <span className="timeline-status">{statusText(e.status)}</span>
                   <span className="timeline-desc">{e.description}</span>
                   <span className="timeline-loc">{e.location}</span>
                 </li>

@@ -147,7 +147,7 @@ describe('queue texts', () => {
     expect(recordText(row({ orderNumber: null, reference: null }))).toBe('—');
     expect(errorText(row())).toBe('Province must be 2 letters [HTTP 422 validation_failed]');
     const withFields = row({ lastError: { code: 'validation_failed', message: 'The given data was invalid.', status: 422, details: { 'recipient.address.province': ['Use the 2-letter code'], 'packages.0.weight.value': ['Too heavy', 'Max 30 kg'] } } });
-    expect(errorText(withFields)).toBe('The given data was invalid. Recipient › province: Use the 2-letter code; Parcel 1 › weight: Too heavy, Max 30 kg [HTTP 422 validation_failed]');
+    expect(errorText(withFields)).toBe('The platform refused some fields: fix them Recipient › province: Use the 2-letter code; Parcel 1 › weight: Too heavy, Max 30 kg [HTTP 422 validation_failed]');
     process.env.TZ = 'Europe/Rome';
     expect(errorText(row({ state: 'queued', lastError: { code: 'offline', message: 'Platform not reachable', status: null, details: null }, nextAttemptAt: '2026-11-23T09:05:00.000Z' }))).toBe(
       'Platform not reachable [offline] — sent again automatically after 23/11/2026, 10:05',

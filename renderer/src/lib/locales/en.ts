@@ -677,7 +677,7 @@ export const en = {
   },
   account: {
     payMethod: { bankTransfer: 'bank transfer', card: 'credit card', paypal: 'PayPal' },
-    movement: { shipment: 'Shipment {{ldv}} ({{contract}})', returnCharge: 'Return to sender charged, {{ldv}}', topUp: 'Credit top-up ({{method}})' },
+    movement: { shipment: 'Shipment {{ldv}} ({{contract}})', returnCharge: 'Return to sender charged, {{ldv}}', topUp: 'Credit top-up ({{method}})', pickup: 'Pickup {{id}} on {{date}}' },
     title: 'Account',
     balance: 'Credit balance:',
     prepaid: '(prepaid)',
@@ -1027,6 +1027,19 @@ export const en = {
   },
   ...rulesEn,
   coreText: CORE_TEXTS_EN,
+  secretStore: { keyring: 'OS keyring ({{lib}})', safeStorage: 'Electron safeStorage', safeStorageOf: 'Electron safeStorage ({{backend}})', none: 'none ({{why}}); STATION_CLIENT_SECRET from the environment' },
+  shipmentStatus: {
+    processing: 'In processing',
+    shipped: 'Shipped',
+    in_transit: 'In transit',
+    out_for_delivery: 'Out for delivery',
+    delivered: 'Delivered',
+    held_at_depot: 'Held at depot (stock)',
+    returned_to_sender: 'Returned to sender',
+    undelivered: 'Not delivered',
+    awaiting_instructions: 'Waiting for instructions',
+    awaiting_collection: 'Waiting for collection',
+  },
   packers: {
     signedIn: '{{name}} is signed in',
     signedInDetail: 'Everything shipped from now on is recorded with this packer.',

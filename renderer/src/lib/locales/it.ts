@@ -680,7 +680,7 @@ export const it: Texts<typeof en> = {
   },
   account: {
     payMethod: { bankTransfer: 'bonifico bancario', card: 'carta di credito', paypal: 'PayPal' },
-    movement: { shipment: 'Spedizione {{ldv}} ({{contract}})', returnCharge: 'Addebito reso al mittente {{ldv}}', topUp: 'Ricarica credito ({{method}})' },
+    movement: { shipment: 'Spedizione {{ldv}} ({{contract}})', returnCharge: 'Addebito reso al mittente {{ldv}}', topUp: 'Ricarica credito ({{method}})', pickup: 'Ritiro {{id}} del {{date}}' },
     title: 'Conto',
     balance: 'Credito disponibile:',
     prepaid: '(prepagato)',
@@ -1030,6 +1030,19 @@ export const it: Texts<typeof en> = {
   },
   ...rulesIt,
   ...coreIt,
+  secretStore: { keyring: 'Portachiavi del sistema ({{lib}})', safeStorage: 'Electron safeStorage', safeStorageOf: 'Electron safeStorage ({{backend}})', none: 'nessuno ({{why}}): STATION_CLIENT_SECRET dall’ambiente' },
+  shipmentStatus: {
+    processing: 'In lavorazione',
+    shipped: 'Spedita',
+    in_transit: 'In transito',
+    out_for_delivery: 'In consegna',
+    delivered: 'Consegnata',
+    held_at_depot: 'In giacenza',
+    returned_to_sender: 'Resa al mittente',
+    undelivered: 'Non consegnata',
+    awaiting_instructions: 'In attesa di istruzioni',
+    awaiting_collection: 'In attesa di ritiro',
+  },
   packers: {
     signedIn: '{{name}} ha iniziato il turno',
     signedInDetail: 'Da ora ogni spedizione è registrata a nome di questo operatore.',
