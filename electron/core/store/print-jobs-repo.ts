@@ -25,7 +25,7 @@ type PrintJobState = 'queued' | 'printing' | 'printed' | 'failed';
  * kept in `last_error` as JSON `{"message": …, "text": {key, values}}` (no new column); a plain note
  * as it is, and rows written before read back as plain notes.
  */
-export type JobNote = string | { message: string; text: StationText };
+type JobNote = string | { message: string; text: StationText };
 
 const NOTE_PREFIX = '{"message":';
 

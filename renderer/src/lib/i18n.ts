@@ -38,9 +38,9 @@ function readSaved(): string | null {
  * locales lack is listed in `globalThis.stationMissingKeys` (i18next's missing-key handler).
  * Off on a bench: nothing is wrapped or listed.
  */
-export const PSEUDO_START = '\u2062';
+const PSEUDO_START = '\u2062';
 /** End of a wrapped text, see {@link PSEUDO_START}. */
-export const PSEUDO_END = '\u2064';
+const PSEUDO_END = '\u2064';
 
 function pseudoMode(): boolean {
   try {
