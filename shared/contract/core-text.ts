@@ -37,6 +37,13 @@ export const CORE_TEXTS_EN = {
   usbStalled: "{{name}} stalled the transfer ({{sent}} of {{total}} bytes sent); check the printer's display",
   usbFailedDuringJob: '{{name}} failed during the job ({{sent}} of {{total}} bytes sent): {{reason}}',
   usbNotOpen: '{{name}} is not open',
+  queueNoPdf: 'Queue {{queue}}: A4 slips (PDF) cannot be sent to a Windows print queue; save them to a folder (file://) or use a receipt printer',
+  queueNoAnswer: 'The print spooler did not take the job for {{queue}} within {{ms}} ms',
+  queueRefused: 'Print queue {{queue}} refused the job: {{reason}}',
+  queueNotInstalled: 'Cannot print to queue {{queue}}: {{command}} is not installed',
+  queueFailed: 'Cannot print to queue {{queue}}: {{reason}}',
+  folderCannotWrite: 'Cannot write the label to folder {{dir}}: {{reason}}',
+  jobInterrupted: 'interrupted while printing; reprint if the label did not come out',
   jobWaiting: 'Waiting: {{error}}',
   jobWaitingPrinter: 'Waiting: printer {{state}} — {{detail}}',
   jobInPrinterWaiting: 'In the printer, waiting: printer {{state}} — {{detail}}',
@@ -48,6 +55,13 @@ export const CORE_TEXTS_EN = {
   outboxInterrupted: 'The station stopped while this request was being sent',
   platformNoAnswer: 'No answer from the platform within {{ms}} ms ({{route}})',
   platformUnreachable: 'Platform not reachable ({{route}}): {{reason}}',
+  rateWindowFull: 'The platform allows {{perMinute}} {{route}} requests a minute; the next one can leave in {{seconds}} s',
+  rateWindowWait: '{{reason}}. This request is queued and leaves by itself at {{at}} UTC.',
+  shipmentNoRecipient: 'The shipment has no recipient name, postal code or country; ship the order again from the Ship screen',
+  pickupMaybeBooked:
+    'An earlier attempt to book this pickup may have gone through: {{count}} pickups for {{contract}} on {{date}} exist. Check the pickups list before booking again.',
+  stockHasInstructions: 'Stock {{id}} ({{ldv}}): instructions "{{current}}" are already registered; "{{action}}" was not sent. Check the stock before instructing again.',
+  stockNotOpen: 'Stock {{id}} ({{ldv}}): the stock is {{status}}; "{{action}}" was not sent. Check the stock before instructing again.',
   shipmentChecking:
     'No answer yet to the shipment sent at {{sentAt}} UTC (reference {{reference}}); the station is checking the platform until {{until}} UTC. Do not ship this order again.',
   shipmentNoAnswer:

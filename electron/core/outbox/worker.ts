@@ -35,7 +35,7 @@ import { outboxStateAfterFailure } from '../../../shared/contract/outbox-outcome
 import type { OutboxError, OutboxKind, OutboxRecord, Store } from '../store';
 import { PlatformError, RateWindowFull } from '../platform/errors';
 import { hhmmss, OutboxAttention, OutboxQueued, OutboxWait, pressError } from './press-errors';
-import { coreText } from '../../../shared/contract/core-text';
+import { coreText, coreTextNesting } from '../../../shared/contract/core-text';
 
 /**
  * What sending one kind of row means. `P`: payload, `R`: what `send` got from
@@ -259,8 +259,9 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       if (e instanceof RateWindowFull) {
         // Not sent: the route's rate window is full. The row waits for its slot, the press is told when, the drain goes on.
         const until = new Date(now().getTime() + (e.retryAfterMs ?? 0));
-        const wait = new OutboxWait(until, `${e.message}. This request is queued and leaves by itself at ${hhmmss(until)} UTC.`);
-        changed(store.outbox.fail(row.id, { code: wait.code, message: wait.message }, { retryAt: until }));
+        const said = coreTextNesting('rateWindowWait', { at: hhmmss(until) }, { reason: e });
+        const wait = new OutboxWait(until, said.message, said.text);
+        changed(store.outbox.fail(row.id, { code: wait.code, message: wait.message, text: said.text }, { retryAt: until }));
         rejectWaiter(row.id, wait);
         return null;
       }

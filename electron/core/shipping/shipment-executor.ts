@@ -184,7 +184,10 @@ export function createShipmentExecutor<O>(deps: ShipmentExecutorDeps<O>): Outbox
       const postedAt = row.postedAt ? new Date(row.postedAt) : null;
       if (row.attempts > 1 || row.payload.reconcileFirst || postedAt) {
         const recipient = recipientKeyOf(request.recipient);
-        if (!recipient) throw new OutboxAttention('invalid_input', 'The shipment has no recipient name, postal code or country; ship the order again from the Ship screen');
+        if (!recipient) {
+          const said = coreText('shipmentNoRecipient');
+          throw new OutboxAttention('invalid_input', said.message, said.text);
+        }
         // One day of margin before the row: the platform dates shipments in its own time zone.
         const from = isoDate(new Date(new Date(row.createdAt).getTime() - 86_400_000));
         const { match, others } = await findByReference(client, store, { reference: request.reference, recipient, from, localShipmentId });

@@ -12,7 +12,7 @@
  * than printing it again.
  */
 import type Database from 'better-sqlite3';
-import { isStationText } from '../../../shared/contract/core-text';
+import { coreText, isStationText } from '../../../shared/contract/core-text';
 import type { StationText } from '../../../shared/contract/views';
 import { StoreError } from './errors';
 import { isoNow, type Clock } from './sql';
@@ -271,7 +271,8 @@ export function createPrintJobsRepo(db: Database.Database, clock: Clock): PrintJ
       return after(id, cancel.run(error, isoNow(clock), id).changes, 'queued');
     },
     failInterrupted() {
-      return interrupted.run('interrupted while printing; reprint if the label did not come out', isoNow(clock)).changes;
+      const { message, text } = coreText('jobInterrupted');
+      return interrupted.run(encodeNote({ message, text }), isoNow(clock)).changes;
     },
     list(opts = {}) {
       const states = opts.state === undefined ? null : typeof opts.state === 'string' ? [opts.state] : opts.state;

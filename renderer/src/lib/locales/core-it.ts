@@ -31,6 +31,13 @@ const texts: Record<CoreTextKey, string> = {
   usbStalled: '{{name}} ha bloccato il trasferimento ({{sent}} di {{total}} byte inviati): guarda il display della stampante',
   usbFailedDuringJob: 'Errore di {{name}} durante la stampa ({{sent}} di {{total}} byte inviati): {{reason}}',
   usbNotOpen: '{{name}} non è aperta',
+  queueNoPdf: 'Coda {{queue}}: le liste di imballo A4 (PDF) non si possono mandare a una coda di stampa di Windows; salvale in una cartella (file://) o usa una stampante per ricevute',
+  queueNoAnswer: 'Lo spooler di stampa non ha preso il lavoro per {{queue}} entro {{ms}} ms',
+  queueRefused: 'La coda di stampa {{queue}} ha rifiutato il lavoro: {{reason}}',
+  queueNotInstalled: 'Impossibile stampare sulla coda {{queue}}: {{command}} non è installato',
+  queueFailed: 'Impossibile stampare sulla coda {{queue}}: {{reason}}',
+  folderCannotWrite: 'Impossibile scrivere l’etichetta nella cartella {{dir}}: {{reason}}',
+  jobInterrupted: 'Interrotta durante la stampa: ristampa se l’etichetta non è uscita',
   jobWaiting: 'In attesa: {{error}}',
   jobWaitingPrinter: 'In attesa: stampante {{state}} — {{detail}}',
   jobInPrinterWaiting: 'Nella stampante, in attesa: stampante {{state}} — {{detail}}',
@@ -42,6 +49,13 @@ const texts: Record<CoreTextKey, string> = {
   outboxInterrupted: 'La stazione si è fermata mentre inviava questa richiesta',
   platformNoAnswer: 'Nessuna risposta dalla piattaforma entro {{ms}} ms ({{route}})',
   platformUnreachable: 'Piattaforma non raggiungibile ({{route}}): {{reason}}',
+  rateWindowFull: 'La piattaforma accetta {{perMinute}} richieste {{route}} al minuto; la prossima può partire tra {{seconds}} s',
+  rateWindowWait: '{{reason}}. Questa richiesta è in coda e parte da sola alle {{at}} UTC.',
+  shipmentNoRecipient: 'Alla spedizione mancano nome, CAP o paese del destinatario: spedisci di nuovo l’ordine dalla schermata Spedisci',
+  pickupMaybeBooked:
+    'Un tentativo precedente di prenotare questo ritiro potrebbe essere andato a buon fine: esistono {{count}} ritiri per {{contract}} il {{date}}. Controlla l’elenco dei ritiri prima di prenotare di nuovo.',
+  stockHasInstructions: 'Giacenza {{id}} ({{ldv}}): le istruzioni «{{current}}» sono già registrate; «{{action}}» non è stata inviata. Controlla la giacenza prima di dare nuove istruzioni.',
+  stockNotOpen: 'Giacenza {{id}} ({{ldv}}): la giacenza è {{status}}; «{{action}}» non è stata inviata. Controlla la giacenza prima di dare nuove istruzioni.',
   shipmentChecking:
     'Nessuna risposta ancora alla spedizione inviata alle {{sentAt}} UTC (riferimento {{reference}}): la stazione controlla la piattaforma fino alle {{until}} UTC. Non spedire di nuovo questo ordine.',
   shipmentNoAnswer:
