@@ -42,6 +42,8 @@ export const CORE_TEXTS_EN = {
   queueRefused: 'Print queue {{queue}} refused the job: {{reason}}',
   queueNotInstalled: 'Cannot print to queue {{queue}}: {{command}} is not installed',
   queueFailed: 'Cannot print to queue {{queue}}: {{reason}}',
+  printerNotSaved: 'Printer {{uri}} not saved: {{detail}}',
+  printerNoStatus: 'Printer {{uri}} did not answer a status query within {{ms}} ms',
   folderCannotWrite: 'Cannot write the label to folder {{dir}}: {{reason}}',
   jobInterrupted: 'interrupted while printing; reprint if the label did not come out',
   jobWaiting: 'Waiting: {{error}}',

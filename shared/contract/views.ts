@@ -28,7 +28,7 @@ export interface PrinterView {
   state: 'ready' | 'paper_out' | 'head_open' | 'paused' | 'error' | 'unreachable' | 'unknown';
   /** The state in words, in English (logs; a printer's own answer such as a socket error). */
   detail: string;
-  /** The detail as a text of the locale files (`printerDetail.<key>` with `values`), when the station made it; the screens then show that instead of `detail`. */
+  /** The detail as a text of the locale files (`printerDetail.<key>`, or a core text `coreText.<key>` of shared/contract/core-text.ts, with `values`), when the station made it; the screens then show that instead of `detail`. */
   detailText?: StationText;
 }
 

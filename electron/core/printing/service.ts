@@ -97,7 +97,8 @@ export function createPrinterService(opts: PrinterServiceOptions): PrinterServic
       return await Promise.race([
         p.status(),
         new Promise<PrinterStatus>((resolve) => {
-          timer = setTimeout(() => resolve({ state: 'error', detail: `Printer ${p.uri} did not answer a status query within ${ms} ms`, code: 'printer_error' }), ms);
+          const said = coreText('printerNoStatus', { uri: p.uri, ms });
+          timer = setTimeout(() => resolve({ state: 'error', detail: said.message, detailText: said.text, code: 'printer_error' }), ms);
           timer.unref();
         }),
       ]);
@@ -246,7 +247,7 @@ export function createPrinterService(opts: PrinterServiceOptions): PrinterServic
         // Nothing reached the printer: the job waits and goes out by itself later.
         lastAt = -Infinity;
         job = store.printJobs.markFailed(job.id, jobNote('jobWaiting', err), { retry: true });
-        if (!closed) publish(printerView(p.uri, err.code === 'printer_error' ? 'error' : 'unreachable', err.message));
+        if (!closed) publish(printerView(p.uri, err.code === 'printer_error' ? 'error' : 'unreachable', err.message, err.text));
         emit(job, 'waiting');
         scheduleRetry();
         return false;
@@ -387,7 +388,8 @@ export function createPrinterService(opts: PrinterServiceOptions): PrinterServic
       const probe = await bounded(next, probeMs);
       if (probe.code) {
         await next.close().catch(() => undefined);
-        throw new PrinterError(probe.code, `Printer ${next.uri} not saved: ${probe.detail}`);
+        const said = coreTextNesting('printerNotSaved', { uri: next.uri }, { detail: { message: probe.detail, ...(probe.detailText ? { text: probe.detailText } : {}) } });
+        throw new PrinterError(probe.code, said.message, { text: said.text });
       }
       const old = printer;
       printer = next;

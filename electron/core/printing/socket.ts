@@ -158,7 +158,7 @@ export class SocketPrinter implements LabelPrinter {
       try {
         socket = await this.connect();
       } catch (e) {
-        return { state: 'unreachable', detail: e instanceof Error ? e.message : String(e) };
+        return { state: 'unreachable', detail: e instanceof Error ? e.message : String(e), ...(e instanceof PrinterError && e.text ? { detailText: e.text } : {}) };
       }
       return new Promise<PrinterStatus>((resolve) => {
         let text = '';
@@ -194,7 +194,10 @@ export class SocketPrinter implements LabelPrinter {
             done({ state: 'unknown', detail: `Unexpected answer to ~HS from ${this.where} (no status strings in ${text.length} bytes)` });
           }
         });
-        socket.on('error', (e) => done({ state: 'unreachable', detail: socketError(e, this.where, 'sending').message }));
+        socket.on('error', (e) => {
+          const err = socketError(e, this.where, 'sending');
+          done({ state: 'unreachable', detail: err.message, ...(err.text ? { detailText: err.text } : {}) });
+        });
         socket.on('end', () => done({ state: 'unknown', detail: `Printer ${this.where} closed the connection without answering ~HS` }));
         socket.write(STATUS_QUERY);
       });

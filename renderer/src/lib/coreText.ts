@@ -31,7 +31,7 @@ export function coreTextOf(text: StationText | undefined): string | null {
     } else values[k] = v;
   }
   for (const [name, n] of nested) {
-    const said = n.key ? coreTextOf({ key: n.key, values: n.values }) : null;
+    const said = n.key ? (coreTextOf({ key: n.key, values: n.values }) ?? stationText('printerDetail', { key: n.key, values: n.values })) : null;
     if (said !== null) values[name] = said;
   }
   if (typeof values.printerState === 'string') values.state = printerStateText(values.printerState).toLocaleLowerCase();

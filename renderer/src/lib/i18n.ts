@@ -126,8 +126,12 @@ export function printerNameText(p: { name: string; nameParts?: { kind: string; w
 
 /** A printer's detail in the bench's language when the station worded it (`detailText`), else as the printer said it. */
 export function printerDetailText(p: { detail: string; detailText?: { key: string; values?: Record<string, string | number> } }): string {
-  const key = p.detailText ? `printerDetail.${p.detailText.key}` : '';
-  return p.detailText && hasText(key) ? t(key, p.detailText.values ?? {}) : p.detail;
+  if (!p.detailText) return p.detail;
+  // The station's own printer details, then the core's texts (a printer error as the detail: shared/contract/core-text.ts).
+  for (const key of [`printerDetail.${p.detailText.key}`, `coreText.${p.detailText.key}`]) {
+    if (hasText(key)) return t(key, p.detailText.values ?? {});
+  }
+  return p.detail;
 }
 
 /** A printer state in words (`paper_out` -> "PAPER OUT" / "CARTA FINITA"); an unknown state as the station sent it. */

@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { CORE_TEXTS_EN, coreText, coreTextNesting, isStationText } from '../../../shared/contract/core-text';
 import { coreMessage, coreTextOf, jobNoteText } from '../../../renderer/src/lib/coreText';
 import { errorDetail } from '../../../renderer/src/lib/errors';
-import { setLanguage } from '../../../renderer/src/lib/i18n';
+import { printerDetailText, setLanguage } from '../../../renderer/src/lib/i18n';
 import { coreIt } from '../../../renderer/src/lib/locales/core-it';
 
 afterEach(async () => {
@@ -62,5 +62,17 @@ describe('core texts', () => {
     expect(coreMessage({ message: 'Plain English from an older station', text: { key: 'notAKey', values: {} } })).toBe('Plain English from an older station');
     expect(coreMessage({ message: 'x', text: 'not a text' })).toBe('x');
     expect(isStationText({ key: 'socketRefused', values: { where: { nested: true } } })).toBe(false);
+  });
+});
+
+describe('printer details and a printer not saved', () => {
+  it('say the core text of a printer detail and of a nested detail in Italian', async () => {
+    await setLanguage('it');
+    const refused = coreText('socketRefused', { where: '10.0.0.5:9100' });
+    expect(printerDetailText({ detail: refused.message, detailText: refused.text })).toBe('La stampante 10.0.0.5:9100 ha rifiutato la connessione (è accesa? la porta è giusta?)');
+    const folder = { message: 'Folder /x is not writable: EACCES', text: { key: 'folderNotWritable', values: { dir: '/x', reason: 'EACCES' } } };
+    const notSaved = coreTextNesting('printerNotSaved', { uri: 'file:///x' }, { detail: folder });
+    expect(notSaved.message).toBe('Printer file:///x not saved: Folder /x is not writable: EACCES');
+    expect(errorDetail({ code: 'printer_error', message: notSaved.message, text: notSaved.text })).toBe('Stampante file:///x non salvata: Nella cartella /x non si può scrivere: EACCES [printer_error]');
   });
 });

@@ -36,6 +36,8 @@ const texts: Record<CoreTextKey, string> = {
   queueRefused: 'La coda di stampa {{queue}} ha rifiutato il lavoro: {{reason}}',
   queueNotInstalled: 'Impossibile stampare sulla coda {{queue}}: {{command}} non è installato',
   queueFailed: 'Impossibile stampare sulla coda {{queue}}: {{reason}}',
+  printerNotSaved: 'Stampante {{uri}} non salvata: {{detail}}',
+  printerNoStatus: 'La stampante {{uri}} non ha risposto alla richiesta di stato entro {{ms}} ms',
   folderCannotWrite: 'Impossibile scrivere l’etichetta nella cartella {{dir}}: {{reason}}',
   jobInterrupted: 'Interrotta durante la stampa: ristampa se l’etichetta non è uscita',
   jobWaiting: 'In attesa: {{error}}',
