@@ -1,6 +1,7 @@
 /**
  * Italian of the texts the core makes (issue 25: printer errors of the socket and USB transports,
- * print-job notes, outbox messages), merged into ./it.ts as `coreText`. The keys and placeholders
+ * print-job notes, outbox messages), merged into ./it.ts as `coreText` (with `secretStore` and
+ * `shipmentStatus`; the English is ./core-en.ts). The keys and placeholders
  * are those of shared/contract/core-text.ts `CORE_TEXTS_EN` (the English locale is that table),
  * checked by test/unit/renderer/core-text.test.ts.
  */
@@ -64,5 +65,20 @@ const texts: Record<CoreTextKey, string> = {
     'La spedizione inviata alle {{sentAt}} UTC (riferimento {{reference}}) non ha avuto risposta, e dopo {{seconds}} s la piattaforma non mostra spedizioni con questo riferimento. Controlla le spedizioni sulla piattaforma; se non c’è, scegli «Invia di nuovo» nella Coda (F7).',
 };
 
-/** The Italian `coreText` section of ./it.ts. */
-export const coreIt = { coreText: texts };
+/** The sections of ./it.ts this file holds: `coreText`, where the client secret is kept, the shipment statuses by their keys. */
+export const coreIt = {
+  coreText: texts,
+  secretStore: { keyring: 'Portachiavi del sistema ({{lib}})', safeStorage: 'Electron safeStorage', safeStorageOf: 'Electron safeStorage ({{backend}})', none: 'nessuno ({{why}}): STATION_CLIENT_SECRET dall’ambiente' },
+  shipmentStatus: {
+    processing: 'In lavorazione',
+    shipped: 'Spedita',
+    in_transit: 'In transito',
+    out_for_delivery: 'In consegna',
+    delivered: 'Consegnata',
+    held_at_depot: 'In giacenza',
+    returned_to_sender: 'Resa al mittente',
+    undelivered: 'Non consegnata',
+    awaiting_instructions: 'In attesa di istruzioni',
+    awaiting_collection: 'In attesa di ritiro',
+  },
+};

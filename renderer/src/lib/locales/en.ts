@@ -1,6 +1,6 @@
 /** English texts of the bench (i18next resources; plural keys end in `_one` / `_other`). */
 import { rulesEn } from './rules-en';
-import { CORE_TEXTS_EN } from '../../../../shared/contract/core-text';
+import { coreEn } from './core-en';
 
 export const en = {
   action: { remove: 'Remove', save: 'Save', search: 'Search', reprint: 'Reprint label', refresh: 'Refresh', prev: 'Previous', next: 'Next' },
@@ -1026,20 +1026,7 @@ export const en = {
     reprint: 'Reprint that label',
   },
   ...rulesEn,
-  coreText: CORE_TEXTS_EN,
-  secretStore: { keyring: 'OS keyring ({{lib}})', safeStorage: 'Electron safeStorage', safeStorageOf: 'Electron safeStorage ({{backend}})', none: 'none ({{why}}); STATION_CLIENT_SECRET from the environment' },
-  shipmentStatus: {
-    processing: 'In processing',
-    shipped: 'Shipped',
-    in_transit: 'In transit',
-    out_for_delivery: 'Out for delivery',
-    delivered: 'Delivered',
-    held_at_depot: 'Held at depot (stock)',
-    returned_to_sender: 'Returned to sender',
-    undelivered: 'Not delivered',
-    awaiting_instructions: 'Waiting for instructions',
-    awaiting_collection: 'Waiting for collection',
-  },
+  ...coreEn,
   packers: {
     signedIn: '{{name}} is signed in',
     signedInDetail: 'Everything shipped from now on is recorded with this packer.',
