@@ -4,6 +4,7 @@
  * station adds its local ones. Code matches on `code`, never on `message`.
  */
 import type { FieldErrors, PlatformErrorCode } from '../platform/common';
+import type { StationText } from './views';
 
 /**
  * Codes of a failed printer operation (label or slip printer), defined once
@@ -56,6 +57,8 @@ export interface StationErrorShape {
   message: string;
   /** Field path (spec `details` keys, e.g. `recipient.address.postalCode`) -> messages. */
   details?: FieldErrors;
+  /** The message as a core text (shared/contract/core-text.ts, `coreText.<key>` in the locales), when the station made it: the screens say it in the bench's language (issue 25). */
+  text?: StationText;
 }
 
 /** Error thrown by handlers and rethrown in the renderer; serialises to {@link StationErrorShape}. */
@@ -64,13 +67,15 @@ export class StationError extends Error implements StationErrorShape {
     public readonly code: StationErrorCode,
     message: string,
     public readonly details?: FieldErrors,
+    /** The message as a core text, see {@link StationErrorShape.text}. */
+    public readonly text?: StationText,
   ) {
     super(message);
     this.name = 'StationError';
   }
   /** Plain object for a transport (IPC or HTTP JSON). */
   toJSON(): StationErrorShape {
-    return this.details ? { code: this.code, message: this.message, details: this.details } : { code: this.code, message: this.message };
+    return { code: this.code, message: this.message, ...(this.details ? { details: this.details } : {}), ...(this.text ? { text: this.text } : {}) };
   }
 }
 

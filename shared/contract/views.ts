@@ -28,7 +28,7 @@ export interface PrinterView {
   state: 'ready' | 'paper_out' | 'head_open' | 'paused' | 'error' | 'unreachable' | 'unknown';
   /** The state in words, in English (logs; a printer's own answer such as a socket error). */
   detail: string;
-  /** The detail as a text of the locale files (`printerDetail.<key>` with `values`), when the station made it; the screens then show that instead of `detail`. */
+  /** The detail as a text of the locale files (`printerDetail.<key>`, or a core text `coreText.<key>` of shared/contract/core-text.ts, with `values`), when the station made it; the screens then show that instead of `detail`. */
   detailText?: StationText;
 }
 
@@ -152,6 +152,12 @@ export interface PrintJobView {
   state: 'queued' | 'printing' | 'printed' | 'failed';
   attempts: number;
   lastError: string | null;
+  /**
+   * `lastError` as a core text (`coreText.<key>` in the locales, shared/contract/core-text.ts) when the
+   * station worded it, so the screens say it in the bench's language with its details (issue 25).
+   * Its `error` value, when there, is the printer's error and `errorText` that error's own text.
+   */
+  lastErrorText?: StationText;
   bytesWritten: number;
   requestedBy: 'auto' | 'reprint';
   createdAt: string;
@@ -209,7 +215,14 @@ export interface OutboxRowView {
    * answer arrived or the station refused; `details` the platform's field errors (spec
    * `details` keys, e.g. `recipient.address.province`), null when none.
    */
-  lastError: { code: string; message: string; status: number | null; details: FieldErrors | null } | null;
+  lastError: {
+    code: string;
+    message: string;
+    status: number | null;
+    details: FieldErrors | null;
+    /** The message as a core text (`coreText.<key>`, shared/contract/core-text.ts) when the station worded it (issue 25). */
+    text?: StationText;
+  } | null;
   /** Needs attention: `outbox.retry` sends it again (the station reconciles first). */
   canRetry: boolean;
   /** Needs attention and the platform surely refused it (a 4xx answer to the create call): `outbox.dismiss` may close it. */

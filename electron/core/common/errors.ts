@@ -3,7 +3,9 @@
  * {@link StationError} (DESIGN.md "One contract": platform codes pass through
  * unchanged, local ones are added).
  */
+import { isStationText } from '../../../shared/contract/core-text';
 import { LOCAL_ERROR_CODES, PRINTER_ERROR_CODES, StationError, type StationErrorCode } from '../../../shared/contract/errors';
+import type { StationText } from '../../../shared/contract/views';
 import { PlatformErrorCode } from '../../../shared/platform/common';
 import { PlatformError } from '../platform/errors';
 
@@ -39,7 +41,8 @@ export function toStationError(e: unknown): StationError {
     const details = (e as { details?: unknown }).details as Record<string, string[]> | undefined;
     if (e.name === 'PrinterError' || (typeof code === 'string' && code.startsWith('printer_'))) {
       const c = typeof code === 'string' && PRINTER_CODES.has(code as StationErrorCode) ? (code as StationErrorCode) : 'printer_error';
-      return new StationError(c, e.message);
+      const text = (e as { text?: unknown }).text;
+      return new StationError(c, e.message, undefined, isStationText(text) ? text : undefined);
     }
     if (e.name === 'StoreError') {
       if (code === 'not_found') return new StationError('not_found_locally', e.message);
@@ -54,8 +57,8 @@ export function toStationError(e: unknown): StationError {
   return new StationError('internal_error', String(e));
 }
 
-/** Short `{code, message}` of any error, for rows and events (printError, lastError). */
-export function errorSummary(e: unknown): { code: string; message: string } {
+/** Short `{code, message, text?}` of any error, for rows and events (printError, lastError); `text` when the core worded it (issue 25). */
+export function errorSummary(e: unknown): { code: string; message: string; text?: StationText } {
   const s = toStationError(e);
-  return { code: s.code, message: s.message };
+  return { code: s.code, message: s.message, ...(s.text ? { text: s.text } : {}) };
 }

@@ -11,6 +11,7 @@ import type { TrackingRecord } from '../../../shared/platform/tracking';
 import type { StationOrder } from '../../../shared/domain/order';
 import { isDefiniteRefusal } from '../outbox/worker';
 import type { ManifestRecord, OutboxRecord, PickupRecord, PrintJobRecord, ShipmentRecord, Store } from '../store';
+import { isStationText } from '../../../shared/contract/core-text';
 
 /** Status object for a status key (first code of that key), `processing` when unknown. */
 function statusForKey(key: string | null): Status {
@@ -27,6 +28,7 @@ export function printJobView(j: PrintJobRecord): PrintJobView {
     state: j.state,
     attempts: j.attempts,
     lastError: j.lastError,
+    ...(j.lastErrorText ? { lastErrorText: j.lastErrorText } : {}),
     bytesWritten: j.bytesWritten,
     requestedBy: j.requestedBy,
     createdAt: j.createdAt,
@@ -397,7 +399,9 @@ export function outboxRowView(store: Store, row: OutboxRecord): OutboxRowView {
     outcome,
     note: res.dismissed?.note ?? null,
     attempts: row.attempts,
-    lastError: e ? { code: e.code, message: e.message, status: typeof e.status === 'number' ? e.status : null, details: e.details ?? null } : null,
+    lastError: e
+      ? { code: e.code, message: e.message, status: typeof e.status === 'number' ? e.status : null, details: e.details ?? null, ...(isStationText(e.text) ? { text: e.text } : {}) }
+      : null,
     canRetry: row.state === 'needs_attention',
     canDismiss: row.state === 'needs_attention' && isDefiniteRefusal(row),
     canConfirmResend: row.state === 'needs_attention' && row.lastError?.code === 'outcome_unknown',

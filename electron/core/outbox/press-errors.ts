@@ -6,12 +6,15 @@
  * (shared/contract/outbox-outcome.ts).
  */
 import { outcomeOfCode, type FailedRequestState } from '../../../shared/contract/outbox-outcome';
+import type { StationText } from '../../../shared/contract/views';
 
 /** Thrown by an executor to give a row up with a message (state `needs_attention`). */
 export class OutboxAttention extends Error {
   constructor(
     public readonly code: string,
     message: string,
+    /** The message as a core text (shared/contract/core-text.ts), when the station worded it (issue 25). */
+    public readonly text?: StationText,
   ) {
     super(message);
     this.name = 'OutboxAttention';
@@ -28,6 +31,8 @@ export class OutboxWait extends Error {
   constructor(
     public readonly until: Date,
     message: string,
+    /** The message as a core text (shared/contract/core-text.ts), when the station worded it (issue 25). */
+    public readonly text?: StationText,
   ) {
     super(message);
     this.name = 'OutboxWait';

@@ -35,6 +35,7 @@ import { outboxStateAfterFailure } from '../../../shared/contract/outbox-outcome
 import type { OutboxError, OutboxKind, OutboxRecord, Store } from '../store';
 import { PlatformError, RateWindowFull } from '../platform/errors';
 import { hhmmss, OutboxAttention, OutboxQueued, OutboxWait, pressError } from './press-errors';
+import { coreText, coreTextNesting } from '../../../shared/contract/core-text';
 
 /**
  * What sending one kind of row means. `P`: payload, `R`: what `send` got from
@@ -144,9 +145,10 @@ function outboxErrorOf(e: unknown): OutboxError {
       ...(e.details ? { details: e.details } : {}),
       ...(e.status > 0 ? { status: e.status } : {}),
       ...(e.route ? { route: e.route } : {}),
+      ...(e.text ? { text: e.text } : {}),
     };
   }
-  if (e instanceof OutboxAttention) return { code: e.code, message: e.message };
+  if (e instanceof OutboxAttention) return { code: e.code, message: e.message, ...(e.text ? { text: e.text } : {}) };
   const code = (e as { code?: unknown } | null)?.code;
   return { code: typeof code === 'string' ? code : 'internal_error', message: e instanceof Error ? e.message : String(e) };
 }
@@ -250,15 +252,16 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       sent = await executor.send(row);
     } catch (e) {
       if (e instanceof OutboxWait) {
-        changed(store.outbox.fail(row.id, { code: e.code, message: e.message }, { retryAt: e.until }));
+        changed(store.outbox.fail(row.id, { code: e.code, message: e.message, ...(e.text ? { text: e.text } : {}) }, { retryAt: e.until }));
         rejectWaiter(row.id, e);
         return null;
       }
       if (e instanceof RateWindowFull) {
         // Not sent: the route's rate window is full. The row waits for its slot, the press is told when, the drain goes on.
         const until = new Date(now().getTime() + (e.retryAfterMs ?? 0));
-        const wait = new OutboxWait(until, `${e.message}. This request is queued and leaves by itself at ${hhmmss(until)} UTC.`);
-        changed(store.outbox.fail(row.id, { code: wait.code, message: wait.message }, { retryAt: until }));
+        const said = coreTextNesting('rateWindowWait', { at: hhmmss(until) }, { reason: e });
+        const wait = new OutboxWait(until, said.message, said.text);
+        changed(store.outbox.fail(row.id, { code: wait.code, message: wait.message, text: said.text }, { retryAt: until }));
         rejectWaiter(row.id, wait);
         return null;
       }
@@ -423,7 +426,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       for (const row of store.outbox.listSending()) {
         // Unknown outcome: back in the queue, marked so the executor reconciles.
         changed(
-          store.outbox.fail(row.id, { code: INTERRUPTED_CODE, message: 'The station stopped while this request was being sent' }, { retryAt: now() }),
+          store.outbox.fail(row.id, { code: INTERRUPTED_CODE, ...coreText('outboxInterrupted') }, { retryAt: now() }),
         );
         ids.push(row.id);
       }

@@ -15,6 +15,7 @@ import type { PlatformClient } from '../platform/client-api';
 import type { OutboxRecord, Store } from '../store';
 import { OutboxAttention } from '../outbox/press-errors';
 import type { OutboxExecutor } from '../outbox/worker';
+import { coreText } from '../../../shared/contract/core-text';
 
 /** Payload of a `pickup.create` row: the parsed POST /pickups body and its local record. */
 export interface PickupCreatePayload {
@@ -66,10 +67,8 @@ export function createPickupExecutor(deps: PickupExecutorDeps): OutboxExecutor<P
         const matches = await findMatchingPickups(client, store, request);
         if (matches.length === 1 && matches[0]) return { pickup: matches[0], adopted: true };
         if (matches.length > 1) {
-          throw new OutboxAttention(
-            'invalid_state',
-            `An earlier attempt to book this pickup may have gone through: ${matches.length} pickups for ${request.serviceType} on ${request.pickupDate} exist. Check the pickups list before booking again.`,
-          );
+          const said = coreText('pickupMaybeBooked', { count: matches.length, contract: request.serviceType, date: request.pickupDate });
+          throw new OutboxAttention('invalid_state', said.message, said.text);
         }
       }
       return { pickup: await client.createPickup(request), adopted: false };

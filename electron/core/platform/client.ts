@@ -54,6 +54,7 @@ import { ENDPOINTS, pathOf, routeOf, type Endpoint } from '../../../shared/platf
 import { PlatformError, RateWindowFull } from './errors';
 import { DEFAULT_MAX_RATE_WAIT_MS, type FinanceDetail, type FinanceItem, type PlatformCallLog, type PlatformClient, type PlatformClientOptions, type PlatformConnection } from './client-api';
 import { SPEC_RATE_LIMITS_PER_MINUTE, SlidingWindowLimiter, realSleep } from './rate-limit';
+import { coreText } from '../../../shared/contract/core-text';
 
 /** Renew the cached token this long before it expires (ms). */
 const TOKEN_RENEW_MARGIN_MS = 60_000;
@@ -218,15 +219,8 @@ export function createPlatformClient(options: PlatformClientOptions): PlatformCl
       const code = timedOut ? 'timeout' : 'offline';
       log({ method: init.method ?? 'GET', route, status: 0, code, attempt, durationMs: now() - started });
       setConnection('offline');
-      throw new PlatformError(
-        0,
-        code,
-        timedOut ? `No answer from the platform within ${timeoutMs} ms (${route})` : `Platform not reachable (${route}): ${(e as Error)?.message ?? String(e)}`,
-        undefined,
-        undefined,
-        route,
-        notSent,
-      );
+      const said = timedOut ? coreText('platformNoAnswer', { ms: timeoutMs, route }) : coreText('platformUnreachable', { route, reason: (e as Error)?.message ?? String(e) });
+      throw new PlatformError(0, code, said.message, undefined, undefined, route, notSent, said.text);
     }
     setConnection('online');
     let json: unknown = undefined;

@@ -3,6 +3,8 @@
  * call throws a {@link PlatformError}; callers match on `code` (and `status`),
  * never on `message`.
  */
+import { coreText } from '../../../shared/contract/core-text';
+import type { StationText } from '../../../shared/contract/views';
 import type { FieldErrors, PlatformErrorCode } from '../../../shared/platform/common';
 
 /**
@@ -38,6 +40,8 @@ export class PlatformError extends Error {
     public readonly retryAfterMs?: number,
     public readonly route?: string,
     public readonly notSent: boolean = false,
+    /** The message as a core text (shared/contract/core-text.ts) when the client worded it (`offline`, `timeout`; issue 25). */
+    public readonly text?: StationText,
   ) {
     super(message);
     this.name = 'PlatformError';
@@ -70,7 +74,8 @@ export class PlatformError extends Error {
 export class RateWindowFull extends PlatformError {
   constructor(route: string, retryAfterMs: number, perMinute: number) {
     const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
-    super(429, 'rate_limited', `The platform allows ${perMinute} ${route} requests a minute; the next one can leave in ${seconds} s`, undefined, retryAfterMs, route, true);
+    const said = coreText('rateWindowFull', { perMinute, route, seconds });
+    super(429, 'rate_limited', said.message, undefined, retryAfterMs, route, true, said.text);
     this.name = 'RateWindowFull';
   }
 }

@@ -3,6 +3,8 @@
  * error codes (shared/contract/errors.ts) and is what callers match on.
  */
 import type { PrinterErrorCode } from '../../../shared/contract/errors';
+import { coreText, type CoreTextKey } from '../../../shared/contract/core-text';
+import type { StationText } from '../../../shared/contract/views';
 
 /**
  * A printer operation failed.
@@ -21,17 +23,35 @@ export class PrinterError extends Error {
    * it is never resent without the packer. Absent: not a job failure.
    */
   readonly delivered: 'none' | 'partial' | undefined;
+  /** The message as a core text (shared/contract/core-text.ts), for the screens in the bench's language (issue 25). */
+  readonly text: StationText | undefined;
   constructor(
     readonly code: PrinterErrorCode,
     message: string,
-    options?: { cause?: unknown; delivered?: 'none' | 'partial' },
+    options?: { cause?: unknown; delivered?: 'none' | 'partial'; text?: StationText },
   ) {
     super(message, options?.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'PrinterError';
     this.delivered = options?.delivered;
+    this.text = options?.text;
   }
-  /** `{code, message}` as the station boundary carries errors. */
-  toJSON(): { code: PrinterErrorCode; message: string } {
-    return { code: this.code, message: this.message };
+  /** `{code, message, text?}` as the station boundary carries errors. */
+  toJSON(): { code: PrinterErrorCode; message: string; text?: StationText } {
+    return { code: this.code, message: this.message, ...(this.text ? { text: this.text } : {}) };
   }
+}
+
+/**
+ * A {@link PrinterError} worded by a core text (shared/contract/core-text.ts, issue 25): the English
+ * `message` from the table, and the key and values for the screens. `values` name the printer's
+ * address, byte counts, timeouts (ms), the system's reason (as the system said it).
+ */
+export function printerFailure(
+  code: PrinterErrorCode,
+  key: CoreTextKey,
+  values: Record<string, string | number>,
+  options?: { cause?: unknown; delivered?: 'none' | 'partial' },
+): PrinterError {
+  const { message, text } = coreText(key, values);
+  return new PrinterError(code, message, { ...options, text });
 }

@@ -6,7 +6,7 @@
 import { constants } from 'node:fs';
 import { access, open, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { PrinterError } from './errors';
+import { printerFailure } from './errors';
 import { deviceFolderProblem, makeFolder } from './folder';
 import { renderZplPreview } from './preview';
 import type { LabelPrinter, PrintOptions, PrintResult, PrinterStatus } from './types';
@@ -55,7 +55,7 @@ export class FilePrinter implements LabelPrinter {
    */
   async print(zpl: Uint8Array, opts: PrintOptions = {}): Promise<PrintResult> {
     if (!(zpl instanceof Uint8Array)) throw new TypeError('print(zpl): zpl must be a Uint8Array of ZPL bytes');
-    if (this.closed) throw new PrinterError('printer_error', `Printer ${this.uri} was closed`, { delivered: 'none' });
+    if (this.closed) throw printerFailure('printer_error', 'printerClosed', { where: this.uri }, { delivered: 'none' });
     opts.signal?.throwIfAborted();
     const t0 = performance.now();
     const base = safeJobName(opts.jobName ?? '') || timestampName();
@@ -80,7 +80,7 @@ export class FilePrinter implements LabelPrinter {
       }
     } catch (e) {
       // No .zpl written: nothing was "printed", the job may wait for the folder to come back.
-      throw new PrinterError('printer_error', `Cannot write the label to folder ${this.dir}: ${e instanceof Error ? e.message : String(e)}`, { cause: e, delivered: 'none' });
+      throw printerFailure('printer_error', 'folderCannotWrite', { dir: this.dir, reason: e instanceof Error ? e.message : String(e) }, { cause: e, delivered: 'none' });
     }
     const result: PrintResult = { bytesWritten: zpl.byteLength, durationMs: 0, zplPath, previewPaths: [] };
     try {

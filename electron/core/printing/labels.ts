@@ -33,7 +33,7 @@ export function createLabelsHandlers(ctx: StationContext) {
       // A job waiting for the printer is an answer too: it prints by itself when the printer is ready.
       if (!out.job || out.job.state === 'failed') {
         const code: StationErrorCode = isStationErrorCode(out.error?.code) ? out.error.code : 'printer_error';
-        throw new StationError(code, out.error?.message ?? 'The label was not printed');
+        throw new StationError(code, out.error?.message ?? 'The label was not printed', undefined, out.error?.text);
       }
       ctx.events.emit('shipments.changed', { trackingNumber: shipmentTrackingNumber });
       return out.job;

@@ -16,7 +16,7 @@
  * Commands are spawned with an argument list, never through a shell.
  */
 import { spawn } from 'node:child_process';
-import { PrinterError } from './errors';
+import { PrinterError, printerFailure } from './errors';
 import type { LabelPrinter, PrintOptions, PrintResult, PrinterStatus } from './types';
 import type { DeviceUri } from './uri';
 
@@ -129,12 +129,12 @@ export class QueuePrinter implements LabelPrinter {
   print(zpl: Uint8Array, opts: PrintOptions = {}): Promise<PrintResult> {
     if (!(zpl instanceof Uint8Array)) return Promise.reject(new TypeError('print(zpl): zpl must be a Uint8Array of ZPL bytes'));
     return this.serial(async () => {
-      if (this.closed) throw new PrinterError('printer_error', `Printer ${this.uri} was closed`, { delivered: 'none' });
+      if (this.closed) throw printerFailure('printer_error', 'printerClosed', { where: this.uri }, { delivered: 'none' });
       opts.signal?.throwIfAborted();
       const job = (opts.jobName ?? 'label').slice(0, 100);
       if (opts.document === 'pdf' && this.platform === 'win32') {
         // The Windows spooler's RAW datatype hands bytes to the driver as they are: a PDF would print as garbage.
-        throw new PrinterError('printer_unsupported', `Queue ${this.queue}: A4 slips (PDF) cannot be sent to a Windows print queue; save them to a folder (file://) or use a receipt printer`, { delivered: 'none' });
+        throw printerFailure('printer_unsupported', 'queueNoPdf', { queue: this.queue }, { delivered: 'none' });
       }
       const t0 = performance.now();
       let res: CommandResult;
@@ -146,11 +146,11 @@ export class QueuePrinter implements LabelPrinter {
       } catch (e) {
         throw this.startError(e);
       }
-      if (res.code === null) throw new PrinterError('printer_timeout', `The print spooler did not take the job for ${this.queue} within ${this.opts.timeoutMs} ms`, { delivered: 'none' });
+      if (res.code === null) throw printerFailure('printer_timeout', 'queueNoAnswer', { queue: this.queue, ms: this.opts.timeoutMs }, { delivered: 'none' });
       if (res.code !== 0) {
         const why = (res.stderr || res.stdout).trim().split('\n')[0] ?? '';
         const missing = /does not exist|unknown destination|not found|1801/i.test(why);
-        throw new PrinterError(missing ? 'printer_unreachable' : 'printer_error', `Print queue ${this.queue} refused the job: ${why || `exit code ${res.code}`}`, { delivered: 'none' });
+        throw printerFailure(missing ? 'printer_unreachable' : 'printer_error', 'queueRefused', { queue: this.queue, reason: why || `exit code ${res.code}` }, { delivered: 'none' });
       }
       return { bytesWritten: zpl.byteLength, durationMs: performance.now() - t0 };
     });
@@ -165,8 +165,8 @@ export class QueuePrinter implements LabelPrinter {
   private startError(e: unknown): PrinterError {
     const code = (e as NodeJS.ErrnoException | null)?.code;
     const cmd = this.platform === 'win32' ? 'powershell.exe' : 'lp (CUPS)';
-    if (code === 'ENOENT') return new PrinterError('printer_unreachable', `Cannot print to queue ${this.queue}: ${cmd} is not installed`, { cause: e, delivered: 'none' });
-    return new PrinterError('printer_error', `Cannot print to queue ${this.queue}: ${e instanceof Error ? e.message : String(e)}`, { cause: e, delivered: 'none' });
+    if (code === 'ENOENT') return printerFailure('printer_unreachable', 'queueNotInstalled', { queue: this.queue, command: cmd }, { cause: e, delivered: 'none' });
+    return printerFailure('printer_error', 'queueFailed', { queue: this.queue, reason: e instanceof Error ? e.message : String(e) }, { cause: e, delivered: 'none' });
   }
 
   /**

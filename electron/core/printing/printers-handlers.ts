@@ -22,7 +22,7 @@ export function createPrintersHandlers(ctx: StationContext) {
         view = await ctx.printer.setUri(uri);
       } catch (e) {
         // The packer's field is `uri`: the error names it (issue 21 item 4), same code and message.
-        if (e instanceof PrinterError) throw new StationError(e.code, e.message, { uri: [e.message] });
+        if (e instanceof PrinterError) throw new StationError(e.code, e.message, { uri: [e.message] }, e.text);
         throw e;
       }
       emitAppChanged(ctx);

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import type { DiscoveredPrinterView, LabelPreviewView, PrintJobView, PrinterNameParts, PrinterView, StationText } from '../../../shared/contract/views';
+import { coreText } from '../../../shared/contract/core-text';
 import { PrinterProfileSchema, type PrinterProfileView } from '../../../shared/contract/printer-profile';
 import { describePrinter, parseDeviceUri, printerNameParts, type LabelPrinter } from './';
 import { defineSetting, type PrintRequester, type Store } from '../store';
@@ -34,7 +35,8 @@ export const SILENT_RECHECK_MS = 60_000;
 /** Outcome of printing one label: the job row, and the error when it did not print (or why it waits). */
 export interface PrintOutcome {
   job: PrintJobView | null;
-  error: { code: string; message: string } | null;
+  /** `text`: the message as a core text when the station worded it (issue 25). */
+  error: { code: string; message: string; text?: StationText } | null;
 }
 
 /** The printer in use, its job runner and what can be done with it. */
@@ -169,7 +171,7 @@ export function kindOf(uri: string): DiscoveredPrinterView['kind'] {
 /** States in which a job is held instead of sent. */
 export const HOLD: ReadonlySet<PrinterView['state']> = new Set(['paper_out', 'head_open', 'paused', 'error', 'unreachable']);
 
-export const STATE_TEXT: Record<PrinterView['state'], string> = {
+const STATE_TEXT: Record<PrinterView['state'], string> = {
   ready: 'ready',
   paper_out: 'out of paper',
   head_open: 'printhead open',
@@ -179,9 +181,13 @@ export const STATE_TEXT: Record<PrinterView['state'], string> = {
   unknown: 'status unknown',
 };
 
-/** "Waiting: printer out of paper (Out of paper; Paused)". */
-export function waitReason(v: PrinterView): string {
-  return `Waiting: printer ${STATE_TEXT[v.state]} — ${v.detail}`;
+/**
+ * "Waiting: printer out of paper — Out of paper; Paused", with its core text (`jobWaitingPrinter`,
+ * or `jobInPrinterWaiting` for a job already in the printer): `state` the English words,
+ * `printerState` the state's code (the screens word it), `detail` the printer's detail.
+ */
+export function waitReason(v: PrinterView, inPrinter = false): { message: string; text: StationText } {
+  return coreText(inPrinter ? 'jobInPrinterWaiting' : 'jobWaitingPrinter', { state: STATE_TEXT[v.state], printerState: v.state, detail: v.detail });
 }
 
 /** How a print job ended for its caller: on paper, failed, or waiting for the printer. */

@@ -27,6 +27,7 @@
 import type { DiscoveredPrinterView, LabelPreviewView, PrinterView, StationText } from '../../../shared/contract/views';
 import { pdfCropNotes, zplAdaptationNotes } from './adaptation-notes';
 import { StationError } from '../../../shared/contract/errors';
+import { coreText, coreTextNesting } from '../../../shared/contract/core-text';
 import { issuesToDetails } from '../../../shared/platform/common';
 import { PrinterProfileSchema, type PrinterProfile } from '../../../shared/contract/printer-profile';
 import { applyProfileBytes, PrinterError, renderZplPreview, type LabelPrinter, type PrinterStatus } from './';
@@ -35,7 +36,7 @@ import { fitZplBytesToStock } from './label-fit';
 import type { PrintJobRecord } from '../store';
 import { errorSummary } from '../common/errors';
 import { printJobView } from '../common/views';
-import { LabelPrinterSetting, PrinterHistorySetting, PrinterProfilesSetting, PRINTER_HISTORY_MAX, LABEL_WIDTH_MM, LABEL_HEIGHT_MM, STATUS_MAX_AGE_MS, SILENT_RECHECK_MS, PrintOutcome, PrinterService, PrinterServiceOptions, kindOf, printerView, printerNameOf, HOLD, STATE_TEXT, waitReason, Terminal } from './service-api';
+import { LabelPrinterSetting, PrinterHistorySetting, PrinterProfilesSetting, PRINTER_HISTORY_MAX, LABEL_WIDTH_MM, LABEL_HEIGHT_MM, STATUS_MAX_AGE_MS, SILENT_RECHECK_MS, PrintOutcome, PrinterService, PrinterServiceOptions, kindOf, printerView, printerNameOf, HOLD, waitReason, Terminal } from './service-api';
 
 /**
  * Builds the printer service and its job runner on an opened printer.
@@ -96,7 +97,8 @@ export function createPrinterService(opts: PrinterServiceOptions): PrinterServic
       return await Promise.race([
         p.status(),
         new Promise<PrinterStatus>((resolve) => {
-          timer = setTimeout(() => resolve({ state: 'error', detail: `Printer ${p.uri} did not answer a status query within ${ms} ms`, code: 'printer_error' }), ms);
+          const said = coreText('printerNoStatus', { uri: p.uri, ms });
+          timer = setTimeout(() => resolve({ state: 'error', detail: said.message, detailText: said.text, code: 'printer_error' }), ms);
           timer.unref();
         }),
       ]);
@@ -192,7 +194,7 @@ export function createPrinterService(opts: PrinterServiceOptions): PrinterServic
         offSince ??= now();
         // A printer switched off with the label in its buffer loses it: the packer decides.
         if (now() - offSince > retryMs * 3) {
-          return store.printJobs.markFailed(job.id, `printer_unreachable: the printer went off before it confirmed the label (${v.detail}); reprint if no label came out`, {
+          return store.printJobs.markFailed(job.id, coreText('jobWentOff', { detail: v.detail }), {
             retry: false,
             bytesWritten: bytes,
           });
@@ -203,8 +205,11 @@ export function createPrinterService(opts: PrinterServiceOptions): PrinterServic
         if (!HOLD.has(v.state) && now() - t0 > confirmMaxMs) return store.printJobs.markPrinted(job.id, bytes);
       }
       if (HOLD.has(v.state)) {
-        const n = `In the printer, waiting: printer ${STATE_TEXT[v.state]} — ${v.detail}`;
-        if (n !== note) emit(store.printJobs.notePrinting(job.id, (note = n)), 'waiting');
+        const n = waitReason(v, true);
+        if (n.message !== note) {
+          note = n.message;
+          emit(store.printJobs.notePrinting(job.id, n), 'waiting');
+        }
         await sleep(retryMs);
       } else {
         await sleep(confirmPollMs);
@@ -212,20 +217,24 @@ export function createPrinterService(opts: PrinterServiceOptions): PrinterServic
     }
   }
 
+  /** A job's note made of the printer's error (`{{code}}`, `{{error}}` with its own text). */
+  const jobNote = (key: 'jobWaiting' | 'jobFailed' | 'jobFailedPartial', err: { code: string; message: string; text?: StationText }) =>
+    coreTextNesting(key, { code: err.code }, { error: err });
+
   /** Prints one claimed job; true when the runner may go on with the next one. */
   async function run(p: LabelPrinter, claimed: PrintJobRecord): Promise<boolean> {
     let job = claimed;
     emit(job);
     const label = store.labels.get(job.labelId);
     if (!label) {
-      emit(store.printJobs.markFailed(job.id, 'not_found_locally: the label of this job is gone', { retry: false }), 'failed');
+      emit(store.printJobs.markFailed(job.id, coreText('jobLabelGone'), { retry: false }), 'failed');
       return true;
     }
     let zpl: Uint8Array;
     try {
       zpl = await zplFor(label.format, label.bytes, p.uri);
     } catch (e) {
-      emit(store.printJobs.markFailed(job.id, `printer_error: the label cannot be converted for the printer: ${e instanceof Error ? e.message : String(e)}`, { retry: false }), 'failed');
+      emit(store.printJobs.markFailed(job.id, coreText('jobCannotConvert', { reason: e instanceof Error ? e.message : String(e) }), { retry: false }), 'failed');
       return true;
     }
     let result;
@@ -237,14 +246,13 @@ export function createPrinterService(opts: PrinterServiceOptions): PrinterServic
       if (e instanceof PrinterError && e.delivered === 'none') {
         // Nothing reached the printer: the job waits and goes out by itself later.
         lastAt = -Infinity;
-        job = store.printJobs.markFailed(job.id, `Waiting: ${err.message}`, { retry: true });
-        if (!closed) publish(printerView(p.uri, err.code === 'printer_error' ? 'error' : 'unreachable', err.message));
+        job = store.printJobs.markFailed(job.id, jobNote('jobWaiting', err), { retry: true });
+        if (!closed) publish(printerView(p.uri, err.code === 'printer_error' ? 'error' : 'unreachable', err.message, err.text));
         emit(job, 'waiting');
         scheduleRetry();
         return false;
       }
-      const why = e instanceof PrinterError && e.delivered === 'partial' ? '; part of the label may have printed, reprint if it did not come out' : '';
-      emit(store.printJobs.markFailed(job.id, `${err.code}: ${err.message}${why}`, { retry: false }), 'failed');
+      emit(store.printJobs.markFailed(job.id, jobNote(e instanceof PrinterError && e.delivered === 'partial' ? 'jobFailedPartial' : 'jobFailed', err), { retry: false }), 'failed');
       return true;
     }
     job = await confirm(p, job, result.bytesWritten);
@@ -297,7 +305,7 @@ export function createPrinterService(opts: PrinterServiceOptions): PrinterServic
     if (job.state === 'failed' || job.lastError) {
       const m = /^(printer_[a-z_]+|not_found_locally): /.exec(job.lastError ?? '');
       const code = m?.[1] ?? (last.state === 'unreachable' ? 'printer_unreachable' : 'printer_error');
-      return { job: view, error: { code, message: job.lastError ?? 'The label was not printed' } };
+      return { job: view, error: { code, message: job.lastError ?? 'The label was not printed', ...(job.lastErrorText ? { text: job.lastErrorText } : {}) } };
     }
     return { job: view, error: null };
   }
@@ -380,7 +388,8 @@ export function createPrinterService(opts: PrinterServiceOptions): PrinterServic
       const probe = await bounded(next, probeMs);
       if (probe.code) {
         await next.close().catch(() => undefined);
-        throw new PrinterError(probe.code, `Printer ${next.uri} not saved: ${probe.detail}`);
+        const said = coreTextNesting('printerNotSaved', { uri: next.uri }, { detail: { message: probe.detail, ...(probe.detailText ? { text: probe.detailText } : {}) } });
+        throw new PrinterError(probe.code, said.message, { text: said.text });
       }
       const old = printer;
       printer = next;

@@ -4,7 +4,7 @@
  * with `~HS` on its own connection.
  */
 import net from 'node:net';
-import { PrinterError } from './errors';
+import { PrinterError, printerFailure } from './errors';
 import { STATUS_QUERY, hostStatusFrames, isStatusComplete, statusFromFrames } from './hoststatus';
 import type { LabelPrinter, PrintOptions, PrintResult, PrinterStatus } from './types';
 import type { DeviceUri } from './uri';
@@ -23,11 +23,12 @@ function socketError(e: unknown, where: string, step: 'connecting' | 'sending'):
   const code = (e as NodeJS.ErrnoException | null)?.code ?? '';
   const msg = e instanceof Error ? e.message : String(e);
   const o = { cause: e, delivered: step === 'connecting' ? ('none' as const) : ('partial' as const) };
-  if (code === 'ECONNREFUSED') return new PrinterError('printer_unreachable', `Printer ${where} refused the connection (is it on, and is the port right?)`, o);
-  if (UNREACHABLE.has(code)) return new PrinterError('printer_unreachable', `Printer ${where} is unreachable while ${step} (${code})`, o);
-  if (code === 'ETIMEDOUT') return new PrinterError('printer_timeout', `Printer ${where} timed out while ${step} (${code})`, o);
-  if (code === 'ECONNRESET' || code === 'EPIPE') return new PrinterError('printer_error', `Printer ${where} dropped the connection while ${step} (${code})`, o);
-  return new PrinterError('printer_error', `Printer ${where} failed while ${step}: ${msg}`, o);
+  const during = step === 'connecting' ? 'Connecting' : 'Sending';
+  if (code === 'ECONNREFUSED') return printerFailure('printer_unreachable', 'socketRefused', { where }, o);
+  if (UNREACHABLE.has(code)) return printerFailure('printer_unreachable', `socketUnreachable${during}`, { where, code }, o);
+  if (code === 'ETIMEDOUT') return printerFailure('printer_timeout', `socketTimedOut${during}`, { where, code }, o);
+  if (code === 'ECONNRESET' || code === 'EPIPE') return printerFailure('printer_error', `socketDropped${during}`, { where, code }, o);
+  return printerFailure('printer_error', `socketFailed${during}`, { where, reason: msg }, o);
 }
 
 /** A ZPL printer reached over raw TCP. Create with {@link openPrinter}. */
@@ -56,7 +57,7 @@ export class SocketPrinter implements LabelPrinter {
 
   private connect(signal?: AbortSignal): Promise<net.Socket> {
     return new Promise((resolve, reject) => {
-      if (this.closed) return reject(new PrinterError('printer_error', `Printer ${this.where} was closed`, { delivered: 'none' }));
+      if (this.closed) return reject(printerFailure('printer_error', 'printerClosed', { where: this.where }, { delivered: 'none' }));
       if (signal?.aborted) return reject(signal.reason as Error);
       const socket = net.connect({ host: this.dev.host, port: this.dev.port, noDelay: true });
       this.sockets.add(socket);
@@ -73,7 +74,7 @@ export class SocketPrinter implements LabelPrinter {
       };
       const onError = (e: Error): void => fail(socketError(e, this.where, 'connecting'));
       const onAbort = (): void => fail(signal?.reason);
-      const timer = setTimeout(() => fail(new PrinterError('printer_timeout', `No connection to printer ${this.where} within ${this.timeoutMs} ms`, { delivered: 'none' })), this.timeoutMs);
+      const timer = setTimeout(() => fail(printerFailure('printer_timeout', 'socketNoConnection', { where: this.where, ms: this.timeoutMs }, { delivered: 'none' })), this.timeoutMs);
       socket.once('error', onError);
       signal?.addEventListener('abort', onAbort, { once: true });
       socket.once('connect', () => {
@@ -126,14 +127,12 @@ export class SocketPrinter implements LabelPrinter {
         };
         const onAbort = (): void => finish(signal?.reason);
         const onError = (e: Error): void => finish(socketError(e, this.where, 'sending'));
-        const onClose = (): void => finish(new PrinterError('printer_error', `Printer ${this.where} closed the connection before the job was sent`, { delivered: 'partial' }));
+        const onClose = (): void => finish(printerFailure('printer_error', 'socketClosedEarly', { where: this.where }, { delivered: 'partial' }));
         if (signal?.aborted) return onAbort();
         signal?.addEventListener('abort', onAbort, { once: true });
         socket.setTimeout(this.timeoutMs, () =>
           finish(
-            new PrinterError('printer_timeout', `Printer ${this.where} took no data for ${this.timeoutMs} ms (${socket.bytesWritten} of ${zpl.byteLength} bytes sent)`, {
-              delivered: 'partial',
-            }),
+            printerFailure('printer_timeout', 'socketNoData', { where: this.where, ms: this.timeoutMs, sent: socket.bytesWritten, total: zpl.byteLength }, { delivered: 'partial' }),
           ),
         );
         socket.on('error', onError);
@@ -159,7 +158,7 @@ export class SocketPrinter implements LabelPrinter {
       try {
         socket = await this.connect();
       } catch (e) {
-        return { state: 'unreachable', detail: e instanceof Error ? e.message : String(e) };
+        return { state: 'unreachable', detail: e instanceof Error ? e.message : String(e), ...(e instanceof PrinterError && e.text ? { detailText: e.text } : {}) };
       }
       return new Promise<PrinterStatus>((resolve) => {
         let text = '';
@@ -195,7 +194,10 @@ export class SocketPrinter implements LabelPrinter {
             done({ state: 'unknown', detail: `Unexpected answer to ~HS from ${this.where} (no status strings in ${text.length} bytes)` });
           }
         });
-        socket.on('error', (e) => done({ state: 'unreachable', detail: socketError(e, this.where, 'sending').message }));
+        socket.on('error', (e) => {
+          const err = socketError(e, this.where, 'sending');
+          done({ state: 'unreachable', detail: err.message, ...(err.text ? { detailText: err.text } : {}) });
+        });
         socket.on('end', () => done({ state: 'unknown', detail: `Printer ${this.where} closed the connection without answering ~HS` }));
         socket.write(STATUS_QUERY);
       });

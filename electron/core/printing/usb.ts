@@ -15,7 +15,7 @@
  *   serial number string;
  * - `attach` / `detach` of the library drive the `attached` / `detached` events.
  */
-import { PrinterError } from './errors';
+import { PrinterError, printerFailure } from './errors';
 import type { Transport, TransportEvent } from './transport';
 import { LIBUSB, hex4, usbErrorCode, printerInterfaceNumber, isUsbPrinter, stringDescriptor, describeUsbPrinter, usbMatches, where, permissionHint, type UsbOutEndpointLike, type UsbInEndpointLike, type UsbInterfaceLike, type UsbDeviceLike, type UsbLibrary, type UsbPrinterInfo, type UsbDev } from './usb-device';
 
@@ -117,13 +117,13 @@ export class UsbTransport implements Transport {
   async open(): Promise<void> {
     if (this.iface) return;
     const d = await this.find();
-    if (!d) throw new PrinterError('printer_unreachable', `${this.name} is not connected (${this.uri}); plug it in and switch it on`, { delivered: 'none' });
+    if (!d) throw printerFailure('printer_unreachable', 'usbNotConnected', { name: this.name, uri: this.uri }, { delivered: 'none' });
     try {
       d.open();
     } catch (e) {
       if (usbErrorCode(e) === LIBUSB.ERROR_ACCESS) throw new PrinterError('printer_permission', permissionHint(d, e), { cause: e, delivered: 'none' });
-      if (usbErrorCode(e) === LIBUSB.ERROR_NO_DEVICE) throw new PrinterError('printer_unreachable', `${this.name} was unplugged`, { cause: e, delivered: 'none' });
-      throw new PrinterError('printer_error', `Cannot open ${this.name} (${where(d)}): ${e instanceof Error ? e.message : String(e)}`, { cause: e, delivered: 'none' });
+      if (usbErrorCode(e) === LIBUSB.ERROR_NO_DEVICE) throw printerFailure('printer_unreachable', 'usbUnplugged', { name: this.name }, { cause: e, delivered: 'none' });
+      throw printerFailure('printer_error', 'usbCannotOpen', { name: this.name, where: where(d), reason: e instanceof Error ? e.message : String(e) }, { cause: e, delivered: 'none' });
     }
     const n = printerInterfaceNumber(d, this.dev.interface) ?? 0;
     const iface = d.interface(n);
@@ -142,14 +142,15 @@ export class UsbTransport implements Transport {
       }
       const code = usbErrorCode(e);
       if (code === LIBUSB.ERROR_ACCESS) throw new PrinterError('printer_permission', permissionHint(d, e), { cause: e, delivered: 'none' });
-      const busy = code === LIBUSB.ERROR_BUSY ? ': another program is using it (close the vendor tool or stop its CUPS queue)' : `: ${e instanceof Error ? e.message : String(e)}`;
-      throw new PrinterError('printer_error', `Cannot claim ${this.name} (${where(d)})${busy}`, { cause: e, delivered: 'none' });
+      const o = { cause: e, delivered: 'none' as const };
+      if (code === LIBUSB.ERROR_BUSY) throw printerFailure('printer_error', 'usbBusy', { name: this.name, where: where(d) }, o);
+      throw printerFailure('printer_error', 'usbCannotClaim', { name: this.name, where: where(d), reason: e instanceof Error ? e.message : String(e) }, o);
     }
     const bulk = iface.endpoints.filter((ep) => ep.transferType === LIBUSB.TRANSFER_TYPE_BULK);
     const out = bulk.find((ep) => ep.direction === 'out') as UsbOutEndpointLike | undefined;
     if (!out) {
       await this.releaseOn(d, iface);
-      throw new PrinterError('printer_error', `${this.name} has no bulk OUT endpoint on its printer interface`, { delivered: 'none' });
+      throw printerFailure('printer_error', 'usbNoBulkOut', { name: this.name }, { delivered: 'none' });
     }
     this.device = d;
     this.iface = iface;
@@ -161,17 +162,12 @@ export class UsbTransport implements Transport {
   private transferError(e: unknown, written: number, total: number): PrinterError {
     const code = usbErrorCode(e);
     const delivered = written > 0 ? ('partial' as const) : ('none' as const);
-    const of = `${written} of ${total} bytes sent`;
-    if (code === LIBUSB.TRANSFER_NO_DEVICE || code === LIBUSB.ERROR_NO_DEVICE) {
-      return new PrinterError('printer_unreachable', `${this.name} was unplugged during the job (${of})`, { cause: e, delivered });
-    }
-    if (code === LIBUSB.TRANSFER_TIMED_OUT || code === LIBUSB.ERROR_TIMEOUT) {
-      return new PrinterError('printer_timeout', `${this.name} took no data for ${this.opts.timeoutMs} ms (${of})`, { cause: e, delivered });
-    }
-    if (code === LIBUSB.TRANSFER_STALL || code === LIBUSB.ERROR_PIPE) {
-      return new PrinterError('printer_error', `${this.name} stalled the transfer (${of}); check the printer's display`, { cause: e, delivered });
-    }
-    return new PrinterError('printer_error', `${this.name} failed during the job (${of}): ${e instanceof Error ? e.message : String(e)}`, { cause: e, delivered });
+    const of = { name: this.name, sent: written, total };
+    const o = { cause: e, delivered };
+    if (code === LIBUSB.TRANSFER_NO_DEVICE || code === LIBUSB.ERROR_NO_DEVICE) return printerFailure('printer_unreachable', 'usbUnpluggedDuringJob', of, o);
+    if (code === LIBUSB.TRANSFER_TIMED_OUT || code === LIBUSB.ERROR_TIMEOUT) return printerFailure('printer_timeout', 'usbNoData', { ...of, ms: this.opts.timeoutMs }, o);
+    if (code === LIBUSB.TRANSFER_STALL || code === LIBUSB.ERROR_PIPE) return printerFailure('printer_error', 'usbStalled', of, o);
+    return printerFailure('printer_error', 'usbFailedDuringJob', { ...of, reason: e instanceof Error ? e.message : String(e) }, o);
   }
 
   /**
@@ -181,7 +177,7 @@ export class UsbTransport implements Transport {
    */
   async write(bytes: Uint8Array, signal?: AbortSignal): Promise<number> {
     const out = this.out;
-    if (!out) throw new PrinterError('printer_error', `${this.name} is not open`, { delivered: 'none' });
+    if (!out) throw printerFailure('printer_error', 'usbNotOpen', { name: this.name }, { delivered: 'none' });
     out.timeout = this.opts.timeoutMs;
     let written = 0;
     const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);

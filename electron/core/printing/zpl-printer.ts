@@ -5,7 +5,7 @@
  * is claimed for a job or a status query and released after `idleMs` without
  * use, so another program (a vendor tool, CUPS) can use the printer meanwhile.
  */
-import { PrinterError } from './errors';
+import { PrinterError, printerFailure } from './errors';
 import { STATUS_QUERY, hostStatusFrames, isStatusComplete, statusFromFrames } from './hoststatus';
 import type { Transport } from './transport';
 import type { LabelPrinter, PrintOptions, PrintResult, PrinterEvent, PrinterStatus } from './types';
@@ -57,7 +57,7 @@ export class TransportPrinter implements LabelPrinter {
   print(zpl: Uint8Array, opts: PrintOptions = {}): Promise<PrintResult> {
     if (!(zpl instanceof Uint8Array)) return Promise.reject(new TypeError('print(zpl): zpl must be a Uint8Array of ZPL bytes'));
     return this.run(async () => {
-      if (this.closed) throw new PrinterError('printer_error', `Printer ${this.uri} was closed`, { delivered: 'none' });
+      if (this.closed) throw printerFailure('printer_error', 'printerClosed', { where: this.uri }, { delivered: 'none' });
       opts.signal?.throwIfAborted();
       this.busy();
       const t0 = performance.now();

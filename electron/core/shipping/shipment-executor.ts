@@ -55,6 +55,7 @@ import type { OutboxRecord, Store } from '../store';
 import { findByReference, mismatchText, recipientKeyOf } from './shipment-lookup';
 import { hhmmss, OutboxAttention, OutboxWait } from '../outbox/press-errors';
 import type { OutboxExecutor } from '../outbox/worker';
+import { coreText } from '../../../shared/contract/core-text';
 
 /** Default settle window after a POST /shipments without an answer, ms (2 minutes). */
 const DEFAULT_SETTLE_MS = 120_000;
@@ -183,7 +184,10 @@ export function createShipmentExecutor<O>(deps: ShipmentExecutorDeps<O>): Outbox
       const postedAt = row.postedAt ? new Date(row.postedAt) : null;
       if (row.attempts > 1 || row.payload.reconcileFirst || postedAt) {
         const recipient = recipientKeyOf(request.recipient);
-        if (!recipient) throw new OutboxAttention('invalid_input', 'The shipment has no recipient name, postal code or country; ship the order again from the Ship screen');
+        if (!recipient) {
+          const said = coreText('shipmentNoRecipient');
+          throw new OutboxAttention('invalid_input', said.message, said.text);
+        }
         // One day of margin before the row: the platform dates shipments in its own time zone.
         const from = isoDate(new Date(new Date(row.createdAt).getTime() - 86_400_000));
         const { match, others } = await findByReference(client, store, { reference: request.reference, recipient, from, localShipmentId });
@@ -203,10 +207,12 @@ export function createShipmentExecutor<O>(deps: ShipmentExecutorDeps<O>): Outbox
           const settled = postedAt.getTime() + settleMs;
           const t = now().getTime();
           if (t < settled) {
-            throw new OutboxWait(
-              new Date(Math.min(settled, t + pollMs)),
-              `No answer yet to the shipment sent at ${hhmmss(postedAt)} UTC (reference ${request.reference}); the station is checking the platform until ${hhmmss(new Date(settled))} UTC. Do not ship this order again.`,
-            );
+            const said = coreText('shipmentChecking', { sentAt: hhmmss(postedAt), reference: request.reference, until: hhmmss(new Date(settled)) });
+            throw new OutboxWait(new Date(Math.min(settled, t + pollMs)), said.message, said.text);
+          }
+          if (others.length === 0) {
+            const said = coreText('shipmentNoAnswer', { sentAt: hhmmss(postedAt), reference: request.reference, seconds: Math.round(settleMs / 1000) });
+            throw new OutboxAttention('outcome_unknown', said.message, said.text);
           }
           throw new OutboxAttention(
             'outcome_unknown',

@@ -132,7 +132,7 @@ export function shipResultOfDone(ctx: ContextWithoutOutbox, row: OutboxRecord<Sh
   if (!rec || rec.trackingNumber === null) throw new StationError('not_found_locally', `Outbox row ${row.id} was sent but its shipment is not stored`);
   const view = shipmentView(ctx.store, rec);
   const job = view.printJobs.at(-1) ?? null;
-  return { shipment: view, printJob: job, printError: job?.state === 'failed' ? { code: 'printer_error', message: job.lastError ?? 'Label not printed' } : null };
+  return { shipment: view, printJob: job, printError: job?.state === 'failed' ? { code: 'printer_error', message: job.lastError ?? 'Label not printed', ...(job.lastErrorText ? { text: job.lastErrorText } : {}) } : null };
 }
 
 /**

@@ -16,6 +16,7 @@ import type { PlatformClient } from '../platform/client-api';
 import type { OutboxRecord } from '../store';
 import { OutboxAttention } from '../outbox/press-errors';
 import type { OutboxExecutor } from '../outbox/worker';
+import { coreText } from '../../../shared/contract/core-text';
 
 /** Payload of a `stock.instruct` row: the stock, its shipment (for the Queue title) and the parsed instructions. */
 export interface StockInstructPayload {
@@ -44,8 +45,10 @@ export interface StockExecutorDeps {
 function reconcile(stock: Stock, action: string): StockSent | undefined {
   if (stock.action === null && stock.status === 'open') return undefined;
   if (stock.action === action) return { stock, adopted: true };
-  const what = stock.action ? `instructions "${stock.action}" are already registered` : `the stock is ${stock.status}`;
-  throw new OutboxAttention('invalid_state', `Stock ${stock.id} (${stock.trackingNumber}): ${what}; "${action}" was not sent. Check the stock before instructing again.`);
+  const said = stock.action
+    ? coreText('stockHasInstructions', { id: stock.id, ldv: stock.trackingNumber, current: stock.action, action })
+    : coreText('stockNotOpen', { id: stock.id, ldv: stock.trackingNumber, status: stock.status, action });
+  throw new OutboxAttention('invalid_state', said.message, said.text);
 }
 
 /** Executor of `stock.instruct` rows; the outcome is the platform's Stock. */

@@ -18,6 +18,8 @@ import type { OutboxKind, OutboxState } from '../../../shared/contract/views';
 import type { FieldErrors } from '../../../shared/platform/common';
 import { StoreError } from './errors';
 import { fromJson, isoNow, nul, toJson, type Clock } from './sql';
+import { isStationText } from '../../../shared/contract/core-text';
+import type { StationText } from '../../../shared/contract/views';
 
 /** Row kinds (`shipment.create`, `pickup.create`, ...) and states are the contract's own (shared/contract/views.ts). */
 export type { OutboxKind,  };
@@ -45,6 +47,8 @@ export interface OutboxError {
   status?: number;
   /** The platform call that failed, `METHOD path-template` (`POST /shipments`, `GET /shipments`), when known. */
   route?: string;
+  /** The message as a core text (shared/contract/core-text.ts) when the station worded it (issue 25). */
+  text?: StationText;
 }
 
 /**
@@ -297,6 +301,7 @@ export function createOutboxRepo(db: Database.Database, clock: Clock): OutboxRep
           ...(error.details ? { details: error.details } : {}),
           ...(typeof error.status === 'number' ? { status: error.status } : {}),
           ...(typeof error.route === 'string' ? { route: error.route } : {}),
+          ...(isStationText(error.text) ? { text: error.text } : {}),
         },
         'error',
       );

@@ -12,11 +12,40 @@
  * than printing it again.
  */
 import type Database from 'better-sqlite3';
+import { coreText, isStationText } from '../../../shared/contract/core-text';
+import type { StationText } from '../../../shared/contract/views';
 import { StoreError } from './errors';
 import { isoNow, type Clock } from './sql';
 
 /** State of a print job. */
 type PrintJobState = 'queued' | 'printing' | 'printed' | 'failed';
+/**
+ * Why a job failed or waits: the English note, or the note with its core text (issue 25:
+ * shared/contract/core-text.ts) so a screen says it in the bench's language. A note with a text is
+ * kept in `last_error` as JSON `{"message": …, "text": {key, values}}` (no new column); a plain note
+ * as it is, and rows written before read back as plain notes.
+ */
+type JobNote = string | { message: string; text: StationText };
+
+const NOTE_PREFIX = '{"message":';
+
+/** `last_error` as stored for `note`. */
+function encodeNote(note: JobNote): string {
+  return typeof note === 'string' ? note : JSON.stringify({ message: note.message, text: note.text });
+}
+
+/** `last_error` read back: the English note and, when stored with one, its core text. */
+function decodeNote(stored: string | null): { lastError: string | null; lastErrorText?: StationText } {
+  if (stored === null || !stored.startsWith(NOTE_PREFIX)) return { lastError: stored };
+  try {
+    const v = JSON.parse(stored) as { message?: unknown; text?: unknown };
+    if (typeof v.message === 'string' && isStationText(v.text)) return { lastError: v.message, lastErrorText: v.text };
+  } catch {
+    // not an envelope: a note that happens to start like one
+  }
+  return { lastError: stored };
+}
+
 /** `auto`: printed right after shipping; `reprint`: the packer asked again. */
 export type PrintRequester = 'auto' | 'reprint';
 
@@ -34,6 +63,8 @@ export interface PrintJobRecord {
   state: PrintJobState;
   attempts: number;
   lastError: string | null;
+  /** `lastError` as a core text, when the station worded it (see {@link JobNote}). */
+  lastErrorText?: StationText;
   bytesWritten: number;
   requestedBy: PrintRequester;
   createdAt: string;
@@ -74,7 +105,7 @@ export interface PrintJobsRepo {
    * `printing` -> `queued` when `retry` (printer not ready; the job waits) or `failed`.
    * @throws StoreError `invalid_state` if the job is not printing.
    */
-  markFailed(id: number, error: string, opts: { retry: boolean; bytesWritten?: number }): PrintJobRecord;
+  markFailed(id: number, error: JobNote, opts: { retry: boolean; bytesWritten?: number }): PrintJobRecord;
   /** Cancels a job still waiting: `queued` -> `failed` with `error`. @throws StoreError `invalid_state`. */
   cancelQueued(id: number, error?: string): PrintJobRecord;
   /** At start-up: every `printing` job -> `failed` ("interrupted"), never reprinted on its own. Returns the count. */
@@ -94,9 +125,9 @@ export interface PrintJobsRepo {
    */
   claimFor(id: number, printerUri: string): PrintJobRecord;
   /** Sets why every `queued` job waits (e.g. "Printer out of paper"); returns the jobs changed. */
-  setWaiting(reason: string): PrintJobRecord[];
+  setWaiting(reason: JobNote): PrintJobRecord[];
   /** A `printing` job's note while the printer holds it (e.g. "In the printer, waiting: out of paper"). @throws StoreError `invalid_state`. */
-  notePrinting(id: number, note: string): PrintJobRecord;
+  notePrinting(id: number, note: JobNote): PrintJobRecord;
   /** The job of a label that is still `queued` or `printing`, if any (oldest). */
   openForLabel(labelId: number): PrintJobRecord | undefined;
   /** The label's `auto` job, whatever its state. */
@@ -126,7 +157,7 @@ function printJobFromRow(r: PrintJobRow): PrintJobRecord {
     printerUri: r.printer_uri,
     state: r.state,
     attempts: r.attempts,
-    lastError: r.last_error,
+    ...decodeNote(r.last_error),
     bytesWritten: r.bytes_written,
     requestedBy: r.requested_by,
     createdAt: r.created_at,
@@ -233,14 +264,15 @@ export function createPrintJobsRepo(db: Database.Database, clock: Clock): PrintJ
       return after(id, toPrinted.run(bytesWritten, now, now, id).changes, 'printing');
     },
     markFailed(id, error, opts) {
-      const res = toFailedOrQueued.run(opts.retry ? 'queued' : 'failed', error, opts.bytesWritten ?? null, isoNow(clock), id);
+      const res = toFailedOrQueued.run(opts.retry ? 'queued' : 'failed', encodeNote(error), opts.bytesWritten ?? null, isoNow(clock), id);
       return after(id, res.changes, 'printing');
     },
     cancelQueued(id, error = 'cancelled') {
       return after(id, cancel.run(error, isoNow(clock), id).changes, 'queued');
     },
     failInterrupted() {
-      return interrupted.run('interrupted while printing; reprint if the label did not come out', isoNow(clock)).changes;
+      const { message, text } = coreText('jobInterrupted');
+      return interrupted.run(encodeNote({ message, text }), isoNow(clock)).changes;
     },
     list(opts = {}) {
       const states = opts.state === undefined ? null : typeof opts.state === 'string' ? [opts.state] : opts.state;
@@ -279,12 +311,13 @@ export function createPrintJobsRepo(db: Database.Database, clock: Clock): PrintJ
     claimFor(id, printerUri) {
       return after(id, toPrintingFor.run(printerUri, isoNow(clock), id).changes, 'queued');
     },
-    setWaiting: db.transaction((reason: string): PrintJobRecord[] => {
+    setWaiting: db.transaction((reason: JobNote): PrintJobRecord[] => {
       const now = isoNow(clock);
-      return queuedIdsDiffering.all(reason).map(({ id }) => after(id, setReason.run(reason, now, id).changes, 'queued'));
+      const stored = encodeNote(reason);
+      return queuedIdsDiffering.all(stored).map(({ id }) => after(id, setReason.run(stored, now, id).changes, 'queued'));
     }),
     notePrinting(id, note) {
-      return after(id, noteRow.run(note, isoNow(clock), id).changes, 'printing');
+      return after(id, noteRow.run(encodeNote(note), isoNow(clock), id).changes, 'printing');
     },
     openForLabel(labelId) {
       const r = openOfLabel.get(labelId);

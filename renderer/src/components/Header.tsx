@@ -39,11 +39,15 @@ export function Header() {
   }
   return (
     <header className="header">
-      <div className="brand">Shipping Station</div>
+      <div className="brand" translate="no">
+        Shipping Station
+      </div>
       {info ? (
         <div className={`mode ${sandbox ? 'mode-training' : 'mode-live'}`} role="status" aria-label={sandbox ? t('header.trainingLabel') : t('header.liveLabel', { host })}>
           {sandbox ? t('header.training') : t('header.live', { host })}
-          <span className="mode-account">{info.platform.accountName}</span>
+          <span className="mode-account" translate="no">
+            {info.platform.accountName}
+          </span>
         </div>
       ) : (
         <div className="mode mode-unknown">{t('header.connecting')}</div>

@@ -30,6 +30,51 @@ function readSaved(): string | null {
   }
 }
 
+/**
+ * The screen walk's test mode (issue 25 item 5, test/e2e/screen-walk.spec.ts): with
+ * `localStorage['station.pseudo'] = '1'` every text from the locale files comes out wrapped in
+ * {@link PSEUDO_START} … {@link PSEUDO_END} (invisible: screenshots look as on a bench), so a visible
+ * text without them did not come from the locale files; and each key the screens ask for that the
+ * locales lack is listed in `globalThis.stationMissingKeys` (i18next's missing-key handler).
+ * Off on a bench: nothing is wrapped or listed.
+ */
+const PSEUDO_START = '\u2062';
+/** End of a wrapped text, see {@link PSEUDO_START}. */
+const PSEUDO_END = '\u2064';
+
+function pseudoMode(): boolean {
+  try {
+    return typeof localStorage !== 'undefined' && localStorage.getItem('station.pseudo') === '1';
+  } catch {
+    return false;
+  }
+}
+
+const pseudo = pseudoMode();
+if (pseudo) {
+  i18next.use({ type: 'postProcessor', name: 'pseudo', process: (value: string) => `${PSEUDO_START}${value}${PSEUDO_END}` });
+}
+
+/** Records a key the locales lack (test mode only), for the screen walk to read. */
+function recordMissing(key: string): void {
+  const g = globalThis as { stationMissingKeys?: string[] };
+  (g.stationMissingKeys ??= []).push(key);
+}
+
+/** One text of the station's own tables that is not an i18next key (lib/messages.ts), marked as a locale text in the test mode. */
+export function localeText(text: string): string {
+  return pseudo ? `${PSEUDO_START}${text}${PSEUDO_END}` : text;
+}
+
+/**
+ * Texts of the station's own tables that are not i18next keys (the day report's words, shared with
+ * the core: shared/reports/text.ts) marked as locale texts in the test mode; unchanged on a bench.
+ */
+export function localeTexts<T extends object>(texts: T): T {
+  if (!pseudo) return texts;
+  return Object.fromEntries(Object.entries(texts).map(([k, v]) => [k, typeof v === 'string' ? `${PSEUDO_START}${v}${PSEUDO_END}` : v])) as T;
+}
+
 const preferred: readonly string[] = typeof navigator === 'undefined' ? [] : navigator.languages?.length ? navigator.languages : [navigator.language];
 
 void i18next.init({
@@ -40,6 +85,7 @@ void i18next.init({
   interpolation: { escapeValue: false }, // React escapes
   returnNull: false,
   showSupportNotice: false, // no advertisement in the console of the bench or the tests
+  ...(pseudo ? { postProcess: ['pseudo'], saveMissing: true, missingKeyHandler: (_lngs: readonly string[], _ns: string, key: string) => recordMissing(key) } : {}),
 });
 
 /** Translates `key` with values (`{{name}}` placeholders; `count` picks the plural form). */
@@ -80,8 +126,12 @@ export function printerNameText(p: { name: string; nameParts?: { kind: string; w
 
 /** A printer's detail in the bench's language when the station worded it (`detailText`), else as the printer said it. */
 export function printerDetailText(p: { detail: string; detailText?: { key: string; values?: Record<string, string | number> } }): string {
-  const key = p.detailText ? `printerDetail.${p.detailText.key}` : '';
-  return p.detailText && hasText(key) ? t(key, p.detailText.values ?? {}) : p.detail;
+  if (!p.detailText) return p.detail;
+  // The station's own printer details, then the core's texts (a printer error as the detail: shared/contract/core-text.ts).
+  for (const key of [`printerDetail.${p.detailText.key}`, `coreText.${p.detailText.key}`]) {
+    if (hasText(key)) return t(key, p.detailText.values ?? {});
+  }
+  return p.detail;
 }
 
 /** A printer state in words (`paper_out` -> "PAPER OUT" / "CARTA FINITA"); an unknown state as the station sent it. */

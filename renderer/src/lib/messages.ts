@@ -8,7 +8,7 @@
  * not know is shown as it is (English), never dropped.
  */
 import { CHOOSE_BOX } from '../../../shared/contract/ship-form';
-import { language } from './i18n';
+import { language, localeText } from './i18n';
 
 /** Field names as the English messages write them -> Italian. */
 const FIELD: Record<string, string> = {
@@ -47,6 +47,7 @@ const FIELD: Record<string, string> = {
 const EXACT: Record<string, string> = {
   [CHOOSE_BOX]: 'Scegli una scatola (Alt+1–9, o il suo numero o codice a barre in Scatola) o digita le misure',
   'Amount cannot be negative': 'L’importo non può essere negativo',
+  'Italian province must be the 2-letter code (e.g. MI)': 'La provincia italiana va indicata con la sigla di 2 lettere (es. MI)',
   'At least one commodity is required': 'Serve almeno una riga nella dichiarazione doganale',
   'At least one package is required': 'Serve almeno un collo',
   'At most 50 packages per shipment': 'Al massimo 50 colli per spedizione',
@@ -108,15 +109,15 @@ const PATTERNS: Array<[RegExp, (field: string, ...rest: string[]) => string]> = 
  * translation when the table knows it (exact text or pattern), else itself.
  */
 export function fieldMessage(message: string): string {
-  if (language() !== 'it') return message;
+  if (language() !== 'it') return localeText(message);
   const exact = EXACT[message];
-  if (exact) return exact;
+  if (exact) return localeText(exact);
   for (const [re, make] of PATTERNS) {
     const m = re.exec(message);
     if (!m) continue;
     const [, field = '', ...rest] = m;
     const it = FIELD[field];
-    if (it) return make(it, ...rest.filter((r): r is string => r !== undefined));
+    if (it) return localeText(make(it, ...rest.filter((r): r is string => r !== undefined)));
   }
   return message;
 }

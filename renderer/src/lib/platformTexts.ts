@@ -5,10 +5,12 @@
  * the locale files, by what they name (`account.movement.*`):
  * - `Spedizione <trackingNumber> (<contract>)`: a shipment charged;
  * - `Addebito reso al mittente <trackingNumber>`: a return to sender charged;
- * - `Ricarica credito (<method>)`: a credit top-up.
+ * - `Ricarica credito (<method>)`: a credit top-up;
+ * - `Ritiro <pickupId> del <YYYY-MM-DD>`: a pickup charged (the day written the bench's way).
  * Any other text is shown as the platform wrote it.
  */
 import type { CreditMovement } from '../../../shared/platform/finance';
+import { calendarDate } from './format';
 import { t } from './i18n';
 
 /** Ways of paying a top-up the platform names (in Italian), by their words: `bonifico bancario` -> `account.payMethod.bankTransfer`. */
@@ -23,6 +25,7 @@ function methodText(method: string): string {
 const FORMS: ReadonlyArray<{ form: RegExp; text(m: RegExpExecArray, mv: CreditMovement): string | null }> = [
   { form: /^Spedizione (\S+) \((.+)\)$/, text: (m, mv) => (mv.trackingNumber === m[1] ? t('account.movement.shipment', { ldv: m[1]!, contract: m[2]! }) : null) },
   { form: /^Addebito reso al mittente (\S+)$/, text: (m, mv) => (mv.trackingNumber === m[1] ? t('account.movement.returnCharge', { ldv: m[1]! }) : null) },
+  { form: /^Ritiro (\S+) del (\d{4}-\d{2}-\d{2})$/, text: (m, mv) => (mv.pickupId !== null ? t('account.movement.pickup', { id: m[1]!, date: calendarDate(m[2]!) }) : null) },
   { form: /^Ricarica credito \((.+)\)$/, text: (m, mv) => (mv.type === 'credit' ? t('account.movement.topUp', { method: methodText(m[1]!) }) : null) },
 ];
 

@@ -4,7 +4,9 @@
  */
 import type { OutboxRowView } from '../../../shared/contract';
 import { calendarDate, dateTime } from './format';
-import { fieldName, hasText, t } from './i18n';
+import { coreMessage } from './coreText';
+import { fieldName, hasText, language, t } from './i18n';
+import { fieldMessage } from './messages';
 
 /** State words as DESIGN.md names them: queued, sending, done, needs attention (in the screen language). */
 export function stateText(state: OutboxRowView['state']): string {
@@ -86,17 +88,30 @@ export function errorText(row: OutboxRowView): string {
   const e = row.lastError;
   if (!e) return row.state === 'queued' ? t('queue.waitingTurn') : '—';
   const status = e.status !== null ? `HTTP ${e.status} ` : '';
-  // The platform's field errors say what to fix (the field named in words); the envelope message is often generic.
+  // The platform's field errors say what to fix (the field named in words, its messages in the bench's language); the envelope message is often generic.
   const fields = Object.entries(e.details ?? {})
     .slice(0, 3)
-    .map(([path, msgs]) => `${fieldName(path)}: ${msgs.join(', ')}`);
-  const head = `${e.message}${fields.length ? ` ${fields.join('; ')}` : ''} [${status}${e.code}]`;
+    .map(([path, msgs]) => `${fieldName(path)}: ${msgs.map(fieldMessage).join(', ')}`);
+  const head = `${messageOf(e, fields.length > 0)}${fields.length ? ` ${fields.join('; ')}` : ''} [${status}${e.code}]`;
   // Only a queued row is sent by the worker (shared/contract/outbox-outcome.ts); `queued` rows are being checked first.
   if (row.state === 'queued') {
     const next = e.code === 'queued' ? 'checkedAgain' : 'sentAgain';
     return `${head} — ${row.nextAttemptAt ? t(`queue.${next}After`, { time: dateTime(row.nextAttemptAt) }) : t(`queue.${next}`)}`;
   }
   return head;
+}
+
+/**
+ * What a row's error says, in the bench's language: a text the core worded (`text`); else, when the
+ * locales give the code a meaning (`errorCode.<code>`), that meaning on an Italian bench (the
+ * platform writes English) and on any bench when field errors follow (the envelope of
+ * `validation_failed` is generic); else the message as it came.
+ */
+function messageOf(e: { code: string; message: string; text?: unknown }, withFields: boolean): string {
+  const said = coreMessage(e);
+  if (said !== e.message) return said;
+  const meaning = `errorCode.${e.code}`;
+  return hasText(meaning) && (withFields || language() === 'it') ? t(meaning) : e.message;
 }
 
 /** Why a needs-attention row cannot be dismissed (shown beside its Retry button), or null when it can. */

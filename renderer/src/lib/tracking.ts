@@ -7,14 +7,20 @@ import type { TrackingView } from '../../../shared/contract';
 import { dateTime } from './format';
 import { hasText, locale, t as text } from './i18n';
 
-/** `YYYY-MM-DD` (a calendar day, no time zone) -> `Tue 24 Nov 2026`; the input when it does not parse. */
+/** `YYYY-MM-DD` (a calendar day, no time zone) -> `mar 24/11/2026` / `Tue, 24/11/2026` (dd/mm/yyyy, issue 25); the input when it does not parse. */
 export function calendarDay(ymd: string): string {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(ymd);
   if (!m) return ymd;
   // A local date: `new Date('2026-11-24')` would be UTC midnight, the day before west of Greenwich.
   const d = new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
   if (Number.isNaN(d.getTime())) return ymd;
-  return d.toLocaleDateString(locale(), { weekday: 'short', day: '2-digit', month: 'short', year: 'numeric' });
+  return d.toLocaleDateString(locale(), { weekday: 'short', day: '2-digit', month: '2-digit', year: 'numeric' });
+}
+
+/** A shipment status in the bench's language by its key (`shipped` -> "Spedita"); a key the locales do not know by the platform's label. */
+export function statusText(status: { key: string; label: string }): string {
+  const key = `shipmentStatus.${status.key}`;
+  return hasText(key) ? text(key) : status.label;
 }
 
 /** An event's ISO 8601 timestamp (any offset) in Europe/Rome, like the labels: `24 Nov 2026, 08:40`. */

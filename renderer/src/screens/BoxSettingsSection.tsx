@@ -135,7 +135,7 @@ export function BoxSettingsSection() {
         <select id="box-default" value={defaultBox} onChange={(e) => editForm({ defaultBox: e.target.value })}>
           <option value="">{t('boxes.noDefault')}</option>
           {names.map((n) => (
-            <option key={n} value={n}>
+            <option key={n} value={n} translate="no">
               {n}
             </option>
           ))}

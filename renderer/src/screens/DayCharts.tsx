@@ -13,7 +13,7 @@ import { dayCharts, type DayChart } from '../../../shared/reports/charts';
 import { chartFormats } from '../../../shared/reports/formats';
 import { reportText } from '../../../shared/reports/text';
 import { echarts } from '../lib/echarts';
-import { language, t } from '../lib/i18n';
+import { language, localeTexts, t } from '../lib/i18n';
 import { useApp } from '../stores/app';
 import { base64ToBytes, useDay } from '../stores/day';
 
@@ -93,7 +93,7 @@ export function DayCharts() {
   const setRange = useDay((s) => s.setRange);
   const report = useDay((s) => s.report);
   const lang = language();
-  const charts = stats ? dayCharts(stats, reportText(lang), chartFormats(lang, stats.totals.currency)) : [];
+  const charts = stats ? dayCharts(stats, localeTexts(reportText(lang)), chartFormats(lang, stats.totals.currency)) : [];
   const makeReport = async () => {
     const r = await report();
     if (!r) return;

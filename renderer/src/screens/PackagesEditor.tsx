@@ -144,7 +144,8 @@ export function PackagesEditor({ errors, show, firstRef, idPrefix = 'pkg' }: Pro
           </div>
         );
       })}
-      <p className="field-hint box-keys">
+      {/* Keys and the presets' names: the bench's data (a preset keeps the name it was given). */}
+      <p className="field-hint box-keys" translate="no">
         {presets.length
           ? presets
               .slice(0, 9)

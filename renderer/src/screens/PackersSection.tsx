@@ -208,8 +208,8 @@ export function PackersSection() {
       >
         <TextField id="report-folder" label={t('packers.reportFolder')} value={report.folder} onValue={(v) => setReport({ ...report, folder: v })} error={errors['folder']?.[0]} wide />
         <SelectField id="report-language" label={t('packers.reportLanguage')} value={report.language} onValue={(v) => setReport({ ...report, language: v === 'en' ? 'en' : 'it' })} error={errors['language']?.[0]}>
-          <option value="it">Italiano</option>
-          <option value="en">English</option>
+          <option value="it" translate="no">Italiano</option>
+          <option value="en" translate="no">English</option>
         </SelectField>
         <div className="actions">
           <button type="submit" className="btn">

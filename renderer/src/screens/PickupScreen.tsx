@@ -9,6 +9,7 @@ import { ConfirmDialog } from '../components/ConfirmDialog';
 import { DateField } from '../components/DateField';
 import { ErrorList, SelectField, TextField } from '../components/Field';
 import { focusFirstInvalid } from '../lib/focus';
+import { fieldMessage } from '../lib/messages';
 import { calendarDate, decimalText, kg, money, nextWorkingDay } from '../lib/format';
 import { hasText, t } from '../lib/i18n';
 import { dayLoadOf, foldPackagePaths, pickupErrors, pickupRequestOf, type PickupDraft } from '../lib/pickupForm';
@@ -78,7 +79,8 @@ export function PickupScreen() {
           setSubmitted(true);
           const local = pickupErrors(form);
           if (Object.keys(local).length) {
-            useApp.getState().flash('error', t('pickup.fixFields'), Object.values(local)[0]?.[0]);
+            const firstError = Object.values(local)[0]?.[0];
+            useApp.getState().flash('error', t('pickup.fixFields'), firstError === undefined ? undefined : fieldMessage(firstError));
             focusFirstInvalid(e.currentTarget);
             return;
           }

@@ -54,7 +54,10 @@ export function PreferencesSection() {
     <>
       <div className="card">
         <div className="field">
-          <label htmlFor="set-lang">Language / Lingua</label>
+          {/* Both languages on purpose, the same on every bench: a packer finds the switch whatever the screens speak. */}
+          <label htmlFor="set-lang" translate="no">
+            Language / Lingua
+          </label>
           <select
             id="set-lang"
             value={lang}
@@ -67,8 +70,8 @@ export function PreferencesSection() {
               });
             }}
           >
-            <option value="it">Italiano</option>
-            <option value="en">English</option>
+            <option value="it" translate="no">Italiano</option>
+            <option value="en" translate="no">English</option>
           </select>
         </div>
         <label className="check">

@@ -18,6 +18,7 @@ import { usePrint } from '../stores/print';
 import { LabelPreview } from './LabelPreview';
 import { PrinterProfileForm } from './PrinterProfileForm';
 import { SlipCard } from './SlipCard';
+import { coreMessage, jobNoteText } from '../lib/coreText';
 
 /** How a found printer is reached, in words. */
 function kindText(kind: DiscoveredPrinterView['kind']): string {
@@ -110,7 +111,7 @@ export function PrintScreen() {
                 {job.printedAt ? ` · ${dateTime(job.printedAt)}` : ''}
               </div>
             ) : null}
-            {job?.lastError || result?.printError ? <div className="job-state-error">{job?.lastError ?? result?.printError?.message}</div> : null}
+            {job?.lastError || result?.printError ? <div className="job-state-error">{(job ? jobNoteText(job) : null) ?? (result?.printError ? coreMessage(result.printError) : null)}</div> : null}
           </div>
           <div className="actions">
             <button ref={next} type="button" className="btn btn-primary btn-big" onClick={() => go('scan')} aria-keyshortcuts="Enter F1">
@@ -137,7 +138,7 @@ export function PrintScreen() {
                 <li key={j.id} data-state={j.state}>
                   <span className="ldv">{j.trackingNumber}</span> <span className="muted">{j.requestedBy === 'reprint' ? t('print.reprint') : t('print.label')}</span>{' '}
                   <strong>{j.state === 'printing' ? t('print.printing') : t('print.waiting')}</strong>
-                  {j.lastError ? <div className="job-state-error">{j.lastError}</div> : null}
+                  {j.lastError ? <div className="job-state-error">{jobNoteText(j)}</div> : null}
                   {j.state === 'queued' ? (
                     <button type="button" className="btn btn-small" onClick={() => void cancel(j.id)}>
                       {t('print.cancel')}

@@ -11,7 +11,7 @@ import { ConfirmDialog } from '../components/ConfirmDialog';
 import { dateTime, money } from '../lib/format';
 import { errorDetail } from '../lib/errors';
 import { t } from '../lib/i18n';
-import { eventTime, trackingSummary, unavailableText } from '../lib/tracking';
+import { eventTime, statusText, trackingSummary, unavailableText } from '../lib/tracking';
 import { useApp } from '../stores/app';
 import { useScan } from '../stores/scan';
 import { useTracking } from '../stores/tracking';
@@ -19,6 +19,7 @@ import { OrdersPanel } from './OrdersPanel';
 import { VerifyCard } from './VerifyCard';
 import { RuleLine } from '../components/RuleLine';
 import { useJob } from '../stores/job';
+import { jobNoteText } from '../lib/coreText';
 
 /** Scan screen with the Orders panel (see file comment). */
 export function ScanScreen() {
@@ -113,7 +114,7 @@ function ShipmentCard({ shipment: s, onReprint, onCancel }: { shipment: Shipment
         <h2 id="shipment-title">
           {t('scan.shipment')} <span className="tracking-number" data-testid="shipment-tracking-number">{s.trackingNumber}</span>
         </h2>
-        <span className={`tag ${s.cancelled ? 'tag-bad' : 'tag-ok'}`}>{s.cancelled ? t('scan.cancelled') : s.status.label}</span>
+        <span className={`tag ${s.cancelled ? 'tag-bad' : 'tag-ok'}`}>{s.cancelled ? t('scan.cancelled') : statusText(s.status)}</span>
       </header>
       <dl className="facts">
         <div>
@@ -158,7 +159,7 @@ function ShipmentCard({ shipment: s, onReprint, onCancel }: { shipment: Shipment
         </div>
         <div>
           <dt>{t('scan.fact.label')}</dt>
-          <dd>{lastJob ? `${t('scan.jobOn', { state: t(`scan.jobState.${lastJob.state}`), printer: lastJob.printerUri })}${lastJob.lastError ? ` — ${lastJob.lastError}` : ''}` : s.labelFormats.length ? t('scan.labelStored') : t('scan.labelNone')}</dd>
+          <dd>{lastJob ? `${t('scan.jobOn', { state: t(`scan.jobState.${lastJob.state}`), printer: lastJob.printerUri })}${lastJob.lastError ? ` — ${jobNoteText(lastJob) ?? ''}` : ''}` : s.labelFormats.length ? t('scan.labelStored') : t('scan.labelNone')}</dd>
         </div>
       </dl>
       {s.warning ? <p className="note-warn">{s.warning}</p> : null}
@@ -215,7 +216,7 @@ function TrackingSection({ trackingNumber, cancelled }: { trackingNumber: string
         <>
           <p className="tracking-head">
             <span className={`tag ${statusTagClass(shown.status.key)}`} data-testid="tracking-status">
-              {shown.status.label}
+              {statusText(shown.status)}
             </span>{' '}
             {shown.carrier.name}
             {shown.carrierTrackingNumber && shown.carrierTrackingNumber !== shown.trackingNumber ? (
@@ -233,7 +234,7 @@ function TrackingSection({ trackingNumber, cancelled }: { trackingNumber: string
               {shown.events.map((e, i) => (
                 <li key={`${e.timestamp}-${i}`} className={i === 0 ? 'timeline-latest' : undefined}>
                   <time dateTime={e.timestamp}>{eventTime(e.timestamp)}</time>
-                  <span className="timeline-status">{e.status.label}</span>
+                  <span className="timeline-status">{statusText(e.status)}</span>
                   <span className="timeline-desc">{e.description}</span>
                   <span className="timeline-loc">{e.location}</span>
                 </li>

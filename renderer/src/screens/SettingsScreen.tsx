@@ -125,7 +125,7 @@ export function SettingsScreen() {
           </div>
           <div>
             <dt>{t('settings.secretStore')}</dt>
-            <dd data-testid="secret-store">{view?.secretStore ?? ''}</dd>
+            <dd data-testid="secret-store">{secretStoreText(view?.secretStore ?? '')}</dd>
           </div>
           {view?.secretFromEnvironment ? (
             <div>
@@ -171,4 +171,19 @@ export function SettingsScreen() {
       <PackersSection />
     </section>
   );
+}
+
+/**
+ * Where the client secret is kept, in the bench's language: the shells name it in English
+ * (electron/host/keyring.ts `OS keyring (@napi-rs/keyring)`, electron/main/secret-store.ts
+ * `Electron safeStorage (gnome_libsecret)`, electron/core/account/saved-account.ts `none (…); …`);
+ * a name of another form is shown as it is.
+ */
+function secretStoreText(label: string): string {
+  const keyring = /^OS keyring \((.+)\)$/.exec(label);
+  if (keyring) return t('secretStore.keyring', { lib: keyring[1]! });
+  const safe = /^Electron safeStorage(?: \((.+)\))?$/.exec(label);
+  if (safe) return safe[1] ? t('secretStore.safeStorageOf', { backend: safe[1] }) : t('secretStore.safeStorage');
+  const none = /^none \((.+)\); STATION_CLIENT_SECRET from the environment$/.exec(label);
+  return none ? t('secretStore.none', { why: none[1]! }) : label;
 }

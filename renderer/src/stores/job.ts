@@ -23,6 +23,7 @@ import type { BoxPreset } from '../../../shared/contract/boxes';
 import { useApp } from './app';
 import { useBoxes } from './boxes';
 import { useVerify } from './verify';
+import { coreMessage, jobNoteText } from '../lib/coreText';
 
 const BOX_KEY = 'station.lastBox';
 
@@ -243,10 +244,10 @@ export const useJob = create<JobState>()((set, get) => {
         useApp.getState().flash('warn', t('duplicate.title'), t('duplicate.body', { order: order?.orderNumber ?? result.shipment.reference ?? '', ldv: trackingNumber, carrier: `${result.shipment.carrier.name} — ${result.shipment.carrier.contractName}`, date: dateTime(result.shipment.createdAt) }));
         return false;
       }
-      if (result.printError) useApp.getState().outcome('printer', t('job.notPrinted', { ldv: trackingNumber }), t('job.notPrintedDetail', { error: `${result.printError.message} [${result.printError.code}]` }));
-      else if (result.printJob?.state === 'failed') useApp.getState().outcome('printer', t('job.notPrinted', { ldv: trackingNumber }), result.printJob.lastError ?? t('job.printerFailed'));
+      if (result.printError) useApp.getState().outcome('printer', t('job.notPrinted', { ldv: trackingNumber }), t('job.notPrintedDetail', { error: `${coreMessage(result.printError)} [${result.printError.code}]` }));
+      else if (result.printJob?.state === 'failed') useApp.getState().outcome('printer', t('job.notPrinted', { ldv: trackingNumber }), jobNoteText(result.printJob) ?? t('job.printerFailed'));
       else if (result.printJob?.state === 'queued' && result.printJob.lastError)
-        useApp.getState().outcome('printer', t('job.labelWaits', { ldv: trackingNumber }), t('job.labelWaitsDetail', { error: result.printJob.lastError }));
+        useApp.getState().outcome('printer', t('job.labelWaits', { ldv: trackingNumber }), t('job.labelWaitsDetail', { error: jobNoteText(result.printJob) ?? result.printJob.lastError }));
       else useApp.getState().outcome('shipped', t('job.shipped', { ldv: trackingNumber }), t('job.shippedDetail', { carrier: result.shipment.carrier.name, cost: money(result.shipment.cost.amount, result.shipment.cost.currency) }));
       useApp.getState().go('print', { keepBanner: true });
       void useApp.getState().refreshInfo(); // credit changed

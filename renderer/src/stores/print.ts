@@ -3,8 +3,9 @@ import { create } from 'zustand';
 import type { DiscoveredPrinterView, PrintJobView, PrinterView } from '../../../shared/contract';
 import { invoke } from '../api';
 import { asStationError } from '../lib/errors';
-import { printerStateText, t } from '../lib/i18n';
+import { printerDetailText, printerNameText, printerStateText, t } from '../lib/i18n';
 import { useApp } from './app';
+import { coreMessage, jobNoteText } from '../lib/coreText';
 
 interface PrintState {
   printer: PrinterView | null;
@@ -56,12 +57,14 @@ export const usePrint = create<PrintState>()((set, get) => ({
     try {
       const printer = await invoke('printers.set', { uri });
       set({ printer, saving: false });
-      app.flash(printer.state === 'ready' ? 'ok' : 'warn', t('print.set', { name: printer.name }), `${printerStateText(printer.state)}${printer.detail ? ` — ${printer.detail}` : ''}`);
+      const detail = printerDetailText(printer);
+      app.flash(printer.state === 'ready' ? 'ok' : 'warn', t('print.set', { name: printerNameText(printer) }), `${printerStateText(printer.state)}${detail ? ` — ${detail}` : ''}`);
       void app.refreshInfo();
       return true;
     } catch (e) {
       const err = asStationError(e);
-      set({ saving: false, uriError: err.details?.uri?.[0] ?? err.message });
+      // The printer's own error (a core text) in the bench's language, the device's address kept.
+      set({ saving: false, uriError: err.text ? coreMessage(err) : (err.details?.uri?.[0] ?? err.message) });
       app.fail(t('print.notChanged'), err);
       return false;
     }
@@ -71,8 +74,8 @@ export const usePrint = create<PrintState>()((set, get) => ({
     const app = useApp.getState();
     try {
       const job = await invoke('labels.reprint', { trackingNumber });
-      if (job.state === 'failed') app.flash('error', t('print.reprintFailed', { ldv: trackingNumber }), job.lastError ?? t('print.printerError'));
-      else if (job.state === 'queued') app.flash('warn', t('print.labelWaits', { ldv: trackingNumber }), job.lastError ?? t('print.labelWaitsDetail'));
+      if (job.state === 'failed') app.flash('error', t('print.reprintFailed', { ldv: trackingNumber }), jobNoteText(job) ?? t('print.printerError'));
+      else if (job.state === 'queued') app.flash('warn', t('print.labelWaits', { ldv: trackingNumber }), jobNoteText(job) ?? t('print.labelWaitsDetail'));
       else app.flash('ok', t('print.sentAgain', { ldv: trackingNumber }), job.printerUri);
     } catch (e) {
       app.fail(t('print.reprintFailed', { ldv: trackingNumber }), e);

@@ -12,6 +12,7 @@ import { t } from '../lib/i18n';
 import { useApp } from './app';
 import { useOrders } from './orders';
 import { useVerify } from './verify';
+import { jobNoteText } from '../lib/coreText';
 
 interface ScanState {
   busy: boolean;
@@ -92,7 +93,7 @@ export const useScan = create<ScanState>()((set, get) => ({
     const app = useApp.getState();
     try {
       const job = await invoke('labels.reprint', { trackingNumber });
-      if (job.state === 'failed') app.flash('error', t('print.reprintFailed', { ldv: trackingNumber }), job.lastError ?? t('print.printerError'));
+      if (job.state === 'failed') app.flash('error', t('print.reprintFailed', { ldv: trackingNumber }), jobNoteText(job) ?? t('print.printerError'));
       else app.flash('ok', t('scanResult.labelSent', { ldv: trackingNumber }), job.printerUri);
       await get().showShipment(trackingNumber);
     } catch (e) {

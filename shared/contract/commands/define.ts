@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { PickupRequest, RatesRequest, ShipmentRequest } from '../../platform';
 import { ManualOrderInput, type StationOrder } from '../../domain/order';
-import type { PrintJobView, ShipmentView } from '../views';
+import type { PrintJobView, ShipmentView, StationText } from '../views';
 import type { PackerView } from '../packers';
 
 /** One command of the contract: its input schema, phantom output type and input bounds. */
@@ -254,7 +254,7 @@ export interface ShipResult {
   shipment: ShipmentView;
   printJob: PrintJobView | null;
   /** Set when the label could not be printed; the shipment exists regardless. */
-  printError: { code: string; message: string } | null;
+  printError: { code: string; message: string; /** The message as a core text (`coreText.<key>`), when the station worded it (issue 25). */ text?: StationText } | null;
   /**
    * True when the order had already been shipped by another station of the account (found by
    * its reference before the first POST): `shipment` is that shipment, nothing was paid or printed.

@@ -4,6 +4,8 @@
  * listener: bad profiles are refused naming the field and change nothing; a
  * saved profile shapes the ZPL of the next label (decoded, not compared).
  */
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { inflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { crc16 } from '../../../electron/core/printing/pdf-zpl';
@@ -126,4 +128,17 @@ describe('printer profile commands', () => {
       expect(params(label, '^PW')).toContain('1181');
     }
   });
+
+  it('refuses a printer that cannot be used with its reason as a core text, the device and folder kept (issue 25)', async () => {
+    // A folder "inside" a regular file can never be created.
+    const blocker = path.join(tmp.dir, 'not-a-folder');
+    writeFileSync(blocker, 'x');
+    const uri = `file://${path.join(blocker, 'labels')}`;
+    const e = await failure(invoke('printers.set', { uri }));
+    expect(e.code).toBe('printer_error');
+    expect(e.message).toContain(`Printer ${uri} not saved: `);
+    expect(e.text).toMatchObject({ key: 'printerNotSaved', values: { uri, detailKey: 'folderNotWritable', 'detail.dir': path.join(blocker, 'labels') } });
+    expect(await invoke('printers.getProfile', {})).toMatchObject({ uri: printer.uri });
+  });
 });
+

@@ -43,6 +43,8 @@ describe('socket printer: printing', () => {
     const err = await printer.print(Buffer.from('^XA^XZ')).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(PrinterError);
     expect(err).toMatchObject({ code: 'printer_unreachable', message: expect.stringContaining(`127.0.0.1:${port}`) });
+    // The same as a core text, the address among its values, for an Italian bench (issue 25).
+    expect(err).toMatchObject({ text: { key: 'socketRefused', values: { where: `127.0.0.1:${port}` } } });
     expect(await printer.status()).toMatchObject({ state: 'unreachable' });
   });
 
@@ -51,6 +53,7 @@ describe('socket printer: printing', () => {
     const big = Buffer.alloc(64 * 1024 * 1024, 0x41); // more than loopback socket buffers hold
     const err = await printer.print(big).catch((e: unknown) => e);
     expect(err).toMatchObject({ code: 'printer_timeout', message: expect.stringContaining('took no data') });
+    expect(err).toMatchObject({ text: { key: 'socketNoData', values: { ms: 300, total: big.byteLength } } });
     expect(fake.jobs).toHaveLength(0);
   });
 

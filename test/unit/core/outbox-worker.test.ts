@@ -160,7 +160,7 @@ describe('outbox worker', () => {
     const id = enqueue('a');
     expect(store.outbox.claimNext()?.id).toBe(id); // the crash happened here
     expect(worker.recover()).toEqual([id]);
-    expect(store.outbox.get(id)).toMatchObject({ state: 'queued', attempts: 1, lastError: { code: INTERRUPTED_CODE } });
+    expect(store.outbox.get(id)).toMatchObject({ state: 'queued', attempts: 1, lastError: { code: INTERRUPTED_CODE, text: { key: 'outboxInterrupted' } } });
     await expect(worker.process(id)).resolves.toBe('outcome:again-2');
     expect(sent).toEqual([{ name: 'a', attempts: 2 }]); // attempts > 1 tells the executor to reconcile
   });

@@ -33,6 +33,15 @@ describe('credit movements in the bench language', () => {
     expect(movementText(move('Ricarica credito (carta di credito)', { type: 'credit', amount: 100 }))).toBe('Ricarica credito (carta di credito)');
   });
 
+  it('says a pickup charged with its day written the bench\'s way (issue 25)', async () => {
+    await setLanguage('en');
+    expect(movementText(move('Ritiro BRR20261127009001 del 2026-11-27', { pickupId: 'BRR20261127009001' }))).toBe('Pickup BRR20261127009001 on 27/11/2026');
+    await setLanguage('it');
+    expect(movementText(move('Ritiro BRR20261127009001 del 2026-11-27', { pickupId: 'BRR20261127009001' }))).toBe('Ritiro BRR20261127009001 del 27/11/2026');
+    // Without the pickup it names, the text stays as the platform wrote it.
+    expect(movementText(move('Ritiro BRR20261127009001 del 2026-11-27'))).toBe('Ritiro BRR20261127009001 del 2026-11-27');
+  });
+
   it('keeps a text whose form or linked shipment does not match, and unknown texts, as the platform wrote them', async () => {
     await setLanguage('en');
     expect(movementText(move('Spedizione BR1 (BRT)', { trackingNumber: 'BR9' }))).toBe('Spedizione BR1 (BRT)');

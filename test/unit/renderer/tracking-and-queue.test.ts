@@ -78,16 +78,16 @@ describe('tracking texts', () => {
 
   it('shows a delivery date as that calendar day in any time zone', () => {
     process.env.TZ = 'America/Los_Angeles';
-    expect(calendarDay('2026-11-24')).toBe('Tue, 24 Nov 2026');
+    expect(calendarDay('2026-11-24')).toBe('Tue, 24/11/2026');
     process.env.TZ = 'Asia/Tokyo';
-    expect(calendarDay('2026-11-24')).toBe('Tue, 24 Nov 2026');
+    expect(calendarDay('2026-11-24')).toBe('Tue, 24/11/2026');
     expect(calendarDay('24/11/2026')).toBe('24/11/2026');
   });
 
   it('summarises: not collected yet, expected delivery, delivered, cancelled, held', () => {
     process.env.TZ = 'Europe/Rome';
-    expect(trackingSummary(tracking({ events: [], status: shipped }))).toBe('No carrier events yet: the carrier has not collected the parcel. Expected delivery Tue, 24 Nov 2026.');
-    expect(trackingSummary(tracking())).toBe('Expected delivery Tue, 24 Nov 2026.');
+    expect(trackingSummary(tracking({ events: [], status: shipped }))).toBe('No carrier events yet: the carrier has not collected the parcel. Expected delivery Tue, 24/11/2026.');
+    expect(trackingSummary(tracking())).toBe('Expected delivery Tue, 24/11/2026.');
     expect(trackingSummary(tracking({ deliveredAt: '2026-11-24T13:05:00+01:00' }))).toBe('Delivered 24/11/2026, 13:05.');
     expect(trackingSummary(tracking({ cancelled: true }))).toBe('Cancelled: the carrier will not move it.');
     expect(trackingSummary(tracking({ stockId: 3, estimatedDelivery: null }))).toBe('Held at the depot: the stock needs instructions.');
@@ -147,7 +147,7 @@ describe('queue texts', () => {
     expect(recordText(row({ orderNumber: null, reference: null }))).toBe('—');
     expect(errorText(row())).toBe('Province must be 2 letters [HTTP 422 validation_failed]');
     const withFields = row({ lastError: { code: 'validation_failed', message: 'The given data was invalid.', status: 422, details: { 'recipient.address.province': ['Use the 2-letter code'], 'packages.0.weight.value': ['Too heavy', 'Max 30 kg'] } } });
-    expect(errorText(withFields)).toBe('The given data was invalid. Recipient › province: Use the 2-letter code; Parcel 1 › weight: Too heavy, Max 30 kg [HTTP 422 validation_failed]');
+    expect(errorText(withFields)).toBe('The platform refused some fields: fix them Recipient › province: Use the 2-letter code; Parcel 1 › weight: Too heavy, Max 30 kg [HTTP 422 validation_failed]');
     process.env.TZ = 'Europe/Rome';
     expect(errorText(row({ state: 'queued', lastError: { code: 'offline', message: 'Platform not reachable', status: null, details: null }, nextAttemptAt: '2026-11-23T09:05:00.000Z' }))).toBe(
       'Platform not reachable [offline] — sent again automatically after 23/11/2026, 10:05',

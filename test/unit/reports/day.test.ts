@@ -117,4 +117,17 @@ describe('chart options shared by End of day and the report', () => {
     expect(exceptions?.summary).toContain('2 annullate');
     expect(exceptions?.table.rows.map((r) => r[1])).toEqual([1, 0, 2]);
   });
+
+  it('writes days dd/mm/yyyy on the cost axis, its table and the summaries, in both languages (issue 25)', () => {
+    for (const lang of ['it', 'en'] as const) {
+      const fmt = chartFormats(lang);
+      expect(fmt.day('2026-11-26')).toBe('26/11/2026');
+      expect(fmt.day('2027-01-05')).toBe('05/01/2027');
+      const cost = dayCharts(stats, reportText(lang), fmt).find((c) => c.id === 'cost');
+      const xAxis = cost?.option.xAxis as { data?: unknown[] } | undefined;
+      expect(xAxis?.data).toEqual(['26/11/2026']);
+      expect(cost?.table.rows.map((r) => r[0])).toEqual(['26/11/2026']);
+      expect(cost?.summary).not.toMatch(/nov/i);
+    }
+  });
 });

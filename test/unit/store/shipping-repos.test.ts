@@ -188,6 +188,19 @@ describe('print jobs repository', () => {
     expect(store.printJobs.cancelQueued(reprint.id).state).toBe('failed');
   });
 
+  it('keeps a note worded as a core text with its key and values, and reads plain notes as before (issue 25)', () => {
+    const l = label();
+    const job = store.printJobs.enqueue({ labelId: l.id, printerUri: 'socket://10.0.0.5:9100', requestedBy: 'auto' });
+    store.printJobs.claimNext();
+    const note = { message: 'Waiting: Printer 10.0.0.5:9100 refused the connection', text: { key: 'jobWaiting', values: { error: 'Printer 10.0.0.5:9100 refused the connection', errorKey: 'socketRefused', 'error.where': '10.0.0.5:9100' } } };
+    expect(store.printJobs.markFailed(job.id, note, { retry: true })).toMatchObject({ state: 'queued', lastError: note.message, lastErrorText: note.text });
+    // Setting the same reason again changes nothing; a plain reason replaces it and has no text.
+    expect(store.printJobs.setWaiting(note)).toEqual([]);
+    const [plain] = store.printJobs.setWaiting('{"message": not JSON at all');
+    expect(plain?.lastError).toBe('{"message": not JSON at all');
+    expect(plain && 'lastErrorText' in plain).toBe(false);
+  });
+
   it('failInterrupted fails jobs left printing instead of printing them again', () => {
     const l = label();
     const job = store.printJobs.enqueue({ labelId: l.id, printerUri: 'file:///tmp/x', requestedBy: 'auto' });

@@ -1,5 +1,6 @@
 /** English texts of the bench (i18next resources; plural keys end in `_one` / `_other`). */
 import { rulesEn } from './rules-en';
+import { coreEn } from './core-en';
 
 export const en = {
   action: { remove: 'Remove', save: 'Save', search: 'Search', reprint: 'Reprint label', refresh: 'Refresh', prev: 'Previous', next: 'Next' },
@@ -676,7 +677,7 @@ export const en = {
   },
   account: {
     payMethod: { bankTransfer: 'bank transfer', card: 'credit card', paypal: 'PayPal' },
-    movement: { shipment: 'Shipment {{ldv}} ({{contract}})', returnCharge: 'Return to sender charged, {{ldv}}', topUp: 'Credit top-up ({{method}})' },
+    movement: { shipment: 'Shipment {{ldv}} ({{contract}})', returnCharge: 'Return to sender charged, {{ldv}}', topUp: 'Credit top-up ({{method}})', pickup: 'Pickup {{id}} on {{date}}' },
     title: 'Account',
     balance: 'Credit balance:',
     prepaid: '(prepaid)',
@@ -1025,6 +1026,7 @@ export const en = {
     reprint: 'Reprint that label',
   },
   ...rulesEn,
+  ...coreEn,
   packers: {
     signedIn: '{{name}} is signed in',
     signedInDetail: 'Everything shipped from now on is recorded with this packer.',

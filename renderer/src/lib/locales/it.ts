@@ -1,6 +1,7 @@
 /** Testi italiani del banco (risorse i18next; le chiavi plurali finiscono in `_one` / `_other`). */
 import type { en } from './en';
 import { rulesIt } from './rules-it';
+import { coreIt } from './core-it';
 
 type Texts<T> = { [K in keyof T]: T[K] extends string ? string : Texts<T[K]> };
 
@@ -679,7 +680,7 @@ export const it: Texts<typeof en> = {
   },
   account: {
     payMethod: { bankTransfer: 'bonifico bancario', card: 'carta di credito', paypal: 'PayPal' },
-    movement: { shipment: 'Spedizione {{ldv}} ({{contract}})', returnCharge: 'Addebito reso al mittente {{ldv}}', topUp: 'Ricarica credito ({{method}})' },
+    movement: { shipment: 'Spedizione {{ldv}} ({{contract}})', returnCharge: 'Addebito reso al mittente {{ldv}}', topUp: 'Ricarica credito ({{method}})', pickup: 'Ritiro {{id}} del {{date}}' },
     title: 'Conto',
     balance: 'Credito disponibile:',
     prepaid: '(prepagato)',
@@ -1028,6 +1029,7 @@ export const it: Texts<typeof en> = {
     reprint: 'Ristampa quella etichetta',
   },
   ...rulesIt,
+  ...coreIt,
   packers: {
     signedIn: '{{name}} ha iniziato il turno',
     signedInDetail: 'Da ora ogni spedizione è registrata a nome di questo operatore.',
