@@ -15,6 +15,7 @@ import { t } from '../lib/i18n';
 import { saveText } from '../lib/saveText';
 import { useApp } from '../stores/app';
 import { FollowedFileForm } from './FollowedFileForm';
+import { FileButton } from '../components/FileButton';
 
 /** The Product data card of the Settings screen (see file comment). */
 export function ProductsSettingsSection() {
@@ -60,19 +61,7 @@ export function ProductsSettingsSection() {
         {source?.error ? <span className="field-error"> {source.error}</span> : null}
       </p>
       <div className="actions">
-        <label className="btn">
-          {t('products.import')}
-          <input
-            type="file"
-            accept="text/csv,.csv"
-            hidden
-            onChange={(e) => {
-              const f = e.target.files?.[0];
-              e.target.value = '';
-              if (f) void importFile(f);
-            }}
-          />
-        </label>
+        <FileButton text={t('products.import')} accept="text/csv,.csv" onFile={(f) => void importFile(f)} />
         <button type="button" className="btn" onClick={() => void invoke('products.exportCsv', {}).then((r) => saveText(r.content, 'products.csv', 'text/csv'))}>
           {t('products.export')}
         </button>

@@ -17,6 +17,7 @@ import { decisionText, ruleReasonText } from '../lib/ruleText';
 import { saveText } from '../lib/saveText';
 import { useApp } from '../stores/app';
 import { FollowedFileForm } from './FollowedFileForm';
+import { FileButton } from '../components/FileButton';
 
 /** The Shipping rules card of the Settings screen (see file comment). */
 export function RulesSettingsSection() {
@@ -132,20 +133,7 @@ export function RulesSettingsSection() {
       </form>
       {test ? <p data-testid="rules-test-result">{decisionText(test.decision)}</p> : null}
       <div className="actions">
-        <label className="btn">
-          {t('rules.settings.import')}
-          <input
-            type="file"
-            accept="application/json,.json"
-            hidden
-            disabled={following}
-            onChange={(e) => {
-              const f = e.target.files?.[0];
-              e.target.value = '';
-              if (f) void importFile(f);
-            }}
-          />
-        </label>
+        <FileButton text={t('rules.settings.import')} accept="application/json,.json" disabled={following} onFile={(f) => void importFile(f)} />
         <button type="button" className="btn" onClick={() => void invoke('rules.export', {}).then((r) => saveText(r.content, 'shipping-rules.json', 'application/json'))}>
           {t('rules.settings.export')}
         </button>

@@ -768,6 +768,7 @@ export const en = {
       title: 'Import Shopify orders',
       shop: 'Shop (every shop numbers from #1001)',
       file: 'Shopify “Export orders” CSV file',
+      choose: 'Choose the file…',
       importing: 'Importing…',
       sending: 'Sending the file… {{percent}}%',
       reading: 'Reading… {{percent}}%: {{rows}} rows, {{orders}} orders',

@@ -771,6 +771,7 @@ export const it: Texts<typeof en> = {
       title: 'Importa ordini Shopify',
       shop: 'Negozio (ogni negozio numera da #1001)',
       file: 'File CSV “Esporta ordini” di Shopify',
+      choose: 'Scegli il file…',
       importing: 'Importazione…',
       sending: 'Invio del file… {{percent}}%',
       reading: 'Lettura… {{percent}}%: {{rows}} righe, {{orders}} ordini',

@@ -8,6 +8,7 @@ import { useId, useState } from 'react';
 import { TextField } from '../../components/Field';
 import { locale, t } from '../../lib/i18n';
 import { useOrders } from '../../stores/orders';
+import { FileButton } from '../../components/FileButton';
 
 /** The Shopify CSV import for a shop: the shop, the file, the progress bar while it runs, then the report. */
 export function ImportCard() {
@@ -25,17 +26,9 @@ export function ImportCard() {
       </datalist>
       <div className="field">
         <label htmlFor={inputId}>{t('orders.import.file')}</label>
-        <input
-          id={inputId}
-          type="file"
-          accept=".csv,.txt,text/csv,text/plain"
-          disabled={importing}
-          onChange={(e) => {
-            const f = e.target.files?.[0];
-            e.target.value = '';
-            if (f) void importCsv(f, shop);
-          }}
-        />
+        <div>
+          <FileButton id={inputId} text={t('orders.import.choose')} accept=".csv,.txt,text/csv,text/plain" disabled={importing} onFile={(f) => void importCsv(f, shop)} />
+        </div>
       </div>
       {importing ? <ImportProgressBar /> : null}
       {report ? <ImportReportView report={report} /> : null}
