@@ -58,10 +58,13 @@ export interface PrinterService {
    * rasterised to `^GFA` for the printer's dpi, one label per page): queues a job (or
    * joins the label's waiting one, see module doc) and waits until it is
    * printed, failed, or waiting for the printer (then `error` says why), at
-   * most `waitMs`. Never throws for a printer failure.
+   * most `waitMs`. Never throws for a printer failure. `target.printerUri`
+   * (an `auto` print of a shipment a rule sent to its own printer, issue 24):
+   * the job is pinned to that device URI and prints there with its profile; a
+   * reprint of a label whose first print was pinned goes to the same printer.
    * @throws StationError `not_found_locally` when no label is stored for the tracking number.
    */
-  printLabel(trackingNumber: string, requestedBy: PrintRequester): Promise<PrintOutcome>;
+  printLabel(trackingNumber: string, requestedBy: PrintRequester, target?: { printerUri?: string | undefined }): Promise<PrintOutcome>;
   /**
    * Printers to choose from: what `discover` finds (USB, OS queues), printers
    * chosen before, and the one in use (first), without duplicates.

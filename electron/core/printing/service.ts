@@ -21,6 +21,13 @@
  *   returns the first job, and a reprint while the label is still waiting
  *   joins the waiting job instead of adding one.
  *
+ * - A job pinned to a printer (a shipping rule named the label printer,
+ *   issue 24) prints on that printer with its profile, whatever the printer
+ *   in use; the runner opens it when a job needs it. While it is not ready its
+ *   jobs wait with the reason and the other jobs go on. Its label counts as
+ *   printed once the bytes are accepted (its buffer is not watched), and its
+ *   state is not the header's.
+ *
  * Labels are printed from the bytes stored when the shipment was created, so
  * printing never needs the network.
  */
@@ -59,6 +66,8 @@ export function createPrinterService(opts: PrinterServiceOptions): PrinterServic
   let lastBuffer: PrinterStatus['buffer'];
   let closed = false;
   let unsubscribe: (() => void) | undefined;
+  /** Printers other than the one in use, opened for the jobs pinned to them, by device URI. */
+  const others = new Map<string, LabelPrinter>();
 
   // Runner state: one pump at a time; `again` asks the running pump for one more round.
   let pumping: Promise<void> | null = null;
@@ -164,11 +173,37 @@ export function createPrinterService(opts: PrinterServiceOptions): PrinterServic
     retryTimer.unref?.();
   }
 
-  function park(v: PrinterView): void {
-    for (const j of store.printJobs.setWaiting(waitReason(v))) emit(j);
+  /** The jobs of the printer in use wait (unpinned ones, and those pinned to it); `pinnedTo`: only the jobs pinned to that other printer. */
+  function park(v: PrinterView, pinnedTo?: string): void {
+    const reason = waitReason(v);
+    const changed = pinnedTo !== undefined ? store.printJobs.setWaiting(reason, pinnedTo) : [...store.printJobs.setWaiting(reason), ...store.printJobs.setWaiting(reason, v.uri)];
+    for (const j of changed) emit(j);
     // Jobs already carrying the same reason are waiting too: wake their callers.
-    for (const j of store.printJobs.list({ state: 'queued', limit: 1000 })) settle(j.id, 'waiting');
+    for (const j of store.printJobs.list({ state: 'queued', limit: 1000 })) {
+      const its = j.pinned ? j.printerUri === (pinnedTo ?? v.uri) : pinnedTo === undefined;
+      if (its) settle(j.id, 'waiting');
+    }
     scheduleRetry();
+  }
+
+  /** The printer a pinned job goes to, opened once; undefined (the job failed, naming the URI) when it cannot be opened. */
+  function otherPrinter(job: PrintJobRecord): LabelPrinter | undefined {
+    const open = others.get(job.printerUri);
+    if (open) return open;
+    try {
+      const p = opts.open(job.printerUri);
+      others.set(job.printerUri, p);
+      return p;
+    } catch (e) {
+      const err = errorSummary(e);
+      try {
+        const claimed = store.printJobs.claimFor(job.id, job.printerUri);
+        emit(store.printJobs.markFailed(claimed.id, `printer_error: the rule's printer ${job.printerUri} cannot be used: ${err.message}`, { retry: false }), 'failed');
+      } catch {
+        // cancelled meanwhile
+      }
+      return undefined;
+    }
   }
 
   const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms).unref?.());
@@ -238,7 +273,7 @@ export function createPrinterService(opts: PrinterServiceOptions): PrinterServic
         // Nothing reached the printer: the job waits and goes out by itself later.
         lastAt = -Infinity;
         job = store.printJobs.markFailed(job.id, `Waiting: ${err.message}`, { retry: true });
-        if (!closed) publish(printerView(p.uri, err.code === 'printer_error' ? 'error' : 'unreachable', err.message));
+        if (!closed && p === printer) publish(printerView(p.uri, err.code === 'printer_error' ? 'error' : 'unreachable', err.message));
         emit(job, 'waiting');
         scheduleRetry();
         return false;
@@ -252,23 +287,52 @@ export function createPrinterService(opts: PrinterServiceOptions): PrinterServic
     return true;
   }
 
+  /** Prints a job pinned to another printer than the one in use; false when that printer is not ready (its jobs wait). */
+  async function runPinned(job: PrintJobRecord): Promise<boolean> {
+    const p = otherPrinter(job);
+    if (!p) return true;
+    const s = await bounded(p, statusTimeoutMs);
+    if (HOLD.has(s.state)) {
+      park(printerView(p.uri, s.state, s.detail, s.detailText), p.uri);
+      return false;
+    }
+    let claimed: PrintJobRecord;
+    try {
+      claimed = store.printJobs.claimFor(job.id, p.uri);
+    } catch {
+      return true; // cancelled meanwhile
+    }
+    return run(p, claimed);
+  }
+
   async function pumpOnce(): Promise<void> {
+    // This round: pinned printers found not ready, and whether the printer in use is.
+    const skipPinned: string[] = [];
+    let held = false;
     for (;;) {
       again = false;
       if (closed) return;
-      const next = store.printJobs.nextQueued();
+      const next = store.printJobs.nextQueued({ skipPinned: held ? [...skipPinned, printer.uri] : skipPinned, pinnedOnly: held });
       if (!next) return;
+      if (next.pinned && next.printerUri !== printer.uri) {
+        if (!(await runPinned(next))) skipPinned.push(next.printerUri);
+        continue;
+      }
       const p = printer;
       const v = await statusBeforeJob(p);
       if (p !== printer) continue;
-      if (HOLD.has(v.state)) return park(v);
+      if (HOLD.has(v.state)) {
+        park(v);
+        held = true;
+        continue;
+      }
       let claimed: PrintJobRecord;
       try {
         claimed = store.printJobs.claimFor(next.id, p.uri);
       } catch {
         continue; // cancelled meanwhile
       }
-      if (!(await run(p, claimed))) return;
+      if (!(await run(p, claimed))) held = true;
     }
   }
 
@@ -411,7 +475,7 @@ export function createPrinterService(opts: PrinterServiceOptions): PrinterServic
         throw new StationError('printer_error', `The label of ${trackingNumber} could not be previewed: ${e instanceof Error ? e.message : String(e)}`);
       }
     },
-    async printLabel(trackingNumber, requestedBy) {
+    async printLabel(trackingNumber, requestedBy, target) {
       // ZPL when the carrier gave one; else its PDF, rasterised for the printer when the job runs.
       const label = store.labels.getLatest(trackingNumber, 'ZPL') ?? store.labels.getLatest(trackingNumber, 'PDF');
       if (!label) throw new StationError('not_found_locally', `No label is stored for ${trackingNumber}`);
@@ -421,10 +485,13 @@ export function createPrinterService(opts: PrinterServiceOptions): PrinterServic
           if (requestedBy === 'auto') {
             // The shipment's `auto` job is created with the shipment (shipping/shipment-executor.ts); a label printed
             // before keeps its job: never a second automatic print.
-            return store.printJobs.ensureAuto(label.id, printer.uri).job;
+            return target?.printerUri ? store.printJobs.ensureAuto(label.id, target.printerUri, true).job : store.printJobs.ensureAuto(label.id, printer.uri).job;
           }
           const open = store.printJobs.openForLabel(label.id);
           if (open) return open;
+          // A reprint goes where the label went: the rule's printer when its first print was pinned to one.
+          const auto = store.printJobs.autoForLabel(label.id);
+          if (auto?.pinned) return store.printJobs.enqueue({ labelId: label.id, printerUri: auto.printerUri, requestedBy, pinned: true });
           return store.printJobs.enqueue({ labelId: label.id, printerUri: printer.uri, requestedBy });
         });
       } catch (e) {
@@ -471,6 +538,8 @@ export function createPrinterService(opts: PrinterServiceOptions): PrinterServic
       unsubscribe?.();
       for (const id of [...waiters.keys()]) settle(id, 'waiting');
       await pumping;
+      for (const p of others.values()) await p.close().catch(() => undefined);
+      others.clear();
       await printer.close();
     },
   };

@@ -13,7 +13,7 @@
 import type { BoxPreset } from '../../../shared/contract/boxes';
 import type { PlanAttention, PlanContract, ShipPlanView } from '../../../shared/contract/plan';
 import type { ProductView } from '../../../shared/contract/products';
-import type { RuleThen } from '../../../shared/contract/rules';
+import { rulePrinterUri, type RuleThen } from '../../../shared/contract/rules';
 import { customsStatus } from '../../../shared/domain/customs';
 import { recipientToParty, type StationOrder } from '../../../shared/domain/order';
 import { orderReference } from '../../../shared/domain/order-reference';
@@ -215,7 +215,7 @@ export function planShipment(ctx: Pick<StationContext, 'store' | 'platform'>, or
     packages,
     customs: { required: status.required, reason: status.reason, missing },
     request,
-    printerProfile: then?.printerProfile ?? null,
+    printerUri: then ? rulePrinterUri(then) : null,
     shipByItself: then?.shipByItself === true,
     attention: needs,
   };

@@ -102,7 +102,8 @@ export function createShipOrderHandlers(ctx: StationContext, create: ReturnType<
       const request: ShipmentRequest = { ...base, carrierCode: rate.carrierCode, serviceType: rate.contractCode, ...(Object.keys(options).length ? { options } : {}) };
       const parsed = ShipInput.safeParse({ orderId: order.id, request });
       if (!parsed.success) throw new StationError('invalid_input', 'The planned shipment is not valid', issuesToDetails(parsed.error.issues));
-      return create(parsed.data);
+      // The rule's label printer (and so its profile) rides in the outbox row: a later send prints there too.
+      return create(parsed.data, { printerUri: plan.printerUri ?? undefined });
     },
 
     'shipping.settings': async () => ({ countdownMs: ctx.store.settings.get(CountdownSetting) }),

@@ -91,19 +91,20 @@ function pendingForOrder(ctx: StationContext, orderId: number): { shipmentId: nu
 
 /**
  * What happens once a shipment is stored (foreground or background send):
- * print its label at once (a print failure is reported, never thrown), tell
- * the screens, and build the {@link ShipResult}.
+ * print its label at once (on the rule's printer when the row names one; a
+ * print failure is reported, never thrown), tell the screens, and build the
+ * {@link ShipResult}.
  */
 export async function afterShipmentCreated(
   ctx: ContextWithoutOutbox,
-  _row: OutboxRecord<ShipmentCreatePayload>,
+  row: OutboxRecord<ShipmentCreatePayload>,
   committed: ShipmentCommitted,
 ): Promise<ShipResult> {
   const trackingNumber = committed.trackingNumber;
   let printJob: ShipResult['printJob'] = null;
   let printError: ShipResult['printError'] = null;
   try {
-    const out = await ctx.printer.printLabel(trackingNumber, 'auto');
+    const out = await ctx.printer.printLabel(trackingNumber, 'auto', { printerUri: row.payload.printerUri });
     printJob = out.job;
     printError = out.error;
   } catch (e) {
@@ -191,6 +192,14 @@ async function shippedElsewhere(
   return found ? { found, conflict: false } : { conflict: false };
 }
 
+/**
+ * Where the label of a shipment goes, given by the core itself (not a command's input):
+ * `printerUri` the device URI a shipping rule named (`shipping.shipOrder`); absent, the label printer in use.
+ */
+export interface ShipTarget {
+  printerUri?: string | undefined;
+}
+
 /** Handlers of the `shipments` domain. */
 export function createShipmentsHandlers(ctx: StationContext) {
   const { store } = ctx;
@@ -205,8 +214,11 @@ export function createShipmentsHandlers(ctx: StationContext) {
      *   the row stays queued and is sent again later; shipping the same order again sends
      *   that row, never a second one). Each press gets its own row's outcome;
      *   `not_found_locally` for an unknown order; `invalid_state` for an order already shipped.
+     * `target` (from the core, never the command's input): the rule's label printer, carried in the
+     * outbox row so a later send prints there too ({@link ShipmentCreatePayload.printerUri}).
      */
-    'shipments.create': async ({ orderId, request }: z.output<typeof ShipInput>): Promise<ShipResult> => {
+    'shipments.create': async ({ orderId, request }: z.output<typeof ShipInput>, target: ShipTarget = {}): Promise<ShipResult> => {
+      const ruled = target.printerUri !== undefined ? { printerUri: target.printerUri } : {};
       // What the packer declared is remembered per SKU before anything is sent: the next order of
       // the same product is prefilled even if this request waits in the queue.
       if (request.customsDetail) rememberCustomsProducts(store, request);
@@ -225,7 +237,7 @@ export function createShipmentsHandlers(ctx: StationContext) {
           }
           const prior = store.shipments.getById(waiting.shipmentId);
           const reference = prior?.reference ?? shipmentReference(order, 1);
-          const payload: ShipmentCreatePayload = { localShipmentId: waiting.shipmentId, orderId: order.id, request: { ...request, reference }, reconcileFirst: true };
+          const payload: ShipmentCreatePayload = { localShipmentId: waiting.shipmentId, orderId: order.id, request: { ...request, reference }, reconcileFirst: true, ...ruled };
           // One open row per order (issue 7): a refused row is sent again with the new request, never doubled.
           const row =
             waiting.row?.state === 'needs_attention'
@@ -267,6 +279,7 @@ export function createShipmentsHandlers(ctx: StationContext) {
         request: { ...request, reference },
         // A shipment of another recipient holds the reference: the executor looks again and asks the packer.
         ...(conflict ? { reconcileFirst: true } : {}),
+        ...ruled,
       };
       const row = store.tx(() => {
         const pending = store.shipments.createPending({
