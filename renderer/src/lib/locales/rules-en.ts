@@ -50,6 +50,8 @@ export const rulesEn = {
       up: 'Move rule {{index}} up',
       down: 'Move rule {{index}} down',
       rename: 'Save name',
+      printerOf: 'Label printer of rule {{index}}',
+      printerInUse: 'Label printer in use',
       test: 'Test on order',
       testOrder: 'Order number',
       import: 'Import JSON…',

@@ -50,6 +50,8 @@ export const rulesIt = {
       up: 'Sposta la regola {{index}} su',
       down: 'Sposta la regola {{index}} giù',
       rename: 'Salva nome',
+      printerOf: 'Stampante etichette della regola {{index}}',
+      printerInUse: 'Stampante etichette in uso',
       test: 'Prova su ordine',
       testOrder: 'Numero ordine',
       import: 'Importa JSON…',
