@@ -20,6 +20,8 @@ import { PlatformError } from '../platform/errors';
 import { emitAppChanged } from '../account/app';
 import type { ContextWithoutOutbox, StationContext } from '../common/context';
 import { rememberCustomsProducts } from './customs';
+import { boxSettingsOf } from '../packing/boxes';
+import { learnWeightFromShipment } from '../products/learn';
 import { errorSummary } from '../common/errors';
 import { adoptShipment, findLocalShipment, findPlatformShipment } from './lookup';
 import { AllowUnpaidSetting, emitOrdersChanged } from '../orders/handlers';
@@ -112,12 +114,40 @@ export async function afterShipmentCreated(
   }
   // The packing slip (created with the shipment when the station prints slips with the label) comes after the label.
   ctx.slips.kick();
+  learnFromParcels(ctx, row.payload);
   ctx.events.emit('shipments.changed', { trackingNumber });
   if (committed.orderId !== undefined) emitOrdersChanged(ctx);
   emitAppChanged(ctx);
   const rec = ctx.store.shipments.getByTrackingNumber(trackingNumber);
   if (!rec) throw new StationError('not_found_locally', `Shipment ${trackingNumber} vanished from the store`);
   return { shipment: shipmentView(ctx.store, rec), printJob, printError };
+}
+
+/** A parcel's size in cm, sorted, or null without dimensions. */
+function sizeCm(d: ShipmentCreatePayload['request']['packages'][number]['dimensions'] | undefined): number[] | null {
+  if (!d) return null;
+  const f = d.units === 'MM' ? 0.1 : 1;
+  return [d.length * f, d.width * f, d.height * f].sort((a, b) => a - b);
+}
+
+/**
+ * Unit weights learnt from a plain shipment of an order (products/learn.ts; a
+ * declaration's lines teach theirs when it is made). Each parcel's tare is the
+ * tare of the box preset of its size (a box typed by hand: 0 kg, the parcel
+ * weighed as it is). A learnt value is filled, a changed one proposed.
+ */
+function learnFromParcels(ctx: ContextWithoutOutbox, payload: ShipmentCreatePayload): void {
+  const { orderId, request } = payload;
+  if (orderId === undefined || request.customsDetail) return;
+  const order = ctx.store.orders.getById(orderId);
+  if (!order) return;
+  const presets = boxSettingsOf(ctx).presets;
+  const parcels = request.packages.map((p) => {
+    const size = sizeCm(p.dimensions);
+    const box = size ? presets.find((b) => [b.lengthCm, b.widthCm, b.heightCm].sort((x, y) => x - y).every((v, i) => Math.abs(v - (size[i] ?? 0)) < 0.05)) : undefined;
+    return { weightKg: p.weight.units === 'G' ? p.weight.value / 1000 : p.weight.value, tareKg: box?.tareKg ?? 0 };
+  });
+  if (learnWeightFromShipment(ctx.store, order, parcels, `shipment ${request.reference}`)) ctx.events.emit('products.changed', { count: 1 });
 }
 
 /**

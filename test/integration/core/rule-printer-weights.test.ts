@@ -62,6 +62,8 @@ beforeAll(async () => {
       ...order({ name: '#5001', id: '4400000005001', created, email: 'a@example.it', ship: milano, items: [{ q: '1', n: 'Tavolo', p: '120.00', sku: 'BIG-TAVOLO' }], total: '120.00' }),
       ...order({ name: '#5002', id: '4400000005002', created, email: 'b@example.it', ship: roma, items: [{ q: '2', n: 'Tazza', p: '12.00', sku: 'TAZ' }], total: '24.00' }),
       ...order({ name: '#5003', id: '4400000005003', created, email: 'c@example.it', ship: roma, items: [{ q: '1', n: 'Tavolo', p: '120.00', sku: 'BIG-TAVOLO' }], total: '120.00' }),
+      ...order({ name: '#5004', id: '4400000005004', created, email: 'd@example.it', ship: roma, items: [{ q: '2', n: 'Vaso', p: '30.00', sku: 'VASO' }], total: '60.00' }),
+      ...order({ name: '#5005', id: '4400000005005', created, email: 'e@example.it', ship: milano, items: [{ q: '2', n: 'Tazza', p: '12.00', sku: 'TAZ' }, { q: '3', n: 'Piatto', p: '9.00', sku: 'PIATTO' }], total: '51.00' }),
     ]),
   });
 });
@@ -112,5 +114,37 @@ describe("a rule's label printer", () => {
     expect(again.printJob).toMatchObject({ printerUri: big.uri, state: 'printed' });
     expect((await big.job(1)).toString('latin1').startsWith('~SD25')).toBe(true);
     expect(main.jobs).toHaveLength(1);
+  });
+});
+
+describe('weights learnt from plain shipments', () => {
+  /** Ships an order from the Ship screen: its planned request with the packer's parcel (gross kg, in the Medium box, tare 0.3 kg). */
+  async function shipWeighed(orderNumber: string, grossKg: number) {
+    const o = await byNumber(orderNumber);
+    const { request } = await invoke('shipping.plan', { orderId: o.id, weightKg: grossKg });
+    if (!request) throw new Error('no request planned');
+    const { postalCode, countryCode, city } = request.recipient.address;
+    const rates = await invoke('rates.quote', { request: { recipient: { address: { postalCode, countryCode, city } }, packages: request.packages } });
+    const rate = rates[0];
+    if (!rate) throw new Error('no rate');
+    return invoke('shipments.create', { orderId: o.id, request: { ...request, carrierCode: rate.carrierCode, serviceType: rate.contractCode } });
+  }
+
+  it('proposes a changed unit weight (parcel minus the box’s tare, per piece) and keeps the product data until the packer confirms', async () => {
+    expect((await invoke('products.list', { q: 'VASO' }))[0]?.unitWeightKg).toBe(2);
+    // 2 VASO weighed 5.3 kg gross in the Medium box (0.3 kg): 2.5 kg each.
+    await shipWeighed('#5004', 5.3);
+    expect((await invoke('products.list', { q: 'VASO' }))[0]?.unitWeightKg).toBe(2);
+    const [s] = (await invoke('products.suggestions', {})).filter((x) => x.sku === 'VASO');
+    expect(s).toMatchObject({ field: 'unitWeightKg', current: '2', proposed: '2.5', source: expect.stringContaining('#5004') });
+    expect((await invoke('products.resolveSuggestion', { id: s?.id ?? 0, accept: true })).product?.unitWeightKg).toBe(2.5);
+  });
+
+  it('learns the one SKU without a weight when the other lines are known, filling it (nothing was known)', async () => {
+    expect(await invoke('products.list', { q: 'PIATTO' })).toEqual([]);
+    // 0.3 tare + 2 × 0.35 TAZ = 1 kg known; 2.5 kg gross leaves 1.5 kg for 3 PIATTO.
+    await shipWeighed('#5005', 2.5);
+    expect((await invoke('products.list', { q: 'PIATTO' }))[0]?.unitWeightKg).toBe(0.5);
+    expect((await invoke('products.suggestions', {})).filter((x) => x.sku === 'PIATTO' || x.sku === 'TAZ')).toEqual([]);
   });
 });
