@@ -151,7 +151,7 @@ test('the scale reports a stable weight: countdown with the rule, then the label
   expect(keys.count).toBe(0);
   const seen = await countdownTexts(page);
   expect(seen.length).toBeGreaterThan(0);
-  expect(seen[0]).toContain("Rule 'Italia fino a 5 kg' ships this order by itself in 0.3 s");
+  expect(seen[0]).toContain("Rule 2 'Italia fino a 5 kg' ships this order by itself in 0.3 s");
   expect(seen[0]).toContain('Esc stops');
 });
 
@@ -165,7 +165,7 @@ test('Esc during the countdown stops it: nothing is shipped', async ({ page, sta
   // TAZ's weight is known from product data: the countdown starts on the scan.
   await scan(page, '#9002');
   const timer = page.getByRole('timer');
-  await expect(timer).toContainText("Rule 'Italia fino a 5 kg' ships this order by itself in 10 s");
+  await expect(timer).toContainText("Rule 2 'Italia fino a 5 kg' ships this order by itself in 10 s");
   await expect(timer).toContainText('Esc stops');
   await page.screenshot({ path: path.join(SHOTS, '40-ships-by-itself.png'), fullPage: true });
   await keys.press('Escape');
@@ -202,7 +202,7 @@ test('a Livigno order with known SKUs ships with its customs declaration in ≤ 
   expect(labelPrinter.labels().at(-1)).toContain('^XA');
   const shipment = await rpc('shipments.get', { trackingNumber: o.shipmentTrackingNumber! });
   expect(shipment.reference).toBe('#9003');
-  expect((await countdownTexts(page))[0]).toContain("Rule 'Livigno dogana'");
+  expect((await countdownTexts(page))[0]).toContain("Rule 1 'Livigno dogana'");
   expect(keys.count).toBeLessThanOrEqual(8);
 });
 
@@ -220,7 +220,7 @@ test('a typed weight and Enter ships by itself with ≤ 2 key actions', async ({
   const o = await orderOf(rpc, '#9004');
   expect(o.status).toBe('shipped');
   await expect.poll(() => labelPrinter.labels().length).toBe(labelsBefore + 1);
-  expect((await countdownTexts(page))[0]).toContain("Rule 'Italia fino a 5 kg'");
+  expect((await countdownTexts(page))[0]).toContain("Rule 2 'Italia fino a 5 kg'");
   expect(keys.count).toBeLessThanOrEqual(2);
 });
 

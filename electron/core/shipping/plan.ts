@@ -133,7 +133,7 @@ export function planShipment(ctx: Pick<StationContext, 'store' | 'platform'>, or
   if (order.needsFix.includes('notes')) needs.push(attention('held', 'The order is held: its note is too long for the courier'));
 
   const contract = contractOf(then, intent.contractCode);
-  if (!contract) needs.push(attention(decision.rule ? 'noContract' : 'noRule', decision.rule ? `Rule '${decision.rule.name}' chooses no contract` : 'No rule covers this order: choose a rate'));
+  if (!contract) needs.push(attention(decision.rule ? 'noContract' : 'noRule', decision.rule ? `Rule ${decision.rule.index} '${decision.rule.name}' chooses no contract` : 'No rule covers this order: choose a rate', decision.rule ? { rule: decision.rule.name, index: decision.rule.index } : {}));
 
   // 4. Options.
   const options: NonNullable<ShipmentRequest['options']> = {};

@@ -69,7 +69,7 @@ export function createShipOrderHandlers(ctx: StationContext, create: ReturnType<
       const plan = planShipment(ctx, orderOf(ctx, orderId), { orderId, weightKg });
       const reasons = [...plan.attention];
       const rule = plan.decision.rule ? { index: plan.decision.rule.index, name: plan.decision.rule.name } : null;
-      if (rule && !plan.shipByItself) reasons.push({ key: 'notByItself', params: { rule: rule.name }, message: `Rule '${rule.name}' does not ship by itself` });
+      if (rule && !plan.shipByItself) reasons.push({ key: 'notByItself', params: { rule: rule.name, index: rule.index }, message: `Rule ${rule.index} '${rule.name}' does not ship by itself` });
       if (!rule && !reasons.some((r) => r.key === 'noRule')) reasons.push({ key: 'noRule', params: {}, message: 'No rule covers this order' });
       return { ships: reasons.length === 0, rule, reasons, countdownMs: ctx.store.settings.get(CountdownSetting) };
     },

@@ -1,7 +1,8 @@
 /** English texts of shipping rules, product data and plans (issue 24), merged into ./en.ts. */
 export const rulesEn = {
   rules: {
-    line: "Rule {{index}} '{{name}}': {{why}}",
+    named: "Rule {{index}} '{{name}}'",
+    line: '{{rule}}: {{why}}',
     noneActs: 'No shipping rule covers this order',
     why: {
       always: 'every order',
@@ -83,7 +84,7 @@ export const rulesEn = {
     field: { description: 'description', harmonizedCode: 'HS code', countryOfManufacture: 'made in', unitWeightKg: 'weight kg' },
   },
   autoShip: {
-    countdown: "Rule '{{rule}}' ships this order by itself in {{seconds}} s",
+    countdown: '{{rule}} ships this order by itself in {{seconds}} s',
     escStops: 'Esc stops',
     stopped: 'Stopped: the order does not ship by itself',
     stoppedDetail: 'Nothing was shipped. Quote and ship as usual (Enter, then Ctrl+Enter).',
@@ -105,8 +106,8 @@ export const rulesEn = {
       held: 'Held: the note is too long for the courier',
       customs: 'Customs declaration incomplete ({{count}} fields)',
       noRule: 'No rule covers this order',
-      noContract: 'The rule chooses no contract',
-      notByItself: 'Rule {{rule}} does not ship by itself',
+      noContract: '{{rule}} chooses no contract',
+      notByItself: '{{rule}} does not ship by itself',
       inFlight: 'Its shipment is being made',
       pickup: 'Collected in store',
       status_shipped: 'Already shipped',

@@ -1,7 +1,8 @@
 /** Testi italiani di regole di spedizione, dati prodotto e piani (issue 24), uniti in ./it.ts. */
 export const rulesIt = {
   rules: {
-    line: "Regola {{index}} '{{name}}': {{why}}",
+    named: "Regola {{index}} '{{name}}'",
+    line: '{{rule}}: {{why}}',
     noneActs: 'Nessuna regola di spedizione copre questo ordine',
     why: {
       always: 'ogni ordine',
@@ -83,7 +84,7 @@ export const rulesIt = {
     field: { description: 'descrizione', harmonizedCode: 'codice HS', countryOfManufacture: 'prodotto in', unitWeightKg: 'peso kg' },
   },
   autoShip: {
-    countdown: "La regola '{{rule}}' spedisce da sola questo ordine tra {{seconds}} s",
+    countdown: '{{rule}} spedisce da sola questo ordine tra {{seconds}} s',
     escStops: 'Esc ferma',
     stopped: "Fermato: l'ordine non parte da solo",
     stoppedDetail: 'Nessuna spedizione creata. Quota e spedisci come sempre (Invio, poi Ctrl+Invio).',
@@ -105,8 +106,8 @@ export const rulesIt = {
       held: 'Sospeso: la nota è troppo lunga per il corriere',
       customs: 'Dichiarazione doganale incompleta ({{count}} campi)',
       noRule: 'Nessuna regola copre questo ordine',
-      noContract: 'La regola non sceglie un contratto',
-      notByItself: 'La regola {{rule}} non spedisce da sola',
+      noContract: '{{rule}} non sceglie un contratto',
+      notByItself: '{{rule}} non spedisce da sola',
       inFlight: 'La sua spedizione è in corso',
       pickup: 'Ritiro in negozio',
       status_shipped: 'Già spedito',
