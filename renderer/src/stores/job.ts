@@ -14,7 +14,7 @@ import { t } from '../lib/i18n';
 import { fieldMessage } from '../lib/messages';
 import { draftFromOrder, draftToRatesRequest, draftToShipmentRequest, emptyDraft, customsOf, RECIPIENT_PATHS, validateForQuote, validateForShip, type RecipientDraft, type ShipDraft } from '../lib/shipForm';
 import { applyCustomsMemory, applyPlannedCommodities, commodityPath, emptyCommodity, partyIdPath, withAutoValue, CUSTOMS_PATHS, type CommodityDraft, type CustomsDraft, type PartyIdsDraft } from '../lib/shipFormCustoms';
-import { boxChoice, emptyPackage, packagePath, typedWeightKg, type BoxChoice, type PackageDraft, type PackageField } from '../lib/shipFormParcels';
+import { boxChoice, emptyPackage, packagePath, typedWeightKg, withProductWeight, type BoxChoice, type PackageDraft, type PackageField } from '../lib/shipFormParcels';
 import type { BoxPreset } from '../../../shared/contract/boxes';
 import { useApp } from './app';
 import { useBoxes } from './boxes';
@@ -118,6 +118,8 @@ interface JobState {
    * A failed plan leaves the form as it is (the packer types what is missing).
    */
   fillCustomsFromPlan(): Promise<void>;
+  /** The weight known from product data (the core's plan) in the one parcel's blank weight field, marked so (issue 24); a failed plan leaves it blank. */
+  loadProductWeight(): Promise<void>;
   highlight(index: number): void;
   quote(): Promise<boolean>;
   choose(index: number): void;
@@ -252,6 +254,7 @@ export const useJob = create<JobState>()((set, get) => {
     startOrder(order) {
       set({ ...initial(), order, draft: draftFromOrder(order, startingBox()) });
       if (customsOf(get().draft).required) void get().loadCustomsMemory();
+      void get().loadProductWeight();
     },
     startBlank() {
       set({ ...initial() });
@@ -315,6 +318,19 @@ export const useJob = create<JobState>()((set, get) => {
     setDeliveryPoint(point) {
       edit((d) => ({ ...d, deliveryPoint: point }), ['options.deliveryPoint', 'options.cod']);
     },
+    async loadProductWeight() {
+      const { order } = get();
+      if (!order) return;
+      let plan;
+      try {
+        plan = await invoke('shipping.plan', { orderId: order.id });
+      } catch {
+        return; // a help, not a step: the packer weighs or types
+      }
+      if (get().order?.id !== order.id || get().result) return;
+      const packages = withProductWeight(get().draft.packages, plan);
+      if (packages) set((s) => ({ draft: { ...s.draft, packages } }));
+    },
     async fillCustomsFromPlan() {
       const { order, draft, chosen } = get();
       if (!order || !customsOf(draft).required) return;
@@ -346,7 +362,8 @@ export const useJob = create<JobState>()((set, get) => {
     },
     setPackage(index, field, value) {
       // A dimension typed by hand makes the parcel a box of its own (no longer the preset it was).
-      edit((d) => ({ ...d, packages: d.packages.map((p, i) => (i === index ? { ...p, [field]: value, ...(field === 'weight' || p[field] === value ? {} : { box: '' }) } : p)) }), [packagePath(index, field)]);
+      // A weight typed or weighed is no longer the one from product data.
+      edit((d) => ({ ...d, packages: d.packages.map((p, i) => (i === index ? { ...p, [field]: value, ...(field === 'weight' ? { fromProducts: false } : p[field] === value ? {} : { box: '' }) } : p)) }), [packagePath(index, field)]);
     },
     addPackage() {
       edit((d) => {

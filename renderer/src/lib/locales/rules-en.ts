@@ -82,6 +82,7 @@ export const rulesEn = {
     accept: 'Accept',
     reject: 'Reject',
     field: { description: 'description', harmonizedCode: 'HS code', countryOfManufacture: 'made in', unitWeightKg: 'weight kg' },
+    weightFromData: 'From product data (box included): weigh or type to change',
   },
   autoShip: {
     countdown: '{{rule}} ships this order by itself in {{seconds}} s',

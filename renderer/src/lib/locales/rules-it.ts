@@ -82,6 +82,7 @@ export const rulesIt = {
     accept: 'Accetta',
     reject: 'Rifiuta',
     field: { description: 'descrizione', harmonizedCode: 'codice HS', countryOfManufacture: 'prodotto in', unitWeightKg: 'peso kg' },
+    weightFromData: 'Dai dati prodotto (scatola compresa): pesa o scrivi per cambiarlo',
   },
   autoShip: {
     countdown: '{{rule}} spedisce da sola questo ordine tra {{seconds}} s',
