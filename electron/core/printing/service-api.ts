@@ -6,8 +6,9 @@
 import { z } from 'zod';
 import type { DiscoveredPrinterView, LabelPreviewView, PrintJobView, PrinterNameParts, PrinterView, StationText } from '../../../shared/contract/views';
 import { PrinterProfileSchema, type PrinterProfileView } from '../../../shared/contract/printer-profile';
-import { describePrinter, parseDeviceUri, printerNameParts, type LabelPrinter } from './';
-import { defineSetting, type PrintRequester, type Store } from '../store';
+import { describePrinter, parseDeviceUri, printerNameParts, type LabelPrinter, type PrinterStatus } from './';
+import { defineSetting, type PrintJobRecord, type PrintRequester, type Store } from '../store';
+import { printJobView } from '../common/views';
 import type { StationEmitter } from '../common/events';
 
 /** Setting: the label printer's device URI chosen on the Settings screen (null = training default). */
@@ -189,3 +190,36 @@ export function waitReason(v: PrinterView): string {
 
 /** How a print job ended for its caller: on paper, failed, or waiting for the printer. */
 export type Terminal = 'printed' | 'failed' | 'waiting';
+
+/** `p.status()` bounded by `ms` (moved from ./service.ts): a device that never answers (a hung folder, a wedged USB stack) is `error`. */
+export async function boundedStatus(p: LabelPrinter, ms: number): Promise<PrinterStatus> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([
+      p.status(),
+      new Promise<PrinterStatus>((resolve) => {
+        timer = setTimeout(() => resolve({ state: 'error', detail: `Printer ${p.uri} did not answer a status query within ${ms} ms`, code: 'printer_error' }), ms);
+        timer.unref();
+      }),
+    ]);
+  } finally {
+    // No timer outlives the answer.
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * What `printLabel` answers for a job as it is (moved from ./service.ts): printed, or the error saying why
+ * not (the code from the job's `lastError`, else from `lastState`, the printer's last known state).
+ */
+export function printOutcome(job: PrintJobRecord | undefined, lastState: PrinterView['state']): PrintOutcome {
+  if (!job) return { job: null, error: { code: 'printer_error', message: 'The print job is gone' } };
+  const view = printJobView(job);
+  if (job.state === 'printed') return { job: view, error: null };
+  if (job.state === 'failed' || job.lastError) {
+    const m = /^(printer_[a-z_]+|not_found_locally): /.exec(job.lastError ?? '');
+    const code = m?.[1] ?? (lastState === 'unreachable' ? 'printer_unreachable' : 'printer_error');
+    return { job: view, error: { code, message: job.lastError ?? 'The label was not printed' } };
+  }
+  return { job: view, error: null };
+}

@@ -31,18 +31,16 @@
  * Labels are printed from the bytes stored when the shipment was created, so
  * printing never needs the network.
  */
-import type { DiscoveredPrinterView, LabelPreviewView, PrinterView, StationText } from '../../../shared/contract/views';
-import { pdfCropNotes, zplAdaptationNotes } from './adaptation-notes';
+import type { DiscoveredPrinterView, PrinterView } from '../../../shared/contract/views';
 import { StationError } from '../../../shared/contract/errors';
 import { issuesToDetails } from '../../../shared/platform/common';
 import { PrinterProfileSchema, type PrinterProfile } from '../../../shared/contract/printer-profile';
-import { applyProfileBytes, PrinterError, renderZplPreview, type LabelPrinter, type PrinterStatus } from './';
-import { pdfToZpl } from './pdf-zpl';
-import { fitZplBytesToStock } from './label-fit';
+import { PrinterError, renderZplPreview, type LabelPrinter, type PrinterStatus } from './';
+import { adaptLabel, type AdaptedLabel } from './label-bytes';
 import type { PrintJobRecord } from '../store';
 import { errorSummary } from '../common/errors';
 import { printJobView } from '../common/views';
-import { LabelPrinterSetting, PrinterHistorySetting, PrinterProfilesSetting, PRINTER_HISTORY_MAX, LABEL_WIDTH_MM, LABEL_HEIGHT_MM, STATUS_MAX_AGE_MS, SILENT_RECHECK_MS, PrintOutcome, PrinterService, PrinterServiceOptions, kindOf, printerView, printerNameOf, HOLD, STATE_TEXT, waitReason, Terminal } from './service-api';
+import { LabelPrinterSetting, PrinterHistorySetting, PrinterProfilesSetting, PRINTER_HISTORY_MAX, LABEL_WIDTH_MM, LABEL_HEIGHT_MM, STATUS_MAX_AGE_MS, SILENT_RECHECK_MS, PrintOutcome, PrinterService, PrinterServiceOptions, kindOf, printerView, printerNameOf, HOLD, STATE_TEXT, waitReason, Terminal, boundedStatus, printOutcome } from './service-api';
 
 /**
  * Builds the printer service and its job runner on an opened printer.
@@ -98,25 +96,8 @@ export function createPrinterService(opts: PrinterServiceOptions): PrinterServic
   }
   watch(printer);
 
-  /** `p.status()` bounded by `ms`: a device that never answers (a hung folder, a wedged USB stack) is `error`. */
-  async function bounded(p: LabelPrinter, ms: number): Promise<PrinterStatus> {
-    let timer: NodeJS.Timeout | undefined;
-    try {
-      return await Promise.race([
-        p.status(),
-        new Promise<PrinterStatus>((resolve) => {
-          timer = setTimeout(() => resolve({ state: 'error', detail: `Printer ${p.uri} did not answer a status query within ${ms} ms`, code: 'printer_error' }), ms);
-          timer.unref();
-        }),
-      ]);
-    } finally {
-      // No timer outlives the answer.
-      clearTimeout(timer);
-    }
-  }
-
   async function ask(p: LabelPrinter): Promise<PrinterView> {
-    const s = await bounded(p, statusTimeoutMs);
+    const s = await boundedStatus(p, statusTimeoutMs);
     if (p !== printer) return last;
     lastAt = now();
     lastBuffer = s.buffer;
@@ -291,7 +272,7 @@ export function createPrinterService(opts: PrinterServiceOptions): PrinterServic
   async function runPinned(job: PrintJobRecord): Promise<boolean> {
     const p = otherPrinter(job);
     if (!p) return true;
-    const s = await bounded(p, statusTimeoutMs);
+    const s = await boundedStatus(p, statusTimeoutMs);
     if (HOLD.has(s.state)) {
       park(printerView(p.uri, s.state, s.detail, s.detailText), p.uri);
       return false;
@@ -354,17 +335,7 @@ export function createPrinterService(opts: PrinterServiceOptions): PrinterServic
       });
   }
 
-  function outcomeOf(job: PrintJobRecord | undefined): PrintOutcome {
-    if (!job) return { job: null, error: { code: 'printer_error', message: 'The print job is gone' } };
-    const view = printJobView(job);
-    if (job.state === 'printed') return { job: view, error: null };
-    if (job.state === 'failed' || job.lastError) {
-      const m = /^(printer_[a-z_]+|not_found_locally): /.exec(job.lastError ?? '');
-      const code = m?.[1] ?? (last.state === 'unreachable' ? 'printer_unreachable' : 'printer_error');
-      return { job: view, error: { code, message: job.lastError ?? 'The label was not printed' } };
-    }
-    return { job: view, error: null };
-  }
+  const outcomeOf = (job: PrintJobRecord | undefined): PrintOutcome => printOutcome(job, last.state);
 
   async function await_(id: number): Promise<PrintOutcome> {
     const done = new Promise<Terminal | 'timeout'>((resolve) => {
@@ -391,32 +362,9 @@ export function createPrinterService(opts: PrinterServiceOptions): PrinterServic
     return (await adaptedFor(format, bytes, uri)).bytes;
   }
 
-  /** {@link zplFor} with the sentence saying how carrier ZPL was adapted (made-for dpi, scale, ink on the stock; issue 23). */
-  async function adaptedFor(
-    format: string,
-    bytes: Uint8Array,
-    uri: string,
-  ): Promise<{ bytes: Uint8Array; adaptation: string | null; adaptationNotes: StationText[]; inkMm: LabelPreviewView['inkMm'] }> {
-    const profile = profileOf(uri);
-    if (format === 'PDF') {
-      const target = profile ? { dpi: profile.dpi, widthMm: profile.widthMm, heightMm: profile.heightMm } : { dpi, widthMm: LABEL_WIDTH_MM, heightMm: LABEL_HEIGHT_MM };
-      const { zpl: raster, notes, crops } = await pdfToZpl(bytes, target);
-      return {
-        bytes: profile ? applyProfileBytes(raster, profile, { sourceDpi: profile.dpi }) : raster,
-        adaptation: notes.length ? notes.join(' ') : null,
-        adaptationNotes: pdfCropNotes(crops),
-        inkMm: null,
-      };
-    }
-    const stockMm = profile ? { width: profile.widthMm, height: profile.heightMm } : { width: LABEL_WIDTH_MM, height: LABEL_HEIGHT_MM };
-    const fitted = await fitZplBytesToStock(bytes, { dpi: profile?.dpi ?? dpi, stockMm, ...(profile?.zplMadeForDpi ? { madeForDpi: profile.zplMadeForDpi } : {}) });
-    const at = profile?.dpi ?? dpi;
-    return {
-      bytes: profile ? applyProfileBytes(fitted.bytes, profile, { sourceDpi: at }) : fitted.bytes,
-      adaptation: fitted.adaptation.note,
-      adaptationNotes: zplAdaptationNotes(fitted.adaptation),
-      inkMm: fitted.adaptation.inkMm,
-    };
+  /** {@link zplFor} with the sentence saying how carrier ZPL was adapted (./label-bytes.ts). */
+  function adaptedFor(format: string, bytes: Uint8Array, uri: string): Promise<AdaptedLabel> {
+    return adaptLabel(format, bytes, profileOf(uri), dpi);
   }
 
   return {
@@ -441,7 +389,7 @@ export function createPrinterService(opts: PrinterServiceOptions): PrinterServic
       const next = opts.open(uri);
       // Probe before saving (issue 7.7): a device that does not answer in time, or a folder that cannot be
       // written, is refused and nothing changes. A network printer that is merely off is accepted: its jobs wait.
-      const probe = await bounded(next, probeMs);
+      const probe = await boundedStatus(next, probeMs);
       if (probe.code) {
         await next.close().catch(() => undefined);
         throw new PrinterError(probe.code, `Printer ${next.uri} not saved: ${probe.detail}`);
