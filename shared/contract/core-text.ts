@@ -51,6 +51,7 @@ export const CORE_TEXTS_EN = {
   jobInPrinterWaiting: 'In the printer, waiting: printer {{state}} — {{detail}}',
   jobWentOff: 'printer_unreachable: the printer went off before it confirmed the label ({{detail}}); reprint if no label came out',
   jobLabelGone: 'not_found_locally: the label of this job is gone',
+  jobRulePrinterUnusable: "printer_error: the rule's printer {{uri}} cannot be used: {{reason}}",
   jobCannotConvert: 'printer_error: the label cannot be converted for the printer: {{reason}}',
   jobFailed: '{{code}}: {{error}}',
   jobFailedPartial: '{{code}}: {{error}}; part of the label may have printed, reprint if it did not come out',

@@ -22,6 +22,7 @@ export interface PlanAttention extends RuleReason {
  * - `packages`: the parcels (kg, cm), several when the lines do not fit one box; null without a weight;
  * - `request`: POST /shipments body without the contract (`serviceType` is set when shipping), null without parcels;
  * - `customs.missing`: `details` paths still empty (`customsDetail.commodities.0.harmonizedCode`);
+ * - `printerUri`: device URI of the label printer the rule names (its profile applies), null for the printer in use;
  * - `attention`: why it would not ship by itself (empty when it can).
  */
 export interface ShipPlanView {
@@ -34,7 +35,7 @@ export interface ShipPlanView {
   packages: ShipmentRequest['packages'] | null;
   customs: { required: boolean; reason: string; missing: string[] };
   request: ShipmentRequest | null;
-  printerProfile: string | null;
+  printerUri: string | null;
   shipByItself: boolean;
   attention: PlanAttention[];
 }

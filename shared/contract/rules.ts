@@ -33,6 +33,9 @@ const Range = (label: string, unit: string) =>
     .strict()
     .refine((r) => r.min === undefined || r.max === undefined || r.min <= r.max, { error: `${label} min must not be above max`, path: ['min'] });
 
+/** The schemes of a label printer's device URI (electron/core/printing/uri.ts parses them fully when printing). */
+const DEVICE_URI = /^(?:socket:\/\/\S+|usb:\/\/\S+|printer:\S.*|file:\/\/\/\S.*)$/i;
+
 /** Zones a rule may name: `domestic` (Italy, the station's country), `eu` (inside the EU customs territory), `extra_eu` (outside it, special territories included). */
 const RULE_ZONES = ['domestic', 'eu', 'extra_eu'] as const;
 
@@ -82,7 +85,12 @@ export type RuleWhen = z.output<typeof RuleWhen>;
  *   service of the contract whose name says signature/firma), `cod` (cash on delivery of the
  *   order total for unpaid orders; `codMethod` the contract's method key), `notes` for the courier;
  * - `customs`: defaults of the declaration (`contentType`, `countryOfManufacture`, `description`);
- * - `printerProfile`: the label printer profile name; `shipByItself`: ship without a key press.
+ * - `printer`: the device URI of the label printer the label goes to (`socket://host:9100`,
+ *   `usb://…`, `printer:<queue>`, `file:///folder`), and so that printer's profile (profiles are
+ *   kept per device URI); absent: the label printer in use;
+ * - `printerProfile`: read from files of earlier versions and kept; a value that is a device URI
+ *   counts as `printer` ({@link rulePrinterUri}), a name alone chooses nothing;
+ * - `shipByItself`: ship without a key press.
  */
 export const RuleThen = z
   .looseObject({
@@ -109,12 +117,25 @@ export const RuleThen = z
       })
       .strict()
       .optional(),
+    printer: Text('Label printer', 1024)
+      .regex(DEVICE_URI, { error: 'Label printer must be a device URI (socket://host:9100, usb://…, printer:<queue>, file:///folder)' })
+      .optional(),
     printerProfile: Text('Printer profile', 100).optional(),
     shipByItself: z.boolean({ error: 'Ship by itself is true or false' }).optional(),
   })
   .refine((t) => !(t.contract !== undefined && t.rate !== undefined), { error: 'Give either a fixed contract or a rate (cheapest/fastest), not both', path: ['contract'] });
 /** Parsed {@link RuleThen}. */
 export type RuleThen = z.output<typeof RuleThen>;
+
+/**
+ * The device URI of the label printer a rule's action names: `printer`, else an
+ * earlier file's `printerProfile` when it is a device URI; null for the label printer in use.
+ */
+export function rulePrinterUri(then: RuleThen): string | null {
+  if (then.printer !== undefined) return then.printer;
+  const old = then.printerProfile;
+  return old !== undefined && DEVICE_URI.test(old) ? old : null;
+}
 
 /** One rule: its name, whether it is on (default on), its conditions and actions. */
 export const Rule = z.looseObject({

@@ -30,7 +30,15 @@ const RecipientForm = z.object({
 export type RecipientDraft = z.infer<typeof RecipientForm>;
 
 /** One parcel as typed: weight kg, dimensions cm, and the box preset whose dimensions these are ('' when typed by hand). */
-const PackageForm = z.object({ weight: text, length: text, width: text, height: text, box: text });
+const PackageForm = z.object({
+  weight: text,
+  /** True while `weight` is the weight known from product data (issue 24), not typed or weighed: the field says so. */
+  fromProducts: flag.optional(),
+  length: text,
+  width: text,
+  height: text,
+  box: text,
+});
 /** One parcel as typed. */
 export type PackageDraft = z.infer<typeof PackageForm>;
 

@@ -80,7 +80,7 @@ test.beforeAll(async ({ rpc }) => {
       ...order({ name: '#9001', id: '7700000009001', created, email: 'a@example.it', ship: milano, items: [{ q: '1', n: 'Vaso', p: '30.00', sku: 'VASO' }], total: '30.00' }),
       ...order({ name: '#9002', id: '7700000009002', created, email: 'b@example.it', ship: milano, items: [{ q: '2', n: 'Tazza', p: '12.00', sku: 'TAZ' }], total: '24.00' }),
       ...order({ name: '#9003', id: '7700000009003', created, email: 'c@example.it', ship: livigno, items: [{ q: '3', n: 'Tazza', p: '12.00', sku: 'TAZ' }, { q: '2', n: 'Olio', p: '15.00', sku: 'OLIO' }], total: '66.00' }),
-      ...order({ name: '#9004', id: '7700000009004', created, email: 'd@example.it', ship: milano, items: [{ q: '1', n: 'Vaso', p: '30.00', sku: 'VASO' }], total: '30.00' }),
+      ...order({ name: '#9004', id: '7700000009004', created, email: 'd@example.it', ship: milano, items: [{ q: '1', n: 'Brocca', p: '30.00', sku: 'BROCCA' }], total: '30.00' }),
       ...order({ name: '#9005', id: '7700000009005', created, email: 'e@example.it', ship: zurich, items: [{ q: '2', n: 'Cioccolato', p: '8.00', sku: 'CIOC' }, { q: '1', n: 'Tazza', p: '12.00', sku: 'TAZ' }], total: '28.00' }),
     ]),
   });
@@ -147,11 +147,15 @@ test('the scale reports a stable weight: countdown with the rule, then the label
   await expect(page.getByTestId('print-state')).toHaveAttribute('data-state', 'printed');
   const o = await orderOf(rpc, '#9001');
   expect(o.status).toBe('shipped');
+  // VASO's weight, not known before, is learnt from this parcel (the weight less the box's tare).
+  const vaso = (await rpc('products.list', { q: 'VASO' })).find((p) => p.sku === 'VASO');
+  expect(vaso?.unitWeightKg).toBeGreaterThan(0);
+  expect(vaso?.unitWeightKg).toBeLessThan(1.23);
   await expect.poll(() => labelPrinter.labels().length).toBe(1);
   expect(keys.count).toBe(0);
   const seen = await countdownTexts(page);
   expect(seen.length).toBeGreaterThan(0);
-  expect(seen[0]).toContain("Rule 'Italia fino a 5 kg' ships this order by itself in 0.3 s");
+  expect(seen[0]).toContain("Rule 2 'Italia fino a 5 kg' ships this order by itself in 0.3 s");
   expect(seen[0]).toContain('Esc stops');
 });
 
@@ -165,8 +169,13 @@ test('Esc during the countdown stops it: nothing is shipped', async ({ page, sta
   // TAZ's weight is known from product data: the countdown starts on the scan.
   await scan(page, '#9002');
   const timer = page.getByRole('timer');
-  await expect(timer).toContainText("Rule 'Italia fino a 5 kg' ships this order by itself in 10 s");
+  await expect(timer).toContainText("Rule 2 'Italia fino a 5 kg' ships this order by itself in 10 s");
   await expect(timer).toContainText('Esc stops');
+  // The field shows the weight that ships, from product data (TAZ's and the box's), marked so.
+  const weight = page.getByLabel('Weight (kg)');
+  await expect(weight).toHaveAttribute('data-weight-source', 'products');
+  await expect(weight).not.toHaveValue('');
+  await expect(page.getByText('From product data (box included): weigh or type to change')).toBeVisible();
   await page.screenshot({ path: path.join(SHOTS, '40-ships-by-itself.png'), fullPage: true });
   await keys.press('Escape');
   await expect(timer).toHaveCount(0);
@@ -180,6 +189,9 @@ test('Esc during the countdown stops it: nothing is shipped', async ({ page, sta
   // The same order does not start again on a weight and Enter: the packer quotes as usual.
   await expect(page.getByLabel('Weight (kg)')).toBeFocused();
   await keys.type('0,8');
+  // Typed over the product-data weight: a typed weight, no longer marked.
+  await expect(weight).toHaveValue('0,8');
+  await expect(weight).not.toHaveAttribute('data-weight-source', 'products');
   await keys.press('Enter');
   await expect(page.getByTestId('rate').first()).toBeVisible();
   await expect(timer).toHaveCount(0);
@@ -202,7 +214,7 @@ test('a Livigno order with known SKUs ships with its customs declaration in ≤ 
   expect(labelPrinter.labels().at(-1)).toContain('^XA');
   const shipment = await rpc('shipments.get', { trackingNumber: o.shipmentTrackingNumber! });
   expect(shipment.reference).toBe('#9003');
-  expect((await countdownTexts(page))[0]).toContain("Rule 'Livigno dogana'");
+  expect((await countdownTexts(page))[0]).toContain("Rule 1 'Livigno dogana'");
   expect(keys.count).toBeLessThanOrEqual(8);
 });
 
@@ -220,7 +232,7 @@ test('a typed weight and Enter ships by itself with ≤ 2 key actions', async ({
   const o = await orderOf(rpc, '#9004');
   expect(o.status).toBe('shipped');
   await expect.poll(() => labelPrinter.labels().length).toBe(labelsBefore + 1);
-  expect((await countdownTexts(page))[0]).toContain("Rule 'Italia fino a 5 kg'");
+  expect((await countdownTexts(page))[0]).toContain("Rule 2 'Italia fino a 5 kg'");
   expect(keys.count).toBeLessThanOrEqual(2);
 });
 

@@ -7,8 +7,9 @@ import { z } from 'zod';
 import type { DiscoveredPrinterView, LabelPreviewView, PrintJobView, PrinterNameParts, PrinterView, StationText } from '../../../shared/contract/views';
 import { coreText } from '../../../shared/contract/core-text';
 import { PrinterProfileSchema, type PrinterProfileView } from '../../../shared/contract/printer-profile';
-import { describePrinter, parseDeviceUri, printerNameParts, type LabelPrinter } from './';
-import { defineSetting, type PrintRequester, type Store } from '../store';
+import { describePrinter, parseDeviceUri, printerNameParts, type LabelPrinter, type PrinterStatus } from './';
+import { defineSetting, type PrintJobRecord, type PrintRequester, type Store } from '../store';
+import { printJobView } from '../common/views';
 import type { StationEmitter } from '../common/events';
 
 /** Setting: the label printer's device URI chosen on the Settings screen (null = training default). */
@@ -60,10 +61,13 @@ export interface PrinterService {
    * rasterised to `^GFA` for the printer's dpi, one label per page): queues a job (or
    * joins the label's waiting one, see module doc) and waits until it is
    * printed, failed, or waiting for the printer (then `error` says why), at
-   * most `waitMs`. Never throws for a printer failure.
+   * most `waitMs`. Never throws for a printer failure. `target.printerUri`
+   * (an `auto` print of a shipment a rule sent to its own printer, issue 24):
+   * the job is pinned to that device URI and prints there with its profile; a
+   * reprint of a label whose first print was pinned goes to the same printer.
    * @throws StationError `not_found_locally` when no label is stored for the tracking number.
    */
-  printLabel(trackingNumber: string, requestedBy: PrintRequester): Promise<PrintOutcome>;
+  printLabel(trackingNumber: string, requestedBy: PrintRequester, target?: { printerUri?: string | undefined }): Promise<PrintOutcome>;
   /**
    * Printers to choose from: what `discover` finds (USB, OS queues), printers
    * chosen before, and the one in use (first), without duplicates.
@@ -192,3 +196,37 @@ export function waitReason(v: PrinterView, inPrinter = false): { message: string
 
 /** How a print job ended for its caller: on paper, failed, or waiting for the printer. */
 export type Terminal = 'printed' | 'failed' | 'waiting';
+
+/** `p.status()` bounded by `ms` (moved from ./service.ts): a device that never answers (a hung folder, a wedged USB stack) is `error`. */
+export async function boundedStatus(p: LabelPrinter, ms: number): Promise<PrinterStatus> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([
+      p.status(),
+      new Promise<PrinterStatus>((resolve) => {
+        const said = coreText('printerNoStatus', { uri: p.uri, ms });
+        timer = setTimeout(() => resolve({ state: 'error', detail: said.message, detailText: said.text, code: 'printer_error' }), ms);
+        timer.unref();
+      }),
+    ]);
+  } finally {
+    // No timer outlives the answer.
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * What `printLabel` answers for a job as it is (moved from ./service.ts): printed, or the error saying why
+ * not (the code from the job's `lastError`, else from `lastState`, the printer's last known state).
+ */
+export function printOutcome(job: PrintJobRecord | undefined, lastState: PrinterView['state']): PrintOutcome {
+  if (!job) return { job: null, error: { code: 'printer_error', message: 'The print job is gone' } };
+  const view = printJobView(job);
+  if (job.state === 'printed') return { job: view, error: null };
+  if (job.state === 'failed' || job.lastError) {
+    const m = /^(printer_[a-z_]+|not_found_locally): /.exec(job.lastError ?? '');
+    const code = m?.[1] ?? (lastState === 'unreachable' ? 'printer_unreachable' : 'printer_error');
+    return { job: view, error: { code, message: job.lastError ?? 'The label was not printed', ...(job.lastErrorText ? { text: job.lastErrorText } : {}) } };
+  }
+  return { job: view, error: null };
+}

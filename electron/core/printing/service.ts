@@ -21,22 +21,27 @@
  *   returns the first job, and a reprint while the label is still waiting
  *   joins the waiting job instead of adding one.
  *
+ * - A job pinned to a printer (a shipping rule named the label printer,
+ *   issue 24) prints on that printer with its profile, whatever the printer
+ *   in use; the runner opens it when a job needs it. While it is not ready its
+ *   jobs wait with the reason and the other jobs go on. Its label counts as
+ *   printed once the bytes are accepted (its buffer is not watched), and its
+ *   state is not the header's.
+ *
  * Labels are printed from the bytes stored when the shipment was created, so
  * printing never needs the network.
  */
-import type { DiscoveredPrinterView, LabelPreviewView, PrinterView, StationText } from '../../../shared/contract/views';
-import { pdfCropNotes, zplAdaptationNotes } from './adaptation-notes';
+import type { DiscoveredPrinterView, PrinterView, StationText } from '../../../shared/contract/views';
 import { StationError } from '../../../shared/contract/errors';
 import { coreText, coreTextNesting } from '../../../shared/contract/core-text';
 import { issuesToDetails } from '../../../shared/platform/common';
 import { PrinterProfileSchema, type PrinterProfile } from '../../../shared/contract/printer-profile';
-import { applyProfileBytes, PrinterError, renderZplPreview, type LabelPrinter, type PrinterStatus } from './';
-import { pdfToZpl } from './pdf-zpl';
-import { fitZplBytesToStock } from './label-fit';
+import { PrinterError, renderZplPreview, type LabelPrinter, type PrinterStatus } from './';
+import { adaptLabel, type AdaptedLabel } from './label-bytes';
 import type { PrintJobRecord } from '../store';
 import { errorSummary } from '../common/errors';
 import { printJobView } from '../common/views';
-import { LabelPrinterSetting, PrinterHistorySetting, PrinterProfilesSetting, PRINTER_HISTORY_MAX, LABEL_WIDTH_MM, LABEL_HEIGHT_MM, STATUS_MAX_AGE_MS, SILENT_RECHECK_MS, PrintOutcome, PrinterService, PrinterServiceOptions, kindOf, printerView, printerNameOf, HOLD, waitReason, Terminal } from './service-api';
+import { LabelPrinterSetting, PrinterHistorySetting, PrinterProfilesSetting, PRINTER_HISTORY_MAX, LABEL_WIDTH_MM, LABEL_HEIGHT_MM, STATUS_MAX_AGE_MS, SILENT_RECHECK_MS, PrintOutcome, PrinterService, PrinterServiceOptions, kindOf, printerView, printerNameOf, HOLD, waitReason, Terminal, boundedStatus, printOutcome } from './service-api';
 
 /**
  * Builds the printer service and its job runner on an opened printer.
@@ -60,6 +65,8 @@ export function createPrinterService(opts: PrinterServiceOptions): PrinterServic
   let lastBuffer: PrinterStatus['buffer'];
   let closed = false;
   let unsubscribe: (() => void) | undefined;
+  /** Printers other than the one in use, opened for the jobs pinned to them, by device URI. */
+  const others = new Map<string, LabelPrinter>();
 
   // Runner state: one pump at a time; `again` asks the running pump for one more round.
   let pumping: Promise<void> | null = null;
@@ -90,26 +97,8 @@ export function createPrinterService(opts: PrinterServiceOptions): PrinterServic
   }
   watch(printer);
 
-  /** `p.status()` bounded by `ms`: a device that never answers (a hung folder, a wedged USB stack) is `error`. */
-  async function bounded(p: LabelPrinter, ms: number): Promise<PrinterStatus> {
-    let timer: NodeJS.Timeout | undefined;
-    try {
-      return await Promise.race([
-        p.status(),
-        new Promise<PrinterStatus>((resolve) => {
-          const said = coreText('printerNoStatus', { uri: p.uri, ms });
-          timer = setTimeout(() => resolve({ state: 'error', detail: said.message, detailText: said.text, code: 'printer_error' }), ms);
-          timer.unref();
-        }),
-      ]);
-    } finally {
-      // No timer outlives the answer.
-      clearTimeout(timer);
-    }
-  }
-
   async function ask(p: LabelPrinter): Promise<PrinterView> {
-    const s = await bounded(p, statusTimeoutMs);
+    const s = await boundedStatus(p, statusTimeoutMs);
     if (p !== printer) return last;
     lastAt = now();
     lastBuffer = s.buffer;
@@ -166,11 +155,37 @@ export function createPrinterService(opts: PrinterServiceOptions): PrinterServic
     retryTimer.unref?.();
   }
 
-  function park(v: PrinterView): void {
-    for (const j of store.printJobs.setWaiting(waitReason(v))) emit(j);
+  /** The jobs of the printer in use wait (unpinned ones, and those pinned to it); `pinnedTo`: only the jobs pinned to that other printer. */
+  function park(v: PrinterView, pinnedTo?: string): void {
+    const reason = waitReason(v);
+    const changed = pinnedTo !== undefined ? store.printJobs.setWaiting(reason, pinnedTo) : [...store.printJobs.setWaiting(reason), ...store.printJobs.setWaiting(reason, v.uri)];
+    for (const j of changed) emit(j);
     // Jobs already carrying the same reason are waiting too: wake their callers.
-    for (const j of store.printJobs.list({ state: 'queued', limit: 1000 })) settle(j.id, 'waiting');
+    for (const j of store.printJobs.list({ state: 'queued', limit: 1000 })) {
+      const its = j.pinned ? j.printerUri === (pinnedTo ?? v.uri) : pinnedTo === undefined;
+      if (its) settle(j.id, 'waiting');
+    }
     scheduleRetry();
+  }
+
+  /** The printer a pinned job goes to, opened once; undefined (the job failed, naming the URI) when it cannot be opened. */
+  function otherPrinter(job: PrintJobRecord): LabelPrinter | undefined {
+    const open = others.get(job.printerUri);
+    if (open) return open;
+    try {
+      const p = opts.open(job.printerUri);
+      others.set(job.printerUri, p);
+      return p;
+    } catch (e) {
+      const err = errorSummary(e);
+      try {
+        const claimed = store.printJobs.claimFor(job.id, job.printerUri);
+        emit(store.printJobs.markFailed(claimed.id, coreText('jobRulePrinterUnusable', { uri: job.printerUri, reason: err.message }), { retry: false }), 'failed');
+      } catch {
+        // cancelled meanwhile
+      }
+      return undefined;
+    }
   }
 
   const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms).unref?.());
@@ -247,7 +262,7 @@ export function createPrinterService(opts: PrinterServiceOptions): PrinterServic
         // Nothing reached the printer: the job waits and goes out by itself later.
         lastAt = -Infinity;
         job = store.printJobs.markFailed(job.id, jobNote('jobWaiting', err), { retry: true });
-        if (!closed) publish(printerView(p.uri, err.code === 'printer_error' ? 'error' : 'unreachable', err.message, err.text));
+        if (!closed && p === printer) publish(printerView(p.uri, err.code === 'printer_error' ? 'error' : 'unreachable', err.message, err.text));
         emit(job, 'waiting');
         scheduleRetry();
         return false;
@@ -260,23 +275,52 @@ export function createPrinterService(opts: PrinterServiceOptions): PrinterServic
     return true;
   }
 
+  /** Prints a job pinned to another printer than the one in use; false when that printer is not ready (its jobs wait). */
+  async function runPinned(job: PrintJobRecord): Promise<boolean> {
+    const p = otherPrinter(job);
+    if (!p) return true;
+    const s = await boundedStatus(p, statusTimeoutMs);
+    if (HOLD.has(s.state)) {
+      park(printerView(p.uri, s.state, s.detail, s.detailText), p.uri);
+      return false;
+    }
+    let claimed: PrintJobRecord;
+    try {
+      claimed = store.printJobs.claimFor(job.id, p.uri);
+    } catch {
+      return true; // cancelled meanwhile
+    }
+    return run(p, claimed);
+  }
+
   async function pumpOnce(): Promise<void> {
+    // This round: pinned printers found not ready, and whether the printer in use is.
+    const skipPinned: string[] = [];
+    let held = false;
     for (;;) {
       again = false;
       if (closed) return;
-      const next = store.printJobs.nextQueued();
+      const next = store.printJobs.nextQueued({ skipPinned: held ? [...skipPinned, printer.uri] : skipPinned, pinnedOnly: held });
       if (!next) return;
+      if (next.pinned && next.printerUri !== printer.uri) {
+        if (!(await runPinned(next))) skipPinned.push(next.printerUri);
+        continue;
+      }
       const p = printer;
       const v = await statusBeforeJob(p);
       if (p !== printer) continue;
-      if (HOLD.has(v.state)) return park(v);
+      if (HOLD.has(v.state)) {
+        park(v);
+        held = true;
+        continue;
+      }
       let claimed: PrintJobRecord;
       try {
         claimed = store.printJobs.claimFor(next.id, p.uri);
       } catch {
         continue; // cancelled meanwhile
       }
-      if (!(await run(p, claimed))) return;
+      if (!(await run(p, claimed))) held = true;
     }
   }
 
@@ -298,17 +342,7 @@ export function createPrinterService(opts: PrinterServiceOptions): PrinterServic
       });
   }
 
-  function outcomeOf(job: PrintJobRecord | undefined): PrintOutcome {
-    if (!job) return { job: null, error: { code: 'printer_error', message: 'The print job is gone' } };
-    const view = printJobView(job);
-    if (job.state === 'printed') return { job: view, error: null };
-    if (job.state === 'failed' || job.lastError) {
-      const m = /^(printer_[a-z_]+|not_found_locally): /.exec(job.lastError ?? '');
-      const code = m?.[1] ?? (last.state === 'unreachable' ? 'printer_unreachable' : 'printer_error');
-      return { job: view, error: { code, message: job.lastError ?? 'The label was not printed', ...(job.lastErrorText ? { text: job.lastErrorText } : {}) } };
-    }
-    return { job: view, error: null };
-  }
+  const outcomeOf = (job: PrintJobRecord | undefined): PrintOutcome => printOutcome(job, last.state);
 
   async function await_(id: number): Promise<PrintOutcome> {
     const done = new Promise<Terminal | 'timeout'>((resolve) => {
@@ -335,32 +369,9 @@ export function createPrinterService(opts: PrinterServiceOptions): PrinterServic
     return (await adaptedFor(format, bytes, uri)).bytes;
   }
 
-  /** {@link zplFor} with the sentence saying how carrier ZPL was adapted (made-for dpi, scale, ink on the stock; issue 23). */
-  async function adaptedFor(
-    format: string,
-    bytes: Uint8Array,
-    uri: string,
-  ): Promise<{ bytes: Uint8Array; adaptation: string | null; adaptationNotes: StationText[]; inkMm: LabelPreviewView['inkMm'] }> {
-    const profile = profileOf(uri);
-    if (format === 'PDF') {
-      const target = profile ? { dpi: profile.dpi, widthMm: profile.widthMm, heightMm: profile.heightMm } : { dpi, widthMm: LABEL_WIDTH_MM, heightMm: LABEL_HEIGHT_MM };
-      const { zpl: raster, notes, crops } = await pdfToZpl(bytes, target);
-      return {
-        bytes: profile ? applyProfileBytes(raster, profile, { sourceDpi: profile.dpi }) : raster,
-        adaptation: notes.length ? notes.join(' ') : null,
-        adaptationNotes: pdfCropNotes(crops),
-        inkMm: null,
-      };
-    }
-    const stockMm = profile ? { width: profile.widthMm, height: profile.heightMm } : { width: LABEL_WIDTH_MM, height: LABEL_HEIGHT_MM };
-    const fitted = await fitZplBytesToStock(bytes, { dpi: profile?.dpi ?? dpi, stockMm, ...(profile?.zplMadeForDpi ? { madeForDpi: profile.zplMadeForDpi } : {}) });
-    const at = profile?.dpi ?? dpi;
-    return {
-      bytes: profile ? applyProfileBytes(fitted.bytes, profile, { sourceDpi: at }) : fitted.bytes,
-      adaptation: fitted.adaptation.note,
-      adaptationNotes: zplAdaptationNotes(fitted.adaptation),
-      inkMm: fitted.adaptation.inkMm,
-    };
+  /** {@link zplFor} with the sentence saying how carrier ZPL was adapted (./label-bytes.ts). */
+  function adaptedFor(format: string, bytes: Uint8Array, uri: string): Promise<AdaptedLabel> {
+    return adaptLabel(format, bytes, profileOf(uri), dpi);
   }
 
   return {
@@ -385,7 +396,7 @@ export function createPrinterService(opts: PrinterServiceOptions): PrinterServic
       const next = opts.open(uri);
       // Probe before saving (issue 7.7): a device that does not answer in time, or a folder that cannot be
       // written, is refused and nothing changes. A network printer that is merely off is accepted: its jobs wait.
-      const probe = await bounded(next, probeMs);
+      const probe = await boundedStatus(next, probeMs);
       if (probe.code) {
         await next.close().catch(() => undefined);
         const said = coreTextNesting('printerNotSaved', { uri: next.uri }, { detail: { message: probe.detail, ...(probe.detailText ? { text: probe.detailText } : {}) } });
@@ -420,7 +431,7 @@ export function createPrinterService(opts: PrinterServiceOptions): PrinterServic
         throw new StationError('printer_error', `The label of ${trackingNumber} could not be previewed: ${e instanceof Error ? e.message : String(e)}`);
       }
     },
-    async printLabel(trackingNumber, requestedBy) {
+    async printLabel(trackingNumber, requestedBy, target) {
       // ZPL when the carrier gave one; else its PDF, rasterised for the printer when the job runs.
       const label = store.labels.getLatest(trackingNumber, 'ZPL') ?? store.labels.getLatest(trackingNumber, 'PDF');
       if (!label) throw new StationError('not_found_locally', `No label is stored for ${trackingNumber}`);
@@ -430,10 +441,13 @@ export function createPrinterService(opts: PrinterServiceOptions): PrinterServic
           if (requestedBy === 'auto') {
             // The shipment's `auto` job is created with the shipment (shipping/shipment-executor.ts); a label printed
             // before keeps its job: never a second automatic print.
-            return store.printJobs.ensureAuto(label.id, printer.uri).job;
+            return target?.printerUri ? store.printJobs.ensureAuto(label.id, target.printerUri, true).job : store.printJobs.ensureAuto(label.id, printer.uri).job;
           }
           const open = store.printJobs.openForLabel(label.id);
           if (open) return open;
+          // A reprint goes where the label went: the rule's printer when its first print was pinned to one.
+          const auto = store.printJobs.autoForLabel(label.id);
+          if (auto?.pinned) return store.printJobs.enqueue({ labelId: label.id, printerUri: auto.printerUri, requestedBy, pinned: true });
           return store.printJobs.enqueue({ labelId: label.id, printerUri: printer.uri, requestedBy });
         });
       } catch (e) {
@@ -480,6 +494,8 @@ export function createPrinterService(opts: PrinterServiceOptions): PrinterServic
       unsubscribe?.();
       for (const id of [...waiters.keys()]) settle(id, 'waiting');
       await pumping;
+      for (const p of others.values()) await p.close().catch(() => undefined);
+      others.clear();
       await printer.close();
     },
   };

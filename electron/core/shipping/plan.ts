@@ -13,7 +13,7 @@
 import type { BoxPreset } from '../../../shared/contract/boxes';
 import type { PlanAttention, PlanContract, ShipPlanView } from '../../../shared/contract/plan';
 import type { ProductView } from '../../../shared/contract/products';
-import type { RuleThen } from '../../../shared/contract/rules';
+import { rulePrinterUri, type RuleThen } from '../../../shared/contract/rules';
 import { customsStatus } from '../../../shared/domain/customs';
 import { recipientToParty, type StationOrder } from '../../../shared/domain/order';
 import { orderReference } from '../../../shared/domain/order-reference';
@@ -133,7 +133,7 @@ export function planShipment(ctx: Pick<StationContext, 'store' | 'platform'>, or
   if (order.needsFix.includes('notes')) needs.push(attention('held', 'The order is held: its note is too long for the courier'));
 
   const contract = contractOf(then, intent.contractCode);
-  if (!contract) needs.push(attention(decision.rule ? 'noContract' : 'noRule', decision.rule ? `Rule '${decision.rule.name}' chooses no contract` : 'No rule covers this order: choose a rate'));
+  if (!contract) needs.push(attention(decision.rule ? 'noContract' : 'noRule', decision.rule ? `Rule ${decision.rule.index} '${decision.rule.name}' chooses no contract` : 'No rule covers this order: choose a rate', decision.rule ? { rule: decision.rule.name, index: decision.rule.index } : {}));
 
   // 4. Options.
   const options: NonNullable<ShipmentRequest['options']> = {};
@@ -215,7 +215,7 @@ export function planShipment(ctx: Pick<StationContext, 'store' | 'platform'>, or
     packages,
     customs: { required: status.required, reason: status.reason, missing },
     request,
-    printerProfile: then?.printerProfile ?? null,
+    printerUri: then ? rulePrinterUri(then) : null,
     shipByItself: then?.shipByItself === true,
     attention: needs,
   };

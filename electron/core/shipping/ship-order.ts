@@ -70,7 +70,7 @@ export function createShipOrderHandlers(ctx: StationContext, create: ReturnType<
       const plan = planShipment(ctx, orderOf(ctx, orderId), { orderId, weightKg });
       const reasons = [...plan.attention];
       const rule = plan.decision.rule ? { index: plan.decision.rule.index, name: plan.decision.rule.name } : null;
-      if (rule && !plan.shipByItself) reasons.push({ key: 'notByItself', params: { rule: rule.name }, message: `Rule '${rule.name}' does not ship by itself` });
+      if (rule && !plan.shipByItself) reasons.push({ key: 'notByItself', params: { rule: rule.name, index: rule.index }, message: `Rule ${rule.index} '${rule.name}' does not ship by itself` });
       if (!rule && !reasons.some((r) => r.key === 'noRule')) reasons.push({ key: 'noRule', params: {}, message: 'No rule covers this order' });
       return { ships: reasons.length === 0, rule, reasons, countdownMs: ctx.store.settings.get(CountdownSetting) };
     },
@@ -106,7 +106,8 @@ export function createShipOrderHandlers(ctx: StationContext, create: ReturnType<
       const request: ShipmentRequest = { ...base, carrierCode: rate.carrierCode, serviceType: rate.contractCode, ...(Object.keys(options).length ? { options } : {}) };
       const parsed = ShipInput.safeParse({ orderId: order.id, request });
       if (!parsed.success) throw new StationError('invalid_input', 'The planned shipment is not valid', issuesToDetails(parsed.error.issues));
-      return create(parsed.data);
+      // The rule's label printer (and so its profile) rides in the outbox row: a later send prints there too.
+      return create(parsed.data, { printerUri: plan.printerUri ?? undefined });
     },
 
     'shipping.settings': async () => ({ countdownMs: ctx.store.settings.get(CountdownSetting) }),

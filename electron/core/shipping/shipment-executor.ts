@@ -81,6 +81,13 @@ export interface ShipmentCreatePayload {
    * row posts instead of waiting for the packer again.
    */
   resendConfirmed?: boolean;
+  /**
+   * Device URI of the label printer a shipping rule named (issue 24): the
+   * label's `auto` job is pinned to it, so a row sent later (recovered after
+   * a crash, retried, sent by the background drain) prints there too, with
+   * that printer's profile. Absent: the label printer in use.
+   */
+  printerUri?: string;
 }
 
 /** What the platform gave: the shipment (created or adopted) and its label. */
@@ -245,7 +252,8 @@ export function createShipmentExecutor<O>(deps: ShipmentExecutorDeps<O>): Outbox
       });
       // Same transaction: a shipment with a label always has its print job (issue 7).
       const zpl = store.labels.getLatest(sent.shipment.trackingNumber, 'ZPL');
-      if (zpl) store.printJobs.ensureAuto(zpl.id, deps.printerUri());
+      const ruled = row.payload.printerUri;
+      if (zpl) store.printJobs.ensureAuto(zpl.id, ruled ?? deps.printerUri(), ruled !== undefined);
       deps.inCommit?.(orderId, sent.shipment.trackingNumber);
       const committed: ShipmentCommitted = {
         trackingNumber: sent.shipment.trackingNumber,

@@ -20,6 +20,8 @@ import { PlatformError } from '../platform/errors';
 import { emitAppChanged } from '../account/app';
 import type { ContextWithoutOutbox, StationContext } from '../common/context';
 import { rememberCustomsProducts } from './customs';
+import { boxSettingsOf } from '../packing/boxes';
+import { learnWeightFromShipment } from '../products/learn';
 import { errorSummary } from '../common/errors';
 import { adoptShipment, findLocalShipment, findPlatformShipment } from './lookup';
 import { AllowUnpaidSetting, emitOrdersChanged } from '../orders/handlers';
@@ -91,19 +93,20 @@ function pendingForOrder(ctx: StationContext, orderId: number): { shipmentId: nu
 
 /**
  * What happens once a shipment is stored (foreground or background send):
- * print its label at once (a print failure is reported, never thrown), tell
- * the screens, and build the {@link ShipResult}.
+ * print its label at once (on the rule's printer when the row names one; a
+ * print failure is reported, never thrown), tell the screens, and build the
+ * {@link ShipResult}.
  */
 export async function afterShipmentCreated(
   ctx: ContextWithoutOutbox,
-  _row: OutboxRecord<ShipmentCreatePayload>,
+  row: OutboxRecord<ShipmentCreatePayload>,
   committed: ShipmentCommitted,
 ): Promise<ShipResult> {
   const trackingNumber = committed.trackingNumber;
   let printJob: ShipResult['printJob'] = null;
   let printError: ShipResult['printError'] = null;
   try {
-    const out = await ctx.printer.printLabel(trackingNumber, 'auto');
+    const out = await ctx.printer.printLabel(trackingNumber, 'auto', { printerUri: row.payload.printerUri });
     printJob = out.job;
     printError = out.error;
   } catch (e) {
@@ -111,12 +114,40 @@ export async function afterShipmentCreated(
   }
   // The packing slip (created with the shipment when the station prints slips with the label) comes after the label.
   ctx.slips.kick();
+  learnFromParcels(ctx, row.payload);
   ctx.events.emit('shipments.changed', { trackingNumber });
   if (committed.orderId !== undefined) emitOrdersChanged(ctx);
   emitAppChanged(ctx);
   const rec = ctx.store.shipments.getByTrackingNumber(trackingNumber);
   if (!rec) throw new StationError('not_found_locally', `Shipment ${trackingNumber} vanished from the store`);
   return { shipment: shipmentView(ctx.store, rec), printJob, printError };
+}
+
+/** A parcel's size in cm, sorted, or null without dimensions. */
+function sizeCm(d: ShipmentCreatePayload['request']['packages'][number]['dimensions'] | undefined): number[] | null {
+  if (!d) return null;
+  const f = d.units === 'MM' ? 0.1 : 1;
+  return [d.length * f, d.width * f, d.height * f].sort((a, b) => a - b);
+}
+
+/**
+ * Unit weights learnt from a plain shipment of an order (products/learn.ts; a
+ * declaration's lines teach theirs when it is made). Each parcel's tare is the
+ * tare of the box preset of its size (a box typed by hand: 0 kg, the parcel
+ * weighed as it is). A learnt value is filled, a changed one proposed.
+ */
+function learnFromParcels(ctx: ContextWithoutOutbox, payload: ShipmentCreatePayload): void {
+  const { orderId, request } = payload;
+  if (orderId === undefined || request.customsDetail) return;
+  const order = ctx.store.orders.getById(orderId);
+  if (!order) return;
+  const presets = boxSettingsOf(ctx).presets;
+  const parcels = request.packages.map((p) => {
+    const size = sizeCm(p.dimensions);
+    const box = size ? presets.find((b) => [b.lengthCm, b.widthCm, b.heightCm].sort((x, y) => x - y).every((v, i) => Math.abs(v - (size[i] ?? 0)) < 0.05)) : undefined;
+    return { weightKg: p.weight.units === 'G' ? p.weight.value / 1000 : p.weight.value, tareKg: box?.tareKg ?? 0 };
+  });
+  if (learnWeightFromShipment(ctx.store, order, parcels, `shipment ${request.reference}`)) ctx.events.emit('products.changed', { count: 1 });
 }
 
 /**
@@ -191,6 +222,14 @@ async function shippedElsewhere(
   return found ? { found, conflict: false } : { conflict: false };
 }
 
+/**
+ * Where the label of a shipment goes, given by the core itself (not a command's input):
+ * `printerUri` the device URI a shipping rule named (`shipping.shipOrder`); absent, the label printer in use.
+ */
+export interface ShipTarget {
+  printerUri?: string | undefined;
+}
+
 /** Handlers of the `shipments` domain. */
 export function createShipmentsHandlers(ctx: StationContext) {
   const { store } = ctx;
@@ -205,8 +244,11 @@ export function createShipmentsHandlers(ctx: StationContext) {
      *   the row stays queued and is sent again later; shipping the same order again sends
      *   that row, never a second one). Each press gets its own row's outcome;
      *   `not_found_locally` for an unknown order; `invalid_state` for an order already shipped.
+     * `target` (from the core, never the command's input): the rule's label printer, carried in the
+     * outbox row so a later send prints there too ({@link ShipmentCreatePayload.printerUri}).
      */
-    'shipments.create': async ({ orderId, request }: z.output<typeof ShipInput>): Promise<ShipResult> => {
+    'shipments.create': async ({ orderId, request }: z.output<typeof ShipInput>, target: ShipTarget = {}): Promise<ShipResult> => {
+      const ruled = target.printerUri !== undefined ? { printerUri: target.printerUri } : {};
       // What the packer declared is remembered per SKU before anything is sent: the next order of
       // the same product is prefilled even if this request waits in the queue.
       if (request.customsDetail) rememberCustomsProducts(store, request);
@@ -225,7 +267,7 @@ export function createShipmentsHandlers(ctx: StationContext) {
           }
           const prior = store.shipments.getById(waiting.shipmentId);
           const reference = prior?.reference ?? shipmentReference(order, 1);
-          const payload: ShipmentCreatePayload = { localShipmentId: waiting.shipmentId, orderId: order.id, request: { ...request, reference }, reconcileFirst: true };
+          const payload: ShipmentCreatePayload = { localShipmentId: waiting.shipmentId, orderId: order.id, request: { ...request, reference }, reconcileFirst: true, ...ruled };
           // One open row per order (issue 7): a refused row is sent again with the new request, never doubled.
           const row =
             waiting.row?.state === 'needs_attention'
@@ -267,6 +309,7 @@ export function createShipmentsHandlers(ctx: StationContext) {
         request: { ...request, reference },
         // A shipment of another recipient holds the reference: the executor looks again and asks the packer.
         ...(conflict ? { reconcileFirst: true } : {}),
+        ...ruled,
       };
       const row = store.tx(() => {
         const pending = store.shipments.createPending({

@@ -51,7 +51,9 @@ export type PrintRequester = 'auto' | 'reprint';
 
 /**
  * A print job. `printerUri` is the CUPS-style device URI (`socket://host:9100`,
- * `usb://...`, `file:///dir`); `attempts` counts claims; `bytesWritten` is what
+ * `usb://...`, `file:///dir`); `pinned` jobs print there whatever the label
+ * printer in use (a shipping rule named that printer, migration 12), the others
+ * follow the printer in use; `attempts` counts claims; `bytesWritten` is what
  * the last attempt wrote to the device.
  */
 export interface PrintJobRecord {
@@ -60,6 +62,7 @@ export interface PrintJobRecord {
   /** Tracking number (LDV) of the label's shipment. */
   trackingNumber: string;
   printerUri: string;
+  pinned: boolean;
   state: PrintJobState;
   attempts: number;
   lastError: string | null;
@@ -77,16 +80,18 @@ export interface PrintJobsRepo {
   /**
    * Queues a label for a printer. Only one `auto` job may exist per label (the
    * label is printed once on its own; anything more is a `reprint`).
+   * `pinned` (default false): the job prints on `printerUri` even when the printer in use changes.
    * @throws StoreError `conflict` for a second `auto` job; SQLite FOREIGN KEY error for an unknown label id.
    */
-  enqueue(input: { labelId: number; printerUri: string; requestedBy: PrintRequester }): PrintJobRecord;
+  enqueue(input: { labelId: number; printerUri: string; requestedBy: PrintRequester; pinned?: boolean }): PrintJobRecord;
   /**
    * The label's `auto` job, created `queued` for `printerUri` when it has none
    * (issue 7: called in the transaction that records the shipment, so a
-   * shipment with a label always has its job). `created` says which.
+   * shipment with a label always has its job). `created` says which. `pinned`
+   * as in {@link PrintJobsRepo.enqueue}.
    * @throws SQLite FOREIGN KEY error for an unknown label id.
    */
-  ensureAuto(labelId: number, printerUri: string): { job: PrintJobRecord; created: boolean };
+  ensureAuto(labelId: number, printerUri: string, pinned?: boolean): { job: PrintJobRecord; created: boolean };
   /**
    * The newest ZPL label of every shipment created since `since` (ISO), not
    * cancelled and not in a manifest, whose labels have no print job at all:
@@ -116,16 +121,23 @@ export interface PrintJobsRepo {
   listForShipment(trackingNumber: string): PrintJobRecord[];
   /** {@link PrintJobsRepo.listForShipment} of each of `trackingNumbers`, in one query (lists of shipments). */
   listForShipments(trackingNumbers: readonly string[]): Map<string, PrintJobRecord[]>;
-  /** Oldest `queued` job of any printer (the job runner prints in this order); undefined when none. */
-  nextQueued(): PrintJobRecord | undefined;
+  /**
+   * Oldest `queued` job of any printer (the job runner prints in this order), leaving out
+   * pinned jobs of the printers in `skipPinned` (printers found not ready this round) and,
+   * with `pinnedOnly`, every unpinned job (the printer in use is not ready); undefined when none.
+   */
+  nextQueued(opts?: { skipPinned?: readonly string[]; pinnedOnly?: boolean }): PrintJobRecord | undefined;
   /**
    * Claims a queued job for `printerUri` (`queued` -> `printing`, attempts + 1):
-   * waiting jobs follow the printer in use when the packer switches printers.
+   * waiting jobs follow the printer in use when the packer switches printers; a pinned job keeps its own.
    * @throws StoreError `not_found`, `invalid_state` if not queued.
    */
   claimFor(id: number, printerUri: string): PrintJobRecord;
-  /** Sets why every `queued` job waits (e.g. "Printer out of paper"); returns the jobs changed. */
-  setWaiting(reason: JobNote): PrintJobRecord[];
+  /**
+   * Sets why `queued` jobs wait (e.g. "Printer out of paper"): every unpinned one, or with `pinnedTo`
+   * only the jobs pinned to that printer. Returns the jobs changed.
+   */
+  setWaiting(reason: JobNote, pinnedTo?: string): PrintJobRecord[];
   /** A `printing` job's note while the printer holds it (e.g. "In the printer, waiting: out of paper"). @throws StoreError `invalid_state`. */
   notePrinting(id: number, note: JobNote): PrintJobRecord;
   /** The job of a label that is still `queued` or `printing`, if any (oldest). */
@@ -139,6 +151,7 @@ interface PrintJobRow {
   label_id: number;
   tracking_number: string;
   printer_uri: string;
+  pinned: number;
   state: PrintJobState;
   attempts: number;
   last_error: string | null;
@@ -155,6 +168,7 @@ function printJobFromRow(r: PrintJobRow): PrintJobRecord {
     labelId: r.label_id,
     trackingNumber: r.tracking_number,
     printerUri: r.printer_uri,
+    pinned: r.pinned === 1,
     state: r.state,
     attempts: r.attempts,
     ...decodeNote(r.last_error),
@@ -168,13 +182,13 @@ function printJobFromRow(r: PrintJobRow): PrintJobRecord {
 
 /** Builds the print-jobs repository on an open database. */
 export function createPrintJobsRepo(db: Database.Database, clock: Clock): PrintJobsRepo {
-  const SELECT = `SELECT j.id, j.label_id, l.tracking_number, j.printer_uri, j.state, j.attempts, j.last_error,
+  const SELECT = `SELECT j.id, j.label_id, l.tracking_number, j.printer_uri, j.pinned, j.state, j.attempts, j.last_error,
     j.bytes_written, j.requested_by, j.created_at, j.printed_at, j.updated_at
     FROM print_jobs j JOIN labels l ON l.id = j.label_id`;
   const byId = db.prepare<[number], PrintJobRow>(`${SELECT} WHERE j.id = ?`);
-  const insert = db.prepare<[number, string, PrintRequester, string, string], never>(
-    `INSERT INTO print_jobs (label_id, printer_uri, state, requested_by, created_at, updated_at)
-     VALUES (?, ?, 'queued', ?, ?, ?)`,
+  const insert = db.prepare<[number, string, number, PrintRequester, string, string], never>(
+    `INSERT INTO print_jobs (label_id, printer_uri, pinned, state, requested_by, created_at, updated_at)
+     VALUES (?, ?, ?, 'queued', ?, ?, ?)`,
   );
   const nextQueued = db.prepare<{ uri: string | null }, { id: number }>(
     `SELECT id FROM print_jobs WHERE state = 'queued' AND (@uri IS NULL OR printer_uri = @uri) ORDER BY id LIMIT 1`,
@@ -208,12 +222,17 @@ export function createPrintJobsRepo(db: Database.Database, clock: Clock): PrintJ
   );
   const forShipment = db.prepare<[string], PrintJobRow>(`${SELECT} WHERE l.tracking_number = ? ORDER BY j.id`);
   const forShipments = db.prepare<[string], PrintJobRow>(`${SELECT} WHERE l.tracking_number IN (SELECT value FROM json_each(?)) ORDER BY j.id`);
-  const oldestQueued = db.prepare<[], PrintJobRow>(`${SELECT} WHERE j.state = 'queued' ORDER BY j.id LIMIT 1`);
-  const toPrintingFor = db.prepare<[string, string, number], never>(
-    `UPDATE print_jobs SET state = 'printing', attempts = attempts + 1, printer_uri = ?, updated_at = ? WHERE id = ? AND state = 'queued'`,
+  const oldestQueued = db.prepare<{ skip: string; pinnedOnly: number }, PrintJobRow>(
+    `${SELECT} WHERE j.state = 'queued' AND (@pinnedOnly = 0 OR j.pinned = 1)
+       AND NOT (j.pinned = 1 AND j.printer_uri IN (SELECT value FROM json_each(@skip))) ORDER BY j.id LIMIT 1`,
   );
-  const queuedIdsDiffering = db.prepare<[string], { id: number }>(
-    `SELECT id FROM print_jobs WHERE state = 'queued' AND (last_error IS NULL OR last_error <> ?) ORDER BY id`,
+  const toPrintingFor = db.prepare<[string, string, number], never>(
+    `UPDATE print_jobs SET state = 'printing', attempts = attempts + 1, printer_uri = CASE WHEN pinned = 1 THEN printer_uri ELSE ? END, updated_at = ?
+     WHERE id = ? AND state = 'queued'`,
+  );
+  const queuedIdsDiffering = db.prepare<{ reason: string; pinnedTo: string | null }, { id: number }>(
+    `SELECT id FROM print_jobs WHERE state = 'queued' AND (last_error IS NULL OR last_error <> @reason)
+       AND (CASE WHEN @pinnedTo IS NULL THEN pinned = 0 ELSE pinned = 1 AND printer_uri = @pinnedTo END) ORDER BY id`,
   );
   const setReason = db.prepare<[string, string, number], never>(`UPDATE print_jobs SET last_error = ?, updated_at = ? WHERE id = ? AND state = 'queued'`);
   const noteRow = db.prepare<[string, string, number], never>(`UPDATE print_jobs SET last_error = ?, updated_at = ? WHERE id = ? AND state = 'printing'`);
@@ -235,21 +254,21 @@ export function createPrintJobsRepo(db: Database.Database, clock: Clock): PrintJ
   const claim = (id: number) => after(id, toPrinting.run(isoNow(clock), id).changes, 'queued');
 
   return {
-    enqueue: db.transaction((input: { labelId: number; printerUri: string; requestedBy: PrintRequester }) => {
+    enqueue: db.transaction((input: { labelId: number; printerUri: string; requestedBy: PrintRequester; pinned?: boolean }) => {
       if (input.requestedBy === 'auto' && autoExists.get(input.labelId)) {
         throw new StoreError('conflict', `Label ${input.labelId} was already sent to print; use a reprint`, {
           requestedBy: ['already printed automatically; ask for a reprint'],
         });
       }
       const now = isoNow(clock);
-      const res = insert.run(input.labelId, input.printerUri, input.requestedBy, now, now);
+      const res = insert.run(input.labelId, input.printerUri, input.pinned ? 1 : 0, input.requestedBy, now, now);
       return after(Number(res.lastInsertRowid), 1, 'queued');
     }),
-    ensureAuto: db.transaction((labelId: number, printerUri: string) => {
+    ensureAuto: db.transaction((labelId: number, printerUri: string, pinned?: boolean) => {
       const existing = autoExists.get(labelId);
       if (existing) return { job: after(existing.id, 1, 'queued'), created: false };
       const now = isoNow(clock);
-      const res = insert.run(labelId, printerUri, 'auto', now, now);
+      const res = insert.run(labelId, printerUri, pinned ? 1 : 0, 'auto', now, now);
       return { job: after(Number(res.lastInsertRowid), 1, 'queued'), created: true };
     }),
     labelsWithoutJob: (since) => withoutJob.all(since),
@@ -304,17 +323,17 @@ export function createPrintJobsRepo(db: Database.Database, clock: Clock): PrintJ
       }
       return out;
     },
-    nextQueued() {
-      const r = oldestQueued.get();
+    nextQueued(opts = {}) {
+      const r = oldestQueued.get({ skip: JSON.stringify(opts.skipPinned ?? []), pinnedOnly: opts.pinnedOnly ? 1 : 0 });
       return r ? printJobFromRow(r) : undefined;
     },
     claimFor(id, printerUri) {
       return after(id, toPrintingFor.run(printerUri, isoNow(clock), id).changes, 'queued');
     },
-    setWaiting: db.transaction((reason: JobNote): PrintJobRecord[] => {
+    setWaiting: db.transaction((reason: JobNote, pinnedTo?: string): PrintJobRecord[] => {
       const now = isoNow(clock);
       const stored = encodeNote(reason);
-      return queuedIdsDiffering.all(stored).map(({ id }) => after(id, setReason.run(stored, now, id).changes, 'queued'));
+      return queuedIdsDiffering.all({ reason: stored, pinnedTo: pinnedTo ?? null }).map(({ id }) => after(id, setReason.run(stored, now, id).changes, 'queued'));
     }),
     notePrinting(id, note) {
       return after(id, noteRow.run(encodeNote(note), isoNow(clock), id).changes, 'printing');

@@ -7,7 +7,7 @@
  */
 import { useEffect } from 'react';
 import { locale, t } from '../lib/i18n';
-import { attentionText } from '../lib/ruleText';
+import { attentionText, ruleNameText } from '../lib/ruleText';
 import { useAutoShip } from '../stores/autoship';
 import { useJob } from '../stores/job';
 
@@ -32,7 +32,7 @@ export function AutoShipNotice() {
     const seconds = new Intl.NumberFormat(locale(), { maximumFractionDigits: 1 }).format(countdown.ms / 1000);
     return (
       <div className="autoship autoship-run" role="timer" aria-live="assertive" aria-atomic="true" data-testid="autoship-countdown">
-        <strong>{t('autoShip.countdown', { rule: countdown.rule.name, seconds })}</strong> — <span className="autoship-esc">{t('autoShip.escStops')}</span>
+        <strong>{t('autoShip.countdown', { rule: ruleNameText(countdown.rule), seconds })}</strong> — <span className="autoship-esc">{t('autoShip.escStops')}</span>
         <div className="autoship-bar" aria-hidden="true">
           <div className="autoship-fill" style={{ animationDuration: `${countdown.ms}ms` }} />
         </div>

@@ -20,14 +20,29 @@ export function ruleReasonText(r: RuleReason): string {
   return hasText(key) ? t(key, formatted(r.params)) : r.key;
 }
 
+/**
+ * A rule as every screen names it, its place (1-based) and name: «Rule 3 'Italia fino a 5 kg'»
+ * (the order's rule line, the countdown and the reasons it does not ship by itself say it alike).
+ */
+export function ruleNameText(rule: { index: number; name: string }): string {
+  return t('rules.named', { index: rule.index, name: rule.name });
+}
+
 /** The decision as one line: which rule acted and why, or that none did. */
 export function decisionText(d: RuleDecision): string {
   if (!d.rule) return t('rules.noneActs');
-  return t('rules.line', { index: d.rule.index, name: d.rule.name, why: d.reasons.map(ruleReasonText).join(', ') });
+  return t('rules.line', { rule: ruleNameText(d.rule), why: d.reasons.map(ruleReasonText).join(', ') });
 }
 
-/** A reason the order needs the packer (`plan.attention.<key>`, dots as underscores); the core's English words when no text names it. */
+/**
+ * A reason the order needs the packer (`plan.attention.<key>`, dots as underscores); the core's English words when no text names it.
+ * A reason naming a rule by its place and name (`index`, `rule`) names it as {@link ruleNameText} does.
+ */
 export function attentionText(a: PlanAttention): string {
   const key = `plan.attention.${a.key.replace(/\./g, '_')}`;
-  return hasText(key) ? t(key, formatted(a.params)) : a.message;
+  if (!hasText(key)) return a.message;
+  const { index, rule } = a.params;
+  const values = formatted(a.params);
+  if (typeof index === 'number' && typeof rule === 'string') values.rule = ruleNameText({ index, name: rule });
+  return t(key, values);
 }

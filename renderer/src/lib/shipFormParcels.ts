@@ -7,6 +7,7 @@
 import type { Rate } from '../../../shared/platform';
 import type { PackageDraft } from '../../../shared/contract/ship-form';
 import type { BoxPreset } from '../../../shared/contract/boxes';
+import type { ShipPlanView } from '../../../shared/contract/plan';
 import { decimalText, parseDecimal } from './format';
 
 /** A box as a new parcel takes it: preset name ('' for dimensions typed by hand) and dimensions cm as text. */
@@ -53,9 +54,23 @@ export function volumetricDecides(d: { readonly packages: readonly PackageDraft[
 export function typedWeightKg(packages: readonly PackageDraft[]): number | undefined {
   let sum = 0;
   for (const p of packages) {
+    if (p.fromProducts) return undefined;
     const w = parseDecimal(p.weight);
     if (w === undefined || Number.isNaN(w) || w <= 0) return undefined;
     sum += w;
   }
   return packages.length ? Math.round(sum * 1000) / 1000 : undefined;
+}
+
+/**
+ * The parcels with the weight the core's plan ships from product data (the products' weight plus the
+ * box's tare, kg) in the one parcel's blank weight field, marked {@link PackageDraft.fromProducts};
+ * null when the plan's weight is not from product data, or the form is not one parcel with a blank weight.
+ */
+export function withProductWeight(packages: readonly PackageDraft[], plan: Pick<ShipPlanView, 'weightSource' | 'packages'>): PackageDraft[] | null {
+  const [only] = packages;
+  const planned = plan.packages?.[0]?.weight;
+  if (plan.weightSource !== 'products' || !only || packages.length !== 1 || only.weight.trim() !== '' || plan.packages?.length !== 1 || !planned) return null;
+  const kg = planned.units === 'G' ? planned.value / 1000 : planned.value;
+  return [{ ...only, weight: decimalText(Math.round(kg * 1000) / 1000), fromProducts: true }];
 }

@@ -8,8 +8,12 @@
  * at once, otherwise Enter or leaving the field does. Alt+1..9 chooses from
  * anywhere on the screen (App.tsx). The chosen box's dimensions fill the row;
  * typing a dimension makes the row a box of its own.
+ *
+ * A weight known from product data (issue 24) fills the one parcel's blank
+ * weight, marked "from product data"; it is selected when focused, so a
+ * typed weight replaces it, and the scale's reading does too.
  */
-import { useState, type RefObject } from 'react';
+import { useEffect, useState, type RefObject } from 'react';
 import { findBox, type BoxPreset } from '../../../shared/contract/boxes';
 import type { FieldErrors } from '../../../shared/platform';
 import { TextField } from '../components/Field';
@@ -99,6 +103,12 @@ export function PackagesEditor({ errors, show, firstRef, idPrefix = 'pkg' }: Pro
   const listError = show('packages') ? firstError(errors, 'packages') : undefined;
   const many = draft.packages.length > 1;
   const numbered = (label: string, i: number) => (many ? `${label} #${i + 1}` : label);
+  const fromProducts = draft.packages[0]?.fromProducts === true;
+  useEffect(() => {
+    // The weight arrived while the packer is in the field: typing replaces it.
+    const el = document.getElementById(`${idPrefix}-0-weight`);
+    if (fromProducts && el instanceof HTMLInputElement && document.activeElement === el) el.select();
+  }, [fromProducts, idPrefix]);
   return (
     <fieldset className="packages">
       <legend>{t('parcels.title', { count: draft.packages.length })}</legend>
@@ -117,6 +127,9 @@ export function PackagesEditor({ errors, show, firstRef, idPrefix = 'pkg' }: Pro
               onValue={(v) => setPackage(i, 'weight', v)}
               onBlur={() => touch(weightPath)}
               error={show(weightPath) ? firstError(errors, weightPath) : undefined}
+              hint={p.fromProducts ? t('products.weightFromData') : undefined}
+              data-weight-source={p.fromProducts ? 'products' : undefined}
+              onFocus={p.fromProducts ? (e) => e.currentTarget.select() : undefined}
               inputMode="decimal"
               ref={i === 0 ? firstRef : undefined}
               className="field-num field-weight"

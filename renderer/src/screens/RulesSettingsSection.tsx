@@ -1,23 +1,43 @@
 /**
  * Part of the Settings screen (issue 24 items 1-2): the shipping rules in
- * order — turn one on or off, rename it, move it up or down, test the list
+ * order — turn one on or off, rename it, move it up or down, choose the
+ * label printer its labels go to (from the printers the station knows; the
+ * printer's profile then applies), test the list
  * on an order (which rule acts and why each one before it did not) — their
  * JSON import and export, and the shared rules file the station follows with
  * the version it runs. A refused file names the rule's number and field, and
  * the rules in use stay.
  */
 import { useCallback, useEffect, useState } from 'react';
-import type { RulesTestView, RulesView } from '../../../shared/contract/rules';
+import { rulePrinterUri, type Rule, type RulesTestView, type RulesView } from '../../../shared/contract/rules';
+import type { DiscoveredPrinterView } from '../../../shared/contract/views';
 import { invoke, on } from '../api';
 import { TextField } from '../components/Field';
 import { asStationError } from '../lib/errors';
 import { dateTime } from '../lib/format';
-import { t } from '../lib/i18n';
+import { printerNameText, t } from '../lib/i18n';
+import { withPrinter } from '../lib/rulePrinter';
 import { decisionText, ruleReasonText } from '../lib/ruleText';
 import { saveText } from '../lib/saveText';
 import { useApp } from '../stores/app';
 import { FollowedFileForm } from './FollowedFileForm';
 import { FileButton } from '../components/FileButton';
+
+/** The rule's printer choice: the known printers, and the rule's own when the station does not know it (yet). */
+function PrinterChoice({ rule, index, printers, disabled, onChoose }: { rule: Rule; index: number; printers: readonly DiscoveredPrinterView[]; disabled: boolean; onChoose: (uri: string) => void }) {
+  const uri = rulePrinterUri(rule.then) ?? '';
+  return (
+    <select aria-label={t('rules.settings.printerOf', { index })} value={uri} disabled={disabled} onChange={(e) => onChoose(e.target.value)}>
+      <option value="">{t('rules.settings.printerInUse')}</option>
+      {printers.map((p) => (
+        <option key={p.uri} value={p.uri}>
+          {printerNameText(p)}
+        </option>
+      ))}
+      {uri && !printers.some((p) => p.uri === uri) ? <option value={uri}>{uri}</option> : null}
+    </select>
+  );
+}
 
 /** The Shipping rules card of the Settings screen (see file comment). */
 export function RulesSettingsSection() {
@@ -25,6 +45,17 @@ export function RulesSettingsSection() {
   const [names, setNames] = useState<Record<number, string>>({});
   const [orderNumber, setOrderNumber] = useState('');
   const [test, setTest] = useState<RulesTestView | null>(null);
+  const [printers, setPrinters] = useState<DiscoveredPrinterView[]>([]);
+  useEffect(() => {
+    let live = true;
+    invoke('printers.discover', {})
+      .then((list) => live && setPrinters(list))
+      // Without the list a rule's printer still shows (by its URI) and "the printer in use" stays a choice.
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, []);
 
   const load = useCallback(() => {
     invoke('rules.list', {})
@@ -109,6 +140,9 @@ export function RulesSettingsSection() {
                   <button type="button" className="btn btn-small" aria-label={t('rules.settings.down', { index })} disabled={following || index === rules.length} onClick={() => void change(() => invoke('rules.move', { index, to: index + 1 }))}>
                     ↓
                   </button>
+                </td>
+                <td>
+                  <PrinterChoice rule={r} index={index} printers={printers} disabled={following} onChoose={(uri) => void change(() => invoke('rules.save', { index, rule: withPrinter(r, uri) }))} />
                 </td>
                 <td>{step ? `${t(`rules.settings.outcome.${step.outcome}`)}${step.why.length ? `: ${step.why.map(ruleReasonText).join(', ')}` : ''}` : ''}</td>
               </tr>

@@ -17,7 +17,7 @@ import { t } from '../lib/i18n';
 import { fieldMessage } from '../lib/messages';
 import { draftFromOrder, emptyDraft, customsOf, quoteKey, type ShipDraft } from '../lib/shipForm';
 import { applyCustomsMemory, applyPlannedCommodities, emptyCommodity, withAutoValue, type CustomsDraft } from '../lib/shipFormCustoms';
-import { boxChoice, emptyPackage, typedWeightKg, type BoxChoice } from '../lib/shipFormParcels';
+import { boxChoice, emptyPackage, typedWeightKg, withProductWeight, type BoxChoice } from '../lib/shipFormParcels';
 import { CUSTOMS_PATHS, RECIPIENT_PATHS, commodityPath, packagePath, partyIdPath, type CommodityDraft, type PackageDraft, type PackageField, type PartyIdsDraft, type RecipientDraft } from '../../../shared/contract/ship-form';
 import type { BoxPreset } from '../../../shared/contract/boxes';
 import { useApp } from './app';
@@ -123,6 +123,8 @@ interface JobState {
    * A failed plan leaves the form as it is (the packer types what is missing).
    */
   fillCustomsFromPlan(): Promise<void>;
+  /** The weight known from product data (the core's plan) in the one parcel's blank weight field, marked so (issue 24); a failed plan leaves it blank. */
+  loadProductWeight(): Promise<void>;
   highlight(index: number): void;
   quote(): Promise<boolean>;
   choose(index: number): void;
@@ -279,6 +281,7 @@ export const useJob = create<JobState>()((set, get) => {
       checks++; // a check of the previous form still in flight must not land on this one
       set({ ...initial(), order, draft: draftFromOrder(order, startingBox()) });
       if (customsOf(get().draft).required) void get().loadCustomsMemory();
+      void get().loadProductWeight();
     },
     startBlank() {
       checks++;
@@ -343,6 +346,19 @@ export const useJob = create<JobState>()((set, get) => {
     setDeliveryPoint(point) {
       edit((d) => ({ ...d, deliveryPoint: point }), ['options.deliveryPoint', 'options.cod']);
     },
+    async loadProductWeight() {
+      const { order } = get();
+      if (!order) return;
+      let plan;
+      try {
+        plan = await invoke('shipping.plan', { orderId: order.id });
+      } catch {
+        return; // a help, not a step: the packer weighs or types
+      }
+      if (get().order?.id !== order.id || get().result) return;
+      const packages = withProductWeight(get().draft.packages, plan);
+      if (packages) set((s) => ({ draft: { ...s.draft, packages } }));
+    },
     async fillCustomsFromPlan() {
       const { order, draft, chosen } = get();
       if (!order || !customsOf(draft).required) return;
@@ -374,7 +390,8 @@ export const useJob = create<JobState>()((set, get) => {
     },
     setPackage(index, field, value) {
       // A dimension typed by hand makes the parcel a box of its own (no longer the preset it was).
-      edit((d) => ({ ...d, packages: d.packages.map((p, i) => (i === index ? { ...p, [field]: value, ...(field === 'weight' || p[field] === value ? {} : { box: '' }) } : p)) }), [packagePath(index, field)]);
+      // A weight typed or weighed is no longer the one from product data.
+      edit((d) => ({ ...d, packages: d.packages.map((p, i) => (i === index ? { ...p, [field]: value, ...(field === 'weight' ? { fromProducts: false } : p[field] === value ? {} : { box: '' }) } : p)) }), [packagePath(index, field)]);
     },
     addPackage() {
       edit((d) => {

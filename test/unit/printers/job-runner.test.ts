@@ -14,6 +14,7 @@ import type { PrinterService } from '../../../electron/core/printing/service-api
 import { createEmitter } from '../../../electron/core/common/events';
 import { PrinterError, type LabelPrinter, type PrinterStatus } from '../../../electron/core/printing';
 import { openStore, type Store } from '../../../electron/core/store';
+import { PrinterProfilesSetting } from '../../../electron/core/printing/service-api';
 import type { PrintJobView } from '../../../shared/contract/views';
 
 /** A printer whose status and job outcome the test sets. */
@@ -249,5 +250,51 @@ describe('print job runner', () => {
     const s = service(p, { open: (u) => (u === hung.uri ? hung : p), probeMs: 50 });
     await expect(s.setUri(hung.uri)).rejects.toMatchObject({ code: 'printer_error', message: expect.stringContaining('file:///mnt/hung') });
     expect(s.uri).toBe(p.uri);
+  });
+
+  it('prints a job pinned to a rule\'s printer there with its profile, while that printer waits the others go on, and a reprint follows it', async () => {
+    const main = new ScriptedPrinter('socket://10.0.0.9:9100');
+    const big = new ScriptedPrinter('socket://10.0.0.10:9100');
+    store.settings.set(PrinterProfilesSetting, { [big.uri]: { dpi: 300, widthMm: 102, heightMm: 203, darkness: 25, speedIps: 4, media: 'direct_thermal', topOffsetDots: 0 } });
+    const s = service(main, { open: (u) => (u === big.uri ? big : main) });
+    for (const ldv of ['LDV1', 'LDV2', 'LDV3']) shipment(ldv);
+    const pinned = await s.printLabel('LDV1', 'auto', { printerUri: big.uri });
+    expect(pinned.job).toMatchObject({ state: 'printed', printerUri: big.uri });
+    expect(big.printed).toHaveLength(1);
+    expect(big.printed[0]).toMatch(/^~SD25\^XA\^PW1205\^LL2398\^PR4\^MTD\^LT0/);
+    expect(main.printed).toEqual([]);
+    // The rule's printer runs out of paper: its job waits, a job of the printer in use still prints.
+    big.status_ = PAPER_OUT;
+    const waiting = await s.printLabel('LDV2', 'auto', { printerUri: big.uri });
+    expect(waiting.job).toMatchObject({ state: 'queued', printerUri: big.uri, lastError: expect.stringContaining('out of paper') });
+    const plain = await s.printLabel('LDV3', 'auto');
+    expect(plain.job).toMatchObject({ state: 'printed', printerUri: main.uri });
+    expect(main.printed).toHaveLength(1);
+    expect(main.printed[0]).not.toContain('~SD25');
+    expect(s.cached().state).toBe('ready');
+    big.status_ = READY;
+    s.kick();
+    await vi.waitFor(() => expect(big.printed).toHaveLength(2), { timeout: 2000 });
+    await s.idle();
+    // The packer's reprint of a pinned label goes to the same printer.
+    const again = await s.printLabel('LDV1', 'reprint');
+    expect(again.job).toMatchObject({ state: 'printed', printerUri: big.uri, requestedBy: 'reprint' });
+    expect(big.printed).toHaveLength(3);
+    expect(main.printed).toHaveLength(1);
+  });
+
+  it('fails a pinned job naming the URI when the rule\'s printer cannot be opened, and prints the others', async () => {
+    const main = new ScriptedPrinter();
+    const s = service(main, {
+      open: (u) => {
+        if (u === main.uri) return main;
+        throw new PrinterError('invalid_printer_uri', `cannot open ${u}`);
+      },
+    });
+    shipment('LDV1');
+    shipment('LDV2');
+    const out = await s.printLabel('LDV1', 'auto', { printerUri: 'usb://Nowhere/X' });
+    expect(out.job).toMatchObject({ state: 'failed', lastError: expect.stringContaining('usb://Nowhere/X') });
+    expect((await s.printLabel('LDV2', 'auto')).job).toMatchObject({ state: 'printed', printerUri: main.uri });
   });
 });

@@ -12,7 +12,7 @@ import { StationError } from '../../../shared/contract/errors';
 import type { StationOrder } from '../../../shared/domain/order';
 import { setStation } from '../../../renderer/src/api';
 import { setLanguage, t } from '../../../renderer/src/lib/i18n';
-import { attentionText } from '../../../renderer/src/lib/ruleText';
+import { attentionText, ruleNameText } from '../../../renderer/src/lib/ruleText';
 import { useApp } from '../../../renderer/src/stores/app';
 import { useAutoShip } from '../../../renderer/src/stores/autoship';
 import { useJob } from '../../../renderer/src/stores/job';
@@ -108,7 +108,8 @@ describe('shipping by itself', () => {
     useJob.getState().startOrder(order(4));
     useJob.setState({ shipping: true });
     expect(await useAutoShip.getState().consider(1)).toBe(false);
-    expect(calls).toHaveLength(0);
+    // The core is not even asked (opening the order asks only for its plan: the weight from product data).
+    expect(calls.filter((c) => c.name !== 'shipping.plan')).toHaveLength(0);
     useJob.setState({ shipping: false });
     expect(await useAutoShip.getState().consider(1)).toBe(true);
     // Ctrl+Enter during the countdown: the countdown ends, only the packer's shipment is made.
@@ -154,10 +155,13 @@ describe('shipping by itself', () => {
     expect(useAutoShip.getState().blocked).toBeNull();
   });
 
-  it('says the rule, the time and "Esc stops" in English and Italian', async () => {
-    expect(`${t('autoShip.countdown', { rule: 'Italia', seconds: '1.5' })} — ${t('autoShip.escStops')}`).toBe("Rule 'Italia' ships this order by itself in 1.5 s — Esc stops");
+  it('says the rule (its number and name, as the rule line does), the time and "Esc stops" in English and Italian', async () => {
+    const rule = ruleNameText({ index: 2, name: 'Italia' });
+    expect(`${t('autoShip.countdown', { rule, seconds: '1.5' })} — ${t('autoShip.escStops')}`).toBe("Rule 2 'Italia' ships this order by itself in 1.5 s — Esc stops");
+    expect(attentionText({ key: 'notByItself', params: { rule: 'Italia', index: 2 }, message: 'x' })).toBe("Rule 2 'Italia' does not ship by itself");
     await setLanguage('it');
-    expect(t('autoShip.countdown', { rule: 'Italia', seconds: '1,5' })).toBe("La regola 'Italia' spedisce da sola questo ordine tra 1,5 s");
+    expect(t('autoShip.countdown', { rule: ruleNameText({ index: 2, name: 'Italia' }), seconds: '1,5' })).toBe("Regola 2 'Italia' spedisce da sola questo ordine tra 1,5 s");
+    expect(attentionText({ key: 'noContract', params: { rule: 'Italia', index: 2 }, message: 'x' })).toBe("Regola 2 'Italia' non sceglie un contratto");
     expect(t('autoShip.escStops')).toBe('Esc ferma');
     expect(attentionText({ key: 'customs', params: { count: 2 }, message: 'x' })).toBe('Dichiarazione doganale incompleta (2 campi)');
   });

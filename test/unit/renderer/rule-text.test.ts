@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { decide } from '../../../electron/core/rules/engine';
 import { setLanguage } from '../../../renderer/src/lib/i18n';
-import { decisionText, ruleReasonText } from '../../../renderer/src/lib/ruleText';
+import { decisionText, ruleNameText, ruleReasonText } from '../../../renderer/src/lib/ruleText';
 import { Rule } from '../../../shared/contract/rules';
 import type { StationOrder } from '../../../shared/domain/order';
 
@@ -32,6 +32,8 @@ describe('decisionText', () => {
     expect(decisionText(decision)).toBe("Rule 3 'Italia fino a 5 kg': country IT, weight 1.2 kg ≤ 5");
     await setLanguage('it');
     expect(decisionText(decision)).toBe("Regola 3 'Italia fino a 5 kg': paese IT, peso 1,2 kg ≤ 5");
+    // The countdown names the rule in the same words.
+    expect(decisionText(decision).startsWith(ruleNameText({ index: 3, name: 'Italia fino a 5 kg' }))).toBe(true);
   });
 
   it('says when no rule acts, and names a failed condition', async () => {

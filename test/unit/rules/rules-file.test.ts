@@ -9,6 +9,7 @@ import Ajv2020 from 'ajv/dist/2020';
 import { describe, expect, it } from 'vitest';
 import { parseRulesFile, rulesFileText } from '../../../electron/core/rules/file';
 import { StationError } from '../../../shared/contract/errors';
+import { rulePrinterUri } from '../../../shared/contract/rules';
 
 const root = join(__dirname, '../../..');
 const fixture = (name: string) => readFileSync(join(root, 'test/fixtures/rules', name), 'utf8');
@@ -68,5 +69,25 @@ describe('rules file', () => {
     expect(refusal('{"version":1,').details).toEqual({ content: ['Not JSON'] });
     const range = { version: 1, rules: [{ name: 'a', when: { weightKg: { min: 5, max: 1 } }, then: {} }] };
     expect(refusal(JSON.stringify(range)).details).toHaveProperty(['rules.0.when.weightKg.min']);
+  });
+
+  it('takes a rule\'s label printer as a device URI, refuses one that is not, and keeps reading an old file\'s printerProfile', () => {
+    const file = { version: 1, rules: [{ name: 'Grandi', then: { rate: 'cheapest', printer: ' socket://10.0.0.7:9100 ' } }] };
+    expect(validate(file), JSON.stringify(validate.errors)).toBe(true);
+    const parsed = parseRulesFile(JSON.stringify(file));
+    expect(parsed.rules[0]?.then.printer).toBe('socket://10.0.0.7:9100');
+    expect(parseRulesFile(rulesFileText(parsed))).toEqual(parsed);
+    const bad = { version: 1, rules: [{ name: 'ok', then: {} }, { name: 'Grandi', then: { printer: 'Zebra 203' } }] };
+    expect(validate(bad)).toBe(false);
+    const e = refusal(JSON.stringify(bad));
+    expect(e.message).toContain("rule 2 'Grandi', field then.printer");
+    expect(Object.keys(e.details ?? {})).toEqual(['rules.1.then.printer']);
+    // Files of earlier versions: printerProfile is read and kept; a device URI there names the printer, a name names none.
+    const old = parseRulesFile(fixture('warehouse.json'));
+    const milano = old.rules[4]?.then;
+    expect(milano?.printerProfile).toBe('Zebra 203');
+    expect(milano && rulePrinterUri(milano)).toBeNull();
+    expect(rulePrinterUri({ printerProfile: 'usb://Zebra/ZD420' })).toBe('usb://Zebra/ZD420');
+    expect(rulePrinterUri({ printer: 'printer:Zebra_Big', printerProfile: 'usb://Zebra/ZD420' })).toBe('printer:Zebra_Big');
   });
 });

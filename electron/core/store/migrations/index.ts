@@ -31,6 +31,7 @@ import { m0008YearsAtTheBench } from './0008-years-at-the-bench';
 import { m0009ProductData } from './0009-product-data';
 import { m0010OrdersIndexLater } from './0010-orders-index-later';
 import { m0011PackersActivity } from './0011-packers-activity';
+import { m0012PrintJobPinnedPrinter } from './0012-print-job-pinned-printer';
 import type { Migration } from './migration';
 
 export type { Migration } from './migration';
@@ -48,6 +49,7 @@ export const MIGRATIONS: readonly Migration[] = [
   m0009ProductData,
   m0010OrdersIndexLater,
   m0011PackersActivity,
+  m0012PrintJobPinnedPrinter,
 ];
 
 /** Schema version this code writes: the last migration's version. */

@@ -46,6 +46,7 @@ const texts: Record<CoreTextKey, string> = {
   jobInPrinterWaiting: 'Nella stampante, in attesa: stampante {{state}} — {{detail}}',
   jobWentOff: 'printer_unreachable: la stampante si è spenta prima di confermare l’etichetta ({{detail}}): ristampa se non è uscita nessuna etichetta',
   jobLabelGone: 'not_found_locally: l’etichetta di questo lavoro non c’è più',
+  jobRulePrinterUnusable: 'printer_error: la stampante della regola {{uri}} non si può usare: {{reason}}',
   jobCannotConvert: 'printer_error: l’etichetta non si può convertire per la stampante: {{reason}}',
   jobFailed: '{{code}}: {{error}}',
   jobFailedPartial: '{{code}}: {{error}}; parte dell’etichetta potrebbe essere stata stampata: ristampa se non è uscita',

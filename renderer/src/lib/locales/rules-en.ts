@@ -1,7 +1,8 @@
 /** English texts of shipping rules, product data and plans (issue 24), merged into ./en.ts. */
 export const rulesEn = {
   rules: {
-    line: "Rule {{index}} '{{name}}': {{why}}",
+    named: "Rule {{index}} '{{name}}'",
+    line: '{{rule}}: {{why}}',
     noneActs: 'No shipping rule covers this order',
     why: {
       always: 'every order',
@@ -50,6 +51,8 @@ export const rulesEn = {
       up: 'Move rule {{index}} up',
       down: 'Move rule {{index}} down',
       rename: 'Save name',
+      printerOf: 'Label printer of rule {{index}}',
+      printerInUse: 'Label printer in use',
       test: 'Test on order',
       testOrder: 'Order number',
       import: 'Import JSON…',
@@ -79,9 +82,10 @@ export const rulesEn = {
     accept: 'Accept',
     reject: 'Reject',
     field: { description: 'description', harmonizedCode: 'HS code', countryOfManufacture: 'made in', unitWeightKg: 'weight kg' },
+    weightFromData: 'From product data (box included): weigh or type to change',
   },
   autoShip: {
-    countdown: "Rule '{{rule}}' ships this order by itself in {{seconds}} s",
+    countdown: '{{rule}} ships this order by itself in {{seconds}} s',
     escStops: 'Esc stops',
     stopped: 'Stopped: the order does not ship by itself',
     stoppedDetail: 'Nothing was shipped. Quote and ship as usual (Enter, then Ctrl+Enter).',
@@ -103,8 +107,8 @@ export const rulesEn = {
       held: 'Held: the note is too long for the courier',
       customs: 'Customs declaration incomplete ({{count}} fields)',
       noRule: 'No rule covers this order',
-      noContract: 'The rule chooses no contract',
-      notByItself: 'Rule {{rule}} does not ship by itself',
+      noContract: '{{rule}} chooses no contract',
+      notByItself: '{{rule}} does not ship by itself',
       inFlight: 'Its shipment is being made',
       pickup: 'Collected in store',
       status_shipped: 'Already shipped',

@@ -1,7 +1,8 @@
 /** Testi italiani di regole di spedizione, dati prodotto e piani (issue 24), uniti in ./it.ts. */
 export const rulesIt = {
   rules: {
-    line: "Regola {{index}} '{{name}}': {{why}}",
+    named: "Regola {{index}} '{{name}}'",
+    line: '{{rule}}: {{why}}',
     noneActs: 'Nessuna regola di spedizione copre questo ordine',
     why: {
       always: 'ogni ordine',
@@ -50,6 +51,8 @@ export const rulesIt = {
       up: 'Sposta la regola {{index}} su',
       down: 'Sposta la regola {{index}} giù',
       rename: 'Salva nome',
+      printerOf: 'Stampante etichette della regola {{index}}',
+      printerInUse: 'Stampante etichette in uso',
       test: 'Prova su ordine',
       testOrder: 'Numero ordine',
       import: 'Importa JSON…',
@@ -79,9 +82,10 @@ export const rulesIt = {
     accept: 'Accetta',
     reject: 'Rifiuta',
     field: { description: 'descrizione', harmonizedCode: 'codice HS', countryOfManufacture: 'prodotto in', unitWeightKg: 'peso kg' },
+    weightFromData: 'Dai dati prodotto (scatola compresa): pesa o scrivi per cambiarlo',
   },
   autoShip: {
-    countdown: "La regola '{{rule}}' spedisce da sola questo ordine tra {{seconds}} s",
+    countdown: '{{rule}} spedisce da sola questo ordine tra {{seconds}} s',
     escStops: 'Esc ferma',
     stopped: "Fermato: l'ordine non parte da solo",
     stoppedDetail: 'Nessuna spedizione creata. Quota e spedisci come sempre (Invio, poi Ctrl+Invio).',
@@ -103,8 +107,8 @@ export const rulesIt = {
       held: 'Sospeso: la nota è troppo lunga per il corriere',
       customs: 'Dichiarazione doganale incompleta ({{count}} campi)',
       noRule: 'Nessuna regola copre questo ordine',
-      noContract: 'La regola non sceglie un contratto',
-      notByItself: 'La regola {{rule}} non spedisce da sola',
+      noContract: '{{rule}} non sceglie un contratto',
+      notByItself: '{{rule}} non spedisce da sola',
       inFlight: 'La sua spedizione è in corso',
       pickup: 'Ritiro in negozio',
       status_shipped: 'Già spedito',

@@ -1,0 +1,14 @@
+/** A rule's label printer as the Rules settings form changes it (issue 24): the device URI in `then.printer`. */
+import { rulePrinterUri, type Rule } from '../../../shared/contract/rules';
+
+/**
+ * The rule with its labels sent to `uri` (a device URI), or to the label printer in use (`''`).
+ * An earlier file's `printerProfile` that names a printer by URI is dropped (the choice replaces it);
+ * one that names nothing is kept as it was. The rule's other fields are kept.
+ */
+export function withPrinter(rule: Rule, uri: string): Rule {
+  const { printer: _printer, ...rest } = rule.then;
+  const { printerProfile: _old, ...then } = rest;
+  const keep = rulePrinterUri(rest) === null ? rest : then;
+  return { ...rule, then: uri ? { ...keep, printer: uri } : keep };
+}
