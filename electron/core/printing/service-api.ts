@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import type { DiscoveredPrinterView, LabelPreviewView, PrintJobView, PrinterNameParts, PrinterView, StationText } from '../../../shared/contract/views';
-import { coreText } from '../../../shared/contract/core-text';
+import { coreText, coreTextNesting } from '../../../shared/contract/core-text';
 import { PrinterProfileSchema, type PrinterProfileView } from '../../../shared/contract/printer-profile';
 import { describePrinter, parseDeviceUri, printerNameParts, type LabelPrinter, type PrinterStatus } from './';
 import { defineSetting, type PrintJobRecord, type PrintRequester, type Store } from '../store';
@@ -193,6 +193,10 @@ const STATE_TEXT: Record<PrinterView['state'], string> = {
 export function waitReason(v: PrinterView, inPrinter = false): { message: string; text: StationText } {
   return coreText(inPrinter ? 'jobInPrinterWaiting' : 'jobWaitingPrinter', { state: STATE_TEXT[v.state], printerState: v.state, detail: v.detail });
 }
+
+/** A job's note made of the printer's error (`{{code}}`, `{{error}}` with its own text). */
+export const jobNote = (key: 'jobWaiting' | 'jobFailed' | 'jobFailedPartial', err: { code: string; message: string; text?: StationText }) =>
+  coreTextNesting(key, { code: err.code }, { error: err });
 
 /** How a print job ended for its caller: on paper, failed, or waiting for the printer. */
 export type Terminal = 'printed' | 'failed' | 'waiting';

@@ -31,7 +31,7 @@
  * Labels are printed from the bytes stored when the shipment was created, so
  * printing never needs the network.
  */
-import type { DiscoveredPrinterView, PrinterView, StationText } from '../../../shared/contract/views';
+import type { DiscoveredPrinterView, PrinterView } from '../../../shared/contract/views';
 import { StationError } from '../../../shared/contract/errors';
 import { coreText, coreTextNesting } from '../../../shared/contract/core-text';
 import { issuesToDetails } from '../../../shared/platform/common';
@@ -41,7 +41,7 @@ import { adaptLabel, type AdaptedLabel } from './label-bytes';
 import type { PrintJobRecord } from '../store';
 import { errorSummary } from '../common/errors';
 import { printJobView } from '../common/views';
-import { LabelPrinterSetting, PrinterHistorySetting, PrinterProfilesSetting, PRINTER_HISTORY_MAX, LABEL_WIDTH_MM, LABEL_HEIGHT_MM, STATUS_MAX_AGE_MS, SILENT_RECHECK_MS, PrintOutcome, PrinterService, PrinterServiceOptions, kindOf, printerView, printerNameOf, HOLD, waitReason, Terminal, boundedStatus, printOutcome } from './service-api';
+import { LabelPrinterSetting, PrinterHistorySetting, PrinterProfilesSetting, PRINTER_HISTORY_MAX, LABEL_WIDTH_MM, LABEL_HEIGHT_MM, STATUS_MAX_AGE_MS, SILENT_RECHECK_MS, PrintOutcome, PrinterService, PrinterServiceOptions, kindOf, printerView, printerNameOf, HOLD, waitReason, Terminal, boundedStatus, printOutcome, jobNote } from './service-api';
 
 /**
  * Builds the printer service and its job runner on an opened printer.
@@ -231,10 +231,6 @@ export function createPrinterService(opts: PrinterServiceOptions): PrinterServic
       }
     }
   }
-
-  /** A job's note made of the printer's error (`{{code}}`, `{{error}}` with its own text). */
-  const jobNote = (key: 'jobWaiting' | 'jobFailed' | 'jobFailedPartial', err: { code: string; message: string; text?: StationText }) =>
-    coreTextNesting(key, { code: err.code }, { error: err });
 
   /** Prints one claimed job; true when the runner may go on with the next one. */
   async function run(p: LabelPrinter, claimed: PrintJobRecord): Promise<boolean> {

@@ -17,48 +17,13 @@ import { t } from '../lib/i18n';
 import { fieldMessage } from '../lib/messages';
 import { draftFromOrder, emptyDraft, customsOf, quoteKey, type ShipDraft } from '../lib/shipForm';
 import { applyCustomsMemory, applyPlannedCommodities, emptyCommodity, withAutoValue, type CustomsDraft } from '../lib/shipFormCustoms';
-import { boxChoice, emptyPackage, typedWeightKg, withProductWeight, type BoxChoice } from '../lib/shipFormParcels';
+import { boxChoice, emptyPackage, typedWeightKg, withProductWeight } from '../lib/shipFormParcels';
+import { rememberBox, startingBox } from './lastBox';
 import { CUSTOMS_PATHS, RECIPIENT_PATHS, commodityPath, packagePath, partyIdPath, type CommodityDraft, type PackageDraft, type PackageField, type PartyIdsDraft, type RecipientDraft } from '../../../shared/contract/ship-form';
 import type { BoxPreset } from '../../../shared/contract/boxes';
 import { useApp } from './app';
-import { useBoxes } from './boxes';
 import { useVerify } from './verify';
 import { coreMessage, jobNoteText } from '../lib/coreText';
-
-const BOX_KEY = 'station.lastBox';
-
-/**
- * The box a new parcel starts with: the one the packer used last (a preset by
- * its current dimensions, or dimensions typed by hand), else the station's
- * default preset, else none (blank dimensions: the quote asks for a box).
- */
-function startingBox(): BoxChoice | undefined {
-  const { presets, defaultBox } = useBoxes.getState().settings;
-  try {
-    const raw = localStorage.getItem(BOX_KEY);
-    if (raw) {
-      const b = JSON.parse(raw) as { name?: unknown; length?: unknown; width?: unknown; height?: unknown };
-      const name = typeof b.name === 'string' ? b.name : '';
-      const preset = name ? presets.find((p) => p.name === name) : undefined;
-      if (preset) return boxChoice(preset);
-      // A hand-typed box is kept; a preset deleted since is not.
-      if (name === '' && typeof b.length === 'string' && typeof b.width === 'string' && typeof b.height === 'string' && b.length !== '') return { name: '', length: b.length, width: b.width, height: b.height };
-    }
-  } catch {
-    // unreadable: the default box applies
-  }
-  const preset = defaultBox ? presets.find((p) => p.name === defaultBox) : undefined;
-  return preset ? boxChoice(preset) : undefined;
-}
-
-function rememberBox(p: PackageDraft | undefined): void {
-  if (!p) return;
-  try {
-    localStorage.setItem(BOX_KEY, JSON.stringify({ name: p.box, length: p.length, width: p.width, height: p.height }));
-  } catch {
-    // storage unavailable: not important
-  }
-}
 
 interface JobState {
   order: StationOrder | null;
