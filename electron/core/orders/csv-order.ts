@@ -3,7 +3,7 @@
  * recipient, order-level fields, and every problem with its row and column
  * (rules in ./shopify-csv.ts).
  */
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import {
   normalizePostalCode,
   ORDER_LIMITS,
@@ -301,7 +301,11 @@ function dropUndefined<T extends object>(o: T): T {
   return o;
 }
 
-/** sha256 over the order's JSON (keys in a fixed order, since the object is always built the same way). */
+/**
+ * sha256 over the order's JSON (keys in a fixed order, since the object is
+ * always built the same way), hex. One-shot `crypto.hash`: the same digest as
+ * a Hash object, without making one per order.
+ */
 function contentHash(order: OrderDraft): string {
-  return createHash('sha256').update(JSON.stringify(order)).digest('hex');
+  return hash('sha256', JSON.stringify(order), 'hex');
 }
