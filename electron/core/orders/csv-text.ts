@@ -132,7 +132,7 @@ export async function* decodedText(src: CsvSource, encoding: TextEncoding, skip:
     yield* lfBytes(src, skip);
     return;
   }
-  const decoder = encoding === 'utf-8' || encoding === 'utf-8-bom' ? utf8Decoder() : iconv.getDecoder(encoding);
+  const decoder = encoding === 'utf-8-bom' ? utf8Decoder() : iconv.getDecoder(encoding);
   let sourceBytes = skip;
   let heldCr = false;
   const normalize = (piece: string, last: boolean): Buffer => {
