@@ -59,8 +59,13 @@ import { decodedText, detectEncoding, sourceSize, type CsvSource, type TextEncod
 export { ShopifyImportError, MAX_IMPORT_BYTES, tooLargeError } from './csv-errors';
 export { parseShopifyTime } from './csv-order';
 
-/** Orders ready before they are written (each transaction then takes what fits in {@link SLICE_MS}). */
-const WRITE_BATCH = 50;
+/**
+ * Orders ready before they are written (each transaction then takes what fits
+ * in {@link SLICE_MS}). Large enough that a transaction is a full slice: at 50
+ * a transaction held ≈50 orders and the import made ≈220 commits for 10,000
+ * orders, a fifth of its time; at 400, ≈95 commits (≈1 MB of orders held).
+ */
+const WRITE_BATCH = 400;
 /** Longest stretch of import work between two turns of the event loop, ms. */
 const SLICE_MS = 8;
 /** Least time between two progress reports, ms. */
