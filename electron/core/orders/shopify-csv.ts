@@ -158,7 +158,7 @@ export async function importShopifyCsv(store: Store, input: ShopifyCsvInput, opt
   let unchanged = 0;
   let refused = 0;
   const refusedList: ImportSkip[] = [];
-  const parsed = await readShopifyCsv(input, opts, (ready, budgetMs) =>
+  const parsed = await store.deferCheckpoints(() => readShopifyCsv(input, opts, (ready, budgetMs) =>
     store.bulkTx(() => {
       // One transaction per slice: as many orders as fit in the slice's time (at least one).
       const start = performance.now();
@@ -178,7 +178,7 @@ export async function importShopifyCsv(store: Store, input: ShopifyCsvInput, opt
       }
       return n;
     }),
-  );
+  ));
   return {
     imported,
     updated,
