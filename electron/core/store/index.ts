@@ -116,12 +116,12 @@ export interface Store {
   /**
    * Runs `fn` (a bulk import: many {@link Store.bulkTx} slices over many
    * event-loop turns) with SQLite's automatic WAL checkpoint raised from 1,000
-   * to {@link BULK_CHECKPOINT_PAGES} pages (4 KiB each), then checkpoints once
-   * and truncates the WAL. During a 10,000-order import the default made a
-   * checkpoint (copy and fsync) every few slices, each copying again the
-   * index pages every slice touches; one at the end copies each page once.
-   * Other commands' commits meanwhile defer theirs too. Nested calls run
-   * `fn` as it is. Errors of `fn` are rethrown after the checkpoint.
+   * to {@link BULK_CHECKPOINT_PAGES} pages (4 KiB each), then checkpoints and
+   * truncates the WAL once at the end. At 1,000 pages a 10,000-order import
+   * made a checkpoint (copy and fsync) every few slices, each copying again
+   * the index pages that every slice touches. Other commands' commits
+   * meanwhile follow the same bound. Nested calls run `fn` as it is. An
+   * error of `fn` is rethrown after the checkpoint.
    */
   deferCheckpoints<T>(fn: () => Promise<T>): Promise<T>;
   /** Closes the database; further calls throw. Safe to call twice. */
@@ -130,8 +130,8 @@ export interface Store {
 
 /** `PRAGMA synchronous` level NORMAL (https://sqlite.org/pragma.html#pragma_synchronous). */
 const SYNCHRONOUS_NORMAL = 1;
-/** WAL pages before an automatic checkpoint during {@link Store.deferCheckpoints} (64 MiB of 4 KiB pages). */
-const BULK_CHECKPOINT_PAGES = 16_384;
+/** WAL pages before an automatic checkpoint during {@link Store.deferCheckpoints} (16 MiB of 4 KiB pages: one checkpoint holds the core for tens of ms, not hundreds). */
+const BULK_CHECKPOINT_PAGES = 4_096;
 
 /**
  * Opens (creating if needed) the station database at `file`, checks its small
@@ -259,7 +259,7 @@ export function openStore(file: string, opts: StoreOptions = {}): Store {
         deferring = false;
         if (db.open) {
           db.pragma(`wal_autocheckpoint = ${before}`);
-          // One checkpoint for the whole import, and the WAL file back to nothing (it grew to tens of MB).
+          // What the last slices left, and the WAL file (up to 16 MiB now) back to nothing.
           db.pragma('wal_checkpoint(TRUNCATE)');
         }
       }
