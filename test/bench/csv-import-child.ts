@@ -57,8 +57,10 @@ const scans = (async () => {
   }
 })();
 const t1 = performance.now();
+const cpu1 = process.cpuUsage();
 const report = await h['orders.importFinish']({ importId });
 const ms = performance.now() - t1;
+const cpu = process.cpuUsage(cpu1);
 stop = true;
 await scans;
 waits.sort((a, b) => a - b);
@@ -66,6 +68,7 @@ const p95 = waits[Math.min(waits.length - 1, Math.max(0, Math.ceil(0.95 * waits.
 console.log(
   JSON.stringify({
     ms: Math.round(ms),
+    cpuMs: Math.round((cpu.user + cpu.system) / 1000),
     uploadMs: Math.round(uploadMs),
     imported: report.imported,
     errors: report.errors.length,

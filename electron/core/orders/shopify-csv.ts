@@ -166,13 +166,17 @@ export async function importShopifyCsv(store: Store, input: ShopifyCsvInput, opt
   let unchanged = 0;
   let refused = 0;
   const refusedList: ImportSkip[] = [];
-  const parsed = await store.deferCheckpoints(() => readShopifyCsv(input, opts, (ready, budgetMs) =>
-    store.bulkTx(() => {
-      // One transaction per slice: as many orders as fit in the slice's time (at least one).
+  /** How long the last commit took, ms: the next slice leaves that much of its time for its own. */
+  let commitMs = 0;
+  const parsed = await store.deferCheckpoints(() => readShopifyCsv(input, opts, (ready, budgetMs) => {
+    // One transaction per slice: as many orders as fit in the slice's time, commit included (at least one).
+    const writeMs = Math.max(1, budgetMs - commitMs);
+    let lastWrite = 0;
+    const n = store.bulkTx(() => {
       const start = performance.now();
       let n = 0;
       for (const { order, hash, row } of ready) {
-        if (n > 0 && performance.now() - start >= budgetMs) break;
+        if (n > 0 && performance.now() - start >= writeMs) break;
         n++;
         const res = store.orders.upsertImported(order, hash, { indexLater: true });
         if (res.outcome === 'imported') imported++;
@@ -184,9 +188,12 @@ export async function importShopifyCsv(store: Store, input: ShopifyCsvInput, opt
           refusedList.push({ order: order.orderNumber, row, reason, message: SKIP_MESSAGES[reason](order.orderNumber, order.items.length) });
         }
       }
+      lastWrite = performance.now();
       return n;
-    }),
-  ));
+    });
+    commitMs = performance.now() - lastWrite;
+    return n;
+  }));
   return {
     imported,
     updated,
