@@ -113,25 +113,12 @@ export interface Store {
    * restores). Never for the outbox, shipments or print jobs.
    */
   bulkTx<T>(fn: () => T): T;
-  /**
-   * Runs `fn` (a bulk import: many {@link Store.bulkTx} slices over many
-   * event-loop turns) with SQLite's automatic WAL checkpoint raised from 1,000
-   * to {@link BULK_CHECKPOINT_PAGES} pages (4 KiB each), then checkpoints and
-   * truncates the WAL once at the end. At 1,000 pages a 10,000-order import
-   * made a checkpoint (copy and fsync) every few slices, each copying again
-   * the index pages that every slice touches. Other commands' commits
-   * meanwhile follow the same bound. Nested calls run `fn` as it is. An
-   * error of `fn` is rethrown after the checkpoint.
-   */
-  deferCheckpoints<T>(fn: () => Promise<T>): Promise<T>;
   /** Closes the database; further calls throw. Safe to call twice. */
   close(): void;
 }
 
 /** `PRAGMA synchronous` level NORMAL (https://sqlite.org/pragma.html#pragma_synchronous). */
 const SYNCHRONOUS_NORMAL = 1;
-/** WAL pages before an automatic checkpoint during {@link Store.deferCheckpoints} (16 MiB of 4 KiB pages: one checkpoint holds the core for tens of ms, not hundreds). */
-const BULK_CHECKPOINT_PAGES = 4_096;
 
 /**
  * Opens (creating if needed) the station database at `file`, checks its small
@@ -208,7 +195,6 @@ export function openStore(file: string, opts: StoreOptions = {}): Store {
     return st;
   };
   let syncLevel: number | undefined;
-  let deferring = false;
   const store: Store = {
     file,
     schemaVersion: readUserVersion(db),
@@ -246,22 +232,6 @@ export function openStore(file: string, opts: StoreOptions = {}): Store {
         return db.transaction(fn).immediate();
       } finally {
         setSynchronous(syncLevel).run();
-      }
-    },
-    async deferCheckpoints<T>(fn: () => Promise<T>): Promise<T> {
-      if (deferring) return fn();
-      deferring = true;
-      const before = Number(db.pragma('wal_autocheckpoint', { simple: true }));
-      db.pragma(`wal_autocheckpoint = ${BULK_CHECKPOINT_PAGES}`);
-      try {
-        return await fn();
-      } finally {
-        deferring = false;
-        if (db.open) {
-          db.pragma(`wal_autocheckpoint = ${before}`);
-          // What the last slices left, and the WAL file (up to 16 MiB now) back to nothing.
-          db.pragma('wal_checkpoint(TRUNCATE)');
-        }
       }
     },
     close() {
