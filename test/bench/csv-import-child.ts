@@ -5,7 +5,9 @@
  * 1 MiB, orders.importFinish) while a scan (`scan.resolve`) is asked every
  * 20 ms. A scan's wait is counted from when it was due, so a blocked event
  * loop counts in full. Prints one JSON line: import ms (importFinish), upload
- * ms, the scans' p95 and max wait, this process's peak RSS (MB).
+ * ms, the scans' p95 and max wait, this process's peak RSS (MB), and its CPU
+ * time during the import (`cpuMs`: user + system, every thread, the scans'
+ * included), which a busy machine inflates less than the wall time.
  *
  * Usage: node --import tsx test/bench/csv-import-child.ts <csv file> <data folder>
  */
