@@ -3,7 +3,7 @@
  * recipient, order-level fields, and every problem with its row and column
  * (rules in ./shopify-csv.ts).
  */
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import {
   normalizePostalCode,
   ORDER_LIMITS,
@@ -125,7 +125,10 @@ export function buildOrder(g: Group, ctx: BuildContext): ParsedShopifyOrder | 'n
   const issue = (line: number, column: string, message: string): ImportIssue => ({ line, row: rowOf.get(line) ?? first.row, order, column, message });
   const err = (line: number, column: string, message: string) => errors.add(issue(line, column, message));
   /** Order-level value: Shopify puts it on the first row; tolerate it on a later one. */
+  const single = g.rows.length === 1;
   const field = (c: ColumnName): { value: string; line: number } => {
+    // Most orders are one row: its cell, blank or not, on its line.
+    if (single) return { value: cell(first, cols[c]), line: first.line };
     for (const r of g.rows) {
       const v = cell(r, cols[c]);
       if (v.trim() !== '') return { value: v, line: r.line };
@@ -189,39 +192,51 @@ export function buildOrder(g: Group, ctx: BuildContext): ParsedShopifyOrder | 'n
   const methodLower = shippingMethod?.toLowerCase() ?? '';
   const isPickup = methodLower !== '' && pickupMethods.some((m) => methodLower.includes(m));
 
-  // Recipient from the shipping address.
+  // Recipient from the shipping address (each column read once; absent optional fields are left out, not undefined).
   const country = field('Shipping Country');
   const countryCode = country.value.trim().toUpperCase();
   const street1 = field('Shipping Address1');
   const streetCombined = field('Shipping Street');
   const useCombined = street1.value.trim() === '';
-  const email = optional(field('Email').value);
-  const phoneField = field('Shipping Phone').value.trim() !== '' ? field('Shipping Phone') : field('Phone');
-  const province = optional(field('Shipping Province').value);
+  const emailField = field('Email');
+  const email = optional(emailField.value);
+  const shippingPhone = field('Shipping Phone');
+  const phoneField = shippingPhone.value.trim() !== '' ? shippingPhone : field('Phone');
+  const provinceField = field('Shipping Province');
+  const province = optional(provinceField.value);
+  const nameField = field('Shipping Name');
+  const companyField = field('Shipping Company');
+  const street2Field = field('Shipping Address2');
+  const cityField = field('Shipping City');
+  const zipField = field('Shipping Zip');
+  const street = useCombined ? streetCombined : street1;
   const recipientLine: Record<keyof OrderRecipient, number> = {
-    name: field('Shipping Name').line,
-    company: field('Shipping Company').line,
-    street: (useCombined ? streetCombined : street1).line,
-    street2: field('Shipping Address2').line,
-    city: field('Shipping City').line,
-    province: field('Shipping Province').line,
-    postalCode: field('Shipping Zip').line,
+    name: nameField.line,
+    company: companyField.line,
+    street: street.line,
+    street2: street2Field.line,
+    city: cityField.line,
+    province: provinceField.line,
+    postalCode: zipField.line,
     countryCode: country.line,
     phone: phoneField.line,
-    email: field('Email').line,
+    email: emailField.line,
   };
-  const recipient: OrderRecipient = {
-    name: field('Shipping Name').value.trim(),
-    company: optional(field('Shipping Company').value),
-    street: (useCombined ? streetCombined : street1).value.trim(),
-    street2: useCombined ? undefined : optional(field('Shipping Address2').value),
-    city: field('Shipping City').value.trim(),
-    province: province === undefined ? undefined : countryCode === 'IT' ? province.toUpperCase() : province,
-    postalCode: normalizePostalCode(field('Shipping Zip').value, countryCode),
-    countryCode,
-    phone: optional(cleanPhone(phoneField.value)),
-    email,
-  };
+  // Keys added in this order, absent ones skipped: the content hash is taken over this object's JSON.
+  const r: Partial<OrderRecipient> = { name: nameField.value.trim() };
+  const company = optional(companyField.value);
+  if (company !== undefined) r.company = company;
+  r.street = street.value.trim();
+  const street2 = useCombined ? undefined : optional(street2Field.value);
+  if (street2 !== undefined) r.street2 = street2;
+  r.city = cityField.value.trim();
+  if (province !== undefined) r.province = countryCode === 'IT' ? province.toUpperCase() : province;
+  r.postalCode = normalizePostalCode(zipField.value, countryCode);
+  r.countryCode = countryCode;
+  const phone = optional(cleanPhone(phoneField.value));
+  if (phone !== undefined) r.phone = phone;
+  if (email !== undefined) r.email = email;
+  const recipient = r as OrderRecipient;
   const needsFix: OrderFixField[] = [];
   const problems = recipientProblems(recipient);
   for (const [key, message] of Object.entries(problems) as Array<[keyof OrderRecipient, string]>) {
@@ -235,8 +250,8 @@ export function buildOrder(g: Group, ctx: BuildContext): ParsedShopifyOrder | 'n
     if (isPickup && key !== 'countryCode') continue;
     let column: string = RECIPIENT_COLUMN[key];
     if (key === 'street' && useCombined) column = cols['Shipping Address1'] >= 0 ? 'Shipping Address1' : 'Shipping Street';
-    if (key === 'phone' && field('Shipping Phone').value.trim() === '') column = 'Phone';
-    const shown = key === 'postalCode' ? ` (file has "${field('Shipping Zip').value.trim()}")` : '';
+    if (key === 'phone' && shippingPhone.value.trim() === '') column = 'Phone';
+    const shown = key === 'postalCode' ? ` (file has "${zipField.value.trim()}")` : '';
     err(recipientLine[key], column, `${message}${shown}`);
   }
 
@@ -274,34 +289,33 @@ export function buildOrder(g: Group, ctx: BuildContext): ParsedShopifyOrder | 'n
   if (field('Cancelled at').value.trim() !== '') status = 'cancelled';
   else if (field('Fulfillment Status').value.trim().toLowerCase() === 'fulfilled' || toShip === 0) status = 'shipped';
 
-  const draft: OrderDraft = {
-    shop,
-    shopOrderId: optional(field('Id').value),
-    orderNumber: g.name,
-    email,
-    createdAt,
-    source: 'shopify_csv',
-    recipient: dropUndefined(recipient),
-    items,
-    total,
-    currency,
-    notes,
-    status,
-    paymentStatus: paymentStatusOf(field('Financial Status').value),
-    delivery: isPickup ? 'pickup' : 'ship',
-    shippingMethod,
-    needsFix,
-  };
-  const clean = dropUndefined(draft);
-  return { line: first.line, row: first.row, order: clean, hash: contentHash(clean) };
+  // As the recipient: keys in this order, absent ones skipped (the hash reads this JSON).
+  const d: Partial<OrderDraft> = { shop };
+  const shopOrderId = optional(field('Id').value);
+  if (shopOrderId !== undefined) d.shopOrderId = shopOrderId;
+  d.orderNumber = g.name;
+  if (email !== undefined) d.email = email;
+  d.createdAt = createdAt;
+  d.source = 'shopify_csv';
+  d.recipient = recipient;
+  d.items = items;
+  if (total !== undefined) d.total = total;
+  d.currency = currency;
+  if (notes !== undefined) d.notes = notes;
+  d.status = status;
+  d.paymentStatus = paymentStatusOf(field('Financial Status').value);
+  d.delivery = isPickup ? 'pickup' : 'ship';
+  if (shippingMethod !== undefined) d.shippingMethod = shippingMethod;
+  d.needsFix = needsFix;
+  const draft = d as OrderDraft;
+  return { line: first.line, row: first.row, order: draft, hash: contentHash(draft) };
 }
 
-function dropUndefined<T extends object>(o: T): T {
-  for (const k of Object.keys(o) as Array<keyof T>) if (o[k] === undefined) delete o[k];
-  return o;
-}
-
-/** sha256 over the order's JSON (keys in a fixed order, since the object is always built the same way). */
+/**
+ * sha256 over the order's JSON (keys in a fixed order, since the object is
+ * always built the same way), hex. One-shot `crypto.hash`: the same digest as
+ * a Hash object, without making one per order.
+ */
 function contentHash(order: OrderDraft): string {
-  return createHash('sha256').update(JSON.stringify(order)).digest('hex');
+  return hash('sha256', JSON.stringify(order), 'hex');
 }

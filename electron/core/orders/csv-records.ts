@@ -136,6 +136,8 @@ export class RecordReader {
     const parser = new Parser({
       bom: false,
       delimiter: this.delimiter,
+      // The text's breaks are LF already (./csv-text.ts): no guessing per record.
+      record_delimiter: '\n',
       relax_column_count: true,
       max_record_size: MAX_RECORD_CHARS,
       // context.lines: line where this record ends; context.bytes: where it (and its line break) ends.

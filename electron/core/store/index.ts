@@ -117,6 +117,9 @@ export interface Store {
   close(): void;
 }
 
+/** `PRAGMA synchronous` level NORMAL (https://sqlite.org/pragma.html#pragma_synchronous). */
+const SYNCHRONOUS_NORMAL = 1;
+
 /**
  * Opens (creating if needed) the station database at `file`, checks its small
  * tables (the whole file is checked later, in the background: store/integrity.ts)
@@ -183,6 +186,15 @@ export function openStore(file: string, opts: StoreOptions = {}): Store {
   }
 
   const activity = createActivityRepo(db, clock);
+  const readSynchronous = db.prepare<[], number>('PRAGMA synchronous').pluck();
+  const synchronousSetters = new Map<number, Database.Statement>();
+  /** `PRAGMA synchronous = level`, prepared once per level. */
+  const setSynchronous = (level: number): Database.Statement => {
+    let st = synchronousSetters.get(level);
+    if (!st) synchronousSetters.set(level, (st = db.prepare(`PRAGMA synchronous = ${level}`)));
+    return st;
+  };
+  let syncLevel: number | undefined;
   const store: Store = {
     file,
     schemaVersion: readUserVersion(db),
@@ -213,12 +225,13 @@ export function openStore(file: string, opts: StoreOptions = {}): Store {
     },
     bulkTx<T>(fn: () => T): T {
       if (db.inTransaction) return db.transaction(fn)();
-      const before = Number(db.pragma('synchronous', { simple: true }));
-      db.pragma('synchronous = NORMAL');
+      // The connection's own level (FULL unless changed), read once: the pragmas are then prepared statements, not three parses per slice of an import.
+      syncLevel ??= Number(readSynchronous.get());
+      setSynchronous(SYNCHRONOUS_NORMAL).run();
       try {
         return db.transaction(fn).immediate();
       } finally {
-        db.pragma(`synchronous = ${before}`);
+        setSynchronous(syncLevel).run();
       }
     },
     close() {
