@@ -32,6 +32,7 @@ import { PrinterProfileSchema, type PrinterProfile } from '../../../shared/contr
 import { applyProfileBytes, PrinterError, renderZplPreview, type LabelPrinter, type PrinterStatus } from './';
 import { pdfToZpl } from './pdf-zpl';
 import { fitZplBytesToStock } from './label-fit';
+import { createPageRestSender, type PageCrop } from './page-rest';
 import type { PrintJobRecord } from '../store';
 import { errorSummary } from '../common/errors';
 import { printJobView } from '../common/views';
@@ -54,6 +55,8 @@ export function createPrinterService(opts: PrinterServiceOptions): PrinterServic
   const probeMs = opts.probeMs ?? 5000;
 
   let printer = opts.open(opts.uri);
+  // The rest of an A4 PDF page (a sender's or waybill copy) goes to the A4 printer when one is set (page-rest.ts).
+  const pageRest = createPageRestSender({ a4Printer: opts.a4Printer ?? (() => null), open: opts.open, nameOf: printerNameOf, log });
   let last: PrinterView = printerView(printer.uri, 'unknown', 'Not checked yet', { key: 'notChecked' });
   let lastAt = -Infinity;
   let lastBuffer: PrinterStatus['buffer'];
@@ -222,8 +225,9 @@ export function createPrinterService(opts: PrinterServiceOptions): PrinterServic
       return true;
     }
     let zpl: Uint8Array;
+    let crops: PageCrop[];
     try {
-      zpl = await zplFor(label.format, label.bytes, p.uri);
+      ({ bytes: zpl, crops } = await adaptedFor(label.format, label.bytes, p.uri));
     } catch (e) {
       emit(store.printJobs.markFailed(job.id, `printer_error: the label cannot be converted for the printer: ${e instanceof Error ? e.message : String(e)}`, { retry: false }), 'failed');
       return true;
@@ -247,6 +251,8 @@ export function createPrinterService(opts: PrinterServiceOptions): PrinterServic
       emit(store.printJobs.markFailed(job.id, `${err.code}: ${err.message}${why}`, { retry: false }), 'failed');
       return true;
     }
+    // The label's bytes are out: the rest of its A4 page(s), if any, to the A4 printer (in the background).
+    pageRest.send(job.trackingNumber, label.bytes, crops);
     job = await confirm(p, job, result.bytesWritten);
     emit(job, job.state === 'printed' ? 'printed' : job.state === 'failed' ? 'failed' : 'waiting');
     return true;
@@ -322,17 +328,14 @@ export function createPrinterService(opts: PrinterServiceOptions): PrinterServic
    * The bytes sent for a stored label to the printer at `uri`: with a saved profile, ZPL adapted to it
    * (size, darkness, speed, media, top, dpi) and PDFs rasterised at its dpi and label size; without, the
    * station dpi and a 4x6 in label, printer settings untouched. A PDF-only label prints one label per page.
+   * With them, the sentence saying how carrier ZPL was adapted (made-for dpi, scale, ink on the stock; issue 23)
+   * and the PDF pages that were not label-sized (`crops`, page-rest.ts).
    */
-  async function zplFor(format: string, bytes: Uint8Array, uri: string): Promise<Uint8Array> {
-    return (await adaptedFor(format, bytes, uri)).bytes;
-  }
-
-  /** {@link zplFor} with the sentence saying how carrier ZPL was adapted (made-for dpi, scale, ink on the stock; issue 23). */
   async function adaptedFor(
     format: string,
     bytes: Uint8Array,
     uri: string,
-  ): Promise<{ bytes: Uint8Array; adaptation: string | null; adaptationNotes: StationText[]; inkMm: LabelPreviewView['inkMm'] }> {
+  ): Promise<{ bytes: Uint8Array; adaptation: string | null; adaptationNotes: StationText[]; inkMm: LabelPreviewView['inkMm']; crops: PageCrop[] }> {
     const profile = profileOf(uri);
     if (format === 'PDF') {
       const target = profile ? { dpi: profile.dpi, widthMm: profile.widthMm, heightMm: profile.heightMm } : { dpi, widthMm: LABEL_WIDTH_MM, heightMm: LABEL_HEIGHT_MM };
@@ -342,6 +345,7 @@ export function createPrinterService(opts: PrinterServiceOptions): PrinterServic
         adaptation: notes.length ? notes.join(' ') : null,
         adaptationNotes: pdfCropNotes(crops),
         inkMm: null,
+        crops,
       };
     }
     const stockMm = profile ? { width: profile.widthMm, height: profile.heightMm } : { width: LABEL_WIDTH_MM, height: LABEL_HEIGHT_MM };
@@ -352,6 +356,7 @@ export function createPrinterService(opts: PrinterServiceOptions): PrinterServic
       adaptation: fitted.adaptation.note,
       adaptationNotes: zplAdaptationNotes(fitted.adaptation),
       inkMm: fitted.adaptation.inkMm,
+      crops: [],
     };
   }
 
@@ -403,10 +408,10 @@ export function createPrinterService(opts: PrinterServiceOptions): PrinterServic
       const profile = profileOf(uri);
       const size = profile ? { widthMm: profile.widthMm, heightMm: profile.heightMm } : { widthMm: LABEL_WIDTH_MM, heightMm: LABEL_HEIGHT_MM };
       const at = profile?.dpi ?? dpi;
-      const { bytes, adaptation, adaptationNotes, inkMm } = await adaptedFor(label.format, label.bytes, uri);
+      const { bytes, adaptation, adaptationNotes, inkMm, crops } = await adaptedFor(label.format, label.bytes, uri);
       try {
         const { pngs, labelCount } = await renderZplPreview(new TextDecoder('utf-8').decode(bytes), { dpi: at, maxLabels: 4, labelMm: size });
-        return { trackingNumber, printerUri: uri, dpi: at, ...size, labelCount, pngs: pngs.map((p) => p.toString('base64')), adaptation, adaptationNotes, inkMm };
+        return { trackingNumber, printerUri: uri, dpi: at, ...size, labelCount, pngs: pngs.map((p) => p.toString('base64')), adaptation, adaptationNotes, inkMm, pageRest: pageRest.view(crops) };
       } catch (e) {
         throw new StationError('printer_error', `The label of ${trackingNumber} could not be previewed: ${e instanceof Error ? e.message : String(e)}`);
       }
@@ -464,6 +469,7 @@ export function createPrinterService(opts: PrinterServiceOptions): PrinterServic
     kick,
     async idle() {
       while (pumping) await pumping;
+      await pageRest.idle();
     },
     async close() {
       closed = true;
@@ -471,6 +477,7 @@ export function createPrinterService(opts: PrinterServiceOptions): PrinterServic
       unsubscribe?.();
       for (const id of [...waiters.keys()]) settle(id, 'waiting');
       await pumping;
+      await pageRest.idle();
       await printer.close();
     },
   };
