@@ -8,7 +8,8 @@
 import { useEffect, useState } from 'react';
 import type { LabelPreviewView } from '../../../shared/contract';
 import { invoke } from '../api';
-import { printerNameText, t } from '../lib/i18n';
+import { t } from '../lib/i18n';
+import { pageRestText } from '../lib/page-rest-text';
 import { decimalText, stationText } from '../lib/format';
 import { useApp } from '../stores/app';
 
@@ -16,16 +17,6 @@ import { useApp } from '../stores/app';
 function adaptationText(view: LabelPreviewView): string {
   const said = view.adaptationNotes.map((n) => stationText('labelPreview.note', n));
   return said.length > 0 && said.every((s) => s !== null) ? `${said.join('; ')}.` : (view.adaptation ?? '');
-}
-
-/** What else the PDF label's page holds and where it goes (issue 23 item 4), one sentence; null when the page is the label. */
-function pageRestText(rest: LabelPreviewView['pageRest']): string | null {
-  if (!rest) return null;
-  const parts = rest.parts.map((p) => t('labelPreview.rest.part', { page: p.page, width: decimalText(p.width), height: decimalText(p.height) }));
-  const where = rest.a4Printer
-    ? t('labelPreview.rest.toA4', { count: rest.pages.length, pages: rest.pages.join(', '), printer: printerNameText(rest.a4Printer) })
-    : t('labelPreview.rest.noA4');
-  return `${[...parts, where].join('; ')}.`;
 }
 
 /**
