@@ -7,9 +7,11 @@
  * symbol is encoded by bwip-js (BWIPP) from the field data and drawn here
  * at its true module in whole target dots, then written as `^GFA…:Z64:`
  * in place of the barcode command; `^FD` data is read, never changed, and
- * the field's position (`^FO`, or `^FT` for upright fields), `^FR` and `^FS`
- * stay as they were. The human-readable line a 1D symbol asked for is
- * printed under it as a text field (font 0), centred on the bars.
+ * the field's `^FO`, `^FR` and `^FS` stay as they were; a `^FT` (the bars'
+ * base, turned with the field) becomes the `^FO` of the graphic's box
+ * (zpl-scale.ts `typesetToOrigin`). The human-readable line an upright 1D
+ * symbol asked for is printed under it as a text field (font 0), centred on
+ * the bars; a turned symbol's is not drawn.
  *
  * Symbologies drawn: Code 128 (`^BC`, modes N, A and D), Code 39 (`^B3`),
  * Interleaved 2 of 5 (`^B2`), EAN-13 (`^BE`), PDF417 (`^B7`), QR (`^BQ`,

@@ -73,6 +73,35 @@ describe('barcodes over ZPL module limits drawn as ^GF (600 dpi)', () => {
     expect(turned.text).toBeNull();
   });
 
+  it('a field placed by ^FT becomes a ^GF placed by ^FO at its box: the ^FT origin is the bars’ base, turned with the field', () => {
+    // ^BY4 at 203 dpi: 12-dot modules at 600 dpi, over ZPL's 10. Code 128 "12345678" in subset B is 123 modules.
+    const w = 123 * 12;
+    const h = Math.round(100 * TO_600);
+    const pos = (v: number): number => Math.round(v * TO_600);
+    const cases: Array<{ o: string; ft: [number, number]; fo: [number, number] }> = [
+      { o: 'N', ft: [100, 400], fo: [pos(100), pos(400) - h] },
+      // R: turned 90° clockwise, the bars' base faces left: the origin is the top-left corner.
+      { o: 'R', ft: [300, 100], fo: [pos(300), pos(100)] },
+      { o: 'I', ft: [700, 300], fo: [pos(700) - w, pos(300)] },
+      { o: 'B', ft: [300, 1000], fo: [pos(300) - h, pos(1000) - w] },
+    ];
+    for (const c of cases) {
+      const out = scaleZpl(`^XA^BY4^FT${c.ft[0]},${c.ft[1]}^BC${c.o},100,N^FD12345678^FS^XZ`, { factor: TO_600 });
+      expect(out.warnings, c.o).toEqual([]);
+      expect(out.zpl, c.o).not.toMatch(/\^BC|\^FT/);
+      expect(out.zpl, c.o).toMatch(new RegExp(`\\^FO${c.fo[0]},${c.fo[1]}\\^GFA,`));
+    }
+  });
+
+  it('a ^FT field it cannot place (no x and y, or off the label once turned) keeps its barcode command at 10 dots', () => {
+    const bare = scaleZpl('^XA^BY4^FT^BCR,100,N^FD12345678^FS^XZ', { factor: TO_600 });
+    expect(bare.zpl).toContain('^BCR,296,N');
+    expect(bare.warnings).toEqual(['^BC: module over 10 dots kept at 10 (a field placed by ^FT without x and y)']);
+    const off = scaleZpl('^XA^BY4^FT100,300^BCI,100,N^FD12345678^FS^XZ', { factor: TO_600 });
+    expect(off.zpl).toContain('^FT296,887^BCI,296,N');
+    expect(off.warnings[0]).toMatch(/^\^BC: module over 10 dots kept at 10 \(a field placed by \^FT whose I graphic would start off the label/);
+  });
+
   it('refuses what it cannot draw, naming it', () => {
     const field = { params: ['N', '2', '5'], by: BY, defaultOrientation: 'N', factor: TO_600 };
     expect(() => barcodeGraphic({ ...field, name: 'BQ', data: 'MM,AHELLO' })).toThrow(/automatic mode/);
