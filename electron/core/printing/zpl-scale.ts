@@ -331,12 +331,16 @@ export function scaleZpl(zpl: string, opts: ZplScaleOptions): ZplScaleResult {
     for (const t of p.rest) if (!(t.kind === 'command' && (t.name === 'FD' || t.name === 'FV' || t.name === 'FH'))) scaleToken(t);
     if (fs) scaleToken(fs);
     if (drawn.text) {
-      const x = where?.x ?? 0;
+      // Under the bars in the field's own frame: below them (N), left (R), above (I) or right (B) on the label.
+      const { value, heightDots: th, orientation: o } = drawn.text;
       const gap = Math.round(4 * f);
-      const y = (where?.y ?? 0) + drawn.height + gap;
+      const [bx, by] = [where?.x ?? 0, where?.y ?? 0];
+      const x = o === 'R' ? bx - gap - th : o === 'B' ? bx + drawn.width + gap : bx;
+      const y = o === 'N' ? by + drawn.height + gap : o === 'I' ? by - gap - th : by;
       const d = p.barcode.delimiter;
       const c = p.barcode.prefix;
-      out.push(`${c}FO${x}${d}${y}${c}A0N${d}${drawn.text.heightDots}${d}${drawn.text.heightDots}${c}FB${drawn.width}${d}1${d}0${d}C${c}FD${drawn.text.value}${c}FS`);
+      if (x < 0 || y < 0) warnings.push(`${c}${p.barcode.name}: its readable line would start off the label (${x}, ${y}); not printed`);
+      else out.push(`${c}FO${x}${d}${y}${c}A0${o}${d}${th}${d}${th}${c}FB${o === 'R' || o === 'B' ? drawn.height : drawn.width}${d}1${d}0${d}C${c}FD${value}${c}FS`);
     }
   };
 

@@ -65,4 +65,20 @@ describe('^FT-placed barcodes drawn as ^GF at 600 dpi stay where the carrier put
       }
     }, 60_000);
   }
+
+  it('Code 128 turned R with its readable line: the line left of the bars, as on the carrier’s label, as far out as upright', async () => {
+    const carrier = '^XA^PW812^LL1218^BY4^FT300,100^BCR,100,Y^FD12345678^FS^XZ';
+    const sent = adaptZpl(carrier, { dpi: 600, sourceDpi: 203 });
+    expect(sent).toMatch(/\^A0R,\d+,\d+\^FB\d+,1,0,C\^FD12345678\^FS/);
+    const [after] = (await measureZpl(sent, STOCK.width, STOCK.height, dpmmOf(600))).map((l) => l.barcodes);
+    expect(after?.map((b) => b.text)).toEqual(['12345678']);
+    const [inkBefore, inkAfter] = [await inkMm(carrier, 203), await inkMm(sent, 600)];
+    // The bars start at the ^FT point, 300 dots = 37.5 mm across; the line sits left of them on both.
+    expect(inkBefore.left).toBeLessThan(37);
+    expect(inkAfter.left).toBeLessThan(37);
+    // The line's font is the station's (font 0, as for upright fields): it reaches as far from the bars as an upright one does below them.
+    const upright = adaptZpl('^XA^PW812^LL1218^BY4^FT100,400^BCN,100,Y^FD12345678^FS^XZ', { dpi: 600, sourceDpi: 203 });
+    const below = (await inkMm(upright, 600)).bottom - (400 / 203) * 25.4;
+    expect(Math.abs((300 / 203) * 25.4 - inkAfter.left - below)).toBeLessThan(0.1);
+  }, 60_000);
 });

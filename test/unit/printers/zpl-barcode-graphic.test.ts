@@ -62,7 +62,7 @@ describe('barcodes over ZPL module limits drawn as ^GF (600 dpi)', () => {
     expect(Math.min(...r)).toBe(12);
     // Start B is 2 1 1 2 1 4 modules.
     expect(r.slice(0, 6)).toEqual([24, 12, 12, 24, 12, 48]);
-    expect(g.text).toEqual({ value: '12345678', heightDots: Math.round(18 * TO_600) });
+    expect(g.text).toEqual({ value: '12345678', heightDots: Math.round(18 * TO_600), orientation: 'N' });
   });
 
   it('turns the graphic for ^BCR (bars across, read top to bottom)', () => {
@@ -91,6 +91,16 @@ describe('barcodes over ZPL module limits drawn as ^GF (600 dpi)', () => {
       expect(out.zpl, c.o).not.toMatch(/\^BC|\^FT/);
       expect(out.zpl, c.o).toMatch(new RegExp(`\\^FO${c.fo[0]},${c.fo[1]}\\^GFA,`));
     }
+  });
+
+  it('the readable line of a turned field is drawn under its bars in the field’s frame, turned with it', () => {
+    // ^FT300,100 R: bars at (887, 296), 296 dots across and 1476 down; the line 53 dots high, 12 dots left of them.
+    const out = scaleZpl('^XA^BY4^FT300,100^BCR,100,Y^FD12345678^FS^XZ', { factor: TO_600 });
+    expect(out.warnings).toEqual([]);
+    expect(out.zpl).toMatch(/\^FO887,296\^GFA,[^^]+\^FS\^FO822,296\^A0R,53,53\^FB1476,1,0,C\^FD12345678\^FS\^XZ$/);
+    // B: the line right of the bars; I: above them.
+    expect(scaleZpl('^XA^BY4^FT300,1000^BCB,100,Y^FD12345678^FS^XZ', { factor: TO_600 }).zpl).toContain(`^FO${591 + 296 + 12},1480^A0B,53,53^FB1476,1,0,C^FD12345678^FS`);
+    expect(scaleZpl('^XA^BY4^FT700,300^BCI,100,Y^FD12345678^FS^XZ', { factor: TO_600 }).zpl).toContain(`^FO593,${887 - 12 - 53}^A0I,53,53^FB1476,1,0,C^FD12345678^FS`);
   });
 
   it('a ^FT field it cannot place (no x and y, or off the label once turned) keeps its barcode command at 10 dots', () => {
