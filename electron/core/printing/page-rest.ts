@@ -31,7 +31,7 @@ import { parseDeviceUri } from './uri';
 export type PageCrop = PageCropFacts & { page: number };
 
 /** The pages (1-based, ascending) that hold more than the label: the ones the A4 printer gets. */
-export function restPages(crops: readonly PageCrop[]): number[] {
+function restPages(crops: readonly PageCrop[]): number[] {
   return [...new Set(crops.filter((c) => c.otherParts > 0).map((c) => c.page))].sort((a, b) => a - b);
 }
 
@@ -39,7 +39,7 @@ export function restPages(crops: readonly PageCrop[]): number[] {
  * A PDF of the given pages of `pdf` (1-based), copied as they are; `pdf` itself when they are all its pages.
  * @throws Error naming the page when a page number is not in the PDF, or pdf-lib's error when the PDF cannot be read
  */
-export async function pdfPages(pdf: Uint8Array, pages: readonly number[]): Promise<Uint8Array> {
+async function pdfPages(pdf: Uint8Array, pages: readonly number[]): Promise<Uint8Array> {
   const src = await PDFDocument.load(pdf, { ignoreEncryption: true, updateMetadata: false });
   const count = src.getPageCount();
   const bad = pages.find((p) => !Number.isInteger(p) || p < 1 || p > count);
