@@ -198,6 +198,8 @@ export async function createStation(setup: StationSetup, options: StationOptions
     const open = (uri: string) => openPrinter(uri, printerOpts);
     // The header follows the printer's state (hot-plug, faults seen by the job runner); bound once the context exists.
     let onPrinterStatus: () => void = () => undefined;
+    // The A4 printer (the slip printer in A4 format) gets the rest of a PDF label's A4 page; bound once the slips exist.
+    let a4Printer: () => string | null = () => null;
     const serviceOpts = {
       store: openedStore,
       events,
@@ -205,6 +207,7 @@ export async function createStation(setup: StationSetup, options: StationOptions
       dpi: printerOpts.dpi,
       log,
       onStatus: () => onPrinterStatus(),
+      a4Printer: () => a4Printer(),
       discover: () => discoverPrinters({ ...(usbLoad.usb ? { usb: usbLoad.usb } : {}), queues: options.listQueues ?? (() => listQueues()) }),
     };
     const saved = openedStore.settings.get(LabelPrinterSetting);
@@ -280,6 +283,10 @@ export async function createStation(setup: StationSetup, options: StationOptions
     });
     outbox.start();
     onPrinterStatus = () => emitAppChanged(ctx);
+    a4Printer = () => {
+      const s = ctx.slips.settings();
+      return s.format === 'a4' ? s.printerUri : null;
+    };
     resumeLabelPrinting(ctx, log);
     ctx.slips.kick(); // slips left queued at the last stop
 

@@ -143,6 +143,24 @@ export interface LabelPreviewView {
    * fits the stock prints without being measured, and PDF labels).
    */
   inkMm: { x: number; y: number; width: number; height: number } | null;
+  /**
+   * What the label printer leaves out of a PDF label (issue 23 item 4): the pages that hold more than the
+   * label (a second label, the sender's or a waybill copy, a customs form) and where they go; null when
+   * every page is the label.
+   */
+  pageRest: PageRestView | null;
+}
+
+/**
+ * The rest of a PDF label's pages (LabelPreviewView.pageRest): the parts beside the label, page by page
+ * (their ink boxes in mm as they lie on the page), and the A4 printer the whole pages go to with every
+ * print of the label, or null when none is set (Settings, Packing slips, format A4).
+ */
+export interface PageRestView {
+  parts: Array<{ page: number; width: number; height: number }>;
+  /** Pages (1-based) sent to the A4 printer. */
+  pages: number[];
+  a4Printer: { uri: string; name: string; nameParts?: PrinterNameParts } | null;
 }
 
 export interface PrintJobView {

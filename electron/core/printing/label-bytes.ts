@@ -12,6 +12,7 @@ import { applyProfileBytes } from './profile';
 import { pdfToZpl } from './pdf-zpl';
 import { fitZplBytesToStock } from './label-fit';
 import { LABEL_HEIGHT_MM, LABEL_WIDTH_MM } from './service-api';
+import type { PageCrop } from './page-rest';
 
 /** A label as sent: the bytes, and the sentence and notes saying how carrier ZPL was adapted (made-for dpi, scale, ink on the stock; issue 23). */
 export interface AdaptedLabel {
@@ -19,6 +20,8 @@ export interface AdaptedLabel {
   adaptation: string | null;
   adaptationNotes: StationText[];
   inkMm: LabelPreviewView['inkMm'];
+  /** The PDF pages that were not label-sized, cropped to their label (./page-rest.ts sends the rest to the A4 printer); [] for ZPL. */
+  crops: PageCrop[];
 }
 
 /**
@@ -34,6 +37,7 @@ export async function adaptLabel(format: string, bytes: Uint8Array, profile: Pri
       adaptation: notes.length ? notes.join(' ') : null,
       adaptationNotes: pdfCropNotes(crops),
       inkMm: null,
+      crops,
     };
   }
   const stockMm = profile ? { width: profile.widthMm, height: profile.heightMm } : { width: LABEL_WIDTH_MM, height: LABEL_HEIGHT_MM };
@@ -44,5 +48,6 @@ export async function adaptLabel(format: string, bytes: Uint8Array, profile: Pri
     adaptation: fitted.adaptation.note,
     adaptationNotes: zplAdaptationNotes(fitted.adaptation),
     inkMm: fitted.adaptation.inkMm,
+    crops: [],
   };
 }

@@ -195,8 +195,10 @@ export interface PageCropFacts {
   turned: boolean;
   /** Percent the label was shrunk to, null when printed at its size. */
   shrinkPct: number | null;
-  /** Other parts on the page (a second label, a copy), not printed. */
+  /** Other parts on the page (a second label, a copy), not printed on the label printer. */
   otherParts: number;
+  /** Their ink boxes as they lie on the page, mm (width across the page, height down it), largest first. */
+  otherPartsMm: Array<{ width: number; height: number }>;
 }
 
 /**
@@ -234,6 +236,17 @@ export function planLabelCrop(page: { width: number; height: number }, probe: Gr
   const bits = [`a ${size} page: printed the label found on it (${mmOf(w)} × ${mmOf(h)} mm${rotate ? ', turned 90°' : ''}, ${shrink < 1 ? `shrunk to ${Math.round(shrink * 100)} % to fit the stock` : 'at its size'})`];
   const rest = parts.length - 1;
   if (rest > 0) bits.push(`the page holds ${rest === 1 ? 'another part' : `${rest} other parts`} (a second label, the sender's or a waybill copy), not printed on the label printer`);
-  const facts: PageCropFacts = { pageMm: { width: mmOf(page.width), height: mmOf(page.height) }, labelMm: { width: mmOf(w), height: mmOf(h) }, turned: rotate, shrinkPct: shrink < 1 ? Math.round(shrink * 100) : null, otherParts: rest };
+  const otherPartsMm = parts
+    .slice(1)
+    .map((p) => ({ width: mmOf(p.box.width / PROBE_SCALE), height: mmOf(p.box.height / PROBE_SCALE) }))
+    .sort((a, b) => b.width * b.height - a.width * a.height);
+  const facts: PageCropFacts = {
+    pageMm: { width: mmOf(page.width), height: mmOf(page.height) },
+    labelMm: { width: mmOf(w), height: mmOf(h) },
+    turned: rotate,
+    shrinkPct: shrink < 1 ? Math.round(shrink * 100) : null,
+    otherParts: rest,
+    otherPartsMm,
+  };
   return { view: { scale, rotate: rotate ? 1 : 0, crop }, note: bits.join('; '), facts };
 }

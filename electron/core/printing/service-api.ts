@@ -107,6 +107,11 @@ export interface PrinterServiceOptions {
   uri: string;
   /** Opens a printer for a URI (electron/core/printing `openPrinter`). */
   open: (uri: string) => LabelPrinter;
+  /**
+   * The A4 printer's device URI (the packing-slip printer in A4 format), or null when none is set: the rest of a
+   * PDF label's A4 page goes to it (page-rest.ts). Default: none.
+   */
+  a4Printer?: () => string | null;
   /** Resolution of the label printer; carrier ZPL is adapted to it (default 203 dpi). */
   dpi?: 203 | 300;
   /** How often a waiting runner asks the printer again, ms (default 3000). */

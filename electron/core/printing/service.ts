@@ -38,6 +38,7 @@ import { issuesToDetails } from '../../../shared/platform/common';
 import { PrinterProfileSchema, type PrinterProfile } from '../../../shared/contract/printer-profile';
 import { PrinterError, renderZplPreview, type LabelPrinter, type PrinterStatus } from './';
 import { adaptLabel, type AdaptedLabel } from './label-bytes';
+import { createPageRestSender, type PageCrop } from './page-rest';
 import type { PrintJobRecord } from '../store';
 import { errorSummary } from '../common/errors';
 import { printJobView } from '../common/views';
@@ -60,6 +61,8 @@ export function createPrinterService(opts: PrinterServiceOptions): PrinterServic
   const probeMs = opts.probeMs ?? 5000;
 
   let printer = opts.open(opts.uri);
+  // The rest of an A4 PDF page (a sender's or waybill copy) goes to the A4 printer when one is set (page-rest.ts).
+  const pageRest = createPageRestSender({ a4Printer: opts.a4Printer ?? (() => null), open: opts.open, nameOf: printerNameOf, log });
   let last: PrinterView = printerView(printer.uri, 'unknown', 'Not checked yet', { key: 'notChecked' });
   let lastAt = -Infinity;
   let lastBuffer: PrinterStatus['buffer'];
@@ -242,8 +245,9 @@ export function createPrinterService(opts: PrinterServiceOptions): PrinterServic
       return true;
     }
     let zpl: Uint8Array;
+    let crops: PageCrop[];
     try {
-      zpl = await zplFor(label.format, label.bytes, p.uri);
+      ({ bytes: zpl, crops } = await adaptedFor(label.format, label.bytes, p.uri));
     } catch (e) {
       emit(store.printJobs.markFailed(job.id, coreText('jobCannotConvert', { reason: e instanceof Error ? e.message : String(e) }), { retry: false }), 'failed');
       return true;
@@ -266,6 +270,8 @@ export function createPrinterService(opts: PrinterServiceOptions): PrinterServic
       emit(store.printJobs.markFailed(job.id, jobNote(e instanceof PrinterError && e.delivered === 'partial' ? 'jobFailedPartial' : 'jobFailed', err), { retry: false }), 'failed');
       return true;
     }
+    // The label's bytes are out: the rest of its A4 page(s), if any, to the A4 printer (in the background).
+    pageRest.send(job.trackingNumber, label.bytes, crops);
     job = await confirm(p, job, result.bytesWritten);
     emit(job, job.state === 'printed' ? 'printed' : job.state === 'failed' ? 'failed' : 'waiting');
     return true;
@@ -356,16 +362,7 @@ export function createPrinterService(opts: PrinterServiceOptions): PrinterServic
     return store.settings.get(PrinterProfilesSetting)[uri] ?? null;
   }
 
-  /**
-   * The bytes sent for a stored label to the printer at `uri`: with a saved profile, ZPL adapted to it
-   * (size, darkness, speed, media, top, dpi) and PDFs rasterised at its dpi and label size; without, the
-   * station dpi and a 4x6 in label, printer settings untouched. A PDF-only label prints one label per page.
-   */
-  async function zplFor(format: string, bytes: Uint8Array, uri: string): Promise<Uint8Array> {
-    return (await adaptedFor(format, bytes, uri)).bytes;
-  }
-
-  /** {@link zplFor} with the sentence saying how carrier ZPL was adapted (./label-bytes.ts). */
+  /** The bytes sent for a stored label to the printer at `uri`, with how they were adapted and the PDF crops (./label-bytes.ts). */
   function adaptedFor(format: string, bytes: Uint8Array, uri: string): Promise<AdaptedLabel> {
     return adaptLabel(format, bytes, profileOf(uri), dpi);
   }
@@ -419,10 +416,10 @@ export function createPrinterService(opts: PrinterServiceOptions): PrinterServic
       const profile = profileOf(uri);
       const size = profile ? { widthMm: profile.widthMm, heightMm: profile.heightMm } : { widthMm: LABEL_WIDTH_MM, heightMm: LABEL_HEIGHT_MM };
       const at = profile?.dpi ?? dpi;
-      const { bytes, adaptation, adaptationNotes, inkMm } = await adaptedFor(label.format, label.bytes, uri);
+      const { bytes, adaptation, adaptationNotes, inkMm, crops } = await adaptedFor(label.format, label.bytes, uri);
       try {
         const { pngs, labelCount } = await renderZplPreview(new TextDecoder('utf-8').decode(bytes), { dpi: at, maxLabels: 4, labelMm: size });
-        return { trackingNumber, printerUri: uri, dpi: at, ...size, labelCount, pngs: pngs.map((p) => p.toString('base64')), adaptation, adaptationNotes, inkMm };
+        return { trackingNumber, printerUri: uri, dpi: at, ...size, labelCount, pngs: pngs.map((p) => p.toString('base64')), adaptation, adaptationNotes, inkMm, pageRest: pageRest.view(crops) };
       } catch (e) {
         throw new StationError('printer_error', `The label of ${trackingNumber} could not be previewed: ${e instanceof Error ? e.message : String(e)}`);
       }
@@ -483,6 +480,7 @@ export function createPrinterService(opts: PrinterServiceOptions): PrinterServic
     kick,
     async idle() {
       while (pumping) await pumping;
+      await pageRest.idle();
     },
     async close() {
       closed = true;
@@ -492,6 +490,7 @@ export function createPrinterService(opts: PrinterServiceOptions): PrinterServic
       await pumping;
       for (const p of others.values()) await p.close().catch(() => undefined);
       others.clear();
+      await pageRest.idle();
       await printer.close();
     },
   };

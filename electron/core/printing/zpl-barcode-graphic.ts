@@ -7,9 +7,11 @@
  * symbol is encoded by bwip-js (BWIPP) from the field data and drawn here
  * at its true module in whole target dots, then written as `^GFA…:Z64:`
  * in place of the barcode command; `^FD` data is read, never changed, and
- * the field's position (`^FO`, or `^FT` for upright fields), `^FR` and `^FS`
- * stay as they were. The human-readable line a 1D symbol asked for is
- * printed under it as a text field (font 0), centred on the bars.
+ * the field's `^FO`, `^FR` and `^FS` stay as they were; a `^FT` (the bars'
+ * base, turned with the field) becomes the `^FO` of the graphic's box
+ * (zpl-scale.ts `typesetToOrigin`). The human-readable line a 1D symbol
+ * asked for is printed under its bars as a text field (font 0, turned with
+ * the field), centred on them.
  *
  * Symbologies drawn: Code 128 (`^BC`, modes N, A and D), Code 39 (`^B3`),
  * Interleaved 2 of 5 (`^B2`), EAN-13 (`^BE`), PDF417 (`^B7`), QR (`^BQ`,
@@ -51,8 +53,8 @@ export interface ZplBarcodeGraphic {
   gf: string;
   width: number;
   height: number;
-  /** The human-readable line, when the symbol asked for one and the field is upright: text and font height in dots. */
-  text: { value: string; heightDots: number } | null;
+  /** The human-readable line, when the symbol asked for one: text, font height in dots and the field's orientation (N, R, I, B). */
+  text: { value: string; heightDots: number; orientation: string } | null;
 }
 
 /** A module width at the target: the nearest whole dot, ≥ 1 and ≥ the ideal less one dot (as zpl-scale's moduleDots, without the cap). */
@@ -328,6 +330,6 @@ export function barcodeGraphic(field: ZplBarcodeField, delimiter = ','): ZplBarc
     gf: `A${d}${n}${d}${n}${d}${turned.bm.bytesPerRow}${d}${z64(turned.bm)}`,
     width: turned.width,
     height: turned.bm.height,
-    text: readable !== null && o === 'N' && !/[\^~]/.test(readable) ? { value: readable, heightDots: Math.max(8, Math.round(18 * f)) } : null,
+    text: readable !== null && !/[\^~]/.test(readable) ? { value: readable, heightDots: Math.max(8, Math.round(18 * f)), orientation: o } : null,
   };
 }

@@ -173,6 +173,36 @@ function scaleDg(t: ZplToken, f: number): string | null {
 }
 
 /**
+ * A barcode field placed by `^FT` and drawn as a graphic: its `^FT` (already written to `out` at `at.index`,
+ * scaled) becomes the `^FO` of the graphic's top-left corner, so the graphic lands where the barcode was on
+ * any printer (a `^GF` placed by `^FT` hangs from its bottom-left corner on a Zebra, from its top-left on some
+ * renderers). `^FT` is the field's typesetting origin, fixed to its content and turned with it (ZPL II
+ * Programming Guide, `^FT`: a barcode's origin is the base of its bars, left end, even with an interpretation
+ * line below): with the graphic `w` × `h` dots as printed, the box's top-left is (x, y − h) for N, (x, y) for
+ * R (turned 90° clockwise, the base faces left), (x − w, y) for I and (x − w, y − h) for B.
+ * @returns the field's new position (`FO`, the graphic's top-left)
+ * @throws Error when the `^FT` has no explicit x and y (it continues after the previous field) or the
+ *   graphic would start off the label; the caller keeps the barcode command
+ */
+function typesetToOrigin(out: string[], at: FieldAt, o: string, g: { width: number; height: number }): FieldAt {
+  const m = /^(.)FT\s*\d+(\s*[^\d\s]\s*)\d+/.exec(out[at.index] ?? '');
+  if (!m) throw new Error('a field placed by ^FT without x and y');
+  const x = at.x - (o === 'I' || o === 'B' ? g.width : 0);
+  const y = at.y - (o === 'N' || o === 'B' ? g.height : 0);
+  if (x < 0 || y < 0) throw new Error(`a field placed by ^FT whose ${o} graphic would start off the label (${x}, ${y})`);
+  out[at.index] = `${m[1]!}FO${x}${m[2]!}${y}${out[at.index]!.slice(m[0].length)}`;
+  return { name: 'FO', x, y, index: at.index };
+}
+
+/** Where the field being read was placed, as sent: its command, x and y (dots at the head) and its index in the output. */
+interface FieldAt {
+  name: 'FO' | 'FT';
+  x: number;
+  y: number;
+  index: number;
+}
+
+/**
  * Scales a ZPL stream (see the module comment for what changes).
  * @param zpl the stream as a latin1 string (one character per byte)
  * @throws RangeError when `factor` is outside 0.1–10
@@ -191,7 +221,7 @@ export function scaleZpl(zpl: string, opts: ZplScaleOptions): ZplScaleResult {
   // The carrier's ^BY (dots at its resolution) and ^FW, for barcodes drawn as graphics; the field's position as sent.
   let by: ZplBarDefaults = { ...BY_DEFAULT };
   let fw = 'N';
-  let at: { name: 'FO' | 'FT'; x: number; y: number; index: number } | null = null;
+  let at: FieldAt | null = null;
   let fh: string | null = null;
   // A barcode field whose module would pass ZPL's limit: its commands wait for ^FS.
   let pending: { barcode: ZplToken; rest: ZplToken[]; centre: boolean } | null = null;
@@ -273,16 +303,20 @@ export function scaleZpl(zpl: string, opts: ZplScaleOptions): ZplScaleResult {
     const dataToken = [...p.rest].reverse().find((t) => t.kind === 'command' && (t.name === 'FD' || t.name === 'FV'));
     const fhToken = p.rest.find((t) => t.kind === 'command' && t.name === 'FH');
     const indicator = fhToken ? (fhToken.params.trim()[0] ?? '_') : fh;
-    const where = at;
+    let where = at;
     let drawn: ZplBarcodeGraphic | null = null;
     try {
       if (!dataToken) throw new Error('no field data');
-      if (where?.name === 'FT' && (p.barcode.params.split(p.barcode.delimiter)[0]?.trim() || fw).toUpperCase() !== 'N') throw new Error('a turned field placed by ^FT');
       const raw = dataToken.params.replace(/[\r\n]/g, '');
-      drawn = barcodeGraphic(
+      const g = barcodeGraphic(
         { name: p.barcode.name, params: p.barcode.params.split(p.barcode.delimiter), by, data: indicator ? decodeFieldHex(raw, indicator) : raw, defaultOrientation: fw, factor: f },
         p.barcode.delimiter,
       );
+      if (where?.name === 'FT') {
+        const o = (p.barcode.params.split(p.barcode.delimiter)[0]?.trim() || fw).toUpperCase();
+        where = typesetToOrigin(out, where, o, g);
+      }
+      drawn = g;
     } catch (e) {
       warnings.push(`${p.barcode.prefix}${p.barcode.name}: module over ${ZPL_MAX_MODULE} dots kept at ${ZPL_MAX_MODULE} (${e instanceof Error ? e.message : String(e)})`);
     }
@@ -297,12 +331,16 @@ export function scaleZpl(zpl: string, opts: ZplScaleOptions): ZplScaleResult {
     for (const t of p.rest) if (!(t.kind === 'command' && (t.name === 'FD' || t.name === 'FV' || t.name === 'FH'))) scaleToken(t);
     if (fs) scaleToken(fs);
     if (drawn.text) {
-      const x = where?.x ?? 0;
+      // Under the bars in the field's own frame: below them (N), left (R), above (I) or right (B) on the label.
+      const { value, heightDots: th, orientation: o } = drawn.text;
       const gap = Math.round(4 * f);
-      const y = where?.name === 'FT' ? where.y + gap : (where?.y ?? 0) + drawn.height + gap;
+      const [bx, by] = [where?.x ?? 0, where?.y ?? 0];
+      const x = o === 'R' ? bx - gap - th : o === 'B' ? bx + drawn.width + gap : bx;
+      const y = o === 'N' ? by + drawn.height + gap : o === 'I' ? by - gap - th : by;
       const d = p.barcode.delimiter;
       const c = p.barcode.prefix;
-      out.push(`${c}FO${x}${d}${y}${c}A0N${d}${drawn.text.heightDots}${d}${drawn.text.heightDots}${c}FB${drawn.width}${d}1${d}0${d}C${c}FD${drawn.text.value}${c}FS`);
+      if (x < 0 || y < 0) warnings.push(`${c}${p.barcode.name}: its readable line would start off the label (${x}, ${y}); not printed`);
+      else out.push(`${c}FO${x}${d}${y}${c}A0${o}${d}${th}${d}${th}${c}FB${o === 'R' || o === 'B' ? drawn.height : drawn.width}${d}1${d}0${d}C${c}FD${value}${c}FS`);
     }
   };
 

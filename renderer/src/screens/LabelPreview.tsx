@@ -9,6 +9,7 @@ import { useEffect, useState } from 'react';
 import type { LabelPreviewView } from '../../../shared/contract';
 import { invoke } from '../api';
 import { t } from '../lib/i18n';
+import { pageRestText } from '../lib/page-rest-text';
 import { decimalText, stationText } from '../lib/format';
 import { useApp } from '../stores/app';
 
@@ -76,6 +77,7 @@ export function LabelPreview({ trackingNumber }: { trackingNumber: string }) {
             </div>
           ))}
           {view.adaptation ? <p data-testid="label-adaptation">{adaptationText(view)}</p> : null}
+          {view.pageRest ? <p data-testid="label-page-rest">{pageRestText(view.pageRest)}</p> : null}
         </figure>
       ) : null}
     </div>

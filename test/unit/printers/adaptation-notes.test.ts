@@ -36,12 +36,12 @@ describe('label preview notes', () => {
   });
 
   it('names what was done to an A4 PDF page', () => {
-    const notes = pdfCropNotes([{ page: 1, pageMm: { width: 210, height: 297 }, labelMm: { width: 100, height: 150 }, turned: true, shrinkPct: null, otherParts: 2 }]);
+    const notes = pdfCropNotes([{ page: 1, pageMm: { width: 210, height: 297 }, labelMm: { width: 100, height: 150 }, turned: true, shrinkPct: null, otherParts: 2, otherPartsMm: [{ width: 182, height: 127 }, { width: 40, height: 20 }] }]);
     expect(notes.map((n) => n.key)).toEqual(['pdfLabelTurned', 'pdfOtherParts']);
   });
 
   it('reads in Italian on an Italian bench, decimal comma and plural forms, and in English on an English one', async () => {
-    const notes = [...zplAdaptationNotes(fitted), ...pdfCropNotes([{ page: 1, pageMm: { width: 210, height: 297 }, labelMm: { width: 100, height: 150 }, turned: false, shrinkPct: 90, otherParts: 1 }])];
+    const notes = [...zplAdaptationNotes(fitted), ...pdfCropNotes([{ page: 1, pageMm: { width: 210, height: 297 }, labelMm: { width: 100, height: 150 }, turned: false, shrinkPct: 90, otherParts: 1, otherPartsMm: [{ width: 182, height: 127 }] }])];
     await setLanguage('it');
     const it = notes.map((n) => stationText('labelPreview.note', n));
     expect(it[0]).toBe('fatta per 203 dpi, stampata a 300 dpi, scala ×1,48');

@@ -62,7 +62,7 @@ describe('barcodes over ZPL module limits drawn as ^GF (600 dpi)', () => {
     expect(Math.min(...r)).toBe(12);
     // Start B is 2 1 1 2 1 4 modules.
     expect(r.slice(0, 6)).toEqual([24, 12, 12, 24, 12, 48]);
-    expect(g.text).toEqual({ value: '12345678', heightDots: Math.round(18 * TO_600) });
+    expect(g.text).toEqual({ value: '12345678', heightDots: Math.round(18 * TO_600), orientation: 'N' });
   });
 
   it('turns the graphic for ^BCR (bars across, read top to bottom)', () => {
@@ -71,6 +71,45 @@ describe('barcodes over ZPL module limits drawn as ^GF (600 dpi)', () => {
     expect(turned.width).toBe(upright.height);
     expect(turned.height).toBe(upright.width);
     expect(turned.text).toBeNull();
+  });
+
+  it('a field placed by ^FT becomes a ^GF placed by ^FO at its box: the ^FT origin is the bars’ base, turned with the field', () => {
+    // ^BY4 at 203 dpi: 12-dot modules at 600 dpi, over ZPL's 10. Code 128 "12345678" in subset B is 123 modules.
+    const w = 123 * 12;
+    const h = Math.round(100 * TO_600);
+    const pos = (v: number): number => Math.round(v * TO_600);
+    const cases: Array<{ o: string; ft: [number, number]; fo: [number, number] }> = [
+      { o: 'N', ft: [100, 400], fo: [pos(100), pos(400) - h] },
+      // R: turned 90° clockwise, the bars' base faces left: the origin is the top-left corner.
+      { o: 'R', ft: [300, 100], fo: [pos(300), pos(100)] },
+      { o: 'I', ft: [700, 300], fo: [pos(700) - w, pos(300)] },
+      { o: 'B', ft: [300, 1000], fo: [pos(300) - h, pos(1000) - w] },
+    ];
+    for (const c of cases) {
+      const out = scaleZpl(`^XA^BY4^FT${c.ft[0]},${c.ft[1]}^BC${c.o},100,N^FD12345678^FS^XZ`, { factor: TO_600 });
+      expect(out.warnings, c.o).toEqual([]);
+      expect(out.zpl, c.o).not.toMatch(/\^BC|\^FT/);
+      expect(out.zpl, c.o).toMatch(new RegExp(`\\^FO${c.fo[0]},${c.fo[1]}\\^GFA,`));
+    }
+  });
+
+  it('the readable line of a turned field is drawn under its bars in the field’s frame, turned with it', () => {
+    // ^FT300,100 R: bars at (887, 296), 296 dots across and 1476 down; the line 53 dots high, 12 dots left of them.
+    const out = scaleZpl('^XA^BY4^FT300,100^BCR,100,Y^FD12345678^FS^XZ', { factor: TO_600 });
+    expect(out.warnings).toEqual([]);
+    expect(out.zpl).toMatch(/\^FO887,296\^GFA,[^^]+\^FS\^FO822,296\^A0R,53,53\^FB1476,1,0,C\^FD12345678\^FS\^XZ$/);
+    // B: the line right of the bars; I: above them.
+    expect(scaleZpl('^XA^BY4^FT300,1000^BCB,100,Y^FD12345678^FS^XZ', { factor: TO_600 }).zpl).toContain(`^FO${591 + 296 + 12},1480^A0B,53,53^FB1476,1,0,C^FD12345678^FS`);
+    expect(scaleZpl('^XA^BY4^FT700,300^BCI,100,Y^FD12345678^FS^XZ', { factor: TO_600 }).zpl).toContain(`^FO593,${887 - 12 - 53}^A0I,53,53^FB1476,1,0,C^FD12345678^FS`);
+  });
+
+  it('a ^FT field it cannot place (no x and y, or off the label once turned) keeps its barcode command at 10 dots', () => {
+    const bare = scaleZpl('^XA^BY4^FT^BCR,100,N^FD12345678^FS^XZ', { factor: TO_600 });
+    expect(bare.zpl).toContain('^BCR,296,N');
+    expect(bare.warnings).toEqual(['^BC: module over 10 dots kept at 10 (a field placed by ^FT without x and y)']);
+    const off = scaleZpl('^XA^BY4^FT100,300^BCI,100,N^FD12345678^FS^XZ', { factor: TO_600 });
+    expect(off.zpl).toContain('^FT296,887^BCI,296,N');
+    expect(off.warnings[0]).toMatch(/^\^BC: module over 10 dots kept at 10 \(a field placed by \^FT whose I graphic would start off the label/);
   });
 
   it('refuses what it cannot draw, naming it', () => {

@@ -997,6 +997,12 @@ export const en = {
     alt: 'Label {{n}} of {{ldv}} as the printer will print it',
     failed: 'No preview',
     ink: 'Ink {{width}} × {{height}} mm: the printed part, drawn against the stock',
+    rest: {
+      part: 'page {{page}} also holds a {{width}} × {{height}} mm part beside the label (a second label, the sender’s or a waybill copy)',
+      toA4_one: 'page {{pages}} goes whole to the A4 printer {{printer}} with every print of the label',
+      toA4_other: 'pages {{pages}} go whole to the A4 printer {{printer}} with every print of the label',
+      noA4: 'not printed: no A4 printer is set (Settings, Packing slips, paper: A4 page)',
+    },
   },
   stockReason: { recipient_absent: 'Recipient absent', address_incomplete: 'Address incomplete or wrong', business_closed: 'Business closed' },
   stocks: {

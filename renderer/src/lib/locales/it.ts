@@ -1000,6 +1000,12 @@ export const it: Texts<typeof en> = {
     alt: 'Etichetta {{n}} di {{ldv}} come la stamperà la stampante',
     failed: 'Nessuna anteprima',
     ink: 'Inchiostro {{width}} × {{height}} mm: la parte stampata, disegnata sul supporto',
+    rest: {
+      part: 'la pagina {{page}} contiene anche una parte di {{width}} × {{height}} mm accanto all’etichetta (una seconda etichetta, la copia del mittente o della lettera di vettura)',
+      toA4_one: 'la pagina {{pages}} va intera alla stampante A4 {{printer}} a ogni stampa dell’etichetta',
+      toA4_other: 'le pagine {{pages}} vanno intere alla stampante A4 {{printer}} a ogni stampa dell’etichetta',
+      noA4: 'non stampata: nessuna stampante A4 impostata (Impostazioni, Liste di imballo, carta: Pagina A4)',
+    },
   },
   stockReason: { recipient_absent: 'Destinatario assente', address_incomplete: 'Indirizzo insufficiente o errato', business_closed: 'Esercizio chiuso' },
   stocks: {
