@@ -67,6 +67,12 @@ export const CORE_TEXTS_EN = {
   stockNotOpen: 'Stock {{id}} ({{ldv}}): the stock is {{status}}; "{{action}}" was not sent. Check the stock before instructing again.',
   shipmentChecking:
     'No answer yet to the shipment sent at {{sentAt}} UTC (reference {{reference}}); the station is checking the platform until {{until}} UTC. Do not ship this order again.',
+  shipmentElsewhereOne: "The platform has shipment {{which}} with reference {{reference}}, but this order goes to {{recipient}}; the station did not take it as this order's.",
+  shipmentElsewhereMany: "The platform has shipments {{which}} with reference {{reference}}, but this order goes to {{recipient}}; the station did not take them as this order's.",
+  shipmentNoAnswerElsewhere:
+    'The shipment sent at {{sentAt}} UTC (reference {{reference}}) got no answer, and the platform shows no shipment with this reference for this recipient {{seconds}} s later. {{conflict}} Check the platform\'s shipments; if it is not there, choose "Send again" in the Queue (F7).',
+  shipmentElsewhereCheck:
+    '{{conflict}} If that parcel is this order\'s (sent to an old address), cancel it or reprint it from the platform; if it is not, choose "Send again" in the Queue (F7).',
   shipmentNoAnswer:
     'The shipment sent at {{sentAt}} UTC (reference {{reference}}) got no answer, and the platform shows no shipment with this reference {{seconds}} s later. Check the platform\'s shipments; if it is not there, choose "Send again" in the Queue (F7).',
 } as const;

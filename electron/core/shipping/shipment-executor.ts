@@ -55,7 +55,7 @@ import type { OutboxRecord, Store } from '../store';
 import { findByReference, mismatchText, recipientKeyOf } from './shipment-lookup';
 import { hhmmss, OutboxAttention, OutboxWait } from '../outbox/press-errors';
 import type { OutboxExecutor } from '../outbox/worker';
-import { coreText } from '../../../shared/contract/core-text';
+import { coreText, coreTextNesting } from '../../../shared/contract/core-text';
 
 /** Default settle window after a POST /shipments without an answer, ms (2 minutes). */
 const DEFAULT_SETTLE_MS = 120_000;
@@ -209,7 +209,7 @@ export function createShipmentExecutor<O>(deps: ShipmentExecutorDeps<O>): Outbox
           }
           return { shipment: match, label, adopted: true };
         }
-        const conflict = others.length > 0 ? ` ${mismatchText(others, request.reference, recipient)}` : '';
+        const conflict = others.length > 0 ? mismatchText(others, request.reference, recipient) : undefined;
         if (postedAt) {
           const settled = postedAt.getTime() + settleMs;
           const t = now().getTime();
@@ -217,20 +217,16 @@ export function createShipmentExecutor<O>(deps: ShipmentExecutorDeps<O>): Outbox
             const said = coreText('shipmentChecking', { sentAt: hhmmss(postedAt), reference: request.reference, until: hhmmss(new Date(settled)) });
             throw new OutboxWait(new Date(Math.min(settled, t + pollMs)), said.message, said.text);
           }
-          if (others.length === 0) {
+          if (!conflict) {
             const said = coreText('shipmentNoAnswer', { sentAt: hhmmss(postedAt), reference: request.reference, seconds: Math.round(settleMs / 1000) });
             throw new OutboxAttention('outcome_unknown', said.message, said.text);
           }
-          throw new OutboxAttention(
-            'outcome_unknown',
-            `The shipment sent at ${hhmmss(postedAt)} UTC (reference ${request.reference}) got no answer, and the platform shows no shipment with this reference ${others.length > 0 ? 'for this recipient ' : ''}${Math.round(settleMs / 1000)} s later.${conflict} Check the platform's shipments; if it is not there, choose "Send again" in the Queue (F7).`,
-          );
+          const said = coreTextNesting('shipmentNoAnswerElsewhere', { sentAt: hhmmss(postedAt), reference: request.reference, seconds: Math.round(settleMs / 1000) }, { conflict });
+          throw new OutboxAttention('outcome_unknown', said.message, said.text);
         }
-        if (others.length > 0 && !row.payload.resendConfirmed) {
-          throw new OutboxAttention(
-            'outcome_unknown',
-            `${conflict.trim()} If that parcel is this order's (sent to an old address), cancel it or reprint it from the platform; if it is not, choose "Send again" in the Queue (F7).`,
-          );
+        if (conflict && !row.payload.resendConfirmed) {
+          const said = coreTextNesting('shipmentElsewhereCheck', {}, { conflict });
+          throw new OutboxAttention('outcome_unknown', said.message, said.text);
         }
       }
       let created: ShipmentSent['shipment'] & { label: Label };

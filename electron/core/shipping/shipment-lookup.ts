@@ -13,6 +13,8 @@ import type { Shipment } from '../../../shared/platform/resources';
 import type { PlatformClient } from '../platform/client-api';
 import { PlatformError } from '../platform/errors';
 import type { Store } from '../store';
+import { coreText } from '../../../shared/contract/core-text';
+import type { StationText } from '../../../shared/contract/views';
 
 /** How many pages of GET /shipments a reference look-up reads at most (200 per page). */
 const MAX_LOOKUP_PAGES = 5;
@@ -56,8 +58,8 @@ function sameRecipient(a: RecipientKey, b: RecipientKey): boolean {
 }
 
 /** A recipient in words for the packer: `Ona Kazlauskienė, LT-01103 LT`. */
-function recipientText(k: RecipientKey | undefined): string {
-  return k ? `${k.name}, ${k.postalCode} ${k.countryCode}` : 'a recipient the platform does not show';
+function recipientText(k: RecipientKey): string {
+  return `${k.name}, ${k.postalCode} ${k.countryCode}`;
 }
 
 /** Outcome of {@link findByReference}. */
@@ -113,10 +115,15 @@ export async function findByReference(
 
 /**
  * The packer's words for shipments that carry the order's reference but
- * another recipient: which, for whom, and that the station did not take them.
+ * another recipient: which, for whom, and that the station did not take them
+ * (core text `shipmentElsewhereOne`/`shipmentElsewhereMany`: `message` English, `text` for the screens).
  */
-export function mismatchText(others: readonly Shipment[], reference: string, recipient: RecipientKey): string {
-  const which = others.map((s) => `${s.trackingNumber} (${recipientText(recipientKeyOf(s.recipient))})`).join(', ');
-  const many = others.length > 1;
-  return `The platform has ${many ? 'shipments' : 'shipment'} ${which} with reference ${reference}, but this order goes to ${recipientText(recipient)}; the station did not take ${many ? 'them' : 'it'} as this order's.`;
+export function mismatchText(others: readonly Shipment[], reference: string, recipient: RecipientKey): { message: string; text: StationText } {
+  const which = others
+    .map((s) => {
+      const k = recipientKeyOf(s.recipient);
+      return k ? `${s.trackingNumber} (${recipientText(k)})` : s.trackingNumber;
+    })
+    .join(', ');
+  return coreText(others.length > 1 ? 'shipmentElsewhereMany' : 'shipmentElsewhereOne', { which, reference, recipient: recipientText(recipient) });
 }

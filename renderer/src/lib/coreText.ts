@@ -9,7 +9,13 @@
 import { isStationText } from '../../../shared/contract/core-text';
 import type { StationText } from '../../../shared/contract/views';
 import { stationText } from './format';
-import { printerStateText } from './i18n';
+import { hasText, printerStateText, t } from './i18n';
+
+/** Values that are codes the locales word, per core text: value name -> locale section (`stocks.status.open`). */
+const WORDED_CODES: Partial<Record<string, Record<string, string>>> = {
+  stockHasInstructions: { current: 'stocks.action', action: 'stocks.action' },
+  stockNotOpen: { status: 'stocks.status', action: 'stocks.action' },
+};
 
 /** `text` in the bench's language, or null when there is none or the locales do not know its key. */
 export function coreTextOf(text: StationText | undefined): string | null {
@@ -35,6 +41,10 @@ export function coreTextOf(text: StationText | undefined): string | null {
     if (said !== null) values[name] = said;
   }
   if (typeof values.printerState === 'string') values.state = printerStateText(values.printerState).toLocaleLowerCase();
+  for (const [name, section] of Object.entries(WORDED_CODES[text.key] ?? {})) {
+    const code = values[name];
+    if (typeof code === 'string' && hasText(`${section}.${code}`)) values[name] = t(`${section}.${code}`).toLocaleLowerCase();
+  }
   return stationText('coreText', { key: text.key, values });
 }
 

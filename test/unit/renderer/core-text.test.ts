@@ -34,6 +34,21 @@ describe('core texts', () => {
     for (const [key, text] of Object.entries(coreIt.coreText)) expect(ENGLISH.exec(text.replace(/\{\{\w+\}\}/g, '')), key).toBeNull();
   });
 
+  it('word a shipment found under another recipient, and a stock\'s codes, in Italian with the tracking numbers and reference kept', async () => {
+    const conflict = coreText('shipmentElsewhereOne', { which: 'BR1234567890 (Anna Neri, 20121 IT)', reference: 'shop1-#2236', recipient: 'Jonas Petraitis, 01100 LT' });
+    const said = coreTextNesting('shipmentElsewhereCheck', {}, { conflict });
+    expect(said.message).toBe(
+      "The platform has shipment BR1234567890 (Anna Neri, 20121 IT) with reference shop1-#2236, but this order goes to Jonas Petraitis, 01100 LT; the station did not take it as this order's. If that parcel is this order's (sent to an old address), cancel it or reprint it from the platform; if it is not, choose \"Send again\" in the Queue (F7).",
+    );
+    await setLanguage('it');
+    const it = coreTextOf(said.text) ?? '';
+    expect(it).toContain('La piattaforma ha la spedizione BR1234567890 (Anna Neri, 20121 IT) con riferimento shop1-#2236, ma questo ordine va a Jonas Petraitis, 01100 LT');
+    expect(it).toContain('«Invia di nuovo» nella Coda (F7)');
+    expect(ENGLISH.exec(it.replace(/\(.*?\)/g, ''))).toBeNull();
+    const stock = coreText('stockNotOpen', { id: 7, ldv: 'BR1234567890', status: 'closed', action: 'return_to_sender' });
+    expect(coreTextOf(stock.text)).toBe('Giacenza 7 (BR1234567890): la giacenza è chiusa; «reso al mittente» non è stata inviata. Controlla la giacenza prima di dare nuove istruzioni.');
+  });
+
   it('are said in Italian on an Italian bench with the printer address and byte counts kept', async () => {
     await setLanguage('it');
     const e = coreText('socketNoData', { where: '10.0.0.5:9100', ms: 5000, sent: 512, total: 2048 });

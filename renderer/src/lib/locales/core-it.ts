@@ -62,6 +62,12 @@ const texts: Record<CoreTextKey, string> = {
   stockNotOpen: 'Giacenza {{id}} ({{ldv}}): la giacenza è {{status}}; «{{action}}» non è stata inviata. Controlla la giacenza prima di dare nuove istruzioni.',
   shipmentChecking:
     'Nessuna risposta ancora alla spedizione inviata alle {{sentAt}} UTC (riferimento {{reference}}): la stazione controlla la piattaforma fino alle {{until}} UTC. Non spedire di nuovo questo ordine.',
+  shipmentElsewhereOne: 'La piattaforma ha la spedizione {{which}} con riferimento {{reference}}, ma questo ordine va a {{recipient}}: la stazione non l’ha presa come spedizione di questo ordine.',
+  shipmentElsewhereMany: 'La piattaforma ha le spedizioni {{which}} con riferimento {{reference}}, ma questo ordine va a {{recipient}}: la stazione non le ha prese come spedizioni di questo ordine.',
+  shipmentNoAnswerElsewhere:
+    'La spedizione inviata alle {{sentAt}} UTC (riferimento {{reference}}) non ha avuto risposta, e dopo {{seconds}} s la piattaforma non mostra spedizioni con questo riferimento per questo destinatario. {{conflict}} Controlla le spedizioni sulla piattaforma; se non c’è, scegli «Invia di nuovo» nella Coda (F7).',
+  shipmentElsewhereCheck:
+    '{{conflict}} Se quel collo è di questo ordine (inviato a un vecchio indirizzo), annullalo o ristampalo dalla piattaforma; se non lo è, scegli «Invia di nuovo» nella Coda (F7).',
   shipmentNoAnswer:
     'La spedizione inviata alle {{sentAt}} UTC (riferimento {{reference}}) non ha avuto risposta, e dopo {{seconds}} s la piattaforma non mostra spedizioni con questo riferimento. Controlla le spedizioni sulla piattaforma; se non c’è, scegli «Invia di nuovo» nella Coda (F7).',
 };
