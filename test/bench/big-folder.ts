@@ -20,7 +20,8 @@
  * (the sandbox in a child process, ./sandbox-child.ts, so the figures are the
  * station's own; file printer); heap and RSS sampled every 100 after a GC
  * (`--expose-gc` when given, else as found); prints
- * `{"bench":"soak","shipments":2000,"heapMbAt500":…,"heapMbAt1000":…,"heapMbAtEnd":…,"rssMbAt500":…,"rssMbAt1000":…,"rssMbAtEnd":…}`.
+ * `{"bench":"soak","shipments":2000,"heapMbAt500":…,"heapMbAt1000":…,"heapMbAtEnd":…,"rssMbAt500":…,"rssMbAt1000":…,"rssMbAtEnd":…,"mallocArenaMax":…}`
+ * (`mallocArenaMax`: the environment's MALLOC_ARENA_MAX, 2 when run through build/run.sh as the launcher is).
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -246,6 +247,8 @@ export async function benchSoak(): Promise<void> {
       rssMbAt1000: mb(at1000.rss),
       rssMbAtEnd: mb(end.rss),
       gc: gc !== undefined,
+      // The launcher (build/run.sh) runs the station with two malloc arenas; `npm run bench` alone does not.
+      mallocArenaMax: process.env.MALLOC_ARENA_MAX ?? null,
     }),
   );
   console.log(`soak, ${end.n} shipments: heap ${samples.map((s) => mb(s.heap)).join(' ')} MB; RSS ${samples.map((s) => mb(s.rss)).join(' ')} MB; heap total ${samples.map((s) => mb(s.heapTotal)).join(' ')} MB; external ${samples.map((s) => mb(s.external)).join(' ')} MB (every 100)`);
