@@ -10,11 +10,12 @@ import type { PickupCreatePayload } from './executor';
 import { emitAppChanged } from '../account/app';
 import type { StationContext } from '../common/context';
 import { pickupOf } from '../common/views';
+import { createPickupFormHandlers } from './pickup-form';
 
 /** Handlers of the `pickups` domain. */
 export function createPickupsHandlers(ctx: StationContext) {
   const { store } = ctx;
-  return {
+  const booking = {
     /**
      * Books a pickup (spec: Endpoints > Pickups) and resolves with the platform's Pickup.
      * @throws StationError with the platform's code (`validation_failed` with details,
@@ -35,11 +36,15 @@ export function createPickupsHandlers(ctx: StationContext) {
       emitAppChanged(ctx);
       return ctx.outbox.process<Pickup>(row.id);
     },
+  } satisfies Pick<Handlers, 'pickups.create'>;
+  return {
+    ...booking,
+    ...createPickupFormHandlers(booking['pickups.create']),
     /** Pickups booked from this station, newest pickup date first. */
     'pickups.list': async () =>
       store.pickups
         .list({ state: 'booked' })
         .map(pickupOf)
         .filter((p): p is Pickup => p !== undefined),
-  } satisfies Pick<Handlers, 'pickups.create' | 'pickups.list'>;
+  } satisfies Pick<Handlers, 'pickups.create' | 'pickups.book' | 'pickups.check' | 'pickups.list'>;
 }

@@ -7,6 +7,7 @@
  * characters") with the field's name translated. A message this table does
  * not know is shown as it is (English), never dropped.
  */
+import { PICKUP_COUNT_RANGE } from '../../../shared/contract/pickup-form';
 import { CHOOSE_BOX } from '../../../shared/contract/ship-form';
 import { language, localeText } from './i18n';
 
@@ -46,6 +47,7 @@ const FIELD: Record<string, string> = {
 /** Whole messages -> Italian. */
 const EXACT: Record<string, string> = {
   [CHOOSE_BOX]: 'Scegli una scatola (Alt+1–9, o il suo numero o codice a barre in Scatola) o digita le misure',
+  [PICKUP_COUNT_RANGE]: 'I colli devono essere un numero intero da 1 a 50',
   'Amount cannot be negative': 'L’importo non può essere negativo',
   'Italian province must be the 2-letter code (e.g. MI)': 'La provincia italiana va indicata con la sigla di 2 lettere (es. MI)',
   'At least one commodity is required': 'Serve almeno una riga nella dichiarazione doganale',

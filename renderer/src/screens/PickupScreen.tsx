@@ -1,7 +1,8 @@
 /**
  * Pickup booking: contract (of carriers that take pickups), date, time window
  * (AM / PM / AMPM), parcels (count, total weight kg, usual box cm), pickup
- * point. Validated with the platform's `PickupRequest` schema. Booked pickups below.
+ * point. The form goes to the core as typed, which checks it with the platform's
+ * `PickupRequest` schema (`pickups.check`) and books it (`pickups.book`). Booked pickups below.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { FieldErrors } from '../../../shared/platform';
@@ -9,23 +10,23 @@ import { ConfirmDialog } from '../components/ConfirmDialog';
 import { DateField } from '../components/DateField';
 import { ErrorList, SelectField, TextField } from '../components/Field';
 import { focusFirstInvalid } from '../lib/focus';
-import { fieldMessage } from '../lib/messages';
 import { calendarDate, decimalText, kg, money, nextWorkingDay } from '../lib/format';
 import { hasText, t } from '../lib/i18n';
-import { dayLoadOf, foldPackagePaths, pickupErrors, pickupRequestOf, type PickupDraft } from '../lib/pickupForm';
+import { dayLoadOf } from '../lib/pickupForm';
+import type { PickupDraft } from '../../../shared/contract/pickup-form';
 import { useApp } from '../stores/app';
 import { usePickup, whenText } from '../stores/pickup';
 
 /** Pickup booking screen (see file comment). */
 export function PickupScreen() {
-  const { carriers, warehouses, pickups, unmanifested, loading, booking, duplicate, errors: serverErrors, load, book, dismissDuplicate } = usePickup();
+  const { carriers, warehouses, pickups, unmanifested, loading, booking, duplicate, formErrors, errors: serverErrors, load, check, book, dismissDuplicate } = usePickup();
   const focusTick = useApp((s) => s.focusTick);
   const first = useRef<HTMLSelectElement>(null);
   const [d, setD] = useState<PickupDraft>(emptyDraft);
   const [submitted, setSubmitted] = useState(false);
   /** After a booking: the form is blank again and the focus back on its first field (see renderer/README.md, focus map). */
   const afterBooking = (r: Awaited<ReturnType<typeof book>>) => {
-    if (r === 'failed') focusFirstInvalid(document.getElementById('pickup-form'));
+    if (r === 'failed' || r === 'invalid') focusFirstInvalid(document.getElementById('pickup-form'));
     if (r !== 'booked') return;
     setSubmitted(false);
     setD(emptyDraft());
@@ -59,8 +60,12 @@ export function PickupScreen() {
   // Defaults once the lists arrive: the only contract, the default pickup point.
   const serviceType = d.serviceType || (contracts.length === 1 ? contracts[0]!.code : '');
   const warehouseId = d.warehouseId || String(warehouses.find((w) => w.isDefault)?.id ?? '');
-  const form = { ...d, serviceType, warehouseId };
-  const errors: FieldErrors = { ...pickupErrors(form), ...foldPackagePaths(serverErrors) };
+  const form = useMemo(() => ({ ...d, serviceType, warehouseId }), [d, serviceType, warehouseId]);
+  // The core checks the form after every edit, so shown errors clear as soon as a field is fixed.
+  useEffect(() => {
+    void check(form);
+  }, [form, check]);
+  const errors: FieldErrors = { ...formErrors, ...serverErrors };
   const err = (k: string) => (submitted ? errors[k]?.[0] : undefined);
   const set = (patch: Partial<PickupDraft>) => setD({ ...form, ...patch });
   const known = new Set(['serviceType', 'pickupDate', 'pickupTime', 'count', 'totalWeight', 'length', 'width', 'height', 'warehouseId', 'instructions', 'packages']);
@@ -77,15 +82,8 @@ export function PickupScreen() {
         onSubmit={(e) => {
           e.preventDefault();
           setSubmitted(true);
-          const local = pickupErrors(form);
-          if (Object.keys(local).length) {
-            const firstError = Object.values(local)[0]?.[0];
-            useApp.getState().flash('error', t('pickup.fixFields'), firstError === undefined ? undefined : fieldMessage(firstError));
-            focusFirstInvalid(e.currentTarget);
-            return;
-          }
-          // A repeat Enter while this one is in flight is ignored by the store.
-          void book(pickupRequestOf(form)).then(afterBooking);
+          // The store asks the core to check the form first ("fix the marked fields"); a repeat Enter while this one is in flight is ignored.
+          void book(form).then(afterBooking);
         }}
       >
         <ErrorList title={t('pickup.alsoCheck')} errors={submitted ? Object.entries(errors).filter(([k]) => !known.has(k)) : []} />
@@ -195,7 +193,7 @@ export function PickupScreen() {
           duplicate
             ? t('pickup.duplicateBody', {
                 id: duplicate.existing.pickupId,
-                when: whenText(duplicate.existing.pickupDate ?? duplicate.request.pickupDate, duplicate.existing.pickupTime),
+                when: whenText(duplicate.existing.pickupDate ?? duplicate.form.pickupDate, duplicate.existing.pickupTime),
                 parcels: duplicate.existing.packages === undefined ? '?' : t('parcels.count', { count: duplicate.existing.packages }),
                 cost: money(duplicate.existing.cost.total, duplicate.existing.cost.currency),
               })
@@ -204,7 +202,7 @@ export function PickupScreen() {
         confirmLabel={t('pickup.duplicateYes')}
         cancelLabel={t('pickup.duplicateNo')}
         onConfirm={() => {
-          if (duplicate) void book(duplicate.request, true).then(afterBooking);
+          if (duplicate) void book(duplicate.form, true).then(afterBooking);
         }}
         onCancel={() => {
           dismissDuplicate();

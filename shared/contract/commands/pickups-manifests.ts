@@ -1,6 +1,8 @@
 /** Commands of pickups and manifests (close the day) (see ./index.ts for the contract as a whole). */
 import { z } from 'zod';
+import type { FieldErrors } from '../../platform';
 import type { Pickup } from '../../platform/resources';
+import { PickupForm } from '../pickup-form';
 import type { ManifestView } from '../views';
 import { command, Empty, Id, BoundedPickupRequest } from './define';
 
@@ -8,6 +10,15 @@ import { command, Empty, Id, BoundedPickupRequest } from './define';
 export const pickupsManifestsCommands = {
   /** Book a pickup (POST /pickups via the outbox). */
   'pickups.create': command<Pickup>()(BoundedPickupRequest),
+  /**
+   * Books a pickup from the packer's form as typed (Pickup screen, issue 22 item 4): the core builds
+   * POST /pickups and books it as `pickups.create` does. @throws StationError `invalid_input` naming the
+   * form's fields (`count`, `totalWeight`, `length`, `pickupDate`, ...) when the form is not complete, or
+   * the platform's code with its `details` folded onto the same fields; nothing is sent on a bad form.
+   */
+  'pickups.book': command<Pickup>()(z.object({ form: PickupForm }).strict()),
+  /** The field errors of the pickup form, keyed by the form's own fields; empty when it would be accepted. Nothing is sent. */
+  'pickups.check': command<FieldErrors>()(z.object({ form: PickupForm }).strict()),
   /** Booked pickups, newest first. */
   'pickups.list': command<Pickup[]>()(Empty),
 

@@ -1,8 +1,9 @@
-/** Global screen keys and the pickup form's POST /pickups body. */
+/** Global screen keys and the pickup form's POST /pickups body as the core builds it (electron/core/pickups/pickup-form.ts). */
 import { describe, expect, it } from 'vitest';
 import { PickupRequest } from '../../../shared/contract';
 import { nextWorkingDay } from '../../../renderer/src/lib/format';
-import { foldPackagePaths, pickupErrors, pickupRequestOf, type PickupDraft } from '../../../renderer/src/lib/pickupForm';
+import { checkPickupForm as pickupErrors, foldPackagePaths, pickupRequestOf } from '../../../electron/core/pickups/pickup-form';
+import type { PickupDraft } from '../../../shared/contract/pickup-form';
 import { screenForKey } from '../../../renderer/src/stores/app';
 
 const k = (key: string, mods: Partial<{ altKey: boolean; ctrlKey: boolean; metaKey: boolean; shiftKey: boolean; code: string }> = {}) => ({ key, altKey: false, ctrlKey: false, metaKey: false, shiftKey: false, ...mods });

@@ -514,7 +514,6 @@ export const en = {
     bookedFor: 'Pickup booked for {{when}}',
     bookedDetail: 'Carrier reference {{id}} — cost {{cost}}',
     notBooked: 'Pickup not booked',
-    countRange: 'Parcels must be a whole number from 1 to 50',
   },
   queue: {
     title: 'Queue',

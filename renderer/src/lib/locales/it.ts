@@ -517,7 +517,6 @@ export const it: Texts<typeof en> = {
     bookedFor: 'Ritiro prenotato per {{when}}',
     bookedDetail: 'Riferimento del corriere {{id}} — costo {{cost}}',
     notBooked: 'Ritiro non prenotato',
-    countRange: 'I colli devono essere un numero intero da 1 a 50',
   },
   queue: {
     title: 'Coda',
