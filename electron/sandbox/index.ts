@@ -117,6 +117,15 @@ export interface SandboxOptions {
    */
   stateRetentionDays?: number;
   /**
+   * With a `.sqlite` {@link stateFile}: listen at once and read the shipments in slices
+   * (state-db.ts `loadGradually`), requests waiting until the state is loaded, so a process that
+   * also runs the station starts in constant time (the training platform; issue 27). The file's
+   * format and root row are still checked before this resolves (SandboxStateError). A later
+   * failure answers every request 500 and moves the file aside (the next start begins afresh).
+   * `clients` are the seed's accounts (with their secrets). Default false: loaded before listening.
+   */
+  loadStateGradually?: boolean;
+  /**
    * Enforce the spec's rate limits (429 `rate_limited`, ratelimit.ts).
    * Default false, because suites pin the simulated clock and create more
    * than a minute's worth of shipments; the CLI and training mode turn them
@@ -162,7 +171,13 @@ export function buildSandboxApp(
   state: SandboxState,
   logger = false,
   seed: SandboxSeed = demoSeed(),
-  opts: { rateLimits?: boolean; adminToken?: string; loopbackOnly?: boolean } = {},
+  opts: {
+    rateLimits?: boolean;
+    adminToken?: string;
+    loopbackOnly?: boolean;
+    /** Settles when the state is loaded (with the error when it could not be): requests wait for it first. */
+    ready?: Promise<Error | undefined>;
+  } = {},
 ): FastifyInstance {
   const app = Fastify({
     logger: logger ? { level: 'info', stream: process.stderr } : false,
@@ -240,6 +255,14 @@ export function buildSandboxApp(
       if (foreign === 'host') return done(new ApiError(403, 'forbidden', 'Host not allowed: the sandbox answers only to its own loopback address (127.0.0.1, localhost or [::1] with its port)'));
       if (foreign === 'origin') return done(new ApiError(403, 'forbidden', 'Origin not allowed: the sandbox takes no cross-site requests'));
       done();
+    });
+  }
+  // Before anything reads the state: a state still loading (createSandbox `loadStateGradually`) is waited for.
+  const ready = opts.ready;
+  if (ready) {
+    app.addHook('onRequest', async () => {
+      const failed = await ready;
+      if (failed) throw new ApiError(500, 'internal_error', `The sandbox state could not be loaded: ${failed.message}`);
     });
   }
   // The simulated carrier catches up with the clock before any request is
@@ -370,10 +393,23 @@ export async function createSandbox(opts: SandboxOptions = {}): Promise<Sandbox>
     ...(opts.logger ? { log: (m: string) => process.stderr.write(`sandbox: webhooks: ${m}\n`) } : {}),
   });
   const persistence = opts.stateFile !== undefined ? statePersistence(state, opts.stateFile, opts) : undefined;
-  persistence?.load();
   // A state file keeps the accounts as they were saved; the secrets asked for now win.
-  for (const a of state.accounts) a.clientSecret = secrets[a.clientId] ?? a.clientSecret;
+  const applySecrets = () => {
+    for (const a of state.accounts) a.clientSecret = secrets[a.clientId] ?? a.clientSecret;
+  };
+  let loading: Promise<void> | undefined;
+  let loadError: Error | undefined;
+  if (opts.loadStateGradually && persistence instanceof SqliteStatePersistence) {
+    persistence.check();
+    loading = persistence.loadGradually(() => new Promise((resolve) => setImmediate(resolve))).then(applySecrets, (e: unknown) => {
+      loadError = e instanceof Error ? e : new Error(String(e));
+      const aside = persistence.setAside();
+      process.stderr.write(`sandbox: ${loadError.message}; moved aside to ${aside}, a fresh state begins at the next start\n`);
+    });
+  } else persistence?.load();
+  applySecrets();
   const app = buildSandboxApp(state, opts.logger ?? false, seed, {
+    ...(loading ? { ready: loading.then(() => loadError) } : {}),
     rateLimits: opts.rateLimits ?? false,
     // Bound to another interface on purpose (`--host 0.0.0.0`): its names are the integrator's, not checked.
     loopbackOnly: isLoopbackHost(host),
@@ -398,6 +434,8 @@ export async function createSandbox(opts: SandboxOptions = {}): Promise<Sandbox>
     close: async () => {
       clearTimeout(warmUp);
       await app.close();
+      // A state still being read is not saved over half-read.
+      await loading;
       await persistence?.close();
     },
     flushState: async () => {

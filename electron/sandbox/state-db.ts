@@ -30,27 +30,14 @@
  * ({@link SqliteStateOptions.legacyJsonFile}): loaded, written here, then
  * renamed `<file>.migrated-<timestamp>`.
  */
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
-import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { Journey } from './carrier/journey';
 import type { ShipmentRecord } from './model';
 import { SandboxStateError, StatePersistence, type PersistenceOptions } from './persist';
 import type { SandboxState } from './state';
 import { decodeFields, encodeState, restoreInto, type Json } from './state-codec';
-
-/** Format marker in `meta`. */
-const DB_FORMAT = 'shipping-station-sandbox-state-db';
-/** Layout version in `meta`. */
-const DB_VERSION = '1';
-/** Fields rebuilt from the shipment rows at load, not kept in `root`. */
-const DERIVED = new Set(['shipments', 'byTracking', 'lifecycle.journeys', 'lifecycle.active']);
-/** Real ms between two retention passes. */
-const PRUNE_EVERY_MS = 60_000;
-/** Status codes after which the carrier does nothing more (spec: Shipment status): delivered, returned to sender. */
-const SETTLED_STATUS = new Set([5, 7]);
-const DAY_MS = 86_400_000;
+import { DAY_MS, DERIVED, PRUNE_EVERY_MS, SETTLED_STATUS, fileStamp, logLists, openStateDb, sha1, withLabelStandIn } from './state-db-file';
 
 /** Options of {@link SqliteStatePersistence}. */
 export interface SqliteStateOptions extends PersistenceOptions {
@@ -60,6 +47,8 @@ export interface SqliteStateOptions extends PersistenceOptions {
   retentionDays?: number;
   /** Shipment rows re-checked at each save (rolling), in case one changed without `SandboxState.touch`; default 64. */
   verifyBatch?: number;
+  /** Shipment rows decoded between two pauses of `loadGradually` (each slice ≈ 10–20 ms at the default 250). */
+  loadSliceRows?: number;
 }
 
 /** What one save wrote (tests and the bench). */
@@ -77,47 +66,9 @@ export interface SaveStats {
 }
 
 /**
- * The state's append-only lists, kept one row per item in `log` (items are
- * never changed once appended): the event history and each account's credit
- * movements, by name.
- */
-function logLists(state: SandboxState): Map<string, unknown[]> {
-  const out = new Map<string, unknown[]>([['events.history', state.events.history]]);
-  for (const a of state.accounts) out.set(`movements:${a.accountId}`, a.movements);
-  return out;
-}
-
-function sha1(text: string): string {
-  return createHash('sha1').update(text).digest('base64');
-}
-
-/** `20261121T094956Z`: a file-name-safe UTC timestamp. */
-function fileStamp(ms: number): string {
-  return new Date(ms).toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
-}
-
-/**
  * Keeps a sandbox's state in an SQLite file (see the module comment), with the
  * debounce, hooks and final save of {@link StatePersistence}.
  */
-/**
- * Runs `encode` with `s.label`; when `unread`, with a stand-in object in its
- * place (the same key, so the same order) and the deferred read put back
- * after, so encoding reads no label row. The journey refers to `s` itself,
- * which is why `s` is changed in place rather than copied.
- */
-function withLabelStandIn<T>(s: ShipmentRecord, unread: boolean, encode: (label: object) => T): T {
-  if (!unread) return encode(s.label);
-  const deferred = Object.getOwnPropertyDescriptor(s, 'label') as PropertyDescriptor;
-  const label = {};
-  Object.defineProperty(s, 'label', { value: label, writable: true, enumerable: true, configurable: true });
-  try {
-    return encode(label);
-  } finally {
-    Object.defineProperty(s, 'label', deferred);
-  }
-}
-
 export class SqliteStatePersistence extends StatePersistence {
   private db: Database.Database | undefined;
   /** Shipment id → SHA-1 of its row as last written. */
@@ -137,10 +88,15 @@ export class SqliteStatePersistence extends StatePersistence {
   private full = false;
   /** Per append-only list (see {@link logLists}): the last item written, its `seq`, and how many rows the list has. */
   private readonly logs = new Map<string, { list: unknown[]; last: unknown; seq: number; rows: number }>();
+  /** A {@link loadGradually} is under way. */
+  private loading = false;
+  /** The database was {@link setAside}: saves write nothing. */
+  private abandoned = false;
   /** Shipments whose label row has not been read since start (see {@link deferLabel}). */
   private readonly unreadLabels = new WeakSet<ShipmentRecord>();
   private readonly retentionDays: number | undefined;
   private readonly verifyBatch: number;
+  private readonly loadSliceRows: number;
   private readonly legacyJsonFile: string | undefined;
   /** What the last save wrote. */
   lastSave: SaveStats = { rowsWritten: 0, rowsDeleted: 0, rootWritten: false, pruned: 0, logRows: 0 };
@@ -159,41 +115,13 @@ export class SqliteStatePersistence extends StatePersistence {
     }
     this.retentionDays = opts.retentionDays;
     this.verifyBatch = opts.verifyBatch ?? 64;
+    this.loadSliceRows = opts.loadSliceRows ?? 250;
     this.legacyJsonFile = opts.legacyJsonFile;
   }
 
   private open(): Database.Database {
-    if (this.db) return this.db;
-    fs.mkdirSync(path.dirname(this.file), { recursive: true });
-    const fresh = !fs.existsSync(this.file);
-    let db: Database.Database;
-    try {
-      // A file this user may not read or write is healthy: say so with its errno (EACCES), not as damage.
-      if (!fresh) fs.accessSync(this.file, fs.constants.R_OK | fs.constants.W_OK);
-      db = new Database(this.file);
-      // Owner only: the state holds the clients' secrets and the recipients' addresses.
-      if (fresh && process.platform !== 'win32') fs.chmodSync(this.file, 0o600);
-      db.pragma('journal_mode = WAL');
-      db.pragma('synchronous = NORMAL');
-      db.exec(`CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-        CREATE TABLE IF NOT EXISTS root (id INTEGER PRIMARY KEY CHECK (id = 1), body TEXT NOT NULL);
-        CREATE TABLE IF NOT EXISTS shipments (id INTEGER PRIMARY KEY, body TEXT NOT NULL);
-        CREATE TABLE IF NOT EXISTS labels (id INTEGER PRIMARY KEY, body TEXT NOT NULL);
-        CREATE TABLE IF NOT EXISTS log (name TEXT NOT NULL, seq INTEGER NOT NULL, body TEXT NOT NULL, PRIMARY KEY (name, seq)) WITHOUT ROWID;`);
-      const format = db.prepare<[], { value: string }>("SELECT value FROM meta WHERE key = 'format'").get();
-      const version = db.prepare<[], { value: string }>("SELECT value FROM meta WHERE key = 'version'").get();
-      if (format === undefined) {
-        db.prepare("INSERT INTO meta (key, value) VALUES ('format', ?), ('version', ?)").run(DB_FORMAT, DB_VERSION);
-      } else if (format.value !== DB_FORMAT) {
-        throw new Error(`not a sandbox state database (format "${format.value}")`);
-      } else if (version?.value !== DB_VERSION) {
-        throw new Error(`state database version ${version?.value ?? '(none)'} is not supported (expected ${DB_VERSION})`);
-      }
-    } catch (e) {
-      throw new SandboxStateError(this.file, `Sandbox state database ${this.file} is not usable: ${(e as Error).message}`, { cause: e });
-    }
-    this.db = db;
-    return db;
+    this.db ??= openStateDb(this.file);
+    return this.db;
   }
 
   /**
@@ -205,15 +133,70 @@ export class SqliteStatePersistence extends StatePersistence {
    */
   override load(): boolean {
     try {
-      return this.loadFrom(this.open());
+      const steps = this.loadSteps(this.open());
+      for (let step = steps.next(); ; step = steps.next()) if (step.done) return step.value;
     } catch (e) {
-      this.db?.close();
-      this.db = undefined;
+      this.closeDb();
       throw e;
     }
   }
 
-  private loadFrom(db: Database.Database): boolean {
+  /**
+   * Opens the database and reads its root row, as {@link load} starts: what a quick look can find
+   * wrong is found before {@link loadGradually} runs in the background.
+   * @throws SandboxStateError naming the file (the database is then closed).
+   */
+  check(): void {
+    try {
+      const root = this.open().prepare<[], { body: string }>('SELECT body FROM root WHERE id = 1').get();
+      if (root !== undefined) JSON.parse(root.body);
+    } catch (e) {
+      this.closeDb();
+      throw e instanceof SandboxStateError ? e : new SandboxStateError(this.file, `Sandbox state database ${this.file} is not usable: ${(e as Error).message}`, { cause: e });
+    }
+  }
+
+  /**
+   * {@link load} in slices of `loadSliceRows` shipment rows, awaiting `pause()` between them,
+   * so a process that also runs the station keeps answering while a large state loads (the training
+   * platform: issue 27). The state is changed only at the end, at once. Saves wait for it.
+   * @throws SandboxStateError as {@link load}; the database is then closed.
+   */
+  async loadGradually(pause: () => Promise<void>): Promise<boolean> {
+    this.loading = true;
+    try {
+      const steps = this.loadSteps(this.open());
+      for (let step = steps.next(); ; step = steps.next()) {
+        if (step.done) return step.value;
+        await pause();
+      }
+    } catch (e) {
+      this.closeDb();
+      throw e;
+    } finally {
+      this.loading = false;
+    }
+  }
+
+  /**
+   * Moves the database (and its WAL) aside as `<file>.unusable-<timestamp>`, after a load failed
+   * in the background: the next start then begins a fresh training day (electron/training). Later
+   * saves write nothing. @returns the new name.
+   */
+  setAside(): string {
+    this.closeDb();
+    this.abandoned = true;
+    const target = `${this.file}.unusable-${fileStamp(Date.now())}`;
+    for (const ext of ['', '-wal', '-shm']) if (fs.existsSync(this.file + ext)) fs.renameSync(this.file + ext, target + ext);
+    return target;
+  }
+
+  private closeDb(): void {
+    this.db?.close();
+    this.db = undefined;
+  }
+
+  private *loadSteps(db: Database.Database): Generator<void, boolean> {
     const root = db.prepare<[], { body: string }>('SELECT body FROM root WHERE id = 1').get();
     if (root === undefined) return this.migrate();
     try {
@@ -227,10 +210,13 @@ export class SqliteStatePersistence extends StatePersistence {
         deferred.set(stand, id);
         return stand;
       };
-      const rows = db.prepare<[], { id: number; body: string }>('SELECT id, body FROM shipments ORDER BY id').all();
+      // Read as they are decoded (nothing else uses this connection until the load ends).
+      const rows = db.prepare<[], { id: number; body: string }>('SELECT id, body FROM shipments ORDER BY id').iterate();
       const shipments = new Map<number, ShipmentRecord>();
       const journeys = new Map<number, Journey>();
+      let n = 0;
       for (const row of rows) {
+        if (++n % this.loadSliceRows === 0) yield;
         const f = decodeFields(JSON.parse(row.body) as Json, label);
         const s = f.shipment as ShipmentRecord;
         const labelId = deferred.get(s.label);
@@ -241,9 +227,10 @@ export class SqliteStatePersistence extends StatePersistence {
         this.hashes.set(row.id, sha1(row.body));
         this.known.add(s);
       }
-      const logRows = db.prepare<[], { name: string; seq: number; body: string }>('SELECT name, seq, body FROM log ORDER BY name, seq').all();
+      const logRows = db.prepare<[], { name: string; seq: number; body: string }>('SELECT name, seq, body FROM log ORDER BY name, seq').iterate();
       const lists = new Map<string, unknown[]>();
       for (const row of logRows) {
+        if (++n % this.loadSliceRows === 0) yield;
         let list = lists.get(row.name);
         if (!list) lists.set(row.name, (list = []));
         list.push(decodeFields(JSON.parse(row.body) as Json).item);
@@ -338,6 +325,8 @@ export class SqliteStatePersistence extends StatePersistence {
   }
 
   protected override write(): Promise<void> {
+    // Nothing to write while the state is still being read, nor once it was set aside.
+    if (this.loading || this.abandoned) return Promise.resolve();
     try {
       this.writeNow(this.full);
       return Promise.resolve();

@@ -34,6 +34,8 @@ function trainingSandboxOptions(dataDir: string, clientSecrets: Record<string, s
     stateFile: trainingSandboxFile(dataDir),
     legacyStateFile: legacyTrainingSandboxFile(dataDir),
     stateRetentionDays: retentionDays,
+    // The station starts at once; the platform answers when its shipments are read (issue 27).
+    loadStateGradually: true,
     rateLimits: true,
     history: true,
     clientSecrets,

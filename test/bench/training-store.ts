@@ -6,11 +6,13 @@
  * 200 shipments are made over HTTP (real labels, credit movements, carrier
  * journeys), the carrier moved a week on, then copied with fresh ids and
  * tracking numbers (and a credit movement each) up to the size. One line per size:
- * `{"bench":"training-store","shipments":…,"saveMs":…,"saveRows":…,"rootKb":…,"firstSaveMs":…,"startMs":…,"fileMb":…,"jsonSaveMs":…,"jsonMb":…}`
+ * `{"bench":"training-store","shipments":…,"saveMs":…,"saveRows":…,"rootKb":…,"firstSaveMs":…,"startMs":…,"listenMs":…,"firstAnswerMs":…,"loopGapMaxMs":…,"fileMb":…,"jsonSaveMs":…,"jsonMb":…}`
  * - saveMs: one save after one change (a shipment cancelled), median of 7 (the whole point: flat in the size);
  *   saveRows: shipment rows that save wrote; rootKb: the `root` row (everything but the shipments);
  * - firstSaveMs: writing every row into an empty database;
- * - startMs: a fresh state loading the database (what training mode's start reads), median of 3;
+ * - startMs: a fresh state loading the database at once (`load`), median of 3;
+ * - listenMs, firstAnswerMs, loopGapMaxMs: training mode's start (`loadStateGradually`): until the platform
+ *   listens, until its first answer, and the longest the event loop was held meanwhile, medians of 3;
  * - fileMb: the database with its WAL, MB (10^6 bytes);
  * - jsonSaveMs, jsonMb: the JSON state file's save (encode, write, rename) and size, for comparison.
  */
@@ -26,6 +28,42 @@ import type { ShipmentRecord } from '../../electron/sandbox/model';
 
 const SIZES = (process.env.BENCH_TRAINING_SIZES ?? '2000,20000').split(',').map(Number);
 const MADE = 200;
+
+/**
+ * The training platform started on `file` as training mode does (`loadStateGradually`), median of 3:
+ * listenMs until createSandbox resolves, firstAnswerMs until a token request is answered (it waits for
+ * the load), loopGapMaxMs the longest the event loop was held meanwhile (what the station's commands would wait).
+ */
+async function gradualStart(file: string): Promise<{ listenMs: number; firstAnswerMs: number; loopGapMaxMs: number }> {
+  const runs: Array<{ listenMs: number; firstAnswerMs: number; loopGapMaxMs: number }> = [];
+  for (let k = 0; k < 3; k++) {
+    const copy = `${file}.gradual.sqlite`;
+    fs.copyFileSync(file, copy);
+    const t0 = performance.now();
+    const sb = await createSandbox({ port: 0, stateFile: copy, loadStateGradually: true });
+    const listenMs = ms(t0);
+    let gap = 0;
+    let last = performance.now();
+    const tick = setInterval(() => {
+      const now = performance.now();
+      gap = Math.max(gap, now - last);
+      last = now;
+    }, 1);
+    const demo = sb.clients[0];
+    if (!demo) throw new Error('training-store: the seed has no client');
+    await token(sb.authUrl, demo.clientId, demo.clientSecret);
+    const firstAnswerMs = ms(t0);
+    clearInterval(tick);
+    runs.push({ listenMs, firstAnswerMs, loopGapMaxMs: Math.round(gap * 10) / 10 });
+    await sb.close();
+    for (const ext of ['', '-wal', '-shm']) fs.rmSync(copy + ext, { force: true });
+  }
+  return {
+    listenMs: median(runs.map((r) => r.listenMs)),
+    firstAnswerMs: median(runs.map((r) => r.firstAnswerMs)),
+    loopGapMaxMs: median(runs.map((r) => r.loopGapMaxMs)),
+  };
+}
 
 function median(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);
@@ -128,6 +166,8 @@ export async function benchTrainingStore(): Promise<void> {
         starts.push(ms(t0));
         await loader.close();
       }
+      // As training mode starts it: listening at once, the shipments read in slices (loadStateGradually).
+      const gradual = await gradualStart(file);
       const json = path.join(dir, `state-${size}.json`);
       const legacy = new StatePersistence(sb.state, json, { debounceMs: 1e9 });
       t0 = performance.now();
@@ -143,6 +183,7 @@ export async function benchTrainingStore(): Promise<void> {
           rootKb,
           firstSaveMs,
           startMs: median(starts),
+          ...gradual,
           fileMb: mb(fileBytes(file)),
           jsonSaveMs,
           jsonMb: mb(fileBytes(json)),

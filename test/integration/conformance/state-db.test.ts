@@ -228,6 +228,65 @@ describe('sandbox state in SQLite', () => {
     expect(readdirSync(dir).filter((f) => /^state\.json\.migrated-\d{8}T\d{6}Z$/.test(f))).toHaveLength(1);
   });
 
+  it('loads gradually: the state changes only once all rows are read, as a plain load would', async () => {
+    const file = join(tempDir(), 'state.sqlite');
+    const first = await sandbox({ stateFile: file });
+    await populate(first);
+    first.state.lifecycle.advance();
+    await closeSandbox(first);
+
+    const plain = await sandbox();
+    new SqliteStatePersistence(plain.state, file).load();
+    const gradual = await sandbox();
+    const store = new SqliteStatePersistence(gradual.state, file, { loadSliceRows: 1 });
+    let pauses = 0;
+    const loaded = await store.loadGradually(() => {
+      pauses++;
+      // Between slices the state is still the one before the load.
+      expect(gradual.state.shipments).toHaveLength(0);
+      return new Promise((resolve) => setImmediate(resolve));
+    });
+    expect(loaded).toBe(true);
+    // One pause per row read (slices of one): every shipment and every item of the append-only lists.
+    const db = new Database(file, { readonly: true });
+    const rows = db.prepare<[], number>('SELECT (SELECT count(*) FROM shipments) + (SELECT count(*) FROM log)').pluck().get();
+    db.close();
+    expect(pauses).toBe(rows);
+    expect(pauses).toBeGreaterThan(plain.state.shipments.length);
+    expect(unshared(encodeState(gradual.state).json)).toEqual(unshared(encodeState(plain.state).json));
+    await store.close();
+  });
+
+  it('with loadStateGradually, listens at once and answers the first requests from the saved state', async () => {
+    const file = join(tempDir(), 'state.sqlite');
+    const first = await sandbox({ stateFile: file });
+    const ldvs = await populate(first);
+    const view1 = await clientView(first, ldvs);
+    await closeSandbox(first);
+    const second = await sandbox({ stateFile: file, loadStateGradually: true });
+    second.clock.set(first.clock.now());
+    expect(await clientView(second, ldvs)).toEqual(view1);
+  });
+
+  it('with loadStateGradually, a row that cannot be read answers 500 naming the file and moves the file aside', async () => {
+    const file = join(tempDir(), 'state.sqlite');
+    const first = await sandbox({ stateFile: file });
+    await populate(first);
+    await closeSandbox(first);
+    const db = new Database(file);
+    db.prepare('UPDATE shipments SET body = ? WHERE id = (SELECT min(id) FROM shipments)').run('{"shipment": not json');
+    db.close();
+    const second = await sandbox({ stateFile: file, loadStateGradually: true });
+    // Even the token endpoint: nothing answers from a half-read state.
+    const r = await fetch(`${second.authUrl}/oauth/token`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'grant_type=client_credentials' });
+    expect(r.status).toBe(500);
+    expect(await r.text()).toMatch(/state\.sqlite is not usable/);
+    expect(existsSync(file)).toBe(false);
+    expect(readdirSync(join(file, '..')).some((f) => f.startsWith('state.sqlite.unusable-'))).toBe(true);
+    await closeSandbox(second);
+    expect(existsSync(file)).toBe(false);
+  });
+
   it('refuses a file that is not its database and leaves it untouched', async () => {
     const file = join(tempDir(), 'state.sqlite');
     writeFileSync(file, 'not a database at all, just text that is long enough to have a header');
