@@ -131,9 +131,13 @@ export function createOrdersRepo(db: Database.Database, clock: Clock): OrdersRep
   const selectPending = db.prepare<[number], { order_id: number }>('SELECT order_id FROM orders_fts_pending ORDER BY order_id LIMIT ?');
   const countPending = db.prepare<[], { n: number }>('SELECT count(*) AS n FROM orders_fts_pending');
   const selectById = db.prepare<[number], OrderRow>(`SELECT ${ORDER_COLUMNS} FROM orders WHERE id = ?`);
-  const selectByNumber = db.prepare<[string], OrderRow>(`SELECT ${ORDER_COLUMNS} FROM orders WHERE order_number = ? ORDER BY id LIMIT 1`);
-  const selectByShopNumber = db.prepare<[string, string], OrderRow>(
-    `SELECT ${ORDER_COLUMNS} FROM orders WHERE shop = ? AND order_number = ? ORDER BY id LIMIT 1`,
+  // The exact number (BINARY) also compared without case: the same rows, found from `orders_number_shop`
+  // (order_number COLLATE NOCASE, shop) instead of reading every order (or every order of the shop).
+  const selectByNumber = db.prepare<{ n: string }, OrderRow>(
+    `SELECT ${ORDER_COLUMNS} FROM orders WHERE order_number = @n COLLATE NOCASE AND order_number = @n ORDER BY id LIMIT 1`,
+  );
+  const selectByShopNumber = db.prepare<{ shop: string; n: string }, OrderRow>(
+    `SELECT ${ORDER_COLUMNS} FROM orders WHERE order_number = @n COLLATE NOCASE AND shop = @shop AND order_number = @n ORDER BY id LIMIT 1`,
   );
   const selectAllByNumber = db.prepare<[string], OrderRow>(
     `SELECT ${ORDER_COLUMNS} FROM orders WHERE order_number = ? COLLATE NOCASE
@@ -369,8 +373,8 @@ export function createOrdersRepo(db: Database.Database, clock: Clock): OrdersRep
     pendingIndexCount: () => countPending.get()?.n ?? 0,
     getById: (id) => withItems(selectById.get(id)),
     getMany: (ids) => readOrdersById(db, ids),
-    getByNumber: (n) => withItems(selectByNumber.get(n)),
-    getByShopNumber: (shop, n) => withItems(selectByShopNumber.get(shop, n)),
+    getByNumber: (n) => withItems(selectByNumber.get({ n })),
+    getByShopNumber: (shop, n) => withItems(selectByShopNumber.get({ shop, n })),
     findByScan(code) {
       return this.findAllByScan(code)[0];
     },
