@@ -7,7 +7,7 @@ import { DEFAULT_SHOP, type ImportSkipReason, type OrderFixField, type OrderFace
 import { StoreError } from './errors';
 import { isoNow, isUniqueViolation, likeContains, nul, type Clock } from './sql';
 import type Database from 'better-sqlite3';
-import { type OrderDraft, type OrderStatusFilter, type OrderRow, type ItemRow, type ImportStateRow, ORDER_COLUMNS, orderFromRow, orderParams, orderKey, ftsPhrase, SORTS, ALL_STATUSES, statusList, orderCursor, seekAfter, pendingMatch, MANY_MATCHES, readOrdersById, type Matches } from './orders-rows';
+import { type OrderDraft, type OrderParams, type OrderStatusFilter, type OrderRow, type ItemRow, type ImportStateRow, ORDER_COLUMNS, ORDER_PARAM_COLUMNS, orderFromRow, orderParams, orderKey, ftsPhrase, SORTS, ALL_STATUSES, statusList, orderCursor, seekAfter, pendingMatch, MANY_MATCHES, readOrdersById, type Matches } from './orders-rows';
 
 export type { OrderDraft } from './orders-rows';
 
@@ -96,17 +96,15 @@ export interface OrdersRepo {
   markShipped(id: number, trackingNumber: string): StationOrder;
 }
 
+/** `insertOrder`'s values: {@link ORDER_PARAM_COLUMNS}' values in order, then import_hash, stored_at, updated_at. */
+type InsertValues = [Array<OrderParams[keyof OrderParams] | string | null>];
+
 /** Builds the orders repository on an open database. */
 export function createOrdersRepo(db: Database.Database, clock: Clock): OrdersRepo {
-  const insertOrder = db.prepare<Record<string, unknown>, never>(`
-    INSERT INTO orders (shop, order_key, order_number, source, email, created_at, recipient_name, recipient_company,
-      street, street2, city, province, postal_code, country_code, phone, recipient_email, total, currency, notes, status,
-      shipment_tracking_number, external_id, import_hash, payment_status, delivery, shipping_method, needs_fix,
-      stored_at, updated_at)
-    VALUES (@shop, @order_key, @order_number, @source, @email, @created_at, @recipient_name, @recipient_company,
-      @street, @street2, @city, @province, @postal_code, @country_code, @phone, @recipient_email, @total, @currency,
-      @notes, @status, @shipment_tracking_number, @external_id, @import_hash, @payment_status, @delivery,
-      @shipping_method, @needs_fix, @now, @now)`);
+  // Bound by position (ORDER_PARAM_COLUMNS): cheaper than by name on every order of an import.
+  const insertOrder = db.prepare<InsertValues, never>(`
+    INSERT INTO orders (${ORDER_PARAM_COLUMNS.join(', ')}, import_hash, stored_at, updated_at)
+    VALUES (${ORDER_PARAM_COLUMNS.map(() => '?').join(', ')}, ?, ?, ?)`);
   const replaceOrder = db.prepare<Record<string, unknown>, never>(`
     UPDATE orders SET order_number = @order_number, email = @email, created_at = @created_at,
       recipient_name = @recipient_name, recipient_company = @recipient_company, street = @street, street2 = @street2,
@@ -175,7 +173,9 @@ export function createOrdersRepo(db: Database.Database, clock: Clock): OrdersRep
 
   const insertRaw = (order: OrderDraft, importHash: string | null, indexLater = false): number => {
     try {
-      const res = insertOrder.run({ ...orderParams(order), import_hash: importHash, now: isoNow(clock) });
+      const params = orderParams(order);
+      const now = isoNow(clock);
+      const res = insertOrder.run([...ORDER_PARAM_COLUMNS.map((c) => params[c]), importHash, now, now]);
       const id = Number(res.lastInsertRowid);
       writeItems(id, order.items);
       if (indexLater) insertPending.run(id);

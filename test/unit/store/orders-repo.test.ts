@@ -2,6 +2,7 @@ import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Store } from '../../../electron/core/store';
 import type { OrderDraft } from '../../../electron/core/store';
+import { ORDER_PARAM_COLUMNS, orderParams } from '../../../electron/core/store/orders-rows';
 import { tempStore } from './helpers';
 
 let store: Store;
@@ -129,6 +130,18 @@ describe('orders repository', () => {
     expect(store.orders.findByScan('m-20261001-001')?.id).toBe(m.id);
     expect(store.orders.findByScan('9999')).toBeUndefined();
     expect(store.orders.findByScan('')).toBeUndefined();
+  });
+
+  it('writes every column of an order: the positional insert lists every key of orderParams, in its order', () => {
+    expect(Object.keys(orderParams(draft('#1001')))).toEqual([...ORDER_PARAM_COLUMNS]);
+    const full = draft('#1002', {
+      shop: 'UK', shopOrderId: '5551', paymentStatus: 'paid', delivery: 'pickup', shippingMethod: 'Collect', needsFix: ['postalCode'],
+      recipient: { name: 'Ona K', company: 'Ona UAB', street: 'Gedimino 1', street2: 'b. 4', city: 'Vilnius', province: 'VL', postalCode: '01103', countryCode: 'LT', phone: '+370 600', email: 'ona@example.lt' },
+      notes: 'Fragile', shipmentTrackingNumber: 'LDV9', status: 'shipped',
+    });
+    const { id, ...stored } = store.orders.insert(full);
+    expect(id).toBeGreaterThan(0);
+    expect(stored).toEqual(full);
   });
 
   it('getByNumber and getByShopNumber match the exact number (case kept), from the number index, not by reading every order', () => {
