@@ -7,7 +7,7 @@ import { DEFAULT_SHOP, type ImportSkipReason, type OrderFixField, type OrderFace
 import { StoreError } from './errors';
 import { isoNow, isUniqueViolation, likeContains, nul, type Clock } from './sql';
 import type Database from 'better-sqlite3';
-import { type OrderDraft, type OrderStatusFilter, type OrderRow, type ItemRow, type ImportStateRow, ORDER_COLUMNS, orderFromRow, orderParams, orderKey, ftsPhrase, SORTS, ALL_STATUSES, statusList, orderCursor, seekAfter, pendingMatch, MANY_MATCHES, readOrdersById, type Matches } from './orders-rows';
+import { type OrderDraft, type OrderParams, type OrderStatusFilter, type OrderRow, type ItemRow, type ImportStateRow, ORDER_COLUMNS, ORDER_PARAM_COLUMNS, orderFromRow, orderParams, orderKey, ftsPhrase, SORTS, ALL_STATUSES, statusList, orderCursor, seekAfter, pendingMatch, MANY_MATCHES, readOrdersById, type Matches } from './orders-rows';
 
 export type { OrderDraft } from './orders-rows';
 
@@ -96,17 +96,15 @@ export interface OrdersRepo {
   markShipped(id: number, trackingNumber: string): StationOrder;
 }
 
+/** `insertOrder`'s values: {@link ORDER_PARAM_COLUMNS}' values in order, then import_hash, stored_at, updated_at. */
+type InsertValues = [Array<OrderParams[keyof OrderParams] | string | null>];
+
 /** Builds the orders repository on an open database. */
 export function createOrdersRepo(db: Database.Database, clock: Clock): OrdersRepo {
-  const insertOrder = db.prepare<Record<string, unknown>, never>(`
-    INSERT INTO orders (shop, order_key, order_number, source, email, created_at, recipient_name, recipient_company,
-      street, street2, city, province, postal_code, country_code, phone, recipient_email, total, currency, notes, status,
-      shipment_tracking_number, external_id, import_hash, payment_status, delivery, shipping_method, needs_fix,
-      stored_at, updated_at)
-    VALUES (@shop, @order_key, @order_number, @source, @email, @created_at, @recipient_name, @recipient_company,
-      @street, @street2, @city, @province, @postal_code, @country_code, @phone, @recipient_email, @total, @currency,
-      @notes, @status, @shipment_tracking_number, @external_id, @import_hash, @payment_status, @delivery,
-      @shipping_method, @needs_fix, @now, @now)`);
+  // Bound by position (ORDER_PARAM_COLUMNS): cheaper than by name on every order of an import.
+  const insertOrder = db.prepare<InsertValues, never>(`
+    INSERT INTO orders (${ORDER_PARAM_COLUMNS.join(', ')}, import_hash, stored_at, updated_at)
+    VALUES (${ORDER_PARAM_COLUMNS.map(() => '?').join(', ')}, ?, ?, ?)`);
   const replaceOrder = db.prepare<Record<string, unknown>, never>(`
     UPDATE orders SET order_number = @order_number, email = @email, created_at = @created_at,
       recipient_name = @recipient_name, recipient_company = @recipient_company, street = @street, street2 = @street2,
@@ -131,9 +129,13 @@ export function createOrdersRepo(db: Database.Database, clock: Clock): OrdersRep
   const selectPending = db.prepare<[number], { order_id: number }>('SELECT order_id FROM orders_fts_pending ORDER BY order_id LIMIT ?');
   const countPending = db.prepare<[], { n: number }>('SELECT count(*) AS n FROM orders_fts_pending');
   const selectById = db.prepare<[number], OrderRow>(`SELECT ${ORDER_COLUMNS} FROM orders WHERE id = ?`);
-  const selectByNumber = db.prepare<[string], OrderRow>(`SELECT ${ORDER_COLUMNS} FROM orders WHERE order_number = ? ORDER BY id LIMIT 1`);
-  const selectByShopNumber = db.prepare<[string, string], OrderRow>(
-    `SELECT ${ORDER_COLUMNS} FROM orders WHERE shop = ? AND order_number = ? ORDER BY id LIMIT 1`,
+  // The exact number (BINARY) also compared without case: the same rows, found from `orders_number_shop`
+  // (order_number COLLATE NOCASE, shop) instead of reading every order (or every order of the shop).
+  const selectByNumber = db.prepare<{ n: string }, OrderRow>(
+    `SELECT ${ORDER_COLUMNS} FROM orders WHERE order_number = @n COLLATE NOCASE AND order_number = @n ORDER BY id LIMIT 1`,
+  );
+  const selectByShopNumber = db.prepare<{ shop: string; n: string }, OrderRow>(
+    `SELECT ${ORDER_COLUMNS} FROM orders WHERE order_number = @n COLLATE NOCASE AND shop = @shop AND order_number = @n ORDER BY id LIMIT 1`,
   );
   const selectAllByNumber = db.prepare<[string], OrderRow>(
     `SELECT ${ORDER_COLUMNS} FROM orders WHERE order_number = ? COLLATE NOCASE
@@ -171,7 +173,9 @@ export function createOrdersRepo(db: Database.Database, clock: Clock): OrdersRep
 
   const insertRaw = (order: OrderDraft, importHash: string | null, indexLater = false): number => {
     try {
-      const res = insertOrder.run({ ...orderParams(order), import_hash: importHash, now: isoNow(clock) });
+      const params = orderParams(order);
+      const now = isoNow(clock);
+      const res = insertOrder.run([...ORDER_PARAM_COLUMNS.map((c) => params[c]), importHash, now, now]);
       const id = Number(res.lastInsertRowid);
       writeItems(id, order.items);
       if (indexLater) insertPending.run(id);
@@ -369,8 +373,8 @@ export function createOrdersRepo(db: Database.Database, clock: Clock): OrdersRep
     pendingIndexCount: () => countPending.get()?.n ?? 0,
     getById: (id) => withItems(selectById.get(id)),
     getMany: (ids) => readOrdersById(db, ids),
-    getByNumber: (n) => withItems(selectByNumber.get(n)),
-    getByShopNumber: (shop, n) => withItems(selectByShopNumber.get(shop, n)),
+    getByNumber: (n) => withItems(selectByNumber.get({ n })),
+    getByShopNumber: (shop, n) => withItems(selectByShopNumber.get({ shop, n })),
     findByScan(code) {
       return this.findAllByScan(code)[0];
     },

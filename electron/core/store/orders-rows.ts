@@ -120,6 +120,9 @@ function itemFromRow(row: ItemRow): OrderItem {
   });
 }
 
+/** An order's columns of the orders table (those an import writes, `import_hash` and the times left out), by name. */
+export type OrderParams = ReturnType<typeof orderParams>;
+
 /** Domain object -> named parameters of the orders table. */
 export function orderParams(o: OrderDraft) {
   const r = o.recipient;
@@ -152,6 +155,17 @@ export function orderParams(o: OrderDraft) {
     external_id: nul(o.shopOrderId),
   };
 }
+
+/**
+ * The keys of {@link orderParams}, in its order: the columns `orders-repo`
+ * binds by position when it inserts an order (binding 29 values by name costs
+ * ≈2 µs an order more, on every order of an import).
+ */
+export const ORDER_PARAM_COLUMNS = [
+  'shop', 'order_key', 'payment_status', 'delivery', 'shipping_method', 'needs_fix', 'order_number', 'source', 'email', 'created_at',
+  'recipient_name', 'recipient_company', 'street', 'street2', 'city', 'province', 'postal_code', 'country_code', 'phone',
+  'recipient_email', 'total', 'currency', 'notes', 'status', 'shipment_tracking_number', 'external_id',
+] as const satisfies ReadonlyArray<keyof OrderParams>;
 
 /** Identity of an order within its shop: the shop's own id, else its number. */
 export function orderKey(o: Pick<OrderDraft, 'shopOrderId' | 'orderNumber'>): string {

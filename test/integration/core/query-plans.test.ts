@@ -133,7 +133,16 @@ describe('every query of a bench command is answered from an index', () => {
       // A word most orders hold (their SKUs): more matches than orders-repo's MANY_MATCHES, read along the sort's index.
       for (const sort of ['newest', 'country'] as const) calls.push(['orders.page', () => invoke('orders.page', { view, sort, q: 'TAZ' })]);
       calls.push(['orders.page', () => invoke('orders.page', { view, q: '#10' })]);
+      // A shop's or a country's orders (migration 13: the country from the status's country index, or the country's own).
+      calls.push(['orders.page', () => invoke('orders.page', { view, shop: 'main' })]);
+      for (const sort of ['newest', 'country'] as const) calls.push(['orders.page', () => invoke('orders.page', { view, sort, country: 'IT' })]);
+      calls.push(['orders.page', () => invoke('orders.page', { view, country: 'DE', shop: 'main' })]);
     }
+    // Last, as it adds an order: a manual order's number, checked free against every order (orders-repo getByNumber).
+    calls.push([
+      'orders.create',
+      () => invoke('orders.create', { recipient: { name: 'Rita Rosa', street: 'Via Po 3', city: 'Torino', province: 'TO', postalCode: '10123', countryCode: 'IT' }, items: [{ name: 'Tazza', quantity: 1, unitPrice: 9.5 }] }),
+    ]);
     for (const [name, call] of calls) await recording(name, call, executed);
 
     const commandsSeen = new Set(executed.map((e) => e.command));

@@ -1,11 +1,14 @@
+import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Store } from '../../../electron/core/store';
 import type { OrderDraft } from '../../../electron/core/store';
+import { ORDER_PARAM_COLUMNS, orderParams } from '../../../electron/core/store/orders-rows';
 import { tempStore } from './helpers';
 
 let store: Store;
+let file: string;
 let cleanup: () => void;
-beforeEach(() => ({ store, cleanup } = tempStore()));
+beforeEach(() => ({ store, file, cleanup } = tempStore()));
 afterEach(() => cleanup());
 
 function draft(n: string, over: Partial<OrderDraft> = {}): OrderDraft {
@@ -127,6 +130,55 @@ describe('orders repository', () => {
     expect(store.orders.findByScan('m-20261001-001')?.id).toBe(m.id);
     expect(store.orders.findByScan('9999')).toBeUndefined();
     expect(store.orders.findByScan('')).toBeUndefined();
+  });
+
+  it('writes every column of an order: the positional insert lists every key of orderParams, in its order', () => {
+    expect(Object.keys(orderParams(draft('#1001')))).toEqual([...ORDER_PARAM_COLUMNS]);
+    const full = draft('#1002', {
+      shop: 'UK', shopOrderId: '5551', paymentStatus: 'paid', delivery: 'pickup', shippingMethod: 'Collect', needsFix: ['postalCode'],
+      recipient: { name: 'Ona K', company: 'Ona UAB', street: 'Gedimino 1', street2: 'b. 4', city: 'Vilnius', province: 'VL', postalCode: '01103', countryCode: 'LT', phone: '+370 600', email: 'ona@example.lt' },
+      notes: 'Fragile', shipmentTrackingNumber: 'LDV9', status: 'shipped',
+    });
+    const { id, ...stored } = store.orders.insert(full);
+    expect(id).toBeGreaterThan(0);
+    expect(stored).toEqual(full);
+  });
+
+  it('getByNumber and getByShopNumber match the exact number (case kept), from the number index, not by reading every order', () => {
+    const a = store.orders.insert(draft('#A100', { shop: 'UK' }));
+    const b = store.orders.insert(draft('#A100', { shop: 'Istanbul' }));
+    store.orders.insert(draft('#a100', { shop: 'Istanbul' }));
+    expect(store.orders.getByNumber('#A100')?.id).toBe(a.id);
+    expect(store.orders.getByNumber('#a100')?.shop).toBe('Istanbul');
+    expect(store.orders.getByNumber('#A1')).toBeUndefined();
+    expect(store.orders.getByShopNumber('Istanbul', '#A100')?.id).toBe(b.id);
+    expect(store.orders.getByShopNumber('UK', '#a100')).toBeUndefined();
+    // The plans of the statements these two run (recorded as executed), on this store's file.
+    const probe = new Database(':memory:');
+    const proto = Object.getPrototypeOf(probe.prepare('SELECT 1')) as { get: (...a: unknown[]) => unknown };
+    probe.close();
+    const get = proto.get;
+    const ran: Array<{ source: string; args: unknown[] }> = [];
+    proto.get = function (this: { source: string }, ...args: unknown[]) {
+      ran.push({ source: this.source, args });
+      return get.apply(this, args);
+    };
+    try {
+      store.orders.getByNumber('M-20261126-001');
+      store.orders.getByShopNumber('UK', 'M-20261126-001');
+    } finally {
+      proto.get = get;
+    }
+    const db = new Database(file, { readonly: true });
+    try {
+      const plans = ran.map((r) => (db.prepare(`EXPLAIN QUERY PLAN ${r.source}`).all(...r.args) as Array<{ detail: string }>).map((p) => p.detail).join('; '));
+      expect(plans).toEqual([
+        expect.stringMatching(/^SEARCH orders USING INDEX orders_number_shop \(order_number=\?\)/),
+        expect.stringMatching(/^SEARCH orders USING INDEX orders_number_shop \(order_number=\? AND shop=\?\)/),
+      ]);
+    } finally {
+      db.close();
+    }
   });
 
   it('setStatus and markShipped; reopening clears the tracking number; unknown id is not_found', () => {

@@ -32,6 +32,7 @@ import { m0009ProductData } from './0009-product-data';
 import { m0010OrdersIndexLater } from './0010-orders-index-later';
 import { m0011PackersActivity } from './0011-packers-activity';
 import { m0012PrintJobPinnedPrinter } from './0012-print-job-pinned-printer';
+import { m0013OrdersRedundantIndexes } from './0013-orders-redundant-indexes';
 import type { Migration } from './migration';
 
 export type { Migration } from './migration';
@@ -50,6 +51,7 @@ export const MIGRATIONS: readonly Migration[] = [
   m0010OrdersIndexLater,
   m0011PackersActivity,
   m0012PrintJobPinnedPrinter,
+  m0013OrdersRedundantIndexes,
 ];
 
 /** Schema version this code writes: the last migration's version. */
