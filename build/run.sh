@@ -44,8 +44,10 @@ if [ "$script" = test ] || [ "$script" = test:e2e ] || [ "$script" = bench ]; th
 fi
 
 # glibc gives each thread that allocates (V8's compiler and GC helpers, libuv's pool) its own malloc
-# arena and seldom hands their freed pages back: over a day of shipments the station's RSS crept up
-# (soak: +85 MB in 800 shipments, heap flat) where two arenas keep it flat (+22 MB, see `npm run bench -- --only soak`).
+# arena and seldom hands freed pages back, and keeps blocks of a label's size (≈ 20 KB) in its heaps:
+# over a day of shipments the station's RSS crept up while its heap stayed flat. Two arenas, and blocks
+# from 16 KB mapped on their own (given back when freed), keep it near flat (`npm run bench -- --only soak`).
 export MALLOC_ARENA_MAX="${MALLOC_ARENA_MAX:-2}"
+export MALLOC_MMAP_THRESHOLD_="${MALLOC_MMAP_THRESHOLD_:-16384}"
 
 exec npm run "$script" "$@"

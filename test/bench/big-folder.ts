@@ -20,8 +20,8 @@
  * (the sandbox in a child process, ./sandbox-child.ts, so the figures are the
  * station's own; file printer); heap and RSS sampled every 100 after a GC
  * (`--expose-gc` when given, else as found); prints
- * `{"bench":"soak","shipments":2000,"heapMbAt500":…,"heapMbAt1000":…,"heapMbAtEnd":…,"rssMbAt500":…,"rssMbAt1000":…,"rssMbAtEnd":…,"mallocArenaMax":…}`
- * (`mallocArenaMax`: the environment's MALLOC_ARENA_MAX, 2 when run through build/run.sh as the launcher is).
+ * `{"bench":"soak","shipments":2000,"heapMbAt500":…,"heapMbAt1000":…,"heapMbAtEnd":…,"rssMbAt500":…,"rssMbAt1000":…,"rssMbAtEnd":…,"mallocArenaMax":…,"mallocMmapThreshold":…}`
+ * (the environment's MALLOC_ARENA_MAX and MALLOC_MMAP_THRESHOLD_: 2 and 16384 when run through build/run.sh, as the launcher is).
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -249,6 +249,7 @@ export async function benchSoak(): Promise<void> {
       gc: gc !== undefined,
       // The launcher (build/run.sh) runs the station with two malloc arenas; `npm run bench` alone does not.
       mallocArenaMax: process.env.MALLOC_ARENA_MAX ?? null,
+      mallocMmapThreshold: process.env.MALLOC_MMAP_THRESHOLD_ ?? null,
     }),
   );
   console.log(`soak, ${end.n} shipments: heap ${samples.map((s) => mb(s.heap)).join(' ')} MB; RSS ${samples.map((s) => mb(s.rss)).join(' ')} MB; heap total ${samples.map((s) => mb(s.heapTotal)).join(' ')} MB; external ${samples.map((s) => mb(s.external)).join(' ')} MB (every 100)`);
