@@ -6,7 +6,9 @@
  * (label-barcodes.ts), and every barcode of the original, as decoded on the
  * original rendered at the dpi it was made for, is checked on the printed
  * label: same value, inside the stock, size within ±12 %, narrow bar not
- * narrower than the original by more than one dot.
+ * narrower than the original by more than one dot. PDF417 symbols are
+ * measured on a model of what the printer draws from `^B7`/`^BY`, on the
+ * original and on what was sent alike (pdf417-model.ts says why).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -14,6 +16,7 @@ import { fileURLToPath } from 'node:url';
 import { fitZplToStock } from '../../electron/core/printing/label-fit';
 import { applyProfile } from '../../electron/core/printing/profile';
 import { checkBarcode, dpmmOf, measureMaxiCodes, measureZpl, type MeasuredBarcode, type PrintTarget } from './label-barcodes';
+import { measurePdf417s } from './pdf417-model';
 
 /** Folder of the corpus (one file a label, sources in SOURCES.md). */
 const REAL_LABELS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/labels/real');
@@ -42,11 +45,18 @@ export function realZplLabels(): Array<{ file: string; zpl: string }> {
 
 const originals = new Map<string, MeasuredBarcode[]>();
 
+/** PDF417s are measured on the printer's model (pdf417-model.ts), not on the renderer's 2-dot drawing. */
+const notRendererPdf417 = (b: MeasuredBarcode): boolean => b.format !== 'PDF417';
+
 /** The barcodes of a label as the carrier made it: rendered at 203 dpi on a 4 × 8 in canvas (nothing cut). */
 export async function originalBarcodes(file: string, zpl: string): Promise<MeasuredBarcode[]> {
   const known = originals.get(file);
   if (known) return known;
-  const found = [...(await measureZpl(zpl, 101.6, 203.2, 8)).flatMap((l) => l.barcodes), ...(await measureMaxiCodes(zpl, 101.6, 203.2, 8))];
+  const found = [
+    ...(await measureZpl(zpl, 101.6, 203.2, 8)).flatMap((l) => l.barcodes).filter(notRendererPdf417),
+    ...(await measureMaxiCodes(zpl, 101.6, 203.2, 8)),
+    ...(await measurePdf417s(zpl, 101.6, 203.2, 8)),
+  ];
   originals.set(file, found);
   return found;
 }
@@ -68,8 +78,9 @@ export async function checkLabel(file: string, zpl: string, t: PrintTarget): Pro
   const profile = { dpi: t.dpi, widthMm: t.stockMm.width, heightMm: t.stockMm.height, darkness: 20, speedIps: 4, media: 'direct_thermal' as const, topOffsetDots: 0 };
   const sent = t.profile ? applyProfile(fit.zpl, profile, { sourceDpi: t.dpi }) : fit.zpl;
   const printed = [
-    ...(await measureZpl(sent, t.stockMm.width, t.stockMm.height, dpmmOf(t.dpi))).flatMap((l) => l.barcodes),
+    ...(await measureZpl(sent, t.stockMm.width, t.stockMm.height, dpmmOf(t.dpi))).flatMap((l) => l.barcodes).filter(notRendererPdf417),
     ...(await measureMaxiCodes(sent, t.stockMm.width, t.stockMm.height, dpmmOf(t.dpi))),
+    ...(await measurePdf417s(sent, t.stockMm.width, t.stockMm.height, dpmmOf(t.dpi))),
   ];
   const opts = { stockMm: t.stockMm, dotMm: 1 / dpmmOf(t.dpi), shrink: fit.adaptation.shrink };
   return {

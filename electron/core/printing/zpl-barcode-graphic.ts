@@ -15,11 +15,13 @@
  *
  * Symbologies drawn: Code 128 (`^BC`, modes N, A and D), Code 39 (`^B3`),
  * Interleaved 2 of 5 (`^B2`), EAN-13 (`^BE`), PDF417 (`^B7`), QR (`^BQ`,
- * model 2, automatic data) and Aztec (`^BO`); orientations N, R, I, B.
+ * model 2, automatic data) and Aztec (`^BO`, at the symbol size the printer
+ * chooses: zpl-aztec.ts); orientations N, R, I, B.
  * Anything else is refused with a reason, and the caller keeps the barcode
  * command at the largest module ZPL allows.
  */
 import bwipjs from 'bwip-js/node';
+import { aztecSymbol } from './zpl-aztec';
 import { z64, type ZplBitmap } from './zpl-graphics';
 
 /** The largest `^BY` module width and `^BQ`/`^BO` magnification ZPL accepts, dots. */
@@ -232,13 +234,12 @@ function encode(field: ZplBarcodeField): { enc: Encoded; readable: string | null
     case 'BO': {
       // ^BOa,b,c,d,e,f,g: c extended channel, d error control and size, e menu, f structured append.
       if (yes(p[2], false) || yes(p[4], false) || (num(p[5]) ?? 1) > 1) throw new Error('Aztec with ECI, menu or structured append is not drawn');
-      const d = num(p[3]) ?? 0;
-      const opts: string[] = [];
-      if (d >= 1 && d <= 99) opts.push(`eclevel=${d}`);
-      else if (d >= 101 && d <= 104) opts.push('format=compact', `layers=${d - 100}`);
-      else if (d >= 201 && d <= 232) opts.push('format=full', `layers=${d - 200}`);
-      else if (d !== 0) throw new Error(`Aztec size ${d} is not drawn`);
-      return { enc: matrix(raw('azteccode', data, opts)), readable: null };
+      // The symbol the printer takes for d (zpl-aztec.ts); bwip-js is given its format and layers, and the
+      // lowest error-control margin it accepts (5 %) so it never refuses that size: every word the data
+      // leaves is a check word either way.
+      const s = aztecSymbol(data, num(p[3]) ?? 0);
+      const sym = s.format === 'rune' ? raw('aztecrune', data) : raw('azteccode', data, [`format=${s.format}`, `layers=${s.layers}`, 'eclevel=5']);
+      return { enc: matrix(sym), readable: null };
     }
     default:
       throw new Error(`^${field.name} is not drawn as a graphic`);
