@@ -43,6 +43,14 @@ const runs = [
   ...labels.filter((l) => FEW.has(l.file)).map((l) => ({ ...l, target: target('203 dpi, 100×150 mm') })),
 ];
 
+/**
+ * Corpus labels whose original, rendered at its own dpi, gives ZXing no barcode to read (not yet
+ * found why: DPD PL is one ^GFA bitmap of the whole label; Posten NO and the reversed QR label draw
+ * theirs in ways the renderer or ZXing miss). They still go through the station's path here; their
+ * barcodes are not checked. Any other label decoding to nothing fails.
+ */
+const NOTHING_DECODED_ON_ORIGINAL = ['dpd-pl.zpl', 'posten-no.zpl', 'reverse-qr.zpl'];
+
 describe('real carrier labels, every barcode at its size', () => {
   it('the corpus holds at least 30 labels (ZPL and PDF), each with its source in SOURCES.md', () => {
     const files = realLabelFiles();
@@ -68,6 +76,9 @@ describe('real carrier labels, every barcode at its size', () => {
     const key = `${r.file} @ ${r.target.name}`;
     it(key, async () => {
       const c = await checkLabel(r.file, r.zpl, r.target);
+      // A label whose original decodes to no barcode would pass with nothing checked: only these three may, named.
+      if (c.barcodes.length === 0) expect(NOTHING_DECODED_ON_ORIGINAL, `${r.file}: its original decodes to no barcode`).toContain(r.file);
+      else expect(NOTHING_DECODED_ON_ORIGINAL).not.toContain(r.file);
       const problems = c.barcodes.map((b) => b.problem).filter((p): p is string => p !== null);
       expect(problems, c.note).toEqual([]);
     }, 120_000);
