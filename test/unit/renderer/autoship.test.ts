@@ -9,28 +9,15 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CommandInput, CommandName, StationApi } from '../../../shared/contract';
 import type { AutoShipView } from '../../../shared/contract/plan';
 import { StationError } from '../../../shared/contract/errors';
-import type { StationOrder } from '../../../shared/domain/order';
 import { setStation } from '../../../renderer/src/api';
 import { setLanguage, t } from '../../../renderer/src/lib/i18n';
 import { attentionText, ruleNameText } from '../../../renderer/src/lib/ruleText';
 import { useApp } from '../../../renderer/src/stores/app';
 import { useAutoShip } from '../../../renderer/src/stores/autoship';
 import { useJob } from '../../../renderer/src/stores/job';
+import { sampleOrder } from '../../support/sample-order';
 
-const order = (id: number) =>
-  ({
-    id,
-    orderNumber: `#${id}`,
-    shop: 'main',
-    status: 'open',
-    delivery: 'ship',
-    needsFix: [],
-    paymentStatus: 'paid',
-    recipient: { name: 'Giulia Rossi', street: 'Via Roma 1', city: 'Roma', postalCode: '00184', countryCode: 'IT' },
-    items: [{ sku: 'TAZ-1', name: 'Tazza', quantity: 1, unitPrice: 5 }],
-    total: 5,
-    currency: 'EUR',
-  }) as unknown as StationOrder;
+const order = (id: number) => sampleOrder(id);
 
 const SHIPS: AutoShipView = { ships: true, rule: { index: 2, name: 'Italia fino a 5 kg' }, reasons: [], countdownMs: 1500 };
 const RESULT = {

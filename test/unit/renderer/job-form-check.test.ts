@@ -9,28 +9,16 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { CommandInput, CommandName, StationApi } from '../../../shared/contract';
 import { StationError } from '../../../shared/contract/errors';
-import type { StationOrder } from '../../../shared/domain/order';
 import type { Rate } from '../../../shared/platform';
 import { createShipFormHandlers } from '../../../electron/core/shipping/ship-form';
 import { setStation } from '../../../renderer/src/api';
 import { useApp } from '../../../renderer/src/stores/app';
 import { useJob } from '../../../renderer/src/stores/job';
+import { sampleOrder } from '../../support/sample-order';
 
 const core = createShipFormHandlers(async () => []);
 
-const order = {
-  id: 7,
-  orderNumber: '#7',
-  shop: 'main',
-  status: 'open',
-  delivery: 'ship',
-  needsFix: [],
-  paymentStatus: 'paid',
-  recipient: { name: 'Giulia Rossi', street: 'Via Roma 1', city: 'Roma', postalCode: '00184', countryCode: 'IT' },
-  items: [{ sku: 'TAZ-1', name: 'Tazza', quantity: 1, unitPrice: 5 }],
-  total: 5,
-  currency: 'EUR',
-} as unknown as StationOrder;
+const order = sampleOrder(7);
 
 const rate = { carrierCode: 'gls', contractCode: 'GLS-ECO', carrierName: 'GLS', contractName: 'Economy', cashOnDeliveryMethods: {}, price: { total: 5.64, currency: 'EUR' }, services: [] } as unknown as Rate;
 

@@ -1,21 +1,8 @@
 /** A scan while a shipment is being made does nothing more (issue 24 item 7): the label lands on its own order. */
 import { describe, expect, it } from 'vitest';
-import type { StationOrder } from '../../../shared/domain/order';
+import { sampleOrder } from '../../support/sample-order';
 
-const order = (id: number, orderNumber: string) =>
-  ({
-    id,
-    orderNumber,
-    shop: 'main',
-    status: 'open',
-    delivery: 'ship',
-    needsFix: [],
-    paymentStatus: 'paid',
-    recipient: { name: 'Giulia Rossi', street: 'Via Roma 1', city: 'Roma', postalCode: '00184', countryCode: 'IT' },
-    items: [{ sku: 'TAZ-1', name: 'Tazza', quantity: 1, unitPrice: 5 }],
-    total: 5,
-    currency: 'EUR',
-  }) as unknown as StationOrder;
+const order = (id: number, orderNumber: string) => sampleOrder(id, orderNumber);
 
 describe('scanning while shipping', () => {
   it('the same order again, or another, leaves the order being shipped in place and says why', async () => {
