@@ -35,17 +35,13 @@ import { startStation, type StartedStation } from '../../electron/shell/start';
 import { databaseFile } from '../../electron/core/station';
 import { openStore, SCHEMA_VERSION } from '../../electron/core/store';
 import { seedBigFolder } from './big-folder-seed';
+import { median, timed } from './stats';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const CACHE = path.join(ROOT, '.cache', 'bench');
 const PER_YEAR = Number(process.env.BENCH_BIG_PER_YEAR ?? 250_000);
 const DAY = 86_400_000;
 
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)] ?? NaN;
-}
-const round1 = (n: number) => Math.round(n * 10) / 10;
 
 /** Folder `<CACHE>/big-<years>y` built for this schema within 30 days, else (re)built; returns it and the build time, s (0 when cached). */
 function folder(years: 1 | 3): { dir: string; buildS: number } {
@@ -75,17 +71,6 @@ function folder(years: 1 | 3): { dir: string; buildS: number } {
   store.close();
   fs.writeFileSync(stamp, JSON.stringify({ schema: SCHEMA_VERSION, at: now.getTime() }));
   return { dir, buildS: Math.round((performance.now() - t0) / 1000) };
-}
-
-async function timed(fn: () => Promise<unknown>, runs = 11): Promise<number> {
-  await fn();
-  const xs: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const t0 = performance.now();
-    await fn();
-    xs.push(performance.now() - t0);
-  }
-  return round1(median(xs));
 }
 
 function config(sb: Sandbox, dir: string, printerDir: string) {

@@ -12,15 +12,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { median } from './stats';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const RUNS = Number(process.env.BENCH_COLD_RUNS ?? 5);
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = Math.floor(s.length / 2);
-  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
-}
 
 /** One start: ms to the ready line; the station is then stopped with SIGTERM and awaited. */
 async function oneStart(): Promise<number> {

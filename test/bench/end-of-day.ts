@@ -17,7 +17,6 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { performance } from 'node:perf_hooks';
 import Database from 'better-sqlite3';
 import { createSandbox } from '../../electron/sandbox';
 import { startStation } from '../../electron/shell/start';
@@ -25,25 +24,10 @@ import { databaseFile } from '../../electron/core/station';
 import { openStore } from '../../electron/core/store';
 import { addDays, romeDay, romeMidnight } from '../../shared/domain/rome-day';
 import { seedBigFolder } from './big-folder-seed';
+import { timed } from './stats';
 
 const SHIPMENTS = 2000;
 const DAY = 86_400_000;
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return Math.round((s[Math.floor(s.length / 2)] ?? NaN) * 10) / 10;
-}
-
-async function timed(fn: () => Promise<unknown>, runs: number): Promise<number> {
-  await fn();
-  const xs: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const t0 = performance.now();
-    await fn();
-    xs.push(performance.now() - t0);
-  }
-  return median(xs);
-}
 
 /** The folder: today's 2,000 (unmanifested, with who packed them) and four earlier weeks. */
 function seed(dir: string): void {

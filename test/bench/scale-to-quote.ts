@@ -13,6 +13,7 @@ import type { ScaleView } from '../../shared/contract/views';
 import { createSandbox } from '../../electron/sandbox';
 import { startStation } from '../../electron/shell/start';
 import { fakeHid } from '../unit/scales/fakes';
+import { scaleReached } from './stats';
 
 /** Runs the bench and prints its JSON line and a human line; `quantile` is the bench's nearest-rank quantile. */
 export async function benchScaleToQuote(quantile: (sorted: number[], q: number) => number): Promise<void> {
@@ -30,15 +31,7 @@ export async function benchScaleToQuote(quantile: (sorted: number[], q: number) 
     },
     { platformRateLimits: false, scale: { loadHid: async () => ({ lib: hid.lib }), loadSerial: async () => ({ error: 'not used' }), rescanMs: 5 } },
   );
-  const waitFor = (pred: (v: ScaleView) => boolean) =>
-    new Promise<ScaleView>((resolve) => {
-      const off = station.events.on('scale.changed', (v) => {
-        if (pred(v)) {
-          off();
-          resolve(v);
-        }
-      });
-    });
+  const waitFor = (pred: (v: ScaleView) => boolean) => scaleReached(station, pred);
   try {
     const plugged = waitFor((v) => v.connected);
     hid.plug({ vendorId: 0x0922, productId: 0x8004, path: 'bench-scale' });

@@ -29,6 +29,7 @@ import { startStation } from '../../electron/shell/start';
 import { shopifyCsv } from '../fixtures/shopify/generate-shopify-csv';
 import { order } from '../fixtures/shopify/warehouse-order';
 import { fakeHid } from '../unit/scales/fakes';
+import { scaleReached } from './stats';
 
 const ORDERS = Number(process.env.BENCH_SCAN_ORDERS ?? 60);
 /** Key actions of the manual path (weight, Enter, a rate, Ctrl+Enter): the stated rule for an order that does not ship by itself. */
@@ -92,15 +93,7 @@ export async function benchScanToLabel(quantile: (sorted: number[], q: number) =
     { platformRateLimits: false, scale: { loadHid: async () => ({ lib: hid.lib }), loadSerial: async () => ({ error: 'not used' }), rescanMs: 5 } },
   );
   const h = station.handlers;
-  const waitFor = (pred: (v: ScaleView) => boolean) =>
-    new Promise<ScaleView>((resolve) => {
-      const off = station.events.on('scale.changed', (v) => {
-        if (pred(v)) {
-          off();
-          resolve(v);
-        }
-      });
-    });
+  const waitFor = (pred: (v: ScaleView) => boolean) => scaleReached(station, pred);
   try {
     await h['rules.import']({
       content: JSON.stringify({

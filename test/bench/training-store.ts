@@ -25,6 +25,7 @@ import { createSandbox, demoSeed, SandboxState, SimClock } from '../../electron/
 import { StatePersistence } from '../../electron/sandbox/persist';
 import { SqliteStatePersistence } from '../../electron/sandbox/state-db';
 import type { ShipmentRecord } from '../../electron/sandbox/model';
+import { median } from './stats';
 
 const SIZES = (process.env.BENCH_TRAINING_SIZES ?? '2000,20000').split(',').map(Number);
 const MADE = 200;
@@ -63,11 +64,6 @@ async function gradualStart(file: string): Promise<{ listenMs: number; firstAnsw
     firstAnswerMs: median(runs.map((r) => r.firstAnswerMs)),
     loopGapMaxMs: median(runs.map((r) => r.loopGapMaxMs)),
   };
-}
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)] ?? NaN;
 }
 
 const ms = (t0: number) => Math.round((performance.now() - t0) * 10) / 10;

@@ -1,8 +1,8 @@
-/** Saving a text the core made (a rules or product file) as a download. */
+/** Saving what the core made (a rules or product file, a day report) as a download. */
 
-/** Saves `content` as `fileName` through a temporary `<a download>`; the object URL is revoked afterwards. */
-export function saveText(content: string, fileName: string, type: string): void {
-  const url = URL.createObjectURL(new Blob([content], { type }));
+/** Saves `blob` as `fileName` through a temporary `<a download>`; the object URL is revoked a minute later. */
+export function saveBlob(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = url;
   a.download = fileName;
@@ -11,4 +11,9 @@ export function saveText(content: string, fileName: string, type: string): void 
   a.click();
   a.remove();
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+/** Saves text `content` of MIME `type` as `fileName` ({@link saveBlob}). */
+export function saveText(content: string, fileName: string, type: string): void {
+  saveBlob(new Blob([content], { type }), fileName);
 }

@@ -10,19 +10,7 @@ import { t } from '../lib/i18n';
 import { isElectron } from '../api';
 import { useApp } from '../stores/app';
 import { useDay } from '../stores/day';
-
-/** Saves a Blob through a temporary `<a download>`; the object URL is revoked afterwards. */
-function saveBlob(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  a.rel = 'noopener';
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}
+import { saveBlob } from '../lib/saveText';
 
 /** The charts, with Apache ECharts, load when End of day first opens: the bench starts without them. */
 const DayCharts = lazy(() => import('./DayCharts').then((m) => ({ default: m.DayCharts })));
