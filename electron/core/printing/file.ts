@@ -4,10 +4,9 @@
  * labels (`<job>.png`, then `<job>.2.png`, ...), rendered at the printer's dpi.
  */
 import { constants } from 'node:fs';
-import { access, open, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { access, writeFile } from 'node:fs/promises';
 import { printerFailure } from './errors';
-import { deviceFolderProblem, makeFolder } from './folder';
+import { deviceFolderProblem, makeFolder, writeNewFile } from './folder';
 import { renderZplPreview } from './preview';
 import type { LabelPrinter, PrintOptions, PrintResult, PrinterStatus } from './types';
 import type { DeviceUri } from './uri';
@@ -63,21 +62,8 @@ export class FilePrinter implements LabelPrinter {
     let stem = '';
     try {
       await this.ensureFolder();
-      for (let n = 1; ; n++) {
-        stem = join(this.dir, n === 1 ? base : `${base}-${n}`);
-        try {
-          const fh = await open(`${stem}.zpl`, 'wx');
-          try {
-            await fh.writeFile(zpl);
-          } finally {
-            await fh.close();
-          }
-          zplPath = `${stem}.zpl`;
-          break;
-        } catch (e) {
-          if ((e as NodeJS.ErrnoException).code !== 'EEXIST' || n >= 1000) throw e;
-        }
-      }
+      zplPath = await writeNewFile(this.dir, base, 'zpl', zpl);
+      stem = zplPath.slice(0, -'.zpl'.length);
     } catch (e) {
       // No .zpl written: nothing was "printed", the job may wait for the folder to come back.
       throw printerFailure('printer_error', 'folderCannotWrite', { dir: this.dir, reason: e instanceof Error ? e.message : String(e) }, { cause: e, delivered: 'none' });

@@ -20,7 +20,7 @@
  * thread-pool thread spinning long after any answer.
  */
 import fs from 'node:fs';
-import { mkdir, stat } from 'node:fs/promises';
+import { mkdir, open, stat } from 'node:fs/promises';
 import path from 'node:path';
 
 /** Kernel pseudo-file systems (POSIX): never a folder for labels or slips. */
@@ -129,6 +129,32 @@ export async function makeFolder(dir: string): Promise<void> {
     } catch (e) {
       // Made meanwhile by someone else: fine; anything else stops here.
       if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+    }
+  }
+}
+
+/** How many `-<n>` names {@link writeNewFile} tries before giving up. */
+const MAX_SAME_NAME = 1000;
+
+/**
+ * Writes `bytes` to a new file `<dir>/<base>.<ext>` in a folder that exists, never overwriting one
+ * already there: `<base>-2.<ext>`, `<base>-3.<ext>`… (created exclusively, so two writers never share a name).
+ * @returns the path written
+ * @throws Error from the file system (ENOENT, EACCES, ENOSPC…), or EEXIST when all {@link MAX_SAME_NAME} names are taken
+ */
+export async function writeNewFile(dir: string, base: string, ext: string, bytes: Uint8Array): Promise<string> {
+  for (let n = 1; ; n++) {
+    const file = path.join(dir, `${n === 1 ? base : `${base}-${n}`}.${ext}`);
+    try {
+      const fh = await open(file, 'wx');
+      try {
+        await fh.writeFile(bytes);
+      } finally {
+        await fh.close();
+      }
+      return file;
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST' || n >= MAX_SAME_NAME) throw e;
     }
   }
 }

@@ -17,12 +17,10 @@
  *   never waits for the A4 printer. A page the A4 printer did not take is
  *   logged; the packer's reprint (Alt+R) sends it again. There is no job row of its own.
  */
-import { open as openFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import type { PageRestView } from '../../../shared/contract/views';
 import { PrinterError } from './errors';
-import { deviceFolderProblem, makeFolder } from './folder';
+import { deviceFolderProblem, makeFolder, writeNewFile } from './folder';
 import type { PageCropFacts } from './pdf-region';
 import type { LabelPrinter } from './types';
 import { parseDeviceUri } from './uri';
@@ -60,20 +58,7 @@ async function writeToFolder(dir: string, base: string, pdf: Uint8Array): Promis
   if ('problem' in checked) throw new PrinterError('invalid_printer_uri', `Invalid printer URI for the A4 printer: ${checked.problem}`);
   try {
     await makeFolder(dir);
-    for (let n = 1; ; n++) {
-      const file = join(dir, `${n === 1 ? base : `${base}-${n}`}.pdf`);
-      try {
-        const fh = await openFile(file, 'wx');
-        try {
-          await fh.writeFile(pdf);
-        } finally {
-          await fh.close();
-        }
-        return file;
-      } catch (e) {
-        if ((e as NodeJS.ErrnoException).code !== 'EEXIST' || n >= 1000) throw e;
-      }
-    }
+    return await writeNewFile(dir, base, 'pdf', pdf);
   } catch (e) {
     throw new PrinterError('printer_error', `The A4 page was not written to ${dir}: ${e instanceof Error ? e.message : String(e)}`, { cause: e, delivered: 'none' });
   }
