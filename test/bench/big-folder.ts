@@ -20,7 +20,10 @@
  * (the sandbox in a child process, ./sandbox-child.ts, so the figures are the
  * station's own; file printer); heap and RSS sampled every 100 after a GC
  * (`--expose-gc` when given, else as found); prints
- * `{"bench":"soak","shipments":2000,"heapMbAt500":…,"heapMbAt1000":…,"heapMbAtEnd":…,"rssMbAt500":…,"rssMbAt1000":…,"rssMbAtEnd":…,"mallocArenaMax":…,"mallocMmapThreshold":…}`
+ * `{"bench":"soak","shipments":2000,"heapMbAt500":…,"heapMbAt1000":…,"heapMbAtEnd":…,"rssMbAt500":…,"rssMbAt1000":…,"rssMbAtEnd":…,
+ *   "heapKbPerShipmentAfter500":…,"rssKbPerShipmentAfter500":…,"mallocArenaMax":…,"mallocMmapThreshold":…}`
+ * (the two trends: least-squares slopes over every sample from the 500th on, KB per shipment;
+ * BENCH_SOAK_SHIPMENTS sets another count)
  * (the environment's MALLOC_ARENA_MAX and MALLOC_MMAP_THRESHOLD_: 2 and 16384 when run through build/run.sh, as the launcher is).
  */
 import { spawn } from 'node:child_process';
@@ -35,7 +38,7 @@ import { startStation, type StartedStation } from '../../electron/shell/start';
 import { databaseFile } from '../../electron/core/station';
 import { openStore, SCHEMA_VERSION } from '../../electron/core/store';
 import { seedBigFolder } from './big-folder-seed';
-import { median, timed } from './stats';
+import { median, slope, timed } from './stats';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const CACHE = path.join(ROOT, '.cache', 'bench');
@@ -196,7 +199,7 @@ export async function benchSoak(): Promise<void> {
     { dataDir: dir, platform: { mode: 'platform', ...p }, printerUri: `file://${printerDir}`, ignoredArgs: [] },
     { platformRateLimits: false, listQueues: () => Promise.resolve([]) },
   );
-  const samples: Array<{ n: number; heap: number; rss: number; external: number; heapTotal: number }> = [];
+  const samples: Array<{ n: number; heap: number; rss: number; external: number; heapTotal: number; anon: number; file: number }> = [];
   try {
     const h = station.handlers;
     for (let n = 1; n <= SHIPMENTS; n++) {
@@ -207,7 +210,8 @@ export async function benchSoak(): Promise<void> {
         await h['orders.page']({ view: 'shipped', sort: 'newest', offset: 0, limit: 100 });
         gc?.();
         const m = process.memoryUsage();
-        samples.push({ n, heap: m.heapUsed, rss: m.rss, external: m.external, heapTotal: m.heapTotal });
+        const split = rssSplit();
+        samples.push({ n, heap: m.heapUsed, rss: m.rss, external: m.external, heapTotal: m.heapTotal, anon: split.anon, file: split.file });
       }
     }
   } finally {
@@ -221,6 +225,10 @@ export async function benchSoak(): Promise<void> {
   const at1000 = samples.find((s) => s.n >= 1000) ?? samples.at(-1);
   const end = samples.at(-1);
   if (!at500 || !at1000 || !end) throw new Error('soak: too few samples');
+  // The trend after the first 500, KB per shipment (least squares over every sample from 500 on).
+  const after = samples.filter((s) => s.n >= 500);
+  const perShipmentKb = (pick: (s: (typeof samples)[number]) => number) =>
+    Math.round(slope(after.map((s) => s.n), after.map(pick)) / 100) / 10;
   console.log(
     JSON.stringify({
       bench: 'soak',
@@ -231,6 +239,8 @@ export async function benchSoak(): Promise<void> {
       rssMbAt500: mb(at500.rss),
       rssMbAt1000: mb(at1000.rss),
       rssMbAtEnd: mb(end.rss),
+      heapKbPerShipmentAfter500: perShipmentKb((s) => s.heap),
+      rssKbPerShipmentAfter500: perShipmentKb((s) => s.rss),
       gc: gc !== undefined,
       // The launcher (build/run.sh) runs the station with two malloc arenas; `npm run bench` alone does not.
       mallocArenaMax: process.env.MALLOC_ARENA_MAX ?? null,
@@ -238,4 +248,16 @@ export async function benchSoak(): Promise<void> {
     }),
   );
   console.log(`soak, ${end.n} shipments: heap ${samples.map((s) => mb(s.heap)).join(' ')} MB; RSS ${samples.map((s) => mb(s.rss)).join(' ')} MB; heap total ${samples.map((s) => mb(s.heapTotal)).join(' ')} MB; external ${samples.map((s) => mb(s.external)).join(' ')} MB (every 100)`);
+  console.log(`soak RSS split: anonymous ${samples.map((s) => mb(s.anon)).join(' ')} MB; file-backed ${samples.map((s) => mb(s.file)).join(' ')} MB (every 100)`);
+}
+
+/** This process's resident memory split into anonymous (heaps, malloc) and file-backed (code, mapped files) bytes; Linux `/proc/self/status`, else 0. */
+function rssSplit(): { anon: number; file: number } {
+  try {
+    const status = fs.readFileSync('/proc/self/status', 'utf8');
+    const kb = (key: string) => Number(new RegExp(`^${key}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? 0) * 1024;
+    return { anon: kb('RssAnon'), file: kb('RssFile') + kb('RssShmem') };
+  } catch {
+    return { anon: 0, file: 0 };
+  }
 }

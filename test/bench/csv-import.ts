@@ -4,6 +4,8 @@
  * (./csv-import-child.ts) through the Orders panel's command path, while a
  * scan is asked every 20 ms. Prints per size
  * `{"bench":"csv-import","orders":…,"ms":…,"cpuMs":…,"peakRssMb":…,"otherCommandP95Ms":…,"otherCommandMaxMs":…}`
+ * The child runs as the station ships: bundled as build/bundle.mjs bundles the
+ * launcher (./bundled.ts), with plain Node, not from the sources through tsx.
  * (`cpuMs`: the station process's CPU time during the import, a steadier
  * figure than `ms` on a busy machine).
  * Peak RSS is the child's (the station alone, from process.resourceUsage),
@@ -15,6 +17,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { generateShopifyCsv } from '../fixtures/shopify/generate-shopify-csv';
+import { bundleBenchChild } from './bundled';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const CACHE = path.join(ROOT, '.cache', 'bench');
@@ -38,11 +41,11 @@ function exportFile(orders: number): string {
   return file;
 }
 
-/** Runs the child on one export; returns its JSON line. */
-function runChild(file: string): Promise<Record<string, number>> {
+/** Runs the child (`script`: its bundle) on one export; returns its JSON line. */
+function runChild(script: string, file: string): Promise<Record<string, number>> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'station-bench-import-'));
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'test/bench/csv-import-child.ts'), file, dataDir], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, [script, file, dataDir], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
     child.stdout.on('data', (c: Buffer) => (out += c.toString('utf8')));
     child.on('error', reject);
@@ -57,9 +60,10 @@ function runChild(file: string): Promise<Record<string, number>> {
 
 /** The bench: one JSON line per export size, and a line for people. */
 export async function benchCsvImportStream(): Promise<void> {
+  const script = await bundleBenchChild('test/bench/csv-import-child.ts');
   for (const orders of SIZES) {
     const file = exportFile(orders);
-    const r = await runChild(file);
+    const r = await runChild(script, file);
     const mb = fs.statSync(file).size / 1e6;
     console.log(`Shopify CSV import in a station process, ${orders.toLocaleString('en')} orders (${mb.toFixed(1)} MB), sent in 1 MiB pieces (${r.uploadMs} ms):`);
     console.log(`  import ${r.ms} ms (CPU ${r.cpuMs} ms), ${r.imported} imported, ${r.errors} errors; scans meanwhile: ${r.scans}, p95 wait ${r.otherCommandP95Ms} ms, max ${r.otherCommandMaxMs} ms; peak RSS ${r.peakRssMb} MB`);

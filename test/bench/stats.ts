@@ -14,6 +14,32 @@ export function median(xs: readonly number[]): number {
   return s.length % 2 ? (s[mid] as number) : ((s[mid - 1] as number) + (s[mid] as number)) / 2;
 }
 
+/**
+ * Least-squares slope of `ys` over `xs` (same length, at least two distinct
+ * x), in y's units per x's unit; NaN otherwise. The soak reads its memory
+ * trend with it: single samples swing by megabytes as the GC and malloc work.
+ */
+export function slope(xs: readonly number[], ys: readonly number[]): number {
+  const n = Math.min(xs.length, ys.length);
+  if (n < 2) return NaN;
+  let sx = 0;
+  let sy = 0;
+  for (let i = 0; i < n; i++) {
+    sx += xs[i] as number;
+    sy += ys[i] as number;
+  }
+  const mx = sx / n;
+  const my = sy / n;
+  let sxy = 0;
+  let sxx = 0;
+  for (let i = 0; i < n; i++) {
+    const dx = (xs[i] as number) - mx;
+    sxy += dx * ((ys[i] as number) - my);
+    sxx += dx * dx;
+  }
+  return sxx === 0 ? NaN : sxy / sxx;
+}
+
 /** `n` rounded to one decimal. */
 const round1 = (n: number): number => Math.round(n * 10) / 10;
 
