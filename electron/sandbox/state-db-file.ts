@@ -39,6 +39,8 @@ export function openStateDb(file: string): Database.Database {
     if (fresh && process.platform !== 'win32') fs.chmodSync(file, 0o600);
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = NORMAL');
+    // Bounded as the station's own (electron/core/store PAGE_CACHE_KIB): SQLite's 16 MB default kept every label written in memory.
+    db.pragma('cache_size = -4096');
     db.exec(`CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
       CREATE TABLE IF NOT EXISTS root (id INTEGER PRIMARY KEY CHECK (id = 1), body TEXT NOT NULL);
       CREATE TABLE IF NOT EXISTS shipments (id INTEGER PRIMARY KEY, body TEXT NOT NULL);

@@ -97,6 +97,8 @@ export interface Store {
   readonly compactedMs: number | null;
   /** `PRAGMA page_size`, bytes. */
   readonly pageSize: number;
+  /** The connection's page cache limit, KiB ({@link PAGE_CACHE_KIB}; read back from `PRAGMA cache_size`). */
+  readonly pageCacheKib: number;
   /** `PRAGMA optimize` (https://sqlite.org/pragma.html#pragma_optimize): refreshes the planner's statistics where they are stale. */
   optimize(): void;
   /**
@@ -119,6 +121,18 @@ export interface Store {
 
 /** `PRAGMA synchronous` level NORMAL (https://sqlite.org/pragma.html#pragma_synchronous). */
 const SYNCHRONOUS_NORMAL = 1;
+
+/**
+ * The connection's page cache, KiB (`PRAGMA cache_size = -<KiB>`,
+ * https://sqlite.org/pragma.html#pragma_cache_size). better-sqlite3 builds
+ * SQLite with 16,000 KiB (`SQLITE_DEFAULT_CACHE_SIZE=-16000`): the cache kept
+ * the pages each shipment wrote (≈ 16 KB with its label) and the station's
+ * RSS climbed ≈ 14 KB per shipment through a day's first thousand (issue 27's
+ * soak). 4 MiB is full within the first few hundred; the big-folder bench's
+ * commands take the same time with 4 MiB as with 16 MiB (older pages come
+ * from the OS file cache).
+ */
+export const PAGE_CACHE_KIB = 4096;
 
 /**
  * Opens (creating if needed) the station database at `file`, checks its small
@@ -174,6 +188,7 @@ export function openStore(file: string, opts: StoreOptions = {}): Store {
       if (version === 0 && isEmpty(db)) db.pragma('auto_vacuum = INCREMENTAL');
       db.pragma('journal_mode = WAL');
       db.pragma('foreign_keys = ON');
+      db.pragma(`cache_size = -${PAGE_CACHE_KIB}`);
       runMigrations(db, migrations);
       probeWrite(db);
       if (Number(db.pragma('auto_vacuum', { simple: true })) !== 2) compactedMs = switchToIncrementalVacuum(db, clock);
@@ -217,6 +232,8 @@ export function openStore(file: string, opts: StoreOptions = {}): Store {
     uncleanStop,
     compactedMs,
     pageSize: Number(db.pragma('page_size', { simple: true })),
+    // A negative cache_size is a size in KiB, a positive one a number of pages.
+    pageCacheKib: ((n) => (n < 0 ? -n : (n * Number(db.pragma('page_size', { simple: true }))) / 1024))(Number(db.pragma('cache_size', { simple: true }))),
     optimize() {
       db.pragma('optimize');
     },

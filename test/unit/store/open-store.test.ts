@@ -5,7 +5,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { defineSetting, MIGRATIONS, openStore, readUserVersion, runMigrations, SCHEMA_VERSION, StoreError } from '../../../electron/core/store';
+import { defineSetting, MIGRATIONS, openStore, PAGE_CACHE_KIB, readUserVersion, runMigrations, SCHEMA_VERSION, StoreError } from '../../../electron/core/store';
 import { tempDir } from './helpers';
 
 let dir: string;
@@ -28,6 +28,13 @@ describe('openStore', () => {
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
     expect(readUserVersion(db)).toBe(SCHEMA_VERSION);
     db.close();
+  });
+
+  it("bounds the connection's page cache (not better-sqlite3's 16 MB, which kept every label written in memory)", () => {
+    const store = openStore(join(dir, 'station.sqlite'));
+    expect(PAGE_CACHE_KIB).toBeLessThanOrEqual(4096);
+    expect(store.pageCacheKib).toBe(PAGE_CACHE_KIB);
+    store.close();
   });
 
   it('keeps data across reopen without re-running migrations', () => {
