@@ -17,9 +17,9 @@
  * Goals: start ≤ 1,000 ms, each command ≤ 50 ms, reprint ≤ 2,000 ms.
  *
  * `soak`: 2,000 shipments through the station's own commands in one run
- * (the sandbox in a child process, ./sandbox-child.ts, so the figures are the
- * station's own; file printer); heap and RSS sampled every 100 after a GC
- * (`--expose-gc` when given, else as found); prints
+ * (the station bundled as it ships in a child process, ./soak-child.ts; the
+ * sandbox in another, ./sandbox-child.ts, so the figures are the station's
+ * own; file printer); heap and RSS sampled every 100 after a full GC; prints
  * `{"bench":"soak","shipments":2000,"heapMbAt500":…,"heapMbAt1000":…,"heapMbAtEnd":…,"rssMbAt500":…,"rssMbAt1000":…,"rssMbAtEnd":…,
  *   "heapKbPerShipmentAfter500":…,"rssKbPerShipmentAfter500":…,"mallocArenaMax":…,"mallocMmapThreshold":…}`
  * (the two trends: least-squares slopes over every sample from the 500th on, KB per shipment;
@@ -32,12 +32,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import Database from 'better-sqlite3';
-import { recipientToParty } from '../../shared/domain/order';
 import { createSandbox, type Sandbox } from '../../electron/sandbox';
-import { startStation, type StartedStation } from '../../electron/shell/start';
+import { startStation } from '../../electron/shell/start';
 import { databaseFile } from '../../electron/core/station';
 import { openStore, SCHEMA_VERSION } from '../../electron/core/store';
 import { seedBigFolder } from './big-folder-seed';
+import { bundleBenchChild } from './bundled';
+import { shipOne } from './ship-one';
 import { median, slope, timed } from './stats';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
@@ -85,19 +86,6 @@ function config(sb: Sandbox, dir: string, printerDir: string) {
     printerUri: `file://${printerDir}`,
     ignoredArgs: [],
   };
-}
-
-const RECIPIENT = { name: 'Giulia Bianchi', street: 'Via Torino 15', city: 'Milano', province: 'MI', postalCode: '20123', countryCode: 'IT' };
-const PARCEL = { weight: { value: 1.4, units: 'KG' as const }, dimensions: { length: 30, width: 20, height: 12, units: 'CM' as const } };
-
-/** Creates order `orderNumber` by hand and ships it through the station; returns its tracking number. */
-async function shipOne(station: StartedStation, orderNumber: string): Promise<string> {
-  const order = await station.handlers['orders.create']({ orderNumber, recipient: RECIPIENT, items: [{ sku: 'TAZ-CER-BLU', name: 'Tazza', quantity: 1, unitPrice: 12.5 }], currency: 'EUR' });
-  const r = await station.handlers['shipments.create']({
-    orderId: order.id,
-    request: { recipient: recipientToParty(order.recipient), packages: [PARCEL], reference: order.orderNumber },
-  });
-  return r.shipment.trackingNumber;
 }
 
 async function measure(years: 1 | 3): Promise<void> {
@@ -177,45 +165,44 @@ export async function benchBigFolder(): Promise<void> {
 
 const mb = (n: number) => Math.round(n / 1e5) / 10;
 
-/** 2,000 shipments in one run; heap and RSS after the first 500 and at the end. */
+/** Runs `script` with `args` and Node options `node`; resolves with the last JSON line it printed. */
+function runJsonChild(node: string[], script: string, args: string[]): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [...node, script, ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (c: Buffer) => (out += c.toString('utf8')));
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      const line = out.trim().split('\n').reverse().find((l) => l.startsWith('{'));
+      if (code !== 0 || !line) reject(new Error(`${path.basename(script)} exited ${code}: ${out.slice(-2000)}`));
+      else resolve(line);
+    });
+  });
+}
+
+/** 2,000 shipments in one run; heap and RSS after the first 500, at 1,000 and at the end, and their trend after 500. */
 export async function benchSoak(): Promise<void> {
   const SHIPMENTS = Number(process.env.BENCH_SOAK_SHIPMENTS ?? 2000);
-  // The platform runs in a child process: this process's heap and RSS are the station's alone.
+  // The station runs bundled as it ships, in a process of its own (./soak-child.ts); the platform in another:
+  // the figures are the station's alone, without the platform's state or tsx compiling sources.
+  const script = await bundleBenchChild('test/bench/soak-child.ts');
   const platform = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'test/bench/sandbox-child.ts')], { cwd: ROOT, stdio: ['pipe', 'pipe', 'inherit'] });
-  const first = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    platform.stdout.on('data', (c: Buffer) => {
-      out += c.toString('utf8');
-      const nl = out.indexOf('\n');
-      if (nl >= 0) resolve(out.slice(0, nl));
-    });
-    platform.on('exit', (code) => reject(new Error(`soak: the platform process exited (${code})`)));
-  });
-  const p = JSON.parse(first) as { baseUrl: string; authUrl: string; clientId: string; clientSecret: string };
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'station-soak-'));
   const printerDir = fs.mkdtempSync(path.join(os.tmpdir(), 'station-soak-printer-'));
-  const gc = (globalThis as { gc?: () => void }).gc;
-  const station = await startStation(
-    { dataDir: dir, platform: { mode: 'platform', ...p }, printerUri: `file://${printerDir}`, ignoredArgs: [] },
-    { platformRateLimits: false, listQueues: () => Promise.resolve([]) },
-  );
-  const samples: Array<{ n: number; heap: number; rss: number; external: number; heapTotal: number; anon: number; file: number }> = [];
+  let samples: Array<{ n: number; heap: number; rss: number; external: number; heapTotal: number; anon: number; file: number; code: number }>;
   try {
-    const h = station.handlers;
-    for (let n = 1; n <= SHIPMENTS; n++) {
-      await shipOne(station, `SOAK-${n}`);
-      if (n % 100 === 0) {
-        // The Queue and the order list as the screens refresh them.
-        await h['outbox.list']({ doneLimit: 20 });
-        await h['orders.page']({ view: 'shipped', sort: 'newest', offset: 0, limit: 100 });
-        gc?.();
-        const m = process.memoryUsage();
-        const split = rssSplit();
-        samples.push({ n, heap: m.heapUsed, rss: m.rss, external: m.external, heapTotal: m.heapTotal, anon: split.anon, file: split.file });
-      }
-    }
+    const first = await new Promise<string>((resolve, reject) => {
+      let out = '';
+      platform.stdout.on('data', (c: Buffer) => {
+        out += c.toString('utf8');
+        const nl = out.indexOf('\n');
+        if (nl >= 0) resolve(out.slice(0, nl));
+      });
+      platform.on('exit', (code) => reject(new Error(`soak: the platform process exited (${code})`)));
+    });
+    const line = await runJsonChild(['--expose-gc'], script, [String(SHIPMENTS), first, dir, printerDir]);
+    ({ samples } = JSON.parse(line) as { samples: typeof samples });
   } finally {
-    await station.close();
     platform.stdin.end();
     platform.kill();
     fs.rmSync(dir, { recursive: true, force: true });
@@ -240,24 +227,15 @@ export async function benchSoak(): Promise<void> {
       rssMbAt1000: mb(at1000.rss),
       rssMbAtEnd: mb(end.rss),
       heapKbPerShipmentAfter500: perShipmentKb((s) => s.heap),
+      codeKbPerShipmentAfter500: perShipmentKb((s) => s.code),
       rssKbPerShipmentAfter500: perShipmentKb((s) => s.rss),
-      gc: gc !== undefined,
       // The launcher (build/run.sh) runs the station with two malloc arenas; `npm run bench` alone does not.
       mallocArenaMax: process.env.MALLOC_ARENA_MAX ?? null,
       mallocMmapThreshold: process.env.MALLOC_MMAP_THRESHOLD_ ?? null,
     }),
   );
-  console.log(`soak, ${end.n} shipments: heap ${samples.map((s) => mb(s.heap)).join(' ')} MB; RSS ${samples.map((s) => mb(s.rss)).join(' ')} MB; heap total ${samples.map((s) => mb(s.heapTotal)).join(' ')} MB; external ${samples.map((s) => mb(s.external)).join(' ')} MB (every 100)`);
-  console.log(`soak RSS split: anonymous ${samples.map((s) => mb(s.anon)).join(' ')} MB; file-backed ${samples.map((s) => mb(s.file)).join(' ')} MB (every 100)`);
-}
-
-/** This process's resident memory split into anonymous (heaps, malloc) and file-backed (code, mapped files) bytes; Linux `/proc/self/status`, else 0. */
-function rssSplit(): { anon: number; file: number } {
-  try {
-    const status = fs.readFileSync('/proc/self/status', 'utf8');
-    const kb = (key: string) => Number(new RegExp(`^${key}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? 0) * 1024;
-    return { anon: kb('RssAnon'), file: kb('RssFile') + kb('RssShmem') };
-  } catch {
-    return { anon: 0, file: 0 };
-  }
+  const list = (pick: (s: (typeof samples)[number]) => number) => samples.map((s) => mb(pick(s))).join(' ');
+  console.log(`soak, ${end.n} shipments (every 100): heap ${list((s) => s.heap)} MB; RSS ${list((s) => s.rss)} MB`);
+  console.log(`  heap total ${list((s) => s.heapTotal)} MB; of the heap, compiled code ${list((s) => s.code)} MB; external ${list((s) => s.external)} MB`);
+  console.log(`  RSS anonymous ${list((s) => s.anon)} MB; file-backed ${list((s) => s.file)} MB`);
 }
