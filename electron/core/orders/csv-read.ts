@@ -5,7 +5,8 @@
  * the good ones on in batches. It runs on the station's thread for small
  * files and in the import's worker thread (./csv-worker.ts) for large ones.
  */
-import { DEFAULT_SHOP, type ImportIssue, type ImportSkip } from '../../../shared/domain/order';
+import type { ImportIssue, ImportSkip } from '../../../shared/domain/order';
+import { DEFAULT_SHOP } from '../../../shared/domain/order-checks';
 import { detectDelimiter, type Delimiter } from './csv-columns';
 import { MAX_IMPORT_BYTES, tooLargeError } from './csv-errors';
 import { OrderAssembler } from './csv-assembler';
