@@ -20,8 +20,6 @@ export interface AssemblerOptions {
   now: () => Date;
   shop: string;
   pickupMethods: readonly string[];
-  /** Keep each order's JSON (`ParsedShopifyOrder.json`): the worker thread sends it as is. */
-  keepJson?: boolean;
 }
 
 /** Groups rows into orders and builds each; finished orders go to `out`, in file order. */

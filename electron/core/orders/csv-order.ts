@@ -18,8 +18,6 @@ export interface ParsedShopifyOrder {
   order: OrderDraft;
   /** sha256 of the order's content: equal hashes mean an unchanged re-import. */
   hash: string;
-  /** The order's JSON, as hashed: only when asked (`BuildContext.keepJson`, the import's worker thread sends it). */
-  json?: string;
 }
 
 /** Consecutive rows of one order. `rejected`: a row has the wrong field count (`fieldCountProblem`); `note`: why it must be left out. */
@@ -40,8 +38,6 @@ export interface BuildContext {
   now: () => Date;
   shop: string;
   pickupMethods: readonly string[];
-  /** Keep the order's JSON in {@link ParsedShopifyOrder.json}. */
-  keepJson?: boolean;
 }
 
 const RECIPIENT_COLUMN: Record<keyof OrderRecipient, ColumnName> = {
@@ -304,10 +300,14 @@ export function buildOrder(g: Group, ctx: BuildContext): ParsedShopifyOrder | 'n
   if (shippingMethod !== undefined) d.shippingMethod = shippingMethod;
   d.needsFix = needsFix;
   const draft = d as OrderDraft;
-  // sha256 over the order's JSON (keys in a fixed order, since the object is always built the same way), hex.
-  // One-shot `crypto.hash`: the same digest as a Hash object, without making one per order.
-  const json = JSON.stringify(draft);
-  const parsed: ParsedShopifyOrder = { line: first.line, row: first.row, order: draft, hash: hash('sha256', json, 'hex') };
-  if (ctx.keepJson) parsed.json = json;
-  return parsed;
+  return { line: first.line, row: first.row, order: draft, hash: contentHash(draft) };
+}
+
+/**
+ * sha256 over the order's JSON (keys in a fixed order, since the object is
+ * always built the same way), hex. One-shot `crypto.hash`: the same digest as
+ * a Hash object, without making one per order.
+ */
+function contentHash(order: OrderDraft): string {
+  return hash('sha256', JSON.stringify(order), 'hex');
 }

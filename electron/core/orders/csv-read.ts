@@ -106,14 +106,6 @@ export interface ParsedShopifyFile {
  */
 export type ShopifyCsvInput = string | Uint8Array | { path: string };
 
-/** How the worker thread reads (./csv-worker.ts): a small first batch, and each order's JSON kept to be sent as is. */
-interface ReaderTuning {
-  /** Orders in the first batch handed to `write` (default {@link WRITE_BATCH}). */
-  firstBatch?: number;
-  /** Keep each order's JSON (`ParsedShopifyOrder.json`). */
-  keepJson?: boolean;
-}
-
 /** What {@link readShopifyCsv} returns: a {@link ParsedShopifyFile} without its orders (they went to `write`). */
 export type ShopifyReadResult = Omit<ParsedShopifyFile, 'orders'>;
 
@@ -125,8 +117,7 @@ export function csvSource(input: ShopifyCsvInput): CsvSource {
 /**
  * The streaming reader behind the import and {@link parseShopifyCsv}: decodes,
  * reads records, groups them into orders and hands the good ones to `write`
- * once {@link WRITE_BATCH} are ready (`tuning.firstBatch` for the first
- * hand-over), in file order, pausing for the event loop
+ * once {@link WRITE_BATCH} are ready, in file order, pausing for the event loop
  * every {@link SLICE_MS} ms. `write` takes what fits in `budgetMs` from the
  * front of `ready` and says how many it took (or a promise of it: the worker
  * waits there while too many batches are in flight).
@@ -136,7 +127,6 @@ export async function readShopifyCsv(
   input: ShopifyCsvInput,
   opts: ShopifyImportOptions,
   write: (ready: readonly ParsedShopifyOrder[], budgetMs: number) => number | Promise<number>,
-  tuning: ReaderTuning = {},
 ): Promise<ShopifyReadResult> {
   const src = csvSource(input);
   const bytesTotal = await sourceSize(src);
@@ -151,7 +141,6 @@ export async function readShopifyCsv(
   let reader: RecordReader | undefined;
   let delimiter: Delimiter = ',';
   const ready: ParsedShopifyOrder[] = [];
-  let batch = tuning.firstBatch ?? WRITE_BATCH;
   const head: Buffer[] = [];
   let lastByte: number | undefined;
   let bytesRead = skip;
@@ -165,10 +154,7 @@ export async function readShopifyCsv(
   const start = (all: Buffer) => {
     const nl = all.indexOf(0x0a);
     delimiter = detectDelimiter(all.subarray(0, nl < 0 ? all.length : nl).toString('utf8'));
-    assembler = new OrderAssembler(
-      { delimiter, maxErrors: opts.maxErrors ?? 500, now: opts.now ?? (() => new Date()), shop, pickupMethods, ...(tuning.keepJson ? { keepJson: true } : {}) },
-      (o) => ready.push(o),
-    );
+    assembler = new OrderAssembler({ delimiter, maxErrors: opts.maxErrors ?? 500, now: opts.now ?? (() => new Date()), shop, pickupMethods }, (o) => ready.push(o));
     return new RecordReader(delimiter);
   };
   const flush = async () => {
@@ -180,10 +166,7 @@ export async function readShopifyCsv(
   const take = async (events: Awaited<ReturnType<RecordReader['push']>>) => {
     for (const ev of events) {
       assembler!.add(ev);
-      while (ready.length >= batch) {
-        await flush();
-        batch = WRITE_BATCH;
-      }
+      while (ready.length >= WRITE_BATCH) await flush();
     }
   };
 

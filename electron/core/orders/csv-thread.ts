@@ -1,8 +1,7 @@
 /**
  * A large import's parse in a worker thread (./csv-worker.ts), pipelined with
  * the writes on this thread: the worker decodes, parses, builds and hashes
- * orders and sends them in batches (each one JSON text, parsed here when its
- * writing starts: cheaper than cloning objects); this thread writes each batch in slices
+ * orders and sends them in batches; this thread writes each batch in slices
  * of {@link SLICE_MS} ms (one transaction each, the event loop given back in
  * between), and acknowledges a batch once written. At most
  * {@link BATCHES_IN_FLIGHT} batches are unacknowledged, so memory stays
@@ -41,8 +40,7 @@ export interface WorkerInput {
 
 /** Worker -> this thread. */
 export type WorkerMessage =
-  /** A batch: JSON text of an array of {@link ParsedShopifyOrder} (csv-worker.ts `pack`). */
-  | { kind: 'orders'; packed: string }
+  | { kind: 'orders'; orders: readonly ParsedShopifyOrder[] }
   | { kind: 'progress'; progress: ShopifyImportProgress }
   | { kind: 'end'; result: ShopifyReadResult }
   | { kind: 'failed'; importError: { code: ShopifyImportErrorCode; message: string; issues: ImportIssue[] } }
@@ -113,9 +111,7 @@ export function readInWorker(
     alive++;
     const exited = new Promise<void>((r) => worker.once('exit', () => r()));
     void exited.then(() => alive--);
-    /** Batches received, as JSON text; the first is parsed when its writing starts. */
-    const queue: string[] = [];
-    let batch: ParsedShopifyOrder[] | undefined;
+    const queue: ParsedShopifyOrder[][] = [];
     let result: ShopifyReadResult | undefined;
     let lastProgress: ShopifyImportProgress | undefined;
     let scheduled = false;
@@ -136,30 +132,28 @@ export function readInWorker(
     const pump = () => {
       scheduled = false;
       if (settled) return;
-      let current: ParsedShopifyOrder[];
-      try {
-        if (!batch && queue.length > 0) batch = JSON.parse(queue.shift()!) as ParsedShopifyOrder[];
-        if (!batch) {
-          if (result) {
-            if (lastProgress && opts.onProgress) opts.onProgress(lastProgress);
-            settle(undefined);
-          }
-          return;
+      const batch = queue[0];
+      if (!batch) {
+        if (result) {
+          if (lastProgress && opts.onProgress) opts.onProgress(lastProgress);
+          settle(undefined);
         }
-        current = batch;
-        current.splice(0, write(current, SLICE_MS));
+        return;
+      }
+      try {
+        batch.splice(0, write(batch, SLICE_MS));
       } catch (e) {
         settle(e instanceof Error ? e : new Error(String(e)));
         return;
       }
-      if (current.length === 0) {
-        batch = undefined;
+      if (batch.length === 0) {
+        queue.shift();
         worker.postMessage({ kind: 'written' } satisfies HostMessage);
       }
       schedule();
     };
     const schedule = () => {
-      if (scheduled || settled || (queue.length === 0 && !batch && !result)) return;
+      if (scheduled || settled || (queue.length === 0 && !result)) return;
       scheduled = true;
       setImmediate(pump);
     };
@@ -168,7 +162,7 @@ export function readInWorker(
       if (settled) return;
       switch (m.kind) {
         case 'orders':
-          queue.push(m.packed);
+          queue.push(m.orders as ParsedShopifyOrder[]);
           schedule();
           break;
         case 'progress':

@@ -4,7 +4,7 @@
  * hash) and sends its orders to the station's thread in batches, which
  * writes them (the SQLite connection is that thread's alone).
  *
- * Messages out ({@link WorkerMessage}): `orders` (a batch as JSON text, at most
+ * Messages out ({@link WorkerMessage}): `orders` (a batch, at most
  * {@link WorkerInput.inFlight} unacknowledged at a time: the reader waits for
  * a `written` message before it reads further, so memory stays bounded
  * whatever the file's size), `progress` (as the in-thread reader reports it),
@@ -22,28 +22,6 @@ import { readShopifyCsv } from './csv-read';
 import type { ParsedShopifyOrder } from './csv-order';
 import type { HostMessage, WorkerInput, WorkerMessage } from './csv-thread';
 
-/**
- * Orders in the first batch: small, so that the station's thread starts
- * writing while this thread is still warming up (the batches after it are
- * csv-read.ts `WRITE_BATCH`).
- */
-const FIRST_BATCH = 25;
-
-/**
- * A batch as one JSON text (an array of {@link ParsedShopifyOrder} without
- * `json`), made of the JSON each order was hashed over: copying one string
- * to the station's thread and parsing it there costs less than cloning the
- * orders as objects, on both threads.
- */
-function pack(orders: readonly ParsedShopifyOrder[]): string {
-  let out = '[';
-  for (let i = 0; i < orders.length; i++) {
-    const o = orders[i]!;
-    out += `${i === 0 ? '' : ','}{"line":${o.line},"row":${o.row},"hash":"${o.hash}","order":${o.json ?? JSON.stringify(o.order)}}`;
-  }
-  return `${out}]`;
-}
-
 /** Reads the export of `input` and reports to `port` (see the module doc). */
 async function run(port: MessagePort, input: WorkerInput): Promise<void> {
   const send = (m: WorkerMessage) => port.postMessage(m);
@@ -58,7 +36,7 @@ async function run(port: MessagePort, input: WorkerInput): Promise<void> {
   });
   const write = (ready: readonly ParsedShopifyOrder[]): number | Promise<number> => {
     const n = ready.length;
-    send({ kind: 'orders', packed: pack(ready) });
+    send({ kind: 'orders', orders: ready });
     inFlight++;
     if (inFlight < input.inFlight) return n;
     return new Promise<number>((resolve) => (wake = () => resolve(n)));
@@ -73,7 +51,6 @@ async function run(port: MessagePort, input: WorkerInput): Promise<void> {
         onProgress: (progress) => send({ kind: 'progress', progress }),
       },
       write,
-      { firstBatch: FIRST_BATCH, keepJson: true },
     );
     send({ kind: 'end', result });
   } catch (e) {
