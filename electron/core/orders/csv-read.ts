@@ -117,7 +117,9 @@ export function csvSource(input: ShopifyCsvInput): CsvSource {
 /**
  * The streaming reader behind the import and {@link parseShopifyCsv}: decodes,
  * reads records, groups them into orders and hands the good ones to `write`
- * once {@link WRITE_BATCH} are ready, in file order, pausing for the event loop
+ * once {@link WRITE_BATCH} are ready (`firstBatch` for the first hand-over:
+ * the worker hands over a small one so that writing starts early), in file
+ * order, pausing for the event loop
  * every {@link SLICE_MS} ms. `write` takes what fits in `budgetMs` from the
  * front of `ready` and says how many it took (or a promise of it: the worker
  * waits there while too many batches are in flight).
@@ -127,6 +129,7 @@ export async function readShopifyCsv(
   input: ShopifyCsvInput,
   opts: ShopifyImportOptions,
   write: (ready: readonly ParsedShopifyOrder[], budgetMs: number) => number | Promise<number>,
+  firstBatch = WRITE_BATCH,
 ): Promise<ShopifyReadResult> {
   const src = csvSource(input);
   const bytesTotal = await sourceSize(src);
@@ -141,6 +144,7 @@ export async function readShopifyCsv(
   let reader: RecordReader | undefined;
   let delimiter: Delimiter = ',';
   const ready: ParsedShopifyOrder[] = [];
+  let batch = firstBatch;
   const head: Buffer[] = [];
   let lastByte: number | undefined;
   let bytesRead = skip;
@@ -166,7 +170,10 @@ export async function readShopifyCsv(
   const take = async (events: Awaited<ReturnType<RecordReader['push']>>) => {
     for (const ev of events) {
       assembler!.add(ev);
-      while (ready.length >= WRITE_BATCH) await flush();
+      while (ready.length >= batch) {
+        await flush();
+        batch = WRITE_BATCH;
+      }
     }
   };
 

@@ -22,6 +22,13 @@ import { readShopifyCsv } from './csv-read';
 import type { ParsedShopifyOrder } from './csv-order';
 import type { HostMessage, WorkerInput, WorkerMessage } from './csv-thread';
 
+/**
+ * Orders in the first batch: small, so that the station's thread starts
+ * writing while this thread is still warming up (the batches after it are
+ * csv-read.ts `WRITE_BATCH`).
+ */
+const FIRST_BATCH = 25;
+
 /** Reads the export of `input` and reports to `port` (see the module doc). */
 async function run(port: MessagePort, input: WorkerInput): Promise<void> {
   const send = (m: WorkerMessage) => port.postMessage(m);
@@ -51,6 +58,7 @@ async function run(port: MessagePort, input: WorkerInput): Promise<void> {
         onProgress: (progress) => send({ kind: 'progress', progress }),
       },
       write,
+      FIRST_BATCH,
     );
     send({ kind: 'end', result });
   } catch (e) {
