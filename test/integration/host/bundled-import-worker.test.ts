@@ -5,7 +5,8 @@
  * target (CommonJS) writes `csv-worker.cjs` beside `main.cjs`; and in each, a
  * bundled import (test/support/bundled-import-child.ts, built with the
  * target's own options and entries) finds its worker, runs plain Node without
- * tsx, and reports what the import on the station's thread reports.
+ * tsx, and reports what the import on the station's thread reports (a
+ * UTF-8 export, and a Windows-1252 one, whose decoder is loaded on demand).
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -63,9 +64,15 @@ describe('the bundles carry the import worker', () => {
     const dir = await buildWithChild(name);
     expect(fs.existsSync(path.join(dir, entry))).toBe(true);
     expect(fs.existsSync(path.join(dir, worker))).toBe(true);
-    const out = runChild(path.join(dir, `bundled-import-child${path.extname(worker)}`), csv);
+    const child = path.join(dir, `bundled-import-child${path.extname(worker)}`);
+    const out = runChild(child, csv);
     expect(out.viaWorker.imported).toBeGreaterThan(1_000);
     expect(out.viaWorker).toEqual(out.inThread);
     expect(out.workersAlive).toBe(0);
+    // A Windows-1252 export: the decoder (iconv-lite, loaded only for such files) is found in the bundle too.
+    const legacy = runChild(child, path.join(ROOT, 'test', 'fixtures', 'shopify', 'warehouse', 'pt-1252.csv'));
+    expect(legacy.viaWorker).toMatchObject({ encoding: 'windows-1252', errors: [] });
+    expect(legacy.viaWorker.imported).toBeGreaterThan(0);
+    expect(legacy.viaWorker).toEqual(legacy.inThread);
   }, 120_000);
 });
