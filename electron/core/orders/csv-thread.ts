@@ -167,7 +167,13 @@ export function readInWorker(
           break;
         case 'progress':
           if (m.progress.done) lastProgress = m.progress;
-          else opts.onProgress?.(m.progress);
+          else {
+            try {
+              opts.onProgress?.(m.progress);
+            } catch (e) {
+              settle(e instanceof Error ? e : new Error(String(e)));
+            }
+          }
           break;
         case 'end':
           result = m.result;

@@ -67,4 +67,9 @@ async function run(port: MessagePort, input: WorkerInput): Promise<void> {
   }
 }
 
-if (parentPort) void run(parentPort, workerData as WorkerInput);
+/** True for the `workerData` csv-thread.ts gives (this file does nothing in any other thread). */
+function isWorkerInput(data: unknown): data is WorkerInput {
+  return typeof data === 'object' && data !== null && 'input' in data && typeof (data as { inFlight?: unknown }).inFlight === 'number';
+}
+
+if (parentPort && isWorkerInput(workerData)) void run(parentPort, workerData);

@@ -101,6 +101,18 @@ describe('importShopifyCsv in a worker thread: refused files', () => {
     }
     expect(importWorkersAlive()).toBe(0);
   });
+
+  it('any other error of the worker comes back with its message (a file that is not there)', async () => {
+    const s = store();
+    const missing = { path: path.join(tmpdir(), `no-such-export-${process.pid}.csv`) };
+    const here = await importShopifyCsv(s, missing, { worker: false }).catch((e: unknown) => e);
+    const there = await importShopifyCsv(s, missing, { worker: true }).catch((e: unknown) => e);
+    expect(here).toBeInstanceOf(Error);
+    expect(there).toBeInstanceOf(Error);
+    expect((there as Error).message).toBe((here as Error).message);
+    expect((there as Error).message).toMatch(/ENOENT/);
+    expect(importWorkersAlive()).toBe(0);
+  });
 });
 
 describe('importShopifyCsv in a worker thread: progress and stopping', () => {
@@ -113,6 +125,18 @@ describe('importShopifyCsv in a worker thread: progress and stopping', () => {
     expect(seen.filter((p) => p.done)).toHaveLength(1);
     expect(seen.at(-1)).toMatchObject({ done: true, orders: 3_000, bytesRead: csv.length, stored: report.imported });
     expect(seen.length).toBeGreaterThan(1);
+  }, 60_000);
+
+  it('a progress listener that throws fails the import, and ends the worker', async () => {
+    const csv = Buffer.from(generateShopifyCsv(3_000, { seed: 14, bom: false }));
+    const failing = importShopifyCsv(store(), csv, {
+      worker: true,
+      onProgress: () => {
+        throw new Error('listener broke');
+      },
+    });
+    await expect(failing).rejects.toThrow('listener broke');
+    expect(importWorkersAlive()).toBe(0);
   }, 60_000);
 
   it('an abort (the station closing) ends the worker: the import rejects, no thread is left, the orders written stay', async () => {
