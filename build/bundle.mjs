@@ -4,6 +4,7 @@
 //
 //   launcher  electron/launch.ts         -> dist/host/launch.mjs   (`npm start`: headless host or Electron launcher)
 //   main      electron/main/index.ts     -> dist/electron/main.cjs (Electron main: the core, SQLite, printers)
+//   workers   WORKER_ENTRIES             -> dist/host/<name>.mjs and dist/electron/<name>.cjs (worker threads)
 //   preload   electron/preload/index.ts  -> dist/electron/preload.cjs (sandboxed preload: may require only 'electron')
 //   renderer  renderer/ (Vite)           -> dist/renderer/
 //
@@ -39,6 +40,14 @@ export const PACKAGED_EXTERNALS = ['better-sqlite3', 'zpl-renderer-js', 'usb', '
 /** PACKAGED_EXTERNALS plus the OS keyring binding, which only the headless host uses (Electron has safeStorage). */
 export const RUNTIME_EXTERNALS = [...PACKAGED_EXTERNALS, '@napi-rs/keyring'];
 
+/**
+ * Worker threads started from a file (name -> source): an entry of the
+ * launcher and of the Electron main bundle each, written next to that
+ * bundle's entry with its extension (electron/core/orders/csv-thread.ts
+ * finds it there).
+ */
+export const WORKER_ENTRIES = { 'csv-worker': 'electron/core/orders/csv-worker.ts' };
+
 const common = {
   absWorkingDir: ROOT,
   bundle: true,
@@ -70,7 +79,7 @@ const builtinsByRequire = {
 export const ESBUILD_TARGETS = {
   launcher: {
     ...common,
-    entryPoints: { launch: 'electron/launch.ts' },
+    entryPoints: { launch: 'electron/launch.ts', ...WORKER_ENTRIES },
     // Code splitting: what the station loads with `await import()` (the sandbox's PDF and barcode
     // renderers, pdf-lib, bwip-js) goes to chunks/ and is read only when first used, so a launch
     // reads, decodes and evaluates ≈2 MB less before its ready line.
@@ -90,8 +99,11 @@ export const ESBUILD_TARGETS = {
   },
   main: {
     ...common,
-    entryPoints: ['electron/main/index.ts'],
-    outfile: path.join(ROOT, 'dist', 'electron', 'main.cjs'),
+    // One CommonJS file per entry (no code splitting in CommonJS): main.cjs and the workers.
+    entryPoints: { main: 'electron/main/index.ts', ...WORKER_ENTRIES },
+    outdir: path.join(ROOT, 'dist', 'electron'),
+    entryNames: '[name]',
+    outExtension: { '.js': '.cjs' },
     platform: 'node',
     target: 'node22',
     format: 'cjs',
@@ -144,7 +156,7 @@ function walkNewest(dir) {
 function outputOf(name) {
   if (name === 'renderer') return RENDERER_INDEX;
   const t = ESBUILD_TARGETS[name];
-  return t.outfile ?? path.join(t.outdir, `${Object.keys(t.entryPoints)[0]}.mjs`);
+  return t.outfile ?? path.join(t.outdir, `${Object.keys(t.entryPoints)[0]}${t.outExtension['.js']}`);
 }
 
 /**

@@ -244,7 +244,9 @@ export async function createStation(setup: StationSetup, options: StationOptions
     const interrupted = openedStore.printJobs.failInterrupted();
     if (interrupted) log(`${interrupted} print job(s) were interrupted by a stop; they can be reprinted`);
 
+    const stopping = new AbortController();
     const base: ContextWithoutOutbox = {
+      stopping: stopping.signal,
       store: openedStore,
       client,
       platform,
@@ -305,6 +307,7 @@ export async function createStation(setup: StationSetup, options: StationOptions
       info: platform,
       close() {
         closing ??= (async () => {
+          stopping.abort();
           stopConnection();
           await maintenance.stop();
           await Promise.all(followed.map((f) => f.stop()));

@@ -14,15 +14,17 @@ const ROOT = path.resolve(import.meta.dirname, '..', '..');
 /** esbuild options of one target, as build/bundle.mjs exports them (plain JavaScript, read at run time). */
 interface Bundler {
   ESBUILD_TARGETS: { launcher: Record<string, unknown> & { define: Record<string, string> } };
+  WORKER_ENTRIES: Record<string, string>;
 }
 
 /**
  * Bundles the bench child `entry` (a path under test/bench/) with the
- * launcher's options into `.cache/bench/dist/<name>/<name>.mjs`; returns that file.
+ * launcher's options into `.cache/bench/dist/<name>/<name>.mjs` (the worker
+ * threads' entries, build/bundle.mjs `WORKER_ENTRIES`, beside it); returns that file.
  * @throws Error when esbuild fails (its messages are printed).
  */
 export async function bundleBenchChild(entry: string): Promise<string> {
-  const { ESBUILD_TARGETS } = (await import(pathToFileURL(path.join(ROOT, 'build', 'bundle.mjs')).href)) as Bundler;
+  const { ESBUILD_TARGETS, WORKER_ENTRIES } = (await import(pathToFileURL(path.join(ROOT, 'build', 'bundle.mjs')).href)) as Bundler;
   const { build } = await import('esbuild');
   const name = path.basename(entry).replace(/\.ts$/, '');
   const outdir = path.join(ROOT, '.cache', 'bench', 'dist', name);
@@ -30,7 +32,8 @@ export async function bundleBenchChild(entry: string): Promise<string> {
   fs.rmSync(outdir, { recursive: true, force: true });
   await build({
     ...ESBUILD_TARGETS.launcher,
-    entryPoints: { [name]: path.join(ROOT, entry) },
+    // The worker threads' entries too, next to the child's, as in dist/host/.
+    entryPoints: { [name]: path.join(ROOT, entry), ...WORKER_ENTRIES },
     outdir,
     metafile: false,
     define: { ...ESBUILD_TARGETS.launcher.define, __STATION_BUNDLE__: '"bench"' },

@@ -39,6 +39,12 @@ export interface StationContext {
   secrets: SecretStore;
   /** The background check of the database file (handlers/storage.ts), shown in the header and Settings. */
   integrity: IntegrityView;
+  /**
+   * Aborted when the station starts to close: long work that is not a slice of
+   * the event loop (an import's parse in its worker thread) stops. Absent in
+   * contexts built by hand (tests): nothing is stopped then.
+   */
+  stopping?: AbortSignal;
 }
 
 /** The context before the outbox worker exists (the worker's executors need it). */

@@ -3,7 +3,8 @@
  * make one order, which is built (./csv-order.ts) as soon as the next order
  * starts, so only the order being read is held. Rules in ./shopify-csv.ts.
  */
-import { ORDER_LIMITS, type ImportSkip } from '../../../shared/domain/order';
+import type { ImportSkip } from '../../../shared/domain/order';
+import { ORDER_LIMITS } from '../../../shared/domain/order-checks';
 import { cell, checkHeader, leadingField, type Columns, type Delimiter, type Row } from './csv-columns';
 import { IssueList, ShopifyImportError, SKIP_MESSAGES } from './csv-errors';
 import { buildOrder, type BuildContext, type Group, type ParsedShopifyOrder } from './csv-order';

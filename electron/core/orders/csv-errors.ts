@@ -38,6 +38,11 @@ export function tooLargeError(size: number, limit = MAX_IMPORT_BYTES): ShopifyIm
   return new ShopifyImportError('too_large', message, [{ line: 1, column: '', message }]);
 }
 
+/** The error of an import stopped by the station's close (`ShopifyImportOptions.signal`): the orders written so far stay. */
+export function importStoppedError(): Error {
+  return new Error('The import was stopped: the station is closing. The orders already read are saved; import the file again to finish.');
+}
+
 /** Issues up to a cap; one more issue says how many were left out. */
 export class IssueList {
   private readonly items: ImportIssue[] = [];

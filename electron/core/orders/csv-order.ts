@@ -4,17 +4,9 @@
  * (rules in ./shopify-csv.ts).
  */
 import { hash } from 'node:crypto';
-import {
-  normalizePostalCode,
-  ORDER_LIMITS,
-  recipientProblems,
-  type ImportIssue,
-  type OrderFixField,
-  type OrderItem,
-  type OrderRecipient,
-  type OrderStatus,
-  type PaymentStatus,
-} from '../../../shared/domain/order';
+import type { ImportIssue, OrderFixField, OrderItem, OrderStatus, PaymentStatus } from '../../../shared/domain/order';
+// From the zod-free module: this code runs in the import's worker thread too (./csv-worker.ts).
+import { normalizePostalCode, ORDER_LIMITS, recipientProblems, type OrderRecipient } from '../../../shared/domain/order-checks';
 import type { OrderDraft } from '../store';
 import { cell, type ColumnName, type Columns, type Row } from './csv-columns';
 import type { IssueList } from './csv-errors';

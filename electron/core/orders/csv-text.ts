@@ -13,7 +13,6 @@
  */
 import { isUtf8 } from 'node:buffer';
 import fs from 'node:fs';
-import iconv from 'iconv-lite';
 import { ShopifyImportError } from './csv-errors';
 
 /**
@@ -89,10 +88,33 @@ export async function detectEncoding(src: CsvSource, pause: () => Promise<void>)
   return { encoding: (await isAllUtf8(src, pause)) ? 'utf-8' : 'windows-1252', skip: 0 };
 }
 
+/** Bytes read at a time by the UTF-8 check of a file, into one buffer used again and again. */
+const CHECK_CHUNK_BYTES = 256 * 1024;
+
+/**
+ * A file's bytes in chunks read into one buffer used again for each chunk
+ * (each chunk is valid until the next is asked for): the UTF-8 check reads a
+ * whole file before the import starts, and a new buffer per chunk left
+ * ≈50 MB of freed memory in the process after a 110 MB file.
+ */
+async function* reusedChunks(file: string): AsyncGenerator<Buffer> {
+  const handle = await fs.promises.open(file, 'r');
+  try {
+    const buf = Buffer.allocUnsafe(CHECK_CHUNK_BYTES);
+    for (;;) {
+      const { bytesRead } = await handle.read(buf, 0, buf.length, null);
+      if (bytesRead === 0) return;
+      yield buf.subarray(0, bytesRead);
+    }
+  } finally {
+    await handle.close();
+  }
+}
+
 /** Whether every byte of the source is well-formed UTF-8 (checked chunk by chunk, a split character carried over). */
 async function isAllUtf8(src: CsvSource, pause: () => Promise<void>): Promise<boolean> {
   let carry: Buffer = Buffer.alloc(0);
-  for await (const chunk of rawChunks(src, 0)) {
+  for await (const chunk of 'path' in src ? reusedChunks(src.path) : rawChunks(src, 0)) {
     const buf = carry.length > 0 ? Buffer.concat([carry, chunk]) : chunk;
     const cut = wholeCharsLength(buf);
     if (!isUtf8(buf.subarray(0, cut))) return false;
@@ -132,7 +154,9 @@ export async function* decodedText(src: CsvSource, encoding: TextEncoding, skip:
     yield* lfBytes(src, skip);
     return;
   }
-  const decoder = encoding === 'utf-8-bom' ? utf8Decoder() : iconv.getDecoder(encoding);
+  // iconv-lite (its tables are ≈0.5 MB of code) is loaded only for the files that need it, not at every
+  // start of the import's worker thread.
+  const decoder = encoding === 'utf-8-bom' ? utf8Decoder() : (await import('iconv-lite')).default.getDecoder(encoding);
   let sourceBytes = skip;
   let heldCr = false;
   const normalize = (piece: string, last: boolean): Buffer => {

@@ -84,6 +84,7 @@ export function createOrderImportHandlers(ctx: StationContext) {
           ...(shop !== undefined ? { shop } : {}),
           ...(methods !== undefined ? { pickupMethods: methods } : {}),
           onProgress: (p) => ctx.events.emit('imports.changed', { importId, fileName, ...p }),
+          ...(ctx.stopping ? { signal: ctx.stopping } : {}),
         });
         emitOrdersChanged(ctx);
         indexLater();

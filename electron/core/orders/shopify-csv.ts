@@ -33,133 +33,65 @@
  * required column is refused as a whole.
  *
  * Reading (issue 21 item 6): the file is read as a stream, 64 KiB at a time
- * (./csv-text.ts decodes, ./csv-records.ts reads records with csv-parse's
- * streaming parser, ./csv-assembler.ts makes orders, ./csv-order.ts builds
- * one), and orders are written in transactions of one slice of time each. The
- * import runs on the station's own thread but in slices: it gives the event
- * loop back every {@link SLICE_MS} ms, so scan, quote and ship answer while a
- * 100 MB export is read. (Not a worker thread: the SQLite connection is the
- * main thread's, better-sqlite3 is synchronous, and a second writer in a
- * worker would make the bench's own writes wait on SQLite's lock.) Memory
- * stays bounded: the order being read, one batch, the problem lists (capped)
- * and the set of order numbers seen. A file over {@link MAX_IMPORT_BYTES} is
- * refused before reading. An import stopped half-way (crash) keeps the
- * batches already written; importing the file again completes it.
+ * (./csv-read.ts: ./csv-text.ts decodes, ./csv-records.ts reads records with
+ * csv-parse's streaming parser, ./csv-assembler.ts makes orders,
+ * ./csv-order.ts builds one), and orders are written in transactions of one
+ * slice of time each (8 ms, ./csv-read.ts `SLICE_MS`), the event loop given back between
+ * slices, so scan, quote and ship answer while a 100 MB export is read. Memory
+ * stays bounded: the order being read, a few batches, the problem lists
+ * (capped) and the set of order numbers seen. A file over
+ * {@link MAX_IMPORT_BYTES} is refused before reading. An import stopped
+ * half-way (crash, station closed) keeps the batches already written;
+ * importing the file again completes it.
+ *
+ * Parsing in a worker thread (issue 21 item 7): a file of at least
+ * {@link WORKER_MIN_BYTES} is read (decode, parse, build, hash) in a worker
+ * thread (./csv-thread.ts starts it, ./csv-worker.ts is its code), pipelined
+ * with the writes, which stay on the station's thread: the SQLite connection
+ * is that thread's, better-sqlite3 is synchronous, and a second writer would
+ * make the bench's own writes wait on SQLite's lock. The worker sends orders
+ * in batches of 400 with back-pressure (at most three unwritten), and its errors
+ * come back as the same ShopifyImportError; the report is the same as on one
+ * thread. Smaller files are read on the station's thread (starting a thread
+ * costs more than it saves there); the station's close ends a running
+ * worker. The bundles carry the worker as an entry of their own
+ * (build/bundle.mjs `WORKER_ENTRIES`); from the sources it runs through tsx.
  *
  * Speed (issue 21 item 7): a UTF-8 file is given to the parser as its bytes
- * (./csv-text.ts), each transaction fills its slice ({@link WRITE_BATCH})
- * and leaves room in it for its own commit. Checkpointing the WAL less often
- * during an import was measured too: no faster, and longer waits for scans.
- * Parsing in a worker thread pipelined with the writes was measured and left
- * out for now: from the sources (tsx) a worker took 0.4–1.6 s to start and
- * added ≈50 MB of RSS before reading a byte, more than it saves on a
- * 10,000-order export.
+ * (./csv-text.ts), each transaction fills its slice and leaves room in it for
+ * its own commit. Checkpointing the WAL less often during an import was
+ * measured too: no faster, and longer waits for scans.
  */
-import type { ImportIssue, ImportReport, ImportSkip } from '../../../shared/domain/order';
-import { DEFAULT_SHOP } from '../../../shared/domain/order';
+import type { ImportReport, ImportSkip } from '../../../shared/domain/order';
 import type { Store } from '../store';
-import { detectDelimiter, type Delimiter } from './csv-columns';
-import { MAX_IMPORT_BYTES, SKIP_MESSAGES, tooLargeError } from './csv-errors';
-import { OrderAssembler } from './csv-assembler';
+import { importStoppedError, SKIP_MESSAGES } from './csv-errors';
 import type { ParsedShopifyOrder } from './csv-order';
-import { RecordReader } from './csv-records';
-import { decodedText, detectEncoding, sourceSize, type CsvSource, type TextEncoding } from './csv-text';
+import { csvSource, readShopifyCsv, type ParsedShopifyFile, type ShopifyCsvInput, type ShopifyImportOptions } from './csv-read';
+import { sourceSize } from './csv-text';
+import { readInWorker } from './csv-thread';
 
 export { ShopifyImportError, MAX_IMPORT_BYTES, tooLargeError } from './csv-errors';
 export { parseShopifyTime } from './csv-order';
+export type { ParsedShopifyFile, ShopifyCsvInput, ShopifyImportOptions } from './csv-read';
 
 /**
- * Orders ready before they are written (each transaction then takes what fits
- * in {@link SLICE_MS}). Large enough that a transaction is a full slice: at 50
- * a transaction held ≈50 orders and the import made ≈220 commits for 10,000
- * orders, a fifth of its time; at 400, ≈95 commits (≈1 MB of orders held).
+ * Smallest file parsed in a worker thread by default, bytes (2 MiB, about
+ * 2,000 orders): below it, starting the thread costs more than it saves.
  */
-const WRITE_BATCH = 400;
-/** Longest stretch of import work between two turns of the event loop, ms. */
-const SLICE_MS = 8;
-/** Least time between two progress reports, ms. */
-const PROGRESS_EVERY_MS = 100;
-
-/** How far an import is: source bytes read of all, data rows read, distinct orders found, written to the store. */
-interface ShopifyImportProgress {
-  bytesRead: number;
-  bytesTotal: number;
-  rows: number;
-  orders: number;
-  /** True on the last report (the file is read and every order written). */
-  done: boolean;
-}
-
-/** Options of {@link importShopifyCsv} and {@link parseShopifyCsv}. */
-export interface ShopifyImportOptions {
-  /** Clock used when the file has no `Created at` column (default: system clock). */
-  now?: () => Date;
-  /** Stop listing errors after this many (one more issue says how many were left out). Default 500. */
-  maxErrors?: number;
-  /** Shop the file belongs to (default {@link DEFAULT_SHOP}); trimmed, max 40 characters. */
-  shop?: string;
-  /**
-   * Shipping method names that mean the customer collects the order (store
-   * pickup, local pickup), matched case-insensitively as substrings of
-   * `Shipping Method`. Default {@link DEFAULT_PICKUP_METHODS}.
-   */
-  pickupMethods?: readonly string[];
-  /** Called at most every 100 ms while reading, and once at the end (`done`). */
-  onProgress?: (progress: ShopifyImportProgress) => void;
-  /** Largest file accepted, in bytes (default {@link MAX_IMPORT_BYTES}). */
-  maxBytes?: number;
-}
-
-/** Shipping method words of collect-in-store / local pickup in Shopify shops (EN, IT, FR, DE, ES, PT, NL, TR). */
-const DEFAULT_PICKUP_METHODS: readonly string[] = [
-  'collect',
-  'pickup',
-  'pick up',
-  'pick-up',
-  'in store',
-  'in-store',
-  'ritiro',
-  'retrait',
-  'abholung',
-  'recogida',
-  'levantamento',
-  'afhalen',
-  'mağazadan teslim',
-];
-
-/** Result of {@link parseShopifyCsv}: good orders, problems, and the counts that need no store. */
-export interface ParsedShopifyFile {
-  orders: ParsedShopifyOrder[];
-  errors: ImportIssue[];
-  /** Imported with a flag: missing postal code, note too long, no final line break. */
-  warnings: ImportIssue[];
-  skippedDuplicates: number;
-  skippedNotShippable: number;
-  /** Orders repeated further down the file (the first is kept). */
-  skipped: ImportSkip[];
-  /** Cancelled orders in the file (kept as cancelled when readable, never problems). */
-  cancelled: number;
-  shop: string;
-  encoding: TextEncoding;
-  delimiter: Delimiter;
-}
-
-/**
- * The content of an import: bytes as read from disk (preferred: the encoding
- * is detected), text already decoded, or `{path}` of a file read in chunks.
- */
-export type ShopifyCsvInput = string | Uint8Array | { path: string };
+const WORKER_MIN_BYTES = 2 * 1024 * 1024;
 
 /**
  * Reads a Shopify orders export and writes its orders to the store, one
- * transaction per slice of {@link SLICE_MS} ms, giving the event loop back
- * between slices (see the module doc).
+ * transaction per slice of 8 ms, giving the event loop back between slices;
+ * a file of at least {@link WORKER_MIN_BYTES} (or any, with `opts.worker`)
+ * is read in a worker thread meanwhile (see the module doc).
  *
  * @returns counts of imported / updated / unchanged / skipped orders, the row
  *   errors, the warnings (orders that need a fix) and every skipped order with its reason.
  * @throws ShopifyImportError when the file is over `maxBytes` (`too_large`,
  *   nothing read), empty, not text, has an unreadable header row, or lacks a
- *   required column; nothing is written then.
+ *   required column; nothing is written then. Error when `opts.signal` is
+ *   aborted (the station closing; the orders written so far stay).
  */
 export async function importShopifyCsv(store: Store, input: ShopifyCsvInput, opts: ShopifyImportOptions = {}): Promise<ImportReport> {
   let imported = 0;
@@ -169,7 +101,8 @@ export async function importShopifyCsv(store: Store, input: ShopifyCsvInput, opt
   const refusedList: ImportSkip[] = [];
   /** How long the last commit took, ms: the next slice leaves that much of its time for its own. */
   let commitMs = 0;
-  const parsed = await readShopifyCsv(input, opts, (ready, budgetMs) => {
+  const write = (ready: readonly ParsedShopifyOrder[], budgetMs: number): number => {
+    if (opts.signal?.aborted) throw importStoppedError();
     // One transaction per slice: as many orders as fit in the slice's time, commit included (at least one).
     const writeMs = Math.max(1, budgetMs - commitMs);
     let lastWrite = 0;
@@ -194,7 +127,9 @@ export async function importShopifyCsv(store: Store, input: ShopifyCsvInput, opt
     });
     commitMs = performance.now() - lastWrite;
     return n;
-  });
+  };
+  const inWorker = opts.worker ?? (await sourceSize(csvSource(input))) >= WORKER_MIN_BYTES;
+  const parsed = inWorker ? await readInWorker(input, opts, write) : await readShopifyCsv(input, opts, write);
   return {
     imported,
     updated,
@@ -220,103 +155,4 @@ export async function parseShopifyCsv(input: ShopifyCsvInput, opts: ShopifyImpor
   const orders: ParsedShopifyOrder[] = [];
   const parsed = await readShopifyCsv(input, opts, (ready) => orders.push(...ready));
   return { ...parsed, orders };
-}
-
-/**
- * The streaming reader behind both: decodes, reads records, groups them into
- * orders and hands the good ones to `write` once {@link WRITE_BATCH} are
- * ready, in file order, pausing for the event loop every {@link SLICE_MS} ms.
- * `write` takes what fits in `budgetMs` from the front of `ready` and says how
- * many it took.
- */
-async function readShopifyCsv(
-  input: ShopifyCsvInput,
-  opts: ShopifyImportOptions,
-  write: (ready: readonly ParsedShopifyOrder[], budgetMs: number) => number,
-): Promise<Omit<ParsedShopifyFile, 'orders'>> {
-  const src: CsvSource = typeof input === 'string' ? { text: input } : input instanceof Uint8Array ? { bytes: input } : { path: input.path };
-  const bytesTotal = await sourceSize(src);
-  const maxBytes = opts.maxBytes ?? MAX_IMPORT_BYTES;
-  if (bytesTotal > maxBytes) throw tooLargeError(bytesTotal, maxBytes);
-  const pause = slicer();
-  const shop = (opts.shop ?? '').trim() || DEFAULT_SHOP;
-  const pickupMethods = (opts.pickupMethods ?? DEFAULT_PICKUP_METHODS).map((m) => m.trim().toLowerCase()).filter((m) => m !== '');
-  const { encoding, skip } = await detectEncoding(src, pause);
-
-  let assembler: OrderAssembler | undefined;
-  let reader: RecordReader | undefined;
-  let delimiter: Delimiter = ',';
-  const ready: ParsedShopifyOrder[] = [];
-  const head: Buffer[] = [];
-  let lastByte: number | undefined;
-  let bytesRead = skip;
-  let reportedAt = -Infinity;
-  const progress = (done: boolean) => {
-    if (!opts.onProgress || (!done && performance.now() - reportedAt < PROGRESS_EVERY_MS)) return;
-    reportedAt = performance.now();
-    opts.onProgress({ bytesRead, bytesTotal, rows: assembler?.rows ?? 0, orders: assembler?.orders ?? 0, done });
-  };
-  /** Starts reading records once the header line (which gives the separator) is complete. */
-  const start = (all: Buffer) => {
-    const nl = all.indexOf(0x0a);
-    delimiter = detectDelimiter(all.subarray(0, nl < 0 ? all.length : nl).toString('utf8'));
-    assembler = new OrderAssembler({ delimiter, maxErrors: opts.maxErrors ?? 500, now: opts.now ?? (() => new Date()), shop, pickupMethods }, (o) => ready.push(o));
-    return new RecordReader(delimiter);
-  };
-  const flush = async () => {
-    ready.splice(0, write(ready, SLICE_MS));
-    progress(false);
-    await pause();
-  };
-  const take = async (events: Awaited<ReturnType<RecordReader['push']>>) => {
-    for (const ev of events) {
-      assembler!.add(ev);
-      while (ready.length >= WRITE_BATCH) await flush();
-    }
-  };
-
-  for await (const chunk of decodedText(src, encoding, skip)) {
-    bytesRead = chunk.sourceBytes;
-    if (chunk.text.length > 0) lastByte = chunk.text[chunk.text.length - 1];
-    if (!reader) {
-      head.push(chunk.text);
-      const all = Buffer.concat(head);
-      if (all.indexOf(0x0a) < 0) continue;
-      head.length = 0;
-      reader = start(all);
-      await take(await reader.push(all));
-    } else await take(await reader.push(chunk.text));
-    progress(false);
-    await pause();
-  }
-  if (!reader) {
-    const all = Buffer.concat(head);
-    reader = start(all);
-    await take(await reader.push(all));
-  }
-  await take(await reader.end());
-  assembler!.finish(lastByte === undefined || lastByte === 0x0a);
-  while (ready.length > 0) await flush();
-  progress(true);
-  return {
-    errors: assembler!.errors.list(),
-    warnings: assembler!.warnings.list(),
-    skippedDuplicates: assembler!.skippedDuplicates,
-    skippedNotShippable: assembler!.skippedNotShippable,
-    skipped: assembler!.skipped,
-    cancelled: assembler!.cancelled,
-    shop,
-    encoding,
-    delimiter,
-  };
-}
-
-/** A pause that gives the event loop one turn (setImmediate) when {@link SLICE_MS} have passed since the last. */
-function slicer(): () => Promise<void> {
-  let since = performance.now();
-  return async () => {
-    if (performance.now() - since < SLICE_MS) return;
-    await new Promise<void>((resolve) => setImmediate(resolve));
-    since = performance.now();
-  };
 }

@@ -84,6 +84,9 @@ describe('build/electron-builder.yml', () => {
     const { PACKAGED_EXTERNALS } = (await import(path.join(ROOT, 'build', 'bundle.mjs'))) as { PACKAGED_EXTERNALS: string[] };
     expect(kept('dist/electron/main.cjs')).toBe(true);
     expect(kept('dist/electron/preload.cjs')).toBe(true);
+    // The worker threads' entries (build/bundle.mjs WORKER_ENTRIES), started from files beside main.cjs.
+    const { WORKER_ENTRIES } = (await import(path.join(ROOT, 'build', 'bundle.mjs'))) as { WORKER_ENTRIES: Record<string, string> };
+    for (const name of Object.keys(WORKER_ENTRIES)) expect(kept(`dist/electron/${name}.cjs`), name).toBe(true);
     expect(kept('dist/electron/main.cjs.map')).toBe(false);
     expect(kept('dist/renderer/index.html')).toBe(true);
     expect(kept('dist/host/launch.mjs')).toBe(false); // the headless launcher is not part of the desktop app

@@ -4,6 +4,9 @@
  * also where a CR and its LF fall in two chunks of 64 KiB; the result equals
  * what decoding and re-encoding gave (the path Windows-1252 and UTF-16 take).
  */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { decodedText, detectEncoding } from '../../../electron/core/orders/csv-text';
 
@@ -53,5 +56,30 @@ describe('decodedText of UTF-8 bytes', () => {
     expect(plain.encoding).toBe('utf-8');
     expect(withBom.encoding).toBe('utf-8-bom');
     expect(plain.text).toBe(withBom.text);
+  });
+});
+
+describe('detectEncoding of a file on disk (read 256 KiB at a time into one buffer)', () => {
+  const CHECK = 256 * 1024;
+  const onDisk = (bytes: Buffer) => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'station-csv-text-'));
+    const file = path.join(dir, 'export.csv');
+    writeFileSync(file, bytes);
+    return { src: { path: file }, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+  };
+
+  it('a character whose bytes fall in two reads is UTF-8; a bad byte in a later read makes the file Windows-1252', async () => {
+    for (const [bytes, expected] of [
+      [Buffer.from(at(CHECK - 1, 'è,Forlì\n'), 'utf8'), 'utf-8'],
+      [Buffer.concat([Buffer.from(at(CHECK * 2 + 5, 'Forl'), 'utf8'), Buffer.from([0xec]), Buffer.from('\n')]), 'windows-1252'],
+      [Buffer.concat([Buffer.from(at(CHECK * 3 - 1, ''), 'utf8'), Buffer.from('é', 'utf8').subarray(0, 1)]), 'windows-1252'],
+    ] as const) {
+      const { src, cleanup } = onDisk(bytes);
+      try {
+        expect((await detectEncoding(src, noPause)).encoding).toBe(expected);
+      } finally {
+        cleanup();
+      }
+    }
   });
 });
