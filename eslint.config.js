@@ -69,7 +69,7 @@ const CORE_DOMAINS = {
 };
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'build/out/**', 'node_modules/**', 'test-results/**', 'playwright-report/**'] },
+  { ignores: ['dist/**', '.cache/**', 'build/out/**', 'node_modules/**', 'test-results/**', 'playwright-report/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
