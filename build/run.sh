@@ -44,10 +44,12 @@ if [ "$script" = test ] || [ "$script" = test:e2e ] || [ "$script" = bench ]; th
 fi
 
 # glibc gives each thread that allocates (V8's compiler and GC helpers, libuv's pool) its own malloc
-# arena and seldom hands freed pages back, and keeps blocks of a label's size (≈ 20 KB) in its heaps:
-# over a day of shipments the station's RSS crept up while its heap stayed flat. Two arenas, and blocks
-# from 16 KB mapped on their own (given back when freed), keep it near flat (`npm run bench -- --only soak`).
+# arena, seldom hands freed pages back, and raises its mmap threshold as large blocks are freed: over a
+# day of shipments the station's RSS crept up while its heap stayed flat. Two arenas, and blocks from
+# 128 KiB always mapped on their own (given back when freed), keep it flat (`npm run bench -- --only soak`).
+# A lower threshold (16 KiB) held RSS ≈ 30 MB lower but doubled a CSV import's time (a mmap per block).
+# electron/launch.ts MALLOC_ENV gives the same to an Electron child (a unit test keeps the two equal).
 export MALLOC_ARENA_MAX="${MALLOC_ARENA_MAX:-2}"
-export MALLOC_MMAP_THRESHOLD_="${MALLOC_MMAP_THRESHOLD_:-16384}"
+export MALLOC_MMAP_THRESHOLD_="${MALLOC_MMAP_THRESHOLD_:-131072}"
 
 exec npm run "$script" "$@"

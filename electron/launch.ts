@@ -43,13 +43,16 @@ interface Bundler {
 
 /**
  * glibc malloc settings the station runs with unless the environment sets
- * them (as build/run.sh exports them): two arenas, and blocks from 16 KB
- * mapped on their own, given back when freed. With glibc's defaults the
- * soak bench's station grew ≈ 110 MB over its first 900 shipments (then held);
- * with these it holds flat from the start. Read by glibc at process start, so
- * they are given to the Electron child here.
+ * them (as build/run.sh exports them): two arenas, and blocks from 128 KiB
+ * always mapped on their own, given back when freed (glibc would raise that
+ * threshold as large blocks are freed, and keep them). Soak bench, 2,000
+ * shipments: with glibc's defaults RSS grew ≈ 110 MB over the first 900
+ * shipments (then held); with these it holds at ≈ 280 MB from the 500th
+ * (trend ≈ 1 KB per shipment). A 16 KiB threshold held it ≈ 30 MB lower
+ * but doubled a CSV import's time. Read by glibc at process start, so they
+ * are given to the Electron child here.
  */
-export const MALLOC_ENV: Readonly<Record<string, string>> = { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '16384' };
+export const MALLOC_ENV: Readonly<Record<string, string>> = { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '131072' };
 
 /** Runs Electron on the built main bundle; resolves never (exits with Electron). */
 async function runElectron(bin: string, args: readonly string[]): Promise<void> {

@@ -24,7 +24,7 @@
  *   "heapKbPerShipmentAfter500":…,"rssKbPerShipmentAfter500":…,"mallocArenaMax":…,"mallocMmapThreshold":…}`
  * (the two trends: least-squares slopes over every sample from the 500th on, KB per shipment;
  * BENCH_SOAK_SHIPMENTS sets another count)
- * (the environment's MALLOC_ARENA_MAX and MALLOC_MMAP_THRESHOLD_: 2 and 16384 when run through build/run.sh, as the launcher is).
+ * (the environment's MALLOC_ARENA_MAX and MALLOC_MMAP_THRESHOLD_: 2 and 131072 when run through build/run.sh, as the launcher is).
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';

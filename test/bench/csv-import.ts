@@ -5,7 +5,8 @@
  * scan is asked every 20 ms. Prints per size
  * `{"bench":"csv-import","orders":…,"ms":…,"cpuMs":…,"peakRssMb":…,"otherCommandP95Ms":…,"otherCommandMaxMs":…}`
  * The child runs as the station ships: bundled as build/bundle.mjs bundles the
- * launcher (./bundled.ts), with plain Node, not from the sources through tsx.
+ * launcher (./bundled.ts), with plain Node and the launcher's malloc
+ * settings, not from the sources through tsx.
  * (`cpuMs`: the station process's CPU time during the import, a steadier
  * figure than `ms` on a busy machine).
  * Peak RSS is the child's (the station alone, from process.resourceUsage),
@@ -17,6 +18,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { generateShopifyCsv } from '../fixtures/shopify/generate-shopify-csv';
+import { MALLOC_ENV } from '../../electron/launch';
 import { bundleBenchChild } from './bundled';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
@@ -45,7 +47,8 @@ function exportFile(orders: number): string {
 function runChild(script: string, file: string): Promise<Record<string, number>> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'station-bench-import-'));
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [script, file, dataDir], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+    // With the launcher's malloc settings (build/run.sh, electron/launch.ts MALLOC_ENV) unless the environment sets others.
+    const child = spawn(process.execPath, [script, file, dataDir], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'], env: { ...MALLOC_ENV, ...process.env } });
     let out = '';
     child.stdout.on('data', (c: Buffer) => (out += c.toString('utf8')));
     child.on('error', reject);
