@@ -7,7 +7,8 @@ import { DEFAULT_SHOP, type ImportSkipReason, type OrderFixField, type OrderFace
 import { StoreError } from './errors';
 import { isoNow, isUniqueViolation, likeContains, nul, type Clock } from './sql';
 import type Database from 'better-sqlite3';
-import { type OrderDraft, type OrderParams, type OrderStatusFilter, type OrderRow, type ItemRow, type ImportStateRow, ORDER_COLUMNS, ORDER_PARAM_COLUMNS, orderFromRow, orderParams, orderKey, ftsPhrase, SORTS, ALL_STATUSES, statusList, orderCursor, seekAfter, pendingMatch, MANY_MATCHES, readOrdersById, type Matches } from './orders-rows';
+import { type OrderDraft, type OrderParams, type OrderStatusFilter, type OrderRow, type ItemRow, type ImportStateRow, ORDER_COLUMNS, ORDER_PARAM_COLUMNS, orderFromRow, orderParams, orderKey, ftsPhrase, SORTS, ALL_STATUSES, statusList, orderCursor, seekAfter, readOrdersById, type Matches } from './orders-rows';
+import { createTextMatches } from './orders-text';
 
 export type { OrderDraft } from './orders-rows';
 
@@ -288,25 +289,8 @@ export function createOrdersRepo(db: Database.Database, clock: Clock): OrdersRep
   };
   const clampLimit = (n: number | undefined, dflt: number, max = 1000) => Math.max(1, Math.min(max, Math.floor(n ?? dflt)));
 
-  const countFts = db.prepare<[string], { n: number }>('SELECT count(*) AS n FROM orders_fts WHERE orders_fts MATCH ?');
-  const manyFts = db.prepare<[string, number], { n: number }>('SELECT count(*) AS n FROM (SELECT rowid FROM orders_fts WHERE orders_fts MATCH ? LIMIT ?)');
-
-  /**
-   * The text-search condition for `fts` (an FTS5 query) and `like` (its
-   * substring for orders waiting for their index row): `id IN (...)` when
-   * the matches are few (looked up one by one), `+id IN (...)` when many
-   * (the unary plus keeps SQLite from looking them up: it reads the sort's
-   * index in order and keeps the matches). `count()`: how many orders match,
-   * from the index alone (for a search with no other filter).
-   */
-  const textMatches = (fts: string, all: boolean, like: string): Matches => {
-    const many = (manyFts.get(fts, MANY_MATCHES + 1)?.n ?? 0) > MANY_MATCHES;
-    const source = `SELECT rowid FROM orders_fts WHERE orders_fts MATCH @fts UNION ${pendingMatch(all)}`;
-    return {
-      clause: `${many ? '+' : ''}id IN (${source})`,
-      count: () => (countFts.get(fts)?.n ?? 0) + (db.prepare<Record<string, string>, { n: number }>(`SELECT count(*) AS n FROM (${pendingMatch(all)})`).get({ like })?.n ?? 0),
-    };
-  };
+  const text = createTextMatches(db);
+  const textMatches = text.matches;
 
   /** WHERE and parameters of a list page (see OrderPageQuery). */
   const pageWhere = (q: OrderPageQuery) => {
@@ -360,6 +344,77 @@ export function createOrdersRepo(db: Database.Database, clock: Clock): OrdersRep
     return { where: clauses.length ? `WHERE ${clauses.join(' AND ')}` : '', params, matches, filtered: clauses.length > (matches ? 1 : 0) };
   };
 
+  /** Text search over orders (OrdersRepo.search); the caller releases the text matches (orders-text.ts). */
+  const searchOf = (query: string, opts: { status?: OrderStatusFilter; limit?: number }): StationOrder[] => {
+    const q = query.trim();
+    if (q === '') return [];
+    // 3+ characters: the trigram index over every searched field (migration 8).
+    if ([...q].length >= 3) {
+      // Open orders first, then the rest, each newest first from the status's index.
+      const statuses = statusList(opts.status) ?? ALL_STATUSES;
+      const limit = clampLimit(opts.limit, 50);
+      const m = textMatches(ftsPhrase(q), true, likeContains(q));
+      const part = (sts: readonly OrderStatus[], n: number): OrderRow[] => {
+        if (sts.length === 0 || n <= 0) return [];
+        const one = sts.length === 1;
+        const sp: Record<string, unknown> = { fts: ftsPhrase(q), like: likeContains(q), limit: n };
+        sts.forEach((st, i) => (sp[`s${i}`] = st));
+        const where = one ? 'status = @s0' : `+status IN (${sts.map((_, i) => `@s${i}`).join(', ')})`;
+        return db
+          .prepare<Record<string, unknown>, OrderRow>(`SELECT ${ORDER_COLUMNS} FROM orders WHERE ${where} AND ${m.clause} ORDER BY created_at DESC, id DESC LIMIT @limit`)
+          .all(sp);
+      };
+      const open = statuses.includes('open') ? part(['open'], limit) : [];
+      const rows = open.concat(part(statuses.filter((st) => st !== 'open'), limit - open.length));
+      return rows.map((r) => orderFromRow(r, selectItems.all(r.id)));
+    }
+    // Shorter text has no trigram: a substring scan, stopped by the limit (1-2 characters match most orders).
+    const w = listWhere(
+      opts.status,
+      `(order_number LIKE @q ESCAPE '\\' OR recipient_name LIKE @q ESCAPE '\\' OR recipient_company LIKE @q ESCAPE '\\'
+        OR city LIKE @q ESCAPE '\\' OR postal_code LIKE @q ESCAPE '\\' OR phone LIKE @q ESCAPE '\\'
+        OR email LIKE @q ESCAPE '\\'
+        OR EXISTS (SELECT 1 FROM order_items i WHERE i.order_id = orders.id
+                   AND (i.sku LIKE @q ESCAPE '\\' OR i.name LIKE @q ESCAPE '\\')))`,
+    );
+    if (!w) return [];
+    const rows = db
+      .prepare<Record<string, unknown>, OrderRow>(`SELECT ${ORDER_COLUMNS} FROM orders ${w.where} ${ORDER_BY} LIMIT @limit`)
+      .all({ ...w.params, q: likeContains(q), limit: clampLimit(opts.limit, 50) });
+    return rows.map((r) => orderFromRow(r, selectItems.all(r.id)));
+  };
+
+  /** One page of the order list (OrdersRepo.page); the caller releases the text matches (orders-text.ts). */
+  const pageOf = (query: OrderPageQuery): OrderPage => {
+    const { where, params, matches, filtered } = pageWhere(query);
+    const sort = query.sort ?? 'newest';
+    const limit = clampLimit(query.limit, 100, 500);
+    const offset = Math.max(0, Math.floor(query.offset ?? 0));
+    // A search over every order is counted by the index alone (no order row read).
+    const total =
+      matches && !filtered
+        ? matches.count()
+        : (db.prepare<Record<string, unknown>, { n: number }>(`SELECT count(*) AS n FROM orders ${where}`).get(params)?.n ?? 0);
+    // With a cursor the page starts right after its key, from the sort's index (no rows read and skipped).
+    const seek = query.after !== undefined ? seekAfter(sort, query.after) : undefined;
+    if (query.after !== undefined && !seek) {
+      throw new StoreError('invalid_input', 'The list position is not valid for this sort: reload the list', { after: ['Not a cursor of this list and sort'] });
+    }
+    const seekWhere = seek ? `${where === '' ? 'WHERE' : `${where} AND`} ${seek.where}` : where;
+    const rows = db
+      .prepare<Record<string, unknown>, OrderRow>(
+        `SELECT ${ORDER_COLUMNS} FROM orders ${seekWhere} ORDER BY ${SORTS[sort]} LIMIT @limit${seek ? '' : ' OFFSET @offset'}`,
+      )
+      .all({ ...params, ...seek?.params, limit, ...(seek ? {} : { offset }) });
+    const last = rows.at(-1);
+    return {
+      total,
+      offset,
+      orders: rows.map((r) => orderFromRow(r, selectItems.all(r.id))),
+      ...(last && rows.length === limit ? { next: orderCursor(sort, last) } : {}),
+    };
+  };
+
   const distinct = (col: 'shop' | 'country_code' | 'shipping_method') =>
     db
       .prepare<[], { v: string }>(`SELECT DISTINCT ${col} AS v FROM orders WHERE status = 'open' AND ${col} IS NOT NULL ORDER BY v`)
@@ -400,71 +455,18 @@ export function createOrdersRepo(db: Database.Database, clock: Clock): OrdersRep
       return rows.slice(offset, offset + limit).map((r) => orderFromRow(r, selectItems.all(r.id)));
     },
     search(query, opts = {}) {
-      const q = query.trim();
-      if (q === '') return [];
-      // 3+ characters: the trigram index over every searched field (migration 8).
-      if ([...q].length >= 3) {
-        // Open orders first, then the rest, each newest first from the status's index.
-        const statuses = statusList(opts.status) ?? ALL_STATUSES;
-        const limit = clampLimit(opts.limit, 50);
-        const m = textMatches(ftsPhrase(q), true, likeContains(q));
-        const part = (sts: readonly OrderStatus[], n: number): OrderRow[] => {
-          if (sts.length === 0 || n <= 0) return [];
-          const one = sts.length === 1;
-          const sp: Record<string, unknown> = { fts: ftsPhrase(q), like: likeContains(q), limit: n };
-          sts.forEach((st, i) => (sp[`s${i}`] = st));
-          const where = one ? 'status = @s0' : `+status IN (${sts.map((_, i) => `@s${i}`).join(', ')})`;
-          return db
-            .prepare<Record<string, unknown>, OrderRow>(`SELECT ${ORDER_COLUMNS} FROM orders WHERE ${where} AND ${m.clause} ORDER BY created_at DESC, id DESC LIMIT @limit`)
-            .all(sp);
-        };
-        const open = statuses.includes('open') ? part(['open'], limit) : [];
-        const rows = open.concat(part(statuses.filter((st) => st !== 'open'), limit - open.length));
-        return rows.map((r) => orderFromRow(r, selectItems.all(r.id)));
+      try {
+        return searchOf(query, opts);
+      } finally {
+        text.release();
       }
-      // Shorter text has no trigram: a substring scan, stopped by the limit (1-2 characters match most orders).
-      const w = listWhere(
-        opts.status,
-        `(order_number LIKE @q ESCAPE '\\' OR recipient_name LIKE @q ESCAPE '\\' OR recipient_company LIKE @q ESCAPE '\\'
-          OR city LIKE @q ESCAPE '\\' OR postal_code LIKE @q ESCAPE '\\' OR phone LIKE @q ESCAPE '\\'
-          OR email LIKE @q ESCAPE '\\'
-          OR EXISTS (SELECT 1 FROM order_items i WHERE i.order_id = orders.id
-                     AND (i.sku LIKE @q ESCAPE '\\' OR i.name LIKE @q ESCAPE '\\')))`,
-      );
-      if (!w) return [];
-      const rows = db
-        .prepare<Record<string, unknown>, OrderRow>(`SELECT ${ORDER_COLUMNS} FROM orders ${w.where} ${ORDER_BY} LIMIT @limit`)
-        .all({ ...w.params, q: likeContains(q), limit: clampLimit(opts.limit, 50) });
-      return rows.map((r) => orderFromRow(r, selectItems.all(r.id)));
     },
     page(query) {
-      const { where, params, matches, filtered } = pageWhere(query);
-      const sort = query.sort ?? 'newest';
-      const limit = clampLimit(query.limit, 100, 500);
-      const offset = Math.max(0, Math.floor(query.offset ?? 0));
-      // A search over every order is counted by the index alone (no order row read).
-      const total =
-        matches && !filtered
-          ? matches.count()
-          : (db.prepare<Record<string, unknown>, { n: number }>(`SELECT count(*) AS n FROM orders ${where}`).get(params)?.n ?? 0);
-      // With a cursor the page starts right after its key, from the sort's index (no rows read and skipped).
-      const seek = query.after !== undefined ? seekAfter(sort, query.after) : undefined;
-      if (query.after !== undefined && !seek) {
-        throw new StoreError('invalid_input', 'The list position is not valid for this sort: reload the list', { after: ['Not a cursor of this list and sort'] });
+      try {
+        return pageOf(query);
+      } finally {
+        text.release();
       }
-      const seekWhere = seek ? `${where === '' ? 'WHERE' : `${where} AND`} ${seek.where}` : where;
-      const rows = db
-        .prepare<Record<string, unknown>, OrderRow>(
-          `SELECT ${ORDER_COLUMNS} FROM orders ${seekWhere} ORDER BY ${SORTS[sort]} LIMIT @limit${seek ? '' : ' OFFSET @offset'}`,
-        )
-        .all({ ...params, ...seek?.params, limit, ...(seek ? {} : { offset }) });
-      const last = rows.at(-1);
-      return {
-        total,
-        offset,
-        orders: rows.map((r) => orderFromRow(r, selectItems.all(r.id))),
-        ...(last && rows.length === limit ? { next: orderCursor(sort, last) } : {}),
-      };
     },
     facets: () => ({ shops: distinct('shop'), countries: distinct('country_code'), carriers: distinct('shipping_method') }),
     count(opts = {}) {
