@@ -24,7 +24,7 @@
  *   "heapKbPerShipmentAfter500":…,"rssKbPerShipmentAfter500":…,"mallocArenaMax":…,"mallocMmapThreshold":…}`
  * (the two trends: least-squares slopes over every sample from the 500th on, KB per shipment;
  * BENCH_SOAK_SHIPMENTS sets another count)
- * (the environment's MALLOC_ARENA_MAX and MALLOC_MMAP_THRESHOLD_: 2 and 131072 when run through build/run.sh, as the launcher is).
+ * (the child's MALLOC_ARENA_MAX and MALLOC_MMAP_THRESHOLD_: the launcher's 2 and 131072 unless the environment sets others).
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -37,7 +37,7 @@ import { startStation } from '../../electron/shell/start';
 import { databaseFile } from '../../electron/core/station';
 import { openStore, SCHEMA_VERSION } from '../../electron/core/store';
 import { seedBigFolder } from './big-folder-seed';
-import { bundleBenchChild } from './bundled';
+import { BENCH_CHILD_ENV, bundleBenchChild, runBenchChild } from './bundled';
 import { shipOne } from './ship-one';
 import { median, slope, timed } from './stats';
 
@@ -165,21 +165,6 @@ export async function benchBigFolder(): Promise<void> {
 
 const mb = (n: number) => Math.round(n / 1e5) / 10;
 
-/** Runs `script` with `args` and Node options `node`; resolves with the last JSON line it printed. */
-function runJsonChild(node: string[], script: string, args: string[]): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...node, script, ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
-    let out = '';
-    child.stdout.on('data', (c: Buffer) => (out += c.toString('utf8')));
-    child.on('error', reject);
-    child.on('exit', (code) => {
-      const line = out.trim().split('\n').reverse().find((l) => l.startsWith('{'));
-      if (code !== 0 || !line) reject(new Error(`${path.basename(script)} exited ${code}: ${out.slice(-2000)}`));
-      else resolve(line);
-    });
-  });
-}
-
 /** 2,000 shipments in one run; heap and RSS after the first 500, at 1,000 and at the end, and their trend after 500. */
 export async function benchSoak(): Promise<void> {
   const SHIPMENTS = Number(process.env.BENCH_SOAK_SHIPMENTS ?? 2000);
@@ -200,7 +185,7 @@ export async function benchSoak(): Promise<void> {
       });
       platform.on('exit', (code) => reject(new Error(`soak: the platform process exited (${code})`)));
     });
-    const line = await runJsonChild(['--expose-gc'], script, [String(SHIPMENTS), first, dir, printerDir]);
+    const line = await runBenchChild(script, [String(SHIPMENTS), first, dir, printerDir], ['--expose-gc']);
     ({ samples } = JSON.parse(line) as { samples: typeof samples });
   } finally {
     platform.stdin.end();
@@ -229,9 +214,9 @@ export async function benchSoak(): Promise<void> {
       heapKbPerShipmentAfter500: perShipmentKb((s) => s.heap),
       codeKbPerShipmentAfter500: perShipmentKb((s) => s.code),
       rssKbPerShipmentAfter500: perShipmentKb((s) => s.rss),
-      // The launcher (build/run.sh) runs the station with two malloc arenas; `npm run bench` alone does not.
-      mallocArenaMax: process.env.MALLOC_ARENA_MAX ?? null,
-      mallocMmapThreshold: process.env.MALLOC_MMAP_THRESHOLD_ ?? null,
+      // What the child ran with: the launcher's settings unless this environment set others.
+      mallocArenaMax: BENCH_CHILD_ENV.MALLOC_ARENA_MAX ?? null,
+      mallocMmapThreshold: BENCH_CHILD_ENV.MALLOC_MMAP_THRESHOLD_ ?? null,
     }),
   );
   const list = (pick: (s: (typeof samples)[number]) => number) => samples.map((s) => mb(pick(s))).join(' ');

@@ -5,9 +5,11 @@
  * the TypeScript sources, and compiling the sources at run time (tsx) adds
  * ≈ 90 MB of RSS and its own CPU time that no packer's station carries.
  */
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { MALLOC_ENV } from '../../electron/launch';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 
@@ -39,4 +41,27 @@ export async function bundleBenchChild(entry: string): Promise<string> {
     define: { ...ESBUILD_TARGETS.launcher.define, __STATION_BUNDLE__: '"bench"' },
   });
   return path.join(outdir, `${name}.mjs`);
+}
+
+/** The environment of a bench child: this one's, with the launcher's malloc settings where it sets none (build/run.sh, electron/launch.ts `MALLOC_ENV`). */
+export const BENCH_CHILD_ENV: Readonly<NodeJS.ProcessEnv> = { ...MALLOC_ENV, ...process.env };
+
+/**
+ * Runs the bundled child `script` with Node options `node` and arguments
+ * `args` (environment {@link BENCH_CHILD_ENV}, stderr passed through) and
+ * resolves with the last line it printed that starts with `{` (its JSON result).
+ * @throws Error when the child exits non-zero or prints no such line (with the end of its output).
+ */
+export function runBenchChild(script: string, args: readonly string[], node: readonly string[] = []): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [...node, script, ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'], env: BENCH_CHILD_ENV });
+    let out = '';
+    child.stdout.on('data', (c: Buffer) => (out += c.toString('utf8')));
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      const line = out.trim().split('\n').reverse().find((l) => l.startsWith('{'));
+      if (code !== 0 || !line) reject(new Error(`${path.basename(script)} exited ${code}: ${out.slice(-2000)}`));
+      else resolve(line);
+    });
+  });
 }

@@ -13,13 +13,11 @@
  * not the bench's. The exports are generated once into .cache/bench/ (never
  * committed) and reused.
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { generateShopifyCsv } from '../fixtures/shopify/generate-shopify-csv';
-import { MALLOC_ENV } from '../../electron/launch';
-import { bundleBenchChild } from './bundled';
+import { bundleBenchChild, runBenchChild } from './bundled';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const CACHE = path.join(ROOT, '.cache', 'bench');
@@ -43,22 +41,14 @@ function exportFile(orders: number): string {
   return file;
 }
 
-/** Runs the child (`script`: its bundle) on one export; returns its JSON line. */
-function runChild(script: string, file: string): Promise<Record<string, number>> {
+/** Runs the child (`script`: its bundle) on one export in a new data folder; returns its JSON result. */
+async function runChild(script: string, file: string): Promise<Record<string, number>> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'station-bench-import-'));
-  return new Promise((resolve, reject) => {
-    // With the launcher's malloc settings (build/run.sh, electron/launch.ts MALLOC_ENV) unless the environment sets others.
-    const child = spawn(process.execPath, [script, file, dataDir], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'], env: { ...MALLOC_ENV, ...process.env } });
-    let out = '';
-    child.stdout.on('data', (c: Buffer) => (out += c.toString('utf8')));
-    child.on('error', reject);
-    child.on('exit', (code) => {
-      fs.rmSync(dataDir, { recursive: true, force: true });
-      const line = out.trim().split('\n').reverse().find((l) => l.startsWith('{'));
-      if (code !== 0 || !line) reject(new Error(`csv-import child exited ${code}: ${out}`));
-      else resolve(JSON.parse(line) as Record<string, number>);
-    });
-  });
+  try {
+    return JSON.parse(await runBenchChild(script, [file, dataDir])) as Record<string, number>;
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
 }
 
 /** The bench: one JSON line per export size, and a line for people. */
