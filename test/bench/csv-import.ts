@@ -8,7 +8,11 @@
  * launcher (./bundled.ts), with plain Node and the launcher's malloc
  * settings, not from the sources through tsx.
  * (`cpuMs`: the station process's CPU time during the import, a steadier
- * figure than `ms` on a busy machine).
+ * figure than `ms` on a busy machine). Then, for the 10,000-order export,
+ * the import's parts one at a time on one thread (./csv-import-parts-child.ts):
+ * `{"bench":"csv-import-parts","orders":10000,"parseMs":…,"readMs":…,"writesMs":…,"cpuFloorMs":…}`,
+ * `cpuFloorMs` being (`readMs` + `writesMs`) / cores: no import on this
+ * machine that reads and writes as the station does can take less wall time.
  * Peak RSS is the child's (the station alone, from process.resourceUsage),
  * not the bench's. The exports are generated once into .cache/bench/ (never
  * committed) and reused.
@@ -63,4 +67,18 @@ export async function benchCsvImportStream(): Promise<void> {
     console.log(JSON.stringify({ bench: 'csv-import', orders, ms: r.ms, cpuMs: r.cpuMs, peakRssMb: r.peakRssMb, otherCommandP95Ms: r.otherCommandP95Ms, otherCommandMaxMs: r.otherCommandMaxMs }));
     if (r.errors) process.exitCode = 1;
   }
+  await benchImportParts(exportFile(SIZES[0]!), SIZES[0]!);
+}
+
+/** The import's parts one at a time (./csv-import-parts-child.ts) on the export `file` of `orders` orders: one JSON line, and one for people. */
+async function benchImportParts(file: string, orders: number): Promise<void> {
+  const script = await bundleBenchChild('test/bench/csv-import-parts-child.ts');
+  const r = await runChild(script, file);
+  const cores = os.availableParallelism();
+  const cpuFloorMs = Math.round((r.readMs! + r.writesMs!) / cores);
+  console.log(
+    `The ${orders.toLocaleString('en')}-order import's parts, each alone on one thread (median of 3): csv-parse ${r.parseMs} ms (${r.records} records), ` +
+      `read (parse, assemble, build, hash) ${r.readMs} ms, writes ${r.writesMs} ms; (read + writes) / ${cores} cores = ${cpuFloorMs} ms, the least an import can take here`,
+  );
+  console.log(JSON.stringify({ bench: 'csv-import-parts', orders, parseMs: r.parseMs, readMs: r.readMs, writesMs: r.writesMs, cores, cpuFloorMs }));
 }
