@@ -7,14 +7,18 @@
  * loop counts in full. Prints one JSON line: import ms (importFinish), upload
  * ms, the scans' p95 and max wait, this process's peak RSS (MB), and its CPU
  * time during the import (`cpuMs`: user + system, every thread, the scans'
- * included), which a busy machine inflates less than the wall time.
+ * included), which a busy machine inflates less than the wall time, split
+ * by thread (./thread-cpu.ts, Linux): the station's thread (the writes, the
+ * scans), the import's reader thread (csv-thread.ts; 0 for a file read
+ * in-thread) and the others (V8's compiler and GC helpers, libuv's pool).
  *
- * Usage: node --import tsx test/bench/csv-import-child.ts <csv file> <data folder>
+ * Usage: node <bundle of this file, ./bundled.ts> <csv file> <data folder>
  */
 import fs from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { startStation } from '../../electron/shell/start';
 import { generateShopifyCsv } from '../fixtures/shopify/generate-shopify-csv';
+import { mergeThreadCpu, splitThreadCpu, threadCpuMs } from './thread-cpu';
 
 const [csvPath, dataDir] = process.argv.slice(2);
 if (!csvPath || !dataDir) throw new Error('usage: csv-import-child.ts <csv file> <data folder>');
@@ -45,6 +49,9 @@ const uploadMs = performance.now() - t0;
 
 const waits: number[] = [];
 let stop = false;
+// Each thread's CPU, read with every scan: the reader thread is gone once the import ends.
+const threadsBefore = threadCpuMs();
+const threadsSeen = new Map(threadsBefore);
 const EVERY_MS = 20;
 const scans = (async () => {
   let due = performance.now();
@@ -53,6 +60,7 @@ const scans = (async () => {
     const answer = await h['scan.resolve']({ code: '#990001' });
     if (answer.kind !== 'order') throw new Error('the seeded order was not found');
     waits.push(performance.now() - due);
+    mergeThreadCpu(threadsSeen, threadCpuMs());
     due += EVERY_MS;
     // A scan that waited longer than a period is not followed by a burst to catch up.
     if (due < performance.now()) due = performance.now();
@@ -63,6 +71,8 @@ const cpu1 = process.cpuUsage();
 const report = await h['orders.importFinish']({ importId });
 const ms = performance.now() - t1;
 const cpu = process.cpuUsage(cpu1);
+mergeThreadCpu(threadsSeen, threadCpuMs());
+const threads = splitThreadCpu(threadsBefore, threadsSeen, process.pid);
 stop = true;
 await scans;
 waits.sort((a, b) => a - b);
@@ -71,6 +81,9 @@ console.log(
   JSON.stringify({
     ms: Math.round(ms),
     cpuMs: Math.round((cpu.user + cpu.system) / 1000),
+    mainThreadCpuMs: threads.main,
+    readerThreadCpuMs: threads.newThread,
+    otherThreadsCpuMs: threads.others,
     uploadMs: Math.round(uploadMs),
     imported: report.imported,
     errors: report.errors.length,
