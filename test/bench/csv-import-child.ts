@@ -16,22 +16,14 @@
  */
 import fs from 'node:fs';
 import { performance } from 'node:perf_hooks';
-import { startStation } from '../../electron/shell/start';
 import { generateShopifyCsv } from '../fixtures/shopify/generate-shopify-csv';
+import { startOfflineStation } from '../support/offline-station';
 import { mergeThreadCpu, splitThreadCpu, threadCpuMs } from './thread-cpu';
 
 const [csvPath, dataDir] = process.argv.slice(2);
 if (!csvPath || !dataDir) throw new Error('usage: csv-import-child.ts <csv file> <data folder>');
 
-const station = await startStation(
-  {
-    dataDir,
-    platform: { mode: 'platform', baseUrl: 'http://127.0.0.1:9/api', authUrl: 'http://127.0.0.1:9/oauth/token', clientId: 'bench', clientSecret: 'bench' },
-    printerUri: `file://${dataDir}/labels`,
-    ignoredArgs: [],
-  },
-  { platformRateLimits: false, listQueues: () => Promise.resolve([]) },
-);
+const station = await startOfflineStation(dataDir);
 const h = station.handlers;
 await h['orders.importCsv']({ fileName: 'seed.csv', content: generateShopifyCsv(3, { seed: 5, firstNumber: 990_001 }), shop: 'seed' });
 

@@ -8,8 +8,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { ImportReport } from '../../../shared/domain/order';
 import { importWorkersAlive } from '../../../electron/core/orders/csv-thread';
 import type { Station } from '../../../electron/core/station';
-import { startStation } from '../../../electron/shell/start';
 import { generateShopifyCsv } from '../../fixtures/shopify/generate-shopify-csv';
+import { startOfflineStation } from '../../support/offline-station';
 import { invokerOf, tempDir } from './helpers';
 
 const cleanups: Array<() => Promise<void> | void> = [];
@@ -19,15 +19,7 @@ afterEach(async () => {
 
 /** A station whose platform is never reached (nothing here calls it). */
 async function station(dataDir: string): Promise<Station> {
-  const s = await startStation(
-    {
-      dataDir,
-      platform: { mode: 'platform', baseUrl: 'http://127.0.0.1:9/api', authUrl: 'http://127.0.0.1:9/oauth/token', clientId: 'test', clientSecret: 'test' },
-      printerUri: `file://${dataDir}/labels`,
-      ignoredArgs: [],
-    },
-    { platformRateLimits: false, listQueues: () => Promise.resolve([]) },
-  );
+  const s = await startOfflineStation(dataDir);
   cleanups.push(() => s.close());
   return s;
 }
