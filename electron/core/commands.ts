@@ -12,6 +12,7 @@ import { createCreditHandlers } from './account/credit';
 import { createCustomsHandlers } from './shipping/customs';
 import { createStocksHandlers } from './stocks/handlers';
 import { createLabelsHandlers } from './printing/labels';
+import { findLocalShipment } from './shipping/lookup';
 import { createManifestsHandlers } from './manifests/handlers';
 import { createOrderImportHandlers } from './orders/import-handlers';
 import { createOrdersHandlers } from './orders/handlers';
@@ -20,7 +21,7 @@ import { createPickupsHandlers } from './pickups/handlers';
 import { createPrintersHandlers } from './printing/printers-handlers';
 import { createRatesHandlers } from './shipping/rates';
 import { createScaleHandlers } from './scales/handlers';
-import { createScanHandlers } from './orders/scan';
+import { createScanHandlers } from './scan/handlers';
 import { createSettingsHandlers } from './account/settings';
 import { createShipmentsHandlers } from './shipping/shipments';
 import { createSlipsHandlers } from './slips/handlers';
@@ -54,7 +55,7 @@ export function createHandlers(ctx: StationContext): Handlers {
     createCarriersHandlers(ctx),
     rates,
     shipments,
-    createLabelsHandlers(ctx),
+    createLabelsHandlers(ctx, findLocalShipment),
     createPrintersHandlers(ctx),
     createPickupsHandlers(ctx),
     createManifestsHandlers(ctx),

@@ -22,7 +22,21 @@
  */
 import os from 'node:os';
 import path from 'node:path';
-import { secretAccountKey, type SavedAccount } from './account/saved-account';
+
+/**
+ * The platform account saved in the data folder (account/saved-account.ts reads and writes it):
+ * what the configuration needs of it.
+ */
+interface SavedPlatformAccount {
+  platformUrl: string;
+  authUrl?: string | undefined;
+  clientId: string;
+}
+
+/** Key of an account's secret in the secret store: the client id at its auth server. */
+export function secretAccountKey(account: { platformUrl: string; authUrl?: string; clientId: string }): string {
+  return `${account.clientId}@${account.authUrl ?? account.platformUrl}`;
+}
 
 /** Platform to talk to: the embedded sandbox (training mode) or a real one. */
 type PlatformConfig =
@@ -88,7 +102,7 @@ export function stationOptionFlags(): string[] {
 /** What Settings saved, for {@link resolveConfig}. */
 export interface SavedSettings {
   /** The saved account (`account.json`), or null. */
-  account?: SavedAccount | null;
+  account?: SavedPlatformAccount | null;
   /** The secret the OS secret store holds for a key ({@link secretAccountKey}), or null. */
   secret?: (key: string) => string | null;
 }

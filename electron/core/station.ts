@@ -18,17 +18,19 @@
 import path from 'node:path';
 import type { EventName, Handlers, StationEvents } from '../../shared/contract/commands';
 import type { PlatformInfo } from '../../shared/contract/views';
-import { environmentOnlySecrets, type SecretStore } from './account/saved-account';
+import { environmentOnlySecrets } from './account/saved-account';
+import type { PrinterService, SecretStore } from './common/services';
 import { defaultPrinterUri } from './config';
 import { ensurePrivateDataDir } from './data-dir';
 import { emitAppChanged } from './account/app';
 import type { ContextWithoutOutbox, StationContext } from './common/context';
 import { createEmitter } from './common/events';
 import { createHandlers } from './commands';
-import { createOutboxExecutors, emitOutboxChanged } from './outbox/handlers';
+import { emitOutboxChanged } from './outbox/handlers';
+import { createOutboxExecutors, type ShipmentSettleOptions } from './executors';
 import { createStationScale, type ScaleLibraries } from './scales/station-scale';
 import { createPrinterService } from './printing/service';
-import { LabelPrinterSetting, type PrinterService } from './printing/service-api';
+import { LabelPrinterSetting } from './printing/service-api';
 import { createOutboxWorker, type OutboxBackoff } from './outbox/worker';
 import { createPlatformClient } from './platform/client';
 import type { PlatformCallLog, RetryOptions } from './platform/client-api';
@@ -81,7 +83,7 @@ export interface StationOptions {
    * Settle window after a POST /shipments without an answer, and the look-up interval
    * inside it, ms (default 120000 and 5000; shipping/shipment-executor.ts).
    */
-  shipmentSettle?: { settleMs?: number; pollMs?: number };
+  shipmentSettle?: ShipmentSettleOptions;
   /** Diagnostics (one line each; never holds credentials or tokens). Default: none. */
   log?: (line: string) => void;
   /** Where Settings keeps client secrets (default: none, STATION_CLIENT_SECRET only). */

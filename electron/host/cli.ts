@@ -9,7 +9,8 @@
  * A repeated signal during the close says it is closing; a deliberate third
  * forces (electron/shell/signals.ts).
  */
-import { readSavedAccount, type SecretStore } from '../core/account/saved-account';
+import { readSavedAccount } from '../core/account/saved-account';
+import type { SecretStore } from '../core/common/services';
 import { ConfigError, dataDirOption, resolveConfig, stationOptionFlags, type StationConfig } from '../core/config';
 import { isEntryPoint, watchParent } from '../entry';
 import { handleStopSignals } from '../shell/signals';

@@ -7,7 +7,8 @@
  * The package is loaded on first use, not at start.
  */
 import { createRequire } from 'node:module';
-import { SecretStoreUnavailable, type SecretStore } from '../core/account/saved-account';
+import { SecretStoreUnavailable } from '../core/account/saved-account';
+import type { SecretStore } from '../core/common/services';
 
 /** Service name of the station's keyring entries. */
 const KEYRING_SERVICE = 'Shipping Station';

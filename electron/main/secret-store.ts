@@ -8,7 +8,8 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { SecretStoreUnavailable, type SecretStore } from '../core/account/saved-account';
+import { SecretStoreUnavailable } from '../core/account/saved-account';
+import type { SecretStore } from '../core/common/services';
 import { DATA_FILE_MODE } from '../core/data-dir';
 
 /** The part of Electron's `safeStorage` used here. */

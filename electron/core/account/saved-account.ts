@@ -15,18 +15,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { DATA_FILE_MODE } from '../data-dir';
-
-/** Where secrets are kept. `get`/`set` are synchronous (both back-ends are). */
-export interface SecretStore {
-  /** Shown in Settings: "Electron safeStorage (gnome_libsecret)", "OS keyring", … */
-  readonly label: string;
-  /** The secret saved for `account`, or null. @throws Error when the store cannot be read. */
-  get(account: string): string | null;
-  /** Saves `secret` for `account`. @throws SecretStoreUnavailable when nothing can be saved here. */
-  set(account: string, secret: string): void;
-  /** Removes the secret of `account` (no error when there is none). */
-  delete(account: string): void;
-}
+import type { SecretStore } from '../common/services';
 
 /** The store cannot keep a secret on this machine; `message` says what to do instead. */
 export class SecretStoreUnavailable extends Error {
@@ -62,11 +51,6 @@ export type SavedAccount = z.infer<typeof SavedAccount>;
 /** `<dataDir>/account.json`. */
 export function accountFile(dataDir: string): string {
   return path.join(dataDir, 'account.json');
-}
-
-/** Key of an account's secret in the secret store: the client id at its auth server. */
-export function secretAccountKey(account: { platformUrl: string; authUrl?: string; clientId: string }): string {
-  return `${account.clientId}@${account.authUrl ?? account.platformUrl}`;
 }
 
 /**

@@ -6,8 +6,8 @@
  */
 import type { Handlers } from '../../../shared/contract/commands';
 import { StationError } from '../../../shared/contract/errors';
-import { forgetSavedAccount, readSavedAccount, secretAccountKey, SecretStoreUnavailable, writeSavedAccount, type SavedAccount } from './saved-account';
-import { ConfigError, resolveConfig } from '../config';
+import { forgetSavedAccount, readSavedAccount, SecretStoreUnavailable, writeSavedAccount, type SavedAccount } from './saved-account';
+import { ConfigError, resolveConfig, secretAccountKey } from '../config';
 import type { StationContext } from '../common/context';
 
 /** Settings field a ConfigError from resolveConfig belongs to. */

@@ -1,18 +1,15 @@
 /**
  * What every handler module works with: the store, the platform client, the
  * printer, the outbox worker and the event emitter, built once by
- * `createStation()` (electron/core/station.ts).
+ * `createStation()` (electron/core/station.ts). The services are reached
+ * through their narrow interfaces (./services.ts), so `common/` uses no domain.
  */
 import type { IntegrityView, PlatformInfo } from '../../../shared/contract/views';
 import type { CreditBalance } from '../../../shared/platform/resources';
-import type { SecretStore } from '../account/saved-account';
-import type { OutboxWorker } from '../outbox/worker';
 import type { PlatformClient } from '../platform/client-api';
 import type { Store } from '../store';
 import type { StationEmitter } from './events';
-import type { PrinterService } from '../printing/service-api';
-import type { StationScale } from '../scales/station-scale';
-import type { SlipService } from '../slips/service';
+import type { OutboxSender, PrinterService, SecretStore, SlipService, StationScale } from './services';
 
 /** Shared state of the running station. */
 export interface StationContext {
@@ -25,7 +22,8 @@ export interface StationContext {
   scale: StationScale;
   /** The packing-slip printer and its jobs (issue 11). */
   slips: SlipService;
-  outbox: OutboxWorker;
+  /** Sends the outbox's rows (the worker of outbox/worker.ts). */
+  outbox: OutboxSender;
   events: StationEmitter;
   /** Application version shown in the header. */
   version: string;

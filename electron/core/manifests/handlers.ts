@@ -10,7 +10,7 @@ import { manifestInput, type ManifestCreatePayload } from './executor';
 import type { ManifestRecord, OutboxRecord } from '../store';
 import { emitAppChanged } from '../account/app';
 import type { ContextWithoutOutbox, StationContext } from '../common/context';
-import { manifestContractName, manifestContractNames, manifestView } from '../common/views';
+import { manifestContractName, manifestContractNames, manifestView } from './views';
 
 /** After manifests were stored (foreground or background send): tell the screens, build the views. */
 export async function afterManifestsCreated(

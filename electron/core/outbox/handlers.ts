@@ -1,74 +1,18 @@
 /**
  * The outbox domain: `outbox.*` commands (the Queue panel: list, retry,
- * dismiss; DESIGN.md "The screen shows the row's state") and the wiring of
- * the outbox executors (electron/core/outbox) to the handlers' follow-up
- * steps: printing after a shipment, events after a pickup or manifest.
+ * dismiss; DESIGN.md "The screen shows the row's state"). The executors of
+ * the domains' rows are wired to the worker in electron/core/executors.ts.
  */
 import type { Handlers } from '../../../shared/contract/commands';
 import { StationError } from '../../../shared/contract/errors';
-import { createManifestExecutor } from '../manifests/executor';
-import { createStockExecutor } from '../stocks/executor';
-import { createOrdersSubmitExecutor } from '../orders/submit-executor';
-import { createPickupExecutor } from '../pickups/executor';
-import { createShipmentExecutor } from '../shipping/shipment-executor';
-import { eraseExecutor, isDefiniteRefusal, type OutboxWorkerOptions } from './worker';
+import { isDefiniteRefusal } from './worker';
 import type { OutboxRecord } from '../store';
 import { emitAppChanged } from '../account/app';
 import type { ContextWithoutOutbox, StationContext } from '../common/context';
-import { outboxRowView } from '../common/views';
+import { outboxRowView } from './views';
 
 /** True for a JSON object (not an array, not null). */
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-import { afterManifestsCreated } from '../manifests/handlers';
-import { afterShipmentCreated, shipResultOfDone } from '../shipping/shipments';
-
-/** Settle rule of `shipment.create` rows (shipping/shipment-executor.ts); defaults there. */
-export interface ShipmentSettleOptions {
-  settleMs?: number;
-  pollMs?: number;
-}
-
-/** Executors for `shipment.create`, `pickup.create`, `manifest.create` and `orders.submit` rows. */
-export function createOutboxExecutors(ctx: ContextWithoutOutbox, settle: ShipmentSettleOptions = {}): OutboxWorkerOptions['executors'] {
-  const { store, client } = ctx;
-  return {
-    'shipment.create': eraseExecutor(
-      createShipmentExecutor({
-        store,
-        client,
-        printerUri: () => ctx.printer.uri,
-        inCommit: (orderId, trackingNumber) => void ctx.slips.queueWithLabel(orderId, trackingNumber),
-        ...(settle.settleMs !== undefined ? { settleMs: settle.settleMs } : {}),
-        ...(settle.pollMs !== undefined ? { pollMs: settle.pollMs } : {}),
-        now: () => new Date(ctx.now()),
-        after: (row, committed) => afterShipmentCreated(ctx, row, committed),
-        doneOutcome: async (row) => shipResultOfDone(ctx, row),
-      }),
-    ),
-    'pickup.create': eraseExecutor(
-      createPickupExecutor({
-      store,
-      client,
-      after: (row) => {
-        ctx.events.emit('pickups.changed', { id: row.payload.localPickupId });
-        emitAppChanged(ctx);
-      },
-    }),
-    ),
-    'manifest.create': eraseExecutor(createManifestExecutor({ store, client, after: (row, stored) => afterManifestsCreated(ctx, row, stored) })),
-    'stock.instruct': eraseExecutor(
-      createStockExecutor({
-        client,
-        after: (row, stock) => {
-          ctx.events.emit('stocks.changed', { id: stock.id });
-          if (row.payload.trackingNumber) ctx.events.emit('shipments.changed', { trackingNumber: row.payload.trackingNumber });
-          emitAppChanged(ctx);
-        },
-      }),
-    ),
-    'orders.submit': eraseExecutor(createOrdersSubmitExecutor({ store, client, after: () => emitAppChanged(ctx) })),
-  };
-}
 
 /** How many rows not done `outbox.list` shows at most (a station offline for a week stays readable). */
 const OUTBOX_LIST_PENDING_MAX = 1000;

@@ -34,6 +34,7 @@
 import { outboxStateAfterFailure } from '../../../shared/contract/outbox-outcome';
 import type { OutboxError, OutboxKind, OutboxRecord, Store } from '../store';
 import { PlatformError, RateWindowFull } from '../platform/errors';
+import type { OutboxSender } from '../common/services';
 import { hhmmss, OutboxAttention, OutboxQueued, OutboxWait, pressError } from './press-errors';
 import { coreText, coreTextNesting } from '../../../shared/contract/core-text';
 
@@ -98,19 +99,11 @@ export interface OutboxWorkerOptions {
 }
 
 /** The running worker. */
-export interface OutboxWorker {
-  /**
-   * Sends row `id` now (rows queued before it go first) and resolves with its
-   * executor's outcome. Rejects with the platform's error (PlatformError) or
-   * an {@link OutboxAttention}; on a transient failure the row stays queued.
-   */
-  process<O = unknown>(id: number): Promise<O>;
+export interface OutboxWorker extends OutboxSender {
   /** At start-up: rows left `sending` go back to the queue marked `interrupted`. Returns their ids. */
   recover(): number[];
   /** Starts background sending of queued rows (now, then after back-off). */
   start(): void;
-  /** Asks for a background drain soon (e.g. the connection came back). */
-  kick(): void;
   /** Stops the timer and waits for the row in flight. */
   stop(): Promise<void>;
 }

@@ -9,7 +9,7 @@ import type { Pickup, PickupRequest } from '../../../shared/platform/resources';
 import type { PickupCreatePayload } from './executor';
 import { emitAppChanged } from '../account/app';
 import type { StationContext } from '../common/context';
-import { pickupOf } from '../common/views';
+import { pickupOf } from './views';
 import { createPickupFormHandlers } from './pickup-form';
 
 /** Handlers of the `pickups` domain. */

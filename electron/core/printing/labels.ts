@@ -3,10 +3,17 @@ import type { Handlers } from '../../../shared/contract/commands';
 import { StationError, type StationErrorCode } from '../../../shared/contract/errors';
 import type { StationContext } from '../common/context';
 import { isStationErrorCode } from '../common/errors';
-import { findLocalShipment } from '../shipping/lookup';
+import type { ShipmentRecord, Store } from '../store';
 
-/** Handlers of the `labels` domain. */
-export function createLabelsHandlers(ctx: StationContext) {
+/**
+ * Finds the stored shipment of a tracking number (the shipment's own or one of its parcels'),
+ * or undefined; given by the shipping domain (shipping/lookup.ts `findLocalShipment`), which
+ * printing does not use.
+ */
+export type FindLocalShipment = (store: Store, trackingNumber: string) => ShipmentRecord | undefined;
+
+/** Handlers of the `labels` domain; `findLocalShipment` resolves the tracking number a packer scanned. */
+export function createLabelsHandlers(ctx: StationContext, findLocalShipment: FindLocalShipment) {
   const { store } = ctx;
   return {
     /**

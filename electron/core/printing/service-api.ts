@@ -4,13 +4,14 @@
  * profiles), the label stock default and how a printer's state is worded.
  */
 import { z } from 'zod';
-import type { DiscoveredPrinterView, LabelPreviewView, PrintJobView, PrinterNameParts, PrinterView, StationText } from '../../../shared/contract/views';
+import type { DiscoveredPrinterView, PrinterNameParts, PrinterView, StationText } from '../../../shared/contract/views';
 import { coreText, coreTextNesting } from '../../../shared/contract/core-text';
-import { PrinterProfileSchema, type PrinterProfileView } from '../../../shared/contract/printer-profile';
+import { PrinterProfileSchema } from '../../../shared/contract/printer-profile';
 import { describePrinter, parseDeviceUri, printerNameParts, type LabelPrinter, type PrinterStatus } from './';
-import { defineSetting, type PrintJobRecord, type PrintRequester, type Store } from '../store';
-import { printJobView } from '../common/views';
+import { defineSetting, type PrintJobRecord, type Store } from '../store';
+import { printJobView } from './job-views';
 import type { StationEmitter } from '../common/events';
+import type { PrintOutcome } from '../common/services';
 
 /** Setting: the label printer's device URI chosen on the Settings screen (null = training default). */
 export const LabelPrinterSetting = defineSetting('printer.label.uri', z.string().min(1).nullable(), null);
@@ -32,72 +33,6 @@ export const LABEL_HEIGHT_MM = 152.4;
 export const STATUS_MAX_AGE_MS = 3000;
 /** A printer that did not answer status is not asked before each job again for this long (ms); jobs go out as before. */
 export const SILENT_RECHECK_MS = 60_000;
-
-/** Outcome of printing one label: the job row, and the error when it did not print (or why it waits). */
-export interface PrintOutcome {
-  job: PrintJobView | null;
-  /** `text`: the message as a core text when the station worded it (issue 25). */
-  error: { code: string; message: string; text?: StationText } | null;
-}
-
-/** The printer in use, its job runner and what can be done with it. */
-export interface PrinterService {
-  /** Device URI of the printer in use. */
-  readonly uri: string;
-  /** Asks the printer for its status (`~HS` for socket printers); at most `timeoutMs` (default: the printer's own timeout). */
-  view(timeoutMs?: number): Promise<PrinterView>;
-  /** Last status read, without asking the printer. */
-  cached(): PrinterView;
-  /**
-   * Probes the printer (status, at most `probeMs`), then switches to it,
-   * closes the old one and saves the choice in settings. Jobs still waiting
-   * move to the new printer.
-   * @throws PrinterError `invalid_printer_uri` / `printer_unsupported`; `printer_error` naming the URI when the
-   *   probe times out or the folder is not writable; `printer_permission` (nothing changes).
-   */
-  setUri(uri: string): Promise<PrinterView>;
-  /**
-   * Prints the newest stored ZPL label of the shipment (else its PDF label,
-   * rasterised to `^GFA` for the printer's dpi, one label per page): queues a job (or
-   * joins the label's waiting one, see module doc) and waits until it is
-   * printed, failed, or waiting for the printer (then `error` says why), at
-   * most `waitMs`. Never throws for a printer failure. `target.printerUri`
-   * (an `auto` print of a shipment a rule sent to its own printer, issue 24):
-   * the job is pinned to that device URI and prints there with its profile; a
-   * reprint of a label whose first print was pinned goes to the same printer.
-   * @throws StationError `not_found_locally` when no label is stored for the tracking number.
-   */
-  printLabel(trackingNumber: string, requestedBy: PrintRequester, target?: { printerUri?: string | undefined }): Promise<PrintOutcome>;
-  /**
-   * Printers to choose from: what `discover` finds (USB, OS queues), printers
-   * chosen before, and the one in use (first), without duplicates.
-   */
-  discover(): Promise<DiscoveredPrinterView[]>;
-  /**
-   * What the printer in use will print for a stored label: the very bytes a job would send
-   * (`zplFor`: adapted to the printer's profile, a PDF-only label rasterised), rendered back to PNG
-   * by zpl-renderer-js at the profile's dpi and label size (else the station's dpi, 4 x 6 in).
-   * @throws StationError `not_found_locally` (no label stored), `printer_error` (the ZPL engine refused it).
-   */
-  preview(trackingNumber: string): Promise<LabelPreviewView>;
-  /** Jobs queued or printing, oldest first (the Print screen's waiting list). */
-  pending(): PrintJobView[];
-  /** Cancels a waiting job (`queued` -> `failed` "cancelled by the packer"). @throws StationError `invalid_state`/`not_found_locally`. */
-  cancel(id: number): PrintJobView;
-  /** The saved profile of a printer (default: the one in use); `profile` null when none is saved. */
-  getProfile(uri?: string): PrinterProfileView;
-  /**
-   * Validates and saves a printer's profile (default: the one in use); jobs printed from now on follow it.
-   * @throws StationError `invalid_input` whose message and details name the bad field; nothing is saved.
-   */
-  setProfile(profile: unknown, uri?: string): PrinterProfileView;
-  /** Looks for queued jobs and prints them (start-up, after a job row was added elsewhere). */
-  kick(): void;
-  /** Resolves when the runner has nothing more to do right now (tests, bench). */
-  idle(): Promise<void>;
-  /** Stops the runner and closes the printer. */
-  close(): Promise<void>;
-}
 
 /** Options of {@link createPrinterService}. */
 export interface PrinterServiceOptions {

@@ -41,8 +41,9 @@ import { adaptLabel, type AdaptedLabel } from './label-bytes';
 import { createPageRestSender, type PageCrop } from './page-rest';
 import type { PrintJobRecord } from '../store';
 import { errorSummary } from '../common/errors';
-import { printJobView } from '../common/views';
-import { LabelPrinterSetting, PrinterHistorySetting, PrinterProfilesSetting, PRINTER_HISTORY_MAX, LABEL_WIDTH_MM, LABEL_HEIGHT_MM, STATUS_MAX_AGE_MS, SILENT_RECHECK_MS, PrintOutcome, PrinterService, PrinterServiceOptions, kindOf, printerView, printerNameOf, HOLD, waitReason, Terminal, boundedStatus, printOutcome, jobNote } from './service-api';
+import { printJobView } from './job-views';
+import { LabelPrinterSetting, PrinterHistorySetting, PrinterProfilesSetting, PRINTER_HISTORY_MAX, LABEL_WIDTH_MM, LABEL_HEIGHT_MM, STATUS_MAX_AGE_MS, SILENT_RECHECK_MS, PrinterServiceOptions, kindOf, printerView, printerNameOf, HOLD, waitReason, Terminal, boundedStatus, printOutcome, jobNote } from './service-api';
+import type { PrintOutcome, PrinterService } from '../common/services';
 
 /**
  * Builds the printer service and its job runner on an opened printer.

@@ -15,7 +15,7 @@ export function createScaleHandlers(ctx: StationContext) {
       if (requoteOnStable !== undefined) ctx.store.settings.set(RequoteOnStableSetting, requoteOnStable);
       if (config) {
         ctx.store.settings.set(ScaleConfigSetting, config);
-        ctx.scale.service.configure(config);
+        ctx.scale.configure(config);
       }
       const view = ctx.scale.view();
       ctx.events.emit('scale.changed', view);

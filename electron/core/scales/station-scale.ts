@@ -11,6 +11,7 @@ import { createScaleService, type ScaleService, type ScaleServiceDeps } from './
 import type { SettingsRepo } from '../store/settings-repo';
 import { defineSetting } from '../store/settings-repo';
 import type { StationEmitter } from '../common/events';
+import type { StationScale } from '../common/services';
 
 const ScaleConfigSchema: z.ZodType<ScaleConfigView> = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('none') }),
@@ -23,12 +24,6 @@ export const ScaleConfigSetting = defineSetting<ScaleConfigView>('scale.config',
 /** Re-quote at once on a new stable weight (default on: the usual bench flow). */
 export const RequoteOnStableSetting = defineSetting('scale.requoteOnStable', z.boolean(), true);
 
-/** The station's scale: the service and its view. */
-export interface StationScale {
-  service: ScaleService;
-  view(): ScaleView;
-  close(): void;
-}
 
 /** Libraries the scale uses; tests and the e2e fake scale pass their own. */
 export type ScaleLibraries = Pick<ScaleServiceDeps, 'loadHid' | 'loadSerial'> & Partial<Pick<ScaleServiceDeps, 'rescanMs' | 'pollMs'>>;
@@ -57,5 +52,5 @@ export function createStationScale(settings: SettingsRepo, events: StationEmitte
     },
   });
   ready = true;
-  return { service, view, close: () => service.close() };
+  return { view, configure: (config) => service.configure(config), close: () => service.close() };
 }

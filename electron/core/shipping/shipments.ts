@@ -25,7 +25,7 @@ import { learnWeightFromShipment } from '../products/learn';
 import { errorSummary } from '../common/errors';
 import { adoptShipment, findLocalShipment, findPlatformShipment } from './lookup';
 import { AllowUnpaidSetting, emitOrdersChanged } from '../orders/handlers';
-import { lastKnownTrackingView, shipmentView, shipmentViews, trackingView } from '../common/views';
+import { lastKnownTrackingView, shipmentView, shipmentViews, trackingView } from './views';
 
 /** Alphabet of generated references (no 0/O, 1/I: they are read aloud and typed). */
 const REF_ALPHABET = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';

@@ -14,7 +14,8 @@ import path from 'node:path';
 import { SlipSettings, type SlipJobView } from '../../../shared/contract/slips';
 import { StationError } from '../../../shared/contract/errors';
 import type { StationEmitter } from '../common/events';
-import { shipmentDeliveryPoint } from '../common/views';
+import type { SlipService } from '../common/services';
+import { shipmentDeliveryPoint } from '../shipping/views';
 import { parseDeviceUri, PrinterError, type LabelPrinter } from '../printing';
 import { deviceFolderProblem, makeFolder } from '../printing/folder';
 import { BenchLanguageSetting, defineSetting, type SlipJobRecord, type Store } from '../store';
@@ -23,33 +24,6 @@ import { escposSlip, type SlipInterface } from './escpos';
 
 /** Setting `slips.settings`: no slip printer until the packer chooses one. */
 const SlipSettingsSetting = defineSetting('slips.settings', SlipSettings, { printerUri: null, format: 'escpos', paperWidthMm: 80, when: 'with_label', shopName: '' });
-
-/** The slip service (see file comment). */
-export interface SlipService {
-  settings(): SlipSettings;
-  /**
-   * Saves the settings; the printer URI must be a device URI the station can open.
-   * @throws StationError `invalid_input` with details keyed `printerUri` (or the schema's field).
-   */
-  setSettings(input: SlipSettings): SlipSettings;
-  /**
-   * In the shipment's transaction: the order's `auto` slip for this shipment, when the
-   * station prints slips with the label and has a slip printer; null otherwise.
-   */
-  queueWithLabel(orderId: number | undefined, trackingNumber: string): SlipJobRecord | null;
-  /**
-   * A slip the packer asked for (Alt+K): queued for the slip printer, printed by the runner.
-   * @throws StationError `not_found` (no such order), `invalid_state` (no slip printer chosen).
-   */
-  request(orderId: number): SlipJobView;
-  /** Slip jobs of an order (all when undefined), newest first. */
-  list(orderId?: number): SlipJobView[];
-  /** Starts the runner (after a new job, or at start-up for slips left queued). */
-  kick(): void;
-  /** Resolves when the runner has nothing left to do now (tests). */
-  idle(): Promise<void>;
-  close(): Promise<void>;
-}
 
 /** Options of {@link createSlipService}. */
 export interface SlipServiceOptions {

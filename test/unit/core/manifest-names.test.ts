@@ -1,6 +1,6 @@
 /** End of day names each manifest's contract from its shipments, asking once per contract (issue 27: ≤ 50 ms with a year of manifests). */
 import { describe, expect, it } from 'vitest';
-import { manifestContractNames } from '../../../electron/core/common/views';
+import { manifestContractNames } from '../../../electron/core/manifests/views';
 import type { ManifestRecord, ShipmentRecord, Store } from '../../../electron/core/store';
 
 const manifest = (id: number, contractCode: string | null): ManifestRecord =>

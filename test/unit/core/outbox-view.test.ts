@@ -4,7 +4,7 @@
  * dismissed: only a definite 4xx refusal of the create call itself.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { outboxRowView } from '../../../electron/core/common/views';
+import { outboxRowView } from '../../../electron/core/outbox/views';
 import { isDefiniteRefusal } from '../../../electron/core/outbox/worker';
 import type { OutboxError, OutboxKind } from '../../../electron/core/store';
 import { tempStore } from '../store/helpers';

@@ -9,7 +9,7 @@ import { statusOf } from '../../../shared/platform/common';
 import { TrackingRecord } from '../../../shared/platform/tracking';
 import { createEmitter } from '../../../electron/core/common/events';
 import { recordTrackedStatus } from '../../../electron/core/shipping/shipments';
-import { lastKnownTrackingView, shipmentView, trackingView } from '../../../electron/core/common/views';
+import { lastKnownTrackingView, shipmentView, trackingView } from '../../../electron/core/shipping/views';
 import { tempStore } from '../store/helpers';
 
 const cleanups: Array<() => void> = [];

@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createPrinterService } from '../../../electron/core/printing/service';
-import type { PrinterService } from '../../../electron/core/printing/service-api';
+import type { PrinterService } from '../../../electron/core/common/services';
 import { createEmitter } from '../../../electron/core/common/events';
 import { PrinterError, type LabelPrinter, type PrinterStatus } from '../../../electron/core/printing';
 import { openStore, type Store } from '../../../electron/core/store';

@@ -7,7 +7,7 @@
  */
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { shipmentView, shipmentViews } from '../../../electron/core/common/views';
+import { shipmentView, shipmentViews } from '../../../electron/core/shipping/views';
 import { openStore, type Store } from '../../../electron/core/store';
 import { seedBigFolder } from '../../bench/big-folder-seed';
 import { tempDir } from './helpers';

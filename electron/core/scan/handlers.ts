@@ -3,7 +3,7 @@ import { TRACKING_NUMBER_PATTERN, type Handlers, type ScanResult } from '../../.
 import { PlatformError } from '../platform/errors';
 import type { StationContext } from '../common/context';
 import { adoptShipment, findLocalShipment, findPlatformShipment } from '../shipping/lookup';
-import { shipmentView } from '../common/views';
+import { shipmentView } from '../shipping/views';
 
 /** A BDA: the carrier's delivery document number, 14 digits (spec: Tracking, `bda`). */
 const BDA_PATTERN = /^\d{14}$/;

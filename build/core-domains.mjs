@@ -1,0 +1,67 @@
+// The domain order of electron/core (ARCHITECTURE.md "Domains of the core"):
+// each domain folder and the folders it may import. Read by eslint.config.js
+// (an import outside its row fails lint) and by build/check-domains.mjs (the
+// table and the imports as written have no cycle). A new edge is a decision:
+// add it here, and it must keep the order: a domain never lists a domain that
+// lists it, directly or through others.
+//
+// Bottom to top: platform and store use nothing; common (context, service
+// interfaces, change emitter, errors, the command door) uses only them; each
+// domain above uses only domains below it. Where a lower domain needs a higher
+// one's work, the higher one passes a function in (printing/labels.ts
+// `FindLocalShipment`) or the composition root wires it (electron/core
+// commands.ts, executors.ts, station.ts: files at the core's root are not
+// domains and may use any).
+
+/** Domain folder of electron/core -> the domain folders it may import. */
+export const CORE_DOMAINS = {
+  platform: [],
+  store: [],
+  common: ['platform', 'store'],
+  account: ['common', 'platform', 'store'],
+  outbox: ['account', 'common', 'platform', 'store'],
+  storage: ['account', 'common', 'store'],
+  packers: ['common', 'store'],
+  packing: ['common', 'store'],
+  products: ['common', 'store'],
+  scales: ['common', 'store'],
+  rules: ['common', 'products', 'store'],
+  printing: ['account', 'common', 'store'],
+  orders: ['account', 'common', 'outbox', 'platform', 'store'],
+  shipping: ['account', 'common', 'orders', 'outbox', 'packing', 'platform', 'printing', 'products', 'rules', 'store'],
+  pickups: ['account', 'common', 'outbox', 'platform', 'store'],
+  manifests: ['account', 'common', 'outbox', 'platform', 'store'],
+  stocks: ['account', 'common', 'outbox', 'platform', 'store'],
+  scan: ['common', 'orders', 'platform', 'shipping', 'store'],
+  slips: ['common', 'printing', 'shipping', 'store'],
+  reports: ['common', 'printing', 'store'],
+};
+
+/**
+ * A cycle of `graph` (domain -> domains it uses) as a path `[a, b, …, a]`, or
+ * null when there is none. Depth-first search; `graph` values name domains.
+ */
+export function findCycle(graph) {
+  const state = new Map(); // domain -> 'open' | 'done'
+  const stack = [];
+  const visit = (d) => {
+    state.set(d, 'open');
+    stack.push(d);
+    for (const next of graph[d] ?? []) {
+      if (state.get(next) === 'open') return [...stack.slice(stack.indexOf(next)), next];
+      if (!state.has(next)) {
+        const found = visit(next);
+        if (found) return found;
+      }
+    }
+    stack.pop();
+    state.set(d, 'done');
+    return null;
+  };
+  for (const d of Object.keys(graph).sort()) {
+    if (state.has(d)) continue;
+    const found = visit(d);
+    if (found) return found;
+  }
+  return null;
+}

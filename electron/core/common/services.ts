@@ -1,0 +1,141 @@
+/**
+ * The narrow interfaces of the station's services that handlers of several
+ * domains reach through the context (common/context.ts): the label printer
+ * service (implemented by printing/jobs), the packing-slip service (slips/),
+ * the scale (scales/), the outbox's sender (outbox/) and the secret store
+ * (account/, with back-ends in the shells). Declared here, below every
+ * domain, so that `common/` depends on no domain and a domain that uses a
+ * service does not depend on the domain that implements it (ARCHITECTURE.md
+ * "Domains of the core").
+ */
+import type { SlipSettings, SlipJobView } from '../../../shared/contract/slips';
+import type { DiscoveredPrinterView, LabelPreviewView, PrintJobView, PrinterView, ScaleConfigView, ScaleView, StationText } from '../../../shared/contract/views';
+import type { PrinterProfileView } from '../../../shared/contract/printer-profile';
+import type { PrintRequester, SlipJobRecord } from '../store';
+
+/** Outcome of printing one label: the job row, and the error when it did not print (or why it waits). */
+export interface PrintOutcome {
+  job: PrintJobView | null;
+  /** `text`: the message as a core text when the station worded it (issue 25). */
+  error: { code: string; message: string; text?: StationText } | null;
+}
+
+/** The printer in use, its job runner and what can be done with it. */
+export interface PrinterService {
+  /** Device URI of the printer in use. */
+  readonly uri: string;
+  /** Asks the printer for its status (`~HS` for socket printers); at most `timeoutMs` (default: the printer's own timeout). */
+  view(timeoutMs?: number): Promise<PrinterView>;
+  /** Last status read, without asking the printer. */
+  cached(): PrinterView;
+  /**
+   * Probes the printer (status, at most `probeMs`), then switches to it,
+   * closes the old one and saves the choice in settings. Jobs still waiting
+   * move to the new printer.
+   * @throws PrinterError `invalid_printer_uri` / `printer_unsupported`; `printer_error` naming the URI when the
+   *   probe times out or the folder is not writable; `printer_permission` (nothing changes).
+   */
+  setUri(uri: string): Promise<PrinterView>;
+  /**
+   * Prints the newest stored ZPL label of the shipment (else its PDF label,
+   * rasterised to `^GFA` for the printer's dpi, one label per page): queues a job (or
+   * joins the label's waiting one, see module doc) and waits until it is
+   * printed, failed, or waiting for the printer (then `error` says why), at
+   * most `waitMs`. Never throws for a printer failure. `target.printerUri`
+   * (an `auto` print of a shipment a rule sent to its own printer, issue 24):
+   * the job is pinned to that device URI and prints there with its profile; a
+   * reprint of a label whose first print was pinned goes to the same printer.
+   * @throws StationError `not_found_locally` when no label is stored for the tracking number.
+   */
+  printLabel(trackingNumber: string, requestedBy: PrintRequester, target?: { printerUri?: string | undefined }): Promise<PrintOutcome>;
+  /**
+   * Printers to choose from: what `discover` finds (USB, OS queues), printers
+   * chosen before, and the one in use (first), without duplicates.
+   */
+  discover(): Promise<DiscoveredPrinterView[]>;
+  /**
+   * What the printer in use will print for a stored label: the very bytes a job would send
+   * (`zplFor`: adapted to the printer's profile, a PDF-only label rasterised), rendered back to PNG
+   * by zpl-renderer-js at the profile's dpi and label size (else the station's dpi, 4 x 6 in).
+   * @throws StationError `not_found_locally` (no label stored), `printer_error` (the ZPL engine refused it).
+   */
+  preview(trackingNumber: string): Promise<LabelPreviewView>;
+  /** Jobs queued or printing, oldest first (the Print screen's waiting list). */
+  pending(): PrintJobView[];
+  /** Cancels a waiting job (`queued` -> `failed` "cancelled by the packer"). @throws StationError `invalid_state`/`not_found_locally`. */
+  cancel(id: number): PrintJobView;
+  /** The saved profile of a printer (default: the one in use); `profile` null when none is saved. */
+  getProfile(uri?: string): PrinterProfileView;
+  /**
+   * Validates and saves a printer's profile (default: the one in use); jobs printed from now on follow it.
+   * @throws StationError `invalid_input` whose message and details name the bad field; nothing is saved.
+   */
+  setProfile(profile: unknown, uri?: string): PrinterProfileView;
+  /** Looks for queued jobs and prints them (start-up, after a job row was added elsewhere). */
+  kick(): void;
+  /** Resolves when the runner has nothing more to do right now (tests, bench). */
+  idle(): Promise<void>;
+  /** Stops the runner and closes the printer. */
+  close(): Promise<void>;
+}
+
+/** The slip service (see file comment). */
+export interface SlipService {
+  settings(): SlipSettings;
+  /**
+   * Saves the settings; the printer URI must be a device URI the station can open.
+   * @throws StationError `invalid_input` with details keyed `printerUri` (or the schema's field).
+   */
+  setSettings(input: SlipSettings): SlipSettings;
+  /**
+   * In the shipment's transaction: the order's `auto` slip for this shipment, when the
+   * station prints slips with the label and has a slip printer; null otherwise.
+   */
+  queueWithLabel(orderId: number | undefined, trackingNumber: string): SlipJobRecord | null;
+  /**
+   * A slip the packer asked for (Alt+K): queued for the slip printer, printed by the runner.
+   * @throws StationError `not_found` (no such order), `invalid_state` (no slip printer chosen).
+   */
+  request(orderId: number): SlipJobView;
+  /** Slip jobs of an order (all when undefined), newest first. */
+  list(orderId?: number): SlipJobView[];
+  /** Starts the runner (after a new job, or at start-up for slips left queued). */
+  kick(): void;
+  /** Resolves when the runner has nothing left to do now (tests). */
+  idle(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** The station's scale as the handlers use it (scales/station-scale.ts builds it). */
+export interface StationScale {
+  /** The scale's state for the screens: saved choice, connection, last reading, problem. */
+  view(): ScaleView;
+  /** Opens the scale of a new saved choice (the old one is closed); an unknown port is no error (`problem` says it). */
+  configure(config: ScaleConfigView): void;
+  close(): void;
+}
+
+/** What handlers ask of the outbox worker (outbox/worker.ts): send a row now, or drain soon. */
+export interface OutboxSender {
+  /**
+   * Sends row `id` now (rows queued before it go first) and resolves with its
+   * executor's outcome. Rejects with the platform's error (PlatformError) or
+   * an OutboxAttention; on a transient failure the row stays queued.
+   */
+  process<O = unknown>(id: number): Promise<O>;
+  /** Asks for a background drain soon (e.g. the connection came back). */
+  kick(): void;
+}
+
+/** Where secrets are kept. `get`/`set` are synchronous (both back-ends are). */
+export interface SecretStore {
+  /** Shown in Settings: "Electron safeStorage (gnome_libsecret)", "OS keyring", … */
+  readonly label: string;
+  /** The secret saved for `account`, or null. @throws Error when the store cannot be read. */
+  get(account: string): string | null;
+  /** Saves `secret` for `account`. @throws SecretStoreUnavailable when nothing can be saved here. */
+  set(account: string, secret: string): void;
+  /** Removes the secret of `account` (no error when there is none). */
+  delete(account: string): void;
+}
+
