@@ -63,8 +63,8 @@ export const CORE_TEXTS_EN = {
   shipmentNoRecipient: 'The shipment has no recipient name, postal code or country; ship the order again from the Ship screen',
   pickupMaybeBooked:
     'An earlier attempt to book this pickup may have gone through: {{count}} pickups for {{contract}} on {{date}} exist. Check the pickups list before booking again.',
-  stockHasInstructions: 'Stock {{id}} ({{ldv}}): instructions "{{current}}" are already registered; "{{action}}" was not sent. Check the stock before instructing again.',
-  stockNotOpen: 'Stock {{id}} ({{ldv}}): the stock is {{status}}; "{{action}}" was not sent. Check the stock before instructing again.',
+  stockHasInstructions: 'Stock {{id}} ({{trackingNumber}}): instructions "{{current}}" are already registered; "{{action}}" was not sent. Check the stock before instructing again.',
+  stockNotOpen: 'Stock {{id}} ({{trackingNumber}}): the stock is {{status}}; "{{action}}" was not sent. Check the stock before instructing again.',
   shipmentChecking:
     'No answer yet to the shipment sent at {{sentAt}} UTC (reference {{reference}}); the station is checking the platform until {{until}} UTC. Do not ship this order again.',
   shipmentElsewhereOne: "The platform has shipment {{which}} with reference {{reference}}, but this order goes to {{recipient}}; the station did not take it as this order's.",

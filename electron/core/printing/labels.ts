@@ -29,14 +29,13 @@ export function createLabelsHandlers(ctx: StationContext, findLocalShipment: Fin
       const rec = findLocalShipment(store, trackingNumber);
       if (!rec || rec.trackingNumber === null) throw new StationError('not_found_locally', `Shipment ${trackingNumber} is not known at this station`);
       const shipmentTrackingNumber = rec.trackingNumber;
-      const ldv = shipmentTrackingNumber;
-      if (!store.labels.getLatest(ldv, 'ZPL') && !store.labels.getLatest(ldv, 'PDF')) {
+      if (!store.labels.getLatest(shipmentTrackingNumber, 'ZPL') && !store.labels.getLatest(shipmentTrackingNumber, 'PDF')) {
         // PDF-only carriers answer zpl: null and the PDF: the printer service rasterises it.
-        const label = await ctx.client.getLabel(ldv, 'zpl');
-        if (label.zpl) store.labels.saveBase64(ldv, 'ZPL', label.zpl);
-        else if (label.pdf) store.labels.saveBase64(ldv, 'PDF', label.pdf);
+        const label = await ctx.client.getLabel(shipmentTrackingNumber, 'zpl');
+        if (label.zpl) store.labels.saveBase64(shipmentTrackingNumber, 'ZPL', label.zpl);
+        else if (label.pdf) store.labels.saveBase64(shipmentTrackingNumber, 'PDF', label.pdf);
       }
-      const out = await ctx.printer.printLabel(ldv, 'reprint');
+      const out = await ctx.printer.printLabel(shipmentTrackingNumber, 'reprint');
       // A job waiting for the printer is an answer too: it prints by itself when the printer is ready.
       if (!out.job || out.job.state === 'failed') {
         const code: StationErrorCode = isStationErrorCode(out.error?.code) ? out.error.code : 'printer_error';

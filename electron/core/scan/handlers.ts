@@ -31,16 +31,16 @@ export function createScanHandlers(ctx: StationContext) {
       const local = findLocalShipment(ctx.store, c);
       if (local) return { kind: 'shipment', shipment: shipmentView(ctx.store, local) };
       if (BDA_PATTERN.test(c)) {
-        let ldv: string | undefined;
+        let trackingNumber: string | undefined;
         try {
-          ldv = (await ctx.client.getTrackingByBda(c)).trackingNumber;
+          trackingNumber = (await ctx.client.getTrackingByBda(c)).trackingNumber;
         } catch (e) {
           if (!(e instanceof PlatformError && e.status === 404)) throw e;
         }
-        if (ldv === undefined) return { kind: 'unknown', code: c };
-        const known = findLocalShipment(ctx.store, ldv);
+        if (trackingNumber === undefined) return { kind: 'unknown', code: c };
+        const known = findLocalShipment(ctx.store, trackingNumber);
         if (known) return { kind: 'shipment', shipment: shipmentView(ctx.store, known) };
-        const found = await findPlatformShipment(ctx, ldv);
+        const found = await findPlatformShipment(ctx, trackingNumber);
         if (!found) return { kind: 'unknown', code: c };
         const adopted = adoptShipment(ctx.store, found);
         ctx.events.emit('shipments.changed', { trackingNumber: found.trackingNumber });

@@ -158,8 +158,8 @@ function learnFromParcels(ctx: ContextWithoutOutbox, payload: ShipmentCreatePayl
  */
 export function shipResultOfDone(ctx: ContextWithoutOutbox, row: OutboxRecord<ShipmentCreatePayload>): ShipResult {
   const result = row.result as { trackingNumber?: unknown } | null;
-  const ldv = typeof result?.trackingNumber === 'string' ? result.trackingNumber : undefined;
-  const rec = ldv ? ctx.store.shipments.getByTrackingNumber(ldv) : ctx.store.shipments.getById(row.payload.localShipmentId);
+  const trackingNumber = typeof result?.trackingNumber === 'string' ? result.trackingNumber : undefined;
+  const rec = trackingNumber ? ctx.store.shipments.getByTrackingNumber(trackingNumber) : ctx.store.shipments.getById(row.payload.localShipmentId);
   if (!rec || rec.trackingNumber === null) throw new StationError('not_found_locally', `Outbox row ${row.id} was sent but its shipment is not stored`);
   const view = shipmentView(ctx.store, rec);
   const job = view.printJobs.at(-1) ?? null;

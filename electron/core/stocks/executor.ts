@@ -46,8 +46,8 @@ function reconcile(stock: Stock, action: string): StockSent | undefined {
   if (stock.action === null && stock.status === 'open') return undefined;
   if (stock.action === action) return { stock, adopted: true };
   const said = stock.action
-    ? coreText('stockHasInstructions', { id: stock.id, ldv: stock.trackingNumber, current: stock.action, action })
-    : coreText('stockNotOpen', { id: stock.id, ldv: stock.trackingNumber, status: stock.status, action });
+    ? coreText('stockHasInstructions', { id: stock.id, trackingNumber: stock.trackingNumber, current: stock.action, action })
+    : coreText('stockNotOpen', { id: stock.id, trackingNumber: stock.trackingNumber, status: stock.status, action });
   throw new OutboxAttention('invalid_state', said.message, said.text);
 }
 

@@ -40,6 +40,8 @@ export function coreTextOf(text: StationText | undefined): string | null {
     const said = n.key ? (coreTextOf({ key: n.key, values: n.values }) ?? stationText('printerDetail', { key: n.key, values: n.values })) : null;
     if (said !== null) values[name] = said;
   }
+  // Texts saved by versions before 2026-11 name the tracking number `ldv` (the wire's word).
+  if (values.ldv !== undefined && values.trackingNumber === undefined) values.trackingNumber = values.ldv;
   if (typeof values.printerState === 'string') values.state = printerStateText(values.printerState).toLocaleLowerCase();
   for (const [name, section] of Object.entries(WORDED_CODES[text.key] ?? {})) {
     const code = values[name];

@@ -23,8 +23,8 @@ function methodText(method: string): string {
 }
 
 const FORMS: ReadonlyArray<{ form: RegExp; text(m: RegExpExecArray, mv: CreditMovement): string | null }> = [
-  { form: /^Spedizione (\S+) \((.+)\)$/, text: (m, mv) => (mv.trackingNumber === m[1] ? t('account.movement.shipment', { ldv: m[1]!, contract: m[2]! }) : null) },
-  { form: /^Addebito reso al mittente (\S+)$/, text: (m, mv) => (mv.trackingNumber === m[1] ? t('account.movement.returnCharge', { ldv: m[1]! }) : null) },
+  { form: /^Spedizione (\S+) \((.+)\)$/, text: (m, mv) => (mv.trackingNumber === m[1] ? t('account.movement.shipment', { trackingNumber: m[1]!, contract: m[2]! }) : null) },
+  { form: /^Addebito reso al mittente (\S+)$/, text: (m, mv) => (mv.trackingNumber === m[1] ? t('account.movement.returnCharge', { trackingNumber: m[1]! }) : null) },
   { form: /^Ritiro (\S+) del (\d{4}-\d{2}-\d{2})$/, text: (m, mv) => (mv.pickupId !== null ? t('account.movement.pickup', { id: m[1]!, date: calendarDate(m[2]!) }) : null) },
   { form: /^Ricarica credito \((.+)\)$/, text: (m, mv) => (mv.type === 'credit' ? t('account.movement.topUp', { method: methodText(m[1]!) }) : null) },
 ];

@@ -36,7 +36,7 @@ export function rowTitle(row: OutboxRowView): string {
       if (!p.action) return t('queue.rowTitle.stockBare');
       const key = `stocks.action.${p.action}`;
       const action = hasText(key) ? t(key).toLocaleLowerCase() : p.action;
-      if (p.trackingNumber) return t('queue.rowTitle.stock', { ldv: p.trackingNumber, action });
+      if (p.trackingNumber) return t('queue.rowTitle.stock', { trackingNumber: p.trackingNumber, action });
       return p.stockId === undefined ? t('queue.rowTitle.stockBare') : t('queue.rowTitle.stockId', { id: p.stockId, action });
     }
     case 'orders': {

@@ -103,7 +103,7 @@ export function AccountDetail({ target, onClose }: { target: AccountDetailTarget
             {(detail as CodListDetail).shipments.map((s) => (
               <tr key={s.trackingNumber}>
                 <td>
-                  <span className="ldv">{s.trackingNumber}</span> {s.reference ? <span className="muted">{s.reference}</span> : null}
+                  <span className="tracking-number">{s.trackingNumber}</span> {s.reference ? <span className="muted">{s.reference}</span> : null}
                 </td>
                 <td>{s.recipientName}</td>
                 <td>{s.deliveredAt ? dateTime(s.deliveredAt) : '—'}</td>
@@ -128,7 +128,7 @@ export function AccountDetail({ target, onClose }: { target: AccountDetailTarget
             {(detail as ReturnListDetail).shipments.map((s) => (
               <tr key={s.trackingNumber}>
                 <td>
-                  <span className="ldv">{s.trackingNumber}</span> {s.reference ? <span className="muted">{s.reference}</span> : null}
+                  <span className="tracking-number">{s.trackingNumber}</span> {s.reference ? <span className="muted">{s.reference}</span> : null}
                 </td>
                 <td>{s.returnTrackingNumber ?? '—'}</td>
                 <td>{s.recipientName}</td>

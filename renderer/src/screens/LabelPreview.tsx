@@ -58,7 +58,7 @@ export function LabelPreview({ trackingNumber }: { trackingNumber: string }) {
           {view.pngs.map((png, i) => (
             <div key={i}>
               <div className="label-preview-stock">
-                <img src={`data:image/png;base64,${png}`} alt={t('labelPreview.alt', { n: i + 1, ldv: view.trackingNumber })} />
+                <img src={`data:image/png;base64,${png}`} alt={t('labelPreview.alt', { n: i + 1, trackingNumber: view.trackingNumber })} />
                 {view.inkMm ? (
                   <span
                     className="label-preview-ink"

@@ -136,7 +136,7 @@ export function PrintScreen() {
             <ol className="waiting-jobs" data-testid="waiting-jobs">
               {pending.map((j) => (
                 <li key={j.id} data-state={j.state}>
-                  <span className="ldv">{j.trackingNumber}</span> <span className="muted">{j.requestedBy === 'reprint' ? t('print.reprint') : t('print.label')}</span>{' '}
+                  <span className="tracking-number">{j.trackingNumber}</span> <span className="muted">{j.requestedBy === 'reprint' ? t('print.reprint') : t('print.label')}</span>{' '}
                   <strong>{j.state === 'printing' ? t('print.printing') : t('print.waiting')}</strong>
                   {j.lastError ? <div className="job-state-error">{jobNoteText(j)}</div> : null}
                   {j.state === 'queued' ? (

@@ -91,7 +91,7 @@ export function ScanScreen() {
 
       <ConfirmDialog
         open={confirmCancel !== null}
-        title={t('scan.cancelTitle', { ldv: confirmCancel ?? '' })}
+        title={t('scan.cancelTitle', { trackingNumber: confirmCancel ?? '' })}
         body={t('scan.cancelBody')}
         confirmLabel={t('scan.cancelYes')}
         cancelLabel={t('scan.cancelNo')}

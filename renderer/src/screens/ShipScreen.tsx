@@ -169,7 +169,7 @@ export function ShipScreen() {
             <div className="note-warn" role="alert" data-testid="shipped-elsewhere">
               <strong>{t('duplicate.title')}</strong>
               <p>
-                <span className="ldv">{job.result.shipment.trackingNumber}</span> — {job.result.shipment.carrier.name} — {job.result.shipment.carrier.contractName} · {dateTime(job.result.shipment.createdAt)}
+                <span className="tracking-number">{job.result.shipment.trackingNumber}</span> — {job.result.shipment.carrier.name} — {job.result.shipment.carrier.contractName} · {dateTime(job.result.shipment.createdAt)}
               </p>
               <button type="button" className="btn" aria-keyshortcuts="Alt+R" onClick={() => void usePrint.getState().reprint(job.result!.shipment.trackingNumber)}>
                 {t('duplicate.reprint')} <kbd>Alt+R</kbd>

@@ -39,7 +39,7 @@ function AddressForm({ stock, onDone }: { stock: Stock; onDone(): void }) {
   return (
     <form
       className="grid-3"
-      aria-label={t('stocks.newAddress', { ldv: stock.trackingNumber })}
+      aria-label={t('stocks.newAddress', { trackingNumber: stock.trackingNumber })}
       onSubmit={(e) => {
         e.preventDefault();
         void instruct(stock, {
@@ -114,7 +114,7 @@ export function StocksScreen() {
                 <Fragment key={s.id}>
                   <tr data-testid="stock-row" data-stock-id={s.id} className={s.status === 'open' && s.id > seenMaxId ? 'row-new' : undefined}>
                     <th scope="row">
-                      <span className="ldv">{s.trackingNumber}</span>
+                      <span className="tracking-number">{s.trackingNumber}</span>
                       {s.reference ? <div className="muted">{s.reference}</div> : null}
                     </th>
                     <td>
@@ -131,7 +131,7 @@ export function StocksScreen() {
                   {s.status === 'open' && s.action === null ? (
                     <tr>
                       <td colSpan={7}>
-                        <div className="actions" role="group" aria-label={t('stocks.instructionsFor', { ldv: s.trackingNumber })}>
+                        <div className="actions" role="group" aria-label={t('stocks.instructionsFor', { trackingNumber: s.trackingNumber })}>
                           {ACTIONS.map((a) => (
                             <button
                               key={a}

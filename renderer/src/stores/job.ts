@@ -208,14 +208,14 @@ export const useJob = create<JobState>()((set, get) => {
       const trackingNumber = result.shipment.trackingNumber;
       if (result.shippedElsewhere) {
         // Another station of the account shipped this order: nothing paid, nothing printed here.
-        useApp.getState().flash('warn', t('duplicate.title'), t('duplicate.body', { order: order?.orderNumber ?? result.shipment.reference ?? '', ldv: trackingNumber, carrier: `${result.shipment.carrier.name} — ${result.shipment.carrier.contractName}`, date: dateTime(result.shipment.createdAt) }));
+        useApp.getState().flash('warn', t('duplicate.title'), t('duplicate.body', { order: order?.orderNumber ?? result.shipment.reference ?? '', trackingNumber: trackingNumber, carrier: `${result.shipment.carrier.name} — ${result.shipment.carrier.contractName}`, date: dateTime(result.shipment.createdAt) }));
         return false;
       }
-      if (result.printError) useApp.getState().outcome('printer', t('job.notPrinted', { ldv: trackingNumber }), t('job.notPrintedDetail', { error: `${coreMessage(result.printError)} [${result.printError.code}]` }));
-      else if (result.printJob?.state === 'failed') useApp.getState().outcome('printer', t('job.notPrinted', { ldv: trackingNumber }), jobNoteText(result.printJob) ?? t('job.printerFailed'));
+      if (result.printError) useApp.getState().outcome('printer', t('job.notPrinted', { trackingNumber: trackingNumber }), t('job.notPrintedDetail', { error: `${coreMessage(result.printError)} [${result.printError.code}]` }));
+      else if (result.printJob?.state === 'failed') useApp.getState().outcome('printer', t('job.notPrinted', { trackingNumber: trackingNumber }), jobNoteText(result.printJob) ?? t('job.printerFailed'));
       else if (result.printJob?.state === 'queued' && result.printJob.lastError)
-        useApp.getState().outcome('printer', t('job.labelWaits', { ldv: trackingNumber }), t('job.labelWaitsDetail', { error: jobNoteText(result.printJob) ?? result.printJob.lastError }));
-      else useApp.getState().outcome('shipped', t('job.shipped', { ldv: trackingNumber }), t('job.shippedDetail', { carrier: result.shipment.carrier.name, cost: money(result.shipment.cost.amount, result.shipment.cost.currency) }));
+        useApp.getState().outcome('printer', t('job.labelWaits', { trackingNumber: trackingNumber }), t('job.labelWaitsDetail', { error: jobNoteText(result.printJob) ?? result.printJob.lastError }));
+      else useApp.getState().outcome('shipped', t('job.shipped', { trackingNumber: trackingNumber }), t('job.shippedDetail', { carrier: result.shipment.carrier.name, cost: money(result.shipment.cost.amount, result.shipment.cost.currency) }));
       useApp.getState().go('print', { keepBanner: true });
       void useApp.getState().refreshInfo(); // credit changed
       return true;

@@ -74,11 +74,11 @@ export const usePrint = create<PrintState>()((set, get) => ({
     const app = useApp.getState();
     try {
       const job = await invoke('labels.reprint', { trackingNumber });
-      if (job.state === 'failed') app.flash('error', t('print.reprintFailed', { ldv: trackingNumber }), jobNoteText(job) ?? t('print.printerError'));
-      else if (job.state === 'queued') app.flash('warn', t('print.labelWaits', { ldv: trackingNumber }), jobNoteText(job) ?? t('print.labelWaitsDetail'));
-      else app.flash('ok', t('print.sentAgain', { ldv: trackingNumber }), job.printerUri);
+      if (job.state === 'failed') app.flash('error', t('print.reprintFailed', { trackingNumber: trackingNumber }), jobNoteText(job) ?? t('print.printerError'));
+      else if (job.state === 'queued') app.flash('warn', t('print.labelWaits', { trackingNumber: trackingNumber }), jobNoteText(job) ?? t('print.labelWaitsDetail'));
+      else app.flash('ok', t('print.sentAgain', { trackingNumber: trackingNumber }), job.printerUri);
     } catch (e) {
-      app.fail(t('print.reprintFailed', { ldv: trackingNumber }), e);
+      app.fail(t('print.reprintFailed', { trackingNumber: trackingNumber }), e);
     }
     void get().refresh();
     void get().loadPending();
@@ -103,7 +103,7 @@ export const usePrint = create<PrintState>()((set, get) => ({
     try {
       const job = await invoke('printJobs.cancel', { id });
       get().jobChanged(job);
-      app.flash('ok', t('print.cancelled', { ldv: job.trackingNumber }), t('print.cancelledDetail'));
+      app.flash('ok', t('print.cancelled', { trackingNumber: job.trackingNumber }), t('print.cancelledDetail'));
     } catch (e) {
       app.fail(t('print.notCancelled'), e);
       void get().loadPending();

@@ -50,7 +50,7 @@ export const useScan = create<ScanState>()((set, get) => ({
       if (res.kind === 'order') {
         const o = res.order;
         if (o.status === 'shipped' && o.shipmentTrackingNumber) {
-          app.flash('warn', t('scanResult.alreadyShipped', { order: o.orderNumber }), t('scanResult.alreadyShippedDetail', { ldv: o.shipmentTrackingNumber }));
+          app.flash('warn', t('scanResult.alreadyShipped', { order: o.orderNumber }), t('scanResult.alreadyShippedDetail', { trackingNumber: o.shipmentTrackingNumber }));
           await get().showShipment(o.shipmentTrackingNumber);
           return;
         }
@@ -68,7 +68,7 @@ export const useScan = create<ScanState>()((set, get) => ({
       } else if (res.kind === 'shipment') {
         set({ shipment: res.shipment });
         // No status in the banner: the card below shows it and follows tracking as it loads.
-        app.flash('ok', t('scanResult.shipment', { ldv: res.shipment.trackingNumber }), `${res.shipment.carrier.name} — ${res.shipment.carrier.contractName}`);
+        app.flash('ok', t('scanResult.shipment', { trackingNumber: res.shipment.trackingNumber }), `${res.shipment.carrier.name} — ${res.shipment.carrier.contractName}`);
       } else {
         set({ shipment: null });
         app.flash('error', t('scanResult.unknown', { code: res.code }), t('scanResult.unknownDetail'));
@@ -85,7 +85,7 @@ export const useScan = create<ScanState>()((set, get) => ({
     try {
       set({ shipment: await invoke('shipments.get', { trackingNumber }) });
     } catch (e) {
-      useApp.getState().fail(t('scanResult.openFailed', { ldv: trackingNumber }), e);
+      useApp.getState().fail(t('scanResult.openFailed', { trackingNumber: trackingNumber }), e);
     }
   },
 
@@ -93,11 +93,11 @@ export const useScan = create<ScanState>()((set, get) => ({
     const app = useApp.getState();
     try {
       const job = await invoke('labels.reprint', { trackingNumber });
-      if (job.state === 'failed') app.flash('error', t('print.reprintFailed', { ldv: trackingNumber }), jobNoteText(job) ?? t('print.printerError'));
-      else app.flash('ok', t('scanResult.labelSent', { ldv: trackingNumber }), job.printerUri);
+      if (job.state === 'failed') app.flash('error', t('print.reprintFailed', { trackingNumber: trackingNumber }), jobNoteText(job) ?? t('print.printerError'));
+      else app.flash('ok', t('scanResult.labelSent', { trackingNumber: trackingNumber }), job.printerUri);
       await get().showShipment(trackingNumber);
     } catch (e) {
-      app.fail(t('print.reprintFailed', { ldv: trackingNumber }), e);
+      app.fail(t('print.reprintFailed', { trackingNumber: trackingNumber }), e);
     } finally {
       app.refocus();
     }
@@ -116,13 +116,13 @@ export const useScan = create<ScanState>()((set, get) => ({
     set({ confirmCancel: null });
     try {
       const res = await invoke('shipments.cancel', { trackingNumber });
-      if (res.cancelled) app.flash('ok', t('scanResult.cancelled', { ldv: trackingNumber }), t('scanResult.cancelledDetail', { amount: money(res.refunded) }));
-      else app.flash('error', t('scanResult.notCancelled', { ldv: trackingNumber }));
+      if (res.cancelled) app.flash('ok', t('scanResult.cancelled', { trackingNumber: trackingNumber }), t('scanResult.cancelledDetail', { amount: money(res.refunded) }));
+      else app.flash('error', t('scanResult.notCancelled', { trackingNumber: trackingNumber }));
       await get().showShipment(trackingNumber);
       void app.refreshInfo(); // refund changed the credit
     } catch (e) {
       const err = asStationError(e);
-      app.fail(t(err.code === 'invalid_state' ? 'scanResult.tooLate' : 'scanResult.cancelFailed', { ldv: trackingNumber }), err);
+      app.fail(t(err.code === 'invalid_state' ? 'scanResult.tooLate' : 'scanResult.cancelFailed', { trackingNumber: trackingNumber }), err);
     } finally {
       app.refocus();
     }

@@ -103,7 +103,7 @@ export const useStocks = create<StocksState>()((set, get) => ({
     try {
       const res = await invoke('stocks.instruct', { stockId: stock.id, trackingNumber: stock.trackingNumber, request });
       set({ sending: null });
-      app.flash('ok', t('stocks.sent', { ldv: res.trackingNumber }), t(res.sentToCarrier === false ? 'stocks.sentDetailNoApi' : 'stocks.sentDetail', { id: res.giacenzaId, status: res.status }));
+      app.flash('ok', t('stocks.sent', { trackingNumber: res.trackingNumber }), t(res.sentToCarrier === false ? 'stocks.sentDetailNoApi' : 'stocks.sentDetail', { id: res.giacenzaId, status: res.status }));
       await Promise.all([get().load(), get().poll()]);
       return true;
     } catch (e) {

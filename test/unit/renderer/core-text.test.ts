@@ -45,8 +45,12 @@ describe('core texts', () => {
     expect(it).toContain('La piattaforma ha la spedizione BR1234567890 (Anna Neri, 20121 IT) con riferimento shop1-#2236, ma questo ordine va a Jonas Petraitis, 01100 LT');
     expect(it).toContain('«Invia di nuovo» nella Coda (F7)');
     expect(ENGLISH.exec(it.replace(/\(.*?\)/g, ''))).toBeNull();
-    const stock = coreText('stockNotOpen', { id: 7, ldv: 'BR1234567890', status: 'closed', action: 'return_to_sender' });
-    expect(coreTextOf(stock.text)).toBe('Giacenza 7 (BR1234567890): la giacenza è chiusa; «reso al mittente» non è stata inviata. Controlla la giacenza prima di dare nuove istruzioni.');
+    const stock = coreText('stockNotOpen', { id: 7, trackingNumber: 'BR1234567890', status: 'closed', action: 'return_to_sender' });
+    expect(stock.message).toBe('Stock 7 (BR1234567890): the stock is closed; "return_to_sender" was not sent. Check the stock before instructing again.');
+    const closedInItalian = 'Giacenza 7 (BR1234567890): la giacenza è chiusa; «reso al mittente» non è stata inviata. Controlla la giacenza prima di dare nuove istruzioni.';
+    expect(coreTextOf(stock.text)).toBe(closedInItalian);
+    // A text saved by an earlier version named the tracking number `ldv`: it still reads whole.
+    expect(coreTextOf({ key: 'stockNotOpen', values: { id: 7, ldv: 'BR1234567890', status: 'closed', action: 'return_to_sender' } })).toBe(closedInItalian);
   });
 
   it('are said in Italian on an Italian bench with the printer address and byte counts kept', async () => {

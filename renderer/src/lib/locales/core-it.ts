@@ -58,8 +58,8 @@ const texts: Record<CoreTextKey, string> = {
   shipmentNoRecipient: 'Alla spedizione mancano nome, CAP o paese del destinatario: spedisci di nuovo l’ordine dalla schermata Spedisci',
   pickupMaybeBooked:
     'Un tentativo precedente di prenotare questo ritiro potrebbe essere andato a buon fine: esistono {{count}} ritiri per {{contract}} il {{date}}. Controlla l’elenco dei ritiri prima di prenotare di nuovo.',
-  stockHasInstructions: 'Giacenza {{id}} ({{ldv}}): le istruzioni «{{current}}» sono già registrate; «{{action}}» non è stata inviata. Controlla la giacenza prima di dare nuove istruzioni.',
-  stockNotOpen: 'Giacenza {{id}} ({{ldv}}): la giacenza è {{status}}; «{{action}}» non è stata inviata. Controlla la giacenza prima di dare nuove istruzioni.',
+  stockHasInstructions: 'Giacenza {{id}} ({{trackingNumber}}): le istruzioni «{{current}}» sono già registrate; «{{action}}» non è stata inviata. Controlla la giacenza prima di dare nuove istruzioni.',
+  stockNotOpen: 'Giacenza {{id}} ({{trackingNumber}}): la giacenza è {{status}}; «{{action}}» non è stata inviata. Controlla la giacenza prima di dare nuove istruzioni.',
   shipmentChecking:
     'Nessuna risposta ancora alla spedizione inviata alle {{sentAt}} UTC (riferimento {{reference}}): la stazione controlla la piattaforma fino alle {{until}} UTC. Non spedire di nuovo questo ordine.',
   shipmentElsewhereOne: 'La piattaforma ha la spedizione {{which}} con riferimento {{reference}}, ma questo ordine va a {{recipient}}: la stazione non l’ha presa come spedizione di questo ordine.',
