@@ -3,7 +3,7 @@
  * outcome banner, current screen. Global keys: F1..F10 and Alt+S/Q/H/P/U/C/O/A/G/B
  * switch screens (F7 the Queue of requests to the platform, F8 settings, F9 held shipments, F10 account), Alt+R reprints the label in view, Alt+X cancels the
  * scanned shipment (with confirmation), Alt+T reads its tracking again,
- * Alt+Y skips scanning the items of the order being verified (with a reason), Esc stops verifying; Alt+K prints the packing slip of the order in view, Alt+N starts the next order, Alt+1..9 puts the parcel in box preset 1..9 on Quote/Ship, Alt+D searches pickup points on the Ship screen; on the
+ * Alt+Y skips scanning the items of the order being verified (with a reason), Esc stops verifying; Alt+K prints the packing slip of the order in view, Alt+N starts the next order, Alt+1..9 puts the parcel in box preset 1..9 on Quote/Ship, Alt+D searches delivery points on the Ship screen; on the
  * Print screen, typing (a scanner) starts the next scan at once.
  * Station events keep every screen current.
  */
@@ -138,7 +138,7 @@ function useGlobalKeys(): void {
         e.preventDefault();
         void useTracking.getState().refresh();
       } else if (key === 'd' && screen === 'ship') {
-        // Search carrier pickup points near the recipient (DeliveryPointPicker).
+        // Search carrier delivery points near the recipient (DeliveryPointPicker).
         e.preventDefault();
         document.querySelector<HTMLButtonElement>('button[aria-keyshortcuts="Alt+D"]')?.click();
       } else if (key === 'n') {

@@ -14,7 +14,7 @@ const text = z.string({ error: 'Must be text' });
 /**
  * The form: contract code (`serviceType` on the wire), pickup date
  * `YYYY-MM-DD`, time window, number of parcels (1..50), total weight kg
- * shared by the parcels, the usual box cm, pickup point id ('' for the
+ * shared by the parcels, the usual box cm, warehouse id ('' for the
  * account's default) and instructions for the courier.
  */
 export const PickupForm = z

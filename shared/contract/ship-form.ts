@@ -86,7 +86,7 @@ export type CustomsFields = z.infer<typeof CustomsForm>;
 /**
  * The whole form: recipient, parcels, reference, options (amounts in EUR as
  * typed; COD and insurance sent only when enabled), customs lines and the
- * carrier pickup point the parcel goes to instead of the address (GET
+ * carrier delivery point the parcel goes to instead of the address (GET
  * /delivery-points), or null.
  */
 export const ShipForm = z.object({

@@ -279,7 +279,7 @@ export interface ShipmentView {
   createdAt: string;
   recipient: { name: string; city: string; postalCode: string; countryCode: string } | null;
   /**
-   * The carrier pickup point (shop or locker) the parcel goes to, as the
+   * The carrier delivery point (shop or locker) the parcel goes to, as the
    * platform registered it (`options.deliveryPoint`); null for home delivery
    * or when the platform did not say. `address`: street, postal code and city in one line.
    */

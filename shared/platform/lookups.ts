@@ -1,7 +1,7 @@
 /**
  * Look-ups of the Client Shipping API 2026-09 that help fill a shipment:
  * customs codes (`GET /taric`, spec: Endpoints > Customs codes) and carrier
- * pickup points (`GET /delivery-points`, spec: Endpoints > Delivery points),
+ * delivery points (`GET /delivery-points`, spec: Endpoints > Delivery points),
  * with the `options.deliveryPoint` shape of POST /shipments.
  *
  * The spec leaves the content of `GET /delivery-points` `data` ("the
@@ -49,7 +49,7 @@ export type TaricCode = z.infer<typeof TaricCode>;
 export const TaricResponse = z.object({ data: z.array(TaricCode) });
 export type TaricResponse = z.infer<typeof TaricResponse>;
 
-/** Carrier code whose pickup points GET /delivery-points searches (the spec's single-value `carrier` enum). */
+/** Carrier code whose delivery points GET /delivery-points searches (the spec's single-value `carrier` enum). */
 export const DELIVERY_POINT_CARRIER = 'brt';
 
 /** GET /delivery-points query: `city` and `postalCode` required, `address` optional, `carrier` only `brt`. */
@@ -70,7 +70,7 @@ export type DeliveryPointsQuery = z.input<typeof DeliveryPointsQuery>;
 const OpeningSlot = z.object({ from: z.string(), to: z.string() });
 
 /**
- * A pickup point as the carrier (BRT "fermopoint" network) describes it:
+ * A delivery point as the carrier (BRT "fermopoint" network) describes it:
  * `id` (use it in `options.deliveryPoint.id`), `type` `shop` (a shop that
  * holds parcels) or `locker`, address, WGS84 position, distance in metres
  * from the searched place, opening hours per weekday (`MON`..`SUN`, an empty

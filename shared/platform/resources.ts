@@ -150,7 +150,7 @@ const ShipmentOptions = z.object({
   accessoryServices: z.array(z.number().int()).optional(),
   cod: CodOption.optional(),
   insurance: Money.optional(),
-  /** Carrier pickup point to deliver to: `{id, carrier?}` from GET /delivery-points (lookups.ts). */
+  /** Carrier delivery point to deliver to: `{id, carrier?}` from GET /delivery-points (lookups.ts). */
   deliveryPoint: DeliveryPointSelection.optional(),
 });
 
@@ -368,7 +368,7 @@ export const CreditBalance = z.object({
 });
 export type CreditBalance = z.infer<typeof CreditBalance>;
 
-/** Pickup point of the account (sandbox extension: GET /warehouses is "not shown"; used to pick a pickup point). */
+/** Warehouse of the account (sandbox extension: GET /warehouses is "not shown"; used to pick a warehouse). */
 export const Warehouse = z.object({
   id: z.number().int(),
   name: z.string(),

@@ -172,7 +172,7 @@ export interface PlatformClient {
    * listed in `skipped`, not created twice (batch rule 4), so it retries like a read.
    */
   submitOrders(request: OrdersRequest): Promise<OrdersResponse>;
-  /** GET /warehouses: pickup points (sandbox extension; "not shown" in the spec). */
+  /** GET /warehouses: warehouses (sandbox extension; "not shown" in the spec). */
   listWarehouses(): Promise<Warehouse[]>;
   /**
    * GET /taric?q&limit (spec: Endpoints > Customs codes): customs codes whose
@@ -182,7 +182,7 @@ export interface PlatformClient {
   searchTaric(q: string, limit?: number): Promise<TaricCode[]>;
   /**
    * GET /delivery-points?city&postalCode&address&carrier (spec: Endpoints >
-   * Delivery points): the carrier's pickup points near the place, nearest first
+   * Delivery points): the carrier's delivery points near the place, nearest first
    * (shape: shared/platform/lookups.ts). 429, 502 `carrier_error`.
    */
   searchDeliveryPoints(query: DeliveryPointsQuery): Promise<DeliveryPointsResponse['data']>;

@@ -1,4 +1,4 @@
-/** `carriers.*` and `warehouses.*` commands: the account's contracts and pickup points. */
+/** `carriers.*` and `warehouses.*` commands: the account's contracts and warehouses. */
 import type { Handlers } from '../../../shared/contract/commands';
 import type { StationContext } from '../common/context';
 
@@ -7,7 +7,7 @@ export function createCarriersHandlers(ctx: StationContext) {
   return {
     /** GET /carriers: the client's carriers and contracts (spec: Endpoints > Carriers). */
     'carriers.list': () => ctx.client.getCarriers(),
-    /** GET /warehouses: the account's pickup points (sandbox extension). */
+    /** GET /warehouses: the account's warehouses (sandbox extension). */
     'warehouses.list': () => ctx.client.listWarehouses(),
   } satisfies Pick<Handlers, 'carriers.list' | 'warehouses.list'>;
 }

@@ -6,7 +6,7 @@
  * Shipments; Resources > Shipment request fields), checks them with the very
  * zod schemas the platform validates with (`RatesRequest`, `ShipmentRequest`,
  * shared/platform) plus the bench's own rules (a box per parcel, the COD
- * method the contract offers, the pickup point's carrier, the customs
+ * method the contract offers, the delivery point's carrier, the customs
  * declaration outside the EU customs territory), and names each bad field by
  * the spec's `details` path so the platform's own 422 lands on the same
  * field. Weights kg, dimensions cm, amounts in EUR (customs in the
@@ -137,7 +137,7 @@ export function checkForQuote(f: ShipFormInput): FieldErrors {
 /**
  * Field errors of the whole shipment (ShipmentRequest schema) plus the bench's
  * own rules: the customs declaration (at least one line; the platform's
- * currency and country rules, shared/domain/customs.ts), a pickup point only
+ * currency and country rules, shared/domain/customs.ts), a delivery point only
  * with a rate of its carrier, and with COD on a method the chosen contract
  * offers (`cashOnDeliveryMethods`; a contract without methods takes no COD).
  * Keyed by `details` path; empty when valid.

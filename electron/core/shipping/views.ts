@@ -30,7 +30,7 @@ function totalWeightKg(p: Shipment | undefined): number | null {
 }
 
 /**
- * The pickup point of the stored shipment `trackingNumber` (ShipmentView.deliveryPoint):
+ * The delivery point of the stored shipment `trackingNumber` (ShipmentView.deliveryPoint):
  * null for home delivery, an unknown shipment, or a platform that did not say.
  */
 export function shipmentDeliveryPoint(store: Store, trackingNumber: string): ShipmentView['deliveryPoint'] {
@@ -39,7 +39,7 @@ export function shipmentDeliveryPoint(store: Store, trackingNumber: string): Shi
   return deliveryPointOf(p?.success ? p.data : undefined);
 }
 
-/** The pickup point a shipment goes to, from its registered options (ShipmentView.deliveryPoint). */
+/** The delivery point a shipment goes to, from its registered options (ShipmentView.deliveryPoint). */
 function deliveryPointOf(p: Shipment | undefined): ShipmentView['deliveryPoint'] {
   const dp = p?.options?.deliveryPoint;
   if (!dp) return null;

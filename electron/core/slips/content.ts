@@ -20,7 +20,7 @@ export interface SlipContent {
   lines: Array<{ sku: string; title: string; quantity: number }>;
   notes: string | null;
   trackingNumber: string | null;
-  /** The carrier pickup point the parcel goes to (name, address), when the shipment has one. */
+  /** The carrier delivery point the parcel goes to (name, address), when the shipment has one. */
   deliveryPoint: string | null;
   /** The bench's language the slip's own words are drawn in (shared/print/slip-texts.ts); the order's texts stay as they are. */
   language: SlipLanguage;

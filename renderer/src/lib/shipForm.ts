@@ -28,7 +28,7 @@ export interface ShipDraft {
   insuranceAmount: string;
   notes: string;
   customs: CustomsDraft;
-  /** The carrier pickup point the parcel is delivered to instead of the address (GET /delivery-points), or null. */
+  /** The carrier delivery point the parcel is delivered to instead of the address (GET /delivery-points), or null. */
   deliveryPoint: { id: string; carrier: string; name: string; street: string; city: string } | null;
 }
 

@@ -1,5 +1,5 @@
 /**
- * Delivery to a carrier pickup point (Ship screen), for the carrier whose
+ * Delivery to a carrier delivery point (Ship screen), for the carrier whose
  * points GET /delivery-points searches (`brt`, shared/platform/lookups.ts):
  * search by the recipient's city and CAP, arrows move in the list, Enter
  * takes a point, which goes to POST /shipments as `options.deliveryPoint`.

@@ -57,7 +57,7 @@ export function PickupScreen() {
     const c = contracts.find((x) => x.code === (d.serviceType || (contracts.length === 1 ? contracts[0]!.code : '')));
     return c ? { carrier: c.carrier, ...dayLoadOf(unmanifested, c.carrierCode) } : null;
   })();
-  // Defaults once the lists arrive: the only contract, the default pickup point.
+  // Defaults once the lists arrive: the only contract, the default warehouse.
   const serviceType = d.serviceType || (contracts.length === 1 ? contracts[0]!.code : '');
   const warehouseId = d.warehouseId || String(warehouses.find((w) => w.isDefault)?.id ?? '');
   const form = useMemo(() => ({ ...d, serviceType, warehouseId }), [d, serviceType, warehouseId]);
@@ -108,8 +108,8 @@ export function PickupScreen() {
           </fieldset>
           <TextField id="pk-count" label={t('pickup.parcels')} value={form.count} onValue={(v) => set({ count: v })} error={err('count')} inputMode="numeric" className="field-num" />
           <TextField id="pk-weight" label={t('pickup.totalWeight')} value={form.totalWeight} onValue={(v) => set({ totalWeight: v })} error={err('totalWeight')} inputMode="decimal" className="field-num" />
-          <SelectField id="pk-point" label={t('pickup.point')} value={warehouseId} onValue={(v) => set({ warehouseId: v })} error={err('warehouseId')}>
-            <option value="">{t('pickup.defaultPoint')}</option>
+          <SelectField id="pk-warehouse" label={t('pickup.warehouse')} value={warehouseId} onValue={(v) => set({ warehouseId: v })} error={err('warehouseId')}>
+            <option value="">{t('pickup.defaultWarehouse')}</option>
             {warehouses.map((w) => (
               <option key={w.id} value={String(w.id)}>
                 {w.name} — {w.address.street}, {w.address.city}

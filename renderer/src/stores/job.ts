@@ -78,7 +78,7 @@ interface JobState {
   addCommodity(): void;
   removeCommodity(index: number): void;
   setPartyId(party: 'exporter' | 'importer', field: keyof PartyIdsDraft, value: string): void;
-  /** Delivers to a carrier pickup point (null: to the address). */
+  /** Delivers to a carrier delivery point (null: to the address). */
   setDeliveryPoint(point: ShipDraft['deliveryPoint']): void;
   /** Prefills the declaration from the products remembered per SKU and the exporter/importer settings. */
   loadCustomsMemory(): Promise<void>;

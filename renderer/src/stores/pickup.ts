@@ -1,5 +1,5 @@
 /**
- * Pickup booking: contracts that take pickups, pickup points, booked pickups.
+ * Pickup booking: contracts that take pickups, warehouses, booked pickups.
  * The screen keeps the form as typed and sends it as the packer's intent; the
  * core builds POST /pickups (electron/core/pickups/pickup-form.ts). Field
  * errors: `pickups.check`; booking: `pickups.book` with the form.
@@ -27,7 +27,7 @@ interface PickupState {
   formErrors: FieldErrors;
   /** The `details` of the last refused booking (the platform's 422 or the station's bounds), folded by the core onto the form's fields. */
   errors: FieldErrors;
-  /** A booking asked for that matches one already booked (same contract, date, pickup point): waits for the packer's answer. */
+  /** A booking asked for that matches one already booked (same contract, date, warehouse): waits for the packer's answer. */
   duplicate: { existing: Pickup; form: PickupDraft } | null;
   load(): Promise<void>;
   /** Asks the core for the form's field errors (`pickups.check`) into `formErrors`; only the newest answer is kept. */
@@ -39,7 +39,7 @@ interface PickupState {
    * the core finds fields to fix in (`pickups.check`) stops with `'invalid'`
    * (errors in `formErrors`, banner "fix the marked fields"). Unless
    * `confirmed`, it then reads GET /pickups (`pickups.list`) and, when a
-   * booking for the same contract, date and pickup point exists, stops with
+   * booking for the same contract, date and warehouse exists, stops with
    * `'duplicate'` and sets `duplicate` for the confirmation. Resolves
    * `'booked'` or `'failed'` (errors in `errors`).
    */
@@ -51,7 +51,7 @@ interface PickupState {
 
 /**
  * The booked pickup that `form` would repeat: same contract (`serviceType`),
- * same `pickupDate` and same pickup point (`warehouseId`; a form without one
+ * same `pickupDate` and same warehouse (`warehouseId`; a form without one
  * means the default point, so any booked point matches). Cancelled ones do not count.
  */
 function matchingPickup(pickups: readonly Pickup[], form: PickupDraft): Pickup | undefined {

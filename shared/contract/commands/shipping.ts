@@ -1,4 +1,4 @@
-/** Commands of shipping: carriers, pickup points, rates, shipments, delivery points, customs (see ./index.ts for the contract as a whole). */
+/** Commands of shipping: carriers, warehouses, rates, shipments, delivery points, customs (see ./index.ts for the contract as a whole). */
 import { z } from 'zod';
 import type { Carrier, CancelShipmentResponse, Rate, Warehouse } from '../../platform/resources';
 import type { DeliveryPointsResponse } from '../../platform/lookups';
@@ -6,11 +6,11 @@ import { CustomsSettings, type CustomsProductView, type HsSuggestion } from '../
 import type { ShipmentView, TrackingView } from '../views';
 import { command, Empty, TrackingNumberInput, ShipInput, QuoteInput, type ShipResult } from './define';
 
-/** Commands of shipping: carriers, pickup points, rates, shipments, delivery points, customs. */
+/** Commands of shipping: carriers, warehouses, rates, shipments, delivery points, customs. */
 export const shippingCommands = {
   /** The client's carriers and contracts (GET /carriers). */
   'carriers.list': command<Carrier[]>()(Empty),
-  /** Pickup points of the account. */
+  /** Warehouses of the account. */
   'warehouses.list': command<Warehouse[]>()(Empty),
   /** All rates for the parcel, cheapest first (POST /rates). */
   'rates.quote': command<Rate[]>()(QuoteInput),
@@ -33,7 +33,7 @@ export const shippingCommands = {
   'shipments.recent': command<ShipmentView[]>()(
     z.object({ limit: z.number().int().min(1).max(500).default(50) }),
   ),
-  /** Carrier pickup points near the recipient (GET /delivery-points): city and postal code required. */
+  /** Carrier delivery points near the recipient (GET /delivery-points): city and postal code required. */
   'deliveryPoints.search': command<DeliveryPointsResponse['data']>()(
     z.object({
       city: z.string().trim().min(1, { error: 'City is required to search pickup points' }),
