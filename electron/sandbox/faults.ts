@@ -39,6 +39,11 @@ const Share = z.number({ error: 'must be a number from 0 to 1' }).min(0, { error
 const Count = z.number({ error: 'must be an integer' }).int({ error: 'must be an integer' }).min(0, { error: 'must be at least 0' });
 const Endpoint = z.string().regex(/^(GET|POST|DELETE|PUT|PATCH) \/\S*$/, { error: 'must be "<METHOD> /path" relative to the base URL, e.g. "POST /shipments"' });
 
+/** Which requests a fault hits: a `share` of them and/or the `next` N, optionally only on some `endpoints`. */
+const TARGET = { share: Share.optional(), next: Count.optional(), endpoints: z.array(Endpoint).min(1).optional() };
+/** A targeted fault must say how many requests it hits. */
+const TARGETED: [(c: { share?: number | undefined; next?: number | undefined }) => boolean, { error: string }] = [(c) => c.share !== undefined || c.next !== undefined, { error: 'give share and/or next' }];
+
 /**
  * Body of `POST /__sandbox/faults`. Each given key replaces that fault; keys
  * left out keep their current setting; `null` clears one fault.
@@ -47,24 +52,11 @@ const Endpoint = z.string().regex(/^(GET|POST|DELETE|PUT|PATCH) \/\S*$/, { error
 export const FaultsRequest = z.strictObject({
   latencyMs: z.number().int({ error: 'must be an integer (ms)' }).min(0).max(120_000, { error: 'must be at most 120000 ms' }).nullable().optional(),
   serverErrorShare: Share.nullable().optional(),
-  carrierError: z
-    .strictObject({
-      share: Share.optional(),
-      next: Count.optional(),
-      endpoints: z.array(Endpoint).min(1).optional(),
-    })
-    .refine((c) => c.share !== undefined || c.next !== undefined, { error: 'give share and/or next' })
-    .nullable()
-    .optional(),
+  carrierError: z.strictObject(TARGET).refine(...TARGETED).nullable().optional(),
   dropAfterCommit: z.strictObject({ next: Count.min(1, { error: 'must be at least 1' }) }).nullable().optional(),
   hold: z
-    .strictObject({
-      ms: z.number().int({ error: 'must be an integer (ms)' }).min(1).max(600_000, { error: 'must be at most 600000 ms' }),
-      share: Share.optional(),
-      next: Count.optional(),
-      endpoints: z.array(Endpoint).min(1).optional(),
-    })
-    .refine((c) => c.share !== undefined || c.next !== undefined, { error: 'give share and/or next' })
+    .strictObject({ ms: z.number().int({ error: 'must be an integer (ms)' }).min(1).max(600_000, { error: 'must be at most 600000 ms' }), ...TARGET })
+    .refine(...TARGETED)
     .nullable()
     .optional(),
   seed: z.number().int().optional(),

@@ -11,6 +11,7 @@ import { asStationError } from '../lib/errors';
 import { parseDecimal } from '../lib/format';
 import { locale, t } from '../lib/i18n';
 import { useApp } from '../stores/app';
+import { SettingsCard } from '../components/Forms';
 
 const secondsText = (ms: number) => new Intl.NumberFormat(locale(), { maximumFractionDigits: 3, useGrouping: false }).format(ms / 1000);
 
@@ -56,16 +57,7 @@ export function AutoShipSettingsSection() {
   };
 
   return (
-    <form
-      className="card"
-      aria-labelledby="autoship-settings-title"
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        void save();
-      }}
-    >
-      <h2 id="autoship-settings-title">{t('autoShip.settingsTitle')}</h2>
+    <SettingsCard titleId="autoship-settings-title" title={t('autoShip.settingsTitle')} onSubmit={save}>
       <TextField
         id="set-autoship-countdown"
         label={t('autoShip.countdownLabel')}
@@ -83,6 +75,6 @@ export function AutoShipSettingsSection() {
           {t('orderSettings.save')}
         </button>
       </div>
-    </form>
+    </SettingsCard>
   );
 }

@@ -14,6 +14,7 @@ import { decimalText, parseDecimal } from '../lib/format';
 import { t } from '../lib/i18n';
 import { useApp } from '../stores/app';
 import { useBoxes } from '../stores/boxes';
+import { SettingsCard } from '../components/Forms';
 
 interface Row {
   name: string;
@@ -86,23 +87,7 @@ export function BoxSettingsSection() {
   const names = rows.map((r) => r.name.trim()).filter((n) => n !== '');
 
   return (
-    <form
-      className="card"
-      aria-labelledby="box-settings-title"
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        void save();
-      }}
-      onKeyDown={(e) => {
-        if (e.key === 'Enter' && e.ctrlKey) {
-          e.preventDefault();
-          void save();
-        }
-      }}
-    >
-      <h2 id="box-settings-title">{t('boxes.title')}</h2>
-      <p className="muted">{t('boxes.hint')}</p>
+    <SettingsCard titleId="box-settings-title" title={t('boxes.title')} hint={t('boxes.hint')} onSubmit={save} ctrlEnter>
       {errorOf('presets') ? <p className="field-error">{errorOf('presets')}</p> : null}
       {rows.map((r, i) => (
         <div key={i} className="package-row box-row" role="group" aria-label={t('boxes.row', { n: i + 1 })}>
@@ -147,6 +132,6 @@ export function BoxSettingsSection() {
           {t('boxes.save')}
         </button>
       </div>
-    </form>
+    </SettingsCard>
   );
 }

@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { TextField } from '../components/Field';
 import { asStationError } from '../lib/errors';
 import { t } from '../lib/i18n';
+import { ActionForm } from '../components/Forms';
 
 /** The form: the path field, Follow and Stop following. `onFollow(null)` stops. Give it `key={path}` so a new path resets it. */
 export function FollowedFileForm({ id, label, path, onFollow }: { id: string; label: string; path: string | null; onFollow: (path: string | null) => Promise<unknown> }) {
@@ -22,14 +23,7 @@ export function FollowedFileForm({ id, label, path, onFollow }: { id: string; la
     }
   };
   return (
-    <form
-      noValidate
-      className="grid-3"
-      onSubmit={(e) => {
-        e.preventDefault();
-        void run(text.trim() === '' ? null : text.trim());
-      }}
-    >
+    <ActionForm className="grid-3" onSubmit={() => run(text.trim() === '' ? null : text.trim())}>
       <TextField id={id} label={label} value={text} onValue={setText} error={error} />
       <div className="actions">
         <button type="submit" className="btn">
@@ -41,6 +35,6 @@ export function FollowedFileForm({ id, label, path, onFollow }: { id: string; la
           </button>
         ) : null}
       </div>
-    </form>
+    </ActionForm>
   );
 }

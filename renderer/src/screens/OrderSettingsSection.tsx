@@ -16,6 +16,7 @@ import { asStationError } from '../lib/errors';
 import { t } from '../lib/i18n';
 import { useApp } from '../stores/app';
 import { useOrders } from '../stores/orders';
+import { SettingsCard } from '../components/Forms';
 
 /** One name a line, blanks dropped. */
 /** Pickup method names per shop as the text areas show them, one name a line. */
@@ -87,23 +88,7 @@ export function OrderSettingsSection() {
   const errorOf = (prefix: string): string | undefined => Object.entries(errors).find(([k]) => k === prefix || k.startsWith(`${prefix}.`))?.[1][0];
 
   return (
-    <form
-      className="card"
-      aria-labelledby="order-settings-title"
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        void save();
-      }}
-      onKeyDown={(e) => {
-        if (e.key === 'Enter' && e.ctrlKey) {
-          e.preventDefault();
-          void save();
-        }
-      }}
-    >
-      <h2 id="order-settings-title">{t('orderSettings.title')}</h2>
-      <p className="muted">{t('orderSettings.hint')}</p>
+    <SettingsCard titleId="order-settings-title" title={t('orderSettings.title')} hint={t('orderSettings.hint')} onSubmit={save} ctrlEnter>
       <label className="check">
         <input type="checkbox" id="set-allow-unpaid" checked={allowUnpaid} onChange={(e) => unpaid.edit({ allowUnpaid: e.target.checked })} /> {t('orderSettings.allowUnpaid')}
       </label>
@@ -137,6 +122,6 @@ export function OrderSettingsSection() {
           {t('orderSettings.save')}
         </button>
       </div>
-    </form>
+    </SettingsCard>
   );
 }

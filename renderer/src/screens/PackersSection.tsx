@@ -13,6 +13,7 @@ import { asStationError } from '../lib/errors';
 import { t } from '../lib/i18n';
 import { useApp } from '../stores/app';
 import { usePackers } from '../stores/packers';
+import { ActionForm } from '../components/Forms';
 
 /** The station form's fields from the session (defaults before it is known). */
 const toStation = (s: PackerSessionView | null) => ({ name: s?.stationName ?? '', idle: String(s?.idleMinutes ?? 15) });
@@ -80,14 +81,7 @@ export function PackersSection() {
         </p>
       ) : null}
       {session?.packersSet ? (
-        <form
-          noValidate
-          className="grid-3"
-          onSubmit={(e) => {
-            e.preventDefault();
-            void attempt(async () => setSession(await invoke('packers.unlock', { pin })), t('packers.unlocked'), t('packers.unlockFailed')).then(() => setPin(''));
-          }}
-        >
+        <ActionForm className="grid-3" onSubmit={() => attempt(async () => setSession(await invoke('packers.unlock', { pin })), t('packers.unlocked'), t('packers.unlockFailed')).then(() => setPin(''))}>
           <TextField id="packers-pin" label={t('packers.pin')} value={pin} onValue={setPin} error={errors['pin']?.[0]} inputMode="numeric" type="password" />
           <div className="actions">
             <button type="submit" className="btn">
@@ -97,13 +91,11 @@ export function PackersSection() {
               {t('packers.signInPin')}
             </button>
           </div>
-        </form>
+        </ActionForm>
       ) : null}
-      <form
-        noValidate
+      <ActionForm
         className="grid-3"
-        onSubmit={(e) => {
-          e.preventDefault();
+        onSubmit={() => {
           void attempt(
             async () => {
               const s = await invoke('packers.setStation', { stationName: station.name, idleMinutes: Number(station.idle) });
@@ -122,7 +114,7 @@ export function PackersSection() {
             {t('packers.saveStation')}
           </button>
         </div>
-      </form>
+      </ActionForm>
       <form
         noValidate
         className="grid-3"
@@ -191,11 +183,9 @@ export function PackersSection() {
           </tbody>
         </table>
       )}
-      <form
-        noValidate
+      <ActionForm
         className="grid-3"
-        onSubmit={(e) => {
-          e.preventDefault();
+        onSubmit={() => {
           void attempt(
             async () => {
               const r = await invoke('reports.setSettings', { folder: report.folder.trim() === '' ? null : report.folder, language: report.language });
@@ -216,7 +206,7 @@ export function PackersSection() {
             {t('packers.saveReport')}
           </button>
         </div>
-      </form>
+      </ActionForm>
     </section>
   );
 }

@@ -14,6 +14,7 @@ import { language, setLanguage, t, type Language } from '../lib/i18n';
 import { invoke } from '../api';
 import { setSoundsOn, soundsOn } from '../lib/sound';
 import { useApp } from '../stores/app';
+import { ActionForm } from '../components/Forms';
 
 type Ids = { eori: string; vatNumber: string; taxId: string };
 /** One text field per party and identifier (`exporter.eori`), so a late load fills only the fields not typed in. */
@@ -87,11 +88,9 @@ export function PreferencesSection() {
           {t('preferences.sounds')}
         </label>
       </div>
-      <form
+      <ActionForm
         className="card"
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
+        onSubmit={() => {
           setErrors({});
           invoke('customs.settings.set', { exporter: party(form, 'exporter'), importer: party(form, 'importer') })
             .then((after) => {
@@ -116,7 +115,7 @@ export function PreferencesSection() {
             {t('action.save')}
           </button>
         </div>
-      </form>
+      </ActionForm>
     </>
   );
 }

@@ -16,6 +16,7 @@ import { asStationError } from '../lib/errors';
 import { decimalText, parseDecimal } from '../lib/format';
 import { t } from '../lib/i18n';
 import { useApp } from '../stores/app';
+import { SettingsCard } from '../components/Forms';
 
 type Form = Record<'dpi' | 'widthMm' | 'heightMm' | 'darkness' | 'speedIps' | 'topOffsetDots' | 'zplMadeForDpi', string> & { media: PrinterProfile['media'] };
 
@@ -92,18 +93,7 @@ export function PrinterProfileForm({ uri }: { uri: string }) {
   );
 
   return (
-    <form
-      className="card"
-      aria-labelledby="profile-title"
-      data-testid="printer-profile"
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        void save();
-      }}
-    >
-      <h2 id="profile-title">{t('printerProfile.title')}</h2>
-      <p className="muted">{saved === false ? t('printerProfile.none') : t('printerProfile.hint')}</p>
+    <SettingsCard titleId="profile-title" title={t('printerProfile.title')} hint={saved === false ? t('printerProfile.none') : t('printerProfile.hint')} onSubmit={save} data-testid="printer-profile">
       <div className="grid-3">
         <SelectField id="profile-dpi" label={t('printerProfile.dpi')} value={form.dpi} onValue={(v) => edit({ dpi: v })} error={err('dpi')}>
           <option value="203">203</option>
@@ -131,6 +121,6 @@ export function PrinterProfileForm({ uri }: { uri: string }) {
           {t('printerProfile.save')}
         </button>
       </div>
-    </form>
+    </SettingsCard>
   );
 }

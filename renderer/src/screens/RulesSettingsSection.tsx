@@ -22,6 +22,7 @@ import { saveText } from '../lib/saveText';
 import { useApp } from '../stores/app';
 import { FollowedFileForm } from './FollowedFileForm';
 import { FileButton } from '../components/FileButton';
+import { ActionForm } from '../components/Forms';
 
 /** The rule's printer choice: the known printers, and the rule's own when the station does not know it (yet). */
 function PrinterChoice({ rule, index, printers, disabled, onChoose }: { rule: Rule; index: number; printers: readonly DiscoveredPrinterView[]; disabled: boolean; onChoose: (uri: string) => void }) {
@@ -150,21 +151,14 @@ export function RulesSettingsSection() {
           })}
         </tbody>
       </table>
-      <form
-        noValidate
-        className="grid-3"
-        onSubmit={(e) => {
-          e.preventDefault();
-          void runTest();
-        }}
-      >
+      <ActionForm className="grid-3" onSubmit={() => runTest()}>
         <TextField id="rules-test-order" label={t('rules.settings.testOrder')} value={orderNumber} onValue={setOrderNumber} />
         <div className="actions">
           <button type="submit" className="btn">
             {t('rules.settings.test')}
           </button>
         </div>
-      </form>
+      </ActionForm>
       {test ? <p data-testid="rules-test-result">{decisionText(test.decision)}</p> : null}
       <div className="actions">
         <FileButton text={t('rules.settings.import')} accept="application/json,.json" disabled={following} onFile={(f) => void importFile(f)} />

@@ -13,6 +13,7 @@ import { asStationError } from '../lib/errors';
 import { t } from '../lib/i18n';
 import { useApp } from '../stores/app';
 import { readingText, useScale } from '../stores/scale';
+import { SettingsCard } from '../components/Forms';
 
 type Kind = ScaleConfigView['kind'];
 
@@ -71,17 +72,7 @@ export function ScaleSettingsSection() {
   const readingLine = (name: string | null, connected: boolean) => (connected ? t('scaleSettings.connected', { name: name ?? '' }) : t('scaleSettings.notConnected'));
 
   return (
-    <form
-      className="card"
-      aria-labelledby="scale-settings-title"
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        void save();
-      }}
-    >
-      <h2 id="scale-settings-title">{t('scaleSettings.title')}</h2>
-      <p className="muted">{t('scaleSettings.hint')}</p>
+    <SettingsCard titleId="scale-settings-title" title={t('scaleSettings.title')} hint={t('scaleSettings.hint')} onSubmit={save}>
       <p data-testid="scale-now">
         {scale ? `${readingLine(scale.name, scale.connected)} — ${readingText(scale)}` : ''}
         {scale?.problem ? <span className="field-error"> {scale.problem}</span> : null}
@@ -117,6 +108,6 @@ export function ScaleSettingsSection() {
           {t('scaleSettings.save')}
         </button>
       </div>
-    </form>
+    </SettingsCard>
   );
 }

@@ -14,6 +14,7 @@ import { asStationError } from '../lib/errors';
 import { useEditableForm } from '../lib/editableForm';
 import { t } from '../lib/i18n';
 import { useApp } from '../stores/app';
+import { SettingsCard } from '../components/Forms';
 
 /** The Packing slips card of the Settings screen (see file comment). */
 export function SlipSettingsSection() {
@@ -46,17 +47,7 @@ export function SlipSettingsSection() {
   const errorOf = (path: string): string | undefined => errors[path]?.[0];
 
   return (
-    <form
-      className="card"
-      aria-labelledby="slip-settings-title"
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        void save();
-      }}
-    >
-      <h2 id="slip-settings-title">{t('slips.settingsTitle')}</h2>
-      <p className="muted">{t('slips.settingsHint')}</p>
+    <SettingsCard titleId="slip-settings-title" title={t('slips.settingsTitle')} hint={t('slips.settingsHint')} onSubmit={save}>
       <TextField id="slip-uri" label={t('slips.printerUri')} value={form.printerUri} onValue={(v) => edit({ printerUri: v })} error={errorOf('printerUri')} placeholder="socket://192.168.1.60:9100" wide />
       <div className="grid-3">
         <div className="field">
@@ -90,6 +81,6 @@ export function SlipSettingsSection() {
           {t('slips.save')}
         </button>
       </div>
-    </form>
+    </SettingsCard>
   );
 }

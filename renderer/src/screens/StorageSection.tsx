@@ -14,6 +14,7 @@ import { asStationError } from '../lib/errors';
 import { dateTime, parseDecimal } from '../lib/format';
 import { language, t } from '../lib/i18n';
 import { useApp } from '../stores/app';
+import { SettingsCard } from '../components/Forms';
 
 /** Bytes as MB with one decimal in the bench's language (1,5 MB in Italian). */
 function megabytes(bytes: number): string {
@@ -52,17 +53,7 @@ export function StorageSection() {
 
   const check = view?.integrity;
   return (
-    <form
-      className="card"
-      aria-labelledby="storage-title"
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        void save();
-      }}
-    >
-      <h2 id="storage-title">{t('storage.title')}</h2>
-      <p className="muted">{t('storage.hint')}</p>
+    <SettingsCard titleId="storage-title" title={t('storage.title')} hint={t('storage.hint')} onSubmit={save}>
       {view ? (
         <dl className="facts" data-testid="storage-facts">
           <div>
@@ -93,6 +84,6 @@ export function StorageSection() {
           {t('storage.save')}
         </button>
       </div>
-    </form>
+    </SettingsCard>
   );
 }

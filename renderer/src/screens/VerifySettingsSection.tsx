@@ -15,6 +15,7 @@ import { decimalText, parseDecimal } from '../lib/format';
 import { t } from '../lib/i18n';
 import { useApp } from '../stores/app';
 import { useVerify } from '../stores/verify';
+import { ActionForm } from '../components/Forms';
 
 /** A typed number, NaN when it is not one (the station's check names the field). */
 const num = (text: string): number => parseDecimal(text) ?? Number.NaN;
@@ -79,13 +80,7 @@ export function VerifySettingsSection() {
     <section className="card" aria-labelledby="verify-settings-title">
       <h2 id="verify-settings-title">{t('verify.settingsTitle')}</h2>
       <p className="muted">{t('verify.settingsHint')}</p>
-      <form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          void saveSettings();
-        }}
-      >
+      <ActionForm onSubmit={() => saveSettings()}>
         <label className="check">
           <input type="checkbox" id="verify-enabled" checked={enabled} onChange={(e) => edit({ enabled: e.target.checked })} /> {t('verify.enabled')}
         </label>
@@ -98,7 +93,7 @@ export function VerifySettingsSection() {
             {t('verify.saveSettings')}
           </button>
         </div>
-      </form>
+      </ActionForm>
       <h3>{t('verify.itemsTitle')}</h3>
       <form
         noValidate
