@@ -9,12 +9,13 @@
 //   - a domain imports a folder its row does not list.
 // Files at the core's root (station.ts, commands.ts, executors.ts, config.ts,
 // data-dir.ts) compose the domains and are not one. Run by `npm run lint`
-// (lint:domains). Usage: node build/check-domains.mjs [--graph] (--graph also
-// prints the folder graph as used, one `domain -> used, …` line each).
+// (lint:domains). Usage: node build/check-domains.mjs [--graph | --mermaid] (--graph also
+// prints the folder graph as used, one `domain -> used, …` line each; --mermaid prints the
+// table as the mermaid picture ARCHITECTURE.md shows).
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CORE_DOMAINS, findCycle } from './core-domains.mjs';
+import { CORE_DOMAINS, findCycle, mermaidGraph } from './core-domains.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const CORE = path.join(ROOT, 'electron', 'core');
@@ -76,6 +77,7 @@ for (const [d, edges] of used) {
   for (const [to, at] of edges) if (!allowed.includes(to)) problems.push(`${at}: electron/core/${d} uses ${to}, which its row in CORE_DOMAINS does not list`);
 }
 
+if (process.argv.includes('--mermaid')) console.log(mermaidGraph(CORE_DOMAINS));
 if (process.argv.includes('--graph')) for (const [d, edges] of Object.entries(graph)) console.log(`${d} -> ${edges.join(', ') || '(nothing)'}`);
 if (problems.length > 0) {
   for (const p of problems) console.error(`check-domains: ${p}`);

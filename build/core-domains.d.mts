@@ -5,3 +5,6 @@ export declare const CORE_DOMAINS: Readonly<Record<string, readonly string[]>>;
 
 /** A cycle of `graph` (domain -> domains it uses) as a path `[a, b, …, a]`, or null when there is none. */
 export declare function findCycle(graph: Readonly<Record<string, readonly string[]>>): string[] | null;
+
+/** The domain order as a mermaid flowchart, arrows another path implies left out. */
+export declare function mermaidGraph(graph: Readonly<Record<string, readonly string[]>>): string;

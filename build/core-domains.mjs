@@ -65,3 +65,29 @@ export function findCycle(graph) {
   }
   return null;
 }
+
+/**
+ * The domain order as a mermaid flowchart (`flowchart BT`, an arrow from a domain to each domain it
+ * uses), without the arrows another path already implies (transitive reduction), so the picture in
+ * ARCHITECTURE.md stays readable; a unit test keeps that picture equal to this one.
+ */
+export function mermaidGraph(graph) {
+  const reach = (from, skip) => {
+    const seen = new Set();
+    const todo = (graph[from] ?? []).filter((d) => d !== skip);
+    while (todo.length) {
+      const d = todo.pop();
+      if (seen.has(d)) continue;
+      seen.add(d);
+      todo.push(...(graph[d] ?? []));
+    }
+    return seen;
+  };
+  const lines = ['flowchart BT'];
+  for (const d of Object.keys(graph)) {
+    const direct = (graph[d] ?? []).filter((to) => !reach(d, to).has(to));
+    if (direct.length === 0 && !Object.values(graph).some((used) => used.includes(d))) lines.push(`  ${d}`);
+    for (const to of [...direct].sort()) lines.push(`  ${d} --> ${to}`);
+  }
+  return lines.join('\n');
+}
