@@ -33,7 +33,7 @@ const Range = (label: string, unit: string) =>
     .strict()
     .refine((r) => r.min === undefined || r.max === undefined || r.min <= r.max, { error: `${label} min must not be above max`, path: ['min'] });
 
-/** The schemes of a label printer's device URI (electron/core/printing/uri.ts parses them fully when printing). */
+/** The schemes of a label printer's device URI (electron/core/printing/transports/uri.ts parses them fully when printing). */
 const DEVICE_URI = /^(?:socket:\/\/\S+|usb:\/\/\S+|printer:\S.*|file:\/\/\/\S.*)$/i;
 
 /** Zones a rule may name: `domestic` (Italy, the station's country), `eu` (inside the EU customs territory), `extra_eu` (outside it, special territories included). */

@@ -10,7 +10,7 @@ import type { OutboxWorker } from '../outbox/worker';
 import type { PlatformClient } from '../platform/client-api';
 import type { Store } from '../store';
 import type { StationEmitter } from './events';
-import type { PrinterService } from '../printing/service-api';
+import type { PrinterService } from '../printing/jobs/service-api';
 import type { StationScale } from '../scales/station-scale';
 import type { SlipService } from '../slips/service';
 

@@ -5,24 +5,24 @@
  * `file:///folder` (writes the .zpl and PNG previews; the training default).
  */
 import { PrinterError } from './errors';
-import { FilePrinter } from './file';
-import { SocketPrinter } from './socket';
+import { FilePrinter } from './transports/file';
+import { SocketPrinter } from './transports/socket';
 import type { LabelPrinter, OpenPrinterOptions } from './types';
-import { QueuePrinter } from './os-spooler';
-import { UsbTransport } from './usb';
-import { TransportPrinter } from './zpl-printer';
-import { parseDeviceUri } from './uri';
+import { QueuePrinter } from './transports/os-spooler';
+import { UsbTransport } from './transports/usb';
+import { TransportPrinter } from './label-printer';
+import { parseDeviceUri } from './transports/uri';
 
 export type { LabelPrinter, OpenPrinterOptions, PrinterStatus } from './types';
 export { PrinterError } from './errors';
-export { parseDeviceUri, describePrinter, printerNameParts } from './uri';
-export { adaptZpl, adaptZplBytes, detectZplDpi } from './adapt';
-export { applyProfile, applyProfileBytes } from './profile';
-export { mmToDots } from './units';
-export { parseHostStatus, hostStatusFrames, hostStatusToPrinterStatus, parseExtendedStatus, statusFromFrames } from './hoststatus';
-export { renderZplPreview, stopZplPreviewWorker } from './preview';
-export { listQueues } from './os-spooler';
-export { USB_CHUNK_BYTES } from './usb';
+export { parseDeviceUri, describePrinter, printerNameParts } from './transports/uri';
+export { adaptZpl, adaptZplBytes, detectZplDpi } from './zpl/adapt';
+export { applyProfile, applyProfileBytes } from './zpl/profile';
+export { mmToDots } from './zpl/units';
+export { parseHostStatus, hostStatusFrames, hostStatusToPrinterStatus, parseExtendedStatus, statusFromFrames } from './zpl/hoststatus';
+export { renderZplPreview, stopZplPreviewWorker } from './zpl/preview';
+export { listQueues } from './transports/os-spooler';
+export { USB_CHUNK_BYTES } from './transports/usb';
 export {
   usbUri,
   type UsbLibrary,
@@ -32,7 +32,7 @@ export {
   type UsbInEndpointLike,
   type UsbOutEndpointLike,
   type UsbErrorLike,
-} from './usb-device';
+} from './transports/usb-device';
 
 /** Default connect / write-stall / status-answer timeout, ms. */
 const DEFAULT_PRINTER_TIMEOUT_MS = 5000;

@@ -16,7 +16,7 @@ import { StationError } from '../../../shared/contract/errors';
 import type { StationEmitter } from '../common/events';
 import { shipmentDeliveryPoint } from '../common/views';
 import { parseDeviceUri, PrinterError, type LabelPrinter } from '../printing';
-import { deviceFolderProblem, makeFolder } from '../printing/folder';
+import { deviceFolderProblem, makeFolder } from '../printing/transports/folder';
 import { BenchLanguageSetting, defineSetting, type SlipJobRecord, type Store } from '../store';
 import { slipContent, type SlipContent } from './content';
 import { escposSlip, type SlipInterface } from './escpos';

@@ -91,7 +91,7 @@ describe('print queue printer (CUPS lp -o raw)', () => {
 
   it('uses the Windows spooler RAW datatype through PowerShell, the queue name passed in the environment', async () => {
     const calls: Array<{ cmd: string; args: readonly string[]; env?: Record<string, string>; bytes: number }> = [];
-    const { QueuePrinter } = await import('../../../electron/core/printing/os-spooler');
+    const { QueuePrinter } = await import('../../../electron/core/printing/transports/os-spooler');
     const p = new QueuePrinter(
       { scheme: 'printer', uri: 'printer:ZDesigner ZD421', queue: 'ZDesigner ZD421-203dpi ZPL' },
       {
