@@ -1,5 +1,6 @@
 /**
- * Printer device URIs, CUPS style (DESIGN.md "Printing"):
+ * Printer device URIs, CUPS style (DESIGN.md "Printing"); the schemes are listed once in
+ * shared/print/device-uri-schemes.ts, each parsed here:
  * - `socket://host[:port]` raw TCP ("JetDirect"/port 9100 printing), port 9100 by default;
  * - `file:///abs/folder` writes each job as a .zpl file plus a PNG preview (training default); parsed
  *   by the WHATWG URL parser and `fileURLToPath`, then the folder rule of folder.ts (normalised,
@@ -15,6 +16,7 @@ import { fileURLToPath } from 'node:url';
 import { PrinterError } from '../errors';
 import { deviceFolderProblem } from './folder';
 import type { PrinterNameParts } from '../../../../shared/contract/views';
+import { DEVICE_URI_EXAMPLES, DEVICE_URI_PREFIXES, isDeviceUriScheme, type DeviceUriSchemeName } from '../../../../shared/print/device-uri-schemes';
 
 /** A parsed device URI. `uri` is the input, trimmed. */
 export type DeviceUri =
@@ -134,6 +136,14 @@ function parseQueue(uri: string): DeviceUri {
   return { scheme: 'printer', uri, queue };
 }
 
+/** The parser of each scheme of the table (shared/print/device-uri-schemes.ts): a row without one does not compile. */
+const PARSERS: { readonly [S in DeviceUriSchemeName]: (uri: string) => DeviceUri } = {
+  socket: parseSocket,
+  usb: parseUsb,
+  printer: parseQueue,
+  file: parseFile,
+};
+
 /**
  * Parses a printer device URI (see module doc for the accepted forms).
  *
@@ -144,20 +154,9 @@ export function parseDeviceUri(uri: string): DeviceUri {
   if (typeof uri !== 'string' || uri.trim() === '') throw new PrinterError('invalid_printer_uri', 'Printer URI is empty');
   const u = uri.trim();
   const scheme = /^([A-Za-z][A-Za-z0-9+.-]*):/.exec(u)?.[1]?.toLowerCase();
-  switch (scheme) {
-    case 'socket':
-      return parseSocket(u);
-    case 'file':
-      return parseFile(u);
-    case 'usb':
-      return parseUsb(u);
-    case 'printer':
-      return parseQueue(u);
-    case undefined:
-      throw bad(u, 'no scheme; use socket://host:9100, usb://Make/Model, printer:<queue> or file:///folder');
-    default:
-      throw bad(u, `unsupported scheme "${scheme}:"; use socket://, usb://, printer: or file://`);
-  }
+  if (scheme === undefined) throw bad(u, `no scheme; use ${DEVICE_URI_EXAMPLES}`);
+  if (!isDeviceUriScheme(scheme)) throw bad(u, `unsupported scheme "${scheme}:"; use ${DEVICE_URI_PREFIXES}`);
+  return PARSERS[scheme](u);
 }
 
 /** What a printer's name is made of (the screens say it in the bench's language): `{kind: 'folder', what: '/tmp/labels'}`. */
