@@ -1,14 +1,17 @@
 /**
- * The folder printer (`file:///dir`), the training default: each job becomes
- * `<job>.zpl` (the exact bytes a printer would get) plus PNG previews of its
- * labels (`<job>.png`, then `<job>.2.png`, ...), rendered at the printer's dpi.
+ * The folder printer (`file:///dir`), the training default, as a
+ * {@link Transport}: each job becomes `<job>.zpl` (the exact bytes a printer
+ * would get) plus PNG previews of its labels (`<job>.png`, then
+ * `<job>.2.png`, ...), rendered at the printer's dpi. No way back from a
+ * folder: its status is whether it can be written.
  */
 import { constants } from 'node:fs';
 import { access, writeFile } from 'node:fs/promises';
 import { printerFailure } from '../errors';
 import { deviceFolderProblem, makeFolder, writeNewFile } from './folder';
 import { renderZplPreview } from '../zpl/preview';
-import type { LabelPrinter, PrintOptions, PrintResult, PrinterStatus } from '../types';
+import type { PrintOptions, PrinterStatus } from '../types';
+import type { Transport, TransportWrite } from './transport';
 import type { DeviceUri } from './uri';
 
 /** Most labels of one job rendered as PNG (each takes ~0.2 s). */
@@ -28,11 +31,12 @@ function timestampName(): string {
   return new Date().toISOString().replace(/[:.]/g, '-');
 }
 
-/** A folder that stands in for a label printer. Create with {@link openPrinter}. */
-export class FilePrinter implements LabelPrinter {
+/** A folder that stands in for a label printer, as a {@link Transport}. */
+export class FolderTransport implements Transport {
   readonly uri: string;
+  readonly name: string;
   readonly dir: string;
-  private closed = false;
+  readonly release = 'each' as const;
 
   constructor(
     dev: Extract<DeviceUri, { scheme: 'file' }>,
@@ -40,6 +44,12 @@ export class FilePrinter implements LabelPrinter {
   ) {
     this.uri = dev.uri;
     this.dir = dev.dir;
+    this.name = `Folder ${dev.dir}`;
+  }
+
+  /** Nothing to open: the folder is checked (and made) by each write and status. */
+  open(): Promise<void> {
+    return Promise.resolve();
   }
 
   /**
@@ -49,14 +59,9 @@ export class FilePrinter implements LabelPrinter {
    * A preview that cannot be rendered does not fail the job (a real printer
    * would take the bytes too): `previewError` says why.
    *
-   * @throws PrinterError `printer_error` (delivered `none`) when the folder or file cannot be written, or the printer was closed
-   * @throws the signal's reason when `opts.signal` is already aborted
+   * @throws PrinterError `printer_error` (delivered `none`) when the folder or file cannot be written
    */
-  async print(zpl: Uint8Array, opts: PrintOptions = {}): Promise<PrintResult> {
-    if (!(zpl instanceof Uint8Array)) throw new TypeError('print(zpl): zpl must be a Uint8Array of ZPL bytes');
-    if (this.closed) throw printerFailure('printer_error', 'printerClosed', { where: this.uri }, { delivered: 'none' });
-    opts.signal?.throwIfAborted();
-    const t0 = performance.now();
+  async write(zpl: Uint8Array, opts: PrintOptions = {}): Promise<TransportWrite> {
     const base = safeJobName(opts.jobName ?? '') || timestampName();
     let zplPath = '';
     let stem = '';
@@ -68,7 +73,7 @@ export class FilePrinter implements LabelPrinter {
       // No .zpl written: nothing was "printed", the job may wait for the folder to come back.
       throw printerFailure('printer_error', 'folderCannotWrite', { dir: this.dir, reason: e instanceof Error ? e.message : String(e) }, { cause: e, delivered: 'none' });
     }
-    const result: PrintResult = { bytesWritten: zpl.byteLength, durationMs: 0, zplPath, previewPaths: [] };
+    const result: TransportWrite = { bytesWritten: zpl.byteLength, zplPath, previewPaths: [] };
     try {
       const media = opts.media;
       const { pngs } = await renderZplPreview(new TextDecoder('utf-8').decode(zpl), {
@@ -82,13 +87,11 @@ export class FilePrinter implements LabelPrinter {
     } catch (e) {
       result.previewError = e instanceof Error ? e.message : String(e);
     }
-    result.durationMs = performance.now() - t0;
     return result;
   }
 
   /** `ready` when the folder exists (or can be created) and is writable, else `error` with the reason. */
-  async status(): Promise<PrinterStatus> {
-    if (this.closed) return { state: 'error', detail: `Printer ${this.uri} was closed` };
+  async ownStatus(): Promise<PrinterStatus> {
     try {
       await this.ensureFolder();
       await access(this.dir, constants.W_OK);
@@ -110,9 +113,13 @@ export class FilePrinter implements LabelPrinter {
     await makeFolder(this.dir);
   }
 
-  /** Marks the printer closed. */
+  /** Nothing to release. */
   close(): Promise<void> {
-    this.closed = true;
+    return Promise.resolve();
+  }
+
+  /** Nothing to release. */
+  dispose(): Promise<void> {
     return Promise.resolve();
   }
 }

@@ -13,11 +13,13 @@
  * Status: the spooler knows whether the queue exists and accepts jobs, not
  * whether the printer has paper, so an enabled queue is "status unknown"
  * and a stopped/disabled one is `paused` (jobs wait, as for any fault).
- * Commands are spawned with an argument list, never through a shell.
+ * Commands are spawned with an argument list, never through a shell. No way
+ * back from the printer through a queue: a {@link Transport} without `read`.
  */
 import { spawn } from 'node:child_process';
 import { PrinterError, printerFailure } from '../errors';
-import type { LabelPrinter, PrintOptions, PrintResult, PrinterStatus } from '../types';
+import type { PrintOptions, PrinterStatus } from '../types';
+import type { Transport, TransportWrite } from './transport';
 import type { DeviceUri } from './uri';
 
 /** Result of one spooler command. */
@@ -85,8 +87,8 @@ $rc = [RawPrint]::Send($env:SS_QUEUE, $env:SS_JOB, $ms.ToArray())
 if ($rc -ne 0) { [Console]::Error.WriteLine("spooler error $rc"); exit 2 }
 `;
 
-/** Options of {@link QueuePrinter}. */
-export interface QueuePrinterOptions {
+/** Options of {@link QueueTransport}. */
+export interface QueueTransportOptions {
   timeoutMs: number;
   /** Spawns the spooler commands (tests record them). */
   run?: CommandRunner;
@@ -94,29 +96,29 @@ export interface QueuePrinterOptions {
   platform?: NodeJS.Platform;
 }
 
-/** A printer reached through an OS print queue. Create with `openPrinter`. */
-export class QueuePrinter implements LabelPrinter {
+/** A printer reached through an OS print queue, as a {@link Transport}. */
+export class QueueTransport implements Transport {
   readonly uri: string;
+  readonly name: string;
   readonly queue: string;
+  readonly release = 'each' as const;
   private readonly run: CommandRunner;
   private readonly platform: NodeJS.Platform;
-  private chain: Promise<unknown> = Promise.resolve();
-  private closed = false;
 
   constructor(
     dev: Extract<DeviceUri, { scheme: 'printer' }>,
-    private readonly opts: QueuePrinterOptions,
+    private readonly opts: QueueTransportOptions,
   ) {
     this.uri = dev.uri;
     this.queue = dev.queue;
+    this.name = `Print queue ${dev.queue}`;
     this.run = opts.run ?? runCommand;
     this.platform = opts.platform ?? process.platform;
   }
 
-  private serial<T>(fn: () => Promise<T>): Promise<T> {
-    const p = this.chain.then(fn, fn);
-    this.chain = p.catch(() => undefined);
-    return p;
+  /** Nothing to open: each job is one spooler command. */
+  open(): Promise<void> {
+    return Promise.resolve();
   }
 
   /**
@@ -124,36 +126,31 @@ export class QueuePrinter implements LabelPrinter {
    * accepted the job (`lp` printed "request id is …", or WritePrinter wrote
    * every byte); it cannot say when the label came out.
    * @throws PrinterError `printer_unreachable` (no such queue, no spooler command), `printer_timeout`,
-   *   `printer_error` (refused); delivered `none` in every case (a refused job is not queued)
+   *   `printer_error` (refused), `printer_unsupported` (a PDF on Windows); delivered `none` in every
+   *   case (a refused job is not queued)
    */
-  print(zpl: Uint8Array, opts: PrintOptions = {}): Promise<PrintResult> {
-    if (!(zpl instanceof Uint8Array)) return Promise.reject(new TypeError('print(zpl): zpl must be a Uint8Array of ZPL bytes'));
-    return this.serial(async () => {
-      if (this.closed) throw printerFailure('printer_error', 'printerClosed', { where: this.uri }, { delivered: 'none' });
-      opts.signal?.throwIfAborted();
-      const job = (opts.jobName ?? 'label').slice(0, 100);
-      if (opts.document === 'pdf' && this.platform === 'win32') {
-        // The Windows spooler's RAW datatype hands bytes to the driver as they are: a PDF would print as garbage.
-        throw printerFailure('printer_unsupported', 'queueNoPdf', { queue: this.queue }, { delivered: 'none' });
-      }
-      const t0 = performance.now();
-      let res: CommandResult;
-      try {
-        res =
-          this.platform === 'win32'
-            ? await this.runWindows(zpl, job)
-            : await this.run('lp', ['-d', this.queue, ...(opts.document === 'pdf' ? [] : ['-o', 'raw']), '-t', job], zpl, this.opts.timeoutMs);
-      } catch (e) {
-        throw this.startError(e);
-      }
-      if (res.code === null) throw printerFailure('printer_timeout', 'queueNoAnswer', { queue: this.queue, ms: this.opts.timeoutMs }, { delivered: 'none' });
-      if (res.code !== 0) {
-        const why = (res.stderr || res.stdout).trim().split('\n')[0] ?? '';
-        const missing = /does not exist|unknown destination|not found|1801/i.test(why);
-        throw printerFailure(missing ? 'printer_unreachable' : 'printer_error', 'queueRefused', { queue: this.queue, reason: why || `exit code ${res.code}` }, { delivered: 'none' });
-      }
-      return { bytesWritten: zpl.byteLength, durationMs: performance.now() - t0 };
-    });
+  async write(zpl: Uint8Array, opts: PrintOptions = {}): Promise<TransportWrite> {
+    const job = (opts.jobName ?? 'label').slice(0, 100);
+    if (opts.document === 'pdf' && this.platform === 'win32') {
+      // The Windows spooler's RAW datatype hands bytes to the driver as they are: a PDF would print as garbage.
+      throw printerFailure('printer_unsupported', 'queueNoPdf', { queue: this.queue }, { delivered: 'none' });
+    }
+    let res: CommandResult;
+    try {
+      res =
+        this.platform === 'win32'
+          ? await this.runWindows(zpl, job)
+          : await this.run('lp', ['-d', this.queue, ...(opts.document === 'pdf' ? [] : ['-o', 'raw']), '-t', job], zpl, this.opts.timeoutMs);
+    } catch (e) {
+      throw this.startError(e);
+    }
+    if (res.code === null) throw printerFailure('printer_timeout', 'queueNoAnswer', { queue: this.queue, ms: this.opts.timeoutMs }, { delivered: 'none' });
+    if (res.code !== 0) {
+      const why = (res.stderr || res.stdout).trim().split('\n')[0] ?? '';
+      const missing = /does not exist|unknown destination|not found|1801/i.test(why);
+      throw printerFailure(missing ? 'printer_unreachable' : 'printer_error', 'queueRefused', { queue: this.queue, reason: why || `exit code ${res.code}` }, { delivered: 'none' });
+    }
+    return { bytesWritten: zpl.byteLength };
   }
 
   private runWindows(zpl: Uint8Array, job: string): Promise<CommandResult> {
@@ -174,35 +171,36 @@ export class QueuePrinter implements LabelPrinter {
    * `Get-Printer`). Missing queue: `unreachable`; disabled/paused: `paused`;
    * enabled: `unknown` (the spooler does not know paper or head). Never throws.
    */
-  status(): Promise<PrinterStatus> {
-    return this.serial(async (): Promise<PrinterStatus> => {
-      if (this.closed) return { state: 'error', detail: `Printer ${this.uri} was closed`, code: 'printer_error' };
-      let res: CommandResult;
-      try {
-        res =
-          this.platform === 'win32'
-            ? await this.run(
-                'powershell.exe',
-                ['-NoProfile', '-NonInteractive', '-Command', '(Get-Printer -Name $env:SS_QUEUE).PrinterStatus'],
-                null,
-                this.opts.timeoutMs,
-                { SS_QUEUE: this.queue },
-              )
-            : await this.run('lpstat', ['-p', this.queue], null, this.opts.timeoutMs);
-      } catch (e) {
-        return { state: 'unreachable', detail: this.startError(e).message };
-      }
-      const text = `${res.stdout}\n${res.stderr}`.trim();
-      if (res.code === null) return { state: 'unknown', detail: `The print spooler did not answer within ${this.opts.timeoutMs} ms` };
-      if (res.code !== 0 || /does not exist|invalid destination|no such/i.test(text)) return { state: 'unreachable', detail: `Print queue ${this.queue} does not exist (${text.split('\n')[0] ?? ''})` };
-      if (/disabled|paused|stopped|offline/i.test(text)) return { state: 'paused', detail: `Print queue ${this.queue} is stopped: ${text.split('\n')[0] ?? ''}` };
-      return { state: 'unknown', detail: `Print queue ${this.queue} accepts jobs (the spooler does not report paper or head)` };
-    });
+  async ownStatus(): Promise<PrinterStatus> {
+    let res: CommandResult;
+    try {
+      res =
+        this.platform === 'win32'
+          ? await this.run(
+              'powershell.exe',
+              ['-NoProfile', '-NonInteractive', '-Command', '(Get-Printer -Name $env:SS_QUEUE).PrinterStatus'],
+              null,
+              this.opts.timeoutMs,
+              { SS_QUEUE: this.queue },
+            )
+          : await this.run('lpstat', ['-p', this.queue], null, this.opts.timeoutMs);
+    } catch (e) {
+      return { state: 'unreachable', detail: this.startError(e).message };
+    }
+    const text = `${res.stdout}\n${res.stderr}`.trim();
+    if (res.code === null) return { state: 'unknown', detail: `The print spooler did not answer within ${this.opts.timeoutMs} ms` };
+    if (res.code !== 0 || /does not exist|invalid destination|no such/i.test(text)) return { state: 'unreachable', detail: `Print queue ${this.queue} does not exist (${text.split('\n')[0] ?? ''})` };
+    if (/disabled|paused|stopped|offline/i.test(text)) return { state: 'paused', detail: `Print queue ${this.queue} is stopped: ${text.split('\n')[0] ?? ''}` };
+    return { state: 'unknown', detail: `Print queue ${this.queue} accepts jobs (the spooler does not report paper or head)` };
   }
 
-  /** Marks the printer closed. */
+  /** Nothing to release. */
   close(): Promise<void> {
-    this.closed = true;
+    return Promise.resolve();
+  }
+
+  /** Nothing to release. */
+  dispose(): Promise<void> {
     return Promise.resolve();
   }
 }

@@ -16,7 +16,8 @@
  * - `attach` / `detach` of the library drive the `attached` / `detached` events.
  */
 import { PrinterError, printerFailure } from '../errors';
-import type { Transport, TransportEvent } from './transport';
+import type { PrintOptions } from '../types';
+import type { Transport, TransportEvent, TransportWrite } from './transport';
 import { LIBUSB, hex4, usbErrorCode, printerInterfaceNumber, isUsbPrinter, stringDescriptor, describeUsbPrinter, usbMatches, where, permissionHint, type UsbOutEndpointLike, type UsbInEndpointLike, type UsbInterfaceLike, type UsbDeviceLike, type UsbLibrary, type UsbPrinterInfo, type UsbDev } from './usb-device';
 
 /** Bytes per bulk OUT transfer. */
@@ -36,6 +37,7 @@ export interface UsbTransportOptions {
 export class UsbTransport implements Transport {
   readonly uri: string;
   readonly name: string;
+  readonly release = 'idle' as const;
   private device: UsbDeviceLike | undefined;
   private iface: UsbInterfaceLike | undefined;
   private out: UsbOutEndpointLike | undefined;
@@ -175,7 +177,8 @@ export class UsbTransport implements Transport {
    * A stall clears the endpoint halt before failing.
    * @throws PrinterError (`delivered` counts the bytes the device acknowledged)
    */
-  async write(bytes: Uint8Array, signal?: AbortSignal): Promise<number> {
+  async write(bytes: Uint8Array, job: PrintOptions = {}): Promise<TransportWrite> {
+    const signal = job.signal;
     const out = this.out;
     if (!out) throw printerFailure('printer_error', 'usbNotOpen', { name: this.name }, { delivered: 'none' });
     out.timeout = this.opts.timeoutMs;
@@ -203,7 +206,7 @@ export class UsbTransport implements Transport {
       });
       written += sent;
     }
-    return written;
+    return { bytesWritten: written };
   }
 
   /**
