@@ -64,7 +64,6 @@ export default tseslint.config(
   },
   // Inside the core, each domain folder may use only the folders its row of CORE_DOMAINS
   // (build/core-domains.mjs) names; build/check-domains.mjs checks the table has no cycle.
-  // A file of a domain's room (printing/jobs/x.ts) reaches another domain through `../../`.
   ...Object.entries(CORE_DOMAINS).map(([domain, allowed]) => ({
     files: [`electron/core/${domain}/**/*.ts`],
     rules: {
@@ -76,6 +75,7 @@ export default tseslint.config(
           Object.keys(CORE_DOMAINS)
             .filter((other) => other !== domain && !allowed.includes(other))
             .map((other) => ({
+              // `../../x` too: a domain's own sub-folders (printing/jobs, printing/transports, ...) reach the others one level further up.
               group: [`../${other}`, `../${other}/**`, `../../${other}`, `../../${other}/**`],
               message: `electron/core/${domain} must not use electron/core/${other}: the domains it may use are listed in build/core-domains.mjs CORE_DOMAINS (ARCHITECTURE.md "Domains of the core").`,
             })),

@@ -3,26 +3,32 @@
  * first enabled rule whose every condition holds acts. The file shape is
  * `{version: 1, rules: [{name, when: {...}, then: {...}}]}`; fields this
  * version does not know are kept (other tools may add their own), the JSON
- * Schema of the same shape is shared/schemas/rules.schema.json.
+ * Schema of the same shape, shared/schemas/rules.schema.json, is generated
+ * from these zod schemas by build/rules-schema.ts (`.meta()` adds what JSON
+ * Schema says otherwise: blanks around values, the refinements, descriptions).
  *
  * Units: weights kg, money in the order's currency, sizes cm. Country codes
  * ISO 3166-1 alpha-2 (upper-cased on reading). Postcode patterns: digits,
  * letters and `*` (any run of characters), e.g. `20*`, `23030`.
  */
 import { z } from 'zod';
+import { DEVICE_URI_HINTS, DEVICE_URI_JSON_PATTERN, DEVICE_URI_SHAPE } from '../print/device-uri-schemes';
 
 const Code2 = z
   .string({ error: 'Country must be 2 letters (ISO 3166-1, e.g. IT)' })
   .trim()
   .transform((s) => s.toUpperCase())
-  .pipe(z.string().regex(/^[A-Z]{2}$/, { error: 'Country must be 2 letters (ISO 3166-1, e.g. IT)' }));
+  .pipe(z.string().regex(/^[A-Z]{2}$/, { error: 'Country must be 2 letters (ISO 3166-1, e.g. IT)' }))
+  .meta({ id: 'country', pattern: '^\\s*[A-Za-z]{2}\\s*$' });
 
 const Text = (label: string, max = 200) =>
   z
     .string({ error: `${label} must be text` })
     .trim()
     .min(1, { error: `${label} must not be empty` })
-    .max(max, { error: `${label} is at most ${max} characters` });
+    .max(max, { error: `${label} is at most ${max} characters` })
+    // Trimmed, then not empty: some character that is not blank.
+    .meta({ pattern: '\\S' });
 
 const Range = (label: string, unit: string) =>
   z
@@ -33,8 +39,8 @@ const Range = (label: string, unit: string) =>
     .strict()
     .refine((r) => r.min === undefined || r.max === undefined || r.min <= r.max, { error: `${label} min must not be above max`, path: ['min'] });
 
-/** The schemes of a label printer's device URI (electron/core/printing/uri.ts parses them fully when printing). */
-const DEVICE_URI = /^(?:socket:\/\/\S+|usb:\/\/\S+|printer:\S.*|file:\/\/\/\S.*)$/i;
+/** The shape of a label printer's device URI, from the one scheme table (electron/core/printing/transports/uri.ts parses it fully when printing). */
+const DEVICE_URI = DEVICE_URI_SHAPE;
 
 /** Zones a rule may name: `domestic` (Italy, the station's country), `eu` (inside the EU customs territory), `extra_eu` (outside it, special territories included). */
 const RULE_ZONES = ['domestic', 'eu', 'extra_eu'] as const;
@@ -59,7 +65,10 @@ export const RuleWhen = z
     shops: z.array(Text('Shop', 100)).min(1).optional(),
     countries: z.array(Code2).min(1, { error: 'List at least one country' }).optional(),
     zones: z.array(z.enum(RULE_ZONES, { error: `Zone must be one of ${RULE_ZONES.join(', ')}` })).min(1).optional(),
-    postcodes: z.array(z.string().trim().regex(/^[A-Za-z0-9 *-]{1,15}$/, { error: 'Postcode pattern is letters, digits and * (e.g. 20*)' })).min(1).optional(),
+    postcodes: z
+      .array(z.string().trim().regex(/^[A-Za-z0-9 *-]{1,15}$/, { error: 'Postcode pattern is letters, digits and * (e.g. 20*)' }).meta({ pattern: '^\\s*[A-Za-z0-9 *-]{1,15}\\s*$' }))
+      .min(1)
+      .optional(),
     territories: z.array(z.enum(TERRITORIES, { error: `Territory must be one of ${TERRITORIES.join(', ')}` })).min(1).optional(),
     weightKg: Range('Weight', ' of kg').optional(),
     parcels: Range('Parcels', '').optional(),
@@ -71,7 +80,8 @@ export const RuleWhen = z
     shippingMethod: z.array(Text('Shipping method', 100)).min(1).optional(),
     keywords: z.array(Text('Keyword', 100)).min(1).optional(),
     payment: z.enum(['paid', 'unpaid'], { error: 'Payment must be paid or unpaid' }).optional(),
-  });
+  })
+  .meta({ id: 'when' });
 /** Parsed {@link RuleWhen}. */
 export type RuleWhen = z.output<typeof RuleWhen>;
 
@@ -94,16 +104,20 @@ export type RuleWhen = z.output<typeof RuleWhen>;
  */
 export const RuleThen = z
   .looseObject({
-    contract: Text('Contract', 200).optional(),
+    contract: Text('Contract', 200).meta({ description: 'A fixed contract code (serviceType).' }).optional(),
     rate: z.enum(['cheapest', 'fastest'], { error: 'Rate must be cheapest or fastest' }).optional(),
-    among: z.array(Text('Contract', 200)).min(1, { error: 'List at least one contract' }).optional(),
+    among: z
+      .array(Text('Contract', 200))
+      .min(1, { error: 'List at least one contract' })
+      .meta({ description: 'Contract codes to choose from; fastest takes the first one quoted.' })
+      .optional(),
     box: Text('Box', 40).optional(),
     maxParcelKg: z.number({ error: 'Max parcel weight must be a number of kg' }).gt(0, { error: 'Max parcel weight must be above 0 kg' }).max(1000).optional(),
     options: z
       .object({
         insurance: z.union([z.boolean(), z.number().positive({ error: 'Insurance must be above 0' }).max(1_000_000)], { error: 'Insurance is true (the order total) or an amount' }).optional(),
         signature: z.boolean({ error: 'Signature is true or false' }).optional(),
-        cod: z.boolean({ error: 'COD is true or false' }).optional(),
+        cod: z.boolean({ error: 'COD is true or false' }).meta({ description: 'Cash on delivery of the order total, for unpaid orders.' }).optional(),
         codMethod: Text('COD method', 50).optional(),
         notes: z.string().trim().max(255, { error: 'Notes are at most 255 characters' }).optional(),
       })
@@ -118,12 +132,19 @@ export const RuleThen = z
       .strict()
       .optional(),
     printer: Text('Label printer', 1024)
-      .regex(DEVICE_URI, { error: 'Label printer must be a device URI (socket://host:9100, usb://…, printer:<queue>, file:///folder)' })
+      .regex(DEVICE_URI, { error: `Label printer must be a device URI (${DEVICE_URI_HINTS})` })
+      .meta({
+        pattern: DEVICE_URI_JSON_PATTERN,
+        description: `Device URI of the label printer the label goes to (${DEVICE_URI_HINTS}), and so that printer's profile; absent: the label printer in use.`,
+      })
       .optional(),
-    printerProfile: Text('Printer profile', 100).optional(),
+    printerProfile: Text('Printer profile', 100)
+      .meta({ description: 'Files of earlier versions: kept; a device URI here counts as printer, a name alone chooses nothing.' })
+      .optional(),
     shipByItself: z.boolean({ error: 'Ship by itself is true or false' }).optional(),
   })
-  .refine((t) => !(t.contract !== undefined && t.rate !== undefined), { error: 'Give either a fixed contract or a rate (cheapest/fastest), not both', path: ['contract'] });
+  .refine((t) => !(t.contract !== undefined && t.rate !== undefined), { error: 'Give either a fixed contract or a rate (cheapest/fastest), not both', path: ['contract'] })
+  .meta({ id: 'then', not: { required: ['contract', 'rate'] } });
 /** Parsed {@link RuleThen}. */
 export type RuleThen = z.output<typeof RuleThen>;
 
@@ -143,15 +164,24 @@ export const Rule = z.looseObject({
   enabled: z.boolean({ error: 'Enabled is true or false' }).default(true),
   when: RuleWhen.default({}),
   then: RuleThen,
-});
+}).meta({ id: 'rule' });
 /** Parsed {@link Rule}. */
 export type Rule = z.output<typeof Rule>;
 
 /** The rules file: `version` 1 and the rules in order (at most 200). */
-export const RulesFile = z.looseObject({
-  version: z.literal(1, { error: 'version must be 1' }),
-  rules: z.array(Rule, { error: 'rules must be a list' }).max(200, { error: 'At most 200 rules' }),
-});
+export const RulesFile = z
+  .looseObject({
+    version: z.literal(1, { error: 'version must be 1' }),
+    // Not checked (a file's own field, kept as it is); a string or number is shown as the version running.
+    revision: z.unknown().optional().meta({ type: ['string', 'number'], description: "Optional: the file's own version, shown as the version running." }),
+    rules: z.array(Rule, { error: 'rules must be a list' }).max(200, { error: 'At most 200 rules' }),
+  })
+  .meta({
+    $id: 'https://shipping-station.local/schemas/rules.schema.json',
+    title: 'Shipping Station rules file',
+    description:
+      "Shipping rules of a packing bench (issue 24): an ordered list, the first enabled rule whose every condition holds acts. Weights kg, sizes cm, money in the order's currency. Fields not listed here are allowed and kept. The station checks the same shape with zod (shared/contract/rules.ts).",
+  });
 /** Parsed {@link RulesFile}. */
 export type RulesFile = z.output<typeof RulesFile>;
 

@@ -41,9 +41,9 @@ import { importShopifyCsv, parseShopifyCsv } from '../../electron/core/orders';
 import { generateShopifyCsv } from '../fixtures/shopify/generate-shopify-csv';
 import { openStore } from '../../electron/core/store';
 import { renderLabelsPdf, renderLabelsZpl, type LabelData } from '../../electron/sandbox/labels';
-import { pdfToZpl, type PdfRasteriser } from '../../electron/core/printing/pdf-zpl';
-import { hsAnswer } from '../unit/printers/hs-answer';
-import { fakeBus, zd421, type FakeUsbBus } from '../unit/printers/fake-usb';
+import { pdfToZpl, type PdfRasteriser } from '../../electron/core/printing/pdf/pdf-zpl';
+import { hsAnswer } from '../unit/core/printing/zpl/hs-answer';
+import { fakeBus, zd421, type FakeUsbBus } from '../unit/core/printing/transports/fake-usb';
 import { parcels as labelParcels } from '../unit/labels/fixtures';
 import { benchScaleToQuote } from './scale-to-quote';
 import { benchRulesPlan } from './rules-plan';
@@ -362,7 +362,7 @@ async function benchPdfToZpl(): Promise<void> {
 async function benchPdfToZplAt(dpi: 203 | 300, page: 'label' | 'A4'): Promise<void> {
   const pdf = page === 'A4' ? new Uint8Array(fs.readFileSync(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/labels/real/dhl-paket-privat-a4.pdf'))) : await renderLabelsPdf(labelParcels(1));
   const target = { dpi, widthMm: 101.6, heightMm: 152.4 };
-  const station = (await import('../../electron/core/printing/pdf-zpl')).pdfiumRasteriser;
+  const station = (await import('../../electron/core/printing/pdf/pdf-zpl')).pdfiumRasteriser;
   const once = async (r: PdfRasteriser): Promise<{ ms: number; bytes: number }> => {
     const t0 = performance.now();
     const bytes = page === 'A4' && r === pdfjsRasteriser ? (await r.render(pdf, () => dpi / 72, (g) => g.width * g.height)).reduce((a, b) => a + b, 0) : (await pdfToZpl(pdf, target, r)).zpl.length;

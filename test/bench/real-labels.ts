@@ -4,7 +4,7 @@
  * profile) — checked as in test/integration/printers/real-labels.test.ts,
  * which runs a subset in CI. Prints one JSON line and each failing barcode.
  */
-import { stopZplPreviewWorker } from '../../electron/core/printing/preview';
+import { stopZplPreviewWorker } from '../../electron/core/printing/zpl/preview';
 import { PRINT_TARGETS } from '../support/label-barcodes';
 import { checkLabel, originalBarcodes, realZplLabels } from '../support/real-labels';
 

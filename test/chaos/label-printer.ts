@@ -7,7 +7,7 @@
  * `^XA` and `^XZ`), so a run can count what each shipment printed.
  */
 import net from 'node:net';
-import { hsAnswer } from '../unit/printers/hs-answer';
+import { hsAnswer } from '../unit/core/printing/zpl/hs-answer';
 
 /** Printer condition. */
 export type PrinterMode = 'ready' | 'off' | 'stall' | 'paper_out';

@@ -10,8 +10,8 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import { PNG } from 'pngjs';
 import { prepareZXingModule, readBarcodes } from 'zxing-wasm/reader';
-import { renderZplStream } from '../../electron/core/printing/preview';
-import { lexZpl } from '../../electron/core/printing/zpl-lexer';
+import { renderZplStream } from '../../electron/core/printing/zpl/preview';
+import { lexZpl } from '../../electron/core/printing/zpl/zpl-lexer';
 
 /** One decoded symbol: value, ZXing format name, box on the label (mm from the top-left) and narrowest bar/module (mm). */
 export interface MeasuredBarcode {

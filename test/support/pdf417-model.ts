@@ -36,8 +36,8 @@
  * the field (no corpus label has one).
  */
 import bwipjs from 'bwip-js/node';
-import { renderZplStream } from '../../electron/core/printing/preview';
-import { lexZpl, type ZplToken } from '../../electron/core/printing/zpl-lexer';
+import { renderZplStream } from '../../electron/core/printing/zpl/preview';
+import { lexZpl, type ZplToken } from '../../electron/core/printing/zpl/zpl-lexer';
 import { measurePng, type MeasuredBarcode } from './label-barcodes';
 
 const num = (s: string | undefined): number | null => {

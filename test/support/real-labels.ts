@@ -13,8 +13,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { fitZplToStock } from '../../electron/core/printing/label-fit';
-import { applyProfile } from '../../electron/core/printing/profile';
+import { fitZplToStock } from '../../electron/core/printing/zpl/label-fit';
+import { applyProfile } from '../../electron/core/printing/zpl/profile';
 import { checkBarcode, dpmmOf, measureMaxiCodes, measureZpl, type MeasuredBarcode, type PrintTarget } from './label-barcodes';
 import { measurePdf417s } from './pdf417-model';
 

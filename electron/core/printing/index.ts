@@ -5,24 +5,25 @@
  * `file:///folder` (writes the .zpl and PNG previews; the training default).
  */
 import { PrinterError } from './errors';
-import { FilePrinter } from './file';
-import { SocketPrinter } from './socket';
+import { FolderTransport } from './transports/file';
+import { SocketTransport } from './transports/socket';
+import type { Transport } from './transports/transport';
 import type { LabelPrinter, OpenPrinterOptions } from './types';
-import { QueuePrinter } from './os-spooler';
-import { UsbTransport } from './usb';
-import { TransportPrinter } from './zpl-printer';
-import { parseDeviceUri } from './uri';
+import { QueueTransport } from './transports/os-spooler';
+import { UsbTransport } from './transports/usb';
+import { TransportPrinter } from './label-printer';
+import { parseDeviceUri, type DeviceUri } from './transports/uri';
 
 export type { LabelPrinter, OpenPrinterOptions, PrinterStatus } from './types';
 export { PrinterError } from './errors';
-export { parseDeviceUri, describePrinter, printerNameParts } from './uri';
-export { adaptZpl, adaptZplBytes, detectZplDpi } from './adapt';
-export { applyProfile, applyProfileBytes } from './profile';
-export { mmToDots } from './units';
-export { parseHostStatus, hostStatusFrames, hostStatusToPrinterStatus, parseExtendedStatus, statusFromFrames } from './hoststatus';
-export { renderZplPreview, stopZplPreviewWorker } from './preview';
-export { listQueues } from './os-spooler';
-export { USB_CHUNK_BYTES } from './usb';
+export { parseDeviceUri, describePrinter, printerNameParts } from './transports/uri';
+export { adaptZpl, adaptZplBytes, detectZplDpi } from './zpl/adapt';
+export { applyProfile, applyProfileBytes } from './zpl/profile';
+export { mmToDots } from './zpl/units';
+export { parseHostStatus, hostStatusFrames, hostStatusToPrinterStatus, parseExtendedStatus, statusFromFrames } from './zpl/hoststatus';
+export { renderZplPreview, stopZplPreviewWorker } from './zpl/preview';
+export { listQueues } from './transports/os-spooler';
+export { USB_CHUNK_BYTES } from './transports/usb';
 export {
   usbUri,
   type UsbLibrary,
@@ -32,7 +33,7 @@ export {
   type UsbInEndpointLike,
   type UsbOutEndpointLike,
   type UsbErrorLike,
-} from './usb-device';
+} from './transports/usb-device';
 
 /** Default connect / write-stall / status-answer timeout, ms. */
 const DEFAULT_PRINTER_TIMEOUT_MS = 5000;
@@ -55,11 +56,19 @@ export function openPrinter(uri: string, opts: OpenPrinterOptions = {}): LabelPr
   if (typeof timeoutMs !== 'number' || !Number.isFinite(timeoutMs) || timeoutMs <= 0) throw new RangeError('openPrinter: timeoutMs must be a positive number of milliseconds');
   const dpi = opts.dpi ?? 203;
   if (dpi !== 203 && dpi !== 300) throw new RangeError('openPrinter: dpi must be 203 or 300');
+  return new TransportPrinter(openTransport(dev, timeoutMs, dpi, opts), timeoutMs, opts.idleReleaseMs);
+}
+
+/**
+ * The transport of a parsed device URI, one per scheme of shared/print/device-uri-schemes.ts.
+ * @throws PrinterError `printer_unsupported` for usb:// when no USB library was given (or it failed to load)
+ */
+function openTransport(dev: DeviceUri, timeoutMs: number, dpi: 203 | 300, opts: OpenPrinterOptions): Transport {
   switch (dev.scheme) {
     case 'socket':
-      return new SocketPrinter(dev, timeoutMs);
+      return new SocketTransport(dev, timeoutMs);
     case 'file':
-      return new FilePrinter(dev, dpi);
+      return new FolderTransport(dev, dpi);
     case 'usb':
       if (!opts.usb) {
         throw new PrinterError(
@@ -67,8 +76,8 @@ export function openPrinter(uri: string, opts: OpenPrinterOptions = {}): LabelPr
           `USB printing is not available on this station (${dev.uri}): the usb library did not load${opts.usbLoadError ? ` (${opts.usbLoadError})` : ''}. Use the printer's print queue (printer:<queue>) or socket://host:9100.`,
         );
       }
-      return new TransportPrinter(new UsbTransport(opts.usb, dev, { timeoutMs }), timeoutMs, opts.idleReleaseMs);
+      return new UsbTransport(opts.usb, dev, { timeoutMs });
     case 'printer':
-      return new QueuePrinter(dev, { timeoutMs, ...(opts.run ? { run: opts.run } : {}) });
+      return new QueueTransport(dev, { timeoutMs, ...(opts.run ? { run: opts.run } : {}) });
   }
 }

@@ -97,11 +97,11 @@ export interface OpenPrinterOptions {
   /** Printer resolution in dpi (default 203); the file printer renders previews at it. */
   dpi?: 203 | 300;
   /** The `usb` package's `usb` export (v2), for usb:// printers; tests pass a fake with the same interface. */
-  usb?: import('./usb-device').UsbLibrary;
+  usb?: import('./transports/usb-device').UsbLibrary;
   /** Why the usb library could not be loaded (named in the `printer_unsupported` message). */
   usbLoadError?: string;
   /** Runs the spooler commands of `printer:<queue>` printers (default: spawn `lp` / PowerShell). */
-  run?: import('./os-spooler').CommandRunner;
+  run?: import('./transports/os-spooler').CommandRunner;
   /** USB: how long the device stays claimed after the last job or status query, ms (default 2000). */
   idleReleaseMs?: number;
 }

@@ -2,7 +2,7 @@
  * `reports.*` commands (issue 26): End of day's figures, the day report
  * (A4 PDF and CSV, ./pdf.ts and ./csv.ts) made on demand or saved by itself
  * at day close into the folder set in Settings. The folder obeys the rule of
- * every folder setting (printing/folder.ts: absolute, normalised so an extra
+ * every folder setting (printing/transports/folder.ts: absolute, normalised so an extra
  * slash or `..` cannot reach `/proc`, `/sys`, `/dev`, symlinks resolved),
  * checked when saved and again before writing.
  */
@@ -16,7 +16,7 @@ import { dayCharts } from '../../../shared/reports/charts';
 import { chartFormats } from '../../../shared/reports/formats';
 import { reportText } from '../../../shared/reports/text';
 import type { StationContext } from '../common/context';
-import { deviceFolderProblem, makeFolder } from '../printing/folder';
+import { deviceFolderProblem, makeFolder } from '../printing/transports/folder';
 import { defineSetting } from '../store';
 import { dayCsv } from './csv';
 

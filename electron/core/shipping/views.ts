@@ -10,7 +10,7 @@ import { Shipment } from '../../../shared/platform/resources';
 import type { TrackingRecord } from '../../../shared/platform/tracking';
 import type { StationOrder } from '../../../shared/domain/order';
 import type { ManifestRecord, PrintJobRecord, ShipmentRecord, Store } from '../store';
-import { printJobView } from '../printing/job-views';
+import { printJobView } from '../printing/jobs/job-views';
 
 /** Status object for a status key (first code of that key), `processing` when unknown. */
 function statusForKey(key: string | null): Status {

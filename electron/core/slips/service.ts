@@ -17,7 +17,7 @@ import type { StationEmitter } from '../common/events';
 import type { SlipService } from '../common/services';
 import { shipmentDeliveryPoint } from '../shipping/views';
 import { parseDeviceUri, PrinterError, type LabelPrinter } from '../printing';
-import { deviceFolderProblem, makeFolder } from '../printing/folder';
+import { deviceFolderProblem, makeFolder } from '../printing/transports/folder';
 import { BenchLanguageSetting, defineSetting, type SlipJobRecord, type Store } from '../store';
 import { slipContent, type SlipContent } from './content';
 import { escposSlip, type SlipInterface } from './escpos';

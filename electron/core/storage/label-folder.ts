@@ -11,7 +11,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 
-/** What the folder printer writes (printing/file.ts): the job's ZPL and its previews. */
+/** What the folder printer writes (printing/transports/file.ts): the job's ZPL and its previews. */
 const PRINTED_FILE = /\.(zpl|png)$/i;
 const DAY_MS = 86_400_000;
 

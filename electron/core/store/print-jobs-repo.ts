@@ -4,7 +4,7 @@
  * back, and nothing is printed twice without the packer asking.
  *
  * States: `queued` -> `printing` (claimed by the job runner,
- * electron/core/printing/service.ts) -> `printed`, or back to `queued`
+ * electron/core/printing/jobs/service.ts) -> `printed`, or back to `queued`
  * (nothing reached the printer: it was off, out of paper, open; the runner
  * sends it again by itself, in order) or `failed` (part of it may have
  * printed; the packer reprints). `last_error` of a queued job says why it waits. A job found `printing` at start-up may or may not have

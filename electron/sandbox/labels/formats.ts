@@ -4,7 +4,7 @@
  * only, as PDF-only carriers do on the platform (spec: Label, `zpl` may be
  * null): `format: "PDF"`, `pdf` set, `zpl: null`, on POST /shipments and on
  * GET /shipments/{ldv}/label whatever `format` is asked. The station then
- * rasterises the PDF for the thermal printer (electron/core/printing/pdf-zpl.ts).
+ * rasterises the PDF for the thermal printer (electron/core/printing/pdf/pdf-zpl.ts).
  */
 
 /** Carriers whose contracts give PDF labels only. */

@@ -19,7 +19,7 @@ import { order } from '../../fixtures/shopify/warehouse-order';
 import { decodeEscPos, escPosText } from '../../support/escpos';
 import { closedPort, startFakePrinter, type FakePrinter } from '../printers/fake-printer';
 import { receiptPrinter } from '../printers/receipt-printer';
-import { FakeUsbPrinter, fakeBus } from '../../unit/printers/fake-usb';
+import { FakeUsbPrinter, fakeBus } from '../../unit/core/printing/transports/fake-usb';
 import { invokerOf, orderByNumber, parcel, startSandbox, stationConfig, stationFailure, tempDir } from './helpers';
 
 let sb: Sandbox;

@@ -3,7 +3,7 @@
  * each connection as a job and answers `~HS` according to `mode`.
  */
 import net from 'node:net';
-import { hsAnswer } from '../../unit/printers/hs-answer';
+import { hsAnswer } from '../../unit/core/printing/zpl/hs-answer';
 
 export type FakeMode = 'ready' | 'paper_out' | 'head_open' | 'paused' | 'silent' | 'garbage' | 'hangup' | 'chunked' | 'stall';
 

@@ -15,7 +15,7 @@
 import { PNG } from 'pngjs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { adaptZpl, renderZplPreview } from '../../../electron/core/printing';
-import { stopZplPreviewWorker } from '../../../electron/core/printing/preview';
+import { stopZplPreviewWorker } from '../../../electron/core/printing/zpl/preview';
 import { barcodeProblem, dpmmOf, measureZpl } from '../../support/label-barcodes';
 
 afterAll(() => stopZplPreviewWorker());

@@ -91,8 +91,8 @@ describe('print queue printer (CUPS lp -o raw)', () => {
 
   it('uses the Windows spooler RAW datatype through PowerShell, the queue name passed in the environment', async () => {
     const calls: Array<{ cmd: string; args: readonly string[]; env?: Record<string, string>; bytes: number }> = [];
-    const { QueuePrinter } = await import('../../../electron/core/printing/os-spooler');
-    const p = new QueuePrinter(
+    const { QueueTransport } = await import('../../../electron/core/printing/transports/os-spooler');
+    const p = new QueueTransport(
       { scheme: 'printer', uri: 'printer:ZDesigner ZD421', queue: 'ZDesigner ZD421-203dpi ZPL' },
       {
         timeoutMs: 1000,
@@ -103,7 +103,7 @@ describe('print queue printer (CUPS lp -o raw)', () => {
         },
       },
     );
-    await p.print(new Uint8Array(ZPL), { jobName: 'LDV1' });
+    await p.write(new Uint8Array(ZPL), { jobName: 'LDV1' });
     expect(calls[0]).toMatchObject({ cmd: 'powershell.exe', env: { SS_QUEUE: 'ZDesigner ZD421-203dpi ZPL', SS_JOB: 'LDV1' }, bytes: ZPL.length });
     expect(calls[0]?.args.at(-1)).toContain('pDataType = "RAW"');
     expect(calls[0]?.args.join(' ')).not.toContain('ZDesigner');

@@ -22,7 +22,7 @@
  * control (zpl-aztec.ts; they were 27 modules for 23, 3 excused).
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { stopZplPreviewWorker } from '../../../electron/core/printing/preview';
+import { stopZplPreviewWorker } from '../../../electron/core/printing/zpl/preview';
 import { checkBarcode, measureZpl, PRINT_TARGETS } from '../../support/label-barcodes';
 import { measurePdf417s } from '../../support/pdf417-model';
 import { checkLabel, originalBarcodes, realLabelFiles, realLabelSources, realZplLabels } from '../../support/real-labels';

@@ -1,0 +1,498 @@
+/**
+ * The label printer in use and the print job runner (DESIGN.md "Print jobs
+ * are rows too", "Devices"). Every print is a `print_jobs` row, printed by one
+ * runner in id order:
+ *
+ * - Before a job, the runner asks the printer for its status when the last
+ *   answer is older than {@link STATUS_MAX_AGE_MS}. While the printer reports
+ *   a fault (off/unreachable, out of paper, head open, paused, ribbon out...)
+ *   every queued job waits with that reason in `lastError`; the runner asks
+ *   again every `retryMs` (and at once on USB re-attach or a printer switch)
+ *   and prints them by itself, in order, once the printer is ready.
+ * - A job whose bytes never reached the printer (no connection, device gone
+ *   before the first byte) goes back to `queued`; one that broke mid-way is
+ *   `failed` (part of the label may have printed): only the packer reprints it.
+ * - After the bytes are out, a printer that answers `~HS` is asked until its
+ *   buffer is empty (no formats waiting, no labels remaining) before the job
+ *   is `printed`; while it holds the label (paper ran out mid-job) the job
+ *   stays `printing` with a note. A printer that never answers status is
+ *   `unknown`: its jobs are `printed` when the bytes are accepted, as before.
+ * - Nothing prints twice without the packer: a second `auto` print of a label
+ *   returns the first job, and a reprint while the label is still waiting
+ *   joins the waiting job instead of adding one.
+ *
+ * - A job pinned to a printer (a shipping rule named the label printer,
+ *   issue 24) prints on that printer with its profile, whatever the printer
+ *   in use; the runner opens it when a job needs it. While it is not ready its
+ *   jobs wait with the reason and the other jobs go on. Its label counts as
+ *   printed once the bytes are accepted (its buffer is not watched), and its
+ *   state is not the header's.
+ *
+ * Labels are printed from the bytes stored when the shipment was created, so
+ * printing never needs the network.
+ */
+import type { DiscoveredPrinterView, PrinterView } from '../../../../shared/contract/views';
+import { StationError } from '../../../../shared/contract/errors';
+import { coreText, coreTextNesting } from '../../../../shared/contract/core-text';
+import { issuesToDetails } from '../../../../shared/platform/common';
+import { PrinterProfileSchema, type PrinterProfile } from '../../../../shared/contract/printer-profile';
+import { PrinterError, renderZplPreview, type LabelPrinter, type PrinterStatus } from '..';
+import { adaptLabel, type AdaptedLabel } from './label-bytes';
+import { createPageRestSender, type PageCrop } from '../pdf/page-rest';
+import type { PrintJobRecord } from '../../store';
+import { errorSummary } from '../../common/errors';
+import { printJobView } from './job-views';
+import { LabelPrinterSetting, PrinterHistorySetting, PrinterProfilesSetting, PRINTER_HISTORY_MAX, LABEL_WIDTH_MM, LABEL_HEIGHT_MM, STATUS_MAX_AGE_MS, SILENT_RECHECK_MS, PrinterServiceOptions, kindOf, printerView, printerNameOf, HOLD, waitReason, Terminal, boundedStatus, printOutcome, jobNote } from './service-api';
+import type { PrintOutcome, PrinterService } from '../../common/services';
+
+/**
+ * Builds the printer service and its job runner on an opened printer.
+ * @throws PrinterError when `opts.uri` cannot be opened.
+ */
+export function createPrinterService(opts: PrinterServiceOptions): PrinterService {
+  const { store, events } = opts;
+  const dpi = opts.dpi ?? 203;
+  const retryMs = opts.retryMs ?? 3000;
+  const confirmPollMs = opts.confirmPollMs ?? 250;
+  const confirmMaxMs = opts.confirmMaxMs ?? 60_000;
+  const waitMs = opts.waitMs ?? 15_000;
+  const now = opts.now ?? Date.now;
+  const log = opts.log ?? (() => undefined);
+  const statusTimeoutMs = opts.statusTimeoutMs ?? 8000;
+  const probeMs = opts.probeMs ?? 5000;
+
+  let printer = opts.open(opts.uri);
+  // The rest of an A4 PDF page (a sender's or waybill copy) goes to the A4 printer when one is set (page-rest.ts).
+  const pageRest = createPageRestSender({ a4Printer: opts.a4Printer ?? (() => null), open: opts.open, nameOf: printerNameOf, log });
+  let last: PrinterView = printerView(printer.uri, 'unknown', 'Not checked yet', { key: 'notChecked' });
+  let lastAt = -Infinity;
+  let lastBuffer: PrinterStatus['buffer'];
+  let closed = false;
+  let unsubscribe: (() => void) | undefined;
+  /** Printers other than the one in use, opened for the jobs pinned to them, by device URI. */
+  const others = new Map<string, LabelPrinter>();
+
+  // Runner state: one pump at a time; `again` asks the running pump for one more round.
+  let pumping: Promise<void> | null = null;
+  let again = false;
+  let retryTimer: NodeJS.Timeout | undefined;
+  const waiters = new Map<number, Array<(t: Terminal) => void>>();
+
+  function publish(v: PrinterView): void {
+    const changed = v.state !== last.state || v.detail !== last.detail || v.uri !== last.uri;
+    last = v;
+    if (changed) opts.onStatus?.(v);
+  }
+
+  function watch(p: LabelPrinter): void {
+    unsubscribe?.();
+    const offA = p.on?.('attached', () => {
+      lastAt = -Infinity;
+      void view().then(() => kick());
+    });
+    const offD = p.on?.('detached', () => {
+      publish(printerView(p.uri, 'unreachable', 'Printer unplugged', { key: 'unplugged' }));
+      lastAt = now();
+    });
+    unsubscribe = () => {
+      offA?.();
+      offD?.();
+    };
+  }
+  watch(printer);
+
+  async function ask(p: LabelPrinter): Promise<PrinterView> {
+    const s = await boundedStatus(p, statusTimeoutMs);
+    if (p !== printer) return last;
+    lastAt = now();
+    lastBuffer = s.buffer;
+    const v: PrinterView = printerView(p.uri, s.state, s.detail, s.detailText);
+    publish(v);
+    return v;
+  }
+
+  async function view(timeoutMs?: number): Promise<PrinterView> {
+    const current = printer;
+    const status = ask(current);
+    let timer: NodeJS.Timeout | undefined;
+    const answer =
+      timeoutMs === undefined
+        ? await status
+        : await Promise.race([
+            status,
+            new Promise<null>((resolve) => {
+              timer = setTimeout(() => resolve(null), timeoutMs);
+              timer.unref();
+            }),
+          ]).finally(() => clearTimeout(timer));
+    if (answer && !HOLD.has(answer.state) && store.printJobs.nextQueued()) kick();
+    return answer ?? last;
+  }
+
+  /** Status to decide a job on: the cached one when fresh enough (or when the printer is known not to answer). */
+  async function statusBeforeJob(p: LabelPrinter): Promise<PrinterView> {
+    const age = now() - lastAt;
+    if (last.uri === p.uri && last.state === 'ready' && age < STATUS_MAX_AGE_MS) return last;
+    if (last.uri === p.uri && last.state === 'unknown' && age < SILENT_RECHECK_MS && lastAt > -Infinity) return last;
+    return ask(p);
+  }
+
+  function settle(id: number, t: Terminal): void {
+    const ws = waiters.get(id);
+    if (!ws) return;
+    waiters.delete(id);
+    for (const w of ws) w(t);
+  }
+
+  function emit(job: PrintJobRecord, t?: Terminal): void {
+    events.emit('printJobs.changed', printJobView(job));
+    if (t) settle(job.id, t);
+  }
+
+  function scheduleRetry(): void {
+    if (closed || retryTimer) return;
+    retryTimer = setTimeout(() => {
+      retryTimer = undefined;
+      lastAt = -Infinity; // ask the printer again
+      kick();
+    }, retryMs);
+    retryTimer.unref?.();
+  }
+
+  /** The jobs of the printer in use wait (unpinned ones, and those pinned to it); `pinnedTo`: only the jobs pinned to that other printer. */
+  function park(v: PrinterView, pinnedTo?: string): void {
+    const reason = waitReason(v);
+    const changed = pinnedTo !== undefined ? store.printJobs.setWaiting(reason, pinnedTo) : [...store.printJobs.setWaiting(reason), ...store.printJobs.setWaiting(reason, v.uri)];
+    for (const j of changed) emit(j);
+    // Jobs already carrying the same reason are waiting too: wake their callers.
+    for (const j of store.printJobs.list({ state: 'queued', limit: 1000 })) {
+      const its = j.pinned ? j.printerUri === (pinnedTo ?? v.uri) : pinnedTo === undefined;
+      if (its) settle(j.id, 'waiting');
+    }
+    scheduleRetry();
+  }
+
+  /** The printer a pinned job goes to, opened once; undefined (the job failed, naming the URI) when it cannot be opened. */
+  function otherPrinter(job: PrintJobRecord): LabelPrinter | undefined {
+    const open = others.get(job.printerUri);
+    if (open) return open;
+    try {
+      const p = opts.open(job.printerUri);
+      others.set(job.printerUri, p);
+      return p;
+    } catch (e) {
+      const err = errorSummary(e);
+      try {
+        const claimed = store.printJobs.claimFor(job.id, job.printerUri);
+        emit(store.printJobs.markFailed(claimed.id, coreText('jobRulePrinterUnusable', { uri: job.printerUri, reason: err.message }), { retry: false }), 'failed');
+      } catch {
+        // cancelled meanwhile
+      }
+      return undefined;
+    }
+  }
+
+  const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms).unref?.());
+
+  /**
+   * After the bytes are out: asks the printer until its buffer is empty.
+   * Returns the job as it ends (printed or failed).
+   */
+  async function confirm(p: LabelPrinter, job: PrintJobRecord, bytes: number): Promise<PrintJobRecord> {
+    if (last.state === 'unknown' || lastBuffer === undefined) return store.printJobs.markPrinted(job.id, bytes);
+    const t0 = now();
+    let note = '';
+    let offSince: number | null = null;
+    for (;;) {
+      // Stopping: the job stays `printing`; the next start fails it as interrupted (never reprinted on its own).
+      if (closed) return job;
+      if (p !== printer) return store.printJobs.markPrinted(job.id, bytes);
+      const v = await ask(p);
+      if (v.state === 'unknown' || lastBuffer === undefined) return store.printJobs.markPrinted(job.id, bytes);
+      if (v.state === 'unreachable') {
+        offSince ??= now();
+        // A printer switched off with the label in its buffer loses it: the packer decides.
+        if (now() - offSince > retryMs * 3) {
+          return store.printJobs.markFailed(job.id, coreText('jobWentOff', { detail: v.detail }), {
+            retry: false,
+            bytesWritten: bytes,
+          });
+        }
+      } else {
+        offSince = null;
+        if (lastBuffer.formats === 0 && lastBuffer.labelsRemaining === 0) return store.printJobs.markPrinted(job.id, bytes);
+        if (!HOLD.has(v.state) && now() - t0 > confirmMaxMs) return store.printJobs.markPrinted(job.id, bytes);
+      }
+      if (HOLD.has(v.state)) {
+        const n = waitReason(v, true);
+        if (n.message !== note) {
+          note = n.message;
+          emit(store.printJobs.notePrinting(job.id, n), 'waiting');
+        }
+        await sleep(retryMs);
+      } else {
+        await sleep(confirmPollMs);
+      }
+    }
+  }
+
+  /** Prints one claimed job; true when the runner may go on with the next one. */
+  async function run(p: LabelPrinter, claimed: PrintJobRecord): Promise<boolean> {
+    let job = claimed;
+    emit(job);
+    const label = store.labels.get(job.labelId);
+    if (!label) {
+      emit(store.printJobs.markFailed(job.id, coreText('jobLabelGone'), { retry: false }), 'failed');
+      return true;
+    }
+    let zpl: Uint8Array;
+    let crops: PageCrop[];
+    try {
+      ({ bytes: zpl, crops } = await adaptedFor(label.format, label.bytes, p.uri));
+    } catch (e) {
+      emit(store.printJobs.markFailed(job.id, coreText('jobCannotConvert', { reason: e instanceof Error ? e.message : String(e) }), { retry: false }), 'failed');
+      return true;
+    }
+    let result;
+    try {
+      const profile = profileOf(p.uri);
+      result = await p.print(zpl, { jobName: job.trackingNumber, ...(profile ? { media: { dpi: profile.dpi, widthMm: profile.widthMm, heightMm: profile.heightMm } } : {}) });
+    } catch (e) {
+      const err = errorSummary(e);
+      if (e instanceof PrinterError && e.delivered === 'none') {
+        // Nothing reached the printer: the job waits and goes out by itself later.
+        lastAt = -Infinity;
+        job = store.printJobs.markFailed(job.id, jobNote('jobWaiting', err), { retry: true });
+        if (!closed && p === printer) publish(printerView(p.uri, err.code === 'printer_error' ? 'error' : 'unreachable', err.message, err.text));
+        emit(job, 'waiting');
+        scheduleRetry();
+        return false;
+      }
+      emit(store.printJobs.markFailed(job.id, jobNote(e instanceof PrinterError && e.delivered === 'partial' ? 'jobFailedPartial' : 'jobFailed', err), { retry: false }), 'failed');
+      return true;
+    }
+    // The label's bytes are out: the rest of its A4 page(s), if any, to the A4 printer (in the background).
+    pageRest.send(job.trackingNumber, label.bytes, crops);
+    job = await confirm(p, job, result.bytesWritten);
+    emit(job, job.state === 'printed' ? 'printed' : job.state === 'failed' ? 'failed' : 'waiting');
+    return true;
+  }
+
+  /** Prints a job pinned to another printer than the one in use; false when that printer is not ready (its jobs wait). */
+  async function runPinned(job: PrintJobRecord): Promise<boolean> {
+    const p = otherPrinter(job);
+    if (!p) return true;
+    const s = await boundedStatus(p, statusTimeoutMs);
+    if (HOLD.has(s.state)) {
+      park(printerView(p.uri, s.state, s.detail, s.detailText), p.uri);
+      return false;
+    }
+    let claimed: PrintJobRecord;
+    try {
+      claimed = store.printJobs.claimFor(job.id, p.uri);
+    } catch {
+      return true; // cancelled meanwhile
+    }
+    return run(p, claimed);
+  }
+
+  async function pumpOnce(): Promise<void> {
+    // This round: pinned printers found not ready, and whether the printer in use is.
+    const skipPinned: string[] = [];
+    let held = false;
+    for (;;) {
+      again = false;
+      if (closed) return;
+      const next = store.printJobs.nextQueued({ skipPinned: held ? [...skipPinned, printer.uri] : skipPinned, pinnedOnly: held });
+      if (!next) return;
+      if (next.pinned && next.printerUri !== printer.uri) {
+        if (!(await runPinned(next))) skipPinned.push(next.printerUri);
+        continue;
+      }
+      const p = printer;
+      const v = await statusBeforeJob(p);
+      if (p !== printer) continue;
+      if (HOLD.has(v.state)) {
+        park(v);
+        held = true;
+        continue;
+      }
+      let claimed: PrintJobRecord;
+      try {
+        claimed = store.printJobs.claimFor(next.id, p.uri);
+      } catch {
+        continue; // cancelled meanwhile
+      }
+      if (!(await run(p, claimed))) held = true;
+    }
+  }
+
+  function kick(): void {
+    if (closed) return;
+    if (pumping) {
+      again = true;
+      return;
+    }
+    if (retryTimer) {
+      clearTimeout(retryTimer);
+      retryTimer = undefined;
+    }
+    pumping = pumpOnce()
+      .catch((e: unknown) => log(`print job runner: ${e instanceof Error ? e.message : String(e)}`))
+      .finally(() => {
+        pumping = null;
+        if (again) kick();
+      });
+  }
+
+  const outcomeOf = (job: PrintJobRecord | undefined): PrintOutcome => printOutcome(job, last.state);
+
+  async function await_(id: number): Promise<PrintOutcome> {
+    const done = new Promise<Terminal | 'timeout'>((resolve) => {
+      const list = waiters.get(id) ?? [];
+      list.push(resolve);
+      waiters.set(id, list);
+      setTimeout(() => resolve('timeout'), waitMs).unref?.();
+    });
+    kick();
+    await done;
+    return outcomeOf(store.printJobs.get(id));
+  }
+
+  function profileOf(uri: string): PrinterProfile | null {
+    return store.settings.get(PrinterProfilesSetting)[uri] ?? null;
+  }
+
+  /** The bytes sent for a stored label to the printer at `uri`, with how they were adapted and the PDF crops (./label-bytes.ts). */
+  function adaptedFor(format: string, bytes: Uint8Array, uri: string): Promise<AdaptedLabel> {
+    return adaptLabel(format, bytes, profileOf(uri), dpi);
+  }
+
+  return {
+    get uri() {
+      return printer.uri;
+    },
+    getProfile(uri = printer.uri) {
+      return { uri, profile: profileOf(uri) };
+    },
+    setProfile(input, uri = printer.uri) {
+      const parsed = PrinterProfileSchema.safeParse(input);
+      if (!parsed.success) {
+        const details = issuesToDetails(parsed.error.issues);
+        throw new StationError('invalid_input', `Printer profile not saved: ${Object.values(details).flat().join('; ')}`, details);
+      }
+      store.settings.set(PrinterProfilesSetting, { ...store.settings.get(PrinterProfilesSetting), [uri]: parsed.data });
+      return { uri, profile: parsed.data };
+    },
+    view,
+    cached: () => last,
+    async setUri(uri) {
+      const next = opts.open(uri);
+      // Probe before saving (issue 7.7): a device that does not answer in time, or a folder that cannot be
+      // written, is refused and nothing changes. A network printer that is merely off is accepted: its jobs wait.
+      const probe = await boundedStatus(next, probeMs);
+      if (probe.code) {
+        await next.close().catch(() => undefined);
+        const said = coreTextNesting('printerNotSaved', { uri: next.uri }, { detail: { message: probe.detail, ...(probe.detailText ? { text: probe.detailText } : {}) } });
+        throw new PrinterError(probe.code, said.message, { text: said.text });
+      }
+      const old = printer;
+      printer = next;
+      watch(next);
+      lastAt = -Infinity;
+      lastBuffer = undefined;
+      publish(printerView(next.uri, 'unknown', 'Not checked yet', { key: 'notChecked' }));
+      store.settings.set(LabelPrinterSetting, next.uri);
+      const history = [next.uri, ...store.settings.get(PrinterHistorySetting).filter((u) => u !== next.uri)].slice(0, PRINTER_HISTORY_MAX);
+      store.settings.set(PrinterHistorySetting, history);
+      await old.close().catch(() => undefined);
+      const v = await view();
+      kick();
+      return v;
+    },
+    async preview(trackingNumber) {
+      const label = store.labels.getLatest(trackingNumber, 'ZPL') ?? store.labels.getLatest(trackingNumber, 'PDF');
+      if (!label) throw new StationError('not_found_locally', `No label is stored for ${trackingNumber}`);
+      const uri = printer.uri;
+      const profile = profileOf(uri);
+      const size = profile ? { widthMm: profile.widthMm, heightMm: profile.heightMm } : { widthMm: LABEL_WIDTH_MM, heightMm: LABEL_HEIGHT_MM };
+      const at = profile?.dpi ?? dpi;
+      const { bytes, adaptation, adaptationNotes, inkMm, crops } = await adaptedFor(label.format, label.bytes, uri);
+      try {
+        const { pngs, labelCount } = await renderZplPreview(new TextDecoder('utf-8').decode(bytes), { dpi: at, maxLabels: 4, labelMm: size });
+        return { trackingNumber, printerUri: uri, dpi: at, ...size, labelCount, pngs: pngs.map((p) => p.toString('base64')), adaptation, adaptationNotes, inkMm, pageRest: pageRest.view(crops) };
+      } catch (e) {
+        throw new StationError('printer_error', `The label of ${trackingNumber} could not be previewed: ${e instanceof Error ? e.message : String(e)}`);
+      }
+    },
+    async printLabel(trackingNumber, requestedBy, target) {
+      // ZPL when the carrier gave one; else its PDF, rasterised for the printer when the job runs.
+      const label = store.labels.getLatest(trackingNumber, 'ZPL') ?? store.labels.getLatest(trackingNumber, 'PDF');
+      if (!label) throw new StationError('not_found_locally', `No label is stored for ${trackingNumber}`);
+      let job: PrintJobRecord;
+      try {
+        job = store.tx(() => {
+          if (requestedBy === 'auto') {
+            // The shipment's `auto` job is created with the shipment (shipping/shipment-executor.ts); a label printed
+            // before keeps its job: never a second automatic print.
+            return target?.printerUri ? store.printJobs.ensureAuto(label.id, target.printerUri, true).job : store.printJobs.ensureAuto(label.id, printer.uri).job;
+          }
+          const open = store.printJobs.openForLabel(label.id);
+          if (open) return open;
+          // A reprint goes where the label went: the rule's printer when its first print was pinned to one.
+          const auto = store.printJobs.autoForLabel(label.id);
+          if (auto?.pinned) return store.printJobs.enqueue({ labelId: label.id, printerUri: auto.printerUri, requestedBy, pinned: true });
+          return store.printJobs.enqueue({ labelId: label.id, printerUri: printer.uri, requestedBy });
+        });
+      } catch (e) {
+        return { job: null, error: errorSummary(e) };
+      }
+      if (job.state === 'printed' || job.state === 'failed') return outcomeOf(job);
+      if (job.attempts === 0 && job.lastError === null) emit(job);
+      return await_(job.id);
+    },
+    async discover() {
+      const found = opts.discover ? await opts.discover().catch((e: unknown) => (log(`printer discovery: ${String(e)}`), [])) : [];
+      const out: DiscoveredPrinterView[] = [];
+      const seen = new Set<string>();
+      const add = (d: DiscoveredPrinterView): void => {
+        if (seen.has(d.uri)) return;
+        seen.add(d.uri);
+        out.push({ ...d, current: d.uri === printer.uri });
+      };
+      add({ ...printerNameOf(printer.uri), kind: kindOf(printer.uri), current: true });
+      found.forEach(add);
+      for (const uri of store.settings.get(PrinterHistorySetting)) add({ ...printerNameOf(uri), kind: kindOf(uri), current: false });
+      return out;
+    },
+    pending: () =>
+      store.printJobs
+        .list({ state: ['queued', 'printing'], limit: 1000 })
+        .reverse()
+        .map(printJobView),
+    cancel(id) {
+      const job = store.printJobs.get(id);
+      if (!job) throw new StationError('not_found_locally', `Print job ${id} is not known at this station`);
+      if (job.state !== 'queued') throw new StationError('invalid_state', `Print job ${id} is ${job.state}; only a waiting job can be cancelled`);
+      const done = store.printJobs.cancelQueued(id, 'cancelled by the packer');
+      emit(done, 'failed');
+      return printJobView(done);
+    },
+    kick,
+    async idle() {
+      while (pumping) await pumping;
+      await pageRest.idle();
+    },
+    async close() {
+      closed = true;
+      if (retryTimer) clearTimeout(retryTimer);
+      unsubscribe?.();
+      for (const id of [...waiters.keys()]) settle(id, 'waiting');
+      await pumping;
+      for (const p of others.values()) await p.close().catch(() => undefined);
+      others.clear();
+      await pageRest.idle();
+      await printer.close();
+    },
+  };
+}
