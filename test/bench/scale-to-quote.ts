@@ -1,6 +1,6 @@
 /**
  * Bench `scale-to-quote`: a stable reading received from the scale (a fake
- * HID scale with node-hid's interface, in process) → `scale.changed` → the
+ * HID scale with node-hid's interface, in process) → `scales.changed` → the
  * rates the Quote screen shows (`rates.quote` answered by the sandbox over
  * loopback HTTP). What the screen does on a stable weight, without the
  * browser's paint. 100 weighings (box on, box off), 10 warm-up.

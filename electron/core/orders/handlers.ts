@@ -109,11 +109,11 @@ export function createOrdersHandlers(ctx: StationContext) {
       }
       return { outboxIds: rows.map((r) => r.id), queued: good.length, refused };
     },
-    'orders.settings': async () => ({
+    'orders.settings.get': async () => ({
       allowUnpaid: ctx.store.settings.get(AllowUnpaidSetting),
       pickupMethods: ctx.store.settings.get(PickupMethodsSetting),
     }),
-    'orders.setSettings': async ({ allowUnpaid, pickupMethods }) => {
+    'orders.settings.set': async ({ allowUnpaid, pickupMethods }) => {
       ctx.store.tx(() => {
         ctx.store.settings.set(AllowUnpaidSetting, allowUnpaid);
         ctx.store.settings.set(PickupMethodsSetting, pickupMethods);
@@ -129,7 +129,7 @@ export function createOrdersHandlers(ctx: StationContext) {
     | 'orders.get'
     | 'orders.fix'
     | 'orders.submit'
-    | 'orders.settings'
-    | 'orders.setSettings'
+    | 'orders.settings.get'
+    | 'orders.settings.set'
   >;
 }

@@ -18,15 +18,15 @@ import type { PackerSession } from './session';
 /** Commands that change money or devices: rules, printers, scale, slip printer, platform account, packers, the station. */
 const SUPERVISOR_COMMANDS: ReadonlySet<string> = new Set([
   'printers.set',
-  'printers.setProfile',
-  'scale.set',
-  'slips.setSettings',
-  'settings.account.save',
-  'settings.account.forget',
+  'printers.profile.set',
+  'scales.set',
+  'slips.settings.set',
+  'account.settings.set',
+  'account.settings.forget',
   'packers.save',
   'packers.remove',
   'packers.setStation',
-  'reports.setSettings',
+  'reports.settings.set',
   // Shipping rules choose contracts and options (money); product data sets weights and customs values.
   'rules.import',
   'rules.save',
@@ -39,7 +39,7 @@ const SUPERVISOR_COMMANDS: ReadonlySet<string> = new Set([
 ]);
 
 /** Background reads that do not count as the packer being at the bench. */
-const NOT_ACTIVITY: ReadonlySet<string> = new Set(['app.info', 'credit.get', 'packers.session', 'scale.get', 'storage.get']);
+const NOT_ACTIVITY: ReadonlySet<string> = new Set(['app.info', 'credit.get', 'packers.session', 'scales.get', 'storage.get']);
 
 type AnyHandler = (input: unknown) => Promise<unknown>;
 

@@ -110,8 +110,8 @@ export function createShipOrderHandlers(ctx: StationContext, create: ReturnType<
       return create(parsed.data, { printerUri: plan.printerUri ?? undefined });
     },
 
-    'shipping.settings': async () => ({ countdownMs: ctx.store.settings.get(CountdownSetting) }),
+    'shipping.settings.get': async () => ({ countdownMs: ctx.store.settings.get(CountdownSetting) }),
 
-    'shipping.setSettings': async ({ countdownMs }) => ({ countdownMs: ctx.store.settings.set(CountdownSetting, countdownMs) }),
-  } satisfies Pick<Handlers, 'shipping.plan' | 'shipping.autoShip' | 'shipping.shipOrder' | 'shipping.settings' | 'shipping.setSettings'>;
+    'shipping.settings.set': async ({ countdownMs }) => ({ countdownMs: ctx.store.settings.set(CountdownSetting, countdownMs) }),
+  } satisfies Pick<Handlers, 'shipping.plan' | 'shipping.autoShip' | 'shipping.shipOrder' | 'shipping.settings.get' | 'shipping.settings.set'>;
 }

@@ -3,7 +3,7 @@
  * whether unpaid orders may ship (after the packer confirms; off forbids it
  * in the core too, `shipments.create`), and per shop the Shopify shipping
  * method names that mean store or local pickup (those orders stay off the
- * to-ship list). Saved with `orders.setSettings`; a refused value names its
+ * to-ship list). Saved with `orders.settings.set`; a refused value names its
  * field and nothing saved is lost. Keyboard: Tab through the fields, Enter in
  * a single-line field or Ctrl+Enter in a list saves.
  */
@@ -46,7 +46,7 @@ export function OrderSettingsSection() {
   const loadPerShop = perShop.load;
   useEffect(() => {
     void loadFacets();
-    invoke('orders.settings', {})
+    invoke('orders.settings.get', {})
       .then((s: OrderSettings) => {
         loadUnpaid({ allowUnpaid: s.allowUnpaid });
         loadPerShop(methodTexts(s.pickupMethods));
@@ -68,7 +68,7 @@ export function OrderSettingsSection() {
     }
     if (newShop.trim() !== '') pickupMethods[newShop.trim()] = [...(pickupMethods[newShop.trim()] ?? []), ...lines(newMethods)];
     try {
-      const after = await invoke('orders.setSettings', { allowUnpaid, pickupMethods });
+      const after = await invoke('orders.settings.set', { allowUnpaid, pickupMethods });
       unpaid.saved({ allowUnpaid: after.allowUnpaid });
       perShop.saved(methodTexts(after.pickupMethods));
       setNewShop('');

@@ -67,9 +67,9 @@ export const ordersCommands = {
     z.object({ ids: z.array(OrderIdInput).min(1, { error: 'Choose at least one order' }).max(1000, { error: 'At most 1000 orders at a time' }) }),
   ),
   /** Order settings: unpaid orders allowed, pickup method names per shop. */
-  'orders.settings': command<OrderSettings>()(Empty),
+  'orders.settings.get': command<OrderSettings>()(Empty),
   /** Save the order settings. */
-  'orders.setSettings': command<OrderSettings>()(OrderSettings),
+  'orders.settings.set': command<OrderSettings>()(OrderSettings),
   /** Create an order by hand (manual form). */
   'orders.create': command<StationOrder>()(BoundedManualOrderInput),
   /** Orders of the day, open first. */

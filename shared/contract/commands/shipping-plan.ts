@@ -60,7 +60,7 @@ export const shippingPlanCommands = {
    */
   'shipping.check': command<FieldErrors>()(z.object({ form: ShipForm, for: z.enum(['quote', 'ship'], { error: 'Check for quote or ship' }), rate: ChosenRate.nullable().default(null) }).strict()),
   /** The station's settings of shipping by itself: the countdown (ms, default 1500). */
-  'shipping.settings': command<ShippingSettingsView>()(Empty),
+  'shipping.settings.get': command<ShippingSettingsView>()(Empty),
   /** Saves them. @throws StationError `invalid_input` naming `countdownMs`. */
-  'shipping.setSettings': command<ShippingSettingsView>()(z.object({ countdownMs: CountdownMsInput }).strict()),
+  'shipping.settings.set': command<ShippingSettingsView>()(z.object({ countdownMs: CountdownMsInput }).strict()),
 } as const;

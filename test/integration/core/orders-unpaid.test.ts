@@ -51,8 +51,8 @@ const ship = (o: StationOrder) => invoke('shipments.create', { orderId: o.id, re
 
 describe('unpaid orders in shipments.create', () => {
   it('refuses an unpaid order where the station forbids it, naming the order, and sends nothing', async () => {
-    const settings = await invoke('orders.settings', {});
-    await invoke('orders.setSettings', { ...settings, allowUnpaid: false });
+    const settings = await invoke('orders.settings.get', {});
+    await invoke('orders.settings.set', { ...settings, allowUnpaid: false });
     const unpaid = await byNumber('#3001');
     expect(unpaid.paymentStatus).toBe('unpaid');
     const before = sb.state.shipments.length;
@@ -71,8 +71,8 @@ describe('unpaid orders in shipments.create', () => {
   });
 
   it('ships the unpaid order once unpaid orders are allowed again (the screen asks first)', async () => {
-    const settings = await invoke('orders.settings', {});
-    await invoke('orders.setSettings', { ...settings, allowUnpaid: true });
+    const settings = await invoke('orders.settings.get', {});
+    await invoke('orders.settings.set', { ...settings, allowUnpaid: true });
     const r = await ship(await byNumber('#3001'));
     expect(r.shipment.trackingNumber).toMatch(/^[A-Z]{2}\d{10}$/);
     expect((await byNumber('#3001')).status).toBe('shipped');

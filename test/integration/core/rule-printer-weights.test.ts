@@ -43,8 +43,8 @@ beforeAll(async () => {
   big = await startFakePrinter('ready');
   tmp = tempDir();
   station = await startStation(stationConfig(sb, tmp.dir, main.uri), { platformTimeoutMs: 5000, printerTimeoutMs: 2000, platformRateLimits: false });
-  await invoke('boxes.set', { presets: [{ name: 'Medium', lengthCm: 40, widthCm: 30, heightCm: 30, tareKg: 0.3, barcode: null }], defaultBox: 'Medium' });
-  await invoke('printers.setProfile', { uri: big.uri, profile: BIG_PROFILE });
+  await invoke('boxes.settings.set', { presets: [{ name: 'Medium', lengthCm: 40, widthCm: 30, heightCm: 30, tareKg: 0.3, barcode: null }], defaultBox: 'Medium' });
+  await invoke('printers.profile.set', { uri: big.uri, profile: BIG_PROFILE });
   await invoke('products.importCsv', { content: 'sku,weightKg,lengthCm,widthCm,heightCm\nVASO,2,20,20,30\nTAZ,0.35,10,10,12\nBIG-TAVOLO,8,40,30,30\n' });
   await invoke('rules.import', {
     content: JSON.stringify({
