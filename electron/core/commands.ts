@@ -18,11 +18,11 @@ import { createOrdersHandlers } from './orders/handlers';
 import { createOutboxHandlers } from './outbox/handlers';
 import { createPickupsHandlers } from './pickups/handlers';
 import { createPrintersHandlers } from './printing/printers-handlers';
-import { createRatesHandlers } from './shipping/rates';
+import { rateQuoter } from './shipping/rates';
 import { createScaleHandlers } from './scales/handlers';
 import { createScanHandlers } from './orders/scan';
 import { createSettingsHandlers } from './account/settings';
-import { createShipmentsHandlers } from './shipping/shipments';
+import { createShipmentsHandlers, shipmentCreator } from './shipping/shipments';
 import { createSlipsHandlers } from './slips/handlers';
 import { createVerifyHandlers } from './packing/verify';
 import { createStorageHandlers } from './storage/handlers';
@@ -41,8 +41,6 @@ export type { StationContext } from './common/context';
 
 /** Every command of the contract, bound to one station context. */
 export function createHandlers(ctx: StationContext): Handlers {
-  const shipments = createShipmentsHandlers(ctx);
-  const rates = createRatesHandlers(ctx);
   const session = createPackerSession(ctx.store, ctx.events, ctx.now);
   const reportOpts = { stationName: () => session.view().stationName };
   const handlers = mergeDisjoint(
@@ -52,8 +50,7 @@ export function createHandlers(ctx: StationContext): Handlers {
     createOrderImportHandlers(ctx),
     createScanHandlers(ctx),
     createCarriersHandlers(ctx),
-    rates,
-    shipments,
+    createShipmentsHandlers(ctx),
     createLabelsHandlers(ctx),
     createPrintersHandlers(ctx),
     createPickupsHandlers(ctx),
@@ -70,8 +67,8 @@ export function createHandlers(ctx: StationContext): Handlers {
     createStorageHandlers(ctx),
     createRulesHandlers(ctx),
     createProductsHandlers(ctx),
-    createShipOrderHandlers(ctx, shipments['shipments.create']),
-    createShipFormHandlers(rates['rates.quote']),
+    createShipOrderHandlers(ctx, shipmentCreator(ctx)),
+    createShipFormHandlers(rateQuoter(ctx)),
     createPackersHandlers(ctx, session),
     createReportsHandlers(ctx, reportOpts),
   ) satisfies Handlers;

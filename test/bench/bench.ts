@@ -163,7 +163,7 @@ async function benchLabelToPrinter(transport: 'socket' | 'usb'): Promise<void> {
     const started = performance.now();
     const failures: string[] = [];
     for (const order of orders) {
-      const result = await station.handlers['shipments.create']({
+      const result = await station.handlers['shipping.shipOrder']({
         orderId: order.id,
         request: {
           recipient: recipientToParty(order.recipient),

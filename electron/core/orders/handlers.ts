@@ -11,7 +11,7 @@ import type { StationContext } from '../common/context';
 
 /**
  * Setting `orders.allowUnpaid`: unpaid orders may ship after the packer confirms (default true);
- * false forbids it, in the screen and again in `shipments.create`.
+ * false forbids it, in the screen and again in `shipping.shipOrder`.
  */
 export const AllowUnpaidSetting = defineSetting('orders.allowUnpaid', z.boolean(), true);
 /** Setting `orders.pickupMethods`: shop -> shipping method names meaning store/local pickup. */

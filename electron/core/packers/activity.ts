@@ -84,7 +84,6 @@ export function withPackers(handlers: Handlers, store: Store, session: PackerSes
         if (r.kind === 'order') record('scan', { orderId: r.order.id });
         break;
       }
-      case 'shipments.create':
       case 'shipping.shipOrder': {
         const r = out as ShipResult;
         if (r.shippedElsewhere) break;

@@ -1,7 +1,7 @@
 /**
  * Part of the Settings screen (issue 12): how this station treats orders —
  * whether unpaid orders may ship (after the packer confirms; off forbids it
- * in the core too, `shipments.create`), and per shop the Shopify shipping
+ * in the core too, `shipping.shipOrder`), and per shop the Shopify shipping
  * method names that mean store or local pickup (those orders stay off the
  * to-ship list). Saved with `orders.settings.set`; a refused value names its
  * field and nothing saved is lost. Keyboard: Tab through the fields, Enter in

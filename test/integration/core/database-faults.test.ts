@@ -96,7 +96,7 @@ async function trainingDay(): Promise<string> {
       recipient: { name: 'Anna Neri', street: 'Via Po 3', city: 'Torino', province: 'TO', postalCode: '10123', countryCode: 'IT' },
       items: [{ name: 'Tazza', quantity: 1 }],
     });
-    await invoke('shipments.create', { orderId: order.id, request: { recipient: recipientToParty(order.recipient), packages: [parcel()] } });
+    await invoke('shipping.shipOrder', { orderId: order.id, request: { recipient: recipientToParty(order.recipient), packages: [parcel()] } });
   } finally {
     await station.close();
   }

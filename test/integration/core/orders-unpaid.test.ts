@@ -1,6 +1,6 @@
 /**
  * Unpaid orders (issue 12 item 4) in the core, against the sandbox: with
- * `orders.allowUnpaid` false, `shipments.create` refuses an unpaid order
+ * `orders.allowUnpaid` false, `shipping.shipOrder` refuses an unpaid order
  * whatever the client (the screen's question is not the only guard), names
  * the order and sends nothing; a paid order ships; allowing unpaid orders
  * again lets the same order ship.
@@ -47,9 +47,9 @@ afterAll(async () => {
 
 const byNumber = (orderNumber: string): Promise<StationOrder> => orderByNumber(invoke, orderNumber);
 
-const ship = (o: StationOrder) => invoke('shipments.create', { orderId: o.id, request: { recipient: recipientToParty(o.recipient), packages: [parcel()] } });
+const ship = (o: StationOrder) => invoke('shipping.shipOrder', { orderId: o.id, request: { recipient: recipientToParty(o.recipient), packages: [parcel()] } });
 
-describe('unpaid orders in shipments.create', () => {
+describe('unpaid orders in shipping.shipOrder', () => {
   it('refuses an unpaid order where the station forbids it, naming the order, and sends nothing', async () => {
     const settings = await invoke('orders.settings.get', {});
     await invoke('orders.settings.set', { ...settings, allowUnpaid: false });

@@ -55,7 +55,7 @@ async function scanAndShip(number: string, parcels = 1): Promise<string> {
   const scanned = await invoke('scan.resolve', { code: number });
   expect(scanned.kind).toBe('order');
   const o = await byNumber(number);
-  const res = await invoke('shipments.create', { orderId: o.id, request: { recipient: recipientToParty(o.recipient), packages: Array.from({ length: parcels }, () => parcel()) } });
+  const res = await invoke('shipping.shipOrder', { orderId: o.id, request: { recipient: recipientToParty(o.recipient), packages: Array.from({ length: parcels }, () => parcel()) } });
   return res.shipment.trackingNumber;
 }
 

@@ -75,10 +75,10 @@ describe('printer profile commands', () => {
     const r = await invoke('scan.resolve', { code: 'PROF-1' });
     if (r.kind !== 'order') throw new Error('order not found');
     const o = r.order;
-    const rates = await invoke('rates.quote', { request: { recipient: { address: { postalCode: '10121', countryCode: 'IT' } }, packages: [parcel()] } });
+    const rates = await invoke('shipping.quote', { request: { recipient: { address: { postalCode: '10121', countryCode: 'IT' } }, packages: [parcel()] } });
     const zplRate = rates.find((x) => !x.contractCode.toUpperCase().includes('DHL')) ?? rates[0];
     if (!zplRate) throw new Error('no rate');
-    const shipped = await invoke('shipments.create', {
+    const shipped = await invoke('shipping.shipOrder', {
       orderId: o.id,
       request: { recipient: { name: 'Anna Neri', address: { street: 'Via Roma 1', city: 'Torino', province: 'TO', postalCode: '10121', countryCode: 'IT' } }, packages: [parcel()], serviceType: zplRate.contractCode },
     });
@@ -103,11 +103,11 @@ describe('printer profile commands', () => {
 
   it('prints a PDF-only carrier (DHL) label through the station as ^GFA Z64, one label per page, at the profile', async () => {
     const recipient = { name: 'Jonas Weber', address: { street: 'Hauptstraße 5', city: 'München', postalCode: '80331', countryCode: 'DE' } };
-    const rates = await invoke('rates.quote', { request: { recipient: { address: { postalCode: '80331', countryCode: 'DE' } }, packages: [parcel(2)] } });
+    const rates = await invoke('shipping.quote', { request: { recipient: { address: { postalCode: '80331', countryCode: 'DE' } }, packages: [parcel(2)] } });
     const dhl = rates.find((x) => x.carrierCode.toUpperCase() === 'DHL');
     if (!dhl) throw new Error(`no DHL rate to DE among ${rates.map((x) => x.contractCode).join(', ')}`);
     const before = printer.jobs.length;
-    const shipped = await invoke('shipments.create', { request: { recipient, packages: [parcel(2)], serviceType: dhl.contractCode } });
+    const shipped = await invoke('shipping.shipOrder', { request: { recipient, packages: [parcel(2)], serviceType: dhl.contractCode } });
     expect(shipped.printJob?.state).toBe('printed');
     expect(printer.jobs.length).toBe(before + 1);
     const zpl = (await printer.job(printer.jobs.length - 1)).toString('latin1');

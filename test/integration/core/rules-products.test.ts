@@ -225,7 +225,7 @@ describe('rules and product data through the commands', () => {
     // A declaration typed at the bench with another HS code: remembered as a suggestion, the product data kept.
     const liv = await byNumber('#4002');
     expect(liv.status).toBe('shipped');
-    const r = await invoke('shipments.create', {
+    const r = await invoke('shipping.shipOrder', {
       request: {
         recipient: { name: 'Marco Rossi', address: { street: 'Via Saroch 12', city: 'Livigno', postalCode: '23041', province: 'SO', countryCode: 'IT' } },
         packages: [{ weight: { value: 1, units: 'KG' }, dimensions: { length: 30, width: 20, height: 10, units: 'CM' } }],

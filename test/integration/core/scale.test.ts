@@ -66,7 +66,7 @@ describe('station scale', () => {
     const stable = next((v) => v.reading?.status === 'stable');
     hid.report([3, 4, 2, 0, 0xce, 0x04]); // 1.230 kg
     const kg = (await stable).reading!.kg!;
-    const rates = await invoke('rates.quote', {
+    const rates = await invoke('shipping.quote', {
       request: { recipient: { address: { postalCode: '20121', countryCode: 'IT' } }, packages: [{ weight: { value: kg, units: 'KG' }, dimensions: { length: 20, width: 15, height: 10, units: 'CM' } }] },
     });
     expect(rates.length).toBeGreaterThan(0);

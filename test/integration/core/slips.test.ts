@@ -54,7 +54,7 @@ afterAll(async () => {
 
 const byNumber = (orderNumber: string): Promise<StationOrder> => orderByNumber(invoke, orderNumber);
 
-const ship = async (o: StationOrder) => (await invoke('shipments.create', { orderId: o.id, request: { recipient: recipientToParty(o.recipient), packages: [parcel()] } })).shipment.trackingNumber;
+const ship = async (o: StationOrder) => (await invoke('shipping.shipOrder', { orderId: o.id, request: { recipient: recipientToParty(o.recipient), packages: [parcel()] } })).shipment.trackingNumber;
 
 /** Waits until the order's slip jobs satisfy `ok` (the runner prints in the background). */
 async function slipsOf(orderId: number, ok: (jobs: SlipJobView[]) => boolean): Promise<SlipJobView[]> {
@@ -84,7 +84,7 @@ describe('packing slips on a USB receipt printer (the usb library injected, an E
       });
       await call('slips.settings.set', { printerUri: 'usb://04b8:0e28', format: 'escpos', paperWidthMm: 80, when: 'with_label', shopName: 'Bottega Verdi' });
       const first = await orderByNumber(call, '#701');
-      const ldv = (await call('shipments.create', { orderId: first.id, request: { recipient: recipientToParty(first.recipient), packages: [parcel()] } })).shipment.trackingNumber;
+      const ldv = (await call('shipping.shipOrder', { orderId: first.id, request: { recipient: recipientToParty(first.recipient), packages: [parcel()] } })).shipment.trackingNumber;
       const until = Date.now() + 5000;
       while ((await call('slips.list', { orderId: first.id }))[0]?.state !== 'printed') {
         if (Date.now() > until) throw new Error('USB slip never printed');
@@ -97,7 +97,7 @@ describe('packing slips on a USB receipt printer (the usb library injected, an E
       // Unplugged after 100 bytes: part of the slip may be out; it fails and waits for Alt+K.
       epson.script.fail = { kind: 'unplug', afterBytes: Buffer.concat(epson.received).length + 100 }; // counted from the device's first byte
       const second = await orderByNumber(call, '#702');
-      await call('shipments.create', { orderId: second.id, request: { recipient: recipientToParty(second.recipient), packages: [parcel()] } });
+      await call('shipping.shipOrder', { orderId: second.id, request: { recipient: recipientToParty(second.recipient), packages: [parcel()] } });
       const until2 = Date.now() + 5000;
       let jobs = await call('slips.list', { orderId: second.id });
       while (jobs[0]?.state !== 'failed') {

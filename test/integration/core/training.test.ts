@@ -37,7 +37,7 @@ async function shipNewOrder(invoke: Invoke, name: string): Promise<ShipResult> {
     recipient: { name, street: 'Via Po 3', city: 'Torino', province: 'TO', postalCode: '10123', countryCode: 'IT' },
     items: [{ name: 'Tazza', quantity: 2, unitPrice: 9.5 }],
   });
-  return invoke('shipments.create', { orderId: order.id, request: { recipient: recipientToParty(order.recipient), packages: [parcel()] } });
+  return invoke('shipping.shipOrder', { orderId: order.id, request: { recipient: recipientToParty(order.recipient), packages: [parcel()] } });
 }
 
 const broken = (dir: string) => fs.readdirSync(dir).filter((f) => f.includes('.broken-')).sort();

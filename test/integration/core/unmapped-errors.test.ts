@@ -95,10 +95,10 @@ describe('inputs that used to answer 500', () => {
   it('a 1x1x1 cm parcel is a field error (400), not 502; nothing is shipped', async () => {
     const before = shipmentsOnPlatform();
     const request = { recipient: recipient(), packages: [parcel(1, 1, 1, 1)] };
-    const quote = await refused('rates.quote', { request });
+    const quote = await refused('shipping.quote', { request });
     expect(quote.code).toBe('invalid_input');
     expect(quote.details).toEqual({ 'request.packages.0.dimensions.length': ['Parcel is too small: its largest face must be at least 15 × 11 cm, room for the label'] });
-    const ship = await refused('shipments.create', { request: { ...request, serviceType: 'BRT-EXP-NAZ' } });
+    const ship = await refused('shipping.shipOrder', { request: { ...request, serviceType: 'BRT-EXP-NAZ' } });
     expect(Object.keys(ship.details ?? {})).toEqual(['request.packages.0.dimensions.length']);
     expect(shipmentsOnPlatform()).toBe(before);
   });
