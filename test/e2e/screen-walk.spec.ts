@@ -90,7 +90,7 @@ test('a day to be seen: one shipment, orders of two shops, a refused request', a
   const content = readFileSync(CSV, 'utf8');
   await rpc('orders.importCsv', { fileName: 'bottega.csv', content, shop: 'Bottega' });
   await rpc('orders.importCsv', { fileName: 'emporio.csv', content, shop: 'Emporio' });
-  const toFix = (await rpc('orders.list', { status: 'open' })).find((o) => o.needsFix.length > 0);
+  const toFix = (await rpc('orders.page', { view: 'to_ship', limit: 500 })).orders.find((o) => o.needsFix.length > 0);
   expect(toFix, 'an imported order without a postal code').toBeDefined();
   made.toFix = toFix!.orderNumber;
   // A shipment the platform refuses (a province that is not one): its request waits in the Queue.

@@ -44,12 +44,6 @@ export function createOrdersHandlers(ctx: StationContext) {
       emitOrdersChanged(ctx);
       return order;
     },
-    /** Orders, open first then newest; `q` searches number, recipient, items (at most 200; the bench list uses `orders.page`). */
-    'orders.list': async ({ status, q }) => {
-      const filter = status ?? 'all';
-      const query = q?.trim();
-      return query ? ctx.store.orders.search(query, { status: filter, limit: 200 }) : ctx.store.orders.list({ status: filter });
-    },
     /** One page of the order list (SQLite: FTS5 trigram search, indexed filters). */
     'orders.page': async (query) => ctx.store.orders.page(query),
     'orders.facets': async () => ctx.store.orders.facets(),
@@ -123,7 +117,6 @@ export function createOrdersHandlers(ctx: StationContext) {
   } satisfies Pick<
     Handlers,
     | 'orders.create'
-    | 'orders.list'
     | 'orders.page'
     | 'orders.facets'
     | 'orders.get'

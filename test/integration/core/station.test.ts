@@ -86,7 +86,7 @@ describe('station core, one bench day', () => {
     const report = await invoke('orders.importCsv', { fileName: 'orders.csv', content: generateShopifyCsv(8) });
     expect(report.errors).toEqual([]);
     expect(report.imported).toBeGreaterThanOrEqual(7);
-    const open = await invoke('orders.list', { status: 'open' });
+    const open = (await invoke('orders.page', { view: 'to_ship', limit: 500 })).orders;
     expect(open.length).toBe(report.imported);
     expect((await order('#1001')).orderNumber).toBe('#1001');
     expect((await order('1001')).orderNumber).toBe('#1001');

@@ -67,7 +67,7 @@ describe('invokeCommand', () => {
       'carriers.list': async () => {
         throw new PlatformError(0, 'offline', 'Platform not reachable');
       },
-      'orders.list': async () => {
+      'orders.page': async () => {
         throw new Error('disk I/O error');
       },
     });
@@ -76,23 +76,23 @@ describe('invokeCommand', () => {
     const b = await failure(invokeCommand(handlers, 'credit.get', {}));
     expect(b.toJSON()).toEqual({ code: 'validation_failed', message: 'Invalid data', details });
     expect((await failure(invokeCommand(handlers, 'carriers.list', {}))).code).toBe('offline');
-    expect((await failure(invokeCommand(handlers, 'orders.list', {}, { log: () => undefined }))).code).toBe('internal_error');
+    expect((await failure(invokeCommand(handlers, 'orders.page', {}, { log: () => undefined }))).code).toBe('internal_error');
   });
 
   it('logs an unexpected error with the command name and answers one sentence with the same reference', async () => {
     const lines: string[] = [];
     const { handlers } = recordingHandlers({
-      'orders.list': async () => {
+      'orders.page': async () => {
         throw new Error('SqliteError: no such column: secret_internal_detail');
       },
     });
-    const e = await failure(invokeCommand(handlers, 'orders.list', { q: 'x' }, { log: (l) => lines.push(l) }));
+    const e = await failure(invokeCommand(handlers, 'orders.page', { q: 'x' }, { log: (l) => lines.push(l) }));
     expect(e.code).toBe('internal_error');
     const ref = /reference ([0-9a-f]{6})\.$/.exec(e.message)?.[1];
-    expect(e.message).toBe(`The station could not complete orders.list because of an unexpected error; it was logged with reference ${ref}.`);
+    expect(e.message).toBe(`The station could not complete orders.page because of an unexpected error; it was logged with reference ${ref}.`);
     expect(e.message).not.toContain('secret_internal_detail');
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toContain(`command orders.list failed (internal_error, ref ${ref})`);
+    expect(lines[0]).toContain(`command orders.page failed (internal_error, ref ${ref})`);
     expect(lines[0]).toContain('secret_internal_detail');
   });
 
@@ -125,20 +125,20 @@ describe('command input bounds (issue 7 item 10)', () => {
     return e.details ?? {};
   }
 
-  it('refuses an orders.list query longer than 100 characters (SQLite: LIKE pattern too complex)', async () => {
-    expect(await refused('orders.list', { q: 'a'.repeat(101) })).toEqual({ q: ['Search is too long (max 100 characters)'] });
-    expect(await refused('orders.list', { q: '%'.repeat(60_000) })).toEqual({ q: ['Text is too long (max 1000 characters)'] });
+  it('refuses an orders.page query longer than 100 characters (SQLite: LIKE pattern too complex)', async () => {
+    expect(await refused('orders.page', { q: 'a'.repeat(101) })).toEqual({ q: ['Search is too long (max 100 characters)'] });
+    expect(await refused('orders.page', { q: '%'.repeat(60_000) })).toEqual({ q: ['Text is too long (max 1000 characters)'] });
   });
 
   it('refuses a lone surrogate or NUL anywhere, naming the field', async () => {
     expect(Object.keys(await refused('shipments.get', { trackingNumber: 'AB\ud800CD' }))).toEqual(['trackingNumber']);
     expect(Object.keys(await refused('scan.resolve', { code: '\udc00' }))).toEqual(['code']);
-    expect(Object.keys(await refused('orders.list', { q: 'a\u0000b' }))).toEqual(['q']);
+    expect(Object.keys(await refused('orders.page', { q: 'a\u0000b' }))).toEqual(['q']);
     const d = await refused('shipping.shipOrder', { request: { recipient: { ...rcp, name: 'Giulia \ud83d' }, packages: [pkg(30, 20, 10)] } });
     expect(Object.keys(d)).toEqual(['request.recipient.name']);
     // A whole emoji (a surrogate pair) is fine.
     const { handlers } = recordingHandlers();
-    await expect(invokeCommand(handlers, 'orders.list', { q: 'caf\u00e9 \ud83d\ude00' })).resolves.toBeDefined();
+    await expect(invokeCommand(handlers, 'orders.page', { q: 'caf\u00e9 \ud83d\ude00' })).resolves.toBeDefined();
   });
 
   it('tracking numbers are letters, digits, - and _ (never a URL path like ..)', async () => {
