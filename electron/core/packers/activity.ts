@@ -30,7 +30,6 @@ const SUPERVISOR_COMMANDS: ReadonlySet<string> = new Set([
   // Shipping rules choose contracts and options (money); product data sets weights and customs values.
   'rules.import',
   'rules.save',
-  'rules.delete',
   'rules.move',
   'rules.setEnabled',
   'rules.follow',
