@@ -19,11 +19,11 @@ import { createOrdersHandlers } from './orders/handlers';
 import { createOutboxHandlers } from './outbox/handlers';
 import { createPickupsHandlers } from './pickups/handlers';
 import { createPrintersHandlers } from './printing/jobs/printers-handlers';
-import { createRatesHandlers } from './shipping/rates';
+import { rateQuoter } from './shipping/rates';
 import { createScaleHandlers } from './scales/handlers';
 import { createScanHandlers } from './scan/handlers';
 import { createSettingsHandlers } from './account/settings';
-import { createShipmentsHandlers } from './shipping/shipments';
+import { createShipmentsHandlers, shipmentCreator } from './shipping/shipments';
 import { createSlipsHandlers } from './slips/handlers';
 import { createVerifyHandlers } from './packing/verify';
 import { createStorageHandlers } from './storage/handlers';
@@ -42,8 +42,6 @@ export type { StationContext } from './common/context';
 
 /** Every command of the contract, bound to one station context. */
 export function createHandlers(ctx: StationContext): Handlers {
-  const shipments = createShipmentsHandlers(ctx);
-  const rates = createRatesHandlers(ctx);
   const session = createPackerSession(ctx.store, ctx.events, ctx.now);
   const reportOpts = { stationName: () => session.view().stationName };
   const handlers = mergeDisjoint(
@@ -53,8 +51,7 @@ export function createHandlers(ctx: StationContext): Handlers {
     createOrderImportHandlers(ctx),
     createScanHandlers(ctx),
     createCarriersHandlers(ctx),
-    rates,
-    shipments,
+    createShipmentsHandlers(ctx),
     createLabelsHandlers(ctx, findLocalShipment),
     createPrintersHandlers(ctx),
     createPickupsHandlers(ctx),
@@ -71,8 +68,8 @@ export function createHandlers(ctx: StationContext): Handlers {
     createStorageHandlers(ctx),
     createRulesHandlers(ctx),
     createProductsHandlers(ctx),
-    createShipOrderHandlers(ctx, shipments['shipments.create']),
-    createShipFormHandlers(rates['rates.quote']),
+    createShipOrderHandlers(ctx, shipmentCreator(ctx)),
+    createShipFormHandlers(rateQuoter(ctx)),
     createPackersHandlers(ctx, session),
     createReportsHandlers(ctx, reportOpts),
   ) satisfies Handlers;

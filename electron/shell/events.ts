@@ -16,7 +16,7 @@ export const STATION_EVENT_NAMES = [
   'pickups.changed',
   'outbox.changed',
   'stocks.changed',
-  'scale.changed',
+  'scales.changed',
   'slips.changed',
   'imports.changed',
   'rules.changed',

@@ -155,7 +155,7 @@ function useStationEvents(): void {
   useEffect(() => {
     const offs = [
       on('app.changed', (info) => useApp.getState().setInfo(info)),
-      on('scale.changed', (view) => useScale.getState().changed(view)),
+      on('scales.changed', (view) => useScale.getState().changed(view)),
       on('slips.changed', (job) => useSlips.getState().changed(job)),
       on('printJobs.changed', (job) => {
         useJob.getState().printJobChanged(job);

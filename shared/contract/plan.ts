@@ -42,7 +42,7 @@ export interface ShipPlanView {
 
 /**
  * Would this order ship by itself now: under which rule, or why not (each reason a locale key, values and words);
- * `countdownMs` is the station's countdown before it does (Esc stops it), the setting of `shipping.settings`.
+ * `countdownMs` is the station's countdown before it does (Esc stops it), the setting of `shipping.settings.get`.
  */
 export interface AutoShipView {
   ships: boolean;

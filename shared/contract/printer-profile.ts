@@ -38,7 +38,7 @@ export const PrinterProfileSchema = z
 /** A printer profile (see {@link PrinterProfileSchema} for units and ranges). */
 export type PrinterProfile = z.infer<typeof PrinterProfileSchema>;
 
-/** A printer's profile as `printers.getProfile` answers: `profile` null = none saved (carrier ZPL only stripped of media commands, dpi from the station option). */
+/** A printer's profile as `printers.profile.get` answers: `profile` null = none saved (carrier ZPL only stripped of media commands, dpi from the station option). */
 export interface PrinterProfileView {
   uri: string;
   profile: PrinterProfile | null;

@@ -381,7 +381,7 @@ export interface ScaleView {
 }
 
 /**
- * Settings › Platform account (`settings.account.get`): the account saved for
+ * Settings › Platform account (`account.settings.get`): the account saved for
  * the next start and where its secret is kept. The secret itself never leaves
  * the main process.
  */

@@ -353,7 +353,7 @@ export interface OrderFacets {
 }
 
 /**
- * Order settings of the station (`orders.settings`):
+ * Order settings of the station (`orders.settings.get`):
  * - `allowUnpaid`: whether an unpaid order (pending/authorized) may be shipped
  *   after the packer confirms; false forbids it;
  * - `pickupMethods`: per shop, the shipping method names that mean store or

@@ -157,13 +157,13 @@ async function benchLabelToPrinter(transport: 'socket' | 'usb'): Promise<void> {
 
   try {
     const report = await station.handlers['orders.importCsv']({ fileName: 'bench.csv', content: generateShopifyCsv(Math.ceil(SHIPMENTS * 1.2), { seed: 7 }) }); // extra orders: some hold only gift cards
-    const orders = (await station.handlers['orders.list']({ status: 'open' })).slice(0, SHIPMENTS);
+    const orders = (await station.handlers['orders.page']({ view: 'to_ship', sort: 'newest', offset: 0, limit: 500 })).orders.slice(0, SHIPMENTS);
     if (orders.length < SHIPMENTS) throw new Error(`only ${orders.length} of ${SHIPMENTS} orders imported (${report.errors.length} errors)`);
 
     const started = performance.now();
     const failures: string[] = [];
     for (const order of orders) {
-      const result = await station.handlers['shipments.create']({
+      const result = await station.handlers['shipping.shipOrder']({
         orderId: order.id,
         request: {
           recipient: recipientToParty(order.recipient),

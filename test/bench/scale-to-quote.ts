@@ -1,7 +1,7 @@
 /**
  * Bench `scale-to-quote`: a stable reading received from the scale (a fake
- * HID scale with node-hid's interface, in process) → `scale.changed` → the
- * rates the Quote screen shows (`rates.quote` answered by the sandbox over
+ * HID scale with node-hid's interface, in process) → `scales.changed` → the
+ * rates the Quote screen shows (`shipping.quote` answered by the sandbox over
  * loopback HTTP). What the screen does on a stable weight, without the
  * browser's paint. 100 weighings (box on, box off), 10 warm-up.
  */
@@ -44,7 +44,7 @@ export async function benchScaleToQuote(quantile: (sorted: number[], q: number) 
       const t0 = performance.now();
       hid.report([3, 4, 2, 0, grams & 0xff, grams >> 8]);
       const kg = (await stable).reading!.kg!;
-      const rates = await station.handlers['rates.quote']({
+      const rates = await station.handlers['shipping.quote']({
         request: { recipient: { address: { postalCode: '20121', countryCode: 'IT' } }, packages: [{ weight: { value: kg, units: 'KG' }, dimensions: { length: 30, width: 20, height: 15, units: 'CM' } }] },
       });
       const t1 = performance.now();

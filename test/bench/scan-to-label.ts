@@ -105,7 +105,7 @@ export async function benchScanToLabel(quantile: (sorted: number[], q: number) =
       }),
     });
     await h['products.importCsv']({ content: ['sku,weightKg,lengthCm,widthCm,heightCm,hsCode,originCountry,description', 'TAZ,0.35,10,10,12,691200,IT,Tazza in ceramica', 'OLIO,1.2,8,8,30,150920,IT,Olio extravergine'].join('\n') });
-    await h['boxes.set']({ presets: [{ name: 'M', lengthCm: 40, widthCm: 30, heightCm: 30, tareKg: 0.3, barcode: null }], defaultBox: 'M' });
+    await h['boxes.settings.set']({ presets: [{ name: 'M', lengthCm: 40, widthCm: 30, heightCm: 30, tareKg: 0.3, barcode: null }], defaultBox: 'M' });
     const milano = { name: 'Giulia Bianchi', a1: 'Via Roma 1', city: 'Milano', zip: '20121', prov: 'MI', country: 'IT' };
     const livigno = { name: 'Marco Rossi', a1: 'Via Saroch 12', city: 'Livigno', zip: '23041', prov: 'SO', country: 'IT' };
     const rows = Array.from({ length: ORDERS }, (_, i) => {

@@ -8,7 +8,7 @@ const PARCEL = { weight: { value: 1.4, units: 'KG' as const }, dimensions: { len
 /** Creates order `orderNumber` (one line, Milano) by hand and ships it (1.4 kg, 30×20×12 cm); returns its tracking number. */
 export async function shipOne(station: Pick<StartedStation, 'handlers'>, orderNumber: string): Promise<string> {
   const order = await station.handlers['orders.create']({ orderNumber, recipient: RECIPIENT, items: [{ sku: 'TAZ-CER-BLU', name: 'Tazza', quantity: 1, unitPrice: 12.5 }], currency: 'EUR' });
-  const r = await station.handlers['shipments.create']({
+  const r = await station.handlers['shipping.shipOrder']({
     orderId: order.id,
     request: { recipient: recipientToParty(order.recipient), packages: [PARCEL], reference: order.orderNumber },
   });

@@ -55,10 +55,10 @@ export async function timed(fn: () => Promise<unknown>, runs = 11): Promise<numb
   return round1(median(xs));
 }
 
-/** Resolves with the first `scale.changed` view of `station` for which `pred` holds (register before acting). */
+/** Resolves with the first `scales.changed` view of `station` for which `pred` holds (register before acting). */
 export function scaleReached(station: Pick<StartedStation, 'events'>, pred: (v: ScaleView) => boolean): Promise<ScaleView> {
   return new Promise<ScaleView>((resolve) => {
-    const off = station.events.on('scale.changed', (v) => {
+    const off = station.events.on('scales.changed', (v) => {
       if (pred(v)) {
         off();
         resolve(v);

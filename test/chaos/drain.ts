@@ -45,7 +45,7 @@ async function run(windows: 'kept' | 'forgotten'): Promise<{ drainMs: number; ra
   try {
     // A busy minute: the station ships 30 (the platform's whole allowance).
     let station: Station = await startStation(config, { log });
-    for (let i = 0; i < N; i++) await invokeCommand(station.handlers, 'shipments.create', { request: request(`BUSY-${i}`) }) as ShipResult;
+    for (let i = 0; i < N; i++) await invokeCommand(station.handlers, 'shipping.shipOrder', { request: request(`BUSY-${i}`) }) as ShipResult;
     await station.close();
     // 30 more waiting in the queue (as a crash or an outage leaves them).
     const store = openStore(databaseFile(dataDir, 'platform'));

@@ -259,7 +259,7 @@ export async function runChaos(opts: ChaosOptions): Promise<ChaosReport> {
             packages: [{ weight: { value: 1.2, units: 'KG' }, dimensions: { length: 30, width: 20, height: 10, units: 'CM' } }],
           };
           try {
-            const res = await runner.call<ShipResult>('shipments.create', { orderId: o.id, request });
+            const res = await runner.call<ShipResult>('shipping.shipOrder', { orderId: o.id, request });
             rec.answer = { ok: true, trackingNumber: res.shipment.trackingNumber ?? '', reference: res.shipment.reference ?? '' };
           } catch (e) {
             if (e instanceof ChildDied) return rec;

@@ -73,7 +73,7 @@ const orderOf = async (rpc: Invoke, n: string) => (await rpc('orders.page', { q:
 
 test.beforeAll(async ({ rpc }) => {
   scale = await startPtyScale();
-  await rpc('scale.set', { config: { kind: 'serial', path: scale.path, baudRate: 9600, protocol: 'continuous' }, requoteOnStable: true });
+  await rpc('scales.set', { config: { kind: 'serial', path: scale.path, baudRate: 9600, protocol: 'continuous' }, requoteOnStable: true });
   await rpc('orders.importCsv', {
     fileName: 'autoship.csv',
     content: shopifyCsv([
@@ -125,11 +125,11 @@ test('rules and product data imported from files in Settings; the countdown is a
   await countdown.fill('0');
   await countdown.press('Enter');
   await expect(page.getByText('Countdown must be at least 100 ms', { exact: true })).toBeVisible();
-  expect((await rpc('shipping.settings', {})).countdownMs).toBe(1500);
+  expect((await rpc('shipping.settings.get', {})).countdownMs).toBe(1500);
   await countdown.fill('0.3');
   await countdown.press('Enter');
   await expect(page.getByTestId('banner')).toContainText('Countdown saved');
-  expect((await rpc('shipping.settings', {})).countdownMs).toBe(300);
+  expect((await rpc('shipping.settings.get', {})).countdownMs).toBe(300);
 });
 
 test('the scale reports a stable weight: countdown with the rule, then the label, with 0 key actions', async ({ page, station, rpc, labelPrinter }) => {
@@ -160,7 +160,7 @@ test('the scale reports a stable weight: countdown with the rule, then the label
 });
 
 test('Esc during the countdown stops it: nothing is shipped', async ({ page, station, rpc, labelPrinter }) => {
-  await rpc('shipping.setSettings', { countdownMs: 10_000 });
+  await rpc('shipping.settings.set', { countdownMs: 10_000 });
   await page.goto(station.url);
   await expect(page.getByTestId('connection')).toHaveText('online');
   const creditBefore = (await rpc('app.info', {})).credit;
@@ -199,7 +199,7 @@ test('Esc during the countdown stops it: nothing is shipped', async ({ page, sta
 });
 
 test('a Livigno order with known SKUs ships with its customs declaration in ≤ 8 key actions', async ({ page, station, rpc, labelPrinter }) => {
-  await rpc('shipping.setSettings', { countdownMs: 300 });
+  await rpc('shipping.settings.set', { countdownMs: 300 });
   await page.goto(station.url);
   await expect(page.getByTestId('connection')).toHaveText('online');
   const labelsBefore = labelPrinter.labels().length;

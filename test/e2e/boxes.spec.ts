@@ -42,11 +42,11 @@ test('boxes: added in Settings, chosen by barcode and Alt+digit, volumetric pric
   await page.getByLabel('Barcode #4').press('Control+Enter');
   await expect(page.getByTestId('banner')).toContainText('Boxes not saved');
   await expect(page.locator('#box-3-lengthCm-err')).toHaveText('Length must be above 0 cm');
-  expect((await rpc('boxes.get')).presets).toHaveLength(3); // nothing saved is lost or half-saved
+  expect((await rpc('boxes.settings.get')).presets).toHaveLength(3); // nothing saved is lost or half-saved
   await page.getByLabel('Length (cm) #4').fill('35');
   await page.getByLabel('Length (cm) #4').press('Enter');
   await expect(page.getByTestId('banner')).toContainText('Boxes saved');
-  expect((await rpc('boxes.get')).presets[3]).toEqual({ name: 'Flat', lengthCm: 35, widthCm: 25, heightCm: 3, tareKg: 0.05, barcode: 'FLAT' });
+  expect((await rpc('boxes.settings.get')).presets[3]).toEqual({ name: 'Flat', lengthCm: 35, widthCm: 25, heightCm: 3, tareKg: 0.05, barcode: 'FLAT' });
   await page.screenshot({ path: path.join(SHOTS, '30-box-settings.png'), fullPage: true });
 
   // A new parcel starts in the default box (Medium 30×20×15), shown, not silent.
@@ -118,19 +118,19 @@ test('scale settings: a serial scale without its port is refused naming the fiel
   await page.getByRole('button', { name: 'Save scale' }).click();
   await expect(page.getByTestId('banner')).toContainText('Scale not saved');
   await expect(page.locator('#scale-port-err')).toContainText('Serial port is required');
-  expect((await rpc('scale.get')).config.kind).not.toBe('serial');
+  expect((await rpc('scales.get')).config.kind).not.toBe('serial');
 
   await page.getByLabel('Serial port').fill('/dev/ttyNOSUCH0');
   await page.getByLabel('Protocol').selectOption('continuous');
   await page.getByLabel('A stable weight on Quote asks for rates at once').uncheck();
   await page.getByRole('button', { name: 'Save scale' }).click();
   await expect(page.getByTestId('banner')).toContainText('Scale saved');
-  const saved = await rpc('scale.get');
+  const saved = await rpc('scales.get');
   expect(saved.config).toEqual({ kind: 'serial', path: '/dev/ttyNOSUCH0', baudRate: 9600, protocol: 'continuous' });
   expect(saved.requoteOnStable).toBe(false);
   await expect(page.getByTestId('scale-now')).toContainText('No scale connected');
   await page.getByLabel('Which scale').selectOption('none');
   await page.getByRole('button', { name: 'Save scale' }).click();
   await expect(page.getByTestId('banner')).toContainText('Scale saved');
-  expect((await rpc('scale.get')).config).toEqual({ kind: 'none' });
+  expect((await rpc('scales.get')).config).toEqual({ kind: 'none' });
 });

@@ -137,7 +137,7 @@ test.describe('in Italian', () => {
     await expect(page.getByTestId('chart-hourly')).toHaveAttribute('aria-label', /^Colli per ora il .*: 5 in tutto/);
     // A parcel shipped while End of day is open: the charts follow (shipments.changed).
     const order = orders[5]!;
-    await rpc('shipments.create', { orderId: order.id, request: { recipient: recipientToParty(order.recipient), packages: [{ weight: { value: 1, units: 'KG' }, dimensions: { length: 30, width: 20, height: 10, units: 'CM' } }] } });
+    await rpc('shipping.shipOrder', { orderId: order.id, request: { recipient: recipientToParty(order.recipient), packages: [{ weight: { value: 1, units: 'KG' }, dimensions: { length: 30, width: 20, height: 10, units: 'CM' } }] } });
     await expect(page.getByTestId('chart-hourly')).toHaveAttribute('aria-label', /: 6 in tutto/);
     await page.getByRole('button', { name: 'Mostra la tabella di “Per operatore”' }).click();
     expect(await packerRows(page)).toEqual([

@@ -79,7 +79,7 @@ test('close the day: a double Y closes once and the focus lands on the first man
     recipient: { name: 'Anna Rossi', street: 'Via Po 3', city: 'Torino', province: 'TO', postalCode: '10123', countryCode: 'IT' },
     items: [{ name: 'Tazza', quantity: 1, unitPrice: 9.5 }],
   });
-  await rpc('shipments.create', {
+  await rpc('shipping.shipOrder', {
     orderId: order.id,
     request: { recipient: recipientToParty(order.recipient), packages: [{ weight: { value: 1, units: 'KG' }, dimensions: { length: 20, width: 15, height: 10, units: 'CM' } }] },
   });

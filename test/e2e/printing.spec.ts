@@ -31,14 +31,14 @@ test('printer profile from the keyboard, then a preview of what the printer will
   await width.fill('abc');
   await width.press('Enter');
   await expect(profile.locator('#profile-widthMm-err')).toContainText('widthMm');
-  expect((await rpc('printers.getProfile', {})).profile).toBeNull(); // nothing saved by a refused form
+  expect((await rpc('printers.profile.get', {})).profile).toBeNull(); // nothing saved by a refused form
   await width.fill('100');
   await profile.getByLabel(/Label height|Altezza/).fill('150');
   await profile.getByLabel(/Darkness|Intensità/).fill('22');
   await profile.getByLabel(/Top offset|Spostamento/).fill('-12');
   await profile.getByLabel(/Top offset|Spostamento/).press('Enter');
   await expect(page.getByTestId('banner')).toContainText(/Printer profile saved|Profilo della stampante salvato/);
-  expect((await rpc('printers.getProfile', {})).profile).toMatchObject({ dpi: 300, widthMm: 100, heightMm: 150, darkness: 22, topOffsetDots: -12 });
+  expect((await rpc('printers.profile.get', {})).profile).toMatchObject({ dpi: 300, widthMm: 100, heightMm: 150, darkness: 22, topOffsetDots: -12 });
 
   // Alt+V: the job's bytes for this printer, rendered back at its resolution and size.
   await page.keyboard.press('Alt+v');

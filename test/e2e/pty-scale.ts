@@ -10,7 +10,7 @@ import fs from 'node:fs';
 
 /** The running pty scale. */
 export interface PtyScale {
-  /** Device path of the slave side, for `scale.set` (`/dev/pts/N`). */
+  /** Device path of the slave side, for `scales.set` (`/dev/pts/N`). */
   path: string;
   /** Sends one line of scale output (CR LF added). */
   send(line: string): void;

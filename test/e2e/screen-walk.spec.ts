@@ -83,14 +83,14 @@ test('a day to be seen: one shipment, orders of two shops, a refused request', a
     items: [{ name: 'Vaso', quantity: 1, unitPrice: 19.5 }],
   });
   const packages = [{ weight: { value: 1.5, units: 'KG' as const }, dimensions: { length: 20, width: 15, height: 10, units: 'CM' as const } }];
-  await rpc('shipments.create', { orderId: order.id, request: { recipient: recipientToParty(order.recipient), packages } });
+  await rpc('shipping.shipOrder', { orderId: order.id, request: { recipient: recipientToParty(order.recipient), packages } });
   await expect.poll(async () => (await rpc('shipments.recent', { limit: 10 })).length).toBeGreaterThan(0);
   made.trackingNumber = (await rpc('shipments.recent', { limit: 10 }))[0]!.trackingNumber;
   // The same export for two shops: #1001 is in both (the packer chooses), #1003 is not paid yet.
   const content = readFileSync(CSV, 'utf8');
   await rpc('orders.importCsv', { fileName: 'bottega.csv', content, shop: 'Bottega' });
   await rpc('orders.importCsv', { fileName: 'emporio.csv', content, shop: 'Emporio' });
-  const toFix = (await rpc('orders.list', { status: 'open' })).find((o) => o.needsFix.length > 0);
+  const toFix = (await rpc('orders.page', { view: 'to_ship', limit: 500 })).orders.find((o) => o.needsFix.length > 0);
   expect(toFix, 'an imported order without a postal code').toBeDefined();
   made.toFix = toFix!.orderNumber;
   // A shipment the platform refuses (a province that is not one): its request waits in the Queue.
@@ -100,7 +100,7 @@ test('a day to be seen: one shipment, orders of two shops, a refused request', a
   });
   const party = recipientToParty(refused.recipient);
   const bad = { ...party, address: { ...party.address, province: 'Roma' } };
-  await expect(rpc('shipments.create', { orderId: refused.id, request: { recipient: bad, packages } })).rejects.toThrow();
+  await expect(rpc('shipping.shipOrder', { orderId: refused.id, request: { recipient: bad, packages } })).rejects.toThrow();
   await expect.poll(async () => (await rpc('outbox.list', { doneLimit: 0 })).pending.some((r) => r.state === 'needs_attention')).toBe(true);
 });
 

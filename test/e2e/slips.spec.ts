@@ -32,8 +32,8 @@ test.beforeAll(async ({ rpc }) => {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   receipt = { port: (server.address() as net.AddressInfo).port, slips, server };
   scale = await startPtyScale();
-  await rpc('slips.setSettings', { printerUri: `socket://127.0.0.1:${receipt.port}`, format: 'escpos', paperWidthMm: 80, when: 'with_label', shopName: 'Bottega Verdi' });
-  await rpc('scale.set', { config: { kind: 'serial', path: scale.path, baudRate: 9600, protocol: 'continuous' }, requoteOnStable: true });
+  await rpc('slips.settings.set', { printerUri: `socket://127.0.0.1:${receipt.port}`, format: 'escpos', paperWidthMm: 80, when: 'with_label', shopName: 'Bottega Verdi' });
+  await rpc('scales.set', { config: { kind: 'serial', path: scale.path, baudRate: 9600, protocol: 'continuous' }, requoteOnStable: true });
   const created = '2026-11-20 10:00:00 +0000';
   await rpc('orders.importCsv', {
     fileName: 'slips.csv',

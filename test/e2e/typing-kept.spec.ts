@@ -17,7 +17,7 @@ test.use({ stationOptions: { name: 'typing', labelPrinter: 'folder' } });
 
 test('settings typed before the saved values arrive are kept, and saved', async ({ page, station, rpc }) => {
   // Saved earlier on this bench: slips on demand, an importer EORI.
-  await rpc('slips.setSettings', { printerUri: null, format: 'escpos', paperWidthMm: 80, when: 'on_demand', shopName: '' });
+  await rpc('slips.settings.set', { printerUri: null, format: 'escpos', paperWidthMm: 80, when: 'on_demand', shopName: '' });
   await rpc('customs.settings.set', { exporter: { eori: null, vatNumber: null, taxId: null }, importer: { eori: 'GB123456789000', vatNumber: null, taxId: null } });
   await page.goto(station.url);
   await expect(page.getByText('TRAINING MODE — sandbox')).toBeVisible();
@@ -25,8 +25,8 @@ test('settings typed before the saved values arrive are kept, and saved', async 
   // Hold the Settings cards' loads until the packer has typed.
   const held: Route[] = [];
   const hold = (route: Route) => void held.push(route);
-  await page.route('**/rpc/orders.settings', hold);
-  await page.route('**/rpc/slips.settings', hold);
+  await page.route('**/rpc/orders.settings.get', hold);
+  await page.route('**/rpc/slips.settings.get', hold);
   await page.route('**/rpc/customs.settings.get', hold);
 
   await page.keyboard.press('F8');

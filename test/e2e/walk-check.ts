@@ -50,7 +50,7 @@ function dataStrings(v: unknown, key = '', out = new Set<string>()): Set<string>
 /** The bench's data: what the station answers for orders, shipments, carriers, pickup points and pickups. */
 export async function benchData(rpc: Invoke): Promise<string[]> {
   const answers = await Promise.all([
-    rpc('orders.list', { status: 'all' }),
+    rpc('orders.page', { view: 'all', limit: 500 }).then((p) => p.orders),
     rpc('shipments.recent', { limit: 100 }),
     rpc('carriers.list', {}),
     rpc('warehouses.list', {}),

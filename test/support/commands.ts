@@ -11,7 +11,7 @@ import { invokeCommand } from '../../electron/core/station';
 /** Arguments after the name: the input, optional when the command's input may be empty (`{}`). */
 export type CommandArgs<K extends CommandName> = Record<string, never> extends CommandInput<K> ? [input?: CommandInput<K>] : [input: CommandInput<K>];
 
-/** A typed command caller: `invoke('rates.quote', {...})` resolves to that command's output. */
+/** A typed command caller: `invoke('shipping.quote', {...})` resolves to that command's output. */
 export type Invoke = <K extends CommandName>(name: K, ...args: CommandArgs<K>) => Promise<CommandOutput<K>>;
 
 /**

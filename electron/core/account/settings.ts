@@ -27,7 +27,7 @@ export function createSettingsHandlers(ctx: StationContext) {
     }
   };
   return {
-    'settings.account.get': async () => {
+    'account.settings.get': async () => {
       const saved = savedOrError();
       let secretSaved = false;
       if (saved) {
@@ -44,7 +44,7 @@ export function createSettingsHandlers(ctx: StationContext) {
         secretFromEnvironment: (process.env.STATION_CLIENT_SECRET ?? '').trim() !== '',
       };
     },
-    'settings.account.save': async (input) => {
+    'account.settings.set': async (input) => {
       // The same rules as at launch (https, or http on localhost; auth URL derived when empty).
       let account: SavedAccount;
       try {
@@ -70,11 +70,11 @@ export function createSettingsHandlers(ctx: StationContext) {
       if (previous && secretAccountKey(previous) !== secretAccountKey(account)) ctx.secrets.delete(secretAccountKey(previous));
       return { restartRequired: true as const };
     },
-    'settings.account.forget': async () => {
+    'account.settings.forget': async () => {
       const saved = savedOrError();
       forgetSavedAccount(ctx.dataDir);
       if (saved) ctx.secrets.delete(secretAccountKey(saved));
       return { restartRequired: true as const };
     },
-  } satisfies Pick<Handlers, 'settings.account.get' | 'settings.account.save' | 'settings.account.forget'>;
+  } satisfies Pick<Handlers, 'account.settings.get' | 'account.settings.set' | 'account.settings.forget'>;
 }

@@ -11,7 +11,7 @@ import type { StationContext } from '../common/context';
 
 /**
  * Setting `orders.allowUnpaid`: unpaid orders may ship after the packer confirms (default true);
- * false forbids it, in the screen and again in `shipments.create`.
+ * false forbids it, in the screen and again in `shipping.shipOrder`.
  */
 export const AllowUnpaidSetting = defineSetting('orders.allowUnpaid', z.boolean(), true);
 /** Setting `orders.pickupMethods`: shop -> shipping method names meaning store/local pickup. */
@@ -43,12 +43,6 @@ export function createOrdersHandlers(ctx: StationContext) {
       const order = createManualOrder(ctx.store, input, { now });
       emitOrdersChanged(ctx);
       return order;
-    },
-    /** Orders, open first then newest; `q` searches number, recipient, items (at most 200; the bench list uses `orders.page`). */
-    'orders.list': async ({ status, q }) => {
-      const filter = status ?? 'all';
-      const query = q?.trim();
-      return query ? ctx.store.orders.search(query, { status: filter, limit: 200 }) : ctx.store.orders.list({ status: filter });
     },
     /** One page of the order list (SQLite: FTS5 trigram search, indexed filters). */
     'orders.page': async (query) => ctx.store.orders.page(query),
@@ -109,11 +103,11 @@ export function createOrdersHandlers(ctx: StationContext) {
       }
       return { outboxIds: rows.map((r) => r.id), queued: good.length, refused };
     },
-    'orders.settings': async () => ({
+    'orders.settings.get': async () => ({
       allowUnpaid: ctx.store.settings.get(AllowUnpaidSetting),
       pickupMethods: ctx.store.settings.get(PickupMethodsSetting),
     }),
-    'orders.setSettings': async ({ allowUnpaid, pickupMethods }) => {
+    'orders.settings.set': async ({ allowUnpaid, pickupMethods }) => {
       ctx.store.tx(() => {
         ctx.store.settings.set(AllowUnpaidSetting, allowUnpaid);
         ctx.store.settings.set(PickupMethodsSetting, pickupMethods);
@@ -123,13 +117,12 @@ export function createOrdersHandlers(ctx: StationContext) {
   } satisfies Pick<
     Handlers,
     | 'orders.create'
-    | 'orders.list'
     | 'orders.page'
     | 'orders.facets'
     | 'orders.get'
     | 'orders.fix'
     | 'orders.submit'
-    | 'orders.settings'
-    | 'orders.setSettings'
+    | 'orders.settings.get'
+    | 'orders.settings.set'
   >;
 }

@@ -18,19 +18,18 @@ import type { PackerSession } from './session';
 /** Commands that change money or devices: rules, printers, scale, slip printer, platform account, packers, the station. */
 const SUPERVISOR_COMMANDS: ReadonlySet<string> = new Set([
   'printers.set',
-  'printers.setProfile',
-  'scale.set',
-  'slips.setSettings',
-  'settings.account.save',
-  'settings.account.forget',
+  'printers.profile.set',
+  'scales.set',
+  'slips.settings.set',
+  'account.settings.set',
+  'account.settings.forget',
   'packers.save',
   'packers.remove',
   'packers.setStation',
-  'reports.setSettings',
+  'reports.settings.set',
   // Shipping rules choose contracts and options (money); product data sets weights and customs values.
   'rules.import',
   'rules.save',
-  'rules.delete',
   'rules.move',
   'rules.setEnabled',
   'rules.follow',
@@ -39,7 +38,7 @@ const SUPERVISOR_COMMANDS: ReadonlySet<string> = new Set([
 ]);
 
 /** Background reads that do not count as the packer being at the bench. */
-const NOT_ACTIVITY: ReadonlySet<string> = new Set(['app.info', 'credit.get', 'packers.session', 'scale.get', 'storage.get']);
+const NOT_ACTIVITY: ReadonlySet<string> = new Set(['app.info', 'credit.get', 'packers.session', 'scales.get', 'storage.get']);
 
 type AnyHandler = (input: unknown) => Promise<unknown>;
 
@@ -84,7 +83,6 @@ export function withPackers(handlers: Handlers, store: Store, session: PackerSes
         if (r.kind === 'order') record('scan', { orderId: r.order.id });
         break;
       }
-      case 'shipments.create':
       case 'shipping.shipOrder': {
         const r = out as ShipResult;
         if (r.shippedElsewhere) break;

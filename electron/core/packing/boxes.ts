@@ -28,7 +28,7 @@ export function boxSettingsOf(ctx: Pick<StationContext, 'platform' | 'store'>): 
 /** Handlers of the `boxes` domain. */
 export function createBoxesHandlers(ctx: StationContext) {
   return {
-    'boxes.get': async () => boxSettingsOf(ctx),
-    'boxes.set': async (input) => ctx.store.settings.set(BOXES, input),
-  } satisfies Pick<Handlers, 'boxes.get' | 'boxes.set'>;
+    'boxes.settings.get': async () => boxSettingsOf(ctx),
+    'boxes.settings.set': async (input) => ctx.store.settings.set(BOXES, input),
+  } satisfies Pick<Handlers, 'boxes.settings.get' | 'boxes.settings.set'>;
 }

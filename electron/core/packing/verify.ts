@@ -17,8 +17,8 @@ const VerifySetting = defineSetting('verify.settings', VerifySettings, { enabled
 export function createVerifyHandlers(ctx: StationContext) {
   const { store } = ctx;
   return {
-    'verify.settings': async () => store.settings.get(VerifySetting),
-    'verify.setSettings': async (input) => store.settings.set(VerifySetting, input),
+    'verify.settings.get': async () => store.settings.get(VerifySetting),
+    'verify.settings.set': async (input) => store.settings.set(VerifySetting, input),
     'verify.skip': async (input) => {
       if (!store.orders.getById(input.orderId)) throw new StationError('not_found', `Order ${input.orderId} not found`);
       return { id: store.items.logSkip(input) };
@@ -35,5 +35,5 @@ export function createVerifyHandlers(ctx: StationContext) {
     'items.get': async ({ skus }) => store.items.getMany(skus),
     'items.save': async (input) => store.items.save(input),
     'items.delete': async ({ sku }) => ({ deleted: store.items.remove(sku) }),
-  } satisfies Pick<Handlers, 'verify.settings' | 'verify.setSettings' | 'verify.skip' | 'verify.mismatch' | 'items.list' | 'items.get' | 'items.save' | 'items.delete'>;
+  } satisfies Pick<Handlers, 'verify.settings.get' | 'verify.settings.set' | 'verify.skip' | 'verify.mismatch' | 'items.list' | 'items.get' | 'items.save' | 'items.delete'>;
 }

@@ -103,7 +103,7 @@ export function createReportsHandlers(ctx: StationContext, opts: ReportsOptions)
       const { pdf: _pdf, ...report } = await buildDayReport(ctx, day ?? today(), language, opts);
       return { ...report, savedTo: null };
     },
-    'reports.settings': async () => store.settings.get(ReportSettingsSetting),
-    'reports.setSettings': async ({ folder, language }) => store.settings.set(ReportSettingsSetting, { folder: folder === null ? null : checkedFolder(folder), language }),
-  } satisfies Pick<Handlers, 'reports.day' | 'reports.dayReport' | 'reports.settings' | 'reports.setSettings'>;
+    'reports.settings.get': async () => store.settings.get(ReportSettingsSetting),
+    'reports.settings.set': async ({ folder, language }) => store.settings.set(ReportSettingsSetting, { folder: folder === null ? null : checkedFolder(folder), language }),
+  } satisfies Pick<Handlers, 'reports.day' | 'reports.dayReport' | 'reports.settings.get' | 'reports.settings.set'>;
 }

@@ -106,12 +106,6 @@ export function createRulesHandlers(ctx: StationContext) {
         rules[index - 1] = rule;
         return rules;
       }),
-    'rules.delete': async ({ index }) =>
-      edit((rules) => {
-        at(rules, index);
-        rules.splice(index - 1, 1);
-        return rules;
-      }),
     'rules.move': async ({ index, to }) =>
       edit((rules) => {
         const r = at(rules, index);
@@ -131,5 +125,5 @@ export function createRulesHandlers(ctx: StationContext) {
       return decideFor(store, order, weightKg);
     },
     'rules.follow': async ({ path }) => rulesFollower(ctx).setPath(path),
-  } satisfies Pick<Handlers, 'rules.list' | 'rules.export' | 'rules.import' | 'rules.save' | 'rules.delete' | 'rules.move' | 'rules.setEnabled' | 'rules.test' | 'rules.follow'>;
+  } satisfies Pick<Handlers, 'rules.list' | 'rules.export' | 'rules.import' | 'rules.save' | 'rules.move' | 'rules.setEnabled' | 'rules.test' | 'rules.follow'>;
 }

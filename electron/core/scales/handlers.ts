@@ -9,17 +9,17 @@ import { RequoteOnStableSetting, ScaleConfigSetting } from './station-scale';
 /** Handlers of the `scale` domain. */
 export function createScaleHandlers(ctx: StationContext) {
   return {
-    'scale.get': async () => ctx.scale.view(),
+    'scales.get': async () => ctx.scale.view(),
     /** Saves the choice and reopens the scale; an unknown port is not an error (it may be plugged later): `problem` says it. */
-    'scale.set': async ({ config, requoteOnStable }) => {
+    'scales.set': async ({ config, requoteOnStable }) => {
       if (requoteOnStable !== undefined) ctx.store.settings.set(RequoteOnStableSetting, requoteOnStable);
       if (config) {
         ctx.store.settings.set(ScaleConfigSetting, config);
         ctx.scale.configure(config);
       }
       const view = ctx.scale.view();
-      ctx.events.emit('scale.changed', view);
+      ctx.events.emit('scales.changed', view);
       return view;
     },
-  } satisfies Pick<Handlers, 'scale.get' | 'scale.set'>;
+  } satisfies Pick<Handlers, 'scales.get' | 'scales.set'>;
 }

@@ -1,7 +1,7 @@
 /**
  * The station's scale (electron/core/scales): the saved choice (settings
  * `scale.config`, `scale.requoteOnStable`), the running {@link ScaleService},
- * and `scale.changed` events for the header and the Quote/Ship weight. The
+ * and `scales.changed` events for the header and the Quote/Ship weight. The
  * `scale.*` commands are in scale.ts.
  */
 import { z } from 'zod';
@@ -28,7 +28,7 @@ export const RequoteOnStableSetting = defineSetting('scale.requoteOnStable', z.b
 /** Libraries the scale uses; tests and the e2e fake scale pass their own. */
 export type ScaleLibraries = Pick<ScaleServiceDeps, 'loadHid' | 'loadSerial'> & Partial<Pick<ScaleServiceDeps, 'rescanMs' | 'pollMs'>>;
 
-/** Starts the saved scale and publishes `scale.changed` on every change. */
+/** Starts the saved scale and publishes `scales.changed` on every change. */
 export function createStationScale(settings: SettingsRepo, events: StationEmitter, libs?: ScaleLibraries): StationScale {
   const view = (): ScaleView => {
     const s = service.state();
@@ -48,7 +48,7 @@ export function createStationScale(settings: SettingsRepo, events: StationEmitte
     ...(libs?.rescanMs ? { rescanMs: libs.rescanMs } : {}),
     ...(libs?.pollMs ? { pollMs: libs.pollMs } : {}),
     onChange: () => {
-      if (ready) events.emit('scale.changed', view());
+      if (ready) events.emit('scales.changed', view());
     },
   });
   ready = true;

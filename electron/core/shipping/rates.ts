@@ -1,6 +1,5 @@
-/** `rates.*` commands: quoting a parcel. */
-import type { Handlers } from '../../../shared/contract/commands';
-import type { Rate } from '../../../shared/platform/resources';
+/** Quoting a parcel (POST /rates): the step behind `shipping.quote`. */
+import type { Rate, RatesRequest } from '../../../shared/platform';
 import type { StationContext } from '../common/context';
 
 /** Rates cheapest first (by `price.total`, EUR); equal prices keep the platform's order. */
@@ -11,10 +10,7 @@ function sortRates(rates: readonly Rate[]): Rate[] {
     .map((x) => x.r);
 }
 
-/** Handlers of the `rates` domain. */
-export function createRatesHandlers(ctx: StationContext) {
-  return {
-    /** POST /rates (spec: Endpoints > Rates), cheapest first. Empty when no contract serves the parcel. */
-    'rates.quote': async ({ request }) => sortRates(await ctx.client.quote(request)),
-  } satisfies Pick<Handlers, 'rates.quote'>;
+/** POST /rates (spec: Endpoints > Rates), cheapest first. Empty when no contract serves the parcel. */
+export function rateQuoter(ctx: Pick<StationContext, 'client'>) {
+  return async (request: RatesRequest): Promise<Rate[]> => sortRates(await ctx.client.quote(request));
 }

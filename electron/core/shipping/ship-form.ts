@@ -19,8 +19,8 @@ import { completeCustomsDetail, customsStatus, type CustomsStatus } from '../../
 import { parseDecimal } from '../../../shared/domain/decimal';
 import { RatesRequest, ShipmentRequest, issuesToDetails, type FieldErrors, type Rate } from '../../../shared/platform';
 import type { ShipIntent } from './plan';
-import type { createRatesHandlers } from './rates';
-import type { createShipmentsHandlers } from './shipments';
+import type { rateQuoter } from './rates';
+import type { shipmentCreator } from './shipments';
 
 type CustomsForm = ShipFormInput['customs'];
 
@@ -170,31 +170,45 @@ function formRefused(what: string, errors: FieldErrors): StationError {
 }
 
 /**
- * Ships the packer's form with the chosen rate through `shipments.create`
- * (the one path of a shipment: outbox, guards, label). `orderId` is the order
+ * Ships the packer's form with the chosen rate through `create` ({@link shipmentCreator},
+ * the one path of a shipment: outbox, guards, label). `orderId` is the order
  * the form was filled from, absent for a shipment without an order.
  * @throws StationError `invalid_input` naming the form's fields (`details` by
  *   spec path), or `serviceType` when no rate was chosen; the station's bounds
- *   (`request.packages.0.weight.value`, as `shipments.create` names them)
+ *   (`request.packages.0.weight.value`, as the platform's request names them)
  */
-export async function shipByForm(create: ReturnType<typeof createShipmentsHandlers>['shipments.create'], orderId: number | undefined, form: ShipFormInput, rate: ChosenRateInput | null): Promise<ShipResult> {
+export async function shipByForm(create: ReturnType<typeof shipmentCreator>, orderId: number | undefined, form: ShipFormInput, rate: ChosenRateInput | null): Promise<ShipResult> {
   const errors = checkForShip(form, rate);
   if (Object.keys(errors).length) throw formRefused('The shipment form has errors', errors);
   if (!rate) throw new StationError('invalid_input', 'Choose a rate before shipping', { serviceType: ['Choose a rate (F2)'] });
   const parsed = ShipInput.safeParse({ ...(orderId !== undefined ? { orderId } : {}), request: shipmentRequestOf(form, rate) });
-  if (!parsed.success) throw formRefused('Invalid input for shipments.create', issuesToDetails(parsed.error.issues));
+  if (!parsed.success) throw formRefused('Invalid input for shipping.shipOrder', issuesToDetails(parsed.error.issues));
   return create(parsed.data);
 }
 
-/** Handlers of the packer's form: `shipping.quote` and `shipping.check`; `quote` is the `rates.quote` handler. */
-export function createShipFormHandlers(quote: ReturnType<typeof createRatesHandlers>['rates.quote']) {
+/**
+ * A command that takes the packer's form or the platform's request takes one of the two.
+ * @throws StationError `invalid_input` naming `request` when both came
+ */
+export function notBoth(form: unknown, request: unknown): void {
+  if (form !== undefined && request !== undefined) throw new StationError('invalid_input', "Send the packer's form or the platform's request, not both", { request: ['Send the form or the request, not both'] });
+}
+
+/**
+ * Handlers of the packer's form: `shipping.quote` and `shipping.check`; `quote` POSTs /rates
+ * ({@link rateQuoter}). `shipping.quote` takes the form as typed, or the platform's RatesRequest as is.
+ */
+export function createShipFormHandlers(quote: ReturnType<typeof rateQuoter>) {
   return {
-    'shipping.quote': async ({ form }) => {
+    'shipping.quote': async ({ form, request }) => {
+      notBoth(form, request);
+      if (request) return quote(request);
+      if (!form) throw new StationError('invalid_input', "The packer's form or the platform's request is required", { form: ['Required'] });
       const errors = checkForQuote(form);
       if (Object.keys(errors).length) throw formRefused('The parcel or destination has errors', errors);
       const parsed = QuoteInput.safeParse({ request: ratesRequestOf(form) });
-      if (!parsed.success) throw formRefused('Invalid input for rates.quote', issuesToDetails(parsed.error.issues));
-      return quote(parsed.data);
+      if (!parsed.success) throw formRefused('Invalid input for shipping.quote', issuesToDetails(parsed.error.issues));
+      return quote(parsed.data.request);
     },
     'shipping.check': async ({ form, for: step, rate }) => (step === 'quote' ? checkForQuote(form) : checkForShip(form, rate)),
   } satisfies Pick<Handlers, 'shipping.quote' | 'shipping.check'>;

@@ -1,7 +1,8 @@
 /**
  * `shipping.*` commands (issue 22 item 4, issue 24 item 4): the plan of an
  * order's shipment, whether it would ship by itself, and shipping it by
- * intent. Shipping goes through `shipments.create` — the same outbox path
+ * intent, by the packer's form or by the platform's request. Shipping goes through
+ * {@link shipmentCreator} — the same outbox path
  * and guards as Ctrl+Enter (a shipment being made is finished, never
  * doubled; a shipped order is refused) — after the plan's own guards (an
  * order needing attention is never shipped by intent).
@@ -16,8 +17,8 @@ import { issuesToDetails, type Rate, type ShipmentRequest } from '../../../share
 import type { StationContext } from '../common/context';
 import { defineSetting } from '../store';
 import { planShipment, type ShipIntent } from './plan';
-import { intentOf, shipByForm } from './ship-form';
-import type { createShipmentsHandlers } from './shipments';
+import { intentOf, notBoth, shipByForm } from './ship-form';
+import type { shipmentCreator } from './shipments';
 
 /** Setting `shipping.countdownMs`: the countdown before an order ships by itself, ms (default 1500; bounds in the contract). */
 const CountdownSetting = defineSetting('shipping.countdownMs', z.number().int().min(100).max(10_000), 1500);
@@ -61,8 +62,8 @@ function needsPacker(order: StationOrder, reasons: readonly PlanAttention[]): St
   return new StationError('invalid_state', `Order ${order.orderNumber} needs the packer: ${reasons.map((r) => r.message).join('; ')}`, { orderId: reasons.map((r) => r.message) });
 }
 
-/** Handlers of shipping by intent; `create` is the `shipments.create` handler (the one path of a shipment). */
-export function createShipOrderHandlers(ctx: StationContext, create: ReturnType<typeof createShipmentsHandlers>['shipments.create']) {
+/** Handlers of shipping by intent; `create` is {@link shipmentCreator} (the one path of a shipment). */
+export function createShipOrderHandlers(ctx: StationContext, create: ReturnType<typeof shipmentCreator>) {
   return {
     'shipping.plan': async (intent: ShipIntent) => planShipment(ctx, orderOf(ctx, intent.orderId), intent),
 
@@ -75,12 +76,15 @@ export function createShipOrderHandlers(ctx: StationContext, create: ReturnType<
       return { ships: reasons.length === 0, rule, reasons, countdownMs: ctx.store.settings.get(CountdownSetting) };
     },
 
-    'shipping.shipOrder': async ({ form, rate: chosen, ...rest }): Promise<ShipResult> => {
+    'shipping.shipOrder': async ({ form, request: given, rate: chosen, ...rest }): Promise<ShipResult> => {
+      notBoth(form, given);
+      // The platform's request as is (an integrator's): the same path, guards and label as the others.
+      if (given) return create({ ...(rest.orderId !== undefined ? { orderId: rest.orderId } : {}), request: given });
       // The packer's form (Ship screen) replaces the plan: the core builds its request (./ship-form.ts).
       if (form) return shipByForm(create, rest.orderId, form, chosen ?? null);
       const intent = intentOf(rest);
       const order = orderOf(ctx, intent.orderId);
-      // A press while its shipment is being made joins it (shipments.create finishes that row, never a second one).
+      // A press while its shipment is being made joins it (`create` finishes that row, never a second one).
       const pending = ctx.store.shipments.listByOrder(order.id).some((s) => s.trackingNumber === null && s.cancelledAt === null);
       const plan = planShipment(ctx, order, intent);
       const blocking = plan.attention.filter((a) => !(pending && a.key === 'inFlight'));
@@ -110,8 +114,8 @@ export function createShipOrderHandlers(ctx: StationContext, create: ReturnType<
       return create(parsed.data, { printerUri: plan.printerUri ?? undefined });
     },
 
-    'shipping.settings': async () => ({ countdownMs: ctx.store.settings.get(CountdownSetting) }),
+    'shipping.settings.get': async () => ({ countdownMs: ctx.store.settings.get(CountdownSetting) }),
 
-    'shipping.setSettings': async ({ countdownMs }) => ({ countdownMs: ctx.store.settings.set(CountdownSetting, countdownMs) }),
-  } satisfies Pick<Handlers, 'shipping.plan' | 'shipping.autoShip' | 'shipping.shipOrder' | 'shipping.settings' | 'shipping.setSettings'>;
+    'shipping.settings.set': async ({ countdownMs }) => ({ countdownMs: ctx.store.settings.set(CountdownSetting, countdownMs) }),
+  } satisfies Pick<Handlers, 'shipping.plan' | 'shipping.autoShip' | 'shipping.shipOrder' | 'shipping.settings.get' | 'shipping.settings.set'>;
 }

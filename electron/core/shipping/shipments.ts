@@ -1,5 +1,6 @@
 /**
- * `shipments.*` commands. Shipping goes through the outbox (DESIGN.md
+ * `shipments.*` commands and the one path of a shipment ({@link shipmentCreator}, behind
+ * `shipping.shipOrder`). Shipping goes through the outbox (DESIGN.md
  * "Offline and exactly-once"): the pending shipment and its outbox row are
  * written in one transaction, then the worker sends POST /shipments and the
  * screen awaits the outcome. On success the label bytes are stored as
@@ -230,101 +231,105 @@ export interface ShipTarget {
   printerUri?: string | undefined;
 }
 
+/**
+ * The one path of a shipment, behind `shipping.shipOrder` (by plan, by the packer's form or by the
+ * platform's request). Ships: pending shipment + outbox row in one transaction, POST /shipments,
+ * labels stored, order marked shipped, label printed at once.
+ * @throws StationError with the platform's code and `details` (`validation_failed`,
+ *   `shipment_rejected`, `subscription_required`, `outcome_unknown`, `needs_attention`,
+ *   ...: the row needs attention) or a code of shared/contract `QUEUED_CODES`
+ *   (`offline`, `timeout`, `rate_limited`, `internal_error`, `carrier_error`, `queued`:
+ *   the row stays queued and is sent again later; shipping the same order again sends
+ *   that row, never a second one). Each press gets its own row's outcome;
+ *   `not_found_locally` for an unknown order; `invalid_state` for an order already shipped.
+ * `target` (from the core, never the command's input): the rule's label printer, carried in the
+ * outbox row so a later send prints there too ({@link ShipmentCreatePayload.printerUri}).
+ */
+export function shipmentCreator(ctx: StationContext) {
+  const { store } = ctx;
+  return async ({ orderId, request }: z.output<typeof ShipInput>, target: ShipTarget = {}): Promise<ShipResult> => {
+    const ruled = target.printerUri !== undefined ? { printerUri: target.printerUri } : {};
+    // What the packer declared is remembered per SKU before anything is sent: the next order of
+    // the same product is prefilled even if this request waits in the queue.
+    if (request.customsDetail) rememberCustomsProducts(store, request);
+    let order: StationOrder | undefined;
+    if (orderId !== undefined) {
+      order = store.orders.getById(orderId);
+      if (!order) throw new StationError('not_found_locally', `Order ${orderId} not found`, { orderId: ['No such order at this station'] });
+      const waiting = pendingForOrder(ctx, order.id);
+      if (waiting) {
+        // Same order again. A request still queued or in flight is finished, never doubled;
+        // after a refusal the same row takes the new request for the same pending shipment
+        // and reference, looking the reference up first (the earlier outcome may be unknown;
+        // a POST without an answer is never repeated inside its settle window).
+        if (waiting.row && (waiting.row.state === 'queued' || waiting.row.state === 'sending')) {
+          return ctx.outbox.process<ShipResult>(waiting.row.id);
+        }
+        const prior = store.shipments.getById(waiting.shipmentId);
+        const reference = prior?.reference ?? shipmentReference(order, 1);
+        const payload: ShipmentCreatePayload = { localShipmentId: waiting.shipmentId, orderId: order.id, request: { ...request, reference }, reconcileFirst: true, ...ruled };
+        // One open row per order (issue 7): a refused row is sent again with the new request, never doubled.
+        const row =
+          waiting.row?.state === 'needs_attention'
+            ? store.outbox.requeueWith(waiting.row.id, payload)
+            : store.outbox.enqueue({ kind: 'shipment.create', payload, localRef: `shipment:${waiting.shipmentId}` });
+        emitAppChanged(ctx);
+        return ctx.outbox.process<ShipResult>(row.id);
+      }
+      // The screen asks before an unpaid order ships; where the station forbids it, no client may.
+      if (order.paymentStatus === 'unpaid' && !store.settings.get(AllowUnpaidSetting)) {
+        const shop = order.shop === 'main' ? '' : ` of ${order.shop}`;
+        throw new StationError('invalid_state', `Order ${order.orderNumber}${shop} is not paid, and this station ships no unpaid orders (Settings › Orders)`, {
+          orderId: [`Order ${order.orderNumber}${shop} is not paid`],
+        });
+      }
+      if (order.status === 'shipped' && order.shipmentTrackingNumber) {
+        const s = store.shipments.getByTrackingNumber(order.shipmentTrackingNumber);
+        if (!s || s.cancelledAt === null) {
+          throw new StationError('invalid_state', `Order ${order.orderNumber} is already shipped (${order.shipmentTrackingNumber}); cancel that shipment to ship it again`);
+        }
+      }
+    }
+    let conflict = false;
+    if (order && store.shipments.listByOrder(order.id).length === 0) {
+      // First POST of this order here: another station of the account may have shipped it already.
+      const elsewhere = await shippedElsewhere(ctx, order, request);
+      const found = elsewhere.found;
+      if (found) {
+        emitOrdersChanged(ctx);
+        if (found.trackingNumber) ctx.events.emit('shipments.changed', { trackingNumber: found.trackingNumber });
+        return { shipment: shipmentView(store, found), printJob: null, printError: null, shippedElsewhere: true };
+      }
+      conflict = elsewhere.conflict;
+    }
+    const reference = referenceFor(ctx, order, request.reference);
+    const payload: ShipmentCreatePayload = {
+      localShipmentId: 0,
+      ...(order ? { orderId: order.id } : {}),
+      request: { ...request, reference },
+      // A shipment of another recipient holds the reference: the executor looks again and asks the packer.
+      ...(conflict ? { reconcileFirst: true } : {}),
+      ...ruled,
+    };
+    const row = store.tx(() => {
+      const pending = store.shipments.createPending({
+        reference,
+        ...(order ? { orderId: order.id } : {}),
+        ...(request.serviceType ? { contractCode: request.serviceType } : {}),
+        ...(request.carrierCode ? { carrierCode: request.carrierCode } : {}),
+      });
+      payload.localShipmentId = pending.id;
+      return store.outbox.enqueue({ kind: 'shipment.create', payload, localRef: `shipment:${pending.id}` });
+    });
+    emitAppChanged(ctx);
+    return ctx.outbox.process<ShipResult>(row.id);
+  };
+}
+
 /** Handlers of the `shipments` domain. */
 export function createShipmentsHandlers(ctx: StationContext) {
   const { store } = ctx;
   return {
-    /**
-     * Ships: pending shipment + outbox row in one transaction, POST /shipments,
-     * labels stored, order marked shipped, label printed at once.
-     * @throws StationError with the platform's code and `details` (`validation_failed`,
-     *   `shipment_rejected`, `subscription_required`, `outcome_unknown`, `needs_attention`,
-     *   ...: the row needs attention) or a code of shared/contract `QUEUED_CODES`
-     *   (`offline`, `timeout`, `rate_limited`, `internal_error`, `carrier_error`, `queued`:
-     *   the row stays queued and is sent again later; shipping the same order again sends
-     *   that row, never a second one). Each press gets its own row's outcome;
-     *   `not_found_locally` for an unknown order; `invalid_state` for an order already shipped.
-     * `target` (from the core, never the command's input): the rule's label printer, carried in the
-     * outbox row so a later send prints there too ({@link ShipmentCreatePayload.printerUri}).
-     */
-    'shipments.create': async ({ orderId, request }: z.output<typeof ShipInput>, target: ShipTarget = {}): Promise<ShipResult> => {
-      const ruled = target.printerUri !== undefined ? { printerUri: target.printerUri } : {};
-      // What the packer declared is remembered per SKU before anything is sent: the next order of
-      // the same product is prefilled even if this request waits in the queue.
-      if (request.customsDetail) rememberCustomsProducts(store, request);
-      let order: StationOrder | undefined;
-      if (orderId !== undefined) {
-        order = store.orders.getById(orderId);
-        if (!order) throw new StationError('not_found_locally', `Order ${orderId} not found`, { orderId: ['No such order at this station'] });
-        const waiting = pendingForOrder(ctx, order.id);
-        if (waiting) {
-          // Same order again. A request still queued or in flight is finished, never doubled;
-          // after a refusal the same row takes the new request for the same pending shipment
-          // and reference, looking the reference up first (the earlier outcome may be unknown;
-          // a POST without an answer is never repeated inside its settle window).
-          if (waiting.row && (waiting.row.state === 'queued' || waiting.row.state === 'sending')) {
-            return ctx.outbox.process<ShipResult>(waiting.row.id);
-          }
-          const prior = store.shipments.getById(waiting.shipmentId);
-          const reference = prior?.reference ?? shipmentReference(order, 1);
-          const payload: ShipmentCreatePayload = { localShipmentId: waiting.shipmentId, orderId: order.id, request: { ...request, reference }, reconcileFirst: true, ...ruled };
-          // One open row per order (issue 7): a refused row is sent again with the new request, never doubled.
-          const row =
-            waiting.row?.state === 'needs_attention'
-              ? store.outbox.requeueWith(waiting.row.id, payload)
-              : store.outbox.enqueue({ kind: 'shipment.create', payload, localRef: `shipment:${waiting.shipmentId}` });
-          emitAppChanged(ctx);
-          return ctx.outbox.process<ShipResult>(row.id);
-        }
-        // The screen asks before an unpaid order ships; where the station forbids it, no client may.
-        if (order.paymentStatus === 'unpaid' && !store.settings.get(AllowUnpaidSetting)) {
-          const shop = order.shop === 'main' ? '' : ` of ${order.shop}`;
-          throw new StationError('invalid_state', `Order ${order.orderNumber}${shop} is not paid, and this station ships no unpaid orders (Settings › Orders)`, {
-            orderId: [`Order ${order.orderNumber}${shop} is not paid`],
-          });
-        }
-        if (order.status === 'shipped' && order.shipmentTrackingNumber) {
-          const s = store.shipments.getByTrackingNumber(order.shipmentTrackingNumber);
-          if (!s || s.cancelledAt === null) {
-            throw new StationError('invalid_state', `Order ${order.orderNumber} is already shipped (${order.shipmentTrackingNumber}); cancel that shipment to ship it again`);
-          }
-        }
-      }
-      let conflict = false;
-      if (order && store.shipments.listByOrder(order.id).length === 0) {
-        // First POST of this order here: another station of the account may have shipped it already.
-        const elsewhere = await shippedElsewhere(ctx, order, request);
-        const found = elsewhere.found;
-        if (found) {
-          emitOrdersChanged(ctx);
-          if (found.trackingNumber) ctx.events.emit('shipments.changed', { trackingNumber: found.trackingNumber });
-          return { shipment: shipmentView(store, found), printJob: null, printError: null, shippedElsewhere: true };
-        }
-        conflict = elsewhere.conflict;
-      }
-      const reference = referenceFor(ctx, order, request.reference);
-      const payload: ShipmentCreatePayload = {
-        localShipmentId: 0,
-        ...(order ? { orderId: order.id } : {}),
-        request: { ...request, reference },
-        // A shipment of another recipient holds the reference: the executor looks again and asks the packer.
-        ...(conflict ? { reconcileFirst: true } : {}),
-        ...ruled,
-      };
-      const row = store.tx(() => {
-        const pending = store.shipments.createPending({
-          reference,
-          ...(order ? { orderId: order.id } : {}),
-          ...(request.serviceType ? { contractCode: request.serviceType } : {}),
-          ...(request.carrierCode ? { carrierCode: request.carrierCode } : {}),
-        });
-        payload.localShipmentId = pending.id;
-        return store.outbox.enqueue({ kind: 'shipment.create', payload, localRef: `shipment:${pending.id}` });
-      });
-      emitAppChanged(ctx);
-      return ctx.outbox.process<ShipResult>(row.id);
-    },
-
     /**
      * One shipment: the local record refreshed from GET /shipments/{ldv} when the
      * platform answers (kept as is when it does not); a shipment not known locally is
@@ -399,5 +404,5 @@ export function createShipmentsHandlers(ctx: StationContext) {
 
     /** Newest first, created shipments only. */
     'shipments.recent': async ({ limit }) => store.shipments.listRecent({ limit }).map((r) => shipmentView(store, r)),
-  } satisfies Pick<Handlers, 'shipments.create' | 'shipments.get' | 'shipments.tracking' | 'shipments.cancel' | 'shipments.unmanifested' | 'shipments.recent'>;
+  } satisfies Pick<Handlers, 'shipments.get' | 'shipments.tracking' | 'shipments.cancel' | 'shipments.unmanifested' | 'shipments.recent'>;
 }

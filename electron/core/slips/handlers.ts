@@ -6,8 +6,8 @@ import type { StationContext } from '../common/context';
 /** Handlers of the `slips` domain. */
 export function createSlipsHandlers(ctx: StationContext) {
   return {
-    'slips.settings': async () => ctx.slips.settings(),
-    'slips.setSettings': async (input) => ctx.slips.setSettings(input),
+    'slips.settings.get': async () => ctx.slips.settings(),
+    'slips.settings.set': async (input) => ctx.slips.setSettings(input),
     'slips.print': async ({ orderId, trackingNumber }) => {
       if (orderId !== undefined) return ctx.slips.request(orderId);
       const shipment = ctx.store.shipments.getByTrackingNumber(trackingNumber ?? '');
@@ -16,5 +16,5 @@ export function createSlipsHandlers(ctx: StationContext) {
       return ctx.slips.request(shipment.orderId);
     },
     'slips.list': async ({ orderId }) => ctx.slips.list(orderId),
-  } satisfies Pick<Handlers, 'slips.settings' | 'slips.setSettings' | 'slips.print' | 'slips.list'>;
+  } satisfies Pick<Handlers, 'slips.settings.get' | 'slips.settings.set' | 'slips.print' | 'slips.list'>;
 }

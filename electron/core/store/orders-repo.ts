@@ -165,7 +165,7 @@ export function createOrdersRepo(db: Database.Database, clock: Clock): OrdersRep
     // A new row has no index entry yet: the delete is only for a replaced order.
     if (!fresh) deleteFts.run(id);
     const skus = o.items.map((i) => i.sku ?? '').filter((x) => x !== '').join(' ');
-    // What only orders.list's search reads (migration 8): company, postal code, phone, e-mail, item names.
+    // What only the store's `search` reads (migration 8; the retired `orders.list` command's): company, postal code, phone, e-mail, item names.
     const details = [o.recipient.company, o.recipient.postalCode, o.recipient.phone, o.email, ...o.items.map((i) => i.name)]
       .filter((x): x is string => typeof x === 'string' && x !== '')
       .join(' ');

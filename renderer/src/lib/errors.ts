@@ -21,7 +21,7 @@ export function asStationError(e: unknown): StationError {
 
 /**
  * Rewrites `details` keys that carry the command's wrapper: the station may
- * report `request.recipient.address.postalCode` (the shipments.create input)
+ * report `request.recipient.address.postalCode` (the shipping.shipOrder input)
  * while the form fields are keyed `recipient.address.postalCode` like the spec.
  */
 export function stripPrefix(details: FieldErrors | undefined, prefix: string): FieldErrors {

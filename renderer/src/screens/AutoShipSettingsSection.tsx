@@ -1,7 +1,7 @@
 /**
  * Part of the Settings screen (issue 24 item 4): the countdown the bench
  * shows before an order ships by itself, in seconds (0.1-10, decimal comma
- * or point), stored in the core (`shipping.settings`/`shipping.setSettings`,
+ * or point), stored in the core (`shipping.settings.get`/`shipping.settings.set`,
  * ms). A refused value names the field and nothing saved is lost. Enter saves.
  */
 import { useEffect, useRef, useState } from 'react';
@@ -24,7 +24,7 @@ export function AutoShipSettingsSection() {
 
   useEffect(() => {
     let live = true;
-    invoke('shipping.settings', {})
+    invoke('shipping.settings.get', {})
       // A late answer never replaces what the packer typed meanwhile.
       .then((s) => live && setSeconds((now) => (typed.current ? now : secondsText(s.countdownMs))))
       .catch((e: unknown) => useApp.getState().fail(t('autoShip.saveFailed'), e));
@@ -43,7 +43,7 @@ export function AutoShipSettingsSection() {
     setBusy(true);
     setError(undefined);
     try {
-      const after = await invoke('shipping.setSettings', { countdownMs: Math.round(value * 1000) });
+      const after = await invoke('shipping.settings.set', { countdownMs: Math.round(value * 1000) });
       setSeconds(secondsText(after.countdownMs));
       typed.current = false;
       useApp.getState().flash('ok', t('autoShip.saved'));

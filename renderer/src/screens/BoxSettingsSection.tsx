@@ -1,7 +1,7 @@
 /**
  * Part of the Settings screen (issue 11 "Box presets"): the station's named
  * boxes (name, inner dimensions cm, tare kg, barcode) and the box a new
- * parcel starts with. Saved as a whole with `boxes.set`; a refused value
+ * parcel starts with. Saved as a whole with `boxes.settings.set`; a refused value
  * names its row and field (`presets.1.lengthCm`) and nothing saved is lost.
  * Keyboard: Tab through the rows, Enter in a field or Ctrl+Enter saves.
  */

@@ -1,9 +1,9 @@
 /**
  * Part of the Settings screen (issue 12): how this station treats orders —
  * whether unpaid orders may ship (after the packer confirms; off forbids it
- * in the core too, `shipments.create`), and per shop the Shopify shipping
+ * in the core too, `shipping.shipOrder`), and per shop the Shopify shipping
  * method names that mean store or local pickup (those orders stay off the
- * to-ship list). Saved with `orders.setSettings`; a refused value names its
+ * to-ship list). Saved with `orders.settings.set`; a refused value names its
  * field and nothing saved is lost. Keyboard: Tab through the fields, Enter in
  * a single-line field or Ctrl+Enter in a list saves.
  */
@@ -47,7 +47,7 @@ export function OrderSettingsSection() {
   const loadPerShop = perShop.load;
   useEffect(() => {
     void loadFacets();
-    invoke('orders.settings', {})
+    invoke('orders.settings.get', {})
       .then((s: OrderSettings) => {
         loadUnpaid({ allowUnpaid: s.allowUnpaid });
         loadPerShop(methodTexts(s.pickupMethods));
@@ -69,7 +69,7 @@ export function OrderSettingsSection() {
     }
     if (newShop.trim() !== '') pickupMethods[newShop.trim()] = [...(pickupMethods[newShop.trim()] ?? []), ...lines(newMethods)];
     try {
-      const after = await invoke('orders.setSettings', { allowUnpaid, pickupMethods });
+      const after = await invoke('orders.settings.set', { allowUnpaid, pickupMethods });
       unpaid.saved({ allowUnpaid: after.allowUnpaid });
       perShop.saved(methodTexts(after.pickupMethods));
       setNewShop('');

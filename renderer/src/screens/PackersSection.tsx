@@ -37,7 +37,7 @@ export function PackersSection() {
   }, [session, loadStation]);
   useEffect(() => {
     invoke('packers.list', {}).then(setPackers, (e: unknown) => app().fail(t('packers.notSaved'), e));
-    invoke('reports.settings', {}).then((r) => setReport({ folder: r.folder ?? '', language: r.language }), (e: unknown) => app().fail(t('packers.reportNotSaved'), e));
+    invoke('reports.settings.get', {}).then((r) => setReport({ folder: r.folder ?? '', language: r.language }), (e: unknown) => app().fail(t('packers.reportNotSaved'), e));
   }, [app]);
 
   /** Runs a change; a refusal fills the fields' errors and the banner. */
@@ -188,7 +188,7 @@ export function PackersSection() {
         onSubmit={() => {
           void attempt(
             async () => {
-              const r = await invoke('reports.setSettings', { folder: report.folder.trim() === '' ? null : report.folder, language: report.language });
+              const r = await invoke('reports.settings.set', { folder: report.folder.trim() === '' ? null : report.folder, language: report.language });
               setReport({ folder: r.folder ?? '', language: r.language });
             },
             t('packers.reportSaved'),

@@ -3,8 +3,8 @@
  * label printer in use — resolution (203/300/600 dpi), label width and height
  * (mm), darkness (`~SD` 0–30), speed (`^PR` 2–14 ips), media (`^MT`) and top
  * offset (`^LT`, dots), and the dpi the carrier makes its ZPL for when a label
- * does not say (issue 23; empty: 203 dpi) — read with `printers.getProfile` and saved with
- * `printers.setProfile`; a refused value names its field and nothing saved
+ * does not say (issue 23; empty: 203 dpi) — read with `printers.profile.get` and saved with
+ * `printers.profile.set`; a refused value names its field and nothing saved
  * is lost. Keyboard: Tab through the fields, Enter saves.
  */
 import { useEffect, useState } from 'react';
@@ -47,7 +47,7 @@ export function PrinterProfileForm({ uri }: { uri: string }) {
     let live = true;
     // Another printer: nothing typed for this one yet.
     savedForm(startingPoint());
-    invoke('printers.getProfile', { uri })
+    invoke('printers.profile.get', { uri })
       .then((v) => {
         if (!live) return;
         setSaved(v.profile !== null);
@@ -75,7 +75,7 @@ export function PrinterProfileForm({ uri }: { uri: string }) {
         // Empty: not set (the label's ^PW/^LL, else 203 dpi).
         ...(form.zplMadeForDpi ? { zplMadeForDpi: num(form.zplMadeForDpi) as NonNullable<PrinterProfile['zplMadeForDpi']> } : {}),
       };
-      const v = await invoke('printers.setProfile', { uri, profile });
+      const v = await invoke('printers.profile.set', { uri, profile });
       if (v.profile) savedForm(toForm(v.profile));
       setSaved(true);
       useApp.getState().flash('ok', t('printerProfile.saved'), uri);

@@ -2,7 +2,7 @@
  * Part of the Settings screen (issue 11 "Scales"): which scale this station
  * reads — none, the first USB HID scale (HID Point of Sale usage page 0x8D),
  * or a serial scale (port, baud rate, MT-SICS or continuous output) — and
- * whether a stable weight re-quotes at once. Saved with `scale.set`; the
+ * whether a stable weight re-quotes at once. Saved with `scales.set`; the
  * header shows the scale and its reading. A refused value names its field.
  */
 import { useEffect, useState } from 'react';

@@ -55,14 +55,14 @@ export function SettingsScreen() {
   );
   const load = useCallback(
     (after: 'load' | 'save' = 'load') =>
-      invoke('settings.account.get', {}).then((v) => apply(v, after), (e: unknown) => {
+      invoke('account.settings.get', {}).then((v) => apply(v, after), (e: unknown) => {
         fail(t('settings.readFailed'), e);
       }),
     [apply, fail],
   );
   useEffect(() => {
     let live = true;
-    invoke('settings.account.get', {}).then(
+    invoke('account.settings.get', {}).then(
       (v) => live && apply(v),
       (e: unknown) => live && fail(t('settings.readFailed'), e),
     );
@@ -76,7 +76,7 @@ export function SettingsScreen() {
     setBusy(true);
     setErrors({});
     try {
-      await invoke('settings.account.save', { platformUrl, ...(authUrl.trim() ? { authUrl } : {}), clientId, clientSecret });
+      await invoke('account.settings.set', { platformUrl, ...(authUrl.trim() ? { authUrl } : {}), clientId, clientSecret });
       setClientSecret('');
       flash('ok', t('settings.saved'), t('settings.savedDetail'));
       await load('save');
@@ -94,7 +94,7 @@ export function SettingsScreen() {
   const forget = async () => {
     setBusy(true);
     try {
-      await invoke('settings.account.forget', {});
+      await invoke('account.settings.forget', {});
       setClientSecret('');
       flash('info', t('settings.forgotten'), t('settings.forgottenDetail'));
       await load('save');

@@ -3,7 +3,7 @@
  * of this station (device URI: a receipt printer on `socket://` or `usb://`,
  * an OS print queue `printer:<queue>`, a folder `file:///…`), receipt (ESC/POS,
  * 80 or 58 mm) or A4, when slips print (with the label, on demand with Alt+K,
- * never) and the shop name at the top. Saved with `slips.setSettings`; a
+ * never) and the shop name at the top. Saved with `slips.settings.set`; a
  * refused value names its field and nothing saved is lost.
  */
 import { useEffect, useState } from 'react';
@@ -24,7 +24,7 @@ export function SlipSettingsSection() {
 
   const toForm = (s: SlipSettings) => ({ printerUri: s.printerUri ?? '', format: s.format, paperWidthMm: String(s.paperWidthMm), when: s.when, shopName: s.shopName });
   useEffect(() => {
-    invoke('slips.settings', {})
+    invoke('slips.settings.get', {})
       .then((s) => load(toForm(s)))
       .catch((e: unknown) => useApp.getState().fail(t('slips.settingsNotLoaded'), e));
   }, [load]);
@@ -34,7 +34,7 @@ export function SlipSettingsSection() {
     setBusy(true);
     setErrors({});
     try {
-      saved(toForm(await invoke('slips.setSettings', { printerUri: form.printerUri, format: form.format, paperWidthMm: form.paperWidthMm === '58' ? 58 : 80, when: form.when, shopName: form.shopName })));
+      saved(toForm(await invoke('slips.settings.set', { printerUri: form.printerUri, format: form.format, paperWidthMm: form.paperWidthMm === '58' ? 58 : 80, when: form.when, shopName: form.shopName })));
       useApp.getState().flash('ok', t('slips.saved'));
     } catch (e) {
       const err = asStationError(e);

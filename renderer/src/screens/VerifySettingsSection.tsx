@@ -50,7 +50,7 @@ export function VerifySettingsSection() {
   const saveSettings = async () => {
     setErrors({});
     try {
-      const saved = await invoke('verify.setSettings', { enabled, tolerancePct: num(pct), toleranceKg: num(minKg) });
+      const saved = await invoke('verify.settings.set', { enabled, tolerancePct: num(pct), toleranceKg: num(minKg) });
       savedForm(toForm(saved));
       useVerify.setState({ settings: saved });
       useApp.getState().flash('ok', t('verify.settingsSaved'));

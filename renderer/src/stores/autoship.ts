@@ -3,7 +3,7 @@
  * a rule with "ship by itself" covers the open order and its weight is known
  * (product data, a stable scale reading, or a typed weight and Enter), the
  * bench counts down (`AutoShipView.countdownMs`, the setting of
- * `shipping.settings`), Esc stops it, then the order ships through
+ * `shipping.settings.get`), Esc stops it, then the order ships through
  * `shipping.shipOrder` ({@link useJob}'s `shipPlanned`) and prints, ending on
  * the Print screen like Ctrl+Enter. Never for an order that needs attention
  * (the core's reasons are kept to show), never twice: the guards of Ctrl+Enter

@@ -1,5 +1,5 @@
 /**
- * The station's box presets (`boxes.get` / `boxes.set`, issue 11): loaded at
+ * The station's box presets (`boxes.settings.get` / `boxes.settings.set`, issue 11): loaded at
  * start, used by the job store for a new parcel's box and by Quote/Ship to
  * choose one (Alt+1..9, the Box field, a scanned box barcode).
  */
@@ -23,13 +23,13 @@ export const useBoxes = create<BoxesState>()((set) => ({
   loaded: false,
   async load() {
     try {
-      set({ settings: await invoke('boxes.get', {}), loaded: true });
+      set({ settings: await invoke('boxes.settings.get', {}), loaded: true });
     } catch (e) {
       useApp.getState().fail(t('boxes.notLoaded'), e);
     }
   },
   async save(settings) {
-    const saved = await invoke('boxes.set', settings);
+    const saved = await invoke('boxes.settings.set', settings);
     set({ settings: saved, loaded: true });
     return saved;
   },

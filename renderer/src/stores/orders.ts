@@ -212,7 +212,7 @@ export const useOrders = create<OrdersState>()((set, get) => ({
   },
   async loadSettings() {
     try {
-      set({ settings: await invoke('orders.settings', {}) });
+      set({ settings: await invoke('orders.settings.get', {}) });
     } catch (e) {
       useApp.getState().fail(t('orders.msg.settingsFailed'), e);
     }

@@ -23,7 +23,7 @@ interface ScaleState {
   /** The last stable weight applied (kg), so the same reading is applied once. */
   applied: number | null;
   load(): Promise<void>;
-  /** Saves the scale choice (`scale.set`). @throws the StationError of a refused value (its `details` name the field). */
+  /** Saves the scale choice (`scales.set`). @throws the StationError of a refused value (its `details` name the field). */
   save(config: ScaleConfigView, requoteOnStable: boolean): Promise<ScaleView>;
   changed(view: ScaleView): void;
 }
@@ -58,21 +58,21 @@ export function parcelToWeigh(weights: string[]): number {
   return blank >= 0 ? blank : weights.length - 1;
 }
 
-/** Scale store: `scale.get` at start, `scale.changed` events after. */
+/** Scale store: `scales.get` at start, `scales.changed` events after. */
 export const useScale = create<ScaleState>()((set, get) => ({
   scale: null,
   applied: null,
 
   async load() {
     try {
-      get().changed(await invoke('scale.get', {}));
+      get().changed(await invoke('scales.get', {}));
     } catch (e) {
       useApp.getState().fail(t('scale.loadFailed'), e);
     }
   },
 
   async save(config, requoteOnStable) {
-    const view = await invoke('scale.set', { config, requoteOnStable });
+    const view = await invoke('scales.set', { config, requoteOnStable });
     get().changed(view);
     return view;
   },

@@ -104,7 +104,7 @@ export const useVerify = create<VerifyState>()((set, get) => ({
 
   async loadSettings() {
     try {
-      set({ settings: await invoke('verify.settings', {}) });
+      set({ settings: await invoke('verify.settings.get', {}) });
     } catch (e) {
       useApp.getState().fail(t('verify.notLoaded'), e);
     }

@@ -30,14 +30,14 @@ export const accountCommands = {
   /** An invoice's PDF (GET /invoices/{id}/pdf) as base64; `unavailable` (503) means try later. */
   'account.invoicePdf': command<{ id: number; fileName: string; pdfBase64: string }>()(z.object({ id: z.number().int().positive() })),
   /** Settings › Platform account: what is saved for the next start (never the secret). */
-  'settings.account.get': command<AccountView>()(Empty),
+  'account.settings.get': command<AccountView>()(Empty),
   /**
    * Saves the platform account for the next start: URLs and client id in the
    * data folder, the client secret in the OS secret store (Electron
    * safeStorage / OS keyring). Errors: invalid_input naming the field;
    * secret_store_unavailable when this machine has no secret store.
    */
-  'settings.account.save': command<{ restartRequired: true }>()(
+  'account.settings.set': command<{ restartRequired: true }>()(
     z
       .object({
         platformUrl: z.string().trim().min(1, { error: 'Platform URL is required' }).max(2000),
@@ -48,5 +48,5 @@ export const accountCommands = {
       .strict(),
   ),
   /** Forgets the saved account and its secret: the next start is in training mode unless one is given at launch. */
-  'settings.account.forget': command<{ restartRequired: true }>()(Empty),
+  'account.settings.forget': command<{ restartRequired: true }>()(Empty),
 } as const;

@@ -53,8 +53,6 @@ export const INPUT_LIMITS = {
   trackingNumber: 64,
   /** A scanned or typed code (order or tracking number; GS1-128 barcodes carry at most 48 characters). */
   scanCode: 200,
-  /** Order search text: SQLite refuses LIKE patterns over 50 000 bytes; no packer types more than this. */
-  ordersQuery: 100,
   /** CSV file name. */
   fileName: 255,
   /** Printer device URI. */
@@ -199,8 +197,6 @@ function checkMoney(m: MoneyLike, path: PropertyKey[], ctx: z.RefinementCtx): vo
   if (m && m.amount > INPUT_LIMITS.moneyAmount) ctx.addIssue({ code: 'custom', path: [...path, 'amount'], message: `Amount is at most ${INPUT_LIMITS.moneyAmount}` });
 }
 
-/** A string of at most `max` characters with a message naming the field. */
-export const bounded = (what: string, max: number) => z.string().max(max, { error: `${what} is too long (max ${max} characters)` });
 
 /** The platform's RatesRequest with the station's parcel and money bounds. */
 const BoundedRatesRequest = RatesRequest.superRefine((r, ctx) => {

@@ -63,7 +63,7 @@ export interface StationEvents {
   /** Instructions for a held shipment were registered. */
   'stocks.changed': { id: number };
   /** The scale was plugged, unplugged, reconfigured or gave a new reading. */
-  'scale.changed': ScaleView;
+  'scales.changed': ScaleView;
   /** A packing slip job was created or changed state. */
   'slips.changed': SlipJobView;
   /** How far an order import is (at most every 100 ms while reading, and when done). */

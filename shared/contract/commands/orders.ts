@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { OrderPageQuery, OrderSettings, ORDER_LIMITS, ShopName, type ImportReport, type OrderFacets, type OrderPage, type StationOrder } from '../../domain/order';
 import type { ImportUploadView } from '../views';
-import { command, Empty, IMPORT_CHUNK_BASE64, INPUT_LIMITS, bounded, BoundedManualOrderInput, OrderIdInput, IMPORT_CHUNK_BYTES, type OrdersSubmitView, type ScanResult } from './define';
+import { command, Empty, IMPORT_CHUNK_BASE64, INPUT_LIMITS, BoundedManualOrderInput, OrderIdInput, IMPORT_CHUNK_BYTES, type OrdersSubmitView, type ScanResult } from './define';
 
 /** Commands of orders: import (CSV, pieces), list, fix, settings, send to the platform, scan. */
 export const ordersCommands = {
@@ -67,15 +67,11 @@ export const ordersCommands = {
     z.object({ ids: z.array(OrderIdInput).min(1, { error: 'Choose at least one order' }).max(1000, { error: 'At most 1000 orders at a time' }) }),
   ),
   /** Order settings: unpaid orders allowed, pickup method names per shop. */
-  'orders.settings': command<OrderSettings>()(Empty),
+  'orders.settings.get': command<OrderSettings>()(Empty),
   /** Save the order settings. */
-  'orders.setSettings': command<OrderSettings>()(OrderSettings),
+  'orders.settings.set': command<OrderSettings>()(OrderSettings),
   /** Create an order by hand (manual form). */
   'orders.create': command<StationOrder>()(BoundedManualOrderInput),
-  /** Orders of the day, open first. */
-  'orders.list': command<StationOrder[]>()(
-    z.object({ status: z.enum(['open', 'shipped', 'all']).optional(), q: bounded('Search', INPUT_LIMITS.ordersQuery).optional() }),
-  ),
 
   /** Resolve a scanned code: order number (with or without `#`) or tracking number (LDV). */
   'scan.resolve': command<ScanResult>()(

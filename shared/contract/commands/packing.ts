@@ -7,9 +7,9 @@ import { command, Empty } from './define';
 /** Commands of packing: scan to verify, items, box presets. */
 export const packingCommands = {
   /** Scan-to-verify settings of this station (on/off, weight tolerance % and kg). */
-  'verify.settings': command<VerifySettings>()(Empty),
+  'verify.settings.get': command<VerifySettings>()(Empty),
   /** Saves the scan-to-verify settings; a bad tolerance is refused naming its field. */
-  'verify.setSettings': command<VerifySettings>()(VerifySettings),
+  'verify.settings.set': command<VerifySettings>()(VerifySettings),
   /** Logs a skipped verification: the reason and the lines not scanned. */
   'verify.skip': command<{ id: number }>()(VerifySkipInput),
   /** Records a scan refused while verifying (a wrong item, one too many) for End of day's per-packer figures. */
@@ -23,7 +23,7 @@ export const packingCommands = {
   /** Removes an item. */
   'items.delete': command<{ deleted: boolean }>()(z.object({ sku: z.string().trim().min(1).max(100) }).strict()),
   /** The station's box presets and default box (cm, kg). */
-  'boxes.get': command<BoxSettings>()(Empty),
+  'boxes.settings.get': command<BoxSettings>()(Empty),
   /** Saves the whole list of boxes; a refused value names its field (`presets.1.lengthCm`), nothing saved is lost. */
-  'boxes.set': command<BoxSettings>()(BoxSettings),
+  'boxes.settings.set': command<BoxSettings>()(BoxSettings),
 } as const;

@@ -20,9 +20,9 @@ export const printingCommands = {
   /** Printers the packer can choose: attached USB label printers, OS print queues, network printers used before. */
   'printers.discover': command<DiscoveredPrinterView[]>()(Empty),
   /** A printer's saved profile (default: the printer in use); `profile` null when none is saved. */
-  'printers.getProfile': command<PrinterProfileView>()(z.object({ uri: z.string().trim().min(1).max(INPUT_LIMITS.printerUri).optional() }).strict()),
+  'printers.profile.get': command<PrinterProfileView>()(z.object({ uri: z.string().trim().min(1).max(INPUT_LIMITS.printerUri).optional() }).strict()),
   /** Save a printer's profile (dpi, label mm, darkness, speed, media, top offset in dots); errors name the field. */
-  'printers.setProfile': command<PrinterProfileView>()(
+  'printers.profile.set': command<PrinterProfileView>()(
     z.object({ uri: z.string().trim().min(1).max(INPUT_LIMITS.printerUri).optional(), profile: PrinterProfileSchema }).strict(),
   ),
   /** Print jobs still queued or printing, oldest first, with why they wait (`lastError`). */

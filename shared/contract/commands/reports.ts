@@ -10,7 +10,7 @@ export const reportsCommands = {
   /** The day report (A4 PDF and CSV) in `language`; `save` also writes both into the report folder. */
   'reports.dayReport': command<DayReportView>()(z.object({ day: DayInput.optional(), language: ReportLanguage, save: z.boolean().default(false) }).strict()),
   /** The report folder and language. */
-  'reports.settings': command<ReportSettings>()(Empty),
+  'reports.settings.get': command<ReportSettings>()(Empty),
   /** Sets the report folder (checked like a printer folder: absolute, no `..`) and language. */
-  'reports.setSettings': command<ReportSettings>()(ReportSettings),
+  'reports.settings.set': command<ReportSettings>()(ReportSettings),
 } as const;

@@ -22,8 +22,6 @@ export const rulesCommands = {
   'rules.import': command<RulesView>()(z.object({ content: z.string() }).strict(), { longText: ['content'] }),
   /** Saves one rule: replaces rule `index` (1-based), or appends when `index` is absent. */
   'rules.save': command<RulesView>()(z.object({ index: Index.optional(), rule: Rule }).strict()),
-  /** Removes rule `index`. */
-  'rules.delete': command<RulesView>()(z.object({ index: Index }).strict()),
   /** Moves rule `index` to place `to` (both 1-based); the others keep their order. */
   'rules.move': command<RulesView>()(z.object({ index: Index, to: Index }).strict()),
   /** Turns rule `index` on or off. */

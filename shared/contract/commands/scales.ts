@@ -6,9 +6,9 @@ import { command, Empty, INPUT_LIMITS } from './define';
 /** Commands of the scale. */
 export const scalesCommands = {
   /** The scale, its reading and its settings. */
-  'scale.get': command<ScaleView>()(Empty),
+  'scales.get': command<ScaleView>()(Empty),
   /** Choose the scale (none, USB HID, serial port with baud rate and protocol) and whether a stable weight re-quotes; saved per station. */
-  'scale.set': command<ScaleView>()(
+  'scales.set': command<ScaleView>()(
     z
       .object({
         config: z.discriminatedUnion('kind', [

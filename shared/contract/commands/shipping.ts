@@ -1,22 +1,17 @@
-/** Commands of shipping: carriers, warehouses, rates, shipments, delivery points, customs (see ./index.ts for the contract as a whole). */
+/** Commands of shipping: carriers, warehouses, shipments, delivery points, customs (see ./index.ts for the contract as a whole). */
 import { z } from 'zod';
-import type { Carrier, CancelShipmentResponse, Rate, Warehouse } from '../../platform/resources';
+import type { Carrier, CancelShipmentResponse, Warehouse } from '../../platform/resources';
 import type { DeliveryPointsResponse } from '../../platform/lookups';
 import { CustomsSettings, type CustomsProductView, type HsSuggestion } from '../customs';
 import type { ShipmentView, TrackingView } from '../views';
-import { command, Empty, TrackingNumberInput, ShipInput, QuoteInput, type ShipResult } from './define';
+import { command, Empty, TrackingNumberInput } from './define';
 
-/** Commands of shipping: carriers, warehouses, rates, shipments, delivery points, customs. */
+/** Commands of shipping: carriers, warehouses, shipments, delivery points, customs (quoting and shipping: ./shipping-plan.ts). */
 export const shippingCommands = {
   /** The client's carriers and contracts (GET /carriers). */
   'carriers.list': command<Carrier[]>()(Empty),
   /** Warehouses of the account. */
   'warehouses.list': command<Warehouse[]>()(Empty),
-  /** All rates for the parcel, cheapest first (POST /rates). */
-  'rates.quote': command<Rate[]>()(QuoteInput),
-
-  /** Ship (POST /shipments via the outbox), store the label, print it at once. */
-  'shipments.create': command<ShipResult>()(ShipInput),
   /** One shipment with its print jobs (local first, refreshed from GET /shipments/{ldv}). */
   'shipments.get': command<ShipmentView>()(TrackingNumberInput),
   /**

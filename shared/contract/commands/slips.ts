@@ -6,9 +6,9 @@ import { command, Empty, INPUT_LIMITS } from './define';
 /** Commands of packing slips. */
 export const slipsCommands = {
   /** Packing-slip settings of this station (printer URI, escpos/a4, paper width, when to print, shop name). */
-  'slips.settings': command<SlipSettings>()(Empty),
+  'slips.settings.get': command<SlipSettings>()(Empty),
   /** Saves the slip settings; a device URI the station cannot open is refused on `printerUri`. */
-  'slips.setSettings': command<SlipSettings>()(SlipSettings),
+  'slips.settings.set': command<SlipSettings>()(SlipSettings),
   /** Prints the packing slip of an order (or of the order a tracking number shipped) now, on demand or again: queued for the slip printer. */
   'slips.print': command<SlipJobView>()(
     z

@@ -26,34 +26,34 @@ const boxes = {
   defaultBox: 'Flat',
 };
 
-describe('boxes.get / boxes.set', () => {
+describe('boxes.settings.get / boxes.settings.set', () => {
   it('a station on a platform starts without boxes, refuses a bad list naming the field, keeps what was saved, across a restart', async () => {
     const sb: Sandbox = await startSandbox();
     const tmp = tempDir();
     cleanup.push(() => sb.close(), () => tmp.cleanup());
     let station: Station = await startStation(stationConfig(sb, tmp.dir, `file://${tmp.dir}/labels`), { platformRateLimits: false });
     const invoke = invokerOf(() => station);
-    expect(await invoke('boxes.get', {})).toEqual({ presets: [], defaultBox: null });
+    expect(await invoke('boxes.settings.get', {})).toEqual({ presets: [], defaultBox: null });
 
-    expect(await invoke('boxes.set', boxes)).toEqual(boxes);
+    expect(await invoke('boxes.settings.set', boxes)).toEqual(boxes);
     const refused = await stationFailure(
-      invoke('boxes.set', { presets: [...boxes.presets, { name: 'wine 1', lengthCm: 400, widthCm: 10, heightCm: 10, tareKg: 0, barcode: 'w1' }], defaultBox: 'Flat' }),
+      invoke('boxes.settings.set', { presets: [...boxes.presets, { name: 'wine 1', lengthCm: 400, widthCm: 10, heightCm: 10, tareKg: 0, barcode: 'w1' }], defaultBox: 'Flat' }),
     );
     expect(refused.code).toBe('invalid_input');
     expect(Object.keys(refused.details ?? {})).toEqual(expect.arrayContaining(['presets.2.name', 'presets.2.lengthCm', 'presets.2.barcode']));
-    expect(await invoke('boxes.get', {})).toEqual(boxes);
+    expect(await invoke('boxes.settings.get', {})).toEqual(boxes);
 
     await station.close();
     station = await startStation(stationConfig(sb, tmp.dir, `file://${tmp.dir}/labels`), { platformRateLimits: false });
     cleanup.push(() => station.close());
-    expect(await invoke('boxes.get', {})).toEqual(boxes);
+    expect(await invoke('boxes.settings.get', {})).toEqual(boxes);
   });
 
   it('a training station starts with the training boxes (Medium by default)', async () => {
     const tmp = tempDir();
     const station = await startStation(resolveConfig(['--data-dir', tmp.dir], {}), {});
     cleanup.push(() => tmp.cleanup(), () => station.close());
-    expect(await invokerOf(() => station)('boxes.get', {})).toEqual(trainingBoxes('en'));
+    expect(await invokerOf(() => station)('boxes.settings.get', {})).toEqual(trainingBoxes('en'));
   });
 
   it("names a training station's default boxes in the bench's language; saved boxes keep their names", async () => {
@@ -62,12 +62,12 @@ describe('boxes.get / boxes.set', () => {
     cleanup.push(() => tmp.cleanup(), () => station.close());
     const call = invokerOf(() => station);
     expect(await call('app.language.set', { language: 'it' })).toEqual({ language: 'it' });
-    const it = await call('boxes.get', {});
+    const it = await call('boxes.settings.get', {});
     expect(it.presets.map((p) => p.name)).toEqual(['Piccola', 'Media', 'Grande']);
     expect(it.defaultBox).toBe('Media');
-    await call('boxes.set', it);
+    await call('boxes.settings.set', it);
     await call('app.language.set', { language: 'en' });
-    expect((await call('boxes.get', {})).presets.map((p) => p.name)).toEqual(['Piccola', 'Media', 'Grande']);
+    expect((await call('boxes.settings.get', {})).presets.map((p) => p.name)).toEqual(['Piccola', 'Media', 'Grande']);
     await expect(call('app.language.set', { language: 'fr' as 'it' })).rejects.toMatchObject({ code: 'invalid_input' });
   });
 });

@@ -77,8 +77,8 @@ describe('hostile customer text, imported and shipped', () => {
     const o = await orderByNumber(invoke, '#901');
     // The station keeps the text as the customer wrote it: only printing makes it safe.
     expect(o.recipient.name).toBe(ship.name);
-    await invoke('slips.setSettings', { printerUri: `socket://127.0.0.1:${slipPrinter.port}`, format: 'escpos', paperWidthMm: 80, when: 'with_label', shopName: 'Bottega Verdi' });
-    const created = await invoke('shipments.create', { orderId: o.id, request: { recipient: recipientToParty(o.recipient), packages: [parcel()] } });
+    await invoke('slips.settings.set', { printerUri: `socket://127.0.0.1:${slipPrinter.port}`, format: 'escpos', paperWidthMm: 80, when: 'with_label', shopName: 'Bottega Verdi' });
+    const created = await invoke('shipping.shipOrder', { orderId: o.id, request: { recipient: recipientToParty(o.recipient), packages: [parcel()] } });
     const trackingNumber = created.shipment.trackingNumber;
 
     // The slip, as the receipt printer reads it.

@@ -96,7 +96,7 @@ async function trainingDay(): Promise<string> {
       recipient: { name: 'Anna Neri', street: 'Via Po 3', city: 'Torino', province: 'TO', postalCode: '10123', countryCode: 'IT' },
       items: [{ name: 'Tazza', quantity: 1 }],
     });
-    await invoke('shipments.create', { orderId: order.id, request: { recipient: recipientToParty(order.recipient), packages: [parcel()] } });
+    await invoke('shipping.shipOrder', { orderId: order.id, request: { recipient: recipientToParty(order.recipient), packages: [parcel()] } });
   } finally {
     await station.close();
   }
@@ -329,7 +329,7 @@ describe('a second station on the same data folder', () => {
     expect(e.code).toBe('already_running');
     expect(e.message).toContain(`process ${process.pid}`);
     expect(fs.existsSync(path.join(dir, LOCK_FILE))).toBe(true);
-    await expect(invokerOf(() => a)('orders.list', {})).resolves.toEqual([]);
+    await expect(invokerOf(() => a)('orders.page', {})).resolves.toMatchObject({ total: 0, orders: [] });
     await a.close();
     const b = await startStation(stationConfig(sb, dir, `file://${dir}/labels`));
     await b.close();

@@ -53,11 +53,11 @@ describe('items and scan-to-verify settings', () => {
   });
 
   it('settings: off by default, a bad tolerance refused by field', async () => {
-    expect(await invoke('verify.settings', {})).toEqual({ enabled: false, tolerancePct: 10, toleranceKg: 0.05 });
-    const bad = await stationFailure(invoke('verify.setSettings', { enabled: true, tolerancePct: 0, toleranceKg: -1 }));
+    expect(await invoke('verify.settings.get', {})).toEqual({ enabled: false, tolerancePct: 10, toleranceKg: 0.05 });
+    const bad = await stationFailure(invoke('verify.settings.set', { enabled: true, tolerancePct: 0, toleranceKg: -1 }));
     expect(Object.keys(bad.details ?? {}).sort()).toEqual(['toleranceKg', 'tolerancePct']);
-    expect((await invoke('verify.settings', {})).enabled).toBe(false);
-    expect(await invoke('verify.setSettings', { enabled: true, tolerancePct: 5, toleranceKg: 0.02 })).toEqual({ enabled: true, tolerancePct: 5, toleranceKg: 0.02 });
+    expect((await invoke('verify.settings.get', {})).enabled).toBe(false);
+    expect(await invoke('verify.settings.set', { enabled: true, tolerancePct: 5, toleranceKg: 0.02 })).toEqual({ enabled: true, tolerancePct: 5, toleranceKg: 0.02 });
   });
 
   it('logs a skipped verification with its reason and the missing lines', async () => {

@@ -63,10 +63,10 @@ describe('a press the packer waits for answers at once', () => {
 
   it('a quote over the rate window answers at once with rate_limited and the seconds to wait', async () => {
     const quote = { request: { recipient: { address: { postalCode: '20123', countryCode: 'IT' } }, packages: [parcel()] } };
-    for (let i = 0; i < 60; i++) await invoke('rates.quote', quote);
+    for (let i = 0; i < 60; i++) await invoke('shipping.quote', quote);
     const before = count('/rates');
     const started = performance.now();
-    const err = await stationFailure(invoke('rates.quote', quote));
+    const err = await stationFailure(invoke('shipping.quote', quote));
     expect(performance.now() - started).toBeLessThan(10_000);
     expect(err.code).toBe('rate_limited');
     expect(err.message).toMatch(/^The platform allows 60 POST \/rates requests a minute; the next one can leave in \d+ s$/);

@@ -87,7 +87,7 @@ async function importShop(s: Station, file: string, shop?: string): Promise<Stat
 }
 
 function ship(s: Station, o: StationOrder): Promise<ShipResult> {
-  return invokeCommand(s.handlers, 'shipments.create', { orderId: o.id, request: shipRequest(o) }) as Promise<ShipResult>;
+  return invokeCommand(s.handlers, 'shipping.shipOrder', { orderId: o.id, request: shipRequest(o) }) as Promise<ShipResult>;
 }
 
 /** The platform's shipments (not cancelled) with exactly `reference`, with their recipient. */

@@ -1,6 +1,6 @@
 /**
  * Unpaid orders (issue 12 item 4) in the core, against the sandbox: with
- * `orders.allowUnpaid` false, `shipments.create` refuses an unpaid order
+ * `orders.allowUnpaid` false, `shipping.shipOrder` refuses an unpaid order
  * whatever the client (the screen's question is not the only guard), names
  * the order and sends nothing; a paid order ships; allowing unpaid orders
  * again lets the same order ship.
@@ -47,12 +47,12 @@ afterAll(async () => {
 
 const byNumber = (orderNumber: string): Promise<StationOrder> => orderByNumber(invoke, orderNumber);
 
-const ship = (o: StationOrder) => invoke('shipments.create', { orderId: o.id, request: { recipient: recipientToParty(o.recipient), packages: [parcel()] } });
+const ship = (o: StationOrder) => invoke('shipping.shipOrder', { orderId: o.id, request: { recipient: recipientToParty(o.recipient), packages: [parcel()] } });
 
-describe('unpaid orders in shipments.create', () => {
+describe('unpaid orders in shipping.shipOrder', () => {
   it('refuses an unpaid order where the station forbids it, naming the order, and sends nothing', async () => {
-    const settings = await invoke('orders.settings', {});
-    await invoke('orders.setSettings', { ...settings, allowUnpaid: false });
+    const settings = await invoke('orders.settings.get', {});
+    await invoke('orders.settings.set', { ...settings, allowUnpaid: false });
     const unpaid = await byNumber('#3001');
     expect(unpaid.paymentStatus).toBe('unpaid');
     const before = sb.state.shipments.length;
@@ -71,8 +71,8 @@ describe('unpaid orders in shipments.create', () => {
   });
 
   it('ships the unpaid order once unpaid orders are allowed again (the screen asks first)', async () => {
-    const settings = await invoke('orders.settings', {});
-    await invoke('orders.setSettings', { ...settings, allowUnpaid: true });
+    const settings = await invoke('orders.settings.get', {});
+    await invoke('orders.settings.set', { ...settings, allowUnpaid: true });
     const r = await ship(await byNumber('#3001'));
     expect(r.shipment.trackingNumber).toMatch(/^[A-Z]{2}\d{10}$/);
     expect((await byNumber('#3001')).status).toBe('shipped');

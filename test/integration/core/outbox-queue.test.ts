@@ -46,7 +46,7 @@ async function newOrder(orderNumber: string): Promise<StationOrder> {
 function ship(o: StationOrder, province?: string): Promise<ShipResult> {
   const party = recipientToParty(o.recipient);
   const recipient = province === undefined ? party : { ...party, address: { ...party.address, province } };
-  return invoke('shipments.create', { orderId: o.id, request: { recipient, packages: [parcel()] } });
+  return invoke('shipping.shipOrder', { orderId: o.id, request: { recipient, packages: [parcel()] } });
 }
 
 beforeAll(async () => {

@@ -169,7 +169,7 @@ describe('outbox recovery', () => {
     loseNextShipmentAnswer = true;
     let err: unknown;
     try {
-      await invoke(station, 'shipments.create', { orderId: o.id, request: shipRequest(o) });
+      await invoke(station, 'shipping.shipOrder', { orderId: o.id, request: shipRequest(o) });
     } catch (e) {
       err = e;
     }
@@ -179,7 +179,7 @@ describe('outbox recovery', () => {
     const created = (await direct.listShipments({ reference: '#1003' })).data;
     expect(created).toHaveLength(1); // the platform did create it
 
-    const res = await invoke(station, 'shipments.create', { orderId: o.id, request: shipRequest(o) });
+    const res = await invoke(station, 'shipping.shipOrder', { orderId: o.id, request: shipRequest(o) });
     expect(res.shipment.trackingNumber).toBe(created[0]!.trackingNumber);
     expect(res.printJob?.state).toBe('printed');
     expect((await direct.listShipments({ reference: '#1003' })).data).toHaveLength(1);

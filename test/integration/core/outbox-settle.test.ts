@@ -123,11 +123,11 @@ describe('settle window after a POST without an answer', () => {
     const creditBefore = (await direct.getCredit()).balance;
     await faults({ hold: { ms: 2_000, next: 1 } });
 
-    const e = await stationFailure(invoke(s, 'shipments.create', { orderId: o.id, request: shipRequest(o) }));
+    const e = await stationFailure(invoke(s, 'shipping.shipOrder', { orderId: o.id, request: shipRequest(o) }));
     expect(e.code).toBe('timeout');
     expect(outcomeOfCode(e.code)).toBe('queued');
     // Pressing Ship again inside the window looks again; it never posts.
-    const again = await stationFailure(invoke(s, 'shipments.create', { orderId: o.id, request: shipRequest(o) }));
+    const again = await stationFailure(invoke(s, 'shipping.shipOrder', { orderId: o.id, request: shipRequest(o) }));
     expect(outcomeOfCode(again.code)).toBe('queued');
 
     const done = await until(async () => {
@@ -151,7 +151,7 @@ describe('settle window after a POST without an answer', () => {
     await invoke(s, 'orders.importCsv', { fileName: 'o.csv', content: generateShopifyCsv(2) });
     const o = await order(s, '#1002');
     net.state.swallowPosts = true;
-    const e = await stationFailure(invoke(s, 'shipments.create', { orderId: o.id, request: shipRequest(o) }));
+    const e = await stationFailure(invoke(s, 'shipping.shipOrder', { orderId: o.id, request: shipRequest(o) }));
     expect(e.code).toBe('timeout');
     net.state.swallowPosts = false;
 
@@ -160,7 +160,7 @@ describe('settle window after a POST without an answer', () => {
     expect(net.state.posts).toBe(1);
 
     // Ship again for the same order: the same row, looked up again, still waiting for the packer.
-    const again = await stationFailure(invoke(s, 'shipments.create', { orderId: o.id, request: shipRequest(o) }));
+    const again = await stationFailure(invoke(s, 'shipping.shipOrder', { orderId: o.id, request: shipRequest(o) }));
     expect(again.code).toBe('outcome_unknown');
     expect(outcomeOfCode(again.code)).toBe('needs_attention');
     expect(net.state.posts).toBe(1);
@@ -180,7 +180,7 @@ describe('settle window after a POST without an answer', () => {
     const o = await order(s, '#1001');
     const bad = shipRequest(o);
     bad.recipient.address.province = 'Milano';
-    await stationFailure(invoke(s, 'shipments.create', { orderId: o.id, request: bad }));
+    await stationFailure(invoke(s, 'shipping.shipOrder', { orderId: o.id, request: bad }));
     const row = (await rows(s)).pending[0]!;
     expect(row.canConfirmResend).toBe(false);
     const e = await stationFailure(invoke(s, 'outbox.confirmResend', { id: row.id }));
@@ -196,14 +196,14 @@ describe('one open row per order', () => {
     const bad = shipRequest(o);
     bad.recipient.address.province = 'Milano';
     for (let i = 0; i < 3; i++) {
-      const e = await stationFailure(invoke(s, 'shipments.create', { orderId: o.id, request: bad }));
+      const e = await stationFailure(invoke(s, 'shipping.shipOrder', { orderId: o.id, request: bad }));
       expect(e.code).toBe('validation_failed');
       expect(outcomeOfCode(e.code)).toBe('needs_attention');
     }
     const list = await rows(s);
     expect(list.pending).toHaveLength(1);
     expect(list.pending[0]).toMatchObject({ state: 'needs_attention', orderNumber: '#1001' });
-    const res = await invoke<ShipResult>(s, 'shipments.create', { orderId: o.id, request: shipRequest(o) });
+    const res = await invoke<ShipResult>(s, 'shipping.shipOrder', { orderId: o.id, request: shipRequest(o) });
     expect(res.shipment.reference).toBe('#1001');
     const after = await rows(s);
     expect(after.pending).toHaveLength(0);
@@ -216,10 +216,10 @@ describe('the label print job is created with the shipment', () => {
     const s = await start();
     await invoke(s, 'orders.importCsv', { fileName: 'o.csv', content: generateShopifyCsv(2) });
     const o1 = await order(s, '#1001');
-    const r1 = await invoke<ShipResult>(s, 'shipments.create', { orderId: o1.id, request: shipRequest(o1) });
+    const r1 = await invoke<ShipResult>(s, 'shipping.shipOrder', { orderId: o1.id, request: shipRequest(o1) });
     expect(r1.printJob).toMatchObject({ state: 'printed' });
     const o2 = await order(s, '#1002');
-    const r2 = await invoke<ShipResult>(s, 'shipments.create', { orderId: o2.id, request: shipRequest(o2) });
+    const r2 = await invoke<ShipResult>(s, 'shipping.shipOrder', { orderId: o2.id, request: shipRequest(o2) });
     await stop(s);
     await printer.job(1);
 

@@ -55,7 +55,7 @@ async function scanAndShip(number: string, parcels = 1): Promise<string> {
   const scanned = await invoke('scan.resolve', { code: number });
   expect(scanned.kind).toBe('order');
   const o = await byNumber(number);
-  const res = await invoke('shipments.create', { orderId: o.id, request: { recipient: recipientToParty(o.recipient), packages: Array.from({ length: parcels }, () => parcel()) } });
+  const res = await invoke('shipping.shipOrder', { orderId: o.id, request: { recipient: recipientToParty(o.recipient), packages: Array.from({ length: parcels }, () => parcel()) } });
   return res.shipment.trackingNumber;
 }
 
@@ -132,10 +132,10 @@ describe('packers (issue 26)', () => {
 
   it('the report folder follows the folder rule: one extra slash does not reach /proc', async () => {
     await invoke('packers.unlock', { pin: '1234' });
-    const e = await stationFailure(invoke('reports.setSettings', { folder: '//proc/self', language: 'it' }));
+    const e = await stationFailure(invoke('reports.settings.set', { folder: '//proc/self', language: 'it' }));
     expect(e.code).toBe('invalid_input');
     expect(e.details).toHaveProperty('folder');
-    const rel = await stationFailure(invoke('reports.setSettings', { folder: 'reports', language: 'it' }));
+    const rel = await stationFailure(invoke('reports.settings.set', { folder: 'reports', language: 'it' }));
     expect(rel.details).toHaveProperty('folder');
     const bad = await stationFailure(invoke('reports.day', { day: '2026-02-30' }));
     expect(bad.details).toHaveProperty('day');
@@ -143,7 +143,7 @@ describe('packers (issue 26)', () => {
 
   it('saves the day report (PDF and CSV, Italian) into the folder at day close; it reads back', async () => {
     const folder = path.join(tmp.dir, 'reports');
-    await invoke('reports.setSettings', { folder, language: 'it' });
+    await invoke('reports.settings.set', { folder, language: 'it' });
     const created = await invoke('manifests.closeDay');
     expect(created.length).toBeGreaterThan(0);
     const day = romeDay(Date.now());

@@ -1,5 +1,5 @@
 /**
- * `printers.getProfile` / `printers.setProfile` through the station contract
+ * `printers.profile.get` / `printers.profile.set` through the station contract
  * (schema parse + handler), against a real sandbox and a TCP printer
  * listener: bad profiles are refused naming the field and change nothing; a
  * saved profile shapes the ZPL of the next label (decoded, not compared).
@@ -47,25 +47,25 @@ function params(zpl: string, cmd: string): string[] {
 
 describe('printer profile commands', () => {
   it('has no profile for the printer in use until one is saved', async () => {
-    expect(await invoke('printers.getProfile', {})).toEqual({ uri: printer.uri, profile: null });
+    expect(await invoke('printers.profile.get', {})).toEqual({ uri: printer.uri, profile: null });
   });
 
   it('refuses a bad profile naming the field, and saves nothing', async () => {
-    const e = await failure(invoke('printers.setProfile', { profile: { ...PROFILE, darkness: 40 } }));
+    const e = await failure(invoke('printers.profile.set', { profile: { ...PROFILE, darkness: 40 } }));
     expect(e.code).toBe('invalid_input');
     expect(JSON.stringify(e.details)).toContain('darkness');
     expect(e.message).toContain('darkness');
-    const e2 = await failure(invoke('printers.setProfile', { profile: { ...PROFILE, media: 'wax' as PrinterProfile['media'] } }));
+    const e2 = await failure(invoke('printers.profile.set', { profile: { ...PROFILE, media: 'wax' as PrinterProfile['media'] } }));
     expect(JSON.stringify(e2.details)).toContain('media');
-    const e3 = await failure(invoke('printers.setProfile', { profile: { ...PROFILE, zplMadeForDpi: 250 as 203 } }));
+    const e3 = await failure(invoke('printers.profile.set', { profile: { ...PROFILE, zplMadeForDpi: 250 as 203 } }));
     expect(JSON.stringify(e3.details)).toContain('zplMadeForDpi');
-    expect(await invoke('printers.getProfile', {})).toEqual({ uri: printer.uri, profile: null });
+    expect(await invoke('printers.profile.get', {})).toEqual({ uri: printer.uri, profile: null });
   });
 
   it('saves a profile per device URI and prints the next label with it', async () => {
-    expect(await invoke('printers.setProfile', { profile: PROFILE })).toEqual({ uri: printer.uri, profile: PROFILE });
-    expect(await invoke('printers.getProfile', { uri: 'socket://10.9.9.9:9100' })).toEqual({ uri: 'socket://10.9.9.9:9100', profile: null });
-    expect((await invoke('printers.getProfile', {})).profile).toEqual(PROFILE);
+    expect(await invoke('printers.profile.set', { profile: PROFILE })).toEqual({ uri: printer.uri, profile: PROFILE });
+    expect(await invoke('printers.profile.get', { uri: 'socket://10.9.9.9:9100' })).toEqual({ uri: 'socket://10.9.9.9:9100', profile: null });
+    expect((await invoke('printers.profile.get', {})).profile).toEqual(PROFILE);
 
     await invoke('orders.create', {
       orderNumber: 'PROF-1',
@@ -75,10 +75,10 @@ describe('printer profile commands', () => {
     const r = await invoke('scan.resolve', { code: 'PROF-1' });
     if (r.kind !== 'order') throw new Error('order not found');
     const o = r.order;
-    const rates = await invoke('rates.quote', { request: { recipient: { address: { postalCode: '10121', countryCode: 'IT' } }, packages: [parcel()] } });
+    const rates = await invoke('shipping.quote', { request: { recipient: { address: { postalCode: '10121', countryCode: 'IT' } }, packages: [parcel()] } });
     const zplRate = rates.find((x) => !x.contractCode.toUpperCase().includes('DHL')) ?? rates[0];
     if (!zplRate) throw new Error('no rate');
-    const shipped = await invoke('shipments.create', {
+    const shipped = await invoke('shipping.shipOrder', {
       orderId: o.id,
       request: { recipient: { name: 'Anna Neri', address: { street: 'Via Roma 1', city: 'Torino', province: 'TO', postalCode: '10121', countryCode: 'IT' } }, packages: [parcel()], serviceType: zplRate.contractCode },
     });
@@ -96,18 +96,18 @@ describe('printer profile commands', () => {
 
   it('keeps the dpi the carrier makes its ZPL for (issue 23) with the profile', async () => {
     const withMadeFor = { ...PROFILE, zplMadeForDpi: 300 as const };
-    expect(await invoke('printers.setProfile', { profile: withMadeFor })).toEqual({ uri: printer.uri, profile: withMadeFor });
-    expect((await invoke('printers.getProfile', {})).profile).toEqual(withMadeFor);
-    await invoke('printers.setProfile', { profile: PROFILE });
+    expect(await invoke('printers.profile.set', { profile: withMadeFor })).toEqual({ uri: printer.uri, profile: withMadeFor });
+    expect((await invoke('printers.profile.get', {})).profile).toEqual(withMadeFor);
+    await invoke('printers.profile.set', { profile: PROFILE });
   });
 
   it('prints a PDF-only carrier (DHL) label through the station as ^GFA Z64, one label per page, at the profile', async () => {
     const recipient = { name: 'Jonas Weber', address: { street: 'Hauptstraße 5', city: 'München', postalCode: '80331', countryCode: 'DE' } };
-    const rates = await invoke('rates.quote', { request: { recipient: { address: { postalCode: '80331', countryCode: 'DE' } }, packages: [parcel(2)] } });
+    const rates = await invoke('shipping.quote', { request: { recipient: { address: { postalCode: '80331', countryCode: 'DE' } }, packages: [parcel(2)] } });
     const dhl = rates.find((x) => x.carrierCode.toUpperCase() === 'DHL');
     if (!dhl) throw new Error(`no DHL rate to DE among ${rates.map((x) => x.contractCode).join(', ')}`);
     const before = printer.jobs.length;
-    const shipped = await invoke('shipments.create', { request: { recipient, packages: [parcel(2)], serviceType: dhl.contractCode } });
+    const shipped = await invoke('shipping.shipOrder', { request: { recipient, packages: [parcel(2)], serviceType: dhl.contractCode } });
     expect(shipped.printJob?.state).toBe('printed');
     expect(printer.jobs.length).toBe(before + 1);
     const zpl = (await printer.job(printer.jobs.length - 1)).toString('latin1');
@@ -138,7 +138,7 @@ describe('printer profile commands', () => {
     expect(e.code).toBe('printer_error');
     expect(e.message).toContain(`Printer ${uri} not saved: `);
     expect(e.text).toMatchObject({ key: 'printerNotSaved', values: { uri, detailKey: 'folderNotWritable', 'detail.dir': path.join(blocker, 'labels') } });
-    expect(await invoke('printers.getProfile', {})).toMatchObject({ uri: printer.uri });
+    expect(await invoke('printers.profile.get', {})).toMatchObject({ uri: printer.uri });
   });
 });
 

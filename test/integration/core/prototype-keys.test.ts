@@ -31,20 +31,20 @@ afterAll(async () => {
 describe('shops named like Object properties', () => {
   it('keeps per-shop pickup method names for each of them', async () => {
     const pickupMethods = Object.fromEntries(SHOPS.map((s) => [s, [`Ritiro ${s}`]]));
-    await invoke('orders.setSettings', { allowUnpaid: false, pickupMethods });
-    const saved = await invoke('orders.settings');
+    await invoke('orders.settings.set', { allowUnpaid: false, pickupMethods });
+    const saved = await invoke('orders.settings.get');
     for (const shop of SHOPS) expect(Object.getOwnPropertyDescriptor(saved.pickupMethods, shop)?.value).toEqual([`Ritiro ${shop}`]);
   });
 
   it('refuses the one name that cannot be a key, `__proto__`, naming the field, and keeps what was saved', async () => {
     // JSON.parse makes `__proto__` an own key, as a transport delivers it.
     const input = JSON.parse('{"allowUnpaid":true,"pickupMethods":{"__proto__":["Ritiro"]}}') as never;
-    const err = await stationFailure(invoke('orders.setSettings', input));
+    const err = await stationFailure(invoke('orders.settings.set', input));
     expect(err.code).toBe('invalid_input');
     expect(err.details).toEqual({ 'pickupMethods.__proto__': ['A field cannot be named __proto__'] });
     const shopErr = await stationFailure(invoke('orders.importCsv', { fileName: 'x.csv', content: generateShopifyCsv(1), shop: '__proto__' }));
     expect(shopErr.details).toEqual({ shop: ['A shop cannot be named __proto__'] });
-    const saved = await invoke('orders.settings');
+    const saved = await invoke('orders.settings.get');
     expect(saved.allowUnpaid).toBe(false);
     expect(Object.keys(saved.pickupMethods)).toEqual([...SHOPS]);
   });

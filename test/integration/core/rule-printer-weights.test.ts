@@ -43,8 +43,8 @@ beforeAll(async () => {
   big = await startFakePrinter('ready');
   tmp = tempDir();
   station = await startStation(stationConfig(sb, tmp.dir, main.uri), { platformTimeoutMs: 5000, printerTimeoutMs: 2000, platformRateLimits: false });
-  await invoke('boxes.set', { presets: [{ name: 'Medium', lengthCm: 40, widthCm: 30, heightCm: 30, tareKg: 0.3, barcode: null }], defaultBox: 'Medium' });
-  await invoke('printers.setProfile', { uri: big.uri, profile: BIG_PROFILE });
+  await invoke('boxes.settings.set', { presets: [{ name: 'Medium', lengthCm: 40, widthCm: 30, heightCm: 30, tareKg: 0.3, barcode: null }], defaultBox: 'Medium' });
+  await invoke('printers.profile.set', { uri: big.uri, profile: BIG_PROFILE });
   await invoke('products.importCsv', { content: 'sku,weightKg,lengthCm,widthCm,heightCm\nVASO,2,20,20,30\nTAZ,0.35,10,10,12\nBIG-TAVOLO,8,40,30,30\n' });
   await invoke('rules.import', {
     content: JSON.stringify({
@@ -110,7 +110,7 @@ describe("a rule's label printer", () => {
     // Ctrl+Enter on the Ship screen sends the same row (never a second one); the row says where the label goes.
     const { request } = await invoke('shipping.plan', { orderId: o.id });
     if (!request) throw new Error('no request planned');
-    const again = await invoke('shipments.create', { orderId: o.id, request });
+    const again = await invoke('shipping.shipOrder', { orderId: o.id, request });
     expect(again.printJob).toMatchObject({ printerUri: big.uri, state: 'printed' });
     expect((await big.job(1)).toString('latin1').startsWith('~SD25')).toBe(true);
     expect(main.jobs).toHaveLength(1);
@@ -124,10 +124,10 @@ describe('weights learnt from plain shipments', () => {
     const { request } = await invoke('shipping.plan', { orderId: o.id, weightKg: grossKg });
     if (!request) throw new Error('no request planned');
     const { postalCode, countryCode, city } = request.recipient.address;
-    const rates = await invoke('rates.quote', { request: { recipient: { address: { postalCode, countryCode, city } }, packages: request.packages } });
+    const rates = await invoke('shipping.quote', { request: { recipient: { address: { postalCode, countryCode, city } }, packages: request.packages } });
     const rate = rates[0];
     if (!rate) throw new Error('no rate');
-    return invoke('shipments.create', { orderId: o.id, request: { ...request, carrierCode: rate.carrierCode, serviceType: rate.contractCode } });
+    return invoke('shipping.shipOrder', { orderId: o.id, request: { ...request, carrierCode: rate.carrierCode, serviceType: rate.contractCode } });
   }
 
   it('proposes a changed unit weight (parcel minus the box’s tare, per piece) and keeps the product data until the packer confirms', async () => {

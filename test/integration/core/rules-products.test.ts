@@ -50,7 +50,7 @@ beforeAll(async () => {
   printer = await startFakePrinter('ready');
   tmp = tempDir();
   station = await startStation(stationConfig(sb, tmp.dir, printer.uri), { platformTimeoutMs: 5000, printerTimeoutMs: 2000, platformRateLimits: false });
-  await invoke('boxes.set', { presets: [{ name: 'Medium', lengthCm: 40, widthCm: 30, heightCm: 30, tareKg: 0.3, barcode: null }], defaultBox: 'Medium' });
+  await invoke('boxes.settings.set', { presets: [{ name: 'Medium', lengthCm: 40, widthCm: 30, heightCm: 30, tareKg: 0.3, barcode: null }], defaultBox: 'Medium' });
   await invoke('orders.importCsv', {
     fileName: 'bottega.csv',
     shop: 'Bottega',
@@ -225,7 +225,7 @@ describe('rules and product data through the commands', () => {
     // A declaration typed at the bench with another HS code: remembered as a suggestion, the product data kept.
     const liv = await byNumber('#4002');
     expect(liv.status).toBe('shipped');
-    const r = await invoke('shipments.create', {
+    const r = await invoke('shipping.shipOrder', {
       request: {
         recipient: { name: 'Marco Rossi', address: { street: 'Via Saroch 12', city: 'Livigno', postalCode: '23041', province: 'SO', countryCode: 'IT' } },
         packages: [{ weight: { value: 1, units: 'KG' }, dimensions: { length: 30, width: 20, height: 10, units: 'CM' } }],
@@ -255,12 +255,12 @@ describe('rules and product data through the commands', () => {
   });
 
   it('keeps the countdown of shipping by itself as a setting (ms), refuses 0 naming the field, and says it with autoShip', async () => {
-    expect(await invoke('shipping.settings', {})).toEqual({ countdownMs: 1500 });
-    const err = await stationFailure(invoke('shipping.setSettings', { countdownMs: 0 }));
+    expect(await invoke('shipping.settings.get', {})).toEqual({ countdownMs: 1500 });
+    const err = await stationFailure(invoke('shipping.settings.set', { countdownMs: 0 }));
     expect(err.code).toBe('invalid_input');
     expect(err.details?.countdownMs?.[0]).toBe('Countdown must be at least 100 ms');
-    expect(await invoke('shipping.settings', {})).toEqual({ countdownMs: 1500 });
-    expect(await invoke('shipping.setSettings', { countdownMs: 250 })).toEqual({ countdownMs: 250 });
+    expect(await invoke('shipping.settings.get', {})).toEqual({ countdownMs: 1500 });
+    expect(await invoke('shipping.settings.set', { countdownMs: 250 })).toEqual({ countdownMs: 250 });
     const o = await byNumber('#4001');
     expect((await invoke('shipping.autoShip', { orderId: o.id, weightKg: 1 })).countdownMs).toBe(250);
   });

@@ -1,7 +1,7 @@
 /**
  * The scale in the running station against the real sandbox over HTTP: a
  * fake HID scale (node-hid's interface) plugged, motion then stable 1.23 kg,
- * `scale.changed` events, the stable weight quoted with billable 1.23 kg;
+ * `scales.changed` events, the stable weight quoted with billable 1.23 kg;
  * switching to a fake serial scale and bad settings refused by field.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -24,9 +24,9 @@ const next = (pred: (v: ScaleView) => boolean, ms = 3000) =>
   new Promise<ScaleView>((resolve, reject) => {
     const t = setTimeout(() => {
       off();
-      reject(new Error('no such scale.changed'));
+      reject(new Error('no such scales.changed'));
     }, ms);
-    const off = station.events.on('scale.changed', (v) => {
+    const off = station.events.on('scales.changed', (v) => {
       if (!pred(v)) return;
       clearTimeout(t);
       off();
@@ -41,7 +41,7 @@ beforeAll(async () => {
     outboxBackoff: { baseMs: 600_000 },
     scale: { loadHid: async () => ({ lib: hid.lib }), loadSerial: async () => ({ lib: serial.lib }), rescanMs: 10, pollMs: 10 },
   });
-  station.events.on('scale.changed', (v) => seen.push(v));
+  station.events.on('scales.changed', (v) => seen.push(v));
 });
 
 afterAll(async () => {
@@ -52,7 +52,7 @@ afterAll(async () => {
 
 describe('station scale', () => {
   it('starts with no scale (a normal state), then finds a plugged Mettler Toledo', async () => {
-    expect(await invoke('scale.get')).toMatchObject({ config: { kind: 'hid' }, connected: false, reading: null, problem: null, requoteOnStable: true });
+    expect(await invoke('scales.get')).toMatchObject({ config: { kind: 'hid' }, connected: false, reading: null, problem: null, requoteOnStable: true });
     const plugged = next((v) => v.connected);
     hid.plug({ vendorId: 0x0eb8, productId: 0xf000, path: '/dev/hidraw5' });
     expect(await plugged).toMatchObject({ name: 'Mettler Toledo PS60' });
@@ -66,7 +66,7 @@ describe('station scale', () => {
     const stable = next((v) => v.reading?.status === 'stable');
     hid.report([3, 4, 2, 0, 0xce, 0x04]); // 1.230 kg
     const kg = (await stable).reading!.kg!;
-    const rates = await invoke('rates.quote', {
+    const rates = await invoke('shipping.quote', {
       request: { recipient: { address: { postalCode: '20121', countryCode: 'IT' } }, packages: [{ weight: { value: kg, units: 'KG' }, dimensions: { length: 20, width: 15, height: 10, units: 'CM' } }] },
     });
     expect(rates.length).toBeGreaterThan(0);
@@ -79,14 +79,14 @@ describe('station scale', () => {
     expect((await gone).reading).toBeNull();
     serial.setAnswer((w) => (w === 'SI\r\n' ? 'S S     2.500 kg\r\n' : null));
     const stable = next((v) => v.reading?.status === 'stable' && v.name === '/dev/ttyUSB0');
-    const set = await invoke('scale.set', { config: { kind: 'serial', path: '/dev/ttyUSB0', baudRate: 9600, protocol: 'mt-sics' }, requoteOnStable: false });
+    const set = await invoke('scales.set', { config: { kind: 'serial', path: '/dev/ttyUSB0', baudRate: 9600, protocol: 'mt-sics' }, requoteOnStable: false });
     expect(set).toMatchObject({ config: { kind: 'serial', path: '/dev/ttyUSB0' }, requoteOnStable: false });
     expect((await stable).reading).toEqual({ status: 'stable', kg: 2.5, decimals: 3 });
-    const e = await stationFailure(invoke('scale.set', { config: { kind: 'serial', path: '/dev/ttyUSB0', baudRate: 7, protocol: 'mt-sics' } }));
+    const e = await stationFailure(invoke('scales.set', { config: { kind: 'serial', path: '/dev/ttyUSB0', baudRate: 7, protocol: 'mt-sics' } }));
     expect(JSON.stringify(e.details)).toMatch(/baudRate/);
-    expect((await invoke('scale.get')).config).toMatchObject({ baudRate: 9600 }); // nothing lost
-    await invoke('scale.set', { config: { kind: 'none' } });
-    expect(await invoke('scale.get')).toMatchObject({ config: { kind: 'none' }, connected: false });
+    expect((await invoke('scales.get')).config).toMatchObject({ baudRate: 9600 }); // nothing lost
+    await invoke('scales.set', { config: { kind: 'none' } });
+    expect(await invoke('scales.get')).toMatchObject({ config: { kind: 'none' }, connected: false });
     expect(seen.length).toBeGreaterThan(4);
   });
 });

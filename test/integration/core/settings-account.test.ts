@@ -52,8 +52,8 @@ describe('settings.account', () => {
   it('saves the account once: secret in the store, never returned; the next start uses it', async () => {
     const secrets = memorySecrets();
     const s = await start(secrets);
-    await invokeCommand(s.handlers, 'settings.account.save', { platformUrl: 'https://acme.example.com/api/2026-09/', clientId: 'app-7', clientSecret: 'TOPSECRET' });
-    const view = (await invokeCommand(s.handlers, 'settings.account.get', {})) as AccountView;
+    await invokeCommand(s.handlers, 'account.settings.set', { platformUrl: 'https://acme.example.com/api/2026-09/', clientId: 'app-7', clientSecret: 'TOPSECRET' });
+    const view = (await invokeCommand(s.handlers, 'account.settings.get', {})) as AccountView;
     expect(view).toMatchObject({ saved: { platformUrl: 'https://acme.example.com/api/2026-09', clientId: 'app-7' }, secretSaved: true, secretStore: 'test store' });
     expect(JSON.stringify(view)).not.toContain('TOPSECRET');
     const fileText = fs.readFileSync(accountFile(tmp.dir), 'utf8');
@@ -64,7 +64,7 @@ describe('settings.account', () => {
     const c = resolveConfig([], {}, { account: readSavedAccount(tmp.dir), secret: (k) => secrets.get(k) });
     expect(c.platform).toEqual({ mode: 'platform', baseUrl: 'https://acme.example.com/api/2026-09', authUrl: 'https://acme.example.com', clientId: 'app-7', clientSecret: 'TOPSECRET' });
     // Forget: file and secret gone.
-    await invokeCommand(s.handlers, 'settings.account.forget', {});
+    await invokeCommand(s.handlers, 'account.settings.forget', {});
     expect(fs.existsSync(accountFile(tmp.dir))).toBe(false);
     expect(secrets.all.size).toBe(0);
   });
@@ -72,7 +72,7 @@ describe('settings.account', () => {
   it('refuses a bad URL naming the field, and saves nothing', async () => {
     const secrets = memorySecrets();
     const s = await start(secrets);
-    const e = await rejection(invokeCommand(s.handlers, 'settings.account.save', { platformUrl: 'http://acme.example.com/api/2026-09', clientId: 'a', clientSecret: 's' }));
+    const e = await rejection(invokeCommand(s.handlers, 'account.settings.set', { platformUrl: 'http://acme.example.com/api/2026-09', clientId: 'a', clientSecret: 's' }));
     expect(e.code).toBe('invalid_input');
     expect(Object.keys(e.details ?? {})).toEqual(['platformUrl']);
     expect(e.message).toMatch(/https/);
@@ -83,11 +83,11 @@ describe('settings.account', () => {
   it('with the real OS keyring: saved there, or (no keyring service, as on CI) a message to use STATION_CLIENT_SECRET and no account written', async () => {
     const s = await start(keyringSecrets());
     const input = { platformUrl: 'https://acme.example.com/api/2026-09', clientId: `station-test-${process.pid}`, clientSecret: 'S3CR3T-VALUE' };
-    const outcome = await invokeCommand(s.handlers, 'settings.account.save', input).then(() => null, (x: unknown) => x);
+    const outcome = await invokeCommand(s.handlers, 'account.settings.set', input).then(() => null, (x: unknown) => x);
     if (outcome === null) {
       // A desktop with a keyring: the secret is there; clean it up again.
-      expect(((await invokeCommand(s.handlers, 'settings.account.get', {})) as AccountView).secretSaved).toBe(true);
-      await invokeCommand(s.handlers, 'settings.account.forget', {});
+      expect(((await invokeCommand(s.handlers, 'account.settings.get', {})) as AccountView).secretSaved).toBe(true);
+      await invokeCommand(s.handlers, 'account.settings.forget', {});
       return;
     }
     expect(outcome).toBeInstanceOf(StationError);

@@ -3,7 +3,7 @@
  * against the sandbox: the packer's form as typed goes to `shipping.check`,
  * `shipping.quote` and `shipping.shipOrder` with the chosen rate; the core
  * builds POST /rates and POST /shipments. Proof: the quote equals
- * `rates.quote` of the request written by hand, the shipment the sandbox
+ * `shipping.quote` of the request written by hand, the shipment the sandbox
  * stored carries what the form said, bad fields are refused by their
  * `details` path before anything is sent, and a shipment without an order
  * still ships.
@@ -85,10 +85,10 @@ describe('the packer’s form: the core builds the wire request', () => {
     expect(refused.details?.['packages.0.weight.value']).toEqual(['Weight is required']);
   });
 
-  it('quotes the form exactly as rates.quote quotes the request written by hand', async () => {
+  it('quotes the form exactly as shipping.quote quotes the platform request written by hand', async () => {
     const rates = await invoke('shipping.quote', { form: milanoForm() });
     expect(rates.length).toBeGreaterThan(0);
-    const byHand = await invoke('rates.quote', {
+    const byHand = await invoke('shipping.quote', {
       request: {
         recipient: { address: { postalCode: '20121', countryCode: 'IT', city: 'Milano', province: 'MI' } },
         packages: [{ weight: { value: 1.25, units: 'KG' }, dimensions: { length: 30, width: 20, height: 15, units: 'CM' } }],
@@ -143,7 +143,7 @@ describe('the packer’s form: the core builds the wire request', () => {
     if (!rate) throw new Error('the sandbox quoted nothing');
     const r = await invoke('shipping.shipOrder', { form, rate: chosenOf(rate) });
     const stored = sb.state.shipments.find((s) => s.trackingNumber === r.shipment.trackingNumber);
-    // No reference typed: the station gives its own (shipments.create), as before.
+    // No reference typed: the station gives its own (shipping.shipOrder), as before.
     expect(stored).toMatchObject({ reference: expect.stringMatching(/^ST-/), recipient: { name: 'Luca Verdi' }, insurance: null, notes: null });
   });
 });

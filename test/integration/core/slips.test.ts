@@ -54,7 +54,7 @@ afterAll(async () => {
 
 const byNumber = (orderNumber: string): Promise<StationOrder> => orderByNumber(invoke, orderNumber);
 
-const ship = async (o: StationOrder) => (await invoke('shipments.create', { orderId: o.id, request: { recipient: recipientToParty(o.recipient), packages: [parcel()] } })).shipment.trackingNumber;
+const ship = async (o: StationOrder) => (await invoke('shipping.shipOrder', { orderId: o.id, request: { recipient: recipientToParty(o.recipient), packages: [parcel()] } })).shipment.trackingNumber;
 
 /** Waits until the order's slip jobs satisfy `ok` (the runner prints in the background). */
 async function slipsOf(orderId: number, ok: (jobs: SlipJobView[]) => boolean): Promise<SlipJobView[]> {
@@ -82,9 +82,9 @@ describe('packing slips on a USB receipt printer (the usb library injected, an E
           ),
         ),
       });
-      await call('slips.setSettings', { printerUri: 'usb://04b8:0e28', format: 'escpos', paperWidthMm: 80, when: 'with_label', shopName: 'Bottega Verdi' });
+      await call('slips.settings.set', { printerUri: 'usb://04b8:0e28', format: 'escpos', paperWidthMm: 80, when: 'with_label', shopName: 'Bottega Verdi' });
       const first = await orderByNumber(call, '#701');
-      const ldv = (await call('shipments.create', { orderId: first.id, request: { recipient: recipientToParty(first.recipient), packages: [parcel()] } })).shipment.trackingNumber;
+      const ldv = (await call('shipping.shipOrder', { orderId: first.id, request: { recipient: recipientToParty(first.recipient), packages: [parcel()] } })).shipment.trackingNumber;
       const until = Date.now() + 5000;
       while ((await call('slips.list', { orderId: first.id }))[0]?.state !== 'printed') {
         if (Date.now() > until) throw new Error('USB slip never printed');
@@ -97,7 +97,7 @@ describe('packing slips on a USB receipt printer (the usb library injected, an E
       // Unplugged after 100 bytes: part of the slip may be out; it fails and waits for Alt+K.
       epson.script.fail = { kind: 'unplug', afterBytes: Buffer.concat(epson.received).length + 100 }; // counted from the device's first byte
       const second = await orderByNumber(call, '#702');
-      await call('shipments.create', { orderId: second.id, request: { recipient: recipientToParty(second.recipient), packages: [parcel()] } });
+      await call('shipping.shipOrder', { orderId: second.id, request: { recipient: recipientToParty(second.recipient), packages: [parcel()] } });
       const until2 = Date.now() + 5000;
       let jobs = await call('slips.list', { orderId: second.id });
       while (jobs[0]?.state !== 'failed') {
@@ -116,14 +116,14 @@ describe('packing slips on a USB receipt printer (the usb library injected, an E
 
 describe('packing slips', () => {
   it('refuses a printer URI the station cannot use, naming the field, and keeps the saved settings', async () => {
-    const before = await invoke('slips.settings', {});
+    const before = await invoke('slips.settings.get', {});
     expect(before.printerUri).toBeNull();
-    const refused = await stationFailure(invoke('slips.setSettings', { ...before, printerUri: 'ftp://printer' }));
+    const refused = await stationFailure(invoke('slips.settings.set', { ...before, printerUri: 'ftp://printer' }));
     expect(refused.code).toBe('invalid_input');
     expect(Object.keys(refused.details ?? {})).toEqual(['printerUri']);
-    const badWidth = await stationFailure(invoke('slips.setSettings', { ...before, paperWidthMm: 76 as 80 }));
+    const badWidth = await stationFailure(invoke('slips.settings.set', { ...before, paperWidthMm: 76 as 80 }));
     expect(Object.keys(badWidth.details ?? {})).toEqual(['paperWidthMm']);
-    expect(await invoke('slips.settings', {})).toEqual(before);
+    expect(await invoke('slips.settings.get', {})).toEqual(before);
     // No slip printer: Alt+K says so instead of queueing into nowhere.
     const o = await byNumber('#601');
     expect((await stationFailure(invoke('slips.print', { orderId: o.id }))).code).toBe('invalid_state');
@@ -132,7 +132,7 @@ describe('packing slips', () => {
   it('with the label: one slip per shipment, created with it, printed once, decoded as the printer reads it', async () => {
     const printer = await receiptPrinter();
     try {
-      await invoke('slips.setSettings', { printerUri: `socket://127.0.0.1:${printer.port}`, format: 'escpos', paperWidthMm: 80, when: 'with_label', shopName: 'Bottega Verdi' });
+      await invoke('slips.settings.set', { printerUri: `socket://127.0.0.1:${printer.port}`, format: 'escpos', paperWidthMm: 80, when: 'with_label', shopName: 'Bottega Verdi' });
       const o = await byNumber('#601');
       const ldv = await ship(o);
       const [job] = await slipsOf(o.id, (j) => j[0]?.state === 'printed');
@@ -163,7 +163,7 @@ describe('packing slips', () => {
 
   it('a slip printer that is off keeps the slip and prints it by itself, once, when it is back', async () => {
     const port = await closedPort();
-    await invoke('slips.setSettings', { printerUri: `socket://127.0.0.1:${port}`, format: 'escpos', paperWidthMm: 58, when: 'with_label', shopName: 'Bottega Verdi' });
+    await invoke('slips.settings.set', { printerUri: `socket://127.0.0.1:${port}`, format: 'escpos', paperWidthMm: 58, when: 'with_label', shopName: 'Bottega Verdi' });
     const o = await byNumber('#602');
     const ldv = await ship(o);
     const [waiting] = await slipsOf(o.id, (j) => j[0]?.state === 'queued' && (j[0]?.attempts ?? 0) >= 2);
@@ -186,13 +186,13 @@ describe('packing slips', () => {
 
   it('"never" prints no slip; on demand prints only when asked; A4 goes to a folder as a PDF', async () => {
     const folder = path.join(tmp.dir, 'slips');
-    await invoke('slips.setSettings', { printerUri: `file://${folder}`, format: 'a4', paperWidthMm: 80, when: 'never', shopName: '' });
+    await invoke('slips.settings.set', { printerUri: `file://${folder}`, format: 'a4', paperWidthMm: 80, when: 'never', shopName: '' });
     const never = await byNumber('#603');
     await ship(never);
     await new Promise((r) => setTimeout(r, 100));
     expect(await invoke('slips.list', { orderId: never.id })).toEqual([]);
 
-    await invoke('slips.setSettings', { printerUri: `file://${folder}`, format: 'a4', paperWidthMm: 80, when: 'on_demand', shopName: '' });
+    await invoke('slips.settings.set', { printerUri: `file://${folder}`, format: 'a4', paperWidthMm: 80, when: 'on_demand', shopName: '' });
     const onDemand = await byNumber('#604');
     await ship(onDemand);
     expect(await invoke('slips.list', { orderId: onDemand.id })).toEqual([]);

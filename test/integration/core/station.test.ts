@@ -86,7 +86,7 @@ describe('station core, one bench day', () => {
     const report = await invoke('orders.importCsv', { fileName: 'orders.csv', content: generateShopifyCsv(8) });
     expect(report.errors).toEqual([]);
     expect(report.imported).toBeGreaterThanOrEqual(7);
-    const open = await invoke('orders.list', { status: 'open' });
+    const open = (await invoke('orders.page', { view: 'to_ship', limit: 500 })).orders;
     expect(open.length).toBe(report.imported);
     expect((await order('#1001')).orderNumber).toBe('#1001');
     expect((await order('1001')).orderNumber).toBe('#1001');
@@ -102,7 +102,7 @@ describe('station core, one bench day', () => {
 
   it('quotes cheapest first', async () => {
     const o = await order('#1001');
-    const rates = await invoke('rates.quote', { request: { recipient: { address: { postalCode: o.recipient.postalCode, countryCode: 'IT' } }, packages: [parcel()] } });
+    const rates = await invoke('shipping.quote', { request: { recipient: { address: { postalCode: o.recipient.postalCode, countryCode: 'IT' } }, packages: [parcel()] } });
     expect(rates.length).toBeGreaterThanOrEqual(2);
     const totals = rates.map((r) => r.price.total);
     expect(totals).toEqual([...totals].sort((a, b) => a - b));
@@ -112,7 +112,7 @@ describe('station core, one bench day', () => {
   it('ships an order: label stored, order shipped, ZPL printed at once on the printer', async () => {
     const credit = await invoke('credit.get');
     const o = await order('#1001');
-    first = await invoke('shipments.create', { orderId: o.id, request: { ...shipRequest(o), serviceType: cheapest.contractCode } });
+    first = await invoke('shipping.shipOrder', { orderId: o.id, request: { ...shipRequest(o), serviceType: cheapest.contractCode } });
     const ldv = first.shipment.trackingNumber;
     expect(first.printError).toBeNull();
     expect(first.printJob).toMatchObject({ state: 'printed', requestedBy: 'auto', printerUri: printer.uri });
@@ -131,7 +131,7 @@ describe('station core, one bench day', () => {
     expect(events.some((e) => e.name === 'printJobs.changed' && (e.payload as PrintJobView).state === 'printed')).toBe(true);
 
     // Shipping the same order again is refused rather than paid twice.
-    const again = await failure(invoke('shipments.create', { orderId: o.id, request: shipRequest(o) }));
+    const again = await failure(invoke('shipping.shipOrder', { orderId: o.id, request: shipRequest(o) }));
     expect(again.code).toBe('invalid_state');
   });
 
@@ -140,7 +140,7 @@ describe('station core, one bench day', () => {
     expect(byLdv.kind === 'shipment' && byLdv.shipment.trackingNumber).toBe(first.shipment.trackingNumber);
 
     const o = await order('#1002');
-    const two = await invoke('shipments.create', { orderId: o.id, request: shipRequest(o, [parcel(1), parcel(2)]) });
+    const two = await invoke('shipping.shipOrder', { orderId: o.id, request: shipRequest(o, [parcel(1), parcel(2)]) });
     expect(two.shipment.packageTrackingNumbers).toHaveLength(2);
     const second = two.shipment.packageTrackingNumbers[1]!;
     expect(second).not.toBe(two.shipment.trackingNumber);
@@ -180,7 +180,7 @@ describe('station core, one bench day', () => {
     const view = await invoke('printers.set', { uri: deadUri });
     expect(view.state).toBe('unreachable');
     const o = await order('#1003');
-    const res = await invoke('shipments.create', { orderId: o.id, request: shipRequest(o) });
+    const res = await invoke('shipping.shipOrder', { orderId: o.id, request: shipRequest(o) });
     expect(res.shipment.trackingNumber).toBeTruthy();
     expect(res.printError?.code).toBe('printer_unreachable');
     expect(res.printJob).toMatchObject({ state: 'queued', requestedBy: 'auto', lastError: expect.stringContaining('Waiting') });
@@ -217,12 +217,12 @@ describe('station core, one bench day', () => {
     expect(twice.code).toBe('invalid_state');
 
     // The reopened order ships again under a new reference.
-    const again = await invoke('shipments.create', { orderId: o.id, request: shipRequest(o) });
+    const again = await invoke('shipping.shipOrder', { orderId: o.id, request: shipRequest(o) });
     expect(again.shipment.reference).toBe('#1003-2');
   });
 
   it('checks input against the contract before any handler runs', async () => {
-    const e = await failure(invoke('shipments.create', { request: { recipient: recipient(), packages: [] } }));
+    const e = await failure(invoke('shipping.shipOrder', { request: { recipient: recipient(), packages: [] } }));
     expect(e.code).toBe('invalid_input');
     expect(Object.keys(e.details ?? {})).toContain('request.packages');
   });
@@ -231,7 +231,7 @@ describe('station core, one bench day', () => {
     const o = await order('#1004');
     const bad = shipRequest(o);
     bad.recipient.address.province = 'Milano';
-    const e = await failure(invoke('shipments.create', { orderId: o.id, request: bad }));
+    const e = await failure(invoke('shipping.shipOrder', { orderId: o.id, request: bad }));
     expect(e.code).toBe('validation_failed');
     expect(Object.keys(e.details ?? {})).toContain('recipient.address.province');
     expect((await order('#1004')).status).toBe('open');
@@ -244,14 +244,14 @@ describe('station core, one bench day', () => {
     const o = await order('#1004');
     const request = shipRequest(o);
     net.state.down = true;
-    const e = await failure(invoke('shipments.create', { orderId: o.id, request }));
+    const e = await failure(invoke('shipping.shipOrder', { orderId: o.id, request }));
     net.state.down = false;
     expect(e.code).toBe('offline');
     const info = await invoke('app.info');
     // The refused row of this order took the new request: one open row per order (issue 7).
     expect(info.pendingOutbox).toBe(1);
 
-    const res = await invoke('shipments.create', { orderId: o.id, request });
+    const res = await invoke('shipping.shipOrder', { orderId: o.id, request });
     expect(res.shipment.reference).toBe('#1004');
     const onPlatform = await direct.listShipments({ reference: '#1004' });
     expect(onPlatform.data).toHaveLength(1);

@@ -58,7 +58,7 @@ describe('shipments.tracking', () => {
       items: [{ name: 'Vaso', quantity: 1, unitPrice: 20 }],
     });
     // The sandbox's training aid pins the journey: a normal delivery.
-    const res = await invoke('shipments.create', {
+    const res = await invoke('shipping.shipOrder', {
       orderId: order.id,
       request: { recipient: recipientToParty(order.recipient), packages: [parcel()], options: { notes: 'sandbox:delivered' } },
     });

@@ -37,7 +37,7 @@ async function shipNewOrder(invoke: Invoke, name: string): Promise<ShipResult> {
     recipient: { name, street: 'Via Po 3', city: 'Torino', province: 'TO', postalCode: '10123', countryCode: 'IT' },
     items: [{ name: 'Tazza', quantity: 2, unitPrice: 9.5 }],
   });
-  return invoke('shipments.create', { orderId: order.id, request: { recipient: recipientToParty(order.recipient), packages: [parcel()] } });
+  return invoke('shipping.shipOrder', { orderId: order.id, request: { recipient: recipientToParty(order.recipient), packages: [parcel()] } });
 }
 
 const broken = (dir: string) => fs.readdirSync(dir).filter((f) => f.includes('.broken-')).sort();
@@ -76,7 +76,7 @@ describe('training mode', () => {
     ({ station, invoke } = await start(tmp.dir, logs));
     expect(broken(tmp.dir)).toEqual([]);
     expect(logs.filter((l) => l.startsWith('training data'))).toEqual([]);
-    const orders = await invoke('orders.list', { status: 'all' });
+    const orders = (await invoke('orders.page', { view: 'all' })).orders;
     expect(orders.map((o) => [o.recipient.name, o.status, o.shipmentTrackingNumber])).toEqual([['Paolo Gialli', 'shipped', ldv]]);
     const scanned = await invoke('scan.resolve', { code: ldv });
     expect(scanned.kind).toBe('shipment');
@@ -132,7 +132,7 @@ describe('training mode', () => {
 
     const logs: string[] = [];
     ({ station, invoke } = await start(tmp.dir, logs));
-    expect(await invoke('orders.list', { status: 'all' })).toEqual([]);
+    expect((await invoke('orders.page', { view: 'all' })).orders).toEqual([]);
     const moved = broken(tmp.dir);
     expect(moved.some((f) => /^training-sandbox\.sqlite\.broken-\d{8}T\d{6}Z$/.test(f))).toBe(true);
     expect(moved.some((f) => /^training\.sqlite\.broken-\d{8}T\d{6}Z$/.test(f))).toBe(true);
@@ -154,7 +154,7 @@ describe('training mode', () => {
 
     const logs: string[] = [];
     ({ station, invoke } = await start(tmp.dir, logs));
-    expect(await invoke('orders.list', { status: 'all' })).toEqual([]);
+    expect((await invoke('orders.page', { view: 'all' })).orders).toEqual([]);
     expect(broken(tmp.dir).filter((f) => f.startsWith('training.sqlite.broken-')).length).toBeGreaterThanOrEqual(1);
     expect(logs.find((l) => l.startsWith('training data'))).toContain('holds shipments the sandbox has no state for');
   });
@@ -172,7 +172,7 @@ describe('training mode', () => {
 
     const logs: string[] = [];
     ({ station, invoke } = await start(tmp.dir, logs));
-    expect((await invoke('orders.list', { status: 'all' })).map((o) => o.recipient.name)).toEqual(['Rita Rosa']);
+    expect(((await invoke('orders.page', { view: 'all' })).orders).map((o) => o.recipient.name)).toEqual(['Rita Rosa']);
     expect(broken(tmp.dir)).toEqual([]);
     expect(logs.filter((l) => l.startsWith('training data'))).toEqual([]);
   });
@@ -206,7 +206,7 @@ describe('training mode', () => {
     const logs: string[] = [];
     ({ station, invoke } = await start(tmp.dir, logs));
     expect((await invoke('app.info')).connection).toBe('online');
-    expect(await invoke('orders.list', { status: 'all' })).toEqual([]);
+    expect((await invoke('orders.page', { view: 'all' })).orders).toEqual([]);
     const moved = broken(tmp.dir);
     expect(moved.some((f) => f.startsWith('training.sqlite.broken-'))).toBe(true);
     expect(moved.some((f) => f.startsWith('training-sandbox.sqlite.broken-'))).toBe(true);

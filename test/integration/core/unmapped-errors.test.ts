@@ -63,18 +63,18 @@ describe('inputs that used to answer 500', () => {
     expect((await rpc('orders.create', order)).status).toBe(200);
     const e = await refused('orders.create', { ...order, items: [{ name: 'Other', quantity: 5 }] });
     expect(e).toEqual({ code: 'invalid_input', message: 'Order DUP-1 of shop main already exists', details: { orderNumber: ['Order DUP-1 of shop main already exists'] } });
-    const list = (await rpc('orders.list', { q: 'DUP-1' })).body as Array<{ orderNumber: string; items: Array<{ name: string }> }>;
+    const list = ((await rpc('orders.page', { view: 'all', q: 'DUP-1' })).body as { orders: Array<{ orderNumber: string; items: Array<{ name: string }> }> }).orders;
     expect(list.map((o) => [o.orderNumber, o.items.map((i) => i.name)])).toEqual([['DUP-1', ['Vaso']]]);
   });
 
-  it('an over-long orders.list query is a field error (400), not "LIKE or GLOB pattern too complex"', async () => {
+  it('an over-long orders.page query is a field error (400), not "LIKE or GLOB pattern too complex"', async () => {
     for (const q of ['%'.repeat(60_000), 'a'.repeat(101), '_%'.repeat(400)]) {
-      const e = await refused('orders.list', { q });
+      const e = await refused('orders.page', { q });
       expect(Object.keys(e.details ?? {})).toEqual(['q']);
       expect(e.message).not.toMatch(/LIKE|GLOB/);
     }
     // The longest allowed query, all wildcards, runs.
-    expect((await rpc('orders.list', { q: '%_'.repeat(50) })).status).toBe(200);
+    expect((await rpc('orders.page', { q: '%_'.repeat(50) })).status).toBe(200);
   });
 
   it('a lone surrogate in a tracking number is a field error (400), not "URI malformed"', async () => {
@@ -95,10 +95,10 @@ describe('inputs that used to answer 500', () => {
   it('a 1x1x1 cm parcel is a field error (400), not 502; nothing is shipped', async () => {
     const before = shipmentsOnPlatform();
     const request = { recipient: recipient(), packages: [parcel(1, 1, 1, 1)] };
-    const quote = await refused('rates.quote', { request });
+    const quote = await refused('shipping.quote', { request });
     expect(quote.code).toBe('invalid_input');
     expect(quote.details).toEqual({ 'request.packages.0.dimensions.length': ['Parcel is too small: its largest face must be at least 15 × 11 cm, room for the label'] });
-    const ship = await refused('shipments.create', { request: { ...request, serviceType: 'BRT-EXP-NAZ' } });
+    const ship = await refused('shipping.shipOrder', { request: { ...request, serviceType: 'BRT-EXP-NAZ' } });
     expect(Object.keys(ship.details ?? {})).toEqual(['request.packages.0.dimensions.length']);
     expect(shipmentsOnPlatform()).toBe(before);
   });

@@ -41,7 +41,7 @@ async function ship(station: StartedStation, orderNumber: string): Promise<strin
     recipient: { name: r.name, street: r.address.street, city: r.address.city, province: r.address.province, postalCode: r.address.postalCode, countryCode: r.address.countryCode },
     items: [{ sku: 'TAZ-CER-BLU', name: 'Tazza', quantity: 1, unitPrice: 12.5 }],
   });
-  const res = await invoke('shipments.create', { orderId: order.id, request: { recipient: r, packages: [parcel()], reference: orderNumber } });
+  const res = await invoke('shipping.shipOrder', { orderId: order.id, request: { recipient: r, packages: [parcel()], reference: orderNumber } });
   return res.shipment.trackingNumber;
 }
 

@@ -2,7 +2,7 @@
  * Issue 21 item 4, "One device-address rule": hostile `file://` addresses
  * (a system folder spelt with an empty authority `file:////proc/x`, with
  * `localhost`, through `..`, through a symlink) for the label printer
- * (`printers.set`, field `uri`) and the slip printer (`slips.setSettings`,
+ * (`printers.set`, field `uri`) and the slip printer (`slips.settings.set`,
  * field `printerUri`) are refused at once with a field error, nothing is
  * saved, and no file-system request is left running after the answer
  * (Node's recursive mkdir never returns under /proc and spun a thread-pool
@@ -66,21 +66,21 @@ describe('one device-address rule for file:// folders', () => {
   });
 
   it('slip printer: each hostile folder is refused on `printerUri`, nothing saved, no slip runner left working', async () => {
-    const before = await invoke('slips.settings', {});
+    const before = await invoke('slips.settings.get', {});
     for (const printerUri of hostile()) {
-      const e = await stationFailure(invoke('slips.setSettings', { ...before, printerUri, format: 'a4', when: 'on_demand' }));
+      const e = await stationFailure(invoke('slips.settings.set', { ...before, printerUri, format: 'a4', when: 'on_demand' }));
       expect(e.code, printerUri).toBe('invalid_input');
       expect(Object.keys(e.details ?? {}), printerUri).toEqual(['printerUri']);
       expect(e.details?.printerUri?.[0], printerUri).toMatch(/system folder/);
       expect(fsRequests(), printerUri).toEqual([]);
     }
-    expect(await invoke('slips.settings', {})).toEqual(before);
+    expect(await invoke('slips.settings.get', {})).toEqual(before);
     expect(await invoke('slips.list', {})).toEqual([]);
   });
 
   it('an ordinary folder, written with `..` or `//`, is still taken (normalised) for both printers', async () => {
     const dir = path.join(tmp.dir, 'slips');
-    const saved = await invoke('slips.setSettings', { printerUri: `file://${tmp.dir}/x/../slips`, format: 'a4', paperWidthMm: 80, when: 'on_demand', shopName: '' });
+    const saved = await invoke('slips.settings.set', { printerUri: `file://${tmp.dir}/x/../slips`, format: 'a4', paperWidthMm: 80, when: 'on_demand', shopName: '' });
     expect(saved.printerUri).toBe(`file://${tmp.dir}/x/../slips`);
     const view = await invoke('printers.set', { uri: `file:///${tmp.dir}//labels` });
     expect(view.name).toBe(`Folder ${path.join(tmp.dir, 'labels')}`);

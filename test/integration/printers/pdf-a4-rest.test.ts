@@ -67,7 +67,7 @@ function pdfShipment(trackingNumber: string, pdf: Uint8Array): void {
   store.labels.save(trackingNumber, 'PDF', Buffer.from(pdf));
 }
 
-const setA4Printer = (uri: string | null) => invoke('slips.setSettings', { printerUri: uri, format: 'a4', paperWidthMm: 80, when: 'on_demand', shopName: '' });
+const setA4Printer = (uri: string | null) => invoke('slips.settings.set', { printerUri: uri, format: 'a4', paperWidthMm: 80, when: 'on_demand', shopName: '' });
 const files = (dir: string): string[] => (fs.existsSync(dir) ? fs.readdirSync(dir).sort() : []);
 
 /** Prints the label again (Alt+R): printed on the label printer. */
@@ -152,7 +152,7 @@ describe('the rest of an A4 PDF page goes to the A4 printer', () => {
   it('a slip printer on receipts is not an A4 printer; a label-sized PDF has no rest', async () => {
     pdfShipment('DHL0004', A4_PAGE);
     pdfShipment('DHL0005', LABEL_SIZED);
-    await invoke('slips.setSettings', { printerUri: pathToFileURL(a4Dir()).href, format: 'escpos', paperWidthMm: 80, when: 'on_demand', shopName: '' });
+    await invoke('slips.settings.set', { printerUri: pathToFileURL(a4Dir()).href, format: 'escpos', paperWidthMm: 80, when: 'on_demand', shopName: '' });
     expect((await invoke('labels.preview', { trackingNumber: 'DHL0004' })).pageRest?.a4Printer).toBeNull();
     expect((await invoke('labels.preview', { trackingNumber: 'DHL0005' })).pageRest).toBeNull();
     await reprint('DHL0004');

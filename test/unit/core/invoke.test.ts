@@ -43,13 +43,13 @@ describe('invokeCommand', () => {
   it('answers invalid_input with details keyed by field path', async () => {
     const { handlers, calls } = recordingHandlers();
     const e = await failure(
-      invokeCommand(handlers, 'rates.quote', {
+      invokeCommand(handlers, 'shipping.quote', {
         request: { recipient: { address: { postalCode: '20121', countryCode: 'ITA' } }, packages: [{ weight: { value: 0 }, dimensions: { length: 10, width: 10, height: 10 } }] },
       }),
     );
     expect(e.code).toBe('invalid_input');
     expect(Object.keys(e.details ?? {}).sort()).toEqual(['request.packages.0.weight.value', 'request.recipient.address.countryCode']);
-    expect(e.message).toContain('rates.quote');
+    expect(e.message).toContain('shipping.quote');
     expect(calls).toEqual([]);
     const empty = await failure(invokeCommand(handlers, 'app.info', { extra: 1 }));
     expect(empty.code).toBe('invalid_input');
@@ -67,7 +67,7 @@ describe('invokeCommand', () => {
       'carriers.list': async () => {
         throw new PlatformError(0, 'offline', 'Platform not reachable');
       },
-      'orders.list': async () => {
+      'orders.page': async () => {
         throw new Error('disk I/O error');
       },
     });
@@ -76,23 +76,23 @@ describe('invokeCommand', () => {
     const b = await failure(invokeCommand(handlers, 'credit.get', {}));
     expect(b.toJSON()).toEqual({ code: 'validation_failed', message: 'Invalid data', details });
     expect((await failure(invokeCommand(handlers, 'carriers.list', {}))).code).toBe('offline');
-    expect((await failure(invokeCommand(handlers, 'orders.list', {}, { log: () => undefined }))).code).toBe('internal_error');
+    expect((await failure(invokeCommand(handlers, 'orders.page', {}, { log: () => undefined }))).code).toBe('internal_error');
   });
 
   it('logs an unexpected error with the command name and answers one sentence with the same reference', async () => {
     const lines: string[] = [];
     const { handlers } = recordingHandlers({
-      'orders.list': async () => {
+      'orders.page': async () => {
         throw new Error('SqliteError: no such column: secret_internal_detail');
       },
     });
-    const e = await failure(invokeCommand(handlers, 'orders.list', { q: 'x' }, { log: (l) => lines.push(l) }));
+    const e = await failure(invokeCommand(handlers, 'orders.page', { q: 'x' }, { log: (l) => lines.push(l) }));
     expect(e.code).toBe('internal_error');
     const ref = /reference ([0-9a-f]{6})\.$/.exec(e.message)?.[1];
-    expect(e.message).toBe(`The station could not complete orders.list because of an unexpected error; it was logged with reference ${ref}.`);
+    expect(e.message).toBe(`The station could not complete orders.page because of an unexpected error; it was logged with reference ${ref}.`);
     expect(e.message).not.toContain('secret_internal_detail');
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toContain(`command orders.list failed (internal_error, ref ${ref})`);
+    expect(lines[0]).toContain(`command orders.page failed (internal_error, ref ${ref})`);
     expect(lines[0]).toContain('secret_internal_detail');
   });
 
@@ -125,20 +125,20 @@ describe('command input bounds (issue 7 item 10)', () => {
     return e.details ?? {};
   }
 
-  it('refuses an orders.list query longer than 100 characters (SQLite: LIKE pattern too complex)', async () => {
-    expect(await refused('orders.list', { q: 'a'.repeat(101) })).toEqual({ q: ['Search is too long (max 100 characters)'] });
-    expect(await refused('orders.list', { q: '%'.repeat(60_000) })).toEqual({ q: ['Text is too long (max 1000 characters)'] });
+  it('refuses an orders.page query longer than 100 characters (SQLite: LIKE pattern too complex)', async () => {
+    expect(await refused('orders.page', { q: 'a'.repeat(101) })).toEqual({ q: ['Search is too long (max 100 characters)'] });
+    expect(await refused('orders.page', { q: '%'.repeat(60_000) })).toEqual({ q: ['Text is too long (max 1000 characters)'] });
   });
 
   it('refuses a lone surrogate or NUL anywhere, naming the field', async () => {
     expect(Object.keys(await refused('shipments.get', { trackingNumber: 'AB\ud800CD' }))).toEqual(['trackingNumber']);
     expect(Object.keys(await refused('scan.resolve', { code: '\udc00' }))).toEqual(['code']);
-    expect(Object.keys(await refused('orders.list', { q: 'a\u0000b' }))).toEqual(['q']);
-    const d = await refused('shipments.create', { request: { recipient: { ...rcp, name: 'Giulia \ud83d' }, packages: [pkg(30, 20, 10)] } });
+    expect(Object.keys(await refused('orders.page', { q: 'a\u0000b' }))).toEqual(['q']);
+    const d = await refused('shipping.shipOrder', { request: { recipient: { ...rcp, name: 'Giulia \ud83d' }, packages: [pkg(30, 20, 10)] } });
     expect(Object.keys(d)).toEqual(['request.recipient.name']);
     // A whole emoji (a surrogate pair) is fine.
     const { handlers } = recordingHandlers();
-    await expect(invokeCommand(handlers, 'orders.list', { q: 'caf\u00e9 \ud83d\ude00' })).resolves.toBeDefined();
+    await expect(invokeCommand(handlers, 'orders.page', { q: 'caf\u00e9 \ud83d\ude00' })).resolves.toBeDefined();
   });
 
   it('tracking numbers are letters, digits, - and _ (never a URL path like ..)', async () => {
@@ -151,23 +151,23 @@ describe('command input bounds (issue 7 item 10)', () => {
   });
 
   it('a 1x1x1 cm parcel is a field error; so are a 2 t parcel, a 6 m side and a COD of a billion', async () => {
-    const tiny = await refused('rates.quote', { request: { recipient: rcp, packages: [pkg(1, 1, 1)] } });
+    const tiny = await refused('shipping.quote', { request: { recipient: rcp, packages: [pkg(1, 1, 1)] } });
     expect(tiny).toEqual({ 'request.packages.0.dimensions.length': ['Parcel is too small: its largest face must be at least 15 × 11 cm, room for the label'] });
-    expect(Object.keys(await refused('shipments.create', { request: { recipient: rcp, packages: [pkg(30, 20, 10), pkg(1, 1, 1)] } }))).toEqual(['request.packages.1.dimensions.length']);
-    expect(Object.keys(await refused('rates.quote', { request: { recipient: rcp, packages: [pkg(30, 20, 10, 2000)] } }))).toEqual(['request.packages.0.weight.value']);
-    expect(Object.keys(await refused('rates.quote', { request: { recipient: rcp, packages: [pkg(600, 20, 10)] } }))).toEqual(['request.packages.0.dimensions.length']);
-    expect(Object.keys(await refused('shipments.create', { request: { recipient: rcp, packages: [pkg(30, 20, 10)], options: { cod: { amount: 1e9 } } } }))).toEqual(['request.options.cod.amount']);
+    expect(Object.keys(await refused('shipping.shipOrder', { request: { recipient: rcp, packages: [pkg(30, 20, 10), pkg(1, 1, 1)] } }))).toEqual(['request.packages.1.dimensions.length']);
+    expect(Object.keys(await refused('shipping.quote', { request: { recipient: rcp, packages: [pkg(30, 20, 10, 2000)] } }))).toEqual(['request.packages.0.weight.value']);
+    expect(Object.keys(await refused('shipping.quote', { request: { recipient: rcp, packages: [pkg(600, 20, 10)] } }))).toEqual(['request.packages.0.dimensions.length']);
+    expect(Object.keys(await refused('shipping.shipOrder', { request: { recipient: rcp, packages: [pkg(30, 20, 10)], options: { cod: { amount: 1e9 } } } }))).toEqual(['request.options.cod.amount']);
     expect(Object.keys(await refused('pickups.create', { serviceType: 'X', pickupDate: '2026-12-01', packages: [pkg(5, 5, 5)] }))).toEqual(['packages.0.dimensions.length']);
     // A document envelope: 32 × 23 cm, 2 mm thick (no minimum thickness); millimetres are converted.
     const { handlers } = recordingHandlers();
-    await expect(invokeCommand(handlers, 'rates.quote', { request: { recipient: rcp, packages: [pkg(32, 23, 0.2)] } })).resolves.toBeDefined();
-    await expect(invokeCommand(handlers, 'rates.quote', { request: { recipient: rcp, packages: [pkg(150, 110, 2, 1, 'MM')] } })).resolves.toBeDefined();
-    expect(Object.keys(await refused('rates.quote', { request: { recipient: rcp, packages: [pkg(149, 110, 2, 1, 'MM')] } }))).toEqual(['request.packages.0.dimensions.length']);
+    await expect(invokeCommand(handlers, 'shipping.quote', { request: { recipient: rcp, packages: [pkg(32, 23, 0.2)] } })).resolves.toBeDefined();
+    await expect(invokeCommand(handlers, 'shipping.quote', { request: { recipient: rcp, packages: [pkg(150, 110, 2, 1, 'MM')] } })).resolves.toBeDefined();
+    expect(Object.keys(await refused('shipping.quote', { request: { recipient: rcp, packages: [pkg(149, 110, 2, 1, 'MM')] } }))).toEqual(['request.packages.0.dimensions.length']);
   });
 
   it('bounds sizes, depth and numbers of any input before its schema', async () => {
     expect(await refused('outbox.list', { doneLimit: Number.POSITIVE_INFINITY })).toEqual({ doneLimit: ['Must be a finite number'] });
-    const many = await refused('shipments.create', { request: { recipient: rcp, packages: Array.from({ length: 201 }, () => pkg(30, 20, 10)) } });
+    const many = await refused('shipping.shipOrder', { request: { recipient: rcp, packages: Array.from({ length: 201 }, () => pkg(30, 20, 10)) } });
     expect(many).toEqual({ 'request.packages': ['Too many items (max 200)'] });
     let deep: unknown = {};
     for (let i = 0; i < 20; i++) deep = { a: deep };

@@ -26,7 +26,7 @@ function fakeStation(): HostStation & { emit<E extends EventName>(name: E, paylo
     'credit.get': async () => {
       throw new Error('secret internal detail');
     },
-    'settings.account.save': async () => {
+    'account.settings.set': async () => {
       throw new StationError('secret_store_unavailable', 'No secret store on this machine: set STATION_CLIENT_SECRET in the station\'s environment instead');
     },
     'carriers.list': async () => {
@@ -172,7 +172,7 @@ describe('startHost', () => {
   });
 
   it('answers every known condition with its own status, never 500 (no keyring: 501, queued: 503)', async () => {
-    const keyring = await rpc('settings.account.save', { platformUrl: 'https://acme.example/api/2026-09', clientId: 'bench', clientSecret: 's3cret' });
+    const keyring = await rpc('account.settings.set', { platformUrl: 'https://acme.example/api/2026-09', clientId: 'bench', clientSecret: 's3cret' });
     expect([keyring.status, JSON.parse(keyring.body).error.code]).toEqual([501, 'secret_store_unavailable']);
     const queued = await rpc('carriers.list', {});
     expect([queued.status, JSON.parse(queued.body).error.code]).toEqual([503, 'queued']);

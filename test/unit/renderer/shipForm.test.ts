@@ -90,7 +90,7 @@ describe('ship form', () => {
     });
   });
 
-  it('moves platform details of shipments.create onto the form paths', () => {
+  it('moves platform details of the platform request (shipping.shipOrder) onto the form paths', () => {
     expect(stripPrefix({ 'request.packages.0.weight.value': ['too heavy'], other: ['x'] }, 'request')).toEqual({ 'packages.0.weight.value': ['too heavy'], other: ['x'] });
     expect(asStationError({ code: 'offline', message: 'down' })).toMatchObject({ code: 'offline', message: 'down' });
     expect(asStationError(new Error('boom'))).toMatchObject({ code: 'internal_error', message: 'boom' });

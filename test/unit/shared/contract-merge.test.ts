@@ -19,7 +19,15 @@ describe('maps declared per domain, merged into one', () => {
     expect(() => mergeDisjoint(twice, { 'scan.resolve': 1 }, { 'orders.page': 2 }, { 'scan.resolve': 3 })).toThrow('Command scan.resolve is declared twice');
   });
 
-  it("holds the station's 113 commands, each once", () => {
-    expect(Object.keys(commands)).toHaveLength(113);
+  it("holds the station's 109 commands, each once", () => {
+    expect(Object.keys(commands)).toHaveLength(109);
+  });
+
+  it('speaks one dialect for settings: <domain>.settings.get / .set, no setSettings or getX verbs (issue 34)', () => {
+    const names = Object.keys(commands);
+    expect(names.filter((n) => /\.(settings|setSettings|getSettings)$|\.get[A-Z]|\.setProfile$|^settings\./.test(n))).toEqual([]);
+    const settings = names.filter((n) => n.includes('.settings.'));
+    expect(settings.filter((n) => !/^[a-z]+\.settings\.(get|set|forget)$/.test(n))).toEqual([]);
+    for (const get of settings.filter((n) => n.endsWith('.get'))) expect(names).toContain(get.replace(/get$/, 'set'));
   });
 });

@@ -31,12 +31,12 @@ export function createPrintersHandlers(ctx: StationContext) {
     /** Attached USB label printers, OS print queues, network printers used before and the one in use. */
     'printers.discover': () => ctx.printer.discover(),
     /** The saved profile of a printer (default: the one in use). */
-    'printers.getProfile': ({ uri }) => Promise.resolve(ctx.printer.getProfile(uri)),
+    'printers.profile.get': ({ uri }) => Promise.resolve(ctx.printer.getProfile(uri)),
     /**
      * Saves a printer's profile; labels printed from now on follow it.
      * @throws StationError `invalid_input` naming the field (the contract schema already checked it).
      */
-    'printers.setProfile': ({ uri, profile }) => Promise.resolve(ctx.printer.setProfile(profile, uri)),
+    'printers.profile.set': ({ uri, profile }) => Promise.resolve(ctx.printer.setProfile(profile, uri)),
     /** Jobs queued or printing, oldest first; `lastError` says why a queued job waits. */
     'printJobs.pending': () => Promise.resolve(ctx.printer.pending()),
     /**
@@ -44,5 +44,5 @@ export function createPrintersHandlers(ctx: StationContext) {
      * @throws StationError `not_found_locally`, `invalid_state` (printing or done).
      */
     'printJobs.cancel': ({ id }) => Promise.resolve(ctx.printer.cancel(id)),
-  } satisfies Pick<Handlers, 'printers.get' | 'printers.set' | 'printers.discover' | 'printers.getProfile' | 'printers.setProfile' | 'printJobs.pending' | 'printJobs.cancel'>;
+  } satisfies Pick<Handlers, 'printers.get' | 'printers.set' | 'printers.discover' | 'printers.profile.get' | 'printers.profile.set' | 'printJobs.pending' | 'printJobs.cancel'>;
 }
