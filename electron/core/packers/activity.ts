@@ -105,7 +105,7 @@ export function withPackers(handlers: Handlers, store: Store, session: PackerSes
       case 'shipments.cancel':
         record('void', { trackingNumber: (input as { trackingNumber: string }).trackingNumber });
         break;
-      case 'pickups.create':
+      case 'pickups.book':
         record('pickup', { subject: `pickup ${String((out as { id?: unknown }).id ?? '')}` });
         break;
       case 'manifests.closeDay': {

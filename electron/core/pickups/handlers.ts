@@ -15,36 +15,33 @@ import { createPickupFormHandlers } from './pickup-form';
 /** Handlers of the `pickups` domain. */
 export function createPickupsHandlers(ctx: StationContext) {
   const { store } = ctx;
-  const booking = {
-    /**
-     * Books a pickup (spec: Endpoints > Pickups) and resolves with the platform's Pickup.
-     * @throws StationError with the platform's code (`validation_failed` with details,
-     *   `subscription_required`, ...: the booking is marked failed), or `offline`/`timeout`
-     *   (the booking stays queued and is sent later).
-     */
-    'pickups.create': async (request: z.output<typeof PickupRequest>): Promise<Pickup> => {
-      const row = store.tx(() => {
-        const rec = store.pickups.createRequested({
-          contractCode: request.serviceType,
-          pickupDate: request.pickupDate,
-          pickupTime: request.pickupTime,
-          request,
-        });
-        const payload: PickupCreatePayload = { localPickupId: rec.id, request };
-        return store.outbox.enqueue({ kind: 'pickup.create', payload, localRef: `pickup:${rec.id}` });
+  /**
+   * Books a pickup (spec: Endpoints > Pickups) and resolves with the platform's Pickup.
+   * @throws StationError with the platform's code (`validation_failed` with details,
+   *   `subscription_required`, ...: the booking is marked failed), or `offline`/`timeout`
+   *   (the booking stays queued and is sent later).
+   */
+  const book = async (request: z.output<typeof PickupRequest>): Promise<Pickup> => {
+    const row = store.tx(() => {
+      const rec = store.pickups.createRequested({
+        contractCode: request.serviceType,
+        pickupDate: request.pickupDate,
+        pickupTime: request.pickupTime,
+        request,
       });
-      emitAppChanged(ctx);
-      return ctx.outbox.process<Pickup>(row.id);
-    },
-  } satisfies Pick<Handlers, 'pickups.create'>;
+      const payload: PickupCreatePayload = { localPickupId: rec.id, request };
+      return store.outbox.enqueue({ kind: 'pickup.create', payload, localRef: `pickup:${rec.id}` });
+    });
+    emitAppChanged(ctx);
+    return ctx.outbox.process<Pickup>(row.id);
+  };
   return {
-    ...booking,
-    ...createPickupFormHandlers(booking['pickups.create']),
+    ...createPickupFormHandlers(book),
     /** Pickups booked from this station, newest pickup date first. */
     'pickups.list': async () =>
       store.pickups
         .list({ state: 'booked' })
         .map(pickupOf)
         .filter((p): p is Pickup => p !== undefined),
-  } satisfies Pick<Handlers, 'pickups.create' | 'pickups.book' | 'pickups.check' | 'pickups.list'>;
+  } satisfies Pick<Handlers, 'pickups.book' | 'pickups.check' | 'pickups.list'>;
 }

@@ -14,6 +14,8 @@ import { StationError } from '../../../shared/contract/errors';
 import { PICKUP_COUNT_RANGE, type PickupDraft } from '../../../shared/contract/pickup-form';
 import { parseDecimal } from '../../../shared/domain/decimal';
 import { PickupRequest, issuesToDetails, type FieldErrors } from '../../../shared/platform';
+import type { Pickup } from '../../../shared/platform/resources';
+import type { z } from 'zod';
 import { toStationError } from '../common/errors';
 
 /**
@@ -72,18 +74,22 @@ function formRefused(what: string, errors: FieldErrors): StationError {
 /**
  * Handlers of the pickup form: `pickups.check` (the form's field errors,
  * nothing sent) and `pickups.book` (the request built from the form, booked
- * through `create`, the `pickups.create` handler: outbox, POST /pickups).
+ * through `create`, the pickups domain's booking: outbox, POST /pickups);
+ * an integrator's `request` goes to `create` as it is.
  * A refusal's `details` (the station's bounds or the platform's 422) come
  * back folded onto the form's fields, its message unchanged.
  */
-export function createPickupFormHandlers(create: Handlers['pickups.create']) {
+export function createPickupFormHandlers(create: (request: z.output<typeof BoundedPickupRequest>) => Promise<Pickup>) {
   return {
     'pickups.check': async ({ form }) => checkPickupForm(form),
-    'pickups.book': async ({ form }) => {
+    'pickups.book': async ({ form, request }) => {
+      // An integrator's request goes as is: its refusals keep the platform's paths.
+      if (request !== undefined) return create(request);
+      if (form === undefined) throw formRefused('Give the pickup form or the platform request', { form: ['Give the pickup form or the platform request, one of the two'] });
       const errors = checkPickupForm(form);
       if (Object.keys(errors).length) throw formRefused('The pickup form has errors', errors);
       const parsed = BoundedPickupRequest.safeParse(pickupRequestOf(form));
-      if (!parsed.success) throw formRefused('Invalid input for pickups.create', foldPackagePaths(issuesToDetails(parsed.error.issues)));
+      if (!parsed.success) throw formRefused('Invalid input for pickups.book', foldPackagePaths(issuesToDetails(parsed.error.issues)));
       try {
         return await create(parsed.data);
       } catch (e) {

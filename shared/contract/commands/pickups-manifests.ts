@@ -8,15 +8,20 @@ import { command, Empty, Id, BoundedPickupRequest } from './define';
 
 /** Commands of pickups and manifests (close the day). */
 export const pickupsManifestsCommands = {
-  /** Book a pickup (POST /pickups via the outbox). */
-  'pickups.create': command<Pickup>()(BoundedPickupRequest),
   /**
-   * Books a pickup from the packer's form as typed (Pickup screen, issue 22 item 4): the core builds
-   * POST /pickups and books it as `pickups.create` does. @throws StationError `invalid_input` naming the
+   * Books a pickup (POST /pickups via the outbox), from the packer's form as typed (Pickup screen,
+   * issue 22 item 4: the core builds the request) or from the platform's PickupRequest as an integrator
+   * builds it (`request`, sent as is); one of the two. @throws StationError `invalid_input` naming the
    * form's fields (`count`, `totalWeight`, `length`, `pickupDate`, ...) when the form is not complete, or
-   * the platform's code with its `details` folded onto the same fields; nothing is sent on a bad form.
+   * the request's (`request.packages.0.weight.value`); the platform's code with its `details` (folded onto
+   * the form's fields for a form); nothing is sent on a bad form or request.
    */
-  'pickups.book': command<Pickup>()(z.object({ form: PickupForm }).strict()),
+  'pickups.book': command<Pickup>()(
+    z
+      .object({ form: PickupForm.optional(), request: BoundedPickupRequest.optional() })
+      .strict()
+      .refine((b) => (b.form === undefined) !== (b.request === undefined), { error: 'Give the pickup form or the platform request, one of the two', path: ['form'] }),
+  ),
   /** The field errors of the pickup form, keyed by the form's own fields; empty when it would be accepted. Nothing is sent. */
   'pickups.check': command<FieldErrors>()(z.object({ form: PickupForm }).strict()),
   /** Booked pickups, newest first. */

@@ -46,10 +46,10 @@ describe('a press the packer waits for answers at once', () => {
     const carriers = await clientFor(sb, 0).getCarriers();
     const contract = carriers.find((c) => c.canRequestPickup)!.contracts[0]!;
     const request = { serviceType: contract.contractCode, pickupDate: pickupDate(), packages: [parcel()] };
-    for (let i = 0; i < 10; i++) await invoke('pickups.create', request);
+    for (let i = 0; i < 10; i++) await invoke('pickups.book', { request });
     expect(count('/pickups')).toBe(10);
     const started = performance.now();
-    const err = await stationFailure(invoke('pickups.create', request));
+    const err = await stationFailure(invoke('pickups.book', { request }));
     expect(performance.now() - started).toBeLessThan(10_000);
     expect(err.code).toBe('queued');
     expect(err.message).toMatch(/^The platform allows 10 POST \/pickups requests a minute; the next one can leave in \d+ s\. This request is queued and leaves by itself at \d\d:\d\d:\d\d UTC\.$/);

@@ -262,7 +262,7 @@ describe('station core, one bench day', () => {
   it('books a pickup through the outbox', async () => {
     const carriers = await direct.getCarriers();
     const contract = carriers.find((c) => c.canRequestPickup)!.contracts[0]!;
-    const pickup = await invoke('pickups.create', { serviceType: contract.contractCode, pickupDate: pickupDate(), packages: [parcel(), parcel(3)] });
+    const pickup = await invoke('pickups.book', { request: { serviceType: contract.contractCode, pickupDate: pickupDate(), packages: [parcel(), parcel(3)] } });
     expect(pickup.pickupId).toBeTruthy();
     const list = await invoke('pickups.list');
     expect(list.map((p) => p.pickupId)).toContain(pickup.pickupId);

@@ -157,7 +157,9 @@ describe('command input bounds (issue 7 item 10)', () => {
     expect(Object.keys(await refused('shipping.quote', { request: { recipient: rcp, packages: [pkg(30, 20, 10, 2000)] } }))).toEqual(['request.packages.0.weight.value']);
     expect(Object.keys(await refused('shipping.quote', { request: { recipient: rcp, packages: [pkg(600, 20, 10)] } }))).toEqual(['request.packages.0.dimensions.length']);
     expect(Object.keys(await refused('shipping.shipOrder', { request: { recipient: rcp, packages: [pkg(30, 20, 10)], options: { cod: { amount: 1e9 } } } }))).toEqual(['request.options.cod.amount']);
-    expect(Object.keys(await refused('pickups.create', { serviceType: 'X', pickupDate: '2026-12-01', packages: [pkg(5, 5, 5)] }))).toEqual(['packages.0.dimensions.length']);
+    expect(Object.keys(await refused('pickups.book', { request: { serviceType: 'X', pickupDate: '2026-12-01', packages: [pkg(5, 5, 5)] } }))).toEqual(['request.packages.0.dimensions.length']);
+    // The form or the request, one of the two: neither is refused naming the form.
+    expect(Object.keys(await refused('pickups.book', {}))).toEqual(['form']);
     // A document envelope: 32 × 23 cm, 2 mm thick (no minimum thickness); millimetres are converted.
     const { handlers } = recordingHandlers();
     await expect(invokeCommand(handlers, 'shipping.quote', { request: { recipient: rcp, packages: [pkg(32, 23, 0.2)] } })).resolves.toBeDefined();

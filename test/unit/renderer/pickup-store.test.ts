@@ -1,12 +1,12 @@
 /**
  * The Pickup screen's form goes to the core (issue 22 item 4), the renderer's
  * side: the store sends the form as typed to `pickups.check` and
- * `pickups.book` (never `pickups.create`); a form with fields to fix stops
+ * `pickups.book` (with the form, never a request of its own); a form with fields to fix stops
  * before GET /pickups; a booking like one already booked (same contract,
- * date, pickup point) asks first, and the packer's yes books the same form;
+ * date, warehouse) asks first, and the packer's yes books the same form;
  * a second press while one is in flight is ignored. The core's answers are
  * the real ones (electron/core/pickups/pickup-form.ts) over a JSON round
- * trip, with a recorded `pickups.create` behind them.
+ * trip, with a recorded booking behind them.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { CommandInput, CommandName, StationApi } from '../../../shared/contract';
@@ -74,7 +74,7 @@ describe('the Pickup screen sends its form; the core checks and books it', () =>
     expect(await yes).toBe('booked');
     expect(usePickup.getState().duplicate).toBeNull();
     expect(calls.filter((c) => c.name === 'pickups.book').map((c) => c.input)).toEqual([{ form }]);
-    expect(names()).not.toContain('pickups.create');
+    expect(calls.every((c) => c.name !== 'pickups.book' || !('request' in (c.input as object)))).toBe(true);
     const parcel = { weight: { value: 2.5, units: 'KG' }, dimensions: { length: 40, width: 30, height: 30, units: 'CM' } };
     expect(created).toEqual([{ serviceType: 'BRT-STD', pickupDate: '2026-11-27', pickupTime: 'PM', packages: [parcel, parcel, parcel], warehouseId: 2, instructions: 'ring twice' }]);
     expect(useApp.getState().banner?.kind).toBe('ok');
