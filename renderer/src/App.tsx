@@ -36,7 +36,7 @@ import { QuoteScreen } from './screens/QuoteScreen';
 import { ScanScreen } from './screens/ScanScreen';
 import { SettingsScreen } from './screens/SettingsScreen';
 import { ShipScreen } from './screens/ShipScreen';
-import { boxLabel } from './screens/PackagesEditor';
+import { boxLabel } from './screens/ParcelsEditor';
 import { language, t } from './lib/i18n';
 import { AccountScreen } from './screens/AccountScreen';
 import { StocksScreen } from './screens/StocksScreen';

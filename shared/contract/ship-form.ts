@@ -30,7 +30,7 @@ const RecipientForm = z.object({
 export type RecipientDraft = z.infer<typeof RecipientForm>;
 
 /** One parcel as typed: weight kg, dimensions cm, and the box preset whose dimensions these are ('' when typed by hand). */
-const PackageForm = z.object({
+const ParcelForm = z.object({
   weight: text,
   /** True while `weight` is the weight known from product data (issue 24), not typed or weighed: the field says so. */
   fromProducts: flag.optional(),
@@ -40,7 +40,7 @@ const PackageForm = z.object({
   box: text,
 });
 /** One parcel as typed. */
-export type PackageDraft = z.infer<typeof PackageForm>;
+export type ParcelDraft = z.infer<typeof ParcelForm>;
 
 /** One commodity line of the customs declaration as typed (spec: Customs > Commodity). Value in the declaration currency, weight kg for the whole line. */
 const CommodityForm = z.object({
@@ -91,7 +91,7 @@ export type CustomsFields = z.infer<typeof CustomsForm>;
  */
 export const ShipForm = z.object({
   recipient: RecipientForm,
-  packages: z.array(PackageForm).min(1, { error: 'At least one parcel is required' }),
+  parcels: z.array(ParcelForm).min(1, { error: 'At least one parcel is required' }),
   reference: text,
   codEnabled: flag,
   codAmount: text,
@@ -133,10 +133,10 @@ export const RECIPIENT_PATHS: Record<keyof RecipientDraft, string> = {
 };
 
 /** The fields of a parcel a packer types (the box name is chosen, not typed). */
-export type PackageField = 'weight' | 'length' | 'width' | 'height';
+export type ParcelField = 'weight' | 'length' | 'width' | 'height';
 
 /** Path of a package field in `details`: `packages.<i>.weight.value`, `packages.<i>.dimensions.length`. */
-export function packagePath(index: number, field: PackageField): string {
+export function parcelPath(index: number, field: ParcelField): string {
   return field === 'weight' ? `packages.${index}.weight.value` : `packages.${index}.dimensions.${field}`;
 }
 

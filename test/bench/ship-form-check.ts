@@ -18,7 +18,7 @@ const ids = { eori: 'IT12345678901', vatNumber: '', taxId: '' };
 function heavyForm(): ShipFormInput {
   return {
     recipient: { name: 'Ruth Meier', company: '', street: 'Bahnhofstrasse 10', street2: '', city: 'Zürich', province: '', postalCode: '8001', countryCode: 'CH', phone: '+41 44 123 45 67', email: 'ruth@example.ch' },
-    packages: Array.from({ length: 3 }, () => ({ weight: '2,5', length: '40', width: '30', height: '30', box: 'M' })),
+    parcels: Array.from({ length: 3 }, () => ({ weight: '2,5', length: '40', width: '30', height: '30', box: 'M' })),
     reference: 'Bottega #9001',
     codEnabled: true,
     codAmount: '120,00',

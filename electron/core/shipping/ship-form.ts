@@ -14,7 +14,7 @@
  */
 import { QuoteInput, ShipInput, type Handlers, type ShipResult } from '../../../shared/contract/commands';
 import { StationError } from '../../../shared/contract/errors';
-import { CHOOSE_BOX, packagePath, type ChosenRateInput, type PackageDraft, type ShipFormInput } from '../../../shared/contract/ship-form';
+import { CHOOSE_BOX, parcelPath, type ChosenRateInput, type ParcelDraft, type ShipFormInput } from '../../../shared/contract/ship-form';
 import { completeCustomsDetail, customsStatus, type CustomsStatus } from '../../../shared/domain/customs';
 import { parseDecimal } from '../../../shared/domain/decimal';
 import { RatesRequest, ShipmentRequest, issuesToDetails, type FieldErrors, type Rate } from '../../../shared/platform';
@@ -41,20 +41,20 @@ function customsOfForm(f: Pick<ShipFormInput, 'recipient'>): CustomsStatus {
 }
 
 /** The parcels as the `packages` of POST /rates and POST /shipments: weight KG, dimensions CM. */
-function packagesOf(packages: readonly PackageDraft[]) {
-  return packages.map((p) => ({
+function packagesOf(parcels: readonly ParcelDraft[]) {
+  return parcels.map((p) => ({
     weight: { value: num(p.weight), units: 'KG' as const },
     dimensions: { length: num(p.length), width: num(p.width), height: num(p.height), units: 'CM' as const },
   }));
 }
 
 /** A parcel without any dimension gets one message, on its length, asking for a box (instead of three "required"). Changes and returns `errors`. */
-function withChooseBox(packages: readonly PackageDraft[], errors: FieldErrors): FieldErrors {
-  packages.forEach((p, i) => {
+function withChooseBox(parcels: readonly ParcelDraft[], errors: FieldErrors): FieldErrors {
+  parcels.forEach((p, i) => {
     if (p.length.trim() !== '' || p.width.trim() !== '' || p.height.trim() !== '') return;
-    errors[packagePath(i, 'length')] = [CHOOSE_BOX];
-    delete errors[packagePath(i, 'width')];
-    delete errors[packagePath(i, 'height')];
+    errors[parcelPath(i, 'length')] = [CHOOSE_BOX];
+    delete errors[parcelPath(i, 'width')];
+    delete errors[parcelPath(i, 'height')];
   });
   return errors;
 }
@@ -98,7 +98,7 @@ export function ratesRequestOf(f: ShipFormInput): RatesRequest {
     recipient: {
       address: { postalCode: f.recipient.postalCode.trim(), countryCode: f.recipient.countryCode.trim(), city: blank(f.recipient.city), province: blank(f.recipient.province) },
     },
-    packages: packagesOf(f.packages),
+    packages: packagesOf(f.parcels),
     ...(Object.keys(options).length ? { options } : {}),
   };
 }
@@ -120,7 +120,7 @@ export function shipmentRequestOf(f: ShipFormInput, rate: Pick<Rate, 'carrierCod
       phone: blank(r.phone),
       email: blank(r.email),
     },
-    packages: packagesOf(f.packages),
+    packages: packagesOf(f.parcels),
     reference: blank(f.reference),
     ...(rate ? { carrierCode: rate.carrierCode, serviceType: rate.contractCode } : {}),
     ...(Object.keys(options).length ? { options } : {}),
@@ -131,7 +131,7 @@ export function shipmentRequestOf(f: ShipFormInput, rate: Pick<Rate, 'carrierCod
 /** Field errors of the parcels + destination for a quote (RatesRequest schema), keyed by `details` path. Empty when valid. */
 export function checkForQuote(f: ShipFormInput): FieldErrors {
   const res = RatesRequest.safeParse(ratesRequestOf(f));
-  return withChooseBox(f.packages, res.success ? {} : issuesToDetails(res.error.issues));
+  return withChooseBox(f.parcels, res.success ? {} : issuesToDetails(res.error.issues));
 }
 
 /**
@@ -144,7 +144,7 @@ export function checkForQuote(f: ShipFormInput): FieldErrors {
  */
 export function checkForShip(f: ShipFormInput, rate: RateForCheck | null): FieldErrors {
   const res = ShipmentRequest.safeParse(shipmentRequestOf(f, null));
-  const out = withChooseBox(f.packages, res.success ? {} : issuesToDetails(res.error.issues));
+  const out = withChooseBox(f.parcels, res.success ? {} : issuesToDetails(res.error.issues));
   const customs = customsOfForm(f);
   if (customs.required) {
     if (f.customs.commodities.length === 0) out['customsDetail.commodities'] = [`${customs.reason}: add at least one line to the customs declaration`];

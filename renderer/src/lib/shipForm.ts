@@ -11,15 +11,15 @@ import type { FieldErrors } from '../../../shared/platform';
 import type { StationOrder } from '../../../shared/domain/order';
 import { orderReference } from '../../../shared/domain/order-reference';
 import { customsStatus, type CustomsStatus } from '../../../shared/domain/customs';
-import { CUSTOMS_PATHS, RECIPIENT_PATHS, commodityPath, packagePath, partyIdPath, type PackageDraft, type RecipientDraft } from '../../../shared/contract/ship-form';
+import { CUSTOMS_PATHS, RECIPIENT_PATHS, commodityPath, parcelPath, partyIdPath, type ParcelDraft, type RecipientDraft } from '../../../shared/contract/ship-form';
 import { parseDecimal } from './format';
 import { customsFromOrder, emptyCustoms, type CustomsDraft } from './shipFormCustoms';
-import { emptyPackage, type BoxChoice } from './shipFormParcels';
+import { emptyParcel, type BoxChoice } from './shipFormParcels';
 
 /** The whole form: recipient, parcels, reference and options. Amounts in EUR. */
 export interface ShipDraft {
   recipient: RecipientDraft;
-  packages: PackageDraft[];
+  parcels: ParcelDraft[];
   reference: string;
   codEnabled: boolean;
   codAmount: string;
@@ -36,7 +36,7 @@ export interface ShipDraft {
 export function emptyDraft(box?: BoxChoice): ShipDraft {
   return {
     recipient: { name: '', company: '', street: '', street2: '', city: '', province: '', postalCode: '', countryCode: 'IT', phone: '', email: '' },
-    packages: [emptyPackage(box)],
+    parcels: [emptyParcel(box)],
     reference: '',
     codEnabled: false,
     codAmount: '',
@@ -89,7 +89,7 @@ export function quoteKey(d: ShipDraft): string {
   const r = d.recipient;
   return JSON.stringify([
     r.postalCode.trim(), r.countryCode.trim(), r.city.trim(), r.province.trim(),
-    d.packages.map((p) => [n(p.weight), n(p.length), n(p.width), n(p.height)]),
+    d.parcels.map((p) => [n(p.weight), n(p.length), n(p.width), n(p.height)]),
     d.codEnabled ? n(d.codAmount) : false,
     d.insuranceEnabled ? n(d.insuranceAmount) : false,
   ]);
@@ -108,8 +108,8 @@ export function unplacedErrors(errors: FieldErrors, known: ReadonlySet<string>):
 /** Every path the ship form shows a message under, for {@link unplacedErrors}. */
 export function shipFormPaths(d: ShipDraft): Set<string> {
   const s = new Set<string>(Object.values(RECIPIENT_PATHS));
-  d.packages.forEach((_, i) => {
-    for (const f of ['weight', 'length', 'width', 'height'] as const) s.add(packagePath(i, f));
+  d.parcels.forEach((_, i) => {
+    for (const f of ['weight', 'length', 'width', 'height'] as const) s.add(parcelPath(i, f));
   });
   for (const p of ['packages', 'reference', 'options.cod', 'options.cod.amount', 'options.cod.method', 'options.insurance.amount', 'options.notes', 'options.deliveryPoint', 'options.deliveryPoint.id', 'options.deliveryPoint.carrier']) s.add(p);
   if (customsOf(d).required) {

@@ -5,7 +5,7 @@
  * (shared/contract/ship-form.ts); the core checks them.
  */
 import type { Rate } from '../../../shared/platform';
-import type { PackageDraft } from '../../../shared/contract/ship-form';
+import type { ParcelDraft } from '../../../shared/contract/ship-form';
 import type { BoxPreset } from '../../../shared/contract/boxes';
 import type { ShipPlanView } from '../../../shared/contract/plan';
 import { decimalText, parseDecimal } from './format';
@@ -28,7 +28,7 @@ export function boxChoice(preset: Pick<BoxPreset, 'name' | 'lengthCm' | 'widthCm
  * station's default preset). Without a box the dimensions stay blank and the
  * quote asks for one: never a silent default size (issue 14 item 3).
  */
-export function emptyPackage(box?: BoxChoice): PackageDraft {
+export function emptyParcel(box?: BoxChoice): ParcelDraft {
   return { weight: '', length: box?.length ?? '', width: box?.width ?? '', height: box?.height ?? '', box: box?.name ?? '' };
 }
 
@@ -38,9 +38,9 @@ export function emptyPackage(box?: BoxChoice): PackageDraft {
  * (kg) or null when the real weight decides (or the weights are not numbers).
  * Source: spec Rate `billableWeight` = max(real, volumetric).
  */
-export function volumetricDecides(d: { readonly packages: readonly PackageDraft[] }, rate: Pick<Rate, 'billableWeight' | 'volumetricWeight'>): { realKg: number; billableKg: number } | null {
+export function volumetricDecides(d: { readonly parcels: readonly ParcelDraft[] }, rate: Pick<Rate, 'billableWeight' | 'volumetricWeight'>): { realKg: number; billableKg: number } | null {
   let realKg = 0;
-  for (const p of d.packages) {
+  for (const p of d.parcels) {
     const w = parseDecimal(p.weight);
     if (w === undefined || Number.isNaN(w)) return null;
     realKg += w;
@@ -51,26 +51,26 @@ export function volumetricDecides(d: { readonly packages: readonly PackageDraft[
 }
 
 /** The parcels' total weight as typed (kg), or undefined while one is blank or not a number. */
-export function typedWeightKg(packages: readonly PackageDraft[]): number | undefined {
+export function typedWeightKg(parcels: readonly ParcelDraft[]): number | undefined {
   let sum = 0;
-  for (const p of packages) {
+  for (const p of parcels) {
     if (p.fromProducts) return undefined;
     const w = parseDecimal(p.weight);
     if (w === undefined || Number.isNaN(w) || w <= 0) return undefined;
     sum += w;
   }
-  return packages.length ? Math.round(sum * 1000) / 1000 : undefined;
+  return parcels.length ? Math.round(sum * 1000) / 1000 : undefined;
 }
 
 /**
  * The parcels with the weight the core's plan ships from product data (the products' weight plus the
- * box's tare, kg) in the one parcel's blank weight field, marked {@link PackageDraft.fromProducts};
+ * box's tare, kg) in the one parcel's blank weight field, marked {@link ParcelDraft.fromProducts};
  * null when the plan's weight is not from product data, or the form is not one parcel with a blank weight.
  */
-export function withProductWeight(packages: readonly PackageDraft[], plan: Pick<ShipPlanView, 'weightSource' | 'packages'>): PackageDraft[] | null {
-  const [only] = packages;
+export function withProductWeight(parcels: readonly ParcelDraft[], plan: Pick<ShipPlanView, 'weightSource' | 'packages'>): ParcelDraft[] | null {
+  const [only] = parcels;
   const planned = plan.packages?.[0]?.weight;
-  if (plan.weightSource !== 'products' || !only || packages.length !== 1 || only.weight.trim() !== '' || plan.packages?.length !== 1 || !planned) return null;
+  if (plan.weightSource !== 'products' || !only || parcels.length !== 1 || only.weight.trim() !== '' || plan.packages?.length !== 1 || !planned) return null;
   const kg = planned.units === 'G' ? planned.value / 1000 : planned.value;
   return [{ ...only, weight: decimalText(Math.round(kg * 1000) / 1000), fromProducts: true }];
 }

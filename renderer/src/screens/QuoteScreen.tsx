@@ -15,7 +15,7 @@ import { volumetricDecides } from '../lib/shipFormParcels';
 import { useApp } from '../stores/app';
 import { useAutoShip } from '../stores/autoship';
 import { mergeErrors, useJob } from '../stores/job';
-import { PackagesEditor } from './PackagesEditor';
+import { ParcelsEditor } from './ParcelsEditor';
 import { OrderChangedNotice } from '../components/OrderChangedNotice';
 import { RuleLine } from '../components/RuleLine';
 import { typedWeightKg } from '../lib/shipFormParcels';
@@ -63,7 +63,7 @@ export function QuoteScreen() {
         {t('quote.title')} {order ? <span className="subtitle">{t('ship.order', { order: order.orderNumber })}{order.shop !== 'main' ? ` · ${t('ship.shop', { shop: order.shop })}` : ''}</span> : null}
       </h1>
       <OrderChangedNotice />
-      <RuleLine orderId={order?.id} weightKg={typedWeightKg(draft.packages)} />
+      <RuleLine orderId={order?.id} weightKg={typedWeightKg(draft.parcels)} />
       <div className="dest">
         <strong>{r.name || t('quote.noRecipient')}</strong> — {r.postalCode || '?'} {r.city} ({r.countryCode || '?'})
         {err('recipient.address.postalCode') ? <span className="field-error"> {err('recipient.address.postalCode')}</span> : null}
@@ -79,7 +79,7 @@ export function QuoteScreen() {
           // A typed weight and Enter: a rule may ship it by itself (the countdown shows); else the quote as usual.
           void useAutoShip
             .getState()
-            .consider(typedWeightKg(useJob.getState().draft.packages))
+            .consider(typedWeightKg(useJob.getState().draft.parcels))
             .then((started) => (started ? null : quote()))
             .then((ok) => {
               if (ok === null) return;
@@ -88,7 +88,7 @@ export function QuoteScreen() {
             });
         }}
       >
-        <PackagesEditor errors={quoteErrors} show={(p) => submitted || Boolean(touched[p])} firstRef={firstWeight} />
+        <ParcelsEditor errors={quoteErrors} show={(p) => submitted || Boolean(touched[p])} firstRef={firstWeight} />
         <div className="actions">
           <button type="submit" className="btn btn-primary btn-big" disabled={quoting} aria-keyshortcuts="Enter" onMouseDown={keepFocusOnMouseDown}>
             {quoting ? t('quote.quoting') : t('quote.submit')} <kbd>Enter</kbd>

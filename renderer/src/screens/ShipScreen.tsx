@@ -21,7 +21,7 @@ import { mergeErrors, useJob } from '../stores/job';
 import { missingCustomsFields } from '../lib/shipFormCustoms';
 import { CustomsEditor } from './CustomsEditor';
 import { DeliveryPointPicker } from './DeliveryPointPicker';
-import { PackagesEditor } from './PackagesEditor';
+import { ParcelsEditor } from './ParcelsEditor';
 import { OrderChangedNotice } from '../components/OrderChangedNotice';
 import { RuleLine } from '../components/RuleLine';
 import { typedWeightKg } from '../lib/shipFormParcels';
@@ -87,7 +87,7 @@ export function ShipScreen() {
         {t('ship.title')} {order ? <span className="subtitle" data-testid="ship-order">{t('ship.order', { order: order.orderNumber })}{order.shop !== 'main' ? ` · ${t('ship.shop', { shop: order.shop })}` : ''}</span> : null}
       </h1>
       <OrderChangedNotice />
-      <RuleLine orderId={order?.id} weightKg={typedWeightKg(draft.packages)} />
+      <RuleLine orderId={order?.id} weightKg={typedWeightKg(draft.parcels)} />
       <form
         ref={form}
         className="ship-layout"
@@ -129,7 +129,7 @@ export function ShipScreen() {
             </div>
           </fieldset>
           <div className="card">
-            <PackagesEditor errors={shipErrors} show={show} idPrefix="ship-pkg" />
+            <ParcelsEditor errors={shipErrors} show={show} idPrefix="ship-pkg" />
           </div>
           <DeliveryPointPicker error={err('options.deliveryPoint.id') ?? err('options.deliveryPoint.carrier') ?? err('options.deliveryPoint')} />
           {customs.required ? <CustomsEditor errors={shipErrors} show={show} status={customs} /> : null}

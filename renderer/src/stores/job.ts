@@ -17,9 +17,9 @@ import { t } from '../lib/i18n';
 import { fieldMessage } from '../lib/messages';
 import { draftFromOrder, emptyDraft, customsOf, quoteKey, type ShipDraft } from '../lib/shipForm';
 import { applyCustomsMemory, applyPlannedCommodities, emptyCommodity, withAutoValue, type CustomsDraft } from '../lib/shipFormCustoms';
-import { boxChoice, emptyPackage, typedWeightKg, withProductWeight } from '../lib/shipFormParcels';
+import { boxChoice, emptyParcel, typedWeightKg, withProductWeight } from '../lib/shipFormParcels';
 import { rememberBox, startingBox } from './lastBox';
-import { CUSTOMS_PATHS, RECIPIENT_PATHS, commodityPath, packagePath, partyIdPath, type CommodityDraft, type PackageDraft, type PackageField, type PartyIdsDraft, type RecipientDraft } from '../../../shared/contract/ship-form';
+import { CUSTOMS_PATHS, RECIPIENT_PATHS, commodityPath, parcelPath, partyIdPath, type CommodityDraft, type ParcelDraft, type ParcelField, type PartyIdsDraft, type RecipientDraft } from '../../../shared/contract/ship-form';
 import type { BoxPreset } from '../../../shared/contract/boxes';
 import { useApp } from './app';
 import { useVerify } from './verify';
@@ -63,13 +63,13 @@ interface JobState {
   /** The packer's choice after the notice: fill the form again from the changed order (what was typed in it is replaced). */
   reloadChangedOrder(): void;
   setRecipient(field: keyof RecipientDraft, value: string): void;
-  setPackage(index: number, field: PackageField, value: string): void;
+  setParcel(index: number, field: ParcelField, value: string): void;
   /** Parcels still without any dimension take the starting box (called once the box presets are loaded). */
   fillBlankBoxes(): void;
   /** Puts parcel `index` in a box preset: its dimensions fill the parcel (the weight stays: the scale weighs box included). */
   chooseBox(index: number, preset: BoxPreset): void;
-  addPackage(): void;
-  removePackage(index: number): void;
+  addParcel(): void;
+  removeParcel(index: number): void;
   setDraft(patch: Partial<Pick<ShipDraft, 'reference' | 'codEnabled' | 'codAmount' | 'codMethod' | 'insuranceEnabled' | 'insuranceAmount' | 'notes'>>): void;
   touch(path: string): void;
   /** Edits a field of the declaration itself (incoterm, invoice, value, currency...). */
@@ -272,16 +272,16 @@ export const useJob = create<JobState>()((set, get) => {
     fillBlankBoxes() {
       const box = startingBox();
       if (!box) return;
-      const blank = (p: PackageDraft) => p.box === '' && p.length === '' && p.width === '' && p.height === '';
-      if (!get().draft.packages.some(blank)) return;
-      set((s) => ({ draft: { ...s.draft, packages: s.draft.packages.map((p) => (blank(p) ? { ...p, box: box.name, length: box.length, width: box.width, height: box.height } : p)) } }));
+      const blank = (p: ParcelDraft) => p.box === '' && p.length === '' && p.width === '' && p.height === '';
+      if (!get().draft.parcels.some(blank)) return;
+      set((s) => ({ draft: { ...s.draft, parcels: s.draft.parcels.map((p) => (blank(p) ? { ...p, box: box.name, length: box.length, width: box.width, height: box.height } : p)) } }));
       revalidate();
     },
     chooseBox(index, preset) {
       const box = boxChoice(preset);
       edit(
-        (d) => ({ ...d, packages: d.packages.map((p, i) => (i === index ? { ...p, box: box.name, length: box.length, width: box.width, height: box.height } : p)) }),
-        (['length', 'width', 'height'] as const).map((f) => packagePath(index, f)),
+        (d) => ({ ...d, parcels: d.parcels.map((p, i) => (i === index ? { ...p, box: box.name, length: box.length, width: box.width, height: box.height } : p)) }),
+        (['length', 'width', 'height'] as const).map((f) => parcelPath(index, f)),
       );
     },
     setRecipient(field, value) {
@@ -321,13 +321,13 @@ export const useJob = create<JobState>()((set, get) => {
         return; // a help, not a step: the packer weighs or types
       }
       if (get().order?.id !== order.id || get().result) return;
-      const packages = withProductWeight(get().draft.packages, plan);
-      if (packages) set((s) => ({ draft: { ...s.draft, packages } }));
+      const parcels = withProductWeight(get().draft.parcels, plan);
+      if (parcels) set((s) => ({ draft: { ...s.draft, parcels } }));
     },
     async fillCustomsFromPlan() {
       const { order, draft, chosen } = get();
       if (!order || !customsOf(draft).required) return;
-      const weightKg = typedWeightKg(draft.packages);
+      const weightKg = typedWeightKg(draft.parcels);
       let plan;
       try {
         plan = await invoke('shipping.plan', { orderId: order.id, ...(weightKg !== undefined ? { weightKg } : {}), ...(chosen ? { contractCode: chosen.contractCode } : {}) });
@@ -353,20 +353,20 @@ export const useJob = create<JobState>()((set, get) => {
         useApp.getState().fail(t('job.customsFailed'), asStationError(e));
       }
     },
-    setPackage(index, field, value) {
+    setParcel(index, field, value) {
       // A dimension typed by hand makes the parcel a box of its own (no longer the preset it was).
       // A weight typed or weighed is no longer the one from product data.
-      edit((d) => ({ ...d, packages: d.packages.map((p, i) => (i === index ? { ...p, [field]: value, ...(field === 'weight' ? { fromProducts: false } : p[field] === value ? {} : { box: '' }) } : p)) }), [packagePath(index, field)]);
+      edit((d) => ({ ...d, parcels: d.parcels.map((p, i) => (i === index ? { ...p, [field]: value, ...(field === 'weight' ? { fromProducts: false } : p[field] === value ? {} : { box: '' }) } : p)) }), [parcelPath(index, field)]);
     },
-    addPackage() {
+    addParcel() {
       edit((d) => {
-        const last = d.packages[d.packages.length - 1];
-        return { ...d, packages: [...d.packages, emptyPackage(last ? { name: last.box, length: last.length, width: last.width, height: last.height } : startingBox())] };
+        const last = d.parcels[d.parcels.length - 1];
+        return { ...d, parcels: [...d.parcels, emptyParcel(last ? { name: last.box, length: last.length, width: last.width, height: last.height } : startingBox())] };
       }, ['packages']);
     },
-    removePackage(index) {
+    removeParcel(index) {
       // Parcel numbers shift: the platform's per-parcel messages no longer match.
-      edit((d) => (d.packages.length <= 1 ? d : { ...d, packages: d.packages.filter((_, i) => i !== index) }), ['packages']);
+      edit((d) => (d.parcels.length <= 1 ? d : { ...d, parcels: d.parcels.filter((_, i) => i !== index) }), ['packages']);
     },
     setDraft(patch) {
       edit((d) => ({ ...d, ...patch }), Object.keys(patch).map((k) => OPTION_PATHS[k] ?? k));
@@ -395,7 +395,7 @@ export const useJob = create<JobState>()((set, get) => {
       try {
         // Cheapest first (the core sorts).
         const rates = await invoke('shipping.quote', { form: draft });
-        rememberBox(draft.packages[0]);
+        rememberBox(draft.parcels[0]);
         set({ rates, quotedFor: quoteKey(draft), highlighted: 0, chosen: null, quoting: false });
         if (rates.length === 0) useApp.getState().flash('warn', t('job.noRates'), t('job.noRatesDetail'));
         else useApp.getState().flash('info', t('job.rates', { count: rates.length, price: money(rates[0]!.price.total, rates[0]!.price.currency) }), t('job.ratesDetail'));

@@ -3,7 +3,7 @@
  * `station.lastBox`): the one the packer used last, else the station's
  * default preset (stores/boxes.ts).
  */
-import type { PackageDraft } from '../../../shared/contract/ship-form';
+import type { ParcelDraft } from '../../../shared/contract/ship-form';
 import { boxChoice, type BoxChoice } from '../lib/shipFormParcels';
 import { useBoxes } from './boxes';
 
@@ -34,7 +34,7 @@ export function startingBox(): BoxChoice | undefined {
 }
 
 /** Remembers the box of `p` (preset name and dimensions cm as typed) for the next parcel. */
-export function rememberBox(p: PackageDraft | undefined): void {
+export function rememberBox(p: ParcelDraft | undefined): void {
   if (!p) return;
   try {
     localStorage.setItem(BOX_KEY, JSON.stringify({ name: p.box, length: p.length, width: p.width, height: p.height }));

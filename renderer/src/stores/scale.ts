@@ -89,12 +89,12 @@ export const useScale = create<ScaleState>()((set, get) => ({
     set({ applied: r.kg });
     const job = useJob.getState();
     const text = decimalText(r.kg, r.decimals, r.decimals);
-    const index = parcelToWeigh(job.draft.packages.map((p) => p.weight));
-    if (index < 0 || job.draft.packages[index]?.weight === text) return;
-    job.setPackage(index, 'weight', text);
+    const index = parcelToWeigh(job.draft.parcels.map((p) => p.weight));
+    if (index < 0 || job.draft.parcels[index]?.weight === text) return;
+    job.setParcel(index, 'weight', text);
     // Scan to verify: the weight against the items' and the box's (single-parcel orders only: items are not split by parcel).
-    if (job.draft.packages.length === 1) {
-      const box = useBoxes.getState().settings.presets.find((b) => b.name === job.draft.packages[0]?.box);
+    if (job.draft.parcels.length === 1) {
+      const box = useBoxes.getState().settings.presets.find((b) => b.name === job.draft.parcels[0]?.box);
       useVerify.getState().checkWeight(r.kg, box ? box.tareKg : null);
     }
     // A rule may ship the order by itself with this weight (issue 24 item 4); else, on Quote, re-quote when set to.
@@ -102,7 +102,7 @@ export const useScale = create<ScaleState>()((set, get) => ({
       const screen = useApp.getState().screen;
       if (screen === 'quote' && view.requoteOnStable && !useJob.getState().quoting) void useJob.getState().quote();
     };
-    const weightKg = typedWeightKg(useJob.getState().draft.packages);
+    const weightKg = typedWeightKg(useJob.getState().draft.parcels);
     if (weightKg === undefined || useJob.getState().order === null) requote();
     else void useAutoShip.getState().consider(weightKg).then((started) => started || requote());
   },

@@ -161,7 +161,7 @@ function sidesCm(d: { length: number; width: number; height: number; units?: 'CM
   return [d.length * f, d.width * f, d.height * f];
 }
 
-type PackageLike = { weight: { value: number; units?: 'KG' | 'G' | undefined }; dimensions: { length: number; width: number; height: number; units?: 'CM' | 'MM' | undefined }; value?: number | undefined; description?: string | undefined };
+type ParcelLike = { weight: { value: number; units?: 'KG' | 'G' | undefined }; dimensions: { length: number; width: number; height: number; units?: 'CM' | 'MM' | undefined }; value?: number | undefined; description?: string | undefined };
 type MoneyLike = { amount: number } | undefined;
 
 /**
@@ -172,8 +172,8 @@ type MoneyLike = { amount: number } | undefined;
  * {@link INPUT_LIMITS.moneyAmount}. Issues at `packages.<i>.weight.value`,
  * `packages.<i>.dimensions.<side>` (the face rule at `.length`), `options.cod.amount`, ...
  */
-function checkParcels(packages: readonly PackageLike[] | undefined, ctx: z.RefinementCtx, base: PropertyKey[] = ['packages']): void {
-  (packages ?? []).forEach((p, i) => {
+function checkParcels(parcels: readonly ParcelLike[] | undefined, ctx: z.RefinementCtx, base: PropertyKey[] = ['packages']): void {
+  (parcels ?? []).forEach((p, i) => {
     const kg = p.weight.units === 'G' ? p.weight.value / 1000 : p.weight.value;
     if (kg > INPUT_LIMITS.parcelKg) ctx.addIssue({ code: 'custom', path: [...base, i, 'weight', 'value'], message: `A parcel weighs at most ${INPUT_LIMITS.parcelKg} kg` });
     if (kg > 0 && kg < INPUT_LIMITS.parcelMinKg) ctx.addIssue({ code: 'custom', path: [...base, i, 'weight', 'value'], message: `A parcel weighs at least ${INPUT_LIMITS.parcelMinKg} kg (1 g)` });

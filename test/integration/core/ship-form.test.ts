@@ -33,7 +33,7 @@ const noCustoms: ShipFormInput['customs'] = { currency: 'EUR', customsValue: '',
 function milanoForm(): ShipFormInput {
   return {
     recipient: { name: ' Giulia Bianchi ', company: '', street: 'Via Roma 1', street2: '', city: 'Milano', province: 'MI', postalCode: '20121', countryCode: 'IT', phone: '', email: 'a@example.it' },
-    packages: [{ weight: '1,25', length: '30', width: '20', height: '15', box: 'Medium' }],
+    parcels: [{ weight: '1,25', length: '30', width: '20', height: '15', box: 'Medium' }],
     reference: 'Bottega #5001',
     codEnabled: false,
     codAmount: '',
@@ -71,7 +71,7 @@ afterAll(async () => {
 
 describe('the packer’s form: the core builds the wire request', () => {
   it('names the form’s bad fields by their details path, for a quote and for a shipment', async () => {
-    const blank: ShipFormInput = { ...milanoForm(), recipient: { ...milanoForm().recipient, name: '', postalCode: '' }, packages: [{ weight: '', length: '', width: '', height: '', box: '' }] };
+    const blank: ShipFormInput = { ...milanoForm(), recipient: { ...milanoForm().recipient, name: '', postalCode: '' }, parcels: [{ weight: '', length: '', width: '', height: '', box: '' }] };
     const quote = await invoke('shipping.check', { form: blank, for: 'quote' });
     expect(quote['packages.0.weight.value']).toEqual(['Weight is required']);
     expect(quote['packages.0.dimensions.length']).toEqual([CHOOSE_BOX]);

@@ -75,9 +75,9 @@ afterEach(() => {
 
 describe('the Ship screen sends its form; the core checks it', () => {
   it('an edit shows the core’s field errors, and an older answer arriving last is dropped', async () => {
-    useJob.getState().setPackage(0, 'weight', 'abc');
-    useJob.getState().setPackage(0, 'weight', '1,5');
-    expect(held.map((h) => h.input.form.packages[0]?.weight)).toEqual(['abc', 'abc', '1,5', '1,5']);
+    useJob.getState().setParcel(0, 'weight', 'abc');
+    useJob.getState().setParcel(0, 'weight', '1,5');
+    expect(held.map((h) => h.input.form.parcels[0]?.weight)).toEqual(['abc', 'abc', '1,5', '1,5']);
     // The newer edit's answers first, then the older ones.
     for (const h of held.slice(2)) await h.release();
     const newer = useJob.getState().shipErrors;
@@ -85,14 +85,14 @@ describe('the Ship screen sends its form; the core checks it', () => {
     for (const h of held.slice(0, 2)) await h.release();
     expect(useJob.getState().shipErrors).toEqual(newer);
     // A field the core names: the weight as junk.
-    useJob.getState().setPackage(0, 'weight', 'abc');
+    useJob.getState().setParcel(0, 'weight', 'abc');
     for (const h of held.slice(4)) await h.release();
     expect(useJob.getState().shipErrors['packages.0.weight.value']?.[0]).toMatch(/number/i);
     expect(useJob.getState().quoteErrors['packages.0.weight.value']?.[0]).toMatch(/number/i);
   });
 
   it('a double Ctrl+Enter during the check ships once, with the form as typed and the chosen rate', async () => {
-    useJob.setState((s) => ({ chosen: rate, draft: { ...s.draft, packages: [{ weight: '1,5', length: '30', width: '20', height: '15', box: 'M' }] } }));
+    useJob.setState((s) => ({ chosen: rate, draft: { ...s.draft, parcels: [{ weight: '1,5', length: '30', width: '20', height: '15', box: 'M' }] } }));
     const first = useJob.getState().ship();
     const second = useJob.getState().ship();
     expect(await second).toBe(false);
@@ -101,7 +101,7 @@ describe('the Ship screen sends its form; the core checks it', () => {
     expect(await first).toBe(true);
     const ships = calls.filter((c) => c.name === 'shipping.shipOrder');
     expect(ships).toHaveLength(1);
-    expect(ships[0]!.input).toMatchObject({ orderId: 7, form: { packages: [{ weight: '1,5', length: '30' }], reference: '#7' }, rate: { carrierCode: 'gls', contractCode: 'GLS-ECO', cashOnDeliveryMethods: {} } });
+    expect(ships[0]!.input).toMatchObject({ orderId: 7, form: { parcels: [{ weight: '1,5', length: '30' }], reference: '#7' }, rate: { carrierCode: 'gls', contractCode: 'GLS-ECO', cashOnDeliveryMethods: {} } });
     // The form, never the platform's request written by the screen.
     expect(calls.some((c) => typeof c.input === 'object' && c.input !== null && 'request' in c.input)).toBe(false);
   });

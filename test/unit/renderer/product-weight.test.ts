@@ -12,11 +12,11 @@ import type { StationOrder } from '../../../shared/domain/order';
 import { setStation } from '../../../renderer/src/api';
 import { setLanguage } from '../../../renderer/src/lib/i18n';
 import { typedWeightKg, withProductWeight } from '../../../renderer/src/lib/shipFormParcels';
-import type { PackageDraft } from '../../../shared/contract/ship-form';
+import type { ParcelDraft } from '../../../shared/contract/ship-form';
 import { useJob } from '../../../renderer/src/stores/job';
 
 const order = { id: 1, orderNumber: '#1', shop: 'main', status: 'open', delivery: 'ship', needsFix: [], paymentStatus: 'paid', recipient: { name: 'Giulia', street: 'Via Roma 1', city: 'Roma', postalCode: '00184', countryCode: 'IT' }, items: [{ sku: 'TAZ', name: 'Tazza', quantity: 1, unitPrice: 5 }], total: 5, currency: 'EUR' } as unknown as StationOrder;
-const parcel = (weight: string): PackageDraft => ({ weight, length: '40', width: '30', height: '30', box: 'Medium' });
+const parcel = (weight: string): ParcelDraft => ({ weight, length: '40', width: '30', height: '30', box: 'Medium' });
 const planned = (value: number): Pick<ShipPlanView, 'weightSource' | 'packages'> => ({ weightSource: 'products', packages: [{ weight: { value, units: 'KG' }, dimensions: { length: 40, width: 30, height: 30, units: 'CM' } }] });
 
 let plan: Pick<ShipPlanView, 'weightSource' | 'packages'>;
@@ -57,17 +57,17 @@ describe('the job store', () => {
   it('puts the product-data weight in the field when the order opens; a typed weight replaces it and is a typed weight again', async () => {
     useJob.getState().startOrder(order);
     await useJob.getState().loadProductWeight();
-    const [p] = useJob.getState().draft.packages;
+    const [p] = useJob.getState().draft.parcels;
     expect(p).toMatchObject({ weight: '0.65', fromProducts: true });
-    useJob.getState().setPackage(0, 'weight', '0.8');
-    expect(useJob.getState().draft.packages[0]).toMatchObject({ weight: '0.8', fromProducts: false });
-    expect(typedWeightKg(useJob.getState().draft.packages)).toBe(0.8);
+    useJob.getState().setParcel(0, 'weight', '0.8');
+    expect(useJob.getState().draft.parcels[0]).toMatchObject({ weight: '0.8', fromProducts: false });
+    expect(typedWeightKg(useJob.getState().draft.parcels)).toBe(0.8);
   });
 
   it('leaves the field blank when the weight is not known from product data', async () => {
     plan = { weightSource: null, packages: null };
     useJob.getState().startOrder(order);
     await useJob.getState().loadProductWeight();
-    expect(useJob.getState().draft.packages[0]?.weight).toBe('');
+    expect(useJob.getState().draft.parcels[0]?.weight).toBe('');
   });
 });

@@ -46,29 +46,29 @@ describe('scale store', () => {
   it('only a stable positive weight fills the parcel, once, and re-quotes on Quote', () => {
     const s = useScale.getState();
     s.changed(view({ status: 'motion', kg: 1.1, decimals: 3 }));
-    expect(useJob.getState().draft.packages[0]!.weight).toBe('');
+    expect(useJob.getState().draft.parcels[0]!.weight).toBe('');
     s.changed(view({ status: 'stable', kg: 1.23, decimals: 3 }));
-    expect(useJob.getState().draft.packages[0]!.weight).toBe('1.230');
+    expect(useJob.getState().draft.parcels[0]!.weight).toBe('1.230');
     expect(quote).toHaveBeenCalledTimes(1);
     // The packer corrects the weight by hand while the box sits still: kept.
-    useJob.getState().setPackage(0, 'weight', '1.5');
+    useJob.getState().setParcel(0, 'weight', '1.5');
     s.changed(view({ status: 'stable', kg: 1.23, decimals: 3 }));
-    expect(useJob.getState().draft.packages[0]!.weight).toBe('1.5');
+    expect(useJob.getState().draft.parcels[0]!.weight).toBe('1.5');
     s.changed(view({ status: 'over_capacity', kg: null, decimals: 0 }));
     s.changed(view({ status: 'zero', kg: 0, decimals: 3 }));
-    expect(useJob.getState().draft.packages[0]!.weight).toBe('1.5');
+    expect(useJob.getState().draft.parcels[0]!.weight).toBe('1.5');
     // Box off, box on again: a new weighing.
     s.changed(view({ status: 'stable', kg: 1.23, decimals: 3 }));
-    expect(useJob.getState().draft.packages[0]!.weight).toBe('1.230');
+    expect(useJob.getState().draft.parcels[0]!.weight).toBe('1.230');
     expect(quote).toHaveBeenCalledTimes(2);
   });
 
   it('does not re-quote when the setting is off or off the Quote screen', () => {
     useScale.getState().changed(view({ status: 'stable', kg: 2, decimals: 3 }, { requoteOnStable: false }));
-    expect(useJob.getState().draft.packages[0]!.weight).toBe('2.000');
+    expect(useJob.getState().draft.parcels[0]!.weight).toBe('2.000');
     useApp.setState({ screen: 'ship' });
     useScale.getState().changed(view({ status: 'stable', kg: 2.5, decimals: 3 }));
-    expect(useJob.getState().draft.packages[0]!.weight).toBe('2.500');
+    expect(useJob.getState().draft.parcels[0]!.weight).toBe('2.500');
     expect(quote).not.toHaveBeenCalled();
   });
 });

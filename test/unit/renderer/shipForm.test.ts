@@ -42,7 +42,7 @@ const order: StationOrder = {
 describe('ship form', () => {
   it('prefills from the order and builds a ShipmentRequest the platform schema accepts', () => {
     const d = draftFromOrder(order, MEDIUM);
-    d.packages[0]!.weight = '1,25';
+    d.parcels[0]!.weight = '1,25';
     const req = draftToShipmentRequest(d, { carrierCode: 'brt', contractCode: 'BRT-STD' });
     expect(req.recipient.address).toEqual({ street: 'Via Roma 12', street2: undefined, city: 'Milano', province: 'MI', postalCode: '20121', countryCode: 'IT' });
     expect(req.recipient.email).toBe('giulia@example.com');
@@ -56,8 +56,8 @@ describe('ship form', () => {
 
   it('keys errors by the spec details paths', () => {
     const d = emptyDraft(MEDIUM);
-    d.packages[0]!.weight = '';
-    d.packages[0]!.height = 'abc';
+    d.parcels[0]!.weight = '';
+    d.parcels[0]!.height = 'abc';
     const errors = validateForShip(d, null);
     expect(errors['recipient.name']).toEqual(['Name is required']);
     expect(errors['recipient.address.postalCode']).toEqual(['Postal code is required']);
@@ -69,7 +69,7 @@ describe('ship form', () => {
 
   it('requires a COD method the chosen contract offers', () => {
     const d = draftFromOrder(order, MEDIUM);
-    d.packages[0]!.weight = '2';
+    d.parcels[0]!.weight = '2';
     d.codEnabled = true;
     d.codAmount = '24';
     expect(validateForShip(d, { cashOnDeliveryMethods: { cash: 'Contanti' } })['options.cod.method']).toEqual(['Choose how the courier collects the cash']);
@@ -82,7 +82,7 @@ describe('ship form', () => {
   it('quote needs destination and parcels only (RatesRequest)', () => {
     const d = draftFromOrder(order, MEDIUM);
     expect(validateForQuote(d)['packages.0.weight.value']).toEqual(['Weight is required']);
-    d.packages[0]!.weight = '0.8';
+    d.parcels[0]!.weight = '0.8';
     expect(validateForQuote(d)).toEqual({});
     expect(draftToRatesRequest(d)).toEqual({
       recipient: { address: { postalCode: '20121', countryCode: 'IT', city: 'Milano', province: 'MI' } },
@@ -152,7 +152,7 @@ describe('customs declaration in the ship form', () => {
   it('prefills the lines from the order, names missing fields by their spec path, and builds a valid CustomsDetail', async () => {
     const { applyCustomsMemory } = await import('../../../renderer/src/lib/shipFormCustoms');
     const d = draftFromOrder(swiss, MEDIUM);
-    d.packages[0]!.weight = '1,5';
+    d.parcels[0]!.weight = '1,5';
     expect(d.customs.commodities.map((l) => [l.sku, l.description, l.quantity, l.unitValue])).toEqual([
       ['OLIO', 'Olio EVO 500 ml', '2', '9.90'],
       ['CAF', 'Caffè 250 g', '1', '7.50'],
@@ -192,13 +192,13 @@ describe('customs declaration in the ship form', () => {
 describe('boxes (issue 11, issue 14 item 3)', () => {
   it('a parcel without a box has no dimensions and the quote asks for a box, once, on the length', () => {
     const d = draftFromOrder(order);
-    expect(d.packages[0]).toEqual({ weight: '', length: '', width: '', height: '', box: '' });
-    d.packages[0]!.weight = '0.5';
+    expect(d.parcels[0]).toEqual({ weight: '', length: '', width: '', height: '', box: '' });
+    d.parcels[0]!.weight = '0.5';
     const errors = validateForQuote(d);
     expect(errors).toEqual({ 'packages.0.dimensions.length': [CHOOSE_BOX] });
     expect(validateForShip(d, null)['packages.0.dimensions.length']).toEqual([CHOOSE_BOX]);
     // One dimension typed: the ordinary messages name the missing ones.
-    d.packages[0]!.length = '30';
+    d.parcels[0]!.length = '30';
     const partial = validateForQuote(d);
     expect(partial['packages.0.dimensions.length']).toBeUndefined();
     expect(partial['packages.0.dimensions.width']).toBeDefined();
@@ -210,15 +210,15 @@ describe('boxes (issue 11, issue 14 item 3)', () => {
 
   it('says when the volume decides the price, from the rate the platform gave', () => {
     const d = draftFromOrder(order, MEDIUM);
-    d.packages[0]!.weight = '0,5';
+    d.parcels[0]!.weight = '0,5';
     const byVolume = { billableWeight: { value: 1.8, units: 'KG' as const }, volumetricWeight: { value: 1.8, units: 'KG' as const } };
     expect(volumetricDecides(d, byVolume)).toEqual({ realKg: 0.5, billableKg: 1.8 });
-    d.packages[0]!.weight = '2';
+    d.parcels[0]!.weight = '2';
     expect(volumetricDecides(d, { billableWeight: { value: 2, units: 'KG' }, volumetricWeight: { value: 1.8, units: 'KG' } })).toBeNull();
     // Rounded up to the carrier's step by weight: not the volume's doing.
-    d.packages[0]!.weight = '1.2';
+    d.parcels[0]!.weight = '1.2';
     expect(volumetricDecides(d, { billableWeight: { value: 1.5, units: 'KG' }, volumetricWeight: { value: 0.9, units: 'KG' } })).toBeNull();
-    d.packages[0]!.weight = 'x';
+    d.parcels[0]!.weight = 'x';
     expect(volumetricDecides(d, byVolume)).toBeNull();
   });
 

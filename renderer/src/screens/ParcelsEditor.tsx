@@ -19,11 +19,11 @@ import type { FieldErrors } from '../../../shared/platform';
 import { TextField } from '../components/Field';
 import { t } from '../lib/i18n';
 import { firstError } from '../lib/shipForm';
-import { packagePath, type PackageDraft, type PackageField } from '../../../shared/contract/ship-form';
+import { parcelPath, type ParcelDraft, type ParcelField } from '../../../shared/contract/ship-form';
 import { useBoxes } from '../stores/boxes';
 import { useJob } from '../stores/job';
 
-const DIMS: Array<[PackageField, string]> = [
+const DIMS: Array<[ParcelField, string]> = [
   ['length', 'parcels.length'],
   ['width', 'parcels.width'],
   ['height', 'parcels.height'],
@@ -42,7 +42,7 @@ export function boxLabel(p: Pick<BoxPreset, 'name' | 'lengthCm' | 'widthCm' | 'h
 }
 
 /** The Box field of one parcel row (see file comment). */
-function BoxField({ index, pkg, id, label }: { index: number; pkg: PackageDraft; id: string; label: string }) {
+function BoxField({ index, pkg, id, label }: { index: number; pkg: ParcelDraft; id: string; label: string }) {
   const presets = useBoxes((s) => s.settings.presets);
   const chooseBox = useJob((s) => s.chooseBox);
   const [typed, setTyped] = useState<string | null>(null);
@@ -97,13 +97,13 @@ function BoxField({ index, pkg, id, label }: { index: number; pkg: PackageDraft;
 }
 
 /** Parcel rows of the job store's draft; `show(path)` says whether that path's error is shown yet. */
-export function PackagesEditor({ errors, show, firstRef, idPrefix = 'pkg' }: Props) {
-  const { draft, setPackage, addPackage, removePackage, touch } = useJob();
+export function ParcelsEditor({ errors, show, firstRef, idPrefix = 'pkg' }: Props) {
+  const { draft, setParcel, addParcel, removeParcel, touch } = useJob();
   const presets = useBoxes((s) => s.settings.presets);
   const listError = show('packages') ? firstError(errors, 'packages') : undefined;
-  const many = draft.packages.length > 1;
+  const many = draft.parcels.length > 1;
   const numbered = (label: string, i: number) => (many ? `${label} #${i + 1}` : label);
-  const fromProducts = draft.packages[0]?.fromProducts === true;
+  const fromProducts = draft.parcels[0]?.fromProducts === true;
   useEffect(() => {
     // The weight arrived while the packer is in the field: typing replaces it.
     const el = document.getElementById(`${idPrefix}-0-weight`);
@@ -111,10 +111,10 @@ export function PackagesEditor({ errors, show, firstRef, idPrefix = 'pkg' }: Pro
   }, [fromProducts, idPrefix]);
   return (
     <fieldset className="packages">
-      <legend>{t('parcels.title', { count: draft.packages.length })}</legend>
+      <legend>{t('parcels.title', { count: draft.parcels.length })}</legend>
       {listError ? <p className="field-error">{listError}</p> : null}
-      {draft.packages.map((p, i) => {
-        const weightPath = packagePath(i, 'weight');
+      {draft.parcels.map((p, i) => {
+        const weightPath = parcelPath(i, 'weight');
         return (
           <div className="package-row" key={i} role="group" aria-label={t('parcels.parcel', { n: i + 1 })} data-parcel={i}>
             <span className="package-no" aria-hidden="true">
@@ -124,7 +124,7 @@ export function PackagesEditor({ errors, show, firstRef, idPrefix = 'pkg' }: Pro
               id={`${idPrefix}-${i}-weight`}
               label={numbered(t('parcels.weight'), i)}
               value={p.weight}
-              onValue={(v) => setPackage(i, 'weight', v)}
+              onValue={(v) => setParcel(i, 'weight', v)}
               onBlur={() => touch(weightPath)}
               error={show(weightPath) ? firstError(errors, weightPath) : undefined}
               hint={p.fromProducts ? t('products.weightFromData') : undefined}
@@ -136,14 +136,14 @@ export function PackagesEditor({ errors, show, firstRef, idPrefix = 'pkg' }: Pro
             />
             <BoxField index={i} pkg={p} id={`${idPrefix}-${i}-box`} label={numbered(t('boxes.field'), i)} />
             {DIMS.map(([f, label]) => {
-              const path = packagePath(i, f);
+              const path = parcelPath(i, f);
               return (
                 <TextField
                   key={f}
                   id={`${idPrefix}-${i}-${f}`}
                   label={numbered(t(label), i)}
                   value={p[f]}
-                  onValue={(v) => setPackage(i, f, v)}
+                  onValue={(v) => setParcel(i, f, v)}
                   onBlur={() => touch(path)}
                   error={show(path) ? firstError(errors, path) : undefined}
                   inputMode="decimal"
@@ -151,7 +151,7 @@ export function PackagesEditor({ errors, show, firstRef, idPrefix = 'pkg' }: Pro
                 />
               );
             })}
-            <button type="button" className="btn btn-small" onClick={() => removePackage(i)} disabled={draft.packages.length <= 1} aria-label={t('parcels.remove', { n: i + 1 })}>
+            <button type="button" className="btn btn-small" onClick={() => removeParcel(i)} disabled={draft.parcels.length <= 1} aria-label={t('parcels.remove', { n: i + 1 })}>
               {t('action.remove')}
             </button>
           </div>
@@ -166,7 +166,7 @@ export function PackagesEditor({ errors, show, firstRef, idPrefix = 'pkg' }: Pro
               .join(' · ')
           : t('boxes.noneHint')}
       </p>
-      <button type="button" className="btn btn-small" onClick={addPackage}>
+      <button type="button" className="btn btn-small" onClick={addParcel}>
         {t('parcels.add')}
       </button>
     </fieldset>
