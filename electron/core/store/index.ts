@@ -8,7 +8,6 @@
  */
 import fs from 'node:fs';
 import Database from 'better-sqlite3';
-import { createCustomsProductsRepo, type CustomsProductsRepo } from './customs-products-repo';
 import { StoreError } from './errors';
 import { classifyStoreError, corruptError } from './open-errors';
 import { createLabelsRepo, type LabelsRepo } from './labels-repo';
@@ -17,6 +16,7 @@ import { MIGRATIONS, readUserVersion, runMigrations } from './migrations';
 import { createOrdersRepo, type OrdersRepo } from './orders-repo';
 import { createOutboxRepo, type OutboxRepo } from './outbox-repo';
 import { createPickupsRepo, type PickupsRepo } from './pickups-repo';
+import { createProductsRepo, type ProductsRepo } from './products-repo';
 import { createPrintJobsRepo, type PrintJobsRepo } from './print-jobs-repo';
 import { createRateWindowsRepo, type RateWindowsRepo } from './rate-windows-repo';
 import { createSettingsRepo, type SettingsRepo } from './settings-repo';
@@ -39,7 +39,7 @@ export type { PrintJobRecord, PrintRequester } from './print-jobs-repo';
 export type { PickupRecord } from './pickups-repo';
 export type { ManifestInput, ManifestRecord } from './manifests-repo';
 export { defineSetting, type SettingDef } from './settings-repo';
-export type { ProductInput } from './customs-products-repo';
+export type { ProductInput, ProductRecord, ProductRecordField, ProductSuggestionRecord } from './products-repo';
 export type { ParcelRow } from './day-stats';
 export { RetentionSetting } from './retention';
 export { BenchLanguageSetting } from './bench-language';
@@ -68,8 +68,8 @@ export interface Store {
   readonly manifests: ManifestsRepo;
   readonly settings: SettingsRepo;
   readonly outbox: OutboxRepo;
-  /** Customs data remembered per SKU (issue 10). */
-  readonly customsProducts: CustomsProductsRepo;
+  /** Product data per SKU (issue 24; customs data remembered per SKU since issue 10). */
+  readonly products: ProductsRepo;
   /** The platform client's rate-limit windows, kept across restarts. */
   readonly rateWindows: RateWindowsRepo;
   /** Packing-slip jobs (issue 11). */
@@ -221,7 +221,7 @@ export function openStore(file: string, opts: StoreOptions = {}): Store {
     manifests: createManifestsRepo(db, clock),
     settings: createSettingsRepo(db, clock),
     outbox: createOutboxRepo(db, clock),
-    customsProducts: createCustomsProductsRepo(db, clock),
+    products: createProductsRepo(db, clock),
     rateWindows: createRateWindowsRepo(db, clock),
     slipJobs: createSlipJobsRepo(db, clock),
     items: createItemsRepo(db, clock),
