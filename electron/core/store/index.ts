@@ -39,11 +39,13 @@ export type { PrintJobRecord, PrintRequester } from './print-jobs-repo';
 export type { PickupRecord } from './pickups-repo';
 export type { ManifestInput, ManifestRecord } from './manifests-repo';
 export { defineSetting, type SettingDef } from './settings-repo';
+export type { ItemDraft, ItemRecord } from './items-repo';
+export type { PackerRecord } from './packers-repo';
 export type { ProductInput, ProductRecord, ProductRecordField, ProductSuggestionRecord } from './products-repo';
 export type { ParcelRow } from './day-stats';
 export { RetentionSetting } from './retention';
 export { BenchLanguageSetting } from './bench-language';
-export { checkIntegrityInBackground } from './integrity';
+export { checkIntegrityInBackground, type IntegrityRecord } from './integrity';
 export { type OutboxError, type OutboxKind, type OutboxRecord } from './outbox-repo';
 
 /** Options of {@link openStore}. */
