@@ -25,7 +25,7 @@ import { createSlipJobsRepo, type SlipJobsRepo } from './slip-jobs-repo';
 import { createItemsRepo, type ItemsRepo } from './items-repo';
 import { createPackersRepo, type PackersRepo } from './packers-repo';
 import { createActivityRepo, type ActivityRepo } from './activity-repo';
-import { createDayStatsRepo, type DayStatsRepo } from './day-stats';
+import { createDayStatsRepo, type DayStatsRepo } from './day-stats-repo';
 import { createRetention, RetentionSetting, type Retention } from './retention';
 import type { Clock } from './sql';
 
@@ -42,7 +42,7 @@ export { defineSetting, type SettingDef } from './settings-repo';
 export type { ItemDraft, ItemRecord } from './items-repo';
 export type { PackerRecord } from './packers-repo';
 export type { ProductInput, ProductRecord, ProductRecordField, ProductSuggestionRecord } from './products-repo';
-export type { ParcelRow } from './day-stats';
+export type { HourParcels, ParcelRow } from './day-stats-repo';
 export { RetentionSetting } from './retention';
 export { BenchLanguageSetting } from './bench-language';
 export { checkIntegrityInBackground, type IntegrityRecord } from './integrity';
@@ -82,7 +82,7 @@ export interface Store {
   readonly packers: PackersRepo;
   /** Who did what and when (issue 26). */
   readonly activity: ActivityRepo;
-  /** End of day's figures and the day report's rows (issue 26). */
+  /** The shipment rows and counts behind End of day and the day report (issue 26; the figures are reports/day-stats.ts). */
   readonly dayStats: DayStatsRepo;
   /** What is kept for how long, pruning in small steps and giving pages back (issue 27). */
   readonly retention: Retention;
@@ -202,7 +202,6 @@ export function openStore(file: string, opts: StoreOptions = {}): Store {
     throw err;
   }
 
-  const activity = createActivityRepo(db, clock);
   const readSynchronous = db.prepare<[], number>('PRAGMA synchronous').pluck();
   const synchronousSetters = new Map<number, Database.Statement>();
   /** `PRAGMA synchronous = level`, prepared once per level. */
@@ -228,8 +227,8 @@ export function openStore(file: string, opts: StoreOptions = {}): Store {
     slipJobs: createSlipJobsRepo(db, clock),
     items: createItemsRepo(db, clock),
     packers: createPackersRepo(db, clock),
-    activity,
-    dayStats: createDayStatsRepo(db, activity),
+    activity: createActivityRepo(db, clock),
+    dayStats: createDayStatsRepo(db),
     retention: createRetention(db, clock),
     uncleanStop,
     compactedMs,
