@@ -31,7 +31,7 @@ export interface ParcelRow {
 }
 
 /** Parcels of the live (not voided) shipments stored in one UTC hour. */
-export interface HourParcels {
+interface HourParcels {
   /** The UTC hour, `YYYY-MM-DDTHH`. */
   hour: string;
   parcels: number;

@@ -21,7 +21,7 @@ export interface ItemRecord {
 }
 
 /** What `save` writes: the item's SKU, its whole barcode list (duplicates kept once) and unit weight in kg (or null). */
-export interface ItemDraft {
+interface ItemDraft {
   sku: string;
   barcodes: readonly string[];
   unitWeightKg: number | null;

@@ -10,6 +10,7 @@
  * (electron/core/products/views.ts).
  */
 import type Database from 'better-sqlite3';
+import type { ProductField } from '../../../shared/contract/products';
 import { StoreError } from './errors';
 import { isoNow, likeContains, type Clock } from './sql';
 
@@ -31,9 +32,6 @@ export interface ProductRecord {
   updatedAt: string;
 }
 
-/** The fields of a product a suggestion may change (the `field` column of `product_suggestions`). */
-export type ProductRecordField = 'description' | 'harmonizedCode' | 'countryOfManufacture' | 'unitWeightKg';
-
 /**
  * One pending suggestion: a value learnt that differs from the stored one.
  * `current` and `proposed` are the values as text (`0.35`, `IT`; `current`
@@ -43,7 +41,7 @@ export type ProductRecordField = 'description' | 'harmonizedCode' | 'countryOfMa
 export interface ProductSuggestionRecord {
   id: number;
   sku: string;
-  field: ProductRecordField;
+  field: ProductField;
   current: string | null;
   proposed: string;
   source: string;
@@ -119,7 +117,7 @@ interface Row {
 interface SuggestionRow {
   id: number;
   sku: string;
-  field: ProductRecordField;
+  field: ProductField;
   current_value: string | null;
   proposed_value: string;
   source: string;
@@ -181,7 +179,7 @@ export function createProductsRepo(db: Database.Database, clock: Clock): Product
        source = excluded.source, created_at = excluded.created_at`,
   );
   const dropSuggestion = db.prepare<[string, string], never>('DELETE FROM product_suggestions WHERE sku = ? AND field = ?');
-  const COLUMN: Record<ProductRecordField, string> = {
+  const COLUMN: Record<ProductField, string> = {
     description: 'description',
     harmonizedCode: 'harmonized_code',
     countryOfManufacture: 'country_of_manufacture',
@@ -213,7 +211,7 @@ export function createProductsRepo(db: Database.Database, clock: Clock): Product
     for (const o of observations) {
       const sku = o.sku.trim();
       if (sku === '' || sku.length > 100) continue;
-      const seen: Partial<Record<ProductRecordField, string | number>> = {};
+      const seen: Partial<Record<ProductField, string | number>> = {};
       if (o.description !== undefined && o.description.trim() !== '') seen.description = o.description.trim();
       if (o.harmonizedCode !== undefined && /^\d{6,10}$/.test(o.harmonizedCode)) seen.harmonizedCode = o.harmonizedCode;
       if (o.countryOfManufacture !== undefined && /^[A-Za-z]{2}$/.test(o.countryOfManufacture.trim())) seen.countryOfManufacture = o.countryOfManufacture.trim().toUpperCase();
@@ -224,7 +222,7 @@ export function createProductsRepo(db: Database.Database, clock: Clock): Product
         continue;
       }
       const known = toProduct(row);
-      for (const [field, value] of Object.entries(seen) as Array<[ProductRecordField, string | number]>) {
+      for (const [field, value] of Object.entries(seen) as Array<[ProductField, string | number]>) {
         const current = known[field];
         if (current === null || current === '') {
           db.prepare(`UPDATE products SET ${COLUMN[field]} = ?, updated_at = ? WHERE sku = ?`).run(value, now, sku);
