@@ -36,13 +36,13 @@ const round2 = (n: number): number => Math.round(n * 100) / 100;
  * Shipments stored during Europe/Rome days `firstDay`..`lastDay` (YYYY-MM-DD),
  * oldest first; `weights` false leaves the weights out (null), for the charts.
  */
-export function dayParcels(store: Store, firstDay: string, lastDay: string, weights = true): ParcelRow[] {
+export function dayParcels(store: Pick<Store, 'dayStats'>, firstDay: string, lastDay: string, weights = true): ParcelRow[] {
   const { fromIso, toIso } = romeRange(firstDay, lastDay);
   return store.dayStats.parcels(fromIso, toIso, { weights });
 }
 
 /** Parcels per Rome hour of `day`. */
-function hoursOf(store: Store, day: string): number[] {
+function hoursOf(store: Pick<Store, 'dayStats'>, day: string): number[] {
   const out = new Array<number>(24).fill(0);
   const { fromIso, toIso } = romeRange(day, day);
   for (const r of store.dayStats.parcelsPerHour(fromIso, toIso)) {
@@ -58,7 +58,7 @@ function hoursOf(store: Store, day: string): number[] {
  * packerId null), the median seconds from the order's last scan to its label,
  * verify mismatches and reprints; most parcels first.
  */
-function packerFigures(store: Store, firstDay: string, lastDay: string, rows: readonly ParcelRow[]): PackerFigures[] {
+function packerFigures(store: Pick<Store, 'activity'>, firstDay: string, lastDay: string, rows: readonly ParcelRow[]): PackerFigures[] {
   const parcelsOf = new Map(rows.filter((r) => !r.voided).map((r) => [r.trackingNumber, r.parcels]));
   const acts = store.activity.listDays(firstDay, lastDay);
   const lastScan = new Map<number, number>();
@@ -106,7 +106,7 @@ function packerFigures(store: Store, firstDay: string, lastDay: string, rows: re
  * a depot, voided) and the totals. Voided shipments count only as exceptions.
  * Amounts rounded to the cent, in the first shipment's currency (EUR when none).
  */
-export function dayStats(store: Store, day: string, range: ReportRange): DayStatsView {
+export function dayStats(store: Pick<Store, 'dayStats' | 'activity'>, day: string, range: ReportRange): DayStatsView {
   const { firstDay, lastDay } = rangeOf(day, range);
   const rows = dayParcels(store, firstDay, lastDay, false);
   const live = rows.filter((r) => !r.voided);
