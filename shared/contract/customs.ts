@@ -33,7 +33,7 @@ export const CustomsSettings = z.object({
 });
 export type CustomsSettings = z.output<typeof CustomsSettings>;
 
-/** A product's remembered customs data: the product data of the SKU (./products.ts, electron/core/store/customs-products-repo.ts). */
+/** A product's remembered customs data: the product data of the SKU (./products.ts, electron/core/store/products-repo.ts). */
 export type CustomsProductView = ProductView;
 
 /**

@@ -4,6 +4,7 @@ import type { Handlers, OrdersSubmitView } from '../../../shared/contract/comman
 import { StationError } from '../../../shared/contract/errors';
 import { OrderSettings, recipientProblems, normalizePostalCode, type StationOrder } from '../../../shared/domain/order';
 import { createManualOrder } from './';
+import { orderPage } from './page';
 import { batches, platformOrderOf, type OrdersSubmitPayload } from './submit-executor';
 import { defineSetting } from '../store';
 import { emitAppChanged } from '../account/app';
@@ -45,7 +46,7 @@ export function createOrdersHandlers(ctx: StationContext) {
       return order;
     },
     /** One page of the order list (SQLite: FTS5 trigram search, indexed filters). */
-    'orders.page': async (query) => ctx.store.orders.page(query),
+    'orders.page': async (query) => orderPage(ctx.store, query),
     'orders.facets': async () => ctx.store.orders.facets(),
     /** @throws StationError `not_found_locally`. */
     'orders.get': async ({ id }) => mustGet(id),

@@ -3,6 +3,7 @@ import type { Handlers } from '../../../shared/contract/commands';
 import { StationError } from '../../../shared/contract/errors';
 import type { StationContext } from '../common/context';
 import { IdleMinutesSetting, StationNameSetting, type PackerSession } from './session';
+import { packerView } from './views';
 
 /** Wrong PINs in a row before PINs are refused for {@link PIN_LOCKOUT_MS} (a 4-digit PIN must not be guessed at the bench). */
 const PIN_TRIES = 5;
@@ -36,11 +37,11 @@ export function createPackersHandlers(ctx: StationContext, session: PackerSessio
     }
   };
   return {
-    'packers.list': async () => store.packers.list(),
+    'packers.list': async () => store.packers.list().map(packerView),
     'packers.save': async (input) => {
       const saved = store.packers.save(input);
       session.changed();
-      return saved;
+      return packerView(saved);
     },
     'packers.remove': async ({ id }) => {
       const removed = store.packers.remove(id);

@@ -7,9 +7,10 @@
  */
 import { z } from 'zod';
 import { StationError } from '../../../shared/contract/errors';
-import type { PackerSessionView, PackerView } from '../../../shared/contract/packers';
-import { defineSetting, type Store } from '../store';
+import type { PackerSessionView } from '../../../shared/contract/packers';
+import { defineSetting, type PackerRecord, type Store } from '../store';
 import type { StationEmitter } from '../common/events';
+import { packerView } from './views';
 
 /** Setting `station.name`: the bench's name ("Banco 3"), '' when unset. */
 export const StationNameSetting = defineSetting('station.name', z.string().max(40), '');
@@ -24,11 +25,11 @@ export interface PackerSession {
   /** The session as the screens see it. */
   view(): PackerSessionView;
   /** The packer signed in (after the idle check), or null. */
-  current(): PackerView | null;
+  current(): PackerRecord | null;
   /** Notes a command now; signs the packer out first when idle longer than the setting. */
   touch(): void;
   /** Signs `packer` in (another one is signed out first). */
-  signIn(packer: PackerView): PackerSessionView;
+  signIn(packer: PackerRecord): PackerSessionView;
   signOut(): PackerSessionView;
   /** Unlocks the guarded settings for {@link UNLOCK_MS}. @throws StationError `unknown_packer` when the PIN is no supervisor's. */
   unlock(pin: string): PackerSessionView;
@@ -42,14 +43,14 @@ export interface PackerSession {
 
 /** Builds the session on the store, the change emitter and the clock (ms). */
 export function createPackerSession(store: Store, events: StationEmitter, now: () => number): PackerSession {
-  let packer: PackerView | null = null;
+  let packer: PackerRecord | null = null;
   let lastSeen = now();
   let unlockedUntil = 0;
 
   const unlocked = (): boolean => !store.packers.any() || packer?.role === 'supervisor' || now() < unlockedUntil;
   const view = (): PackerSessionView => ({
     stationName: store.settings.get(StationNameSetting),
-    packer,
+    packer: packer ? packerView(packer) : null,
     packersSet: store.packers.any(),
     idleMinutes: store.settings.get(IdleMinutesSetting),
     supervisorUnlocked: unlocked(),

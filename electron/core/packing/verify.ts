@@ -9,6 +9,7 @@ import { StationError } from '../../../shared/contract/errors';
 import { VerifySettings } from '../../../shared/contract/items';
 import { defineSetting } from '../store';
 import type { StationContext } from '../common/context';
+import { itemView } from './views';
 
 /** Setting `verify.settings`: off until a station turns it on; 10 % and at least 0.05 kg. */
 const VerifySetting = defineSetting('verify.settings', VerifySettings, { enabled: false, tolerancePct: 10, toleranceKg: 0.05 });
@@ -31,9 +32,9 @@ export function createVerifyHandlers(ctx: StationContext) {
       if (!store.orders.getById(orderId)) throw new StationError('not_found', `Order ${orderId} not found`);
       return { recorded: true };
     },
-    'items.list': async ({ q }) => store.items.list(q ?? ''),
-    'items.get': async ({ skus }) => store.items.getMany(skus),
-    'items.save': async (input) => store.items.save(input),
+    'items.list': async ({ q }) => store.items.list(q ?? '').map(itemView),
+    'items.get': async ({ skus }) => store.items.getMany(skus).map(itemView),
+    'items.save': async (input) => itemView(store.items.save(input)),
     'items.delete': async ({ sku }) => ({ deleted: store.items.remove(sku) }),
   } satisfies Pick<Handlers, 'verify.settings.get' | 'verify.settings.set' | 'verify.skip' | 'verify.mismatch' | 'items.list' | 'items.get' | 'items.save' | 'items.delete'>;
 }

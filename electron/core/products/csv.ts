@@ -7,9 +7,9 @@
  * is "not known". Read with csv-parse, as the order import.
  */
 import { parse } from 'csv-parse/sync';
-import { PRODUCT_CSV_COLUMNS, type ProductView } from '../../../shared/contract/products';
+import { PRODUCT_CSV_COLUMNS } from '../../../shared/contract/products';
 import { StationError } from '../../../shared/contract/errors';
-import type { ProductInput } from '../store';
+import type { ProductInput, ProductRecord } from '../store';
 
 /** Most product rows one file may hold. */
 const PRODUCTS_CSV_MAX_ROWS = 100_000;
@@ -107,7 +107,7 @@ function field(v: string | number | null): string {
 }
 
 /** The products as a CSV file with the standard header, `,` separated, decimal points, CRLF line ends. */
-export function productsCsvText(products: readonly ProductView[]): string {
+export function productsCsvText(products: readonly ProductRecord[]): string {
   const lines = [PRODUCT_CSV_COLUMNS.join(',')];
   for (const p of products) {
     lines.push([p.sku, p.unitWeightKg, p.lengthCm, p.widthCm, p.heightCm, p.harmonizedCode, p.countryOfManufacture, p.description].map(field).join(','));

@@ -9,6 +9,7 @@ import type { StationContext } from '../common/context';
 import { createFileFollower, followSetting, type FileFollower } from '../common/follow-file';
 import type { Store } from '../store';
 import { parseProductsCsv, productsCsvText } from './csv';
+import { productSuggestionView, productView } from './views';
 import { orderWeight } from './weight';
 
 /** Setting `products.follow`: the shared product file and the version running. */
@@ -22,7 +23,7 @@ const followers = new WeakMap<Store, FileFollower>();
  */
 function importCsv(ctx: Pick<StationContext, 'store' | 'events'>, content: string) {
   const rows = parseProductsCsv(content);
-  const counts = ctx.store.customsProducts.importMany(rows);
+  const counts = ctx.store.products.importMany(rows);
   ctx.events.emit('products.changed', { count: rows.length });
   return counts;
 }
@@ -50,12 +51,13 @@ export function productsFollower(ctx: Pick<StationContext, 'store' | 'events' | 
 export function createProductsHandlers(ctx: StationContext) {
   const { store } = ctx;
   return {
-    'products.list': async ({ q }) => store.customsProducts.list(q ?? ''),
+    'products.list': async ({ q }) => store.products.list(q ?? '').map(productView),
     'products.importCsv': async ({ content }) => importCsv(ctx, content),
-    'products.exportCsv': async () => ({ content: productsCsvText(store.customsProducts.all()) }),
-    'products.suggestions': async () => store.customsProducts.suggestions(),
+    'products.exportCsv': async () => ({ content: productsCsvText(store.products.all()) }),
+    'products.suggestions': async () => store.products.suggestions().map(productSuggestionView),
     'products.resolveSuggestion': async ({ id, accept }) => {
-      const product = store.customsProducts.resolveSuggestion(id, accept);
+      const resolved = store.products.resolveSuggestion(id, accept);
+      const product = resolved ? productView(resolved) : null;
       ctx.events.emit('products.changed', { count: product ? 1 : 0 });
       return { product };
     },

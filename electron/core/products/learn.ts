@@ -5,7 +5,7 @@
  * is known: the parcels' weight minus their boxes' tare, minus the known
  * lines, divided by the SKU's quantity. Like every learnt value, an unknown
  * weight is filled and a changed one becomes a suggestion the packer
- * confirms (`store.customsProducts.learn`); nothing known is overwritten.
+ * confirms (`store.products.learn`); nothing known is overwritten.
  *
  * A scale reads a few grams apart from one parcel to the next: a candidate
  * within {@link SAME_WEIGHT_KG} or {@link SAME_WEIGHT_SHARE} of the known
@@ -91,10 +91,10 @@ export function learnWeightFromShipment(store: Store, order: StationOrder, parce
     if (current !== undefined && sameWeight(current, candidate.unitWeightKg)) return null;
     // A weight in use that came from the items (scan to verify), not product data, is written there first,
     // so the new one is a suggestion rather than a silent change of the weight in use.
-    if (current !== undefined && store.customsProducts.getMany([candidate.sku])[0]?.unitWeightKg == null) {
-      store.customsProducts.learn([{ sku: candidate.sku, unitWeightKg: current }], source);
+    if (current !== undefined && store.products.getMany([candidate.sku])[0]?.unitWeightKg == null) {
+      store.products.learn([{ sku: candidate.sku, unitWeightKg: current }], source);
     }
-    store.customsProducts.learn([{ sku: candidate.sku, unitWeightKg: candidate.unitWeightKg }], source);
+    store.products.learn([{ sku: candidate.sku, unitWeightKg: candidate.unitWeightKg }], source);
     return candidate;
   } catch {
     return null;

@@ -4,9 +4,9 @@
  * a weight (product data first, then the item's weight kept for scan to
  * verify); otherwise unknown, with the lines that lack one.
  */
-import type { OrderWeightView, ProductView } from '../../../shared/contract/products';
+import type { OrderWeightView } from '../../../shared/contract/products';
 import type { StationOrder } from '../../../shared/domain/order';
-import type { Store } from '../store';
+import type { ProductRecord, Store } from '../store';
 
 /** The lines of an order still to ship (lines the shop already sent aside). */
 export function linesToShip(order: StationOrder): StationOrder['items'] {
@@ -17,14 +17,14 @@ export function linesToShip(order: StationOrder): StationOrder['items'] {
 export function unitWeights(store: Store, skus: readonly string[]): Map<string, number> {
   const out = new Map<string, number>();
   for (const i of store.items.getMany(skus)) if (i.unitWeightKg !== null) out.set(i.sku, i.unitWeightKg);
-  for (const p of store.customsProducts.getMany(skus)) if (p.unitWeightKg !== null) out.set(p.sku, p.unitWeightKg);
+  for (const p of store.products.getMany(skus)) if (p.unitWeightKg !== null) out.set(p.sku, p.unitWeightKg);
   return out;
 }
 
 /** Product data of the order's SKUs, by SKU. */
-export function productsOf(store: Store, order: StationOrder): Map<string, ProductView> {
+export function productsOf(store: Store, order: StationOrder): Map<string, ProductRecord> {
   const skus = order.items.map((i) => i.sku).filter((s): s is string => !!s);
-  return new Map(store.customsProducts.getMany(skus).map((p) => [p.sku, p]));
+  return new Map(store.products.getMany(skus).map((p) => [p.sku, p]));
 }
 
 /**

@@ -19,6 +19,7 @@ import type { StationContext } from '../common/context';
 import { deviceFolderProblem, makeFolder } from '../printing/transports/folder';
 import { defineSetting } from '../store';
 import { dayCsv } from './csv';
+import { dayParcels, dayStats } from './day-stats';
 
 /** Setting `reports.settings`: no folder (nothing saved by itself), Italian. */
 const ReportSettingsSetting = defineSetting('reports.settings', ReportSettings, { folder: null, language: 'it' });
@@ -39,7 +40,7 @@ export interface ReportsOptions {
 async function buildDayReport(ctx: StationContext, day: string, language: ReportLanguage, opts: ReportsOptions): Promise<Omit<DayReportView, 'savedTo'> & { pdf: Uint8Array }> {
   const { store } = ctx;
   const text = reportText(language);
-  const stats = store.dayStats.stats(day, 'day');
+  const stats = dayStats(store, day, 'day');
   const fmt = chartFormats(language, stats.totals.currency);
   const { fromIso, toIso } = romeRange(day, day);
   const manifests = store.manifests.list({ limit: 1000 }).filter((m) => m.createdAt >= fromIso && m.createdAt < toIso);
@@ -72,7 +73,7 @@ async function buildDayReport(ctx: StationContext, day: string, language: Report
     },
     text,
   );
-  const csv = dayCsv(store.dayStats.parcels(day, day), store.activity.shippersOf(day, day), text);
+  const csv = dayCsv(dayParcels(store, day, day), store.activity.shippersOf(day, day), text);
   const base = language === 'it' ? `rapporto-${day}` : `day-report-${day}`;
   return { pdf, pdfBase64: Buffer.from(pdf).toString('base64'), pdfFileName: `${base}.pdf`, csv, csvFileName: `${base}.csv` };
 }
@@ -94,7 +95,7 @@ export function createReportsHandlers(ctx: StationContext, opts: ReportsOptions)
   const { store } = ctx;
   const today = () => romeDay(ctx.now());
   return {
-    'reports.day': async ({ day, range }) => store.dayStats.stats(day ?? today(), range),
+    'reports.day': async ({ day, range }) => dayStats(store, day ?? today(), range),
     'reports.dayReport': async ({ day, language, save }) => {
       if (save) {
         const { report, savedTo } = await saveDayReport(ctx, day ?? today(), opts, language);

@@ -11,6 +11,7 @@ import type { HsSuggestion } from '../../../shared/contract/customs';
 import { hasWord, queryWords, searchableWords } from '../../../shared/domain/search-words';
 import { defineSetting, type Store } from '../store';
 import type { StationContext } from '../common/context';
+import { productView } from '../products/views';
 
 const NO_IDS = { eori: null, vatNumber: null, taxId: null };
 
@@ -49,7 +50,7 @@ export function rememberCustomsProducts(store: Store, request: ShipmentRequest):
   }
   if (seen.length === 0) return 0;
   try {
-    return store.customsProducts.learn(seen, `shipment ${request.reference ?? ''}`.trim());
+    return store.products.learn(seen, `shipment ${request.reference ?? ''}`.trim());
   } catch {
     // The store refused (a full disk): the shipment goes on without learning.
     return 0;
@@ -63,7 +64,7 @@ const PRODUCT_SUGGESTIONS = 5;
 
 /**
  * HS codes the station's product data already holds for items like `q`
- * (`customs_products`, most recently declared first): a product whose
+ * (`products`, most recently declared first): a product whose
  * description has every word of `q` (folded, singular or plural, as
  * shared/domain/search-words.ts says), or whose HS code starts with `q`'s
  * digits. One suggestion per code, naming the SKU it was declared for; at most
@@ -74,7 +75,7 @@ export function productSuggestions(store: Store, q: string): HsSuggestion[] {
   const byDigits = /^\d+$/.test(digits);
   const words = byDigits ? [] : queryWords(q);
   const out: HsSuggestion[] = [];
-  for (const p of store.customsProducts.withHsCode(PRODUCTS_SEARCHED)) {
+  for (const p of store.products.withHsCode(PRODUCTS_SEARCHED)) {
     const code = p.harmonizedCode;
     if (code === null || out.some((s) => s.code === code)) continue;
     const own = byDigits ? [] : searchableWords(p.description);
@@ -101,7 +102,7 @@ export function createCustomsHandlers(ctx: StationContext) {
       const platform = [...codes].sort((a, b) => Number(b.code.length >= 6) - Number(a.code.length >= 6));
       return [...own, ...platform.filter((c) => !own.some((o) => o.code === c.code))];
     },
-    'customs.products': async ({ skus }) => store.customsProducts.getMany(skus),
+    'customs.products': async ({ skus }) => store.products.getMany(skus).map(productView),
     'customs.settings.get': async () => store.settings.get(CustomsIdentifiersSetting),
     'customs.settings.set': async (input) => store.settings.set(CustomsIdentifiersSetting, input),
     'deliveryPoints.search': async ({ city, postalCode, address }) => ctx.client.searchDeliveryPoints({ city, postalCode, ...(address ? { address } : {}) }),

@@ -12,13 +12,13 @@
  */
 import type { BoxPreset } from '../../../shared/contract/boxes';
 import type { PlanAttention, PlanContract, ShipPlanView } from '../../../shared/contract/plan';
-import type { ProductView } from '../../../shared/contract/products';
 import { rulePrinterUri, type RuleThen } from '../../../shared/contract/rules';
 import { customsStatus } from '../../../shared/domain/customs';
 import { recipientToParty, type StationOrder } from '../../../shared/domain/order';
 import { orderReference } from '../../../shared/domain/order-reference';
 import { ShipmentRequest } from '../../../shared/platform';
 import type { StationContext } from '../common/context';
+import type { ProductRecord } from '../store';
 import { AllowUnpaidSetting } from '../orders/handlers';
 import { boxSettingsOf } from '../packing/boxes';
 import { linesToShip, orderWeight, productsOf, unitWeights } from '../products/weight';
@@ -39,7 +39,7 @@ const attention = (key: string, message: string, params: Record<string, string |
 const round3 = (n: number) => Math.round(n * 1000) / 1000;
 
 /** The pieces of the order's lines, one per unit, with product weight and size. */
-function piecesOf(order: StationOrder, products: Map<string, ProductView>, weights: Map<string, number>): Piece[] {
+function piecesOf(order: StationOrder, products: Map<string, ProductRecord>, weights: Map<string, number>): Piece[] {
   const out: Piece[] = [];
   for (const l of linesToShip(order)) {
     const p = l.sku ? products.get(l.sku) : undefined;

@@ -26,6 +26,7 @@ import { checkIntegrityInBackground, RetentionSetting } from '../store';
 import { emitAppChanged } from '../account/app';
 import type { ContextWithoutOutbox, StationContext } from '../common/context';
 import { labelFolderOf, pruneLabelFolder } from './label-folder';
+import { integrityView } from './views';
 
 /** Timing of the idle upkeep, ms. */
 export interface MaintenanceOptions {
@@ -92,7 +93,7 @@ export function startMaintenance(ctx: ContextWithoutOutbox, opts: MaintenanceOpt
     ctx.integrity = { ...pendingIntegrity(unclean), state: 'running' };
     emitAppChanged(ctx);
     checking = checkIntegrityInBackground(store.file).then((result) => {
-      ctx.integrity = { ...result, ...(unclean ? { afterUncleanStop: true } : {}) };
+      ctx.integrity = integrityView(result, unclean);
       if (result.state !== 'ok') opts.log(`database check: ${result.state}: ${result.problems.join('; ')}`);
       if (!stopped) emitAppChanged(ctx);
     });

@@ -8,7 +8,6 @@
  */
 import fs from 'node:fs';
 import Database from 'better-sqlite3';
-import { createCustomsProductsRepo, type CustomsProductsRepo } from './customs-products-repo';
 import { StoreError } from './errors';
 import { classifyStoreError, corruptError } from './open-errors';
 import { createLabelsRepo, type LabelsRepo } from './labels-repo';
@@ -17,6 +16,7 @@ import { MIGRATIONS, readUserVersion, runMigrations } from './migrations';
 import { createOrdersRepo, type OrdersRepo } from './orders-repo';
 import { createOutboxRepo, type OutboxRepo } from './outbox-repo';
 import { createPickupsRepo, type PickupsRepo } from './pickups-repo';
+import { createProductsRepo, type ProductsRepo } from './products-repo';
 import { createPrintJobsRepo, type PrintJobsRepo } from './print-jobs-repo';
 import { createRateWindowsRepo, type RateWindowsRepo } from './rate-windows-repo';
 import { createSettingsRepo, type SettingsRepo } from './settings-repo';
@@ -25,25 +25,28 @@ import { createSlipJobsRepo, type SlipJobsRepo } from './slip-jobs-repo';
 import { createItemsRepo, type ItemsRepo } from './items-repo';
 import { createPackersRepo, type PackersRepo } from './packers-repo';
 import { createActivityRepo, type ActivityRepo } from './activity-repo';
-import { createDayStatsRepo, type DayStatsRepo } from './day-stats';
+import { createDayStatsRepo, type DayStatsRepo } from './day-stats-repo';
 import { createRetention, RetentionSetting, type Retention } from './retention';
 import type { Clock } from './sql';
 
 export { StoreError } from './errors';
 export { lockDataFolder, LOCK_FILE } from './lock';
 export { MIGRATIONS, SCHEMA_VERSION, runMigrations, readUserVersion, type Migration } from './migrations';
-export type { OrderDraft } from './orders-repo';
+export type { OrderDraft, OrderSortKey } from './orders-repo';
+export { orderSortKeyLength } from './orders-rows';
 export type { ShipmentRecord } from './shipments-repo';
 export type { SlipJobRecord } from './slip-jobs-repo';
 export type { PrintJobRecord, PrintRequester } from './print-jobs-repo';
 export type { PickupRecord } from './pickups-repo';
 export type { ManifestInput, ManifestRecord } from './manifests-repo';
 export { defineSetting, type SettingDef } from './settings-repo';
-export type { ProductInput } from './customs-products-repo';
-export type { ParcelRow } from './day-stats';
+export type { ItemRecord } from './items-repo';
+export type { PackerRecord } from './packers-repo';
+export type { ProductInput, ProductRecord, ProductSuggestionRecord } from './products-repo';
+export type { ParcelRow } from './day-stats-repo';
 export { RetentionSetting } from './retention';
 export { BenchLanguageSetting } from './bench-language';
-export { checkIntegrityInBackground } from './integrity';
+export { checkIntegrityInBackground, type IntegrityRecord } from './integrity';
 export { type OutboxError, type OutboxKind, type OutboxRecord } from './outbox-repo';
 
 /** Options of {@link openStore}. */
@@ -68,8 +71,8 @@ export interface Store {
   readonly manifests: ManifestsRepo;
   readonly settings: SettingsRepo;
   readonly outbox: OutboxRepo;
-  /** Customs data remembered per SKU (issue 10). */
-  readonly customsProducts: CustomsProductsRepo;
+  /** Product data per SKU (issue 24; customs data remembered per SKU since issue 10). */
+  readonly products: ProductsRepo;
   /** The platform client's rate-limit windows, kept across restarts. */
   readonly rateWindows: RateWindowsRepo;
   /** Packing-slip jobs (issue 11). */
@@ -80,7 +83,7 @@ export interface Store {
   readonly packers: PackersRepo;
   /** Who did what and when (issue 26). */
   readonly activity: ActivityRepo;
-  /** End of day's figures and the day report's rows (issue 26). */
+  /** The shipment rows and counts behind End of day and the day report (issue 26; the figures are reports/day-stats.ts). */
   readonly dayStats: DayStatsRepo;
   /** What is kept for how long, pruning in small steps and giving pages back (issue 27). */
   readonly retention: Retention;
@@ -200,7 +203,6 @@ export function openStore(file: string, opts: StoreOptions = {}): Store {
     throw err;
   }
 
-  const activity = createActivityRepo(db, clock);
   const readSynchronous = db.prepare<[], number>('PRAGMA synchronous').pluck();
   const synchronousSetters = new Map<number, Database.Statement>();
   /** `PRAGMA synchronous = level`, prepared once per level. */
@@ -221,13 +223,13 @@ export function openStore(file: string, opts: StoreOptions = {}): Store {
     manifests: createManifestsRepo(db, clock),
     settings: createSettingsRepo(db, clock),
     outbox: createOutboxRepo(db, clock),
-    customsProducts: createCustomsProductsRepo(db, clock),
+    products: createProductsRepo(db, clock),
     rateWindows: createRateWindowsRepo(db, clock),
     slipJobs: createSlipJobsRepo(db, clock),
     items: createItemsRepo(db, clock),
     packers: createPackersRepo(db, clock),
-    activity,
-    dayStats: createDayStatsRepo(db, activity),
+    activity: createActivityRepo(db, clock),
+    dayStats: createDayStatsRepo(db),
     retention: createRetention(db, clock),
     uncleanStop,
     compactedMs,

@@ -6,12 +6,25 @@
  * read-only connection in a worker thread, so commands on the station's own
  * connection answer meanwhile (WAL: readers never wait for the writer).
  * The station starts it in an idle moment, or at once after an unclean stop
- * (store/index.ts `uncleanStop`), and shows its result (app.info `integrity`).
+ * (store/index.ts `uncleanStop`), and shows its result (app.info `integrity`,
+ * mapped by storage/views.ts).
  */
 import { createRequire } from 'node:module';
 import { performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
-import type { IntegrityView } from '../../../shared/contract/views';
+
+/**
+ * The result of one whole-file check: `ok`; `damaged` with what SQLite found
+ * (`problems`, first 20 lines); `failed` when the check could not run (the
+ * reason in `problems[0]`). `checkedAt` ISO 8601, when it ended; `ms` its
+ * wall time.
+ */
+export interface IntegrityRecord {
+  state: 'ok' | 'damaged' | 'failed';
+  checkedAt: string;
+  ms: number;
+  problems: string[];
+}
 
 // Runs inside the worker (CommonJS): one read-only connection, one quick_check, then exit.
 const WORKER_SOURCE = `
@@ -36,9 +49,9 @@ try {
  * when the check could not run (the reason in `problems[0]`). Never rejects.
  * `checkedAt` is ISO 8601; `ms` the check's wall time.
  */
-export function checkIntegrityInBackground(file: string, now: () => Date = () => new Date()): Promise<IntegrityView> {
+export function checkIntegrityInBackground(file: string, now: () => Date = () => new Date()): Promise<IntegrityRecord> {
   const t0 = performance.now();
-  const done = (state: 'ok' | 'damaged' | 'failed', problems: string[]): IntegrityView => ({
+  const done = (state: 'ok' | 'damaged' | 'failed', problems: string[]): IntegrityRecord => ({
     state,
     checkedAt: now().toISOString(),
     ms: Math.round(performance.now() - t0),
@@ -55,7 +68,7 @@ export function checkIntegrityInBackground(file: string, now: () => Date = () =>
     }
     const w = new Worker(WORKER_SOURCE, { eval: true, workerData: { modulePath, file } });
     let settled = false;
-    const settle = (v: IntegrityView) => {
+    const settle = (v: IntegrityRecord) => {
       if (settled) return;
       settled = true;
       resolve(v);

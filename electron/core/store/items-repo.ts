@@ -1,23 +1,43 @@
 /**
  * Items (tables `items`, `item_barcodes`, migration 6) and the log of skipped
  * verifications (`verify_skips`), for scan to verify (issue 14 item 5).
+ * Returns records; the packing domain maps them to views (packing/views.ts).
  */
 import type Database from 'better-sqlite3';
-import type { ItemInput, ItemView, VerifySkipInput } from '../../../shared/contract/items';
+import type { VerifySkipInput } from '../../../shared/contract/items';
 import { StoreError } from './errors';
 import { isoNow, type Clock } from './sql';
+
+/**
+ * One stored item: its SKU, its alias barcodes (sorted, each naming only
+ * this SKU), its unit weight in kg (null when not known) and when it was last
+ * saved (ISO 8601).
+ */
+export interface ItemRecord {
+  sku: string;
+  barcodes: string[];
+  unitWeightKg: number | null;
+  updatedAt: string;
+}
+
+/** What `save` writes: the item's SKU, its whole barcode list (duplicates kept once) and unit weight in kg (or null). */
+interface ItemDraft {
+  sku: string;
+  barcodes: readonly string[];
+  unitWeightKg: number | null;
+}
 
 /** Repository of items and skipped verifications. */
 export interface ItemsRepo {
   /** Items whose SKU or a barcode contains `q` (all when empty), by SKU, at most `limit` (default 200). */
-  list(q?: string, limit?: number): ItemView[];
+  list(q?: string, limit?: number): ItemRecord[];
   /** The items of these SKUs (unknown SKUs absent). */
-  getMany(skus: readonly string[]): ItemView[];
+  getMany(skus: readonly string[]): ItemRecord[];
   /**
    * Creates or replaces an item: its unit weight and its whole barcode list.
    * @throws StoreError `invalid_input` keyed `barcodes` when a barcode already names another SKU.
    */
-  save(item: ItemInput): ItemView;
+  save(item: ItemDraft): ItemRecord;
   /** Removes an item and its barcodes; false when it did not exist. */
   remove(sku: string): boolean;
   /** Logs a skipped verification. Returns its id. */
@@ -35,7 +55,7 @@ interface ItemRow {
 
 const SELECT = `SELECT i.sku, i.unit_weight_kg, i.updated_at, (SELECT json_group_array(barcode) FROM (SELECT barcode FROM item_barcodes b WHERE b.sku = i.sku ORDER BY barcode)) AS barcodes FROM items i`;
 
-const view = (r: ItemRow): ItemView => ({ sku: r.sku, unitWeightKg: r.unit_weight_kg, updatedAt: r.updated_at, barcodes: r.barcodes ? (JSON.parse(r.barcodes) as string[]) : [] });
+const record = (r: ItemRow): ItemRecord => ({ sku: r.sku, unitWeightKg: r.unit_weight_kg, updatedAt: r.updated_at, barcodes: r.barcodes ? (JSON.parse(r.barcodes) as string[]) : [] });
 
 /** Builds the repository on an open database. */
 export function createItemsRepo(db: Database.Database, clock: Clock): ItemsRepo {
@@ -46,7 +66,7 @@ export function createItemsRepo(db: Database.Database, clock: Clock): ItemsRepo 
   );
   const clearCodes = db.prepare<[string], never>('DELETE FROM item_barcodes WHERE sku = ?');
   const addCode = db.prepare<[string, string], never>('INSERT INTO item_barcodes (barcode, sku) VALUES (?, ?)');
-  const save = db.transaction((item: ItemInput): ItemView => {
+  const save = db.transaction((item: ItemDraft): ItemRecord => {
     for (const b of item.barcodes) {
       const o = owner.get(b)?.sku;
       if (o !== undefined && o !== item.sku) throw new StoreError('invalid_input', `Barcode ${b} already names item ${o}`, { barcodes: [`Barcode ${b} already names item ${o}`] });
@@ -54,7 +74,7 @@ export function createItemsRepo(db: Database.Database, clock: Clock): ItemsRepo 
     upsert.run(item.sku, item.unitWeightKg, isoNow(clock));
     clearCodes.run(item.sku);
     for (const b of new Set(item.barcodes)) addCode.run(b, item.sku);
-    return view(bySku.get(item.sku)!);
+    return record(bySku.get(item.sku)!);
   });
   return {
     list(q = '', limit = 200) {
@@ -62,12 +82,12 @@ export function createItemsRepo(db: Database.Database, clock: Clock): ItemsRepo 
       return db
         .prepare<[string, string, number], ItemRow>(`${SELECT} WHERE i.sku LIKE ? ESCAPE '\\' OR EXISTS (SELECT 1 FROM item_barcodes b WHERE b.sku = i.sku AND b.barcode LIKE ? ESCAPE '\\') ORDER BY i.sku LIMIT ?`)
         .all(like, like, limit)
-        .map(view);
+        .map(record);
     },
     getMany(skus) {
       const list = [...new Set(skus.filter((s) => s.trim() !== ''))];
       if (!list.length) return [];
-      return db.prepare<string[], ItemRow>(`${SELECT} WHERE i.sku IN (${list.map(() => '?').join(',')})`).all(...list).map(view);
+      return db.prepare<string[], ItemRow>(`${SELECT} WHERE i.sku IN (${list.map(() => '?').join(',')})`).all(...list).map(record);
     },
     save: (item) => save.immediate(item),
     remove: (sku) => db.prepare('DELETE FROM items WHERE sku = ?').run(sku).changes > 0,

@@ -3,14 +3,14 @@
  * mapped explicitly to {@link StationOrder}; NULL columns become absent
  * optional fields.
  */
-import { DEFAULT_SHOP, type ImportSkipReason, type OrderFixField, type OrderFacets, type OrderItem, type OrderPage, type OrderPageQuery, type OrderStatus, type StationOrder } from '../../../shared/domain/order';
+import { DEFAULT_SHOP, type ImportSkipReason, type OrderFixField, type OrderFacets, type OrderItem, type OrderStatus, type StationOrder } from '../../../shared/domain/order';
 import { StoreError } from './errors';
 import { isoNow, isUniqueViolation, likeContains, nul, type Clock } from './sql';
 import type Database from 'better-sqlite3';
-import { type OrderDraft, type OrderParams, type OrderStatusFilter, type OrderRow, type ItemRow, type ImportStateRow, ORDER_COLUMNS, ORDER_PARAM_COLUMNS, orderFromRow, orderParams, orderKey, ftsPhrase, SORTS, ALL_STATUSES, statusList, orderCursor, seekAfter, readOrdersById, type Matches } from './orders-rows';
+import { type OrderDraft, type OrderParams, type OrderStatusFilter, type OrderRow, type ItemRow, type ImportStateRow, ORDER_COLUMNS, ORDER_PARAM_COLUMNS, orderFromRow, orderParams, orderKey, ftsPhrase, SORTS, ALL_STATUSES, statusList, orderSortKey, seekAfter, readOrdersById, type Matches, type OrderPageRecord, type OrderPageRequest } from './orders-rows';
 import { createTextMatches } from './orders-text';
 
-export type { OrderDraft } from './orders-rows';
+export type { OrderDraft, OrderSortKey } from './orders-rows';
 
 /** What {@link OrdersRepo.upsertImported} did with one order. */
 type UpsertOutcome = 'imported' | 'updated' | 'unchanged' | 'skipped';
@@ -77,8 +77,11 @@ export interface OrdersRepo {
    * Same order as {@link list}; `limit` default 50.
    */
   search(query: string, opts?: { status?: OrderStatusFilter; limit?: number }): StationOrder[];
-  /** A page of the order list with filters, search and sorting (see {@link OrderPageQuery}). */
-  page(query: OrderPageQuery): OrderPage;
+  /**
+   * A page of the order list with filters, search and sorting (see {@link OrderPageRequest}); with `afterKey`, the
+   * rows after it from the sort's index (`offset` only echoed). @throws Error when `afterKey` has the wrong length for the sort.
+   */
+  page(query: OrderPageRequest): OrderPageRecord;
   /** Shops, countries and shipping methods of open orders, sorted. */
   facets(): OrderFacets;
   count(opts?: { status?: OrderStatusFilter }): number;
@@ -293,7 +296,7 @@ export function createOrdersRepo(db: Database.Database, clock: Clock): OrdersRep
   const textMatches = text.matches;
 
   /** WHERE and parameters of a list page (see OrderPageQuery). */
-  const pageWhere = (q: OrderPageQuery) => {
+  const pageWhere = (q: OrderPageRequest) => {
     const clauses: string[] = [];
     const params: Record<string, unknown> = {};
     switch (q.view ?? 'to_ship') {
@@ -385,7 +388,7 @@ export function createOrdersRepo(db: Database.Database, clock: Clock): OrdersRep
   };
 
   /** One page of the order list (OrdersRepo.page); the caller releases the text matches (orders-text.ts). */
-  const pageOf = (query: OrderPageQuery): OrderPage => {
+  const pageOf = (query: OrderPageRequest): OrderPageRecord => {
     const { where, params, matches, filtered } = pageWhere(query);
     const sort = query.sort ?? 'newest';
     const limit = clampLimit(query.limit, 100, 500);
@@ -395,11 +398,8 @@ export function createOrdersRepo(db: Database.Database, clock: Clock): OrdersRep
       matches && !filtered
         ? matches.count()
         : (db.prepare<Record<string, unknown>, { n: number }>(`SELECT count(*) AS n FROM orders ${where}`).get(params)?.n ?? 0);
-    // With a cursor the page starts right after its key, from the sort's index (no rows read and skipped).
-    const seek = query.after !== undefined ? seekAfter(sort, query.after) : undefined;
-    if (query.after !== undefined && !seek) {
-      throw new StoreError('invalid_input', 'The list position is not valid for this sort: reload the list', { after: ['Not a cursor of this list and sort'] });
-    }
+    // After a key the page starts right there, from the sort's index (no rows read and skipped).
+    const seek = query.afterKey !== undefined ? seekAfter(sort, query.afterKey) : undefined;
     const seekWhere = seek ? `${where === '' ? 'WHERE' : `${where} AND`} ${seek.where}` : where;
     const rows = db
       .prepare<Record<string, unknown>, OrderRow>(
@@ -411,7 +411,7 @@ export function createOrdersRepo(db: Database.Database, clock: Clock): OrdersRep
       total,
       offset,
       orders: rows.map((r) => orderFromRow(r, selectItems.all(r.id))),
-      ...(last && rows.length === limit ? { next: orderCursor(sort, last) } : {}),
+      ...(last && rows.length === limit ? { nextKey: orderSortKey(sort, last) } : {}),
     };
   };
 

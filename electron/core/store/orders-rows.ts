@@ -1,10 +1,10 @@
 /**
  * How an order is kept in SQLite (tables `orders`, `order_items`, the
  * `orders_fts` index): the draft the repository takes, its row shapes and
- * explicit mappers, the identity key, the list's sort orders and filters.
+ * explicit mappers, the identity key, the list's sort orders, keys and filters.
  * Used by ./orders-repo.ts.
  */
-import { DEFAULT_SHOP, type OrderDelivery, type OrderFixField, type OrderItem, type OrderSort, type OrderSource, type OrderStatus, type PaymentStatus, type StationOrder } from '../../../shared/domain/order';
+import { DEFAULT_SHOP, type OrderDelivery, type OrderFixField, type OrderItem, type OrderPageQuery, type OrderSort, type OrderSource, type OrderStatus, type PaymentStatus, type StationOrder } from '../../../shared/domain/order';
 import { compact, nul, opt } from './sql';
 import type Database from 'better-sqlite3';
 
@@ -186,6 +186,26 @@ export const SORTS: Record<OrderSort, string> = {
 };
 
 /**
+ * A position in the order list for a sort: the values of the sort's key
+ * columns of one order, in ORDER BY order, the id last (text columns, then
+ * the integer id). The orders domain carries it to the screens as an opaque
+ * cursor (orders/page.ts); here it is only a row's values and the SQL that
+ * continues after them.
+ */
+export type OrderSortKey = ReadonlyArray<string | number>;
+
+/** OrdersRepo.page's query: the list's filters, search and sort; `afterKey` starts the page right after that key of the same sort. */
+export type OrderPageRequest = Omit<OrderPageQuery, 'after'> & { afterKey?: OrderSortKey };
+
+/** One page of the list: how many orders match in all, the offset asked, the orders, and the key to continue after (when the page is full). */
+export interface OrderPageRecord {
+  total: number;
+  offset: number;
+  orders: StationOrder[];
+  nextKey?: OrderSortKey;
+}
+
+/**
  * Keyset pagination of the order list (issue 27 item 3): per sort, the
  * columns of its ORDER BY (the id last, so the key is unique) and the
  * condition "after this key" as one row-value comparison where the
@@ -200,34 +220,27 @@ const SEEKS: Record<OrderSort, { keys: ReadonlyArray<keyof OrderRow>; after: str
   country: { keys: ['country_code', 'created_at', 'id'], after: '(country_code >= @k0 AND (country_code > @k0 OR (created_at, id) < (@k1, @k2)))' },
 };
 
-/**
- * The cursor that continues the list after `row` in `sort`: its key values,
- * as base64url JSON (opaque to callers; only {@link seekAfter} reads it).
- */
-export function orderCursor(sort: OrderSort, row: OrderRow): string {
-  return Buffer.from(JSON.stringify(SEEKS[sort].keys.map((k) => row[k]))).toString('base64url');
+/** How many values a {@link OrderSortKey} of `sort` holds (its key columns, the id included). */
+export function orderSortKeyLength(sort: OrderSort): number {
+  return SEEKS[sort].keys.length;
+}
+
+/** The key of `row` in `sort`: where the next page starts. */
+export function orderSortKey(sort: OrderSort, row: OrderRow): OrderSortKey {
+  return SEEKS[sort].keys.map((k) => row[k] as string | number);
 }
 
 /**
  * The WHERE condition and its parameters (`k0`, `k1`, ...) for rows after
- * `cursor` in `sort`; undefined when the cursor is not one of
- * {@link orderCursor}'s for this sort (wrong sort, edited, truncated).
+ * `key` in `sort`.
+ * @throws Error when `key` does not have {@link orderSortKeyLength} values (a caller's mistake: the
+ *   orders domain checks a cursor before it asks).
  */
-export function seekAfter(sort: OrderSort, cursor: string): { where: string; params: Record<string, string | number> } | undefined {
-  let keys: unknown;
-  try {
-    keys = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-  } catch {
-    return undefined;
-  }
+export function seekAfter(sort: OrderSort, key: OrderSortKey): { where: string; params: Record<string, string | number> } {
   const seek = SEEKS[sort];
-  if (!Array.isArray(keys) || keys.length !== seek.keys.length) return undefined;
+  if (key.length !== seek.keys.length) throw new Error(`A key of sort ${sort} has ${seek.keys.length} values, not ${key.length}`);
   const params: Record<string, string | number> = {};
-  for (const [i, v] of keys.entries()) {
-    const isId = i === keys.length - 1;
-    if (isId ? !Number.isSafeInteger(v) : typeof v !== 'string') return undefined;
-    params[`k${i}`] = v as string | number;
-  }
+  key.forEach((v, i) => (params[`k${i}`] = v));
   return { where: seek.after, params };
 }
 

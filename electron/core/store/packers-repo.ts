@@ -3,12 +3,26 @@
  * salted scrypt hash (`scrypt$<salt hex>$<hash hex>`); signing in by PIN
  * compares against every packer's hash (a bench has a handful of packers).
  * Removing a packer marks the row (`removed_at`) so their history keeps them.
+ * Returns records; the packers domain maps them to views (packers/views.ts).
  */
 import { randomBytes, scryptSync, timingSafeEqual } from 'node:crypto';
 import type Database from 'better-sqlite3';
-import type { PackerRole, PackerView } from '../../../shared/contract/packers';
+import type { PackerRole } from '../../../shared/contract/packers';
 import { StoreError } from './errors';
 import { isoNow, type Clock } from './sql';
+
+/**
+ * One packer not removed: row id, name, badge barcode (null when none),
+ * whether a PIN is set (the PIN itself and its hash never leave the
+ * repository), and the role.
+ */
+export interface PackerRecord {
+  id: number;
+  name: string;
+  badge: string | null;
+  hasPin: boolean;
+  role: PackerRole;
+}
 
 /** What `save` takes: `pin` undefined keeps the stored PIN, null removes it. */
 interface PackerDraft {
@@ -22,21 +36,21 @@ interface PackerDraft {
 /** Repository of packers. */
 export interface PackersRepo {
   /** Packers not removed, by name. */
-  list(): PackerView[];
+  list(): PackerRecord[];
   /** True when at least one packer is set (the station then asks who packs). */
   any(): boolean;
-  get(id: number): PackerView | undefined;
+  get(id: number): PackerRecord | undefined;
   /** The packer whose badge is `badge` (exact), or undefined. */
-  byBadge(badge: string): PackerView | undefined;
+  byBadge(badge: string): PackerRecord | undefined;
   /** The packer whose PIN is `pin`, or undefined. */
-  byPin(pin: string): PackerView | undefined;
+  byPin(pin: string): PackerRecord | undefined;
   /**
    * Adds or changes a packer.
    * @throws StoreError `invalid_input` naming `badge` or `pin` when another packer has it,
    *   `role` when the first packer is not a supervisor or the last supervisor would stop being one;
    *   `not_found` for an unknown id.
    */
-  save(draft: PackerDraft): PackerView;
+  save(draft: PackerDraft): PackerRecord;
   /** Removes a packer (kept for history). @throws StoreError `invalid_input` naming `id` for the last supervisor while others remain. */
   remove(id: number): boolean;
 }
@@ -49,7 +63,7 @@ interface Row {
   role: PackerRole;
 }
 
-const view = (r: Row): PackerView => ({ id: r.id, name: r.name, badge: r.badge, hasPin: r.pin_hash !== null, role: r.role });
+const record = (r: Row): PackerRecord => ({ id: r.id, name: r.name, badge: r.badge, hasPin: r.pin_hash !== null, role: r.role });
 
 /** `scrypt$salt$hash` of a PIN. */
 function hashPin(pin: string): string {
@@ -85,22 +99,22 @@ export function createPackersRepo(db: Database.Database, clock: Clock): PackersR
   const byPinRow = (pin: string): Row | undefined => selectAll.all().find((r) => r.pin_hash !== null && pinMatches(r.pin_hash, pin));
 
   return {
-    list: () => selectAll.all().map(view),
+    list: () => selectAll.all().map(record),
     any: () => (anyRow.get()?.n ?? 0) > 0,
     get(id) {
       const r = selectOne.get(id);
-      return r ? view(r) : undefined;
+      return r ? record(r) : undefined;
     },
     byBadge(badge) {
       const r = selectBadge.get(badge);
-      return r ? view(r) : undefined;
+      return r ? record(r) : undefined;
     },
     byPin(pin) {
       const r = byPinRow(pin);
-      return r ? view(r) : undefined;
+      return r ? record(r) : undefined;
     },
     save(draft) {
-      return db.transaction((): PackerView => {
+      return db.transaction((): PackerRecord => {
         const before = draft.id !== undefined ? selectOne.get(draft.id) : undefined;
         if (draft.id !== undefined && !before) throw new StoreError('not_found', `Packer ${draft.id} not found`);
         const badge = draft.badge === undefined ? (before?.badge ?? null) : draft.badge;
@@ -125,7 +139,7 @@ export function createPackersRepo(db: Database.Database, clock: Clock): PackersR
         else update.run(draft.name, badge, pinHash, draft.role, now, id);
         const saved = selectOne.get(id);
         if (!saved) throw new StoreError('not_found', `Packer ${id} not found`);
-        return view(saved);
+        return record(saved);
       })();
     },
     remove(id) {

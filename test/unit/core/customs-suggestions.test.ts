@@ -1,4 +1,4 @@
-/** The HS code field's suggestions from the station's own product data (electron/core/shipping/customs.ts, customs_products). */
+/** The HS code field's suggestions from the station's own product data (electron/core/shipping/customs.ts, table `products`). */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { productSuggestions } from '../../../electron/core/shipping/customs';
 import { tempStore } from '../store/helpers';
@@ -7,9 +7,9 @@ let t: ReturnType<typeof tempStore>;
 beforeEach(() => {
   t = tempStore();
   const p = (sku: string, description: string, harmonizedCode: string | null) => ({ sku, description, harmonizedCode, countryOfManufacture: 'IT', unitWeightKg: 0.3 });
-  t.store.customsProducts.remember([p('MUG-RED', 'Tazza rossa in ceramica', '691200'), p('VASE-1', 'Vaso dipinto a mano', '691390')]);
+  t.store.products.remember([p('MUG-RED', 'Tazza rossa in ceramica', '691200'), p('VASE-1', 'Vaso dipinto a mano', '691390')]);
   t.clock.advance(60_000);
-  t.store.customsProducts.remember([p('MUG-BLUE', 'Tazze blu (set da 2)', '691200'), p('TEE-1', 'Maglietta cotone bio', '610910'), p('NOCODE', 'Tazza senza codice', null)]);
+  t.store.products.remember([p('MUG-BLUE', 'Tazze blu (set da 2)', '691200'), p('TEE-1', 'Maglietta cotone bio', '610910'), p('NOCODE', 'Tazza senza codice', null)]);
 });
 afterEach(() => t.cleanup());
 

@@ -56,13 +56,13 @@ describe('learnWeightFromShipment', () => {
   it('fills an unknown weight, proposes a changed one (the data kept), and lets a few grams pass', () => {
     const vaso = orderOf([{ sku: 'VASO', name: 'Vaso', quantity: 2, unitPrice: 10 }]);
     expect(learnWeightFromShipment(store, vaso, [{ weightKg: 4.3, tareKg: 0.3 }], 'shipment #1')).toEqual({ sku: 'VASO', unitWeightKg: 2 });
-    expect(store.customsProducts.getMany(['VASO'])[0]?.unitWeightKg).toBe(2);
-    expect(store.customsProducts.suggestions()).toEqual([]);
+    expect(store.products.getMany(['VASO'])[0]?.unitWeightKg).toBe(2);
+    expect(store.products.suggestions()).toEqual([]);
     // 4.32 kg: 2.01 per piece, within the scale's noise.
     expect(learnWeightFromShipment(store, vaso, [{ weightKg: 4.32, tareKg: 0.3 }], 'shipment #2')).toBeNull();
-    expect(store.customsProducts.suggestions()).toEqual([]);
+    expect(store.products.suggestions()).toEqual([]);
     expect(learnWeightFromShipment(store, vaso, [{ weightKg: 5.3, tareKg: 0.3 }], 'shipment #3')).toEqual({ sku: 'VASO', unitWeightKg: 2.5 });
-    expect(store.customsProducts.getMany(['VASO'])[0]?.unitWeightKg).toBe(2);
-    expect(store.customsProducts.suggestions()).toEqual([expect.objectContaining({ sku: 'VASO', field: 'unitWeightKg', current: '2', proposed: '2.5', source: 'shipment #3' })]);
+    expect(store.products.getMany(['VASO'])[0]?.unitWeightKg).toBe(2);
+    expect(store.products.suggestions()).toEqual([expect.objectContaining({ sku: 'VASO', field: 'unitWeightKg', current: '2', proposed: '2.5', source: 'shipment #3' })]);
   });
 });

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { csvField, dayCsv } from '../../../electron/core/reports/csv';
-import { rangeOf } from '../../../electron/core/store/day-stats';
+import { rangeOf } from '../../../electron/core/reports/day-stats';
 import type { ParcelRow } from '../../../electron/core/store';
 import type { DayStatsView } from '../../../shared/contract/reports';
 import { addDays, isDay, romeDay, romeHour, romeMidnight, romeRange } from '../../../shared/domain/rome-day';

@@ -33,6 +33,7 @@ import { m0010OrdersIndexLater } from './0010-orders-index-later';
 import { m0011PackersActivity } from './0011-packers-activity';
 import { m0012PrintJobPinnedPrinter } from './0012-print-job-pinned-printer';
 import { m0013OrdersRedundantIndexes } from './0013-orders-redundant-indexes';
+import { m0014ProductsTable } from './0014-products-table';
 import type { Migration } from './migration';
 
 export type { Migration } from './migration';
@@ -52,6 +53,7 @@ export const MIGRATIONS: readonly Migration[] = [
   m0011PackersActivity,
   m0012PrintJobPinnedPrinter,
   m0013OrdersRedundantIndexes,
+  m0014ProductsTable,
 ];
 
 /** Schema version this code writes: the last migration's version. */

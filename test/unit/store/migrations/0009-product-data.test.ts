@@ -35,23 +35,23 @@ describe('migration 9 "product data"', () => {
     const store = openStore(t.file);
     try {
       const p = { sku: 'TAZ', description: 'Tazza', harmonizedCode: '691200', countryOfManufacture: 'IT', unitWeightKg: 0.35, lengthCm: 10, widthCm: 10, heightCm: 12 };
-      expect(store.customsProducts.importMany([p])).toEqual({ imported: 1, updated: 0, unchanged: 0 });
-      expect(() => store.customsProducts.importMany([{ ...p, sku: 'B' }, { ...p, sku: 'C', unitWeightKg: -1 }])).toThrow(expect.objectContaining({ code: 'invalid_input', details: { '1.unitWeightKg': ['Weight must be above 0 kg'] } }));
-      expect(store.customsProducts.getMany(['B'])).toEqual([]);
-      expect(store.customsProducts.importMany([p, { ...p, sku: 'B', countryOfManufacture: null }])).toEqual({ imported: 1, updated: 0, unchanged: 1 });
+      expect(store.products.importMany([p])).toEqual({ imported: 1, updated: 0, unchanged: 0 });
+      expect(() => store.products.importMany([{ ...p, sku: 'B' }, { ...p, sku: 'C', unitWeightKg: -1 }])).toThrow(expect.objectContaining({ code: 'invalid_input', details: { '1.unitWeightKg': ['Weight must be above 0 kg'] } }));
+      expect(store.products.getMany(['B'])).toEqual([]);
+      expect(store.products.importMany([p, { ...p, sku: 'B', countryOfManufacture: null }])).toEqual({ imported: 1, updated: 0, unchanged: 1 });
 
-      expect(store.customsProducts.learn([{ sku: 'TAZ', unitWeightKg: 0.4, countryOfManufacture: 'it', harmonizedCode: '691200' }, { sku: 'B', countryOfManufacture: 'PT' }, { sku: 'NEW', description: 'Nuovo', unitWeightKg: 1 }], 'shipment #1001')).toBe(1);
-      expect(store.customsProducts.getMany(['TAZ'])[0]?.unitWeightKg).toBe(0.35);
-      expect(store.customsProducts.getMany(['B'])[0]?.countryOfManufacture).toBe('PT');
-      expect(store.customsProducts.getMany(['NEW'])[0]).toMatchObject({ description: 'Nuovo', unitWeightKg: 1 });
-      const [s] = store.customsProducts.suggestions();
+      expect(store.products.learn([{ sku: 'TAZ', unitWeightKg: 0.4, countryOfManufacture: 'it', harmonizedCode: '691200' }, { sku: 'B', countryOfManufacture: 'PT' }, { sku: 'NEW', description: 'Nuovo', unitWeightKg: 1 }], 'shipment #1001')).toBe(1);
+      expect(store.products.getMany(['TAZ'])[0]?.unitWeightKg).toBe(0.35);
+      expect(store.products.getMany(['B'])[0]?.countryOfManufacture).toBe('PT');
+      expect(store.products.getMany(['NEW'])[0]).toMatchObject({ description: 'Nuovo', unitWeightKg: 1 });
+      const [s] = store.products.suggestions();
       expect(s).toMatchObject({ sku: 'TAZ', field: 'unitWeightKg', current: '0.35', proposed: '0.4', source: 'shipment #1001' });
-      expect(store.customsProducts.resolveSuggestion(s?.id ?? 0, true)?.unitWeightKg).toBe(0.4);
-      expect(store.customsProducts.suggestions()).toEqual([]);
-      store.customsProducts.learn([{ sku: 'TAZ', description: 'Mug' }], 'x');
-      const [r] = store.customsProducts.suggestions();
-      expect(store.customsProducts.resolveSuggestion(r?.id ?? 0, false)?.description).toBe('Tazza');
-      expect(store.customsProducts.resolveSuggestion(9999, true)).toBeNull();
+      expect(store.products.resolveSuggestion(s?.id ?? 0, true)?.unitWeightKg).toBe(0.4);
+      expect(store.products.suggestions()).toEqual([]);
+      store.products.learn([{ sku: 'TAZ', description: 'Mug' }], 'x');
+      const [r] = store.products.suggestions();
+      expect(store.products.resolveSuggestion(r?.id ?? 0, false)?.description).toBe('Tazza');
+      expect(store.products.resolveSuggestion(9999, true)).toBeNull();
     } finally {
       store.close();
     }

@@ -1,19 +1,55 @@
 /**
- * Product data per SKU (table `customs_products`, migration 4, extended by
- * migration 9): what the station knows of a product — customs description,
- * HS code, country of origin, unit weight (kg) and size (cm) — imported from
- * a product CSV, typed in a declaration, or learnt from shipments. A value
- * learnt that differs from the one known becomes a suggestion
- * (`product_suggestions`) the packer confirms; nothing known is overwritten
- * silently (issue 24 item 3).
+ * Product data per SKU (table `products`: `customs_products` of migration 4,
+ * extended by migration 9, renamed by migration 14): what the station knows
+ * of a product — customs description, HS code, country of origin, unit
+ * weight (kg) and size (cm) — imported from a product CSV, typed in a
+ * declaration, or learnt from shipments. A value learnt that differs from
+ * the one known becomes a suggestion (`product_suggestions`) the packer
+ * confirms; nothing known is overwritten silently (issue 24 item 3).
+ * Returns records; the products domain maps them to the screens' views
+ * (electron/core/products/views.ts).
  */
 import type Database from 'better-sqlite3';
-import type { ProductField, ProductSuggestionView, ProductView } from '../../../shared/contract/products';
+import type { ProductField } from '../../../shared/contract/products';
 import { StoreError } from './errors';
 import { isoNow, likeContains, type Clock } from './sql';
 
+/**
+ * One stored product. `unitWeightKg` kg per piece (> 0), sizes in cm (> 0),
+ * `harmonizedCode` 6-10 digits, `countryOfManufacture` ISO 3166-1 alpha-2
+ * (upper case); each null when not known. `description` '' when not known.
+ * `updatedAt` ISO 8601, when the row was last written.
+ */
+export interface ProductRecord {
+  sku: string;
+  description: string;
+  harmonizedCode: string | null;
+  countryOfManufacture: string | null;
+  unitWeightKg: number | null;
+  lengthCm: number | null;
+  widthCm: number | null;
+  heightCm: number | null;
+  updatedAt: string;
+}
+
+/**
+ * One pending suggestion: a value learnt that differs from the stored one.
+ * `current` and `proposed` are the values as text (`0.35`, `IT`; `current`
+ * null when the field was empty); `source` where it was seen (`shipment
+ * Bottega #1001`); `createdAt` ISO 8601.
+ */
+export interface ProductSuggestionRecord {
+  id: number;
+  sku: string;
+  field: ProductField;
+  current: string | null;
+  proposed: string;
+  source: string;
+  createdAt: string;
+}
+
 /** A product as written: every field but the timestamp. */
-export type ProductInput = Omit<ProductView, 'updatedAt'>;
+export type ProductInput = Omit<ProductRecord, 'updatedAt'>;
 
 /** What a shipment or declaration showed of a product (fields absent when not shown). */
 interface ProductObservation {
@@ -25,13 +61,13 @@ interface ProductObservation {
 }
 
 /** Repository of product data and its pending suggestions. */
-export interface CustomsProductsRepo {
+export interface ProductsRepo {
   /** The rows of the given SKUs (unknown SKUs are absent), in any order. */
-  getMany(skus: readonly string[]): ProductView[];
+  getMany(skus: readonly string[]): ProductRecord[];
   /** Products whose SKU or description contains `q` (all when empty), by SKU, at most `limit` (default 500). */
-  list(q?: string, limit?: number): ProductView[];
+  list(q?: string, limit?: number): ProductRecord[];
   /** Every product, by SKU (for the CSV export). */
-  all(): ProductView[];
+  all(): ProductRecord[];
   /**
    * Inserts or replaces each product's customs fields (by SKU): what the packer declared.
    * Size fields are kept.
@@ -53,17 +89,17 @@ export interface CustomsProductsRepo {
    */
   learn(observations: readonly ProductObservation[], source: string): number;
   /** Pending suggestions, oldest first. */
-  suggestions(): ProductSuggestionView[];
+  suggestions(): ProductSuggestionRecord[];
   /**
    * Accepts (writes the proposed value to the product) or rejects a suggestion; either way it is removed.
    * Returns the product after, or null when the suggestion does not exist.
    */
-  resolveSuggestion(id: number, accept: boolean): ProductView | null;
+  resolveSuggestion(id: number, accept: boolean): ProductRecord | null;
   /**
    * The products that have an HS code, most recently declared first, at most
    * `limit` (1..5000): what the HS code field suggests for similar items.
    */
-  withHsCode(limit: number): ProductView[];
+  withHsCode(limit: number): ProductRecord[];
 }
 
 interface Row {
@@ -88,7 +124,7 @@ interface SuggestionRow {
   created_at: string;
 }
 
-const toProduct = (r: Row): ProductView => ({
+const toProduct = (r: Row): ProductRecord => ({
   sku: r.sku,
   description: r.description,
   harmonizedCode: r.harmonized_code,
@@ -122,16 +158,16 @@ function checked(p: ProductInput, prefix = ''): ProductInput {
 const asText = (v: string | number | null): string | null => (v === null ? null : String(v));
 
 /** Builds the repository on an open database. */
-export function createCustomsProductsRepo(db: Database.Database, clock: Clock): CustomsProductsRepo {
-  const bySku = db.prepare<[string], Row>('SELECT * FROM customs_products WHERE sku = ?');
+export function createProductsRepo(db: Database.Database, clock: Clock): ProductsRepo {
+  const bySku = db.prepare<[string], Row>('SELECT * FROM products WHERE sku = ?');
   const upsertCustoms = db.prepare<[string, string, string | null, string, number | null, string], never>(
-    `INSERT INTO customs_products (sku, description, harmonized_code, country_of_manufacture, unit_weight_kg, updated_at)
+    `INSERT INTO products (sku, description, harmonized_code, country_of_manufacture, unit_weight_kg, updated_at)
      VALUES (?, ?, ?, ?, ?, ?)
      ON CONFLICT (sku) DO UPDATE SET description = excluded.description, harmonized_code = excluded.harmonized_code,
        country_of_manufacture = excluded.country_of_manufacture, unit_weight_kg = excluded.unit_weight_kg, updated_at = excluded.updated_at`,
   );
   const upsertAll = db.prepare<[string, string, string | null, string | null, number | null, number | null, number | null, number | null, string], never>(
-    `INSERT INTO customs_products (sku, description, harmonized_code, country_of_manufacture, unit_weight_kg, length_cm, width_cm, height_cm, updated_at)
+    `INSERT INTO products (sku, description, harmonized_code, country_of_manufacture, unit_weight_kg, length_cm, width_cm, height_cm, updated_at)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
      ON CONFLICT (sku) DO UPDATE SET description = excluded.description, harmonized_code = excluded.harmonized_code,
        country_of_manufacture = excluded.country_of_manufacture, unit_weight_kg = excluded.unit_weight_kg,
@@ -189,7 +225,7 @@ export function createCustomsProductsRepo(db: Database.Database, clock: Clock): 
       for (const [field, value] of Object.entries(seen) as Array<[ProductField, string | number]>) {
         const current = known[field];
         if (current === null || current === '') {
-          db.prepare(`UPDATE customs_products SET ${COLUMN[field]} = ?, updated_at = ? WHERE sku = ?`).run(value, now, sku);
+          db.prepare(`UPDATE products SET ${COLUMN[field]} = ?, updated_at = ? WHERE sku = ?`).run(value, now, sku);
         } else if (String(current) !== String(value)) {
           suggest.run(sku, field, asText(current), String(value), source, now);
           made++;
@@ -199,13 +235,13 @@ export function createCustomsProductsRepo(db: Database.Database, clock: Clock): 
     return made;
   });
 
-  const resolve = db.transaction((id: number, accept: boolean): ProductView | null => {
+  const resolve = db.transaction((id: number, accept: boolean): ProductRecord | null => {
     const s = db.prepare<[number], SuggestionRow>('SELECT * FROM product_suggestions WHERE id = ?').get(id);
     if (!s) return null;
     db.prepare('DELETE FROM product_suggestions WHERE id = ?').run(id);
     if (accept) {
       const value: string | number = s.field === 'unitWeightKg' ? Number(s.proposed_value) : s.proposed_value;
-      db.prepare(`UPDATE customs_products SET ${COLUMN[s.field]} = ?, updated_at = ? WHERE sku = ?`).run(value, isoNow(clock), s.sku);
+      db.prepare(`UPDATE products SET ${COLUMN[s.field]} = ?, updated_at = ? WHERE sku = ?`).run(value, isoNow(clock), s.sku);
     }
     const row = bySku.get(s.sku);
     return row ? toProduct(row) : null;
@@ -215,22 +251,22 @@ export function createCustomsProductsRepo(db: Database.Database, clock: Clock): 
     getMany(skus) {
       const list = [...new Set(skus.filter((s) => s.trim() !== ''))];
       if (list.length === 0) return [];
-      const rows = db.prepare<string[], Row>(`SELECT * FROM customs_products WHERE sku IN (${list.map(() => '?').join(',')})`).all(...list);
+      const rows = db.prepare<string[], Row>(`SELECT * FROM products WHERE sku IN (${list.map(() => '?').join(',')})`).all(...list);
       return rows.map(toProduct);
     },
     list(q = '', limit = 500) {
       const like = likeContains(q.trim());
       return db
-        .prepare<[string, string, number], Row>(`SELECT * FROM customs_products WHERE sku LIKE ? ESCAPE '\\' OR description LIKE ? ESCAPE '\\' ORDER BY sku LIMIT ?`)
+        .prepare<[string, string, number], Row>(`SELECT * FROM products WHERE sku LIKE ? ESCAPE '\\' OR description LIKE ? ESCAPE '\\' ORDER BY sku LIMIT ?`)
         .all(like, like, limit)
         .map(toProduct);
     },
     all() {
-      return db.prepare<[], Row>('SELECT * FROM customs_products ORDER BY sku').all().map(toProduct);
+      return db.prepare<[], Row>('SELECT * FROM products ORDER BY sku').all().map(toProduct);
     },
     withHsCode(limit) {
       const n = Math.min(5000, Math.max(1, Math.trunc(limit)));
-      return db.prepare<[number], Row>('SELECT * FROM customs_products WHERE harmonized_code IS NOT NULL ORDER BY updated_at DESC, sku LIMIT ?').all(n).map(toProduct);
+      return db.prepare<[number], Row>('SELECT * FROM products WHERE harmonized_code IS NOT NULL ORDER BY updated_at DESC, sku LIMIT ?').all(n).map(toProduct);
     },
     remember(products) {
       const now = isoNow(clock);
