@@ -5,7 +5,7 @@
  * upper-cases it). What JSON Schema says beyond zod's own checks (blanks
  * around values, "contract or rate, not both", descriptions) is written
  * next to each check with `.meta()`, so the zod file stays the one source.
- * test/unit/rules/rules-schema.test.ts fails when the committed file differs.
+ * test/unit/build/rules-schema.test.ts fails when the committed file differs.
  *
  * Usage: node --import tsx build/rules-schema.ts        (writes the file)
  *        node --import tsx build/rules-schema.ts --check (exit 1 when it differs)

@@ -44,7 +44,7 @@ import { renderLabelsPdf, renderLabelsZpl, type LabelData } from '../../electron
 import { pdfToZpl, type PdfRasteriser } from '../../electron/core/printing/pdf/pdf-zpl';
 import { hsAnswer } from '../unit/core/printing/zpl/hs-answer';
 import { fakeBus, zd421, type FakeUsbBus } from '../unit/core/printing/transports/fake-usb';
-import { parcels as labelParcels } from '../unit/labels/fixtures';
+import { parcels as labelParcels } from '../unit/sandbox/labels/fixtures';
 import { benchScaleToQuote } from './scale-to-quote';
 import { benchRulesPlan } from './rules-plan';
 import { benchShipFormCheck } from './ship-form-check';

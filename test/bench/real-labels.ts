@@ -1,7 +1,7 @@
 /**
  * `real-labels` bench line (issue 23): the whole matrix — every ZPL label of
  * the corpus at every target (203/300/600 dpi × 4×6 in, 100×150 mm, no
- * profile) — checked as in test/integration/printers/real-labels.test.ts,
+ * profile) — checked as in test/integration/core/printing/real-labels.test.ts,
  * which runs a subset in CI. Prints one JSON line and each failing barcode.
  */
 import { stopZplPreviewWorker } from '../../electron/core/printing/zpl/preview';

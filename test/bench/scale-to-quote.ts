@@ -12,7 +12,7 @@ import { performance } from 'node:perf_hooks';
 import type { ScaleView } from '../../shared/contract/views';
 import { createSandbox } from '../../electron/sandbox';
 import { startStation } from '../../electron/shell/start';
-import { fakeHid } from '../unit/scales/fakes';
+import { fakeHid } from '../unit/core/scales/fakes';
 import { scaleReached } from './stats';
 
 /** Runs the bench and prints its JSON line and a human line; `quantile` is the bench's nearest-rank quantile. */

@@ -28,7 +28,7 @@ import { createSandbox } from '../../electron/sandbox';
 import { startStation } from '../../electron/shell/start';
 import { shopifyCsv } from '../fixtures/shopify/generate-shopify-csv';
 import { order } from '../fixtures/shopify/warehouse-order';
-import { fakeHid } from '../unit/scales/fakes';
+import { fakeHid } from '../unit/core/scales/fakes';
 import { scaleReached } from './stats';
 
 const ORDERS = Number(process.env.BENCH_SCAN_ORDERS ?? 60);

@@ -18,8 +18,8 @@ import { shopifyCsv } from '../../fixtures/shopify/generate-shopify-csv';
 import { order } from '../../fixtures/shopify/warehouse-order';
 import { decodeEscPos, escPosText } from '../../support/escpos';
 import { zplCommands, zplFields } from '../../support/zpl';
-import { startFakePrinter, type FakePrinter } from '../printers/fake-printer';
-import { receiptPrinter } from '../printers/receipt-printer';
+import { startFakePrinter, type FakePrinter } from './printing/fake-printer';
+import { receiptPrinter } from './printing/receipt-printer';
 import { invokerOf, orderByNumber, parcel, startSandbox, stationConfig, tempDir } from './helpers';
 
 let sb: Sandbox;

@@ -19,7 +19,7 @@ import type { PlatformClient } from '../../../electron/core/platform/client-api'
 import { invokeCommand, type Station } from '../../../electron/core/station';
 import { startStation } from '../../../electron/shell/start';
 import type { Sandbox } from '../../../electron/sandbox/index';
-import { startFakePrinter, type FakePrinter } from '../printers/fake-printer';
+import { startFakePrinter, type FakePrinter } from './printing/fake-printer';
 import { customs } from '../sandbox/helpers';
 import { clientFor, invokerOf, orderByNumber, parcel, startSandbox, stationConfig, stationFailure, tempDir } from './helpers';
 

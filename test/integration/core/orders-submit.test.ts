@@ -11,7 +11,7 @@ import { startStation } from '../../../electron/shell/start';
 import { generateShopifyCsv, shopifyCsv } from '../../fixtures/shopify/generate-shopify-csv';
 import { order } from '../../fixtures/shopify/warehouse-order';
 import type { Sandbox } from '../../../electron/sandbox/index';
-import { startFakePrinter, type FakePrinter } from '../printers/fake-printer';
+import { startFakePrinter, type FakePrinter } from './printing/fake-printer';
 import { invokerOf, startSandbox, stationConfig, tempDir } from './helpers';
 
 let sb: Sandbox;

@@ -12,7 +12,7 @@ import { startStation } from '../../../electron/shell/start';
 import { recipientToParty, type StationOrder } from '../../../shared/domain/order';
 import { shopifyCsv } from '../../fixtures/shopify/generate-shopify-csv';
 import { order } from '../../fixtures/shopify/warehouse-order';
-import { startFakePrinter, type FakePrinter } from '../printers/fake-printer';
+import { startFakePrinter, type FakePrinter } from './printing/fake-printer';
 import { invokerOf, orderByNumber, parcel, startSandbox, stationConfig, stationFailure, tempDir } from './helpers';
 
 let sb: Sandbox;

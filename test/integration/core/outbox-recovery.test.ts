@@ -18,7 +18,7 @@ import { invokerOf, type CommandArgs } from '../../support/commands';
 import { startStation } from '../../../electron/shell/start';
 import { openStore } from '../../../electron/core/store';
 import type { Sandbox } from '../../../electron/sandbox/index';
-import { startFakePrinter, type FakePrinter } from '../printers/fake-printer';
+import { startFakePrinter, type FakePrinter } from './printing/fake-printer';
 import { clientFor, parcel, startSandbox, stationConfig, tempDir } from './helpers';
 
 let sb: Sandbox;

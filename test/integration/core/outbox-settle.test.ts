@@ -23,7 +23,7 @@ import type { PlatformClient } from '../../../electron/core/platform/client-api'
 import { databaseFile, invokeCommand, type Station } from '../../../electron/core/station';
 import { startStation } from '../../../electron/shell/start';
 import type { Sandbox } from '../../../electron/sandbox/index';
-import { startFakePrinter, type FakePrinter } from '../printers/fake-printer';
+import { startFakePrinter, type FakePrinter } from './printing/fake-printer';
 import { clientFor, parcel, startSandbox, stationConfig, stationFailure, tempDir } from './helpers';
 
 let sb: Sandbox;

@@ -13,7 +13,7 @@ import type { Station } from '../../../electron/core/station';
 import type { Sandbox } from '../../../electron/sandbox/index';
 import { startStation } from '../../../electron/shell/start';
 import type { PickupDraft } from '../../../shared/contract/pickup-form';
-import { startFakePrinter, type FakePrinter } from '../printers/fake-printer';
+import { startFakePrinter, type FakePrinter } from './printing/fake-printer';
 import { invokerOf, pickupDate, startSandbox, stationConfig, stationFailure, tempDir } from './helpers';
 
 let sb: Sandbox;

@@ -13,7 +13,7 @@ import type { Station } from '../../../electron/core/station';
 import { startStation } from '../../../electron/shell/start';
 import type { Sandbox } from '../../../electron/sandbox/index';
 import type { PrinterProfile } from '../../../shared/contract/printer-profile';
-import { startFakePrinter, type FakePrinter } from '../printers/fake-printer';
+import { startFakePrinter, type FakePrinter } from './printing/fake-printer';
 import { invokerOf, parcel, startSandbox, stationConfig, stationFailure as failure, tempDir } from './helpers';
 
 let sb: Sandbox;

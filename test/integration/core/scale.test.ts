@@ -9,7 +9,7 @@ import type { ScaleView } from '../../../shared/contract/views';
 import type { Station } from '../../../electron/core/station';
 import { startStation } from '../../../electron/shell/start';
 import type { Sandbox } from '../../../electron/sandbox/index';
-import { fakeHid, fakeSerial } from '../../unit/scales/fakes';
+import { fakeHid, fakeSerial } from '../../unit/core/scales/fakes';
 import { invokerOf, startSandbox, stationConfig, stationFailure, tempDir } from './helpers';
 
 let sb: Sandbox;

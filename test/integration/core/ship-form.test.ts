@@ -16,7 +16,7 @@ import { CHOOSE_BOX, type ShipFormInput } from '../../../shared/contract/ship-fo
 import type { Rate } from '../../../shared/platform';
 import { shopifyCsv } from '../../fixtures/shopify/generate-shopify-csv';
 import { order } from '../../fixtures/shopify/warehouse-order';
-import { startFakePrinter, type FakePrinter } from '../printers/fake-printer';
+import { startFakePrinter, type FakePrinter } from './printing/fake-printer';
 import { invokerOf, orderByNumber, startSandbox, stationConfig, stationFailure, tempDir } from './helpers';
 
 let sb: Sandbox;

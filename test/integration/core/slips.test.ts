@@ -17,8 +17,8 @@ import { recipientToParty, type StationOrder } from '../../../shared/domain/orde
 import { shopifyCsv } from '../../fixtures/shopify/generate-shopify-csv';
 import { order } from '../../fixtures/shopify/warehouse-order';
 import { decodeEscPos, escPosText } from '../../support/escpos';
-import { closedPort, startFakePrinter, type FakePrinter } from '../printers/fake-printer';
-import { receiptPrinter } from '../printers/receipt-printer';
+import { closedPort, startFakePrinter, type FakePrinter } from './printing/fake-printer';
+import { receiptPrinter } from './printing/receipt-printer';
 import { FakeUsbPrinter, fakeBus } from '../../unit/core/printing/transports/fake-usb';
 import { invokerOf, orderByNumber, parcel, startSandbox, stationConfig, stationFailure, tempDir } from './helpers';
 

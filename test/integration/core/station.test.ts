@@ -15,7 +15,7 @@ import { startStation } from '../../../electron/shell/start';
 import { generateShopifyCsv } from '../../fixtures/shopify/generate-shopify-csv';
 import type { PlatformClient } from '../../../electron/core/platform/client-api';
 import type { Sandbox } from '../../../electron/sandbox/index';
-import { closedPort, startFakePrinter, type FakePrinter } from '../printers/fake-printer';
+import { closedPort, startFakePrinter, type FakePrinter } from './printing/fake-printer';
 import { clientFor, invokerOf, parcel, pickupDate, recipient, startSandbox, stationConfig, stationFailure as failure, switchableFetch, tempDir } from './helpers';
 
 let sb: Sandbox;

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { THRESHOLD, pdfiumInternals, toMonoBitmap, type GreyPage, type RasterTarget } from '../../../../../electron/core/printing/pdf/pdf-zpl';
 import { crc16 } from '../../../../../electron/core/printing/zpl/zpl-graphics';
 import { renderLabelsPdf } from '../../../../../electron/sandbox/labels';
-import { parcels } from '../../../labels/fixtures';
+import { parcels } from '../../../sandbox/labels/fixtures';
 
 describe('PDF → ZPL fast paths', () => {
   it('CRC-16/XMODEM by table: the standard check value and the bitwise result', () => {

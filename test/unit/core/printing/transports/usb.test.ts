@@ -1,6 +1,6 @@
 /**
  * USB label printers over an injected device with the `usb` package's own
- * interface (test/unit/printers/fake-usb.ts): claiming the printer-class
+ * interface (./fake-usb.ts): claiming the printer-class
  * interface with usblp detached and given back, chunked writes, status over
  * bulk IN in 64-byte packets, and the scripted failures: stall, timeout,
  * unplug mid-job, paper out reported by ~HQES, permission denied.
