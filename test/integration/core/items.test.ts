@@ -4,32 +4,16 @@
  * refused naming `barcodes` and nothing is lost; a skipped verification is
  * logged with its reason and what was missing; settings refuse a bad tolerance.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Station } from '../../../electron/core/station';
-import type { Sandbox } from '../../../electron/sandbox/index';
-import { startStation } from '../../../electron/shell/start';
+import { describe, expect, it } from 'vitest';
 import { openStore } from '../../../electron/core/store';
 import { databaseFile } from '../../../electron/core/station';
 import { shopifyCsv } from '../../fixtures/shopify/generate-shopify-csv';
 import { order } from '../../fixtures/shopify/warehouse-order';
-import { invokerOf, startSandbox, stationConfig, stationFailure, tempDir } from './helpers';
+import { stationFailure } from './helpers';
+import { useStation } from './station-fixture';
 
-let sb: Sandbox;
-let tmp: ReturnType<typeof tempDir>;
-let station: Station;
-const invoke = invokerOf(() => station);
-
-beforeAll(async () => {
-  sb = await startSandbox();
-  tmp = tempDir();
-  station = await startStation(stationConfig(sb, tmp.dir, `file://${tmp.dir}/labels`), { platformRateLimits: false });
-});
-
-afterAll(async () => {
-  await station?.close();
-  await sb?.close();
-  tmp?.cleanup();
-});
+const fx = useStation({ printer: 'file', options: () => ({ platformRateLimits: false }) });
+const invoke = fx.invoke;
 
 describe('items and scan-to-verify settings', () => {
   it('saves items, finds them by SKU or barcode, refuses a barcode of another SKU naming the field', async () => {
@@ -70,13 +54,13 @@ describe('items and scan-to-verify settings', () => {
     expect(Object.keys(short.details ?? {})).toEqual(['reason']);
     const { id } = await invoke('verify.skip', { orderId: o.id, reason: 'Label of the mug torn', missing: [{ sku: 'TAZ-1', name: 'Tazza', missing: 1 }] });
     expect(id).toBeGreaterThan(0);
-    await station.close();
-    const store = openStore(databaseFile(tmp.dir, 'platform'));
+    await fx.station.close();
+    const store = openStore(databaseFile(fx.dir, 'platform'));
     try {
       expect(store.items.skipsOf(o.id)).toEqual([{ id, reason: 'Label of the mug torn', missing: [{ sku: 'TAZ-1', name: 'Tazza', missing: 1 }], createdAt: expect.any(String) }]);
     } finally {
       store.close();
     }
-    station = await startStation(stationConfig(sb, tmp.dir, `file://${tmp.dir}/labels`), { platformRateLimits: false });
+    await fx.restart({ platformRateLimits: false });
   });
 });

@@ -10,17 +10,13 @@
  * Timing is asserted only loosely (a press answers in well under the minute
  * it used to wait); the counts of platform requests are exact.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Station } from '../../../electron/core/station';
-import { startStation } from '../../../electron/shell/start';
-import type { Sandbox } from '../../../electron/sandbox/index';
-import { clientFor, invokerOf, parcel, pickupDate, startSandbox, stationConfig, stationFailure, tempDir } from './helpers';
+import { describe, expect, it } from 'vitest';
+import { clientFor, parcel, pickupDate, stationFailure } from './helpers';
+import { useStation } from './station-fixture';
 
-let sb: Sandbox;
-let tmp: ReturnType<typeof tempDir>;
-let station: Station;
 const calls: string[] = [];
-const invoke = invokerOf(() => station);
+const fx = useStation({ printer: 'file', options: () => ({ fetch: countingFetch, outboxBackoff: { baseMs: 600_000 } }) });
+const invoke = fx.invoke;
 
 /** Counts the station's requests by `METHOD pathname`, then sends them. */
 const countingFetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -29,21 +25,9 @@ const countingFetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
 }) as typeof fetch;
 const count = (suffix: string) => calls.filter((c) => c.endsWith(suffix)).length;
 
-beforeAll(async () => {
-  sb = await startSandbox();
-  tmp = tempDir();
-  station = await startStation(stationConfig(sb, tmp.dir, `file://${tmp.dir}/labels`), { fetch: countingFetch, outboxBackoff: { baseMs: 600_000 } });
-});
-
-afterAll(async () => {
-  await station?.close();
-  await sb?.close();
-  tmp?.cleanup();
-});
-
 describe('a press the packer waits for answers at once', () => {
   it('the 11th pickup within a minute is queued at once, saying when it leaves, and is not sent meanwhile', async () => {
-    const carriers = await clientFor(sb, 0).getCarriers();
+    const carriers = await clientFor(fx.sb, 0).getCarriers();
     const contract = carriers.find((c) => c.canRequestPickup)!.contracts[0]!;
     const request = { serviceType: contract.contractCode, pickupDate: pickupDate(), packages: [parcel()] };
     for (let i = 0; i < 10; i++) await invoke('pickups.book', { request });

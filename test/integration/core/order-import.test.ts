@@ -6,31 +6,15 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ImportProgressView } from '../../../shared/contract/views';
-import type { Station } from '../../../electron/core/station';
-import type { Sandbox } from '../../../electron/sandbox/index';
-import { startStation } from '../../../electron/shell/start';
 import { MAX_IMPORT_BYTES } from '../../../electron/core/orders';
 import { generateShopifyCsv } from '../../fixtures/shopify/generate-shopify-csv';
-import { invokerOf, startSandbox, stationConfig, stationFailure, tempDir } from './helpers';
+import { stationFailure } from './helpers';
+import { useStation } from './station-fixture';
 
-let sb: Sandbox;
-let tmp: ReturnType<typeof tempDir>;
-let station: Station;
-const invoke = invokerOf(() => station);
-
-beforeAll(async () => {
-  sb = await startSandbox();
-  tmp = tempDir();
-  station = await startStation(stationConfig(sb, tmp.dir, `file://${tmp.dir}/labels`), { platformRateLimits: false });
-});
-
-afterAll(async () => {
-  await station?.close();
-  await sb?.close();
-  tmp?.cleanup();
-});
+const fx = useStation({ printer: 'file', options: () => ({ platformRateLimits: false }) });
+const invoke = fx.invoke;
 
 /** Uploads `bytes` in pieces of the size the station asks for; returns the upload's id. */
 async function upload(fileName: string, bytes: Buffer, shop?: string): Promise<string> {
@@ -51,7 +35,7 @@ describe('orders.importBegin / importChunk / importFinish', () => {
     const again = await invoke('orders.importCsv', { fileName: 'small.csv', contentBase64: csv.toString('base64'), shop: 'pieces' });
     expect(again).toMatchObject({ imported: 0, unchanged: report.imported });
     expect((await stationFailure(invoke('orders.importFinish', { importId }))).code).toBe('not_found_locally');
-    expect(fs.readdirSync(path.join(tmp.dir, 'imports'))).toEqual([]);
+    expect(fs.readdirSync(path.join(fx.dir, 'imports'))).toEqual([]);
   });
 
   it('refuses a piece out of order, naming offset', async () => {
@@ -68,7 +52,7 @@ describe('orders.importBegin / importChunk / importFinish', () => {
     const big = Buffer.from(generateShopifyCsv(6_000, { seed: 22 }), 'utf8');
     const importId = await upload('big.csv', big, 'big');
     const firstProgress = new Promise<ImportProgressView>((resolve) => {
-      const off = station.events.on('imports.changed', (p) => {
+      const off = fx.station.events.on('imports.changed', (p) => {
         if (p.importId !== importId || p.done) return;
         off();
         resolve(p);

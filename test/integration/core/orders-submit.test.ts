@@ -4,35 +4,14 @@
  * already there (`skipped`), two shops' #1001 are two platform orders, and
  * orders the platform would refuse are held back with the reason.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { OutboxListView } from '../../../shared/contract/views';
-import type { Station } from '../../../electron/core/station';
-import { startStation } from '../../../electron/shell/start';
 import { generateShopifyCsv, shopifyCsv } from '../../fixtures/shopify/generate-shopify-csv';
 import { order } from '../../fixtures/shopify/warehouse-order';
-import type { Sandbox } from '../../../electron/sandbox/index';
-import { startFakePrinter, type FakePrinter } from './printing/fake-printer';
-import { invokerOf, startSandbox, stationConfig, tempDir } from './helpers';
+import { useStation } from './station-fixture';
 
-let sb: Sandbox;
-let printer: FakePrinter;
-let tmp: ReturnType<typeof tempDir>;
-let station: Station;
-const invoke = invokerOf(() => station);
-
-beforeAll(async () => {
-  sb = await startSandbox();
-  printer = await startFakePrinter('ready');
-  tmp = tempDir();
-  station = await startStation(stationConfig(sb, tmp.dir, printer.uri), { platformTimeoutMs: 5000, printerTimeoutMs: 2000, platformRateLimits: false });
-});
-
-afterAll(async () => {
-  await station?.close();
-  await printer?.close();
-  await sb?.close();
-  tmp?.cleanup();
-});
+const fx = useStation({ options: () => ({ platformTimeoutMs: 5000, printerTimeoutMs: 2000, platformRateLimits: false }) });
+const invoke = fx.invoke;
 
 /** Waits until the given outbox rows are done or need attention (the worker sends them in the background). */
 async function settled(ids: number[]): Promise<OutboxListView['done']> {
@@ -61,8 +40,8 @@ describe('orders.submit (POST /orders via the outbox)', () => {
       ['done', 'orders.submit'],
     ]);
     expect(rows.map((r) => r.title).join(' ')).toMatch(/Send (100|30) orders to the platform \(Bottega #/);
-    const account = sb.state.accounts[0]!;
-    expect(sb.state.orderBook.findByNumber(account.accountId, `Bottega ${page.orders[0]!.orderNumber}`)).toBeDefined();
+    const account = fx.sb.state.accounts[0]!;
+    expect(fx.sb.state.orderBook.findByNumber(account.accountId, `Bottega ${page.orders[0]!.orderNumber}`)).toBeDefined();
 
     // Sending again creates nothing: the platform lists them in `skipped` (already there).
     const again = await invoke('orders.submit', { ids: ids.slice(0, 10) });
@@ -80,9 +59,9 @@ describe('orders.submit (POST /orders via the outbox)', () => {
     const res = await invoke('orders.submit', { ids: [outlet.id, bottega.id] });
     expect(res.queued).toBe(2);
     await settled(res.outboxIds);
-    const account = sb.state.accounts[0]!;
-    const a = sb.state.orderBook.findByNumber(account.accountId, 'Bottega #1001');
-    const b = sb.state.orderBook.findByNumber(account.accountId, 'Outlet #1001');
+    const account = fx.sb.state.accounts[0]!;
+    const a = fx.sb.state.orderBook.findByNumber(account.accountId, 'Bottega #1001');
+    const b = fx.sb.state.orderBook.findByNumber(account.accountId, 'Outlet #1001');
     expect(a && b && a.id !== b.id).toBe(true);
 
     // #7001 has no postal code (needs a fix); #7002 is collected in store.

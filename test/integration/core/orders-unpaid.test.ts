@@ -5,28 +5,18 @@
  * the order and sends nothing; a paid order ships; allowing unpaid orders
  * again lets the same order ship.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Station } from '../../../electron/core/station';
-import type { Sandbox } from '../../../electron/sandbox/index';
-import { startStation } from '../../../electron/shell/start';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { recipientToParty, type StationOrder } from '../../../shared/domain/order';
 import { shopifyCsv } from '../../fixtures/shopify/generate-shopify-csv';
 import { order } from '../../fixtures/shopify/warehouse-order';
-import { startFakePrinter, type FakePrinter } from './printing/fake-printer';
-import { invokerOf, orderByNumber, parcel, startSandbox, stationConfig, stationFailure, tempDir } from './helpers';
+import { orderByNumber, parcel, stationFailure } from './helpers';
+import { useStation } from './station-fixture';
 
-let sb: Sandbox;
-let printer: FakePrinter;
-let tmp: ReturnType<typeof tempDir>;
-let station: Station;
-const invoke = invokerOf(() => station);
+const fx = useStation({ options: () => ({ platformTimeoutMs: 5000, printerTimeoutMs: 2000, platformRateLimits: false }) });
+const invoke = fx.invoke;
 const created = '2026-11-20 10:00:00 +0000';
 
 beforeAll(async () => {
-  sb = await startSandbox();
-  printer = await startFakePrinter('ready');
-  tmp = tempDir();
-  station = await startStation(stationConfig(sb, tmp.dir, printer.uri), { platformTimeoutMs: 5000, printerTimeoutMs: 2000, platformRateLimits: false });
   const ship = { name: 'Giulia Bianchi', a1: 'Via Roma 1', city: 'Milano', zip: '20121', prov: 'MI', country: 'IT' };
   await invoke('orders.importCsv', {
     fileName: 'bottega.csv',
@@ -36,13 +26,6 @@ beforeAll(async () => {
       ...order({ name: '#3002', id: '3300000003002', created, email: 'b@example.it', ship, items: [{ q: '1', n: 'Piatto', p: '20.00', sku: 'PIATTO' }], total: '20.00' }),
     ]),
   });
-});
-
-afterAll(async () => {
-  await station?.close();
-  await printer?.close();
-  await sb?.close();
-  tmp?.cleanup();
 });
 
 const byNumber = (orderNumber: string): Promise<StationOrder> => orderByNumber(invoke, orderNumber);
@@ -55,12 +38,12 @@ describe('unpaid orders in shipping.shipOrder', () => {
     await invoke('orders.settings.set', { ...settings, allowUnpaid: false });
     const unpaid = await byNumber('#3001');
     expect(unpaid.paymentStatus).toBe('unpaid');
-    const before = sb.state.shipments.length;
+    const before = fx.sb.state.shipments.length;
     const err = await stationFailure(ship(unpaid));
     expect(err.code).toBe('invalid_state');
     expect(err.message).toContain('#3001 of Bottega is not paid');
     expect(err.details?.orderId?.[0]).toContain('#3001');
-    expect(sb.state.shipments.length).toBe(before);
+    expect(fx.sb.state.shipments.length).toBe(before);
     expect((await invoke('outbox.list', {})).pending).toEqual([]);
     expect((await byNumber('#3001')).status).toBe('open');
   });

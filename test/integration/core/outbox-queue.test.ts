@@ -5,28 +5,25 @@
  * fixed (credit topped up); `outbox.dismiss` closes only a row the platform
  * surely refused, never one that may have reached it.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ShipResult, StationEvents } from '../../../shared/contract/commands';
 import type { OutboxRowView } from '../../../shared/contract/views';
 import type { StationOrder } from '../../../shared/domain/order';
 import { recipientToParty } from '../../../shared/domain/order';
-import { invokeCommand, type Station } from '../../../electron/core/station';
-import { startStation } from '../../../electron/shell/start';
-import type { Sandbox } from '../../../electron/sandbox/index';
-import { invokerOf, parcel, startSandbox, stationConfig, stationFailure as failure, switchableFetch, tempDir } from './helpers';
+import { invokeCommand } from '../../../electron/core/station';
+import { parcel, stationFailure as failure, switchableFetch } from './helpers';
+import { useStation } from './station-fixture';
 
-let sb: Sandbox;
-let tmp: ReturnType<typeof tempDir>;
-let station: Station;
 const net = switchableFetch();
 const outboxEvents: Array<StationEvents['outbox.changed']> = [];
 
-const invoke = invokerOf(() => station);
+const fx = useStation({ printer: 'file', options: () => ({ fetch: net.fetch, platformTimeoutMs: 5000, outboxBackoff: { baseMs: 600_000 } }) });
+const invoke = fx.invoke;
 
 /** Resolves when row `id` reaches `state` (the worker's `outbox.changed` event: a readiness signal, no sleeps). */
 function rowReaches(id: number, state: OutboxRowView['state']): Promise<void> {
   return new Promise((resolve) => {
-    const off = station.events.on('outbox.changed', (e) => {
+    const off = fx.station.events.on('outbox.changed', (e) => {
       if (e.id === id && e.state === state) {
         off();
         resolve();
@@ -50,27 +47,14 @@ function ship(o: StationOrder, province?: string): Promise<ShipResult> {
 }
 
 beforeAll(async () => {
-  sb = await startSandbox();
-  tmp = tempDir();
-  station = await startStation(
-    stationConfig(sb, tmp.dir, `file://${tmp.dir}/labels`),
-    // Background back-off far away: only a kick (retry, connection back) sends in the background.
-    { fetch: net.fetch, platformTimeoutMs: 5000, outboxBackoff: { baseMs: 600_000 } },
-  );
-  station.events.on('outbox.changed', (e) => outboxEvents.push(e));
-});
-
-afterAll(async () => {
-  await station?.close();
-  await sb?.close();
-  tmp?.cleanup();
+  fx.station.events.on('outbox.changed', (e) => outboxEvents.push(e));
 });
 
 describe('outbox commands (Queue panel)', () => {
   let refusedId: number;
 
   it('lists a shipment refused for lack of credit as needing attention, with the platform error and its status', async () => {
-    const account = sb.state.accounts[0]!;
+    const account = fx.sb.state.accounts[0]!;
     const balance = account.credit.balance;
     account.credit.balance = 0;
     const o = await newOrder('Q-1');
@@ -117,7 +101,7 @@ describe('outbox commands (Queue panel)', () => {
     const recent = await invoke('shipments.recent', {});
     expect(recent.find((s) => s.trackingNumber === row.trackingNumber)?.labelFormats).toContain('ZPL');
     // Sent twice from the queue, paid once: the platform holds one shipment with that reference.
-    const onPlatform = sb.state.shipments.filter((s) => s.reference === 'Q-1');
+    const onPlatform = fx.sb.state.shipments.filter((s) => s.reference === 'Q-1');
     expect(onPlatform).toHaveLength(1);
     expect((await failure(invoke('outbox.retry', { id: refusedId }))).code).toBe('invalid_state');
   });
@@ -158,7 +142,7 @@ describe('outbox commands (Queue panel)', () => {
     expect((await failure(invoke('outbox.retry', { id: row.id }))).code).toBe('invalid_state');
     expect((await failure(invoke('outbox.dismiss', { id: 99_999 }))).code).toBe('not_found_locally');
     // Malformed on purpose: what the contract's schema must refuse, so the untyped transport call.
-    expect((await failure(invokeCommand(station.handlers, 'outbox.dismiss', { id: 'x' }))).details).toHaveProperty('id');
+    expect((await failure(invokeCommand(fx.station.handlers, 'outbox.dismiss', { id: 'x' }))).details).toHaveProperty('id');
     // Shipping the order again sends that very row.
     const res = await ship(o);
     expect(res.shipment.orderNumber).toBe('Q-3');

@@ -8,19 +8,13 @@
  * `totalWeight`, `length`, `pickupDate`) and nothing reaches the sandbox on a
  * bad form; the platform's own refusal names the form's field too.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Station } from '../../../electron/core/station';
-import type { Sandbox } from '../../../electron/sandbox/index';
-import { startStation } from '../../../electron/shell/start';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { PickupDraft } from '../../../shared/contract/pickup-form';
-import { startFakePrinter, type FakePrinter } from './printing/fake-printer';
-import { invokerOf, pickupDate, startSandbox, stationConfig, stationFailure, tempDir } from './helpers';
+import { pickupDate, stationFailure } from './helpers';
+import { useStation } from './station-fixture';
 
-let sb: Sandbox;
-let printer: FakePrinter;
-let tmp: ReturnType<typeof tempDir>;
-let station: Station;
-const invoke = invokerOf(() => station);
+const fx = useStation({ options: () => ({ fetch: recording, platformTimeoutMs: 5000, printerTimeoutMs: 2000, platformRateLimits: false }) });
+const invoke = fx.invoke;
 
 /** Every request the station sent, `METHOD pathname` with its body (POST /pickups is what matters). */
 const sent: Array<{ call: string; body: string | null }> = [];
@@ -46,10 +40,6 @@ function nextSunday(from = new Date()): string {
 }
 
 beforeAll(async () => {
-  sb = await startSandbox();
-  printer = await startFakePrinter('ready');
-  tmp = tempDir();
-  station = await startStation(stationConfig(sb, tmp.dir, printer.uri), { fetch: recording, platformTimeoutMs: 5000, printerTimeoutMs: 2000, platformRateLimits: false });
   const carriers = await invoke('carriers.list');
   contractCode = carriers.find((c) => c.canRequestPickup)!.contracts[0]!.contractCode;
   warehouseId = (await invoke('warehouses.list'))[0]!.id;
@@ -57,13 +47,6 @@ beforeAll(async () => {
 
 beforeEach(() => {
   sent.length = 0;
-});
-
-afterAll(async () => {
-  await station?.close();
-  await printer?.close();
-  await sb?.close();
-  tmp?.cleanup();
 });
 
 describe('the pickup form: the core builds POST /pickups', () => {

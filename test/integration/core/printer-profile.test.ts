@@ -7,36 +7,16 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { inflateSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { crc16 } from '../../../electron/core/printing/zpl/zpl-graphics';
-import type { Station } from '../../../electron/core/station';
-import { startStation } from '../../../electron/shell/start';
-import type { Sandbox } from '../../../electron/sandbox/index';
 import type { PrinterProfile } from '../../../shared/contract/printer-profile';
-import { startFakePrinter, type FakePrinter } from './printing/fake-printer';
-import { invokerOf, parcel, startSandbox, stationConfig, stationFailure as failure, tempDir } from './helpers';
+import { parcel, stationFailure as failure } from './helpers';
+import { useStation } from './station-fixture';
 
-let sb: Sandbox;
-let printer: FakePrinter;
-let tmp: ReturnType<typeof tempDir>;
-let station: Station;
-const invoke = invokerOf(() => station);
+const fx = useStation({ options: () => ({ platformTimeoutMs: 5000, printerTimeoutMs: 2000, outboxBackoff: { baseMs: 600_000 } }) });
+const invoke = fx.invoke;
 
 const PROFILE: PrinterProfile = { dpi: 300, widthMm: 100, heightMm: 150, darkness: 22, speedIps: 4, media: 'thermal_transfer', topOffsetDots: -12 };
-
-beforeAll(async () => {
-  sb = await startSandbox();
-  printer = await startFakePrinter('ready');
-  tmp = tempDir();
-  station = await startStation(stationConfig(sb, tmp.dir, printer.uri), { platformTimeoutMs: 5000, printerTimeoutMs: 2000, outboxBackoff: { baseMs: 600_000 } });
-});
-
-afterAll(async () => {
-  await station?.close();
-  await printer?.close();
-  await sb?.close();
-  tmp?.cleanup();
-});
 
 /** Parameters of every `cmd` (e.g. `^PW`) in a ZPL text. */
 function params(zpl: string, cmd: string): string[] {
@@ -47,7 +27,7 @@ function params(zpl: string, cmd: string): string[] {
 
 describe('printer profile commands', () => {
   it('has no profile for the printer in use until one is saved', async () => {
-    expect(await invoke('printers.profile.get', {})).toEqual({ uri: printer.uri, profile: null });
+    expect(await invoke('printers.profile.get', {})).toEqual({ uri: fx.printer.uri, profile: null });
   });
 
   it('refuses a bad profile naming the field, and saves nothing', async () => {
@@ -59,11 +39,11 @@ describe('printer profile commands', () => {
     expect(JSON.stringify(e2.details)).toContain('media');
     const e3 = await failure(invoke('printers.profile.set', { profile: { ...PROFILE, zplMadeForDpi: 250 as 203 } }));
     expect(JSON.stringify(e3.details)).toContain('zplMadeForDpi');
-    expect(await invoke('printers.profile.get', {})).toEqual({ uri: printer.uri, profile: null });
+    expect(await invoke('printers.profile.get', {})).toEqual({ uri: fx.printer.uri, profile: null });
   });
 
   it('saves a profile per device URI and prints the next label with it', async () => {
-    expect(await invoke('printers.profile.set', { profile: PROFILE })).toEqual({ uri: printer.uri, profile: PROFILE });
+    expect(await invoke('printers.profile.set', { profile: PROFILE })).toEqual({ uri: fx.printer.uri, profile: PROFILE });
     expect(await invoke('printers.profile.get', { uri: 'socket://10.9.9.9:9100' })).toEqual({ uri: 'socket://10.9.9.9:9100', profile: null });
     expect((await invoke('printers.profile.get', {})).profile).toEqual(PROFILE);
 
@@ -83,7 +63,7 @@ describe('printer profile commands', () => {
       request: { recipient: { name: 'Anna Neri', address: { street: 'Via Roma 1', city: 'Torino', province: 'TO', postalCode: '10121', countryCode: 'IT' } }, packages: [parcel()], serviceType: zplRate.contractCode },
     });
     expect(shipped.printJob?.state).toBe('printed');
-    const zpl = (await printer.job(printer.jobs.length - 1)).toString('latin1');
+    const zpl = (await fx.printer.job(fx.printer.jobs.length - 1)).toString('latin1');
     // 100 x 150 mm at 300 dpi = 1181 x 1772 dots.
     expect(params(zpl, '^PW').map(Number).every((n) => n === 1181)).toBe(true);
     expect(params(zpl, '^PW').length).toBeGreaterThan(0);
@@ -96,7 +76,7 @@ describe('printer profile commands', () => {
 
   it('keeps the dpi the carrier makes its ZPL for (issue 23) with the profile', async () => {
     const withMadeFor = { ...PROFILE, zplMadeForDpi: 300 as const };
-    expect(await invoke('printers.profile.set', { profile: withMadeFor })).toEqual({ uri: printer.uri, profile: withMadeFor });
+    expect(await invoke('printers.profile.set', { profile: withMadeFor })).toEqual({ uri: fx.printer.uri, profile: withMadeFor });
     expect((await invoke('printers.profile.get', {})).profile).toEqual(withMadeFor);
     await invoke('printers.profile.set', { profile: PROFILE });
   });
@@ -106,11 +86,11 @@ describe('printer profile commands', () => {
     const rates = await invoke('shipping.quote', { request: { recipient: { address: { postalCode: '80331', countryCode: 'DE' } }, packages: [parcel(2)] } });
     const dhl = rates.find((x) => x.carrierCode.toUpperCase() === 'DHL');
     if (!dhl) throw new Error(`no DHL rate to DE among ${rates.map((x) => x.contractCode).join(', ')}`);
-    const before = printer.jobs.length;
+    const before = fx.printer.jobs.length;
     const shipped = await invoke('shipping.shipOrder', { request: { recipient, packages: [parcel(2)], serviceType: dhl.contractCode } });
     expect(shipped.printJob?.state).toBe('printed');
-    expect(printer.jobs.length).toBe(before + 1);
-    const zpl = (await printer.job(printer.jobs.length - 1)).toString('latin1');
+    expect(fx.printer.jobs.length).toBe(before + 1);
+    const zpl = (await fx.printer.job(fx.printer.jobs.length - 1)).toString('latin1');
     const labels = zpl.match(/\^XA[\s\S]*?\^XZ/g) ?? [];
     // The sandbox's DHL label PDF has one page per parcel: one parcel, one label.
     expect(labels).toHaveLength(1);
@@ -131,14 +111,14 @@ describe('printer profile commands', () => {
 
   it('refuses a printer that cannot be used with its reason as a core text, the device and folder kept (issue 25)', async () => {
     // A folder "inside" a regular file can never be created.
-    const blocker = path.join(tmp.dir, 'not-a-folder');
+    const blocker = path.join(fx.dir, 'not-a-folder');
     writeFileSync(blocker, 'x');
     const uri = `file://${path.join(blocker, 'labels')}`;
     const e = await failure(invoke('printers.set', { uri }));
     expect(e.code).toBe('printer_error');
     expect(e.message).toContain(`Printer ${uri} not saved: `);
     expect(e.text).toMatchObject({ key: 'printerNotSaved', values: { uri, detailKey: 'folderNotWritable', 'detail.dir': path.join(blocker, 'labels') } });
-    expect(await invoke('printers.profile.get', {})).toMatchObject({ uri: printer.uri });
+    expect(await invoke('printers.profile.get', {})).toMatchObject({ uri: fx.printer.uri });
   });
 });
 

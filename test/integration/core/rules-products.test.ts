@@ -9,21 +9,15 @@
  */
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Station } from '../../../electron/core/station';
-import type { Sandbox } from '../../../electron/sandbox/index';
-import { startStation } from '../../../electron/shell/start';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { StationOrder } from '../../../shared/domain/order';
 import { shopifyCsv } from '../../fixtures/shopify/generate-shopify-csv';
 import { order } from '../../fixtures/shopify/warehouse-order';
-import { startFakePrinter, type FakePrinter } from './printing/fake-printer';
-import { invokerOf, orderByNumber, startSandbox, stationConfig, stationFailure, tempDir } from './helpers';
+import { orderByNumber, stationFailure } from './helpers';
+import { useStation } from './station-fixture';
 
-let sb: Sandbox;
-let printer: FakePrinter;
-let tmp: ReturnType<typeof tempDir>;
-let station: Station;
-const invoke = invokerOf(() => station);
+const fx = useStation({ options: () => ({ platformTimeoutMs: 5000, printerTimeoutMs: 2000, platformRateLimits: false }) });
+const invoke = fx.invoke;
 const created = '2026-11-20 10:00:00 +0000';
 const milano = { name: 'Giulia Bianchi', a1: 'Via Roma 1', city: 'Milano', zip: '20121', prov: 'MI', country: 'IT' };
 const livigno = { name: 'Marco Rossi', a1: 'Via Saroch 12', city: 'Livigno', zip: '23041', prov: 'SO', country: 'IT' };
@@ -46,10 +40,6 @@ const PRODUCTS = [
 ].join('\n');
 
 beforeAll(async () => {
-  sb = await startSandbox();
-  printer = await startFakePrinter('ready');
-  tmp = tempDir();
-  station = await startStation(stationConfig(sb, tmp.dir, printer.uri), { platformTimeoutMs: 5000, printerTimeoutMs: 2000, platformRateLimits: false });
   await invoke('boxes.settings.set', { presets: [{ name: 'Medium', lengthCm: 40, widthCm: 30, heightCm: 30, tareKg: 0.3, barcode: null }], defaultBox: 'Medium' });
   await invoke('orders.importCsv', {
     fileName: 'bottega.csv',
@@ -62,13 +52,6 @@ beforeAll(async () => {
       ...order({ name: '#4005', id: '4400000004005', created, email: 'e@example.it', ship: milano, items: [{ q: '1', n: 'Sconosciuto', p: '5.00', sku: 'NOPE' }], total: '5.00' }),
     ]),
   });
-});
-
-afterAll(async () => {
-  await station?.close();
-  await printer?.close();
-  await sb?.close();
-  tmp?.cleanup();
 });
 
 const byNumber = (n: string): Promise<StationOrder> => orderByNumber(invoke, n);
@@ -128,27 +111,27 @@ describe('rules and product data through the commands', () => {
 
   it('shipOrder ships once through the outbox and prints; the second press is refused and nothing more is sent', async () => {
     const o = await byNumber('#4001');
-    const before = sb.state.shipments.length;
+    const before = fx.sb.state.shipments.length;
     const r = await invoke('shipping.shipOrder', { orderId: o.id });
     expect(r.shipment.trackingNumber).toMatch(/^[A-Z]{2}\d{10}$/);
     expect(r.printError).toBeNull();
-    expect(sb.state.shipments.length).toBe(before + 1);
+    expect(fx.sb.state.shipments.length).toBe(before + 1);
     expect(r.printJob).not.toBeNull();
     // The first shipment of this file: its label is the printer's first job.
-    expect((await printer.job(0)).toString('latin1')).toContain('^XA');
+    expect((await fx.printer.job(0)).toString('latin1')).toContain('^XA');
     const again = await stationFailure(invoke('shipping.shipOrder', { orderId: o.id }));
     expect(again.code).toBe('invalid_state');
     expect(again.message).toContain('#4001');
-    expect(sb.state.shipments.length).toBe(before + 1);
+    expect(fx.sb.state.shipments.length).toBe(before + 1);
     expect((await byNumber('#4001')).status).toBe('shipped');
   });
 
   it('refuses an order needing attention (unpaid without a rule for it) and sends nothing', async () => {
-    const before = sb.state.shipments.length;
+    const before = fx.sb.state.shipments.length;
     const err = await stationFailure(invoke('shipping.shipOrder', { orderId: (await byNumber('#4004')).id }));
     expect(err.code).toBe('invalid_state');
     expect(err.details?.orderId?.join(' ')).toContain('not paid');
-    expect(sb.state.shipments.length).toBe(before);
+    expect(fx.sb.state.shipments.length).toBe(before);
   });
 
   it('plans a Livigno order with the customs lines from product data, and ships it', async () => {
@@ -175,7 +158,7 @@ describe('rules and product data through the commands', () => {
   });
 
   it('follows a shared rules file: reloads on change, keeps the last good copy when it is invalid or away', async () => {
-    const file = join(tmp.dir, 'share-rules.json');
+    const file = join(fx.dir, 'share-rules.json');
     writeFileSync(file, JSON.stringify({ ...RULES, revision: 'r2', rules: RULES.rules.slice(0, 2) }));
     const first = await invoke('rules.follow', { path: file });
     expect(first).toMatchObject({ path: file, error: null, version: { label: 'rev r2' } });
@@ -202,7 +185,7 @@ describe('rules and product data through the commands', () => {
   });
 
   it('follows a shared product file: imports it, keeps the data when a row is refused', async () => {
-    const file = join(tmp.dir, 'share-products.csv');
+    const file = join(fx.dir, 'share-products.csv');
     writeFileSync(file, 'sku,weightKg,originCountry\nVASO,2,IT\n');
     const first = await invoke('products.follow', { path: file });
     expect(first.error).toBeNull();

@@ -8,22 +8,16 @@
  * `details` path before anything is sent, and a shipment without an order
  * still ships.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Station } from '../../../electron/core/station';
-import type { Sandbox } from '../../../electron/sandbox/index';
-import { startStation } from '../../../electron/shell/start';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { CHOOSE_BOX, type ShipFormInput } from '../../../shared/contract/ship-form';
 import type { Rate } from '../../../shared/platform';
 import { shopifyCsv } from '../../fixtures/shopify/generate-shopify-csv';
 import { order } from '../../fixtures/shopify/warehouse-order';
-import { startFakePrinter, type FakePrinter } from './printing/fake-printer';
-import { invokerOf, orderByNumber, startSandbox, stationConfig, stationFailure, tempDir } from './helpers';
+import { orderByNumber, stationFailure } from './helpers';
+import { useStation } from './station-fixture';
 
-let sb: Sandbox;
-let printer: FakePrinter;
-let tmp: ReturnType<typeof tempDir>;
-let station: Station;
-const invoke = invokerOf(() => station);
+const fx = useStation({ options: () => ({ platformTimeoutMs: 5000, printerTimeoutMs: 2000, platformRateLimits: false }) });
+const invoke = fx.invoke;
 const created = '2026-11-20 10:00:00 +0000';
 
 const noIds = { eori: '', vatNumber: '', taxId: '' };
@@ -49,10 +43,6 @@ function milanoForm(): ShipFormInput {
 const chosenOf = (r: Rate) => ({ carrierCode: r.carrierCode, contractCode: r.contractCode, cashOnDeliveryMethods: r.cashOnDeliveryMethods });
 
 beforeAll(async () => {
-  sb = await startSandbox();
-  printer = await startFakePrinter('ready');
-  tmp = tempDir();
-  station = await startStation(stationConfig(sb, tmp.dir, printer.uri), { platformTimeoutMs: 5000, printerTimeoutMs: 2000, platformRateLimits: false });
   await invoke('orders.importCsv', {
     fileName: 'bottega.csv',
     shop: 'Bottega',
@@ -60,13 +50,6 @@ beforeAll(async () => {
       ...order({ name: '#5001', id: '4400000005001', created, email: 'a@example.it', ship: { name: 'Giulia Bianchi', a1: 'Via Roma 1', city: 'Milano', zip: '20121', prov: 'MI', country: 'IT' }, items: [{ q: '1', n: 'Tazza', p: '39.50', sku: 'TAZ' }], total: '39.50' }),
     ]),
   });
-});
-
-afterAll(async () => {
-  await station?.close();
-  await printer?.close();
-  await sb?.close();
-  tmp?.cleanup();
 });
 
 describe('the packer’s form: the core builds the wire request', () => {
@@ -102,7 +85,7 @@ describe('the packer’s form: the core builds the wire request', () => {
     const o = await orderByNumber(invoke, '#5001');
     const [rate] = await invoke('shipping.quote', { form: milanoForm() });
     if (!rate) throw new Error('the sandbox quoted nothing');
-    const before = sb.state.shipments.length;
+    const before = fx.sb.state.shipments.length;
     const cod = { ...milanoForm(), codEnabled: true, codAmount: '39,50', codMethod: 'no-such-method' };
     const err = await stationFailure(invoke('shipping.shipOrder', { orderId: o.id, form: cod, rate: chosenOf(rate) }));
     expect(err.code).toBe('invalid_input');
@@ -111,7 +94,7 @@ describe('the packer’s form: the core builds the wire request', () => {
     expect(noRate.details?.serviceType).toEqual(['Choose a rate (F2)']);
     const noOrder = await stationFailure(invoke('shipping.shipOrder', {}));
     expect(noOrder.details?.orderId).toEqual(['Order id is required']);
-    expect(sb.state.shipments.length).toBe(before);
+    expect(fx.sb.state.shipments.length).toBe(before);
   });
 
   it('ships the order with the chosen contract and the form’s recipient, parcel and options, and prints', async () => {
@@ -122,7 +105,7 @@ describe('the packer’s form: the core builds the wire request', () => {
     const r = await invoke('shipping.shipOrder', { orderId: o.id, form: milanoForm(), rate: chosenOf(rate) });
     expect(r.printError).toBeNull();
     expect(r.printJob).not.toBeNull();
-    const stored = sb.state.shipments.find((s) => s.trackingNumber === r.shipment.trackingNumber);
+    const stored = fx.sb.state.shipments.find((s) => s.trackingNumber === r.shipment.trackingNumber);
     expect(stored).toMatchObject({
       reference: 'Bottega #5001',
       carrierCode: rate.carrierCode,
@@ -142,7 +125,7 @@ describe('the packer’s form: the core builds the wire request', () => {
     const [rate] = await invoke('shipping.quote', { form });
     if (!rate) throw new Error('the sandbox quoted nothing');
     const r = await invoke('shipping.shipOrder', { form, rate: chosenOf(rate) });
-    const stored = sb.state.shipments.find((s) => s.trackingNumber === r.shipment.trackingNumber);
+    const stored = fx.sb.state.shipments.find((s) => s.trackingNumber === r.shipment.trackingNumber);
     // No reference typed: the station gives its own (shipping.shipOrder), as before.
     expect(stored).toMatchObject({ reference: expect.stringMatching(/^ST-/), recipient: { name: 'Luca Verdi' }, insurance: null, notes: null });
   });

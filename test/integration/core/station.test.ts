@@ -5,28 +5,23 @@
  * print failure, cancel, platform errors passed through, offline shipping
  * retried without a second shipment, pickup, closing the day.
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ShipResult } from '../../../shared/contract/commands';
 import type { PrintJobView } from '../../../shared/contract/views';
 import type { StationOrder } from '../../../shared/domain/order';
 import type { Rate } from '../../../shared/platform/resources';
-import type { Station } from '../../../electron/core/station';
-import { startStation } from '../../../electron/shell/start';
 import { generateShopifyCsv } from '../../fixtures/shopify/generate-shopify-csv';
 import type { PlatformClient } from '../../../electron/core/platform/client-api';
-import type { Sandbox } from '../../../electron/sandbox/index';
-import { closedPort, startFakePrinter, type FakePrinter } from './printing/fake-printer';
-import { clientFor, invokerOf, parcel, pickupDate, recipient, startSandbox, stationConfig, stationFailure as failure, switchableFetch, tempDir } from './helpers';
+import { closedPort } from './printing/fake-printer';
+import { clientFor, parcel, pickupDate, recipient, stationFailure as failure, switchableFetch } from './helpers';
+import { useStation } from './station-fixture';
 
-let sb: Sandbox;
-let printer: FakePrinter;
-let tmp: ReturnType<typeof tempDir>;
-let station: Station;
 let direct: PlatformClient;
 const net = switchableFetch();
 const events: Array<{ name: string; payload: unknown }> = [];
 
-const invoke = invokerOf(() => station);
+const fx = useStation({ options: () => ({ fetch: net.fetch, platformTimeoutMs: 5000, printerTimeoutMs: 2000, outboxBackoff: { baseMs: 600_000 } }) });
+const invoke = fx.invoke;
 
 async function order(code: string): Promise<StationOrder> {
   const r = await invoke('scan.resolve', { code });
@@ -47,25 +42,10 @@ function shipRequest(o: StationOrder, packages = [parcel()]) {
 }
 
 beforeAll(async () => {
-  sb = await startSandbox();
-  printer = await startFakePrinter('ready');
-  tmp = tempDir();
-  station = await startStation(
-    stationConfig(sb, tmp.dir, printer.uri),
-    // Background retries far away: the tests drive the outbox themselves.
-    { fetch: net.fetch, platformTimeoutMs: 5000, printerTimeoutMs: 2000, outboxBackoff: { baseMs: 600_000 } },
-  );
   for (const name of ['app.changed', 'shipments.changed', 'printJobs.changed', 'orders.changed', 'manifests.changed', 'pickups.changed'] as const) {
-    station.events.on(name, (payload) => events.push({ name, payload }));
+    fx.station.events.on(name, (payload) => events.push({ name, payload }));
   }
-  direct = clientFor(sb, 0);
-});
-
-afterAll(async () => {
-  await station?.close();
-  await printer?.close();
-  await sb?.close();
-  tmp?.cleanup();
+  direct = clientFor(fx.sb, 0);
 });
 
 describe('station core, one bench day', () => {
@@ -74,12 +54,12 @@ describe('station core, one bench day', () => {
 
   it('answers app.info with platform, connection, credit, printer and backlog', async () => {
     const info = await invoke('app.info');
-    expect(info.platform).toEqual({ mode: 'platform', baseUrl: sb.baseUrl, accountName: sb.clients[0]!.clientId });
+    expect(info.platform).toEqual({ mode: 'platform', baseUrl: fx.sb.baseUrl, accountName: fx.sb.clients[0]!.clientId });
     expect(info.connection).toBe('online');
     expect(info.credit?.currency).toBe('EUR');
-    expect(info.printer).toMatchObject({ uri: printer.uri, state: 'ready' });
+    expect(info.printer).toMatchObject({ uri: fx.printer.uri, state: 'ready' });
     expect(info.pendingOutbox).toBe(0);
-    expect(station.info.mode).toBe('platform');
+    expect(fx.station.info.mode).toBe('platform');
   });
 
   it('imports a Shopify CSV and resolves order numbers with or without #, any case', async () => {
@@ -115,11 +95,11 @@ describe('station core, one bench day', () => {
     first = await invoke('shipping.shipOrder', { orderId: o.id, request: { ...shipRequest(o), serviceType: cheapest.contractCode } });
     const ldv = first.shipment.trackingNumber;
     expect(first.printError).toBeNull();
-    expect(first.printJob).toMatchObject({ state: 'printed', requestedBy: 'auto', printerUri: printer.uri });
+    expect(first.printJob).toMatchObject({ state: 'printed', requestedBy: 'auto', printerUri: fx.printer.uri });
     expect(first.shipment).toMatchObject({ reference: '#1001', orderNumber: '#1001', cancelled: false, labelFormats: ['ZPL', 'PDF'] });
     expect(first.shipment.carrier.contractCode).toBe(cheapest.contractCode);
 
-    const bytes = await printer.job(0);
+    const bytes = await fx.printer.job(0);
     expect(bytes.toString('utf8')).toContain(ldv);
     expect(bytes.toString('utf8')).toContain('^XA');
     expect(first.printJob?.bytesWritten).toBe(bytes.length);
@@ -159,13 +139,13 @@ describe('station core, one bench day', () => {
   });
 
   it('reprints from the stored label without touching the network', async () => {
-    const jobsBefore = printer.jobs.length;
+    const jobsBefore = fx.printer.jobs.length;
     const callsBefore = net.state.calls.length;
     net.state.down = true;
     try {
       const job = await invoke('labels.reprint', { trackingNumber: first.shipment.trackingNumber });
       expect(job).toMatchObject({ state: 'printed', requestedBy: 'reprint' });
-      const bytes = await printer.job(jobsBefore);
+      const bytes = await fx.printer.job(jobsBefore);
       expect(bytes.toString('utf8')).toContain(first.shipment.trackingNumber);
       expect(net.state.calls.length).toBe(callsBefore);
     } finally {
@@ -192,15 +172,15 @@ describe('station core, one bench day', () => {
     const pending = await invoke('printJobs.pending');
     expect(pending.map((j) => j.id)).toEqual([res.printJob?.id]);
 
-    const jobsBefore = printer.jobs.length;
-    await invoke('printers.set', { uri: printer.uri });
-    expect((await printer.job(jobsBefore)).toString('utf8')).toContain(res.shipment.trackingNumber);
+    const jobsBefore = fx.printer.jobs.length;
+    await invoke('printers.set', { uri: fx.printer.uri });
+    expect((await fx.printer.job(jobsBefore)).toString('utf8')).toContain(res.shipment.trackingNumber);
     await vi.waitFor(async () => expect(await invoke('printJobs.pending')).toEqual([]));
     const after = await invoke('shipments.get', { trackingNumber: res.shipment.trackingNumber });
-    expect(after.printJobs).toMatchObject([{ id: res.printJob?.id, state: 'printed', printerUri: printer.uri, requestedBy: 'auto' }]);
+    expect(after.printJobs).toMatchObject([{ id: res.printJob?.id, state: 'printed', printerUri: fx.printer.uri, requestedBy: 'auto' }]);
     await new Promise((r) => setTimeout(r, 300));
-    expect(printer.jobs.length).toBe(jobsBefore + 1);
-    expect((await invoke('printers.get')).uri).toBe(printer.uri);
+    expect(fx.printer.jobs.length).toBe(jobsBefore + 1);
+    expect((await invoke('printers.get')).uri).toBe(fx.printer.uri);
   });
 
   it('cancels with a refund and reopens the order', async () => {

@@ -5,21 +5,17 @@
  * local shipment takes each new status, and without a network the station
  * answers the last known status, saying why.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { recipientToParty } from '../../../shared/domain/order';
-import type { Station } from '../../../electron/core/station';
-import { startStation } from '../../../electron/shell/start';
-import type { Sandbox } from '../../../electron/sandbox/index';
 import { bdaOf } from '../../../electron/sandbox/carrier/scenarios';
-import { invokerOf, parcel, startSandbox, stationConfig, stationFailure as failure, switchableFetch, tempDir } from './helpers';
+import { parcel, stationFailure as failure, switchableFetch } from './helpers';
+import { useStation } from './station-fixture';
 
-let sb: Sandbox;
-let tmp: ReturnType<typeof tempDir>;
-let station: Station;
 const net = switchableFetch();
 const changed: string[] = [];
 
-const invoke = invokerOf(() => station);
+const fx = useStation({ printer: 'file', options: () => ({ fetch: net.fetch, platformTimeoutMs: 5000, retry: { attempts: 2, baseDelayMs: 10 }, outboxBackoff: { baseMs: 600_000 } }) });
+const invoke = fx.invoke;
 
 /** The local view of the shipment, without asking the platform. */
 async function localStatus(ldv: string): Promise<string> {
@@ -32,21 +28,9 @@ async function localStatus(ldv: string): Promise<string> {
 const tokenRequests = () => net.state.calls.filter((c) => c === 'POST /oauth/token').length;
 
 beforeAll(async () => {
-  sb = await startSandbox();
   // Monday 23 November 2026, 10:00 in Rome: a working day, inside the carrier's hours.
-  sb.clock.set(new Date('2026-11-23T10:00:00+01:00'));
-  tmp = tempDir();
-  station = await startStation(
-    stationConfig(sb, tmp.dir, `file://${tmp.dir}/labels`),
-    { fetch: net.fetch, platformTimeoutMs: 5000, retry: { attempts: 2, baseDelayMs: 10 }, outboxBackoff: { baseMs: 600_000 } },
-  );
-  station.events.on('shipments.changed', ({ trackingNumber }) => changed.push(trackingNumber));
-});
-
-afterAll(async () => {
-  await station?.close();
-  await sb?.close();
-  tmp?.cleanup();
+  fx.sb.clock.set(new Date('2026-11-23T10:00:00+01:00'));
+  fx.station.events.on('shipments.changed', ({ trackingNumber }) => changed.push(trackingNumber));
 });
 
 describe('shipments.tracking', () => {
@@ -76,7 +60,7 @@ describe('shipments.tracking', () => {
   });
 
   it('finds the shipment by the BDA printed on the carrier paperwork (scan field, GET /tracking/bda/{bda})', async () => {
-    const rec = sb.state.shipments.find((x) => x.trackingNumber === ldv)!;
+    const rec = fx.sb.state.shipments.find((x) => x.trackingNumber === ldv)!;
     const bda = bdaOf(rec);
     expect(bda).toMatch(/^\d{14}$/);
     const found = await invoke('scan.resolve', { code: ` ${bda} ` });
@@ -87,12 +71,12 @@ describe('shipments.tracking', () => {
 
   it('moves as the sandbox clock moves: collected after the manifest, in transit, delivered; the local status follows', async () => {
     await invoke('manifests.closeDay');
-    sb.clock.advance(90 * 60_000); // 11:30: collected one hour after the manifest
+    fx.sb.clock.advance(90 * 60_000); // 11:30: collected one hour after the manifest
     let t = await invoke('shipments.tracking', { trackingNumber: ldv });
     expect(t.status.key).toBe('shipped');
     expect(t.events.map((e) => e.description)).toEqual(['Spedizione ritirata dal corriere']);
 
-    sb.clock.set(new Date('2026-11-23T16:30:00+01:00')); // departure is 2-4 h after collection
+    fx.sb.clock.set(new Date('2026-11-23T16:30:00+01:00')); // departure is 2-4 h after collection
     const tokensBefore = tokenRequests();
     const changesBefore = changed.length;
     t = await invoke('shipments.tracking', { trackingNumber: ldv });
@@ -105,7 +89,7 @@ describe('shipments.tracking', () => {
     // Six and a half simulated hours after the first token: the sandbox said 401, the client renewed once.
     expect(tokenRequests()).toBe(tokensBefore + 1);
 
-    sb.clock.set(new Date('2026-11-25T12:00:00+01:00'));
+    fx.sb.clock.set(new Date('2026-11-25T12:00:00+01:00'));
     t = await invoke('shipments.tracking', { trackingNumber: ldv });
     expect(t.status).toEqual({ code: 5, key: 'delivered', label: 'Delivered' });
     expect(t.deliveredAt).not.toBeNull();
