@@ -37,7 +37,7 @@ export type CustomsSettings = z.output<typeof CustomsSettings>;
 export type CustomsProductView = ProductView;
 
 /**
- * A suggestion of the HS code field (`customs.taric`): a code of GET /taric
+ * A suggestion of the HS code field (`customs.hsCodes.search`): a code of GET /taric
  * (spec: Endpoints > Customs codes; `description` Italian, `descriptionEn`
  * English or null), or, with `sku`, a code the station's own product data
  * holds for a similar item (`description` is that product's, as declared).

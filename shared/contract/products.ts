@@ -10,14 +10,14 @@ export const PRODUCT_CSV_COLUMNS = ['sku', 'weightKg', 'lengthCm', 'widthCm', 'h
 
 /**
  * One product as the station knows it. Weights kg per piece (> 0), sizes cm
- * (> 0), `harmonizedCode` 6-10 digits, `countryOfManufacture` ISO 3166-1
+ * (> 0), `hsCode` 6-10 digits, `originCountry` ISO 3166-1
  * alpha-2; each null when not known.
  */
 export interface ProductView {
   sku: string;
   description: string;
-  harmonizedCode: string | null;
-  countryOfManufacture: string | null;
+  hsCode: string | null;
+  originCountry: string | null;
   unitWeightKg: number | null;
   lengthCm: number | null;
   widthCm: number | null;
@@ -26,7 +26,7 @@ export interface ProductView {
 }
 
 /** The fields of a product a suggestion may change. */
-export type ProductField = 'description' | 'harmonizedCode' | 'countryOfManufacture' | 'unitWeightKg';
+export type ProductField = 'description' | 'hsCode' | 'originCountry' | 'unitWeightKg';
 
 /** A value learnt from a shipment or declaration that differs from the product data, waiting for the packer. Values as text (`0.35`, `IT`). */
 export interface ProductSuggestionView {

@@ -86,6 +86,28 @@ export const RuleWhen = z
 export type RuleWhen = z.output<typeof RuleWhen>;
 
 /**
+ * The declaration's defaults a rule gives: `contentType`, `originCountry`
+ * (country of origin of the goods when product data does not say) and
+ * `description`. Files and saved rules of earlier versions name the country
+ * `countryOfManufacture` (the platform's wire name): read as `originCountry`,
+ * written back as `originCountry` only; both at once are refused.
+ */
+const RuleCustoms = z
+  .object({
+    contentType: z.enum(['MERCHANDISE', 'GIFT', 'SAMPLE', 'DOCUMENTS', 'RETURN', 'REPAIR', 'PERSONAL_EFFECTS'], { error: 'Content type is one of the spec’s (MERCHANDISE, GIFT, ...)' }).optional(),
+    originCountry: Code2.optional(),
+    countryOfManufacture: Code2.optional().meta({ deprecated: true, description: 'Files of earlier versions: read as originCountry.' }),
+    description: Text('Customs description', 255).optional(),
+  })
+  .strict()
+  .refine((c) => c.originCountry === undefined || c.countryOfManufacture === undefined, {
+    error: 'Give originCountry only (countryOfManufacture is its earlier name)',
+    path: ['countryOfManufacture'],
+  })
+  .meta({ not: { required: ['originCountry', 'countryOfManufacture'] } })
+  .transform(({ countryOfManufacture, ...c }) => (countryOfManufacture === undefined ? c : { ...c, originCountry: countryOfManufacture }));
+
+/**
  * What a rule does.
  * - `contract`: a fixed contract code (`serviceType`); or `rate` `cheapest`/`fastest` among
  *   `among` (contract codes; all quoted ones when absent). `fastest` takes the first contract
@@ -94,7 +116,7 @@ export type RuleWhen = z.output<typeof RuleWhen>;
  * - `options`: `insurance` (`true` = the order total, or an amount), `signature` (an accessory
  *   service of the contract whose name says signature/firma), `cod` (cash on delivery of the
  *   order total for unpaid orders; `codMethod` the contract's method key), `notes` for the courier;
- * - `customs`: defaults of the declaration (`contentType`, `countryOfManufacture`, `description`);
+ * - `customs`: defaults of the declaration (`contentType`, `originCountry`, `description`; {@link RuleCustoms});
  * - `printer`: the device URI of the label printer the label goes to (`socket://host:9100`,
  *   `usb://…`, `printer:<queue>`, `file:///folder`), and so that printer's profile (profiles are
  *   kept per device URI); absent: the label printer in use;
@@ -123,14 +145,7 @@ export const RuleThen = z
       })
       .strict()
       .optional(),
-    customs: z
-      .object({
-        contentType: z.enum(['MERCHANDISE', 'GIFT', 'SAMPLE', 'DOCUMENTS', 'RETURN', 'REPAIR', 'PERSONAL_EFFECTS'], { error: 'Content type is one of the spec’s (MERCHANDISE, GIFT, ...)' }).optional(),
-        countryOfManufacture: Code2.optional(),
-        description: Text('Customs description', 255).optional(),
-      })
-      .strict()
-      .optional(),
+    customs: RuleCustoms.optional(),
     printer: Text('Label printer', 1024)
       .regex(DEVICE_URI, { error: `Label printer must be a device URI (${DEVICE_URI_HINTS})` })
       .meta({

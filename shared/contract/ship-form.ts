@@ -49,8 +49,10 @@ const CommodityForm = z.object({
   quantity: text,
   unitValue: text,
   weight: text,
-  countryOfManufacture: text,
-  harmonizedCode: text,
+  /** Country of origin of the goods, ISO 3166-1 alpha-2 (the wire's `countryOfManufacture`). */
+  originCountry: text,
+  /** HS code, 6 to 10 digits (the wire's `harmonizedCode`). */
+  hsCode: text,
   quantityUnits: text,
   midCode: text,
 });
@@ -140,12 +142,21 @@ export function parcelPath(index: number, field: ParcelField): string {
   return field === 'weight' ? `packages.${index}.weight.value` : `packages.${index}.dimensions.${field}`;
 }
 
-/** Path of a commodity field in `details`, e.g. `customsDetail.commodities.0.harmonizedCode`. */
+/** The form's commodity fields the wire names otherwise (spec: Customs > Commodity). */
+const COMMODITY_WIRE_NAMES: Partial<Record<keyof CommodityDraft, string>> = {
+  hsCode: 'harmonizedCode',
+  originCountry: 'countryOfManufacture',
+  unitValue: 'unitValue.amount',
+  weight: 'weight.value',
+};
+
+/**
+ * Path of a commodity field in `details`, the wire's names: `hsCode` ->
+ * `customsDetail.commodities.0.harmonizedCode`, `originCountry` ->
+ * `customsDetail.commodities.0.countryOfManufacture`.
+ */
 export function commodityPath(index: number, field: keyof CommodityDraft): string {
-  const base = `customsDetail.commodities.${index}`;
-  if (field === 'unitValue') return `${base}.unitValue.amount`;
-  if (field === 'weight') return `${base}.weight.value`;
-  return `${base}.${field}`;
+  return `customsDetail.commodities.${index}.${COMMODITY_WIRE_NAMES[field] ?? field}`;
 }
 
 /** Paths of the declaration's own fields. */

@@ -29,7 +29,7 @@ function heavyForm(): ShipFormInput {
     customs: {
       currency: 'EUR', customsValue: '200,00', incoterm: 'DAP', dutiesPayment: 'RECIPIENT', contentType: 'MERCHANDISE', exportReason: 'SALE', invoiceNumber: 'F-1', invoiceDate: '2026-11-20',
       exporter: ids, importer: { eori: '', vatNumber: 'CHE123456789', taxId: '' },
-      commodities: Array.from({ length: 20 }, (_, i) => ({ sku: `SKU-${i}`, description: `Prodotto ${i}`, quantity: '1', unitValue: '10,00', weight: '0,3', countryOfManufacture: 'IT', harmonizedCode: '691200', quantityUnits: 'PCS', midCode: '' })),
+      commodities: Array.from({ length: 20 }, (_, i) => ({ sku: `SKU-${i}`, description: `Prodotto ${i}`, quantity: '1', unitValue: '10,00', weight: '0,3', originCountry: 'IT', hsCode: '691200', quantityUnits: 'PCS', midCode: '' })),
     },
     deliveryPoint: null,
   };

@@ -249,11 +249,11 @@ test('Switzerland: the declaration from product data, the focus only on what is 
   await keys.press('Enter');
   await expect(page.getByRole('heading', { name: /^Ship/ })).toBeVisible();
   // Known from product data: descriptions, HS codes, weights (kg per line), value; only CIOC's origin is missing.
-  await expect(page.locator('#customs-0-countryOfManufacture')).toBeFocused();
-  await expect(page.locator('#customs-0-harmonizedCode')).toHaveValue('180632');
+  await expect(page.locator('#customs-0-originCountry')).toBeFocused();
+  await expect(page.locator('#customs-0-hsCode')).toHaveValue('180632');
   await expect(page.locator('#customs-0-weight')).toHaveValue('1');
-  await expect(page.locator('#customs-1-countryOfManufacture')).toHaveValue('IT');
-  await expect(page.locator('#customs-1-harmonizedCode')).toHaveValue('691200');
+  await expect(page.locator('#customs-1-originCountry')).toHaveValue('IT');
+  await expect(page.locator('#customs-1-hsCode')).toHaveValue('691200');
   await expect(page.locator('#customs-1-weight')).toHaveValue('0.35');
   await keys.type('IT');
   await keys.press('Enter');

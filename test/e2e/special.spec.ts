@@ -71,7 +71,7 @@ async function scanAndQuote(page: Page, orderNumber: string, weight: string, car
 
 /** Types in the HS code field and takes the first TARIC suggestion with the keyboard. */
 async function hsFromTaric(page: Page, line: number, words: string, expected: RegExp): Promise<void> {
-  const hs = page.locator(`#customs-${line}-harmonizedCode`);
+  const hs = page.locator(`#customs-${line}-hsCode`);
   await hs.focus();
   await page.keyboard.type(words);
   const list = page.getByRole('listbox', { name: 'Customs codes found' });
@@ -113,16 +113,16 @@ test('Livigno under both CAPs: from CSV to label with a customs declaration', as
 
   // The line's weight comes from the parcel's (issue 24 item 6); the focus goes to the first missing field.
   await expect(page.locator('#customs-0-weight')).toHaveValue('0.8');
-  await expect(page.locator('#customs-0-countryOfManufacture')).toBeFocused();
+  await expect(page.locator('#customs-0-originCountry')).toBeFocused();
   // Without HS/origin the form names the fields and sends nothing.
   await page.keyboard.press('Control+Enter');
   await expect(banner(page)).toHaveAttribute('data-kind', 'error');
-  await expect(page.locator('#customs-0-countryOfManufacture-err')).toContainText('Country of manufacture');
+  await expect(page.locator('#customs-0-originCountry-err')).toContainText('Country of manufacture');
   await shot(page, '01-livigno-customs-errors');
 
   // Words, not one: with the wider Combined Nomenclature 'cotone' alone also finds cottonseed oil (1512) first.
   await hsFromTaric(page, 0, 'maglietta cotone', /^6109/);
-  await page.locator('#customs-0-countryOfManufacture').fill('it');
+  await page.locator('#customs-0-originCountry').fill('it');
   await page.locator('#customs-0-weight').fill('0,6');
   await shot(page, '02-livigno-customs-filled');
   await shipAndPrint(page, printer);
@@ -131,7 +131,7 @@ test('Livigno under both CAPs: from CSV to label with a customs declaration', as
   await scanAndQuote(page, '#2002', '0,5');
   await expect(page.getByRole('group', { name: 'Customs declaration' })).toContainText('Livigno is outside the EU customs territory');
   await hsFromTaric(page, 0, 'magli cotone', /^6109/);
-  await page.locator('#customs-0-countryOfManufacture').fill('IT');
+  await page.locator('#customs-0-originCountry').fill('IT');
   await page.locator('#customs-0-weight').fill('0,3');
   await shipAndPrint(page, printer);
 
@@ -148,19 +148,19 @@ test('Switzerland, two lines: HS codes from TARIC the first time, no typing the 
   await expect(page.locator('#customs-1-description')).toHaveValue('Caffè torrefatto 250 g');
   await expect(page.locator('#customs-value')).toHaveValue('27.30');
   await hsFromTaric(page, 0, 'olio extra vergine', /^150920/);
-  await page.locator('#customs-0-countryOfManufacture').fill('IT');
+  await page.locator('#customs-0-originCountry').fill('IT');
   await page.locator('#customs-0-weight').fill('1');
   await hsFromTaric(page, 1, 'caffe torrefatto non decaf', /^0901/);
-  await page.locator('#customs-1-countryOfManufacture').fill('IT');
+  await page.locator('#customs-1-originCountry').fill('IT');
   await page.locator('#customs-1-weight').fill('0,25');
   await shot(page, '03-swiss-first');
   await shipAndPrint(page, printer);
 
   // Second order of the same products: everything is prefilled, the packer only confirms.
   await scanAndQuote(page, '#2004', '1,4');
-  await expect(page.locator('#customs-0-harmonizedCode')).toHaveValue(/^150920/);
-  await expect(page.locator('#customs-1-harmonizedCode')).toHaveValue(/^0901/);
-  await expect(page.locator('#customs-0-countryOfManufacture')).toHaveValue('IT');
+  await expect(page.locator('#customs-0-hsCode')).toHaveValue(/^150920/);
+  await expect(page.locator('#customs-1-hsCode')).toHaveValue(/^0901/);
+  await expect(page.locator('#customs-0-originCountry')).toHaveValue('IT');
   await expect(page.locator('#customs-0-weight')).toHaveValue('0.5');
   await expect(page.locator('#customs-1-weight')).toHaveValue('0.75');
   await expect(page.locator('#customs-value')).toHaveValue('32.40');

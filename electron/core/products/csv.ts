@@ -92,8 +92,8 @@ export function parseProductsCsv(content: string): ProductInput[] {
       lengthCm: num('lengthCm', 'cm', 500),
       widthCm: num('widthCm', 'cm', 500),
       heightCm: num('heightCm', 'cm', 500),
-      harmonizedCode: hs === '' ? null : hs,
-      countryOfManufacture: origin === '' ? null : origin,
+      hsCode: hs === '' ? null : hs,
+      originCountry: origin === '' ? null : origin,
       description,
     });
   });
@@ -110,7 +110,7 @@ function field(v: string | number | null): string {
 export function productsCsvText(products: readonly ProductRecord[]): string {
   const lines = [PRODUCT_CSV_COLUMNS.join(',')];
   for (const p of products) {
-    lines.push([p.sku, p.unitWeightKg, p.lengthCm, p.widthCm, p.heightCm, p.harmonizedCode, p.countryOfManufacture, p.description].map(field).join(','));
+    lines.push([p.sku, p.unitWeightKg, p.lengthCm, p.widthCm, p.heightCm, p.hsCode, p.originCountry, p.description].map(field).join(','));
   }
   return `${lines.join('\r\n')}\r\n`;
 }

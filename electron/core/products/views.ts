@@ -11,8 +11,8 @@ export function productView(p: ProductRecord): ProductView {
   return {
     sku: p.sku,
     description: p.description,
-    harmonizedCode: p.harmonizedCode,
-    countryOfManufacture: p.countryOfManufacture,
+    hsCode: p.hsCode,
+    originCountry: p.originCountry,
     unitWeightKg: p.unitWeightKg,
     lengthCm: p.lengthCm,
     widthCm: p.widthCm,

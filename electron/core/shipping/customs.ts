@@ -1,8 +1,10 @@
 /**
- * `customs.*` and `deliveryPoints.*` commands (issue 10): customs codes
- * (GET /taric), the customs data remembered per SKU, the exporter/importer
- * identifiers kept in settings, and the carrier pickup-point search
- * (GET /delivery-points).
+ * `customs.*` and `deliveryPoints.*` commands (issue 10): HS code search
+ * (`customs.hsCodes.search`: the station's products, then GET /taric), the
+ * customs data remembered per SKU, the exporter/importer identifiers kept in
+ * settings, and the carrier pickup-point search (GET /delivery-points). The
+ * station says `hsCode`/`originCountry`; the wire's `harmonizedCode`/
+ * `countryOfManufacture` are read here only from the request sent.
  */
 import type { Handlers } from '../../../shared/contract/commands';
 import { CustomsSettings } from '../../../shared/contract/customs';
@@ -25,7 +27,7 @@ export function customsIdentifiers(store: Store): CustomsSettings {
 
 /**
  * Learns from the commodities of a declaration that carry a SKU (HS code,
- * country of manufacture, description, unit weight = line weight / quantity,
+ * country of origin, description, unit weight = line weight / quantity,
  * in kg): a value not known yet is kept, a value that differs from the
  * product data becomes a suggestion the packer confirms (issue 24 item 3:
  * nothing is overwritten silently). Lines without SKU and values the
@@ -43,8 +45,9 @@ export function rememberCustomsProducts(store: Store, request: ShipmentRequest):
     seen.push({
       sku,
       description: c.description,
-      ...(c.harmonizedCode ? { harmonizedCode: c.harmonizedCode } : {}),
-      countryOfManufacture: c.countryOfManufacture,
+      // The wire's names (spec: Customs > Commodity) to the station's.
+      ...(c.harmonizedCode ? { hsCode: c.harmonizedCode } : {}),
+      originCountry: c.countryOfManufacture,
       ...(unitWeightKg !== undefined ? { unitWeightKg } : {}),
     });
   }
@@ -76,7 +79,7 @@ export function productSuggestions(store: Store, q: string): HsSuggestion[] {
   const words = byDigits ? [] : queryWords(q);
   const out: HsSuggestion[] = [];
   for (const p of store.products.withHsCode(PRODUCTS_SEARCHED)) {
-    const code = p.harmonizedCode;
+    const code = p.hsCode;
     if (code === null || out.some((s) => s.code === code)) continue;
     const own = byDigits ? [] : searchableWords(p.description);
     const similar = byDigits ? code.startsWith(digits) : words.length > 0 && words.every((w) => hasWord(own, w));
@@ -96,7 +99,7 @@ export function createCustomsHandlers(ctx: StationContext) {
      * ({@link productSuggestions}), then GET /taric's: codes of 6 digits or
      * more first (the declaration needs 6 to 10), then chapters and headings.
      */
-    'customs.taric': async ({ q, limit }) => {
+    'customs.hsCodes.search': async ({ q, limit }) => {
       const codes = await ctx.client.searchTaric(q, limit ?? 25);
       const own = productSuggestions(store, q);
       const platform = [...codes].sort((a, b) => Number(b.code.length >= 6) - Number(a.code.length >= 6));
@@ -106,5 +109,5 @@ export function createCustomsHandlers(ctx: StationContext) {
     'customs.settings.get': async () => store.settings.get(CustomsIdentifiersSetting),
     'customs.settings.set': async (input) => store.settings.set(CustomsIdentifiersSetting, input),
     'deliveryPoints.search': async ({ city, postalCode, address }) => ctx.client.searchDeliveryPoints({ city, postalCode, ...(address ? { address } : {}) }),
-  } satisfies Pick<Handlers, 'customs.taric' | 'customs.products' | 'customs.settings.get' | 'customs.settings.set' | 'deliveryPoints.search'>;
+  } satisfies Pick<Handlers, 'customs.hsCodes.search' | 'customs.products' | 'customs.settings.get' | 'customs.settings.set' | 'deliveryPoints.search'>;
 }

@@ -169,7 +169,7 @@ export function planShipment(ctx: Pick<StationContext, 'store' | 'platform'>, or
         // Weight of the line: product data, else the parcel weight split evenly per piece.
         const lineKg = unit !== undefined ? unit * l.quantity : weightKg !== null && totalPieces > 0 ? (weightKg * l.quantity) / totalPieces : 0;
         const description = (p?.description || c?.description || l.name).slice(0, 255);
-        const country = p?.countryOfManufacture ?? c?.countryOfManufacture ?? '';
+        const country = p?.originCountry ?? c?.originCountry ?? '';
         if (lineKg <= 0) missing.push(`customsDetail.commodities.${i}.weight.value`);
         if (country === '') missing.push(`customsDetail.commodities.${i}.countryOfManufacture`);
         if (description.trim() === '') missing.push(`customsDetail.commodities.${i}.description`);
@@ -178,8 +178,9 @@ export function planShipment(ctx: Pick<StationContext, 'store' | 'platform'>, or
           quantity: l.quantity,
           unitValue: { amount: l.unitPrice, currency: order.currency },
           weight: { value: Math.max(0.001, round3(lineKg)), units: 'KG' as const },
+          // The station's names to the wire's (spec: Customs > Commodity).
           countryOfManufacture: country,
-          harmonizedCode: p?.harmonizedCode ?? null,
+          harmonizedCode: p?.hsCode ?? null,
           sku: l.sku ?? null,
         };
       }),

@@ -72,8 +72,9 @@ function customsDetailOf(c: CustomsForm): NonNullable<ShipmentRequest['customsDe
       quantity: num(l.quantity),
       unitValue: { amount: num(l.unitValue), currency },
       weight: { value: num(l.weight), units: 'KG' as const },
-      countryOfManufacture: l.countryOfManufacture.trim().toUpperCase(),
-      harmonizedCode: l.harmonizedCode.trim() === '' ? null : l.harmonizedCode.replace(/[\s.]/g, ''),
+      // The form's names to the wire's (commodityPath maps the `details` paths back).
+      countryOfManufacture: l.originCountry.trim().toUpperCase(),
+      harmonizedCode: l.hsCode.trim() === '' ? null : l.hsCode.replace(/[\s.]/g, ''),
       quantityUnits: l.quantityUnits as 'PCS',
       midCode: orNull(l.midCode),
       sku: orNull(l.sku),

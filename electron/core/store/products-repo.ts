@@ -1,6 +1,7 @@
 /**
  * Product data per SKU (table `products`: `customs_products` of migration 4,
- * extended by migration 9, renamed by migration 14): what the station knows
+ * extended by migration 9, renamed by migration 14, its HS code and country
+ * of origin columns `hs_code`, `origin_country` since migration 15): what the station knows
  * of a product — customs description, HS code, country of origin, unit
  * weight (kg) and size (cm) — imported from a product CSV, typed in a
  * declaration, or learnt from shipments. A value learnt that differs from
@@ -16,15 +17,15 @@ import { isoNow, likeContains, type Clock } from './sql';
 
 /**
  * One stored product. `unitWeightKg` kg per piece (> 0), sizes in cm (> 0),
- * `harmonizedCode` 6-10 digits, `countryOfManufacture` ISO 3166-1 alpha-2
+ * `hsCode` 6-10 digits, `originCountry` ISO 3166-1 alpha-2
  * (upper case); each null when not known. `description` '' when not known.
  * `updatedAt` ISO 8601, when the row was last written.
  */
 export interface ProductRecord {
   sku: string;
   description: string;
-  harmonizedCode: string | null;
-  countryOfManufacture: string | null;
+  hsCode: string | null;
+  originCountry: string | null;
   unitWeightKg: number | null;
   lengthCm: number | null;
   widthCm: number | null;
@@ -55,8 +56,8 @@ export type ProductInput = Omit<ProductRecord, 'updatedAt'>;
 interface ProductObservation {
   sku: string;
   description?: string;
-  harmonizedCode?: string;
-  countryOfManufacture?: string;
+  hsCode?: string;
+  originCountry?: string;
   unitWeightKg?: number;
 }
 
@@ -71,10 +72,10 @@ export interface ProductsRepo {
   /**
    * Inserts or replaces each product's customs fields (by SKU): what the packer declared.
    * Size fields are kept.
-   * @throws StoreError `invalid_input` naming the field (`sku`, `harmonizedCode`,
-   *   `countryOfManufacture`, `unitWeightKg`) when a value breaks the table's rules.
+   * @throws StoreError `invalid_input` naming the field (`sku`, `hsCode`,
+   *   `originCountry`, `unitWeightKg`) when a value breaks the table's rules.
    */
-  remember(products: ReadonlyArray<{ sku: string; description: string; harmonizedCode: string | null; countryOfManufacture: string; unitWeightKg: number | null }>): void;
+  remember(products: ReadonlyArray<{ sku: string; description: string; hsCode: string | null; originCountry: string; unitWeightKg: number | null }>): void;
   /**
    * Writes whole products (a CSV import) in one transaction: all or nothing.
    * Returns how many were new, changed and the same.
@@ -105,8 +106,8 @@ export interface ProductsRepo {
 interface Row {
   sku: string;
   description: string;
-  harmonized_code: string | null;
-  country_of_manufacture: string | null;
+  hs_code: string | null;
+  origin_country: string | null;
   unit_weight_kg: number | null;
   length_cm: number | null;
   width_cm: number | null;
@@ -127,8 +128,8 @@ interface SuggestionRow {
 const toProduct = (r: Row): ProductRecord => ({
   sku: r.sku,
   description: r.description,
-  harmonizedCode: r.harmonized_code,
-  countryOfManufacture: r.country_of_manufacture,
+  hsCode: r.hs_code,
+  originCountry: r.origin_country,
   unitWeightKg: r.unit_weight_kg,
   lengthCm: r.length_cm,
   widthCm: r.width_cm,
@@ -143,15 +144,15 @@ function checked(p: ProductInput, prefix = ''): ProductInput {
     throw new StoreError('invalid_input', `${message}${sku ? ` (${sku})` : ''}`, { [`${prefix}${field}`]: [message] });
   };
   if (sku === '' || sku.length > 100) fail('sku', 'SKU is required, at most 100 characters');
-  if (p.harmonizedCode !== null && !/^\d{6,10}$/.test(p.harmonizedCode)) fail('harmonizedCode', 'HS code must be 6 to 10 digits');
-  const country = p.countryOfManufacture === null ? null : p.countryOfManufacture.trim().toUpperCase();
-  if (country !== null && !/^[A-Z]{2}$/.test(country)) fail('countryOfManufacture', 'Country of manufacture must be 2 letters');
+  if (p.hsCode !== null && !/^\d{6,10}$/.test(p.hsCode)) fail('hsCode', 'HS code must be 6 to 10 digits');
+  const country = p.originCountry === null ? null : p.originCountry.trim().toUpperCase();
+  if (country !== null && !/^[A-Z]{2}$/.test(country)) fail('originCountry', 'Country of manufacture must be 2 letters');
   if (p.unitWeightKg !== null && !(p.unitWeightKg > 0)) fail('unitWeightKg', 'Weight must be above 0 kg');
   for (const f of ['lengthCm', 'widthCm', 'heightCm'] as const) {
     const v = p[f];
     if (v !== null && !(v > 0)) fail(f, 'Size must be above 0 cm');
   }
-  return { ...p, sku, countryOfManufacture: country, description: p.description.trim() };
+  return { ...p, sku, originCountry: country, description: p.description.trim() };
 }
 
 /** A field's value as suggestion text. */
@@ -161,16 +162,16 @@ const asText = (v: string | number | null): string | null => (v === null ? null 
 export function createProductsRepo(db: Database.Database, clock: Clock): ProductsRepo {
   const bySku = db.prepare<[string], Row>('SELECT * FROM products WHERE sku = ?');
   const upsertCustoms = db.prepare<[string, string, string | null, string, number | null, string], never>(
-    `INSERT INTO products (sku, description, harmonized_code, country_of_manufacture, unit_weight_kg, updated_at)
+    `INSERT INTO products (sku, description, hs_code, origin_country, unit_weight_kg, updated_at)
      VALUES (?, ?, ?, ?, ?, ?)
-     ON CONFLICT (sku) DO UPDATE SET description = excluded.description, harmonized_code = excluded.harmonized_code,
-       country_of_manufacture = excluded.country_of_manufacture, unit_weight_kg = excluded.unit_weight_kg, updated_at = excluded.updated_at`,
+     ON CONFLICT (sku) DO UPDATE SET description = excluded.description, hs_code = excluded.hs_code,
+       origin_country = excluded.origin_country, unit_weight_kg = excluded.unit_weight_kg, updated_at = excluded.updated_at`,
   );
   const upsertAll = db.prepare<[string, string, string | null, string | null, number | null, number | null, number | null, number | null, string], never>(
-    `INSERT INTO products (sku, description, harmonized_code, country_of_manufacture, unit_weight_kg, length_cm, width_cm, height_cm, updated_at)
+    `INSERT INTO products (sku, description, hs_code, origin_country, unit_weight_kg, length_cm, width_cm, height_cm, updated_at)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-     ON CONFLICT (sku) DO UPDATE SET description = excluded.description, harmonized_code = excluded.harmonized_code,
-       country_of_manufacture = excluded.country_of_manufacture, unit_weight_kg = excluded.unit_weight_kg,
+     ON CONFLICT (sku) DO UPDATE SET description = excluded.description, hs_code = excluded.hs_code,
+       origin_country = excluded.origin_country, unit_weight_kg = excluded.unit_weight_kg,
        length_cm = excluded.length_cm, width_cm = excluded.width_cm, height_cm = excluded.height_cm, updated_at = excluded.updated_at`,
   );
   const suggest = db.prepare<[string, string, string | null, string, string, string], never>(
@@ -181,8 +182,8 @@ export function createProductsRepo(db: Database.Database, clock: Clock): Product
   const dropSuggestion = db.prepare<[string, string], never>('DELETE FROM product_suggestions WHERE sku = ? AND field = ?');
   const COLUMN: Record<ProductField, string> = {
     description: 'description',
-    harmonizedCode: 'harmonized_code',
-    countryOfManufacture: 'country_of_manufacture',
+    hsCode: 'hs_code',
+    originCountry: 'origin_country',
     unitWeightKg: 'unit_weight_kg',
   };
 
@@ -200,7 +201,7 @@ export function createProductsRepo(db: Database.Database, clock: Clock): Product
         }
         counts.updated++;
       } else counts.imported++;
-      upsertAll.run(p.sku, p.description, p.harmonizedCode, p.countryOfManufacture, p.unitWeightKg, p.lengthCm, p.widthCm, p.heightCm, now);
+      upsertAll.run(p.sku, p.description, p.hsCode, p.originCountry, p.unitWeightKg, p.lengthCm, p.widthCm, p.heightCm, now);
     });
     return counts;
   });
@@ -213,12 +214,12 @@ export function createProductsRepo(db: Database.Database, clock: Clock): Product
       if (sku === '' || sku.length > 100) continue;
       const seen: Partial<Record<ProductField, string | number>> = {};
       if (o.description !== undefined && o.description.trim() !== '') seen.description = o.description.trim();
-      if (o.harmonizedCode !== undefined && /^\d{6,10}$/.test(o.harmonizedCode)) seen.harmonizedCode = o.harmonizedCode;
-      if (o.countryOfManufacture !== undefined && /^[A-Za-z]{2}$/.test(o.countryOfManufacture.trim())) seen.countryOfManufacture = o.countryOfManufacture.trim().toUpperCase();
+      if (o.hsCode !== undefined && /^\d{6,10}$/.test(o.hsCode)) seen.hsCode = o.hsCode;
+      if (o.originCountry !== undefined && /^[A-Za-z]{2}$/.test(o.originCountry.trim())) seen.originCountry = o.originCountry.trim().toUpperCase();
       if (o.unitWeightKg !== undefined && o.unitWeightKg > 0 && Number.isFinite(o.unitWeightKg)) seen.unitWeightKg = Math.round(o.unitWeightKg * 1000) / 1000;
       const row = bySku.get(sku);
       if (!row) {
-        upsertAll.run(sku, String(seen.description ?? ''), (seen.harmonizedCode as string | undefined) ?? null, (seen.countryOfManufacture as string | undefined) ?? null, (seen.unitWeightKg as number | undefined) ?? null, null, null, null, now);
+        upsertAll.run(sku, String(seen.description ?? ''), (seen.hsCode as string | undefined) ?? null, (seen.originCountry as string | undefined) ?? null, (seen.unitWeightKg as number | undefined) ?? null, null, null, null, now);
         continue;
       }
       const known = toProduct(row);
@@ -266,20 +267,20 @@ export function createProductsRepo(db: Database.Database, clock: Clock): Product
     },
     withHsCode(limit) {
       const n = Math.min(5000, Math.max(1, Math.trunc(limit)));
-      return db.prepare<[number], Row>('SELECT * FROM products WHERE harmonized_code IS NOT NULL ORDER BY updated_at DESC, sku LIMIT ?').all(n).map(toProduct);
+      return db.prepare<[number], Row>('SELECT * FROM products WHERE hs_code IS NOT NULL ORDER BY updated_at DESC, sku LIMIT ?').all(n).map(toProduct);
     },
     remember(products) {
       const now = isoNow(clock);
       for (const p of products) {
         const sku = p.sku.trim();
         if (sku === '') throw new StoreError('invalid_input', 'SKU is required to remember customs data', { sku: ['SKU is required'] });
-        if (p.harmonizedCode !== null && !/^\d{6,10}$/.test(p.harmonizedCode)) {
-          throw new StoreError('invalid_input', `HS code of ${sku} must be 6 to 10 digits`, { harmonizedCode: ['HS code must be 6 to 10 digits'] });
+        if (p.hsCode !== null && !/^\d{6,10}$/.test(p.hsCode)) {
+          throw new StoreError('invalid_input', `HS code of ${sku} must be 6 to 10 digits`, { hsCode: ['HS code must be 6 to 10 digits'] });
         }
-        const country = p.countryOfManufacture.trim().toUpperCase();
-        if (!/^[A-Z]{2}$/.test(country)) throw new StoreError('invalid_input', `Country of manufacture of ${sku} must be 2 letters`, { countryOfManufacture: ['Country of manufacture must be 2 letters'] });
+        const country = p.originCountry.trim().toUpperCase();
+        if (!/^[A-Z]{2}$/.test(country)) throw new StoreError('invalid_input', `Country of manufacture of ${sku} must be 2 letters`, { originCountry: ['Country of manufacture must be 2 letters'] });
         if (p.unitWeightKg !== null && !(p.unitWeightKg > 0)) throw new StoreError('invalid_input', `Unit weight of ${sku} must be above 0 kg`, { unitWeightKg: ['Weight must be above 0 kg'] });
-        upsertCustoms.run(sku, p.description, p.harmonizedCode, country, p.unitWeightKg, now);
+        upsertCustoms.run(sku, p.description, p.hsCode, country, p.unitWeightKg, now);
       }
     },
     importMany: (products) => importMany.immediate(products),

@@ -117,7 +117,7 @@ export function shipFormPaths(d: ShipDraft): Set<string> {
     for (const p of ['customsDetail', 'customsDetail.commodities', 'customsDetail.customsValue']) s.add(p);
     for (const party of ['exporter', 'importer'] as const) for (const f of ['eori', 'vatNumber', 'taxId'] as const) s.add(partyIdPath(party, f));
     d.customs.commodities.forEach((_, i) => {
-      for (const f of ['description', 'quantity', 'unitValue', 'weight', 'countryOfManufacture', 'harmonizedCode', 'quantityUnits', 'midCode', 'sku'] as const) s.add(commodityPath(i, f));
+      for (const f of ['description', 'quantity', 'unitValue', 'weight', 'originCountry', 'hsCode', 'quantityUnits', 'midCode', 'sku'] as const) s.add(commodityPath(i, f));
     });
   }
   return s;

@@ -30,7 +30,7 @@ export const CUSTOMS_ENUMS = {
 
 /** A blank commodity line. */
 export function emptyCommodity(): CommodityDraft {
-  return { sku: '', description: '', quantity: '1', unitValue: '', weight: '', countryOfManufacture: '', harmonizedCode: '', quantityUnits: 'PCS', midCode: '' };
+  return { sku: '', description: '', quantity: '1', unitValue: '', weight: '', originCountry: '', hsCode: '', quantityUnits: 'PCS', midCode: '' };
 }
 
 const noIds = (): PartyIdsDraft => ({ eori: '', vatNumber: '', taxId: '' });
@@ -86,10 +86,10 @@ export function customsFromOrder(order: StationOrder): CustomsDraft {
 
 /**
  * Fills what the packer has not typed from the remembered products (HS code,
- * country of manufacture, weight = unit weight x quantity) and the settings
+ * country of origin, weight = unit weight x quantity) and the settings
  * (exporter/importer ids). Typed values are never overwritten.
  */
-export function applyCustomsMemory(c: CustomsDraft, products: ReadonlyArray<Pick<CustomsProductView, 'sku' | 'description' | 'harmonizedCode' | 'countryOfManufacture' | 'unitWeightKg' | 'updatedAt'>>, settings: CustomsSettings | null): CustomsDraft {
+export function applyCustomsMemory(c: CustomsDraft, products: ReadonlyArray<Pick<CustomsProductView, 'sku' | 'description' | 'hsCode' | 'originCountry' | 'unitWeightKg' | 'updatedAt'>>, settings: CustomsSettings | null): CustomsDraft {
   const bySku = new Map(products.map((p) => [p.sku, p]));
   const commodities = c.commodities.map((l) => {
     const p = l.sku ? bySku.get(l.sku) : undefined;
@@ -98,8 +98,8 @@ export function applyCustomsMemory(c: CustomsDraft, products: ReadonlyArray<Pick
     const weight = l.weight || (p.unitWeightKg !== null && q !== undefined && !Number.isNaN(q) ? decimalText(Math.round(p.unitWeightKg * q * 1000) / 1000) : '');
     return {
       ...l,
-      harmonizedCode: l.harmonizedCode || (p.harmonizedCode ?? ''),
-      countryOfManufacture: l.countryOfManufacture || (p.countryOfManufacture ?? ''),
+      hsCode: l.hsCode || (p.hsCode ?? ''),
+      originCountry: l.originCountry || (p.originCountry ?? ''),
       weight,
     };
   });
@@ -112,7 +112,7 @@ export function applyCustomsMemory(c: CustomsDraft, products: ReadonlyArray<Pick
 }
 
 /** The commodity fields the packer fills when nothing is known, in the order the focus visits them. */
-const NEEDED: ReadonlyArray<keyof CommodityDraft> = ['description', 'weight', 'countryOfManufacture', 'harmonizedCode'];
+const NEEDED: ReadonlyArray<keyof CommodityDraft> = ['description', 'weight', 'originCountry', 'hsCode'];
 
 /**
  * What the declaration still misses (issue 24 item 6), as the Ship screen's
@@ -128,7 +128,7 @@ export function missingCustomsFields(c: CustomsDraft): string[] {
   return out;
 }
 
-/** A commodity of the core's plan (`shipping.plan`'s `request.customsDetail.commodities`), as far as it fills a line. */
+/** A commodity of the core's plan (`shipping.plan`'s `request.customsDetail.commodities`: the wire's names), as far as it fills a line. */
 export interface PlannedCommodity {
   sku?: string | null | undefined;
   description: string;
@@ -150,8 +150,8 @@ export function applyPlannedCommodities(c: CustomsDraft, planned: readonly Plann
       ...l,
       description: l.description || p.description,
       weight: l.weight || (p.weight.value > 0 ? String(p.weight.value) : ''),
-      countryOfManufacture: l.countryOfManufacture || p.countryOfManufacture,
-      harmonizedCode: l.harmonizedCode || (p.harmonizedCode ?? ''),
+      originCountry: l.originCountry || p.countryOfManufacture,
+      hsCode: l.hsCode || (p.harmonizedCode ?? ''),
     };
   });
   return { ...c, commodities };

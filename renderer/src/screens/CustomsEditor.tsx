@@ -3,9 +3,11 @@
  * Commodity), shown whenever the destination is outside the EU customs
  * territory (shared/domain/customs.ts). Lines come prefilled from the order
  * and from what was declared last time for the same SKU; the HS code field
- * searches GET /taric as the packer types (ArrowDown/ArrowUp move in the
+ * searches customs codes as the packer types (`customs.hsCodes.search`: the
+ * station's products, then GET /taric; ArrowDown/ArrowUp move in the
  * suggestions, Enter takes one, Escape closes). Errors are looked up by the
- * spec's `details` paths (`customsDetail.commodities.0.harmonizedCode`).
+ * spec's `details` paths (`commodityPath(0, 'hsCode')` is
+ * `customsDetail.commodities.0.harmonizedCode`).
  */
 import { DateField } from '../components/DateField';
 import { useEffect, useRef, useState } from 'react';
@@ -48,7 +50,7 @@ function HsCodeField({ id, label, value, onValue, onBlur, error }: { id: string;
     }
     let stale = false;
     const timer = setTimeout(() => {
-      invoke('customs.taric', { q, limit: 25 })
+      invoke('customs.hsCodes.search', { q, limit: 25 })
         .then((codes) => {
           if (stale) return;
           const usable = codes.filter((c) => c.code.length >= 6);
@@ -73,7 +75,7 @@ function HsCodeField({ id, label, value, onValue, onBlur, error }: { id: string;
     setOpen(false);
   };
   const listId = `${id}-list`;
-  const hint = lookupError ? t('customs.taricUnavailable', { message: lookupError }) : chosen && chosen.code === value ? `${chosen.code}: ${suggestionText(chosen)}` : undefined;
+  const hint = lookupError ? t('customs.hsCodeUnavailable', { message: lookupError }) : chosen && chosen.code === value ? `${chosen.code}: ${suggestionText(chosen)}` : undefined;
   return (
     <div className="hs-field">
       <TextField
@@ -113,7 +115,7 @@ function HsCodeField({ id, label, value, onValue, onBlur, error }: { id: string;
         }}
       />
       {open && results.length > 0 ? (
-        <ul id={listId} role="listbox" className="suggestions" aria-label={t('customs.taricResults')}>
+        <ul id={listId} role="listbox" className="suggestions" aria-label={t('customs.hsCodeResults')}>
           {results.map((c, i) => (
             <li
               key={c.code}
@@ -141,7 +143,7 @@ const LINE_FIELDS: Array<[keyof CommodityDraft, string, { num?: boolean; wide?: 
   ['quantity', 'customs.quantity', { num: true }],
   ['unitValue', 'customs.unitValue', { num: true }],
   ['weight', 'customs.weight', { num: true }],
-  ['countryOfManufacture', 'customs.countryOfManufacture', {}],
+  ['originCountry', 'customs.originCountry', {}],
 ];
 
 /** The declaration fieldset (see file comment). */
@@ -177,11 +179,11 @@ export function CustomsEditor({ errors, show, status }: Props) {
                   inputMode={o.num ? 'decimal' : undefined}
                   className={o.num ? 'field-num' : undefined}
                   wide={o.wide}
-                  maxLength={f === 'countryOfManufacture' ? 2 : undefined}
+                  maxLength={f === 'originCountry' ? 2 : undefined}
                 />
               );
             })}
-            <HsCodeField id={`customs-${i}-harmonizedCode`} label={t('customs.hsCode')} value={l.harmonizedCode} onValue={(v) => job.setCommodity(i, 'harmonizedCode', v)} onBlur={() => job.touch(commodityPath(i, 'harmonizedCode'))} error={err(commodityPath(i, 'harmonizedCode'))} />
+            <HsCodeField id={`customs-${i}-hsCode`} label={t('customs.hsCode')} value={l.hsCode} onValue={(v) => job.setCommodity(i, 'hsCode', v)} onBlur={() => job.touch(commodityPath(i, 'hsCode'))} error={err(commodityPath(i, 'hsCode'))} />
             <SelectField id={`customs-${i}-quantityUnits`} label={t('customs.quantityUnits')} value={l.quantityUnits} onValue={(v) => job.setCommodity(i, 'quantityUnits', v)} error={err(commodityPath(i, 'quantityUnits'))}>
               {CUSTOMS_ENUMS.quantityUnits.map((u) => (
                 <option key={u} value={u}>

@@ -38,10 +38,10 @@ export const shippingCommands = {
   ),
 
   /** Customs codes for the HS code field: the station's own products' codes for similar items, then GET /taric's; `q` a code prefix or words, at least 3 characters. */
-  'customs.taric': command<HsSuggestion[]>()(
+  'customs.hsCodes.search': command<HsSuggestion[]>()(
     z.object({ q: z.string().trim().min(3, { error: 'Type at least 3 characters to search customs codes' }).max(100), limit: z.number().int().min(1).max(100).optional() }),
   ),
-  /** Customs data remembered for these SKUs (HS code, country of manufacture, unit weight); unknown SKUs are absent. */
+  /** Customs data remembered for these SKUs (HS code, country of origin, unit weight); unknown SKUs are absent. */
   'customs.products': command<CustomsProductView[]>()(z.object({ skus: z.array(z.string().trim().min(1)).max(200) })),
   /** Exporter/importer identifiers (EORI, VAT, tax id) the customs declaration is prefilled with. */
   'customs.settings.get': command<CustomsSettings>()(Empty),

@@ -10,7 +10,7 @@ import { parseDecimal } from '../../../renderer/src/lib/format';
 import { stripPrefix, asStationError } from '../../../renderer/src/lib/errors';
 import { draftFromOrder, emptyDraft, rateKeyAction, shipFormPaths, unplacedErrors } from '../../../renderer/src/lib/shipForm';
 import { boxChoice, volumetricDecides } from '../../../renderer/src/lib/shipFormParcels';
-import { CHOOSE_BOX } from '../../../shared/contract/ship-form';
+import { CHOOSE_BOX, commodityPath } from '../../../shared/contract/ship-form';
 import {
   checkForQuote as validateForQuote,
   checkForShip as validateForShip,
@@ -162,12 +162,17 @@ describe('customs declaration in the ship form', () => {
     expect(errors['customsDetail.commodities.0.weight.value']).toBeDefined();
     expect(errors['customsDetail.commodities.1.countryOfManufacture']).toBeDefined();
     expect(unplacedErrors(errors, shipFormPaths(d))).toEqual([]);
+    // The form's hsCode/originCountry are the wire's harmonizedCode/countryOfManufacture in `details`.
+    expect(commodityPath(1, 'originCountry')).toBe('customsDetail.commodities.1.countryOfManufacture');
+    expect(commodityPath(0, 'hsCode')).toBe('customsDetail.commodities.0.harmonizedCode');
+    expect(commodityPath(0, 'unitValue')).toBe('customsDetail.commodities.0.unitValue.amount');
+    expect(commodityPath(0, 'midCode')).toBe('customsDetail.commodities.0.midCode');
 
     d.customs = applyCustomsMemory(
       d.customs,
       [
-        { sku: 'OLIO', description: 'x', harmonizedCode: '150920', countryOfManufacture: 'IT', unitWeightKg: 0.5, updatedAt: '' },
-        { sku: 'CAF', description: 'y', harmonizedCode: '090121', countryOfManufacture: 'IT', unitWeightKg: 0.25, updatedAt: '' },
+        { sku: 'OLIO', description: 'x', hsCode: '150920', originCountry: 'IT', unitWeightKg: 0.5, updatedAt: '' },
+        { sku: 'CAF', description: 'y', hsCode: '090121', originCountry: 'IT', unitWeightKg: 0.25, updatedAt: '' },
       ],
       { exporter: { eori: 'IT12345678901', vatNumber: 'IT12345678901', taxId: null }, importer: { eori: null, vatNumber: 'CHE123456789', taxId: null } },
     );

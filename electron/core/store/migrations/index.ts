@@ -34,6 +34,7 @@ import { m0011PackersActivity } from './0011-packers-activity';
 import { m0012PrintJobPinnedPrinter } from './0012-print-job-pinned-printer';
 import { m0013OrdersRedundantIndexes } from './0013-orders-redundant-indexes';
 import { m0014ProductsTable } from './0014-products-table';
+import { m0015ProductsHsCodeOriginCountry } from './0015-products-hs-code-origin-country';
 import type { Migration } from './migration';
 
 export type { Migration } from './migration';
@@ -54,6 +55,7 @@ export const MIGRATIONS: readonly Migration[] = [
   m0012PrintJobPinnedPrinter,
   m0013OrdersRedundantIndexes,
   m0014ProductsTable,
+  m0015ProductsHsCodeOriginCountry,
 ];
 
 /** Schema version this code writes: the last migration's version. */

@@ -81,7 +81,7 @@ export const rulesEn = {
     suggestion: '{{sku}} {{field}}: {{current}} → {{proposed}} ({{source}})',
     accept: 'Accept',
     reject: 'Reject',
-    field: { description: 'description', harmonizedCode: 'HS code', countryOfManufacture: 'made in', unitWeightKg: 'weight kg' },
+    field: { description: 'description', hsCode: 'HS code', originCountry: 'made in', unitWeightKg: 'weight kg' },
     weightFromData: 'From product data (box included): weigh or type to change',
   },
   autoShip: {

@@ -81,7 +81,7 @@ export const rulesIt = {
     suggestion: '{{sku}} {{field}}: {{current}} → {{proposed}} ({{source}})',
     accept: 'Accetta',
     reject: 'Rifiuta',
-    field: { description: 'descrizione', harmonizedCode: 'codice HS', countryOfManufacture: 'prodotto in', unitWeightKg: 'peso kg' },
+    field: { description: 'descrizione', hsCode: 'codice HS', originCountry: 'prodotto in', unitWeightKg: 'peso kg' },
     weightFromData: 'Dai dati prodotto (scatola compresa): pesa o scrivi per cambiarlo',
   },
   autoShip: {

@@ -17,14 +17,14 @@ describe('product CSV', () => {
   it('reads comma-separated rows with quoted decimal commas and empty cells', () => {
     const csv = 'sku,weightKg,lengthCm,widthCm,heightCm,hsCode,originCountry,description\r\nTAZ-1,0.35,10,10,12,6912.00,it,Tazza in ceramica\r\nOLIO,"1,2",,,,,,\r\n\r\n';
     expect(parseProductsCsv(csv)).toEqual([
-      { sku: 'TAZ-1', unitWeightKg: 0.35, lengthCm: 10, widthCm: 10, heightCm: 12, harmonizedCode: '691200', countryOfManufacture: 'IT', description: 'Tazza in ceramica' },
-      { sku: 'OLIO', unitWeightKg: 1.2, lengthCm: null, widthCm: null, heightCm: null, harmonizedCode: null, countryOfManufacture: null, description: '' },
+      { sku: 'TAZ-1', unitWeightKg: 0.35, lengthCm: 10, widthCm: 10, heightCm: 12, hsCode: '691200', originCountry: 'IT', description: 'Tazza in ceramica' },
+      { sku: 'OLIO', unitWeightKg: 1.2, lengthCm: null, widthCm: null, heightCm: null, hsCode: null, originCountry: null, description: '' },
     ]);
   });
 
   it('reads semicolon-separated files (an Italian spreadsheet), columns in any order, BOM allowed', () => {
     const csv = '\uFEFFdescription;sku;weightKg\nCaffè; CAF ;0,25\n';
-    expect(parseProductsCsv(csv)).toEqual([{ sku: 'CAF', unitWeightKg: 0.25, lengthCm: null, widthCm: null, heightCm: null, harmonizedCode: null, countryOfManufacture: null, description: 'Caffè' }]);
+    expect(parseProductsCsv(csv)).toEqual([{ sku: 'CAF', unitWeightKg: 0.25, lengthCm: null, widthCm: null, heightCm: null, hsCode: null, originCountry: null, description: 'Caffè' }]);
   });
 
   it('refuses a bad cell naming its row (header = 1) and column', () => {
@@ -46,8 +46,8 @@ describe('product CSV', () => {
 
   it('exports the standard header and reads back what it wrote', () => {
     const products = [
-      { sku: 'A;1', unitWeightKg: 0.5, lengthCm: 1, widthCm: 2, heightCm: 3, harmonizedCode: '610910', countryOfManufacture: 'PT', description: 'T-shirt, "cotone"', updatedAt: 't' },
-      { sku: 'B', unitWeightKg: null, lengthCm: null, widthCm: null, heightCm: null, harmonizedCode: null, countryOfManufacture: null, description: '', updatedAt: 't' },
+      { sku: 'A;1', unitWeightKg: 0.5, lengthCm: 1, widthCm: 2, heightCm: 3, hsCode: '610910', originCountry: 'PT', description: 'T-shirt, "cotone"', updatedAt: 't' },
+      { sku: 'B', unitWeightKg: null, lengthCm: null, widthCm: null, heightCm: null, hsCode: null, originCountry: null, description: '', updatedAt: 't' },
     ];
     const text = productsCsvText(products);
     expect(text.split('\r\n')[0]).toBe('sku,weightKg,lengthCm,widthCm,heightCm,hsCode,originCountry,description');

@@ -1,15 +1,21 @@
 /**
  * The rules file (issue 24 item 2): the issue's example and a warehouse's
  * file import, pass the JSON Schema of the repo and keep unknown fields;
- * bad files are refused naming the rule's number and field.
+ * bad files are refused naming the rule's number and field; files and saved
+ * rules of earlier versions (`customs.countryOfManufacture`) still read.
  */
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Ajv2020 from 'ajv/dist/2020';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { parseRulesFile, rulesFileText } from '../../../../electron/core/rules/file';
+import { decideFor } from '../../../../electron/core/rules/handlers';
+import { defineSetting, openStore } from '../../../../electron/core/store';
 import { StationError } from '../../../../shared/contract/errors';
 import { rulePrinterUri } from '../../../../shared/contract/rules';
+import type { StationOrder } from '../../../../shared/domain/order';
 
 const root = join(__dirname, '../../../..');
 const fixture = (name: string) => readFileSync(join(root, 'test/fixtures/rules', name), 'utf8');
@@ -89,5 +95,61 @@ describe('rules file', () => {
     expect(milano && rulePrinterUri(milano)).toBeNull();
     expect(rulePrinterUri({ printerProfile: 'usb://Zebra/ZD420' })).toBe('usb://Zebra/ZD420');
     expect(rulePrinterUri({ printer: 'printer:Zebra_Big', printerProfile: 'usb://Zebra/ZD420' })).toBe('printer:Zebra_Big');
+  });
+
+  it('reads an earlier file\'s customs.countryOfManufacture as originCountry and writes originCountry back; both at once are refused', () => {
+    // warehouse.json is a file of an earlier version: its Livigno rule names the country countryOfManufacture.
+    const text = fixture('warehouse.json');
+    expect((JSON.parse(text) as { rules: Array<{ then: { customs?: object } }> }).rules[0]?.then.customs).toEqual({ contentType: 'MERCHANDISE', countryOfManufacture: 'IT' });
+    const old = parseRulesFile(text);
+    expect(old.rules[0]?.then.customs).toEqual({ contentType: 'MERCHANDISE', originCountry: 'IT' });
+    const written = rulesFileText(old);
+    expect(written).not.toContain('countryOfManufacture');
+    expect((JSON.parse(written) as { rules: Array<{ then: { customs?: object } }> }).rules[0]?.then.customs).toEqual({ contentType: 'MERCHANDISE', originCountry: 'IT' });
+    expect(validate(JSON.parse(written)), JSON.stringify(validate.errors)).toBe(true);
+    expect(parseRulesFile(written)).toEqual(old);
+
+    const current = { version: 1, rules: [{ name: 'Svizzera', then: { customs: { originCountry: ' it ', description: 'Ceramica' } } }] };
+    expect(validate(current), JSON.stringify(validate.errors)).toBe(true);
+    expect(parseRulesFile(JSON.stringify(current)).rules[0]?.then.customs).toEqual({ originCountry: 'IT', description: 'Ceramica' });
+    const oldBad = { version: 1, rules: [{ name: 'Svizzera', then: { customs: { countryOfManufacture: 'ITA' } } }] };
+    expect(validate(oldBad)).toBe(false);
+    expect(Object.keys(refusal(JSON.stringify(oldBad)).details ?? {})).toEqual(['rules.0.then.customs.countryOfManufacture']);
+    const both = { version: 1, rules: [{ name: 'Svizzera', then: { customs: { originCountry: 'IT', countryOfManufacture: 'IT' } } }] };
+    expect(validate(both)).toBe(false);
+    const e = refusal(JSON.stringify(both));
+    expect(e.message).toContain("rule 1 'Svizzera', field then.customs.countryOfManufacture");
+    expect(Object.keys(e.details ?? {})).toEqual(['rules.0.then.customs.countryOfManufacture']);
+  });
+
+  it('loads rules saved by an earlier version (setting rules.document with customs.countryOfManufacture) as originCountry', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'station-rules-'));
+    const store = openStore(join(dir, 'station.sqlite'));
+    try {
+      // The document as an earlier station saved it, written as is.
+      const raw = defineSetting<unknown>('rules.document', z.unknown(), null);
+      store.settings.set(raw, { version: 1, rules: [{ name: 'Extra UE', enabled: true, when: {}, then: { rate: 'cheapest', customs: { contentType: 'GIFT', countryOfManufacture: 'IT' } } }] });
+      const order: StationOrder = {
+        id: 1,
+        shop: 'main',
+        orderNumber: '#1001',
+        createdAt: '2026-11-26T10:00:00Z',
+        source: 'shopify_csv',
+        recipient: { name: 'Anna', street: 'Bahnhofstrasse 1', city: 'Zürich', postalCode: '8001', countryCode: 'CH' },
+        items: [{ sku: 'TAZ', name: 'Tazza', quantity: 1, unitPrice: 12 }],
+        total: 12,
+        currency: 'EUR',
+        status: 'open',
+        paymentStatus: 'paid',
+        delivery: 'ship',
+        needsFix: [],
+      };
+      const { decision } = decideFor(store, order, 1);
+      expect(decision.rule).toMatchObject({ index: 1, name: 'Extra UE' });
+      expect(decision.rule?.then.customs).toEqual({ contentType: 'GIFT', originCountry: 'IT' });
+    } finally {
+      store.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

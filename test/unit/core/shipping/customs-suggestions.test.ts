@@ -6,7 +6,7 @@ import { tempStore } from '../store/helpers';
 let t: ReturnType<typeof tempStore>;
 beforeEach(() => {
   t = tempStore();
-  const p = (sku: string, description: string, harmonizedCode: string | null) => ({ sku, description, harmonizedCode, countryOfManufacture: 'IT', unitWeightKg: 0.3 });
+  const p = (sku: string, description: string, hsCode: string | null) => ({ sku, description, hsCode, originCountry: 'IT', unitWeightKg: 0.3 });
   t.store.products.remember([p('MUG-RED', 'Tazza rossa in ceramica', '691200'), p('VASE-1', 'Vaso dipinto a mano', '691390')]);
   t.clock.advance(60_000);
   t.store.products.remember([p('MUG-BLUE', 'Tazze blu (set da 2)', '691200'), p('TEE-1', 'Maglietta cotone bio', '610910'), p('NOCODE', 'Tazza senza codice', null)]);

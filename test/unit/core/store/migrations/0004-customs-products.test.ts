@@ -39,10 +39,10 @@ describe('migration 4 "customs products"', () => {
     const store = openStore(t.file);
     try {
       expect(store.schemaVersion).toBe(SCHEMA_VERSION);
-      store.products.remember([{ sku: 'TS-01', description: 'T-shirt', harmonizedCode: '610910', countryOfManufacture: 'pt', unitWeightKg: 0.2 }]);
-      store.products.remember([{ sku: 'TS-01', description: 'T-shirt cotone', harmonizedCode: '61091000', countryOfManufacture: 'PT', unitWeightKg: 0.25 }]);
+      store.products.remember([{ sku: 'TS-01', description: 'T-shirt', hsCode: '610910', originCountry: 'pt', unitWeightKg: 0.2 }]);
+      store.products.remember([{ sku: 'TS-01', description: 'T-shirt cotone', hsCode: '61091000', originCountry: 'PT', unitWeightKg: 0.25 }]);
       const [p] = store.products.getMany(['TS-01', 'NOPE']);
-      expect(p).toMatchObject({ sku: 'TS-01', description: 'T-shirt cotone', harmonizedCode: '61091000', countryOfManufacture: 'PT', unitWeightKg: 0.25 });
+      expect(p).toMatchObject({ sku: 'TS-01', description: 'T-shirt cotone', hsCode: '61091000', originCountry: 'PT', unitWeightKg: 0.25 });
       expect(store.products.getMany(['NOPE'])).toEqual([]);
     } finally {
       store.close();
@@ -53,11 +53,11 @@ describe('migration 4 "customs products"', () => {
     t.db.close();
     const store = openStore(t.file);
     try {
-      store.products.remember([{ sku: 'A', description: 'a', harmonizedCode: '610910', countryOfManufacture: 'IT', unitWeightKg: null }]);
-      expect(() => store.products.remember([{ sku: 'A', description: 'a', harmonizedCode: '61', countryOfManufacture: 'IT', unitWeightKg: null }])).toThrow(
-        expect.objectContaining({ code: 'invalid_input', details: { harmonizedCode: ['HS code must be 6 to 10 digits'] } }),
+      store.products.remember([{ sku: 'A', description: 'a', hsCode: '610910', originCountry: 'IT', unitWeightKg: null }]);
+      expect(() => store.products.remember([{ sku: 'A', description: 'a', hsCode: '61', originCountry: 'IT', unitWeightKg: null }])).toThrow(
+        expect.objectContaining({ code: 'invalid_input', details: { hsCode: ['HS code must be 6 to 10 digits'] } }),
       );
-      expect(store.products.getMany(['A'])[0]?.harmonizedCode).toBe('610910');
+      expect(store.products.getMany(['A'])[0]?.hsCode).toBe('610910');
     } finally {
       store.close();
     }

@@ -34,15 +34,15 @@ describe('migration 9 "product data"', () => {
     t.db.close();
     const store = openStore(t.file);
     try {
-      const p = { sku: 'TAZ', description: 'Tazza', harmonizedCode: '691200', countryOfManufacture: 'IT', unitWeightKg: 0.35, lengthCm: 10, widthCm: 10, heightCm: 12 };
+      const p = { sku: 'TAZ', description: 'Tazza', hsCode: '691200', originCountry: 'IT', unitWeightKg: 0.35, lengthCm: 10, widthCm: 10, heightCm: 12 };
       expect(store.products.importMany([p])).toEqual({ imported: 1, updated: 0, unchanged: 0 });
       expect(() => store.products.importMany([{ ...p, sku: 'B' }, { ...p, sku: 'C', unitWeightKg: -1 }])).toThrow(expect.objectContaining({ code: 'invalid_input', details: { '1.unitWeightKg': ['Weight must be above 0 kg'] } }));
       expect(store.products.getMany(['B'])).toEqual([]);
-      expect(store.products.importMany([p, { ...p, sku: 'B', countryOfManufacture: null }])).toEqual({ imported: 1, updated: 0, unchanged: 1 });
+      expect(store.products.importMany([p, { ...p, sku: 'B', originCountry: null }])).toEqual({ imported: 1, updated: 0, unchanged: 1 });
 
-      expect(store.products.learn([{ sku: 'TAZ', unitWeightKg: 0.4, countryOfManufacture: 'it', harmonizedCode: '691200' }, { sku: 'B', countryOfManufacture: 'PT' }, { sku: 'NEW', description: 'Nuovo', unitWeightKg: 1 }], 'shipment #1001')).toBe(1);
+      expect(store.products.learn([{ sku: 'TAZ', unitWeightKg: 0.4, originCountry: 'it', hsCode: '691200' }, { sku: 'B', originCountry: 'PT' }, { sku: 'NEW', description: 'Nuovo', unitWeightKg: 1 }], 'shipment #1001')).toBe(1);
       expect(store.products.getMany(['TAZ'])[0]?.unitWeightKg).toBe(0.35);
-      expect(store.products.getMany(['B'])[0]?.countryOfManufacture).toBe('PT');
+      expect(store.products.getMany(['B'])[0]?.originCountry).toBe('PT');
       expect(store.products.getMany(['NEW'])[0]).toMatchObject({ description: 'Nuovo', unitWeightKg: 1 });
       const [s] = store.products.suggestions();
       expect(s).toMatchObject({ sku: 'TAZ', field: 'unitWeightKg', current: '0.35', proposed: '0.4', source: 'shipment #1001' });

@@ -57,8 +57,8 @@ describe('migration 14 "products table"', () => {
         {
           sku: 'TAZ-CER-BLU',
           description: 'Tazza in ceramica',
-          harmonizedCode: '691200',
-          countryOfManufacture: 'IT',
+          hsCode: '691200',
+          originCountry: 'IT',
           unitWeightKg: 0.35,
           lengthCm: 12,
           widthCm: null,
