@@ -22,6 +22,7 @@
  */
 import os from 'node:os';
 import path from 'node:path';
+import { DEVICE_URI_PREFIXES, isDeviceUriScheme } from '../../shared/print/device-uri-schemes';
 
 /**
  * The platform account saved in the data folder (account/saved-account.ts reads and writes it):
@@ -108,9 +109,6 @@ export interface SavedSettings {
 }
 
 type OptionKey = keyof typeof OPTIONS;
-
-/** Printer URI schemes the printers module opens (DESIGN.md "Printing"). */
-const PRINTER_SCHEMES = new Set(['socket:', 'usb:', 'file:']);
 
 /** Hosts on which plain http is accepted for a platform (a local sandbox or proxy). */
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
@@ -274,8 +272,9 @@ function checkPrinterUri(value: string, source: string): string {
   } catch {
     throw new ConfigError(source, `${source} must be a device URI such as socket://10.0.0.5:9100, usb://0a5f:0164 or file:///path/to/folder, got "${value}"`);
   }
-  if (!PRINTER_SCHEMES.has(u.protocol)) {
-    throw new ConfigError(source, `${source} must start with socket://, usb:// or file://, got "${value}"`);
+  // The schemes the printers open, from their one table (shared/print/device-uri-schemes.ts); printer:<queue> included.
+  if (!isDeviceUriScheme(u.protocol.slice(0, -1).toLowerCase())) {
+    throw new ConfigError(source, `${source} must start with ${DEVICE_URI_PREFIXES}, got "${value}"`);
   }
   return value;
 }

@@ -2,7 +2,8 @@
  * The schemes of a printer's device URI (CUPS style), listed once: the URI
  * parser (electron/core/printing/transports/uri.ts `parseDeviceUri`), the
  * rules file's `printer` field (shared/contract/rules.ts, and so the JSON
- * Schema generated from it, shared/schemas/rules.schema.json) and the
+ * Schema generated from it, shared/schemas/rules.schema.json), the command
+ * line's `--printer` (electron/core/config.ts) and the
  * messages that name the schemes all read this table. A new transport adds
  * its row here, its parser case in uri.ts and its file in transports/.
  *

@@ -67,7 +67,9 @@ describe('resolveConfig', () => {
     expect(configError(() => resolveConfig(['--client-id', 'a'], {})).option).toBe('--client-id');
     const printer = configError(() => resolveConfig([], { STATION_PRINTER: 'lpt1' }));
     expect(printer.option).toBe('STATION_PRINTER');
-    expect(configError(() => resolveConfig(['--printer', 'http://printer.local/'], {})).message).toContain('socket://');
+    expect(configError(() => resolveConfig(['--printer', 'http://printer.local/'], {})).message).toBe('--printer must start with socket://, usb://, printer: or file://, got "http://printer.local/"');
+    // Every scheme of the one table (shared/print/device-uri-schemes.ts) is taken, the OS queue's included (README "Options").
+    for (const uri of ['socket://10.0.0.5:9100', 'usb://Zebra/ZD421?serial=D2J1', 'printer:Zebra_ZD421', 'file:///tmp/labels']) expect(resolveConfig(['--printer', uri], {}).printerUri).toBe(uri);
     expect(configError(() => resolveConfig(['--data-dir='], {})).option).toBe('--data-dir');
   });
 
