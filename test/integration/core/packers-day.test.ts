@@ -11,26 +11,19 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parse } from 'csv-parse/sync';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Station } from '../../../electron/core/station';
-import type { Sandbox } from '../../../electron/sandbox/index';
-import { startStation } from '../../../electron/shell/start';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { recipientToParty, type StationOrder } from '../../../shared/domain/order';
 import { romeDay } from '../../../shared/domain/rome-day';
 import { shopifyCsv } from '../../fixtures/shopify/generate-shopify-csv';
 import { order } from '../../fixtures/shopify/warehouse-order';
 import { pdfImageCounts, pdfTextItems } from '../../support/pdf-text';
-import { invokerOf, orderByNumber, parcel, startSandbox, stationConfig, stationFailure, tempDir } from './helpers';
+import { orderByNumber, parcel, stationFailure } from './helpers';
+import { useStation } from './station-fixture';
 
-let sb: Sandbox;
-let tmp: ReturnType<typeof tempDir>;
-let station: Station;
-const invoke = invokerOf(() => station);
+const fx = useStation({ printer: 'file', options: () => ({ platformTimeoutMs: 5000, printerTimeoutMs: 1000, platformRateLimits: false }) });
+const invoke = fx.invoke;
 
 beforeAll(async () => {
-  sb = await startSandbox();
-  tmp = tempDir();
-  station = await startStation(stationConfig(sb, tmp.dir, `file://${path.join(tmp.dir, 'labels')}`), { platformTimeoutMs: 5000, printerTimeoutMs: 1000, platformRateLimits: false });
   const ship = { name: 'Niccolò Bianchi', a1: 'Via Roma 1', city: 'Forlì', zip: '47121', prov: 'FC', country: 'IT' };
   await invoke('orders.importCsv', {
     fileName: 'day.csv',
@@ -40,12 +33,6 @@ beforeAll(async () => {
       ),
     ),
   });
-});
-
-afterAll(async () => {
-  await station?.close();
-  await sb?.close();
-  tmp?.cleanup();
 });
 
 const byNumber = (n: string): Promise<StationOrder> => orderByNumber(invoke, n);
@@ -96,7 +83,7 @@ describe('packers (issue 26)', () => {
     const s = await invoke('packers.session');
     expect(s.packer?.name).toBe('Marco');
     expect(s.supervisorUnlocked).toBe(false);
-    expect((await stationFailure(invoke('printers.set', { uri: `file://${path.join(tmp.dir, 'other')}` }))).code).toBe('supervisor_required');
+    expect((await stationFailure(invoke('printers.set', { uri: `file://${path.join(fx.dir, 'other')}` }))).code).toBe('supervisor_required');
   });
 
   it('records who shipped, reprinted and skipped a verify; End of day per packer matches', async () => {
@@ -142,7 +129,7 @@ describe('packers (issue 26)', () => {
   });
 
   it('saves the day report (PDF and CSV, Italian) into the folder at day close; it reads back', async () => {
-    const folder = path.join(tmp.dir, 'reports');
+    const folder = path.join(fx.dir, 'reports');
     await invoke('reports.settings.set', { folder, language: 'it' });
     const created = await invoke('manifests.closeDay');
     expect(created.length).toBeGreaterThan(0);

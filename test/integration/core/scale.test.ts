@@ -4,21 +4,24 @@
  * `scales.changed` events, the stable weight quoted with billable 1.23 kg;
  * switching to a fake serial scale and bad settings refused by field.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ScaleView } from '../../../shared/contract/views';
-import type { Station } from '../../../electron/core/station';
-import { startStation } from '../../../electron/shell/start';
-import type { Sandbox } from '../../../electron/sandbox/index';
 import { fakeHid, fakeSerial } from '../../unit/core/scales/fakes';
-import { invokerOf, startSandbox, stationConfig, stationFailure, tempDir } from './helpers';
+import { stationFailure } from './helpers';
+import { useStation } from './station-fixture';
 
-let sb: Sandbox;
-let station: Station;
-let tmp: { dir: string; cleanup: () => void };
 const hid = fakeHid();
 const serial = fakeSerial(['/dev/ttyUSB0']);
 const seen: ScaleView[] = [];
-const invoke = invokerOf(() => station);
+const fx = useStation({
+  printer: 'file',
+  tempPrefix: 'station-scale-',
+  options: () => ({
+    outboxBackoff: { baseMs: 600_000 },
+    scale: { loadHid: async () => ({ lib: hid.lib }), loadSerial: async () => ({ lib: serial.lib }), rescanMs: 10, pollMs: 10 },
+  }),
+});
+const invoke = fx.invoke;
 
 const next = (pred: (v: ScaleView) => boolean, ms = 3000) =>
   new Promise<ScaleView>((resolve, reject) => {
@@ -26,7 +29,7 @@ const next = (pred: (v: ScaleView) => boolean, ms = 3000) =>
       off();
       reject(new Error('no such scales.changed'));
     }, ms);
-    const off = station.events.on('scales.changed', (v) => {
+    const off = fx.station.events.on('scales.changed', (v) => {
       if (!pred(v)) return;
       clearTimeout(t);
       off();
@@ -35,19 +38,7 @@ const next = (pred: (v: ScaleView) => boolean, ms = 3000) =>
   });
 
 beforeAll(async () => {
-  sb = await startSandbox();
-  tmp = tempDir('station-scale-');
-  station = await startStation(stationConfig(sb, tmp.dir, `file://${tmp.dir}/labels`), {
-    outboxBackoff: { baseMs: 600_000 },
-    scale: { loadHid: async () => ({ lib: hid.lib }), loadSerial: async () => ({ lib: serial.lib }), rescanMs: 10, pollMs: 10 },
-  });
-  station.events.on('scales.changed', (v) => seen.push(v));
-});
-
-afterAll(async () => {
-  await station?.close();
-  await sb?.close();
-  tmp?.cleanup();
+  fx.station.events.on('scales.changed', (v) => seen.push(v));
 });
 
 describe('station scale', () => {
