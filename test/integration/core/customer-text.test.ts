@@ -9,40 +9,26 @@
  * brought and prints the text with `?` for each control.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Station } from '../../../electron/core/station';
-import type { Sandbox } from '../../../electron/sandbox/index';
-import { startStation } from '../../../electron/shell/start';
 import { recipientToParty } from '../../../shared/domain/order';
 import { CUT, DRAWER_KICK, INIT, controlsIn } from '../../fixtures/hostile-text';
 import { shopifyCsv } from '../../fixtures/shopify/generate-shopify-csv';
 import { order } from '../../fixtures/shopify/warehouse-order';
 import { decodeEscPos, escPosText } from '../../support/escpos';
 import { zplCommands, zplFields } from '../../support/zpl';
-import { startFakePrinter, type FakePrinter } from './printing/fake-printer';
 import { receiptPrinter } from './printing/receipt-printer';
-import { invokerOf, orderByNumber, parcel, startSandbox, stationConfig, tempDir } from './helpers';
+import { orderByNumber, parcel } from './helpers';
+import { useStation } from './station-fixture';
 
-let sb: Sandbox;
-let labelPrinter: FakePrinter;
 let slipPrinter: Awaited<ReturnType<typeof receiptPrinter>>;
-let tmp: ReturnType<typeof tempDir>;
-let station: Station;
-const invoke = invokerOf(() => station);
+const fx = useStation({ options: () => ({ platformTimeoutMs: 5000, printerTimeoutMs: 1000, platformRateLimits: false, slipRetryMs: 100 }) });
+const invoke = fx.invoke;
 
 beforeAll(async () => {
-  sb = await startSandbox();
-  labelPrinter = await startFakePrinter('ready');
   slipPrinter = await receiptPrinter();
-  tmp = tempDir();
-  station = await startStation(stationConfig(sb, tmp.dir, labelPrinter.uri), { platformTimeoutMs: 5000, printerTimeoutMs: 1000, platformRateLimits: false, slipRetryMs: 100 });
 });
 
 afterAll(async () => {
-  await station?.close();
   await slipPrinter?.close();
-  await labelPrinter?.close();
-  await sb?.close();
-  tmp?.cleanup();
 });
 
 /** Waits (polling, with a deadline) until `get` gives a value. */
@@ -98,7 +84,7 @@ describe('hostile customer text, imported and shipped', () => {
     expect(lines.join(' ')).toContain('Notes: Citofono?p0?ú?V0 ^XZ~JA _5E');
 
     // The label, as the Zebra reads it.
-    const zpl = (await labelPrinter.job(0)).toString('utf8');
+    const zpl = (await fx.printer.job(0)).toString('utf8');
     const names = zplCommands(zpl).map((c) => c.name);
     expect(names.filter((n) => n === '^XA')).toHaveLength(1);
     expect(names.filter((n) => n === '^XZ')).toHaveLength(1);

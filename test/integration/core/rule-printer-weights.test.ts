@@ -10,21 +10,16 @@
  *   a suggestion the packer confirms.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Station } from '../../../electron/core/station';
-import type { Sandbox } from '../../../electron/sandbox/index';
-import { startStation } from '../../../electron/shell/start';
 import type { StationOrder } from '../../../shared/domain/order';
 import { shopifyCsv } from '../../fixtures/shopify/generate-shopify-csv';
 import { order } from '../../fixtures/shopify/warehouse-order';
 import { startFakePrinter, type FakePrinter } from './printing/fake-printer';
-import { invokerOf, orderByNumber, startSandbox, stationConfig, stationFailure, tempDir } from './helpers';
+import { orderByNumber, stationFailure } from './helpers';
+import { useStation } from './station-fixture';
 
-let sb: Sandbox;
-let main: FakePrinter;
 let big: FakePrinter;
-let tmp: ReturnType<typeof tempDir>;
-let station: Station;
-const invoke = invokerOf(() => station);
+const fx = useStation({ options: () => ({ platformTimeoutMs: 5000, printerTimeoutMs: 2000, platformRateLimits: false }) });
+const invoke = fx.invoke;
 const created = '2026-11-20 10:00:00 +0000';
 const milano = { name: 'Giulia Bianchi', a1: 'Via Roma 1', city: 'Milano', zip: '20121', prov: 'MI', country: 'IT' };
 const roma = { name: 'Luca Verdi', a1: 'Via Appia 5', city: 'Roma', zip: '00184', prov: 'RM', country: 'IT' };
@@ -33,16 +28,12 @@ const roma = { name: 'Luca Verdi', a1: 'Via Appia 5', city: 'Roma', zip: '00184'
 const BIG_PROFILE = { dpi: 300, widthMm: 102, heightMm: 203, darkness: 25, speedIps: 4, media: 'direct_thermal', topOffsetDots: 0 } as const;
 
 async function postToSandbox(path: string, body: unknown): Promise<void> {
-  const res = await fetch(`${new URL(sb.baseUrl).origin}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const res = await fetch(`${new URL(fx.sb.baseUrl).origin}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
   if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
 }
 
 beforeAll(async () => {
-  sb = await startSandbox();
-  main = await startFakePrinter('ready');
   big = await startFakePrinter('ready');
-  tmp = tempDir();
-  station = await startStation(stationConfig(sb, tmp.dir, main.uri), { platformTimeoutMs: 5000, printerTimeoutMs: 2000, platformRateLimits: false });
   await invoke('boxes.settings.set', { presets: [{ name: 'Medium', lengthCm: 40, widthCm: 30, heightCm: 30, tareKg: 0.3, barcode: null }], defaultBox: 'Medium' });
   await invoke('printers.profile.set', { uri: big.uri, profile: BIG_PROFILE });
   await invoke('products.importCsv', { content: 'sku,weightKg,lengthCm,widthCm,heightCm\nVASO,2,20,20,30\nTAZ,0.35,10,10,12\nBIG-TAVOLO,8,40,30,30\n' });
@@ -69,11 +60,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await station?.close();
-  await main?.close();
   await big?.close();
-  await sb?.close();
-  tmp?.cleanup();
 });
 
 const byNumber = (n: string): Promise<StationOrder> => orderByNumber(invoke, n);
@@ -93,8 +80,8 @@ describe("a rule's label printer", () => {
     expect(zpl).toMatch(/\^XA\^PW1205\^LL2398\^PR4\^MTD\^LT0/);
 
     const other = await invoke('shipping.shipOrder', { orderId: (await byNumber('#5002')).id });
-    expect(other.printJob).toMatchObject({ printerUri: main.uri, state: 'printed' });
-    const plain = (await main.job(0)).toString('latin1');
+    expect(other.printJob).toMatchObject({ printerUri: fx.printer.uri, state: 'printed' });
+    const plain = (await fx.printer.job(0)).toString('latin1');
     expect(plain).toContain('^XA');
     expect(plain).not.toContain('~SD25');
     expect(big.jobs).toHaveLength(1);
@@ -113,7 +100,7 @@ describe("a rule's label printer", () => {
     const again = await invoke('shipping.shipOrder', { orderId: o.id, request });
     expect(again.printJob).toMatchObject({ printerUri: big.uri, state: 'printed' });
     expect((await big.job(1)).toString('latin1').startsWith('~SD25')).toBe(true);
-    expect(main.jobs).toHaveLength(1);
+    expect(fx.printer.jobs).toHaveLength(1);
   });
 });
 

@@ -8,31 +8,23 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Station } from '../../../electron/core/station';
-import type { Sandbox } from '../../../electron/sandbox/index';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { startStation } from '../../../electron/shell/start';
 import type { SlipJobView } from '../../../shared/contract';
 import { recipientToParty, type StationOrder } from '../../../shared/domain/order';
 import { shopifyCsv } from '../../fixtures/shopify/generate-shopify-csv';
 import { order } from '../../fixtures/shopify/warehouse-order';
 import { decodeEscPos, escPosText } from '../../support/escpos';
-import { closedPort, startFakePrinter, type FakePrinter } from './printing/fake-printer';
+import { closedPort } from './printing/fake-printer';
 import { receiptPrinter } from './printing/receipt-printer';
 import { FakeUsbPrinter, fakeBus } from '../../unit/core/printing/transports/fake-usb';
-import { invokerOf, orderByNumber, parcel, startSandbox, stationConfig, stationFailure, tempDir } from './helpers';
+import { invokerOf, orderByNumber, parcel, stationConfig, stationFailure, tempDir } from './helpers';
+import { useStation } from './station-fixture';
 
-let sb: Sandbox;
-let labelPrinter: FakePrinter;
-let tmp: ReturnType<typeof tempDir>;
-let station: Station;
-const invoke = invokerOf(() => station);
+const fx = useStation({ options: () => ({ platformTimeoutMs: 5000, printerTimeoutMs: 1000, platformRateLimits: false, slipRetryMs: 100 }) });
+const invoke = fx.invoke;
 
 beforeAll(async () => {
-  sb = await startSandbox();
-  labelPrinter = await startFakePrinter('ready');
-  tmp = tempDir();
-  station = await startStation(stationConfig(sb, tmp.dir, labelPrinter.uri), { platformTimeoutMs: 5000, printerTimeoutMs: 1000, platformRateLimits: false, slipRetryMs: 100 });
   const created = '2026-11-20 10:00:00 +0000';
   const ship = { name: 'Niccolò Bianchi', a1: 'Via Roma 1', city: 'Forlì', zip: '47121', prov: 'FC', country: 'IT' };
   await invoke('orders.importCsv', {
@@ -43,13 +35,6 @@ beforeAll(async () => {
       ),
     ),
   });
-});
-
-afterAll(async () => {
-  await station?.close();
-  await labelPrinter?.close();
-  await sb?.close();
-  tmp?.cleanup();
 });
 
 const byNumber = (orderNumber: string): Promise<StationOrder> => orderByNumber(invoke, orderNumber);
@@ -71,7 +56,7 @@ describe('packing slips on a USB receipt printer (the usb library injected, an E
   it('prints through the station\'s USB transport; unplugged half-way it is NOT PRINTED and never resent by itself', async () => {
     const epson = new FakeUsbPrinter({ manufacturer: 'EPSON', product: 'TM-T20III', serial: 'X7K1' }, { vendorId: 0x04b8, productId: 0x0e28 }, 6, 'MFG:EPSON;CMD:ESC/POS;MDL:TM-T20III;CLS:PRINTER;');
     const dir = tempDir();
-    const usbStation = await startStation(stationConfig(sb, dir.dir, labelPrinter.uri), { platformTimeoutMs: 5000, printerTimeoutMs: 1000, platformRateLimits: false, slipRetryMs: 100, usb: fakeBus(epson) });
+    const usbStation = await startStation(stationConfig(fx.sb, dir.dir, fx.printer.uri), { platformTimeoutMs: 5000, printerTimeoutMs: 1000, platformRateLimits: false, slipRetryMs: 100, usb: fakeBus(epson) });
     const call = invokerOf(() => usbStation);
     try {
       await call('orders.importCsv', {
@@ -185,7 +170,7 @@ describe('packing slips', () => {
   });
 
   it('"never" prints no slip; on demand prints only when asked; A4 goes to a folder as a PDF', async () => {
-    const folder = path.join(tmp.dir, 'slips');
+    const folder = path.join(fx.dir, 'slips');
     await invoke('slips.settings.set', { printerUri: `file://${folder}`, format: 'a4', paperWidthMm: 80, when: 'never', shopName: '' });
     const never = await byNumber('#603');
     await ship(never);
