@@ -35,6 +35,8 @@ export const CORE_DOMAINS = {
   scan: ['common', 'orders', 'platform', 'shipping', 'store'],
   slips: ['common', 'printing', 'shipping', 'store'],
   reports: ['common', 'printing', 'store'],
+  // The warehouse database (issue 35, in progress): shared settings, claims, activity; it uses pg, no domain yet.
+  warehouse: ['common', 'store'],
 };
 
 /**

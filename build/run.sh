@@ -29,10 +29,13 @@ if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modu
 fi
 
 if [ "$script" = test ] || [ "$script" = test:e2e ] || [ "$script" = bench ]; then
-  # chromium for Playwright; `script` (util-linux's bsdutils) gives the e2e scale its pseudo-terminal.
+  # chromium for Playwright; `script` (util-linux's bsdutils) gives the e2e scale its pseudo-terminal;
+  # postgresql for the warehouse's integration tests.
   missing=""
   if [ -z "${CHROMIUM_PATH:-}" ] && ! command -v chromium >/dev/null 2>&1; then missing="chromium"; fi
   if ! command -v script >/dev/null 2>&1; then missing="$missing bsdutils"; fi
+  # PostgreSQL 15+ for the warehouse tests (test/support/postgres.ts runs its own throwaway cluster; no service is started).
+  if ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then missing="$missing postgresql"; fi
   if [ -n "$missing" ]; then
     echo "build/run.sh: installing Debian's$missing for the tests" >&2
     sudo_cmd=""

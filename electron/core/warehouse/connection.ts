@@ -1,0 +1,72 @@
+/**
+ * How a bench reaches its warehouse (issue 35 item 1): a PostgreSQL URL
+ * (`postgres://user@host:5432/db?sslmode=verify-full`, from `--warehouse` or
+ * `STATION_WAREHOUSE_URL`), read with libpq's meaning of `sslmode` (disable,
+ * prefer, require, verify-ca, verify-full). The password is never in the URL
+ * (a process's arguments are readable by every user of the machine): it comes
+ * as libpq's does, from `PGPASSWORD` or `~/.pgpass` (node-postgres reads both
+ * when no password is given), or from the OS secret store passed in.
+ */
+import { parse } from 'pg-connection-string';
+import type { ClientConfig } from 'pg';
+
+/** A warehouse URL that cannot be used; `message` names the fault and what to do. */
+export class WarehouseConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'WarehouseConfigError';
+  }
+}
+
+/** Where the warehouse is, without secrets: for messages, logs and `warehouse.status`. */
+export interface WarehouseAddress {
+  host: string;
+  port: number;
+  database: string;
+  user: string;
+}
+
+/**
+ * The node-postgres configuration of a warehouse URL.
+ * @param url `postgres://` or `postgresql://` URL; `sslmode` as libpq spells it
+ * @param password from the OS secret store, when the station keeps one; otherwise `PGPASSWORD` / `~/.pgpass`
+ * @returns the client configuration (application name `shipping-station`, connect timeout 5 s) and the address
+ * @throws WarehouseConfigError when the URL does not parse, is not PostgreSQL's, names no host, user or
+ *   database, or carries a password
+ */
+export function warehouseClientConfig(url: string, password?: string): { config: ClientConfig; address: WarehouseAddress } {
+  let u: URL;
+  try {
+    u = new URL(url);
+  } catch {
+    throw new WarehouseConfigError(`The warehouse must be a PostgreSQL URL such as postgres://station@db.example:5432/warehouse, got "${url}"`);
+  }
+  if (u.protocol !== 'postgres:' && u.protocol !== 'postgresql:') throw new WarehouseConfigError(`The warehouse URL must start with postgres://, got "${u.protocol}//"`);
+  if (u.password !== '') {
+    throw new WarehouseConfigError('The warehouse URL must not carry the password (every user of this machine can read it): set PGPASSWORD, a line in ~/.pgpass, or save it in Settings');
+  }
+  let parsed: ReturnType<typeof parse>;
+  try {
+    parsed = parse(url, { useLibpqCompat: true });
+  } catch (e) {
+    throw new WarehouseConfigError(`The warehouse URL is not usable: ${(e as Error).message}`);
+  }
+  const host = parsed.host ?? '';
+  const user = parsed.user ?? '';
+  const database = parsed.database ?? '';
+  if (host === '') throw new WarehouseConfigError('The warehouse URL names no host');
+  if (user === '') throw new WarehouseConfigError('The warehouse URL names no user (postgres://<user>@host/db)');
+  if (database === '') throw new WarehouseConfigError('The warehouse URL names no database (postgres://user@host/<database>)');
+  const port = parsed.port ? Number(parsed.port) : 5432;
+  const config: ClientConfig = {
+    host,
+    port,
+    user,
+    database,
+    application_name: 'shipping-station',
+    connectionTimeoutMillis: 5000,
+    ...(password !== undefined ? { password } : {}),
+    ...(parsed.ssl !== undefined ? { ssl: parsed.ssl as ClientConfig['ssl'] } : {}),
+  };
+  return { config, address: { host, port, database, user } };
+}
