@@ -36,6 +36,7 @@ import { createPackersHandlers } from './packers/handlers';
 import { withPackers } from './packers/activity';
 import { createPackerSession } from './packers/session';
 import { createReportsHandlers, saveDayReport } from './reports/handlers';
+import { createWarehouseHandlers } from './warehouse/handlers';
 import { romeDay } from '../../shared/domain/rome-day';
 
 export type { StationContext } from './common/context';
@@ -49,7 +50,7 @@ export function createHandlers(ctx: StationContext): Handlers {
     createAppHandlers(ctx),
     createOrdersHandlers(ctx),
     createOrderImportHandlers(ctx),
-    createScanHandlers(ctx),
+    createScanHandlers(ctx, () => session.who().packerName),
     createCarriersHandlers(ctx),
     createShipmentsHandlers(ctx),
     createLabelsHandlers(ctx, findLocalShipment),
@@ -72,6 +73,7 @@ export function createHandlers(ctx: StationContext): Handlers {
     createShipFormHandlers(rateQuoter(ctx)),
     createPackersHandlers(ctx, session),
     createReportsHandlers(ctx, reportOpts),
+    createWarehouseHandlers(ctx),
   ) satisfies Handlers;
   // Packers around every command; at day close the day report is saved by itself when a folder is set.
   return withPackers(handlers, ctx.store, session, {

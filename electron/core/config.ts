@@ -64,6 +64,8 @@ export interface StationConfig {
    * the training default `file://<dataDir>/labels`.
    */
   printerUri?: string;
+  /** The warehouse database this bench joins (`postgres://user@host:5432/db`, no password; issue 35); undefined: alone. */
+  warehouseUrl?: string;
   /** Command-line arguments not recognised here. */
   ignoredArgs: string[];
 }
@@ -91,6 +93,7 @@ const OPTIONS = {
   clientId: { flag: '--client-id', env: 'STATION_CLIENT_ID' },
   clientSecret: { flag: '--client-secret', env: 'STATION_CLIENT_SECRET' },
   printer: { flag: '--printer', env: 'STATION_PRINTER' },
+  warehouse: { flag: '--warehouse', env: 'STATION_WAREHOUSE_URL' },
 } as const satisfies Record<string, OptionDef>;
 
 /** The station's command-line flags (`--data-dir`, `--platform-url`, ...), for usage and unknown-option messages. */
@@ -237,6 +240,8 @@ export function resolveConfig(argv: readonly string[], env: Readonly<Record<stri
   const printer = get('printer');
   const config: StationConfig = { dataDir, platform, ignoredArgs };
   if (printer) config.printerUri = checkPrinterUri(printer.value, printer.source);
+  const warehouse = get('warehouse');
+  if (warehouse) config.warehouseUrl = checkWarehouseUrl(warehouse.value, warehouse.source);
   return config;
 }
 
@@ -263,6 +268,22 @@ function deriveAuthUrl(baseUrl: string): string {
   const u = new URL(baseUrl);
   const p = u.pathname.replace(/\/+$/, '').replace(/\/api\/[^/]+$/, '');
   return `${u.origin}${p}`;
+}
+
+/**
+ * A warehouse URL as the command line may give it: PostgreSQL's, and never with the password (every user of the
+ * machine reads a process's arguments and environment listing); electron/core/warehouse/connection.ts reads the rest.
+ */
+function checkWarehouseUrl(value: string, source: string): string {
+  let u: URL;
+  try {
+    u = new URL(value);
+  } catch {
+    throw new ConfigError(source, `${source} must be a PostgreSQL URL such as postgres://station@db.example:5432/warehouse, got "${value}"`);
+  }
+  if (u.password !== '') throw new ConfigError(source, `${source} must not carry the password: set PGPASSWORD or a line in ~/.pgpass instead`);
+  if (u.protocol !== 'postgres:' && u.protocol !== 'postgresql:') throw new ConfigError(source, `${source} must start with postgres://, got "${value}"`);
+  return value;
 }
 
 function checkPrinterUri(value: string, source: string): string {

@@ -19,7 +19,9 @@ import path from 'node:path';
 import type { EventName, Handlers, StationEvents } from '../../shared/contract/commands';
 import type { PlatformInfo } from '../../shared/contract/views';
 import { environmentOnlySecrets } from './account/saved-account';
-import type { PrinterService, SecretStore } from './common/services';
+import type { PrinterService, SecretStore, WarehouseLink } from './common/services';
+import { createWarehouseLink } from './warehouse/link';
+import { StationNameSetting } from './packers/session';
 import { defaultPrinterUri } from './config';
 import { ensurePrivateDataDir } from './data-dir';
 import { emitAppChanged } from './account/app';
@@ -125,6 +127,22 @@ export interface StationSetup {
   afterSent?: () => Promise<void>;
   /** Runs last in `close()`, and when creation fails: releases what the caller started with the setup (the training sandbox). */
   release?: () => Promise<void>;
+  /** The warehouse database this bench joins (`--warehouse`, `STATION_WAREHOUSE_URL`; issue 35); undefined: the bench works alone. */
+  warehouseUrl?: string;
+}
+
+/**
+ * The bench's warehouse link; a URL the link cannot use is said in the log and the bench starts alone
+ * (`warehouse.status` then answers not connected).
+ */
+function openWarehouse(url: string | undefined, store: Store, log: (line: string) => void): WarehouseLink {
+  const benchName = (): string => store.settings.get(StationNameSetting);
+  try {
+    return createWarehouseLink({ url, store, benchName, log });
+  } catch (e) {
+    log(`warehouse: ${(e as Error).message}; this bench works alone`);
+    return createWarehouseLink({ url: undefined, store, benchName, log });
+  }
 }
 
 /** Database file of a data folder for a platform mode: `training.sqlite` (the embedded sandbox) or `station.sqlite`. */
@@ -262,6 +280,7 @@ export async function createStation(setup: StationSetup, options: StationOptions
       dataDir: setup.dataDir,
       secrets: options.secrets ?? environmentOnlySecrets('no secret store was given to this station'),
       integrity: pendingIntegrity(openedStore.uncleanStop),
+      warehouse: openWarehouse(setup.warehouseUrl, openedStore, log),
     };
     if (openedStore.compactedMs !== null) log(`database switched to incremental vacuum once (pruned past the retention, then VACUUM): ${openedStore.compactedMs} ms`);
     const outbox = createOutboxWorker({
@@ -314,6 +333,7 @@ export async function createStation(setup: StationSetup, options: StationOptions
           await maintenance.stop();
           await Promise.all(followed.map((f) => f.stop()));
           await outbox.stop();
+          await ctx.warehouse.close();
           ctx.scale.close();
           await ctx.slips.close();
           await printer?.close().catch(() => undefined);

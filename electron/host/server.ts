@@ -98,6 +98,7 @@ const HTTP_STATUS: Readonly<Record<StationErrorCode, number>> = {
   // A setting that changes money or devices, asked without a supervisor (issue 26).
   supervisor_required: 403,
   unknown_packer: 404,
+  claimed: 409,
   offline: 503,
   printer_unreachable: 503,
   unavailable: 503,

@@ -48,7 +48,12 @@ export async function startStation(config: StationConfig, options: StationOption
   if (loosened.length) (options.log ?? ((line: string) => process.stderr.write(`Shipping Station: ${line}\n`)))(`data folder: made private (0700/0600): ${loosened.join(', ')}`);
   const token = randomBytes(32).toString('base64url');
   try {
-    const base = { dataDir: config.dataDir, version: pkg.version, ...(config.printerUri !== undefined ? { printerUri: config.printerUri } : {}) };
+    const base = {
+      dataDir: config.dataDir,
+      version: pkg.version,
+      ...(config.printerUri !== undefined ? { printerUri: config.printerUri } : {}),
+      ...(config.warehouseUrl !== undefined ? { warehouseUrl: config.warehouseUrl } : {}),
+    };
     let station: Station;
     if (config.platform.mode === 'platform') {
       const { baseUrl, authUrl, clientId, clientSecret } = config.platform;

@@ -43,6 +43,8 @@ export const LOCAL_ERROR_CODES = [
   'supervisor_required',
   /** A PIN or badge that names no packer (issue 26). */
   'unknown_packer',
+  /** Another bench of the warehouse is packing this order (issue 35): the message names the bench, the packer and since when. */
+  'claimed',
 ] as const;
 
 /** One of {@link LOCAL_ERROR_CODES}. */

@@ -9,7 +9,7 @@ import type { CreditBalance } from '../../../shared/platform/resources';
 import type { PlatformClient } from '../platform/client-api';
 import type { Store } from '../store';
 import type { StationEmitter } from './events';
-import type { OutboxSender, PrinterService, SecretStore, SlipService, StationScale } from './services';
+import type { OutboxSender, PrinterService, SecretStore, SlipService, StationScale, WarehouseLink } from './services';
 
 /** Shared state of the running station. */
 export interface StationContext {
@@ -24,6 +24,8 @@ export interface StationContext {
   slips: SlipService;
   /** Sends the outbox's rows (the worker of outbox/worker.ts). */
   outbox: OutboxSender;
+  /** The warehouse this bench belongs to (issue 35); a station alone wins every claim. */
+  warehouse: WarehouseLink;
   events: StationEmitter;
   /** Application version shown in the header. */
   version: string;

@@ -12,6 +12,7 @@ import type { SlipSettings, SlipJobView } from '../../../shared/contract/slips';
 import type { DiscoveredPrinterView, LabelPreviewView, PrintJobView, PrinterView, ScaleConfigView, ScaleView, StationText } from '../../../shared/contract/views';
 import type { PrinterProfileView } from '../../../shared/contract/printer-profile';
 import type { PrintRequester, SlipJobRecord } from '../store';
+import type { WarehouseStatusView } from '../../../shared/contract/warehouse';
 
 /** Outcome of printing one label: the job row, and the error when it did not print (or why it waits). */
 export interface PrintOutcome {
@@ -139,3 +140,21 @@ export interface SecretStore {
   delete(account: string): void;
 }
 
+
+/**
+ * A claim's outcome for the handlers (issue 35): this bench packs the order, or another one does (its name,
+ * its packer, since when, ISO 8601). `offline`: the warehouse cannot be asked and this bench holds no claim
+ * on the order, so it must not ship it.
+ */
+export type ClaimResult = { won: true } | { won: false; benchName: string; packer: string | null; since: string | null; offline: boolean };
+
+/** The bench's link to its warehouse (warehouse/link.ts); a station without one works alone and wins every claim. */
+export interface WarehouseLink {
+  /** `warehouse.status`: connected or not, since when, this bench. */
+  status(): WarehouseStatusView;
+  /** Claims an order (its key for the whole warehouse: shop and number) for this bench; never throws. */
+  claim(orderKey: string, packer: string | null): Promise<ClaimResult>;
+  /** Lets the order go (shipped, or the packer moved on); never throws. */
+  release(orderKey: string): Promise<void>;
+  close(): Promise<void>;
+}

@@ -4,12 +4,24 @@ import { PlatformError } from '../platform/errors';
 import type { StationContext } from '../common/context';
 import { adoptShipment, findLocalShipment, findPlatformShipment } from '../shipping/lookup';
 import { shipmentView } from '../shipping/views';
+import { orderReference } from '../../../shared/domain/order-reference';
+import type { StationOrder } from '../../../shared/domain/order';
 
 /** A BDA: the carrier's delivery document number, 14 digits (spec: Tracking, `bda`). */
 const BDA_PATTERN = /^\d{14}$/;
 
-/** Handlers of the `scan` domain. */
-export function createScanHandlers(ctx: StationContext) {
+/**
+ * Handlers of the `scan` domain. An order a scan opens is claimed for this bench in the warehouse (issue 35;
+ * `packerName` says who is signed in), and the order opened before it is let go.
+ */
+export function createScanHandlers(ctx: StationContext, packerName: () => string | null = () => null) {
+  let opened: string | null = null;
+  const open = async (order: StationOrder): Promise<void> => {
+    const key = orderReference(order);
+    if (opened !== null && opened !== key) await ctx.warehouse.release(opened);
+    opened = key;
+    await ctx.warehouse.claim(key, packerName());
+  };
   return {
     /**
      * Resolves a code, in this order:
@@ -27,7 +39,10 @@ export function createScanHandlers(ctx: StationContext) {
       const c = code.trim();
       const orders = ctx.store.orders.findAllByScan(c);
       if (orders.length > 1) return { kind: 'orders', code: c, orders };
-      if (orders[0]) return { kind: 'order', order: orders[0] };
+      if (orders[0]) {
+        await open(orders[0]);
+        return { kind: 'order', order: orders[0] };
+      }
       const local = findLocalShipment(ctx.store, c);
       if (local) return { kind: 'shipment', shipment: shipmentView(ctx.store, local) };
       if (BDA_PATTERN.test(c)) {

@@ -17,6 +17,7 @@ import { issuesToDetails, type Rate, type ShipmentRequest } from '../../../share
 import type { StationContext } from '../common/context';
 import { defineSetting } from '../store';
 import { planShipment, type ShipIntent } from './plan';
+import { orderReference } from '../../../shared/domain/order-reference';
 import { intentOf, notBoth, shipByForm } from './ship-form';
 import type { shipmentCreator } from './shipments';
 
@@ -62,8 +63,34 @@ function needsPacker(order: StationOrder, reasons: readonly PlanAttention[]): St
   return new StationError('invalid_state', `Order ${order.orderNumber} needs the packer: ${reasons.map((r) => r.message).join('; ')}`, { orderId: reasons.map((r) => r.message) });
 }
 
-/** Handlers of shipping by intent; `create` is {@link shipmentCreator} (the one path of a shipment). */
-export function createShipOrderHandlers(ctx: StationContext, create: ReturnType<typeof shipmentCreator>) {
+/**
+ * `create` guarded by the warehouse's claim (issue 35): an order another bench is packing is not shipped
+ * here (409 `claimed`, naming the bench, its packer and since when), nor one this bench holds no claim on
+ * while the warehouse cannot be asked; a shipped order's claim ends. Without a warehouse every claim is won.
+ */
+function claimedCreate(ctx: StationContext, create: ReturnType<typeof shipmentCreator>): ReturnType<typeof shipmentCreator> {
+  return async (input, target) => {
+    const order = input.orderId !== undefined ? ctx.store.orders.getById(input.orderId) : undefined;
+    if (!order) return create(input, target);
+    // The order's key for the whole warehouse: its reference (shop and number), as on the platform.
+    const key = orderReference(order);
+    const claim = await ctx.warehouse.claim(key, null);
+    if (!claim.won) {
+      if (claim.offline) {
+        throw new StationError('claimed', `Order ${order.orderNumber} is not shipped here: the warehouse cannot be reached${claim.since ? ` since ${claim.since}` : ''} and this bench holds no claim on the order`);
+      }
+      const since = claim.since ? ` since ${new Date(claim.since).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', timeZone: 'Europe/Rome' })}` : '';
+      throw new StationError('claimed', `Order ${order.orderNumber} is being packed at ${claim.benchName}${claim.packer ? ` by ${claim.packer}` : ''}${since}`);
+    }
+    const result = await create(input, target);
+    void ctx.warehouse.release(key);
+    return result;
+  };
+}
+
+/** Handlers of shipping by intent; `unclaimedCreate` is {@link shipmentCreator} (the one path of a shipment), guarded here by the warehouse's claim. */
+export function createShipOrderHandlers(ctx: StationContext, unclaimedCreate: ReturnType<typeof shipmentCreator>) {
+  const create = claimedCreate(ctx, unclaimedCreate);
   return {
     'shipping.plan': async (intent: ShipIntent) => planShipment(ctx, orderOf(ctx, intent.orderId), intent),
 

@@ -55,7 +55,7 @@ export async function claimOrder(db: Db, orderKey: string, bench: WarehouseBench
     `INSERT INTO claims (order_key, bench_id, packer, claimed_at) VALUES ($1, $2, $3, now())
      ON CONFLICT (order_key) DO UPDATE
        SET bench_id = EXCLUDED.bench_id,
-           packer = EXCLUDED.packer,
+           packer = CASE WHEN claims.bench_id = EXCLUDED.bench_id THEN COALESCE(EXCLUDED.packer, claims.packer) ELSE EXCLUDED.packer END,
            claimed_at = CASE WHEN claims.bench_id = EXCLUDED.bench_id THEN claims.claimed_at ELSE now() END
        WHERE claims.bench_id = EXCLUDED.bench_id
           OR NOT EXISTS (SELECT 1 FROM benches b WHERE b.id = claims.bench_id AND b.heartbeat_at > now() - make_interval(secs => $4))

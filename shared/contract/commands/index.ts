@@ -23,6 +23,7 @@ import { productsCommands } from './products';
 import { shippingPlanCommands } from './shipping-plan';
 import { packersCommands } from './packers';
 import { reportsCommands } from './reports';
+import { warehouseCommands } from './warehouse';
 import { z } from 'zod';
 import { PickupRequest } from '../../platform';
 import type { SlipJobView } from '../slips';
@@ -36,7 +37,7 @@ export { IMPORT_CHUNK_BYTES, TRACKING_NUMBER_PATTERN, inputShapeProblem, QuoteIn
 export const commands = mergeDisjoint(
   (name) => `Command ${name} is declared twice in the contract`,
   accountCommands, ordersCommands, shippingCommands, printingCommands, scalesCommands, pickupsManifestsCommands, outboxCommands, slipsCommands, packingCommands, stocksCommands, storageCommands,
-  rulesCommands, productsCommands, shippingPlanCommands, packersCommands, reportsCommands);
+  rulesCommands, productsCommands, shippingPlanCommands, packersCommands, reportsCommands, warehouseCommands);
 
 /** Name of a station command, `domain.verb`. */
 export type CommandName = keyof typeof commands;

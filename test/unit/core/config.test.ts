@@ -107,6 +107,17 @@ describe('resolveConfig', () => {
     expect(asked.length).toBeGreaterThan(0);
   });
 
+  it('joins a warehouse by --warehouse or STATION_WAREHOUSE_URL, never with the password in it (issue 35)', () => {
+    expect(resolveConfig(['--warehouse', 'postgres://station@db.lan:5432/warehouse?sslmode=verify-full'], {}).warehouseUrl).toBe('postgres://station@db.lan:5432/warehouse?sslmode=verify-full');
+    expect(resolveConfig([], { STATION_WAREHOUSE_URL: 'postgresql://station@db.lan/wh' }).warehouseUrl).toBe('postgresql://station@db.lan/wh');
+    expect(resolveConfig([], {}).warehouseUrl).toBeUndefined();
+    const withPassword = configError(() => resolveConfig(['--warehouse=postgres://station:s3cret@db.lan/wh'], {}));
+    expect(withPassword.option).toBe('--warehouse');
+    expect(withPassword.message).toContain('must not carry the password: set PGPASSWORD or a line in ~/.pgpass');
+    expect(withPassword.message).not.toContain('s3cret');
+    expect(configError(() => resolveConfig([], { STATION_WAREHOUSE_URL: 'mysql://db/wh' })).message).toBe('STATION_WAREHOUSE_URL must start with postgres://, got "mysql://db/wh"');
+  });
+
   it('builds the training printer URI under the data folder', () => {
     expect(defaultPrinterUri('/data/st')).toBe('file:///data/st/labels');
   });

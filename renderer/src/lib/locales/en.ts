@@ -125,6 +125,7 @@ export const en = {
     secret_store_unavailable: "The system’s secret store is not available",
     supervisor_required: "A supervisor’s PIN is needed for this setting",
     unknown_packer: "No packer has this badge or PIN",
+    claimed: "Another bench is packing this order",
     unauthenticated: "The platform refused the credentials",
     subscription_required: "An active platform subscription is needed",
     subscription_payment_failed: "The subscription payment failed",

@@ -128,6 +128,7 @@ export const it: Texts<typeof en> = {
     secret_store_unavailable: "Archivio delle credenziali del sistema non disponibile",
     supervisor_required: "Per questa impostazione serve il PIN di un supervisore",
     unknown_packer: "Nessun operatore ha questo badge o PIN",
+    claimed: "Un altro banco sta imballando questo ordine",
     unauthenticated: "Credenziali della piattaforma rifiutate",
     subscription_required: "Serve un abbonamento attivo alla piattaforma",
     subscription_payment_failed: "Pagamento dell’abbonamento non riuscito",

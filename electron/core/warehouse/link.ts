@@ -1,0 +1,144 @@
+/**
+ * The bench's link to its warehouse (issue 35): a small pool of connections
+ * to the warehouse database, a heartbeat that says the bench is alive (and
+ * notices when the warehouse goes or comes back), and the order claims the
+ * scan and ship handlers ask for. The bench never waits on the warehouse to
+ * start: when it cannot be reached the link says since when, keeps trying at
+ * each heartbeat, and ships only the orders it holds claims for.
+ */
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { z } from 'zod';
+import type { WarehouseStatusView } from '../../../shared/contract/warehouse';
+import type { ClaimResult, WarehouseLink } from '../common/services';
+import { defineSetting, type Store } from '../store';
+import { claimOrder, heartbeat, releaseOrder, type WarehouseBench } from './claims';
+import { warehouseClientConfig } from './connection';
+import { checkWarehouseSchema } from './schema';
+
+/** This bench's id for the warehouse, made once and kept in its database (a copied data folder is the same bench). */
+const BenchIdSetting = defineSetting('warehouse.benchId', z.string().max(100), '');
+
+/** Options of {@link createWarehouseLink}. */
+export interface WarehouseLinkOptions {
+  /** The warehouse URL (`--warehouse`, `STATION_WAREHOUSE_URL`); undefined: the bench works alone. */
+  url: string | undefined;
+  /** The password from the OS secret store; undefined: `PGPASSWORD` or `~/.pgpass`. */
+  password?: string | undefined;
+  store: Store;
+  /** The bench's name now (Settings › Station); '' gives "Bench <first characters of its id>". */
+  benchName: () => string;
+  /** How often the bench says it is alive and retries a lost warehouse, ms (default 20000). */
+  heartbeatMs?: number;
+  /** How long a silent bench keeps its claims, s (default 120, the issue's 2 minutes). */
+  claimTimeoutS?: number;
+  /** Clock, ms. */
+  now?: () => number;
+  /** One line per change of state (never a password). */
+  log?: (line: string) => void;
+}
+
+/**
+ * Starts the link: registers the bench and checks the schema in the background (the station does not wait).
+ * @throws WarehouseConfigError when the URL is not usable (the caller says so and starts alone)
+ */
+export function createWarehouseLink(opts: WarehouseLinkOptions): WarehouseLink {
+  const now = opts.now ?? Date.now;
+  const log = opts.log ?? (() => undefined);
+  let id = opts.store.settings.get(BenchIdSetting);
+  if (id === '') {
+    id = randomUUID();
+    opts.store.settings.set(BenchIdSetting, id);
+  }
+  const bench = (): WarehouseBench => ({ id, name: opts.benchName().trim() || `Bench ${id.slice(0, 8)}` });
+  let connected = false;
+  let since: string | null = null;
+  const held = new Set<string>();
+  const status = (): WarehouseStatusView => ({ connected, since, bench: bench() });
+  if (opts.url === undefined) {
+    return {
+      status,
+      claim: async () => ({ won: true }),
+      release: async () => undefined,
+      close: async () => undefined,
+    };
+  }
+
+  const { config, address } = warehouseClientConfig(opts.url, opts.password);
+  const pool = new pg.Pool({ ...config, max: 4, idleTimeoutMillis: 30_000 });
+  // A dropped connection is reported on the pool; the next query says it too.
+  pool.on('error', () => undefined);
+  let closed = false;
+  let timer: NodeJS.Timeout | undefined;
+  let schemaChecked = false;
+
+  const went = (e: unknown): void => {
+    if (connected || since === null) {
+      since = new Date(now()).toISOString();
+      log(`warehouse ${address.host}:${address.port}/${address.database} unreachable: ${(e as Error).message}`);
+    }
+    connected = false;
+  };
+  const beat = async (): Promise<void> => {
+    try {
+      if (!schemaChecked) {
+        const client = await pool.connect();
+        try {
+          await checkWarehouseSchema(client);
+        } finally {
+          client.release();
+        }
+        schemaChecked = true;
+      }
+      await heartbeat(pool, bench());
+      if (!connected) {
+        connected = true;
+        since = new Date(now()).toISOString();
+        log(`warehouse ${address.host}:${address.port}/${address.database} connected as ${bench().name}`);
+      }
+    } catch (e) {
+      went(e);
+    }
+  };
+  const schedule = (): void => {
+    if (closed) return;
+    timer = setTimeout(() => void beat().finally(schedule), opts.heartbeatMs ?? 20_000);
+    timer.unref();
+  };
+  const first = beat().finally(schedule);
+
+  return {
+    status,
+    async claim(orderKey, packer): Promise<ClaimResult> {
+      await first;
+      if (!connected) return held.has(orderKey) ? { won: true } : { won: false, benchName: '', packer: null, since, offline: true };
+      try {
+        const out = await claimOrder(pool, orderKey, bench(), packer, opts.claimTimeoutS);
+        if (out.won) {
+          held.add(orderKey);
+          return { won: true };
+        }
+        held.delete(orderKey);
+        return { won: false, benchName: out.holder.benchName, packer: out.holder.packer, since: out.holder.since, offline: false };
+      } catch (e) {
+        went(e);
+        return held.has(orderKey) ? { won: true } : { won: false, benchName: '', packer: null, since, offline: true };
+      }
+    },
+    async release(orderKey) {
+      held.delete(orderKey);
+      if (!connected) return;
+      try {
+        await releaseOrder(pool, orderKey, bench());
+      } catch (e) {
+        went(e);
+      }
+    },
+    async close() {
+      closed = true;
+      if (timer) clearTimeout(timer);
+      await first.catch(() => undefined);
+      await pool.end().catch(() => undefined);
+    },
+  };
+}

@@ -1,0 +1,125 @@
+/**
+ * Issue 35, two benches on one real PostgreSQL (test/support/postgres.ts) and one platform (the sandbox):
+ * the order opened at Bench 1 by Anna cannot be shipped at Bench 3 (409 `claimed`, naming the bench and the
+ * packer), `warehouse.status` answers for each bench, the claim ends when Bench 1 ships, and a bench whose
+ * warehouse refuses its password starts alone and says so.
+ */
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startStation, type StartedStation } from '../../../../electron/shell/start';
+import { warehouseClientConfig } from '../../../../electron/core/warehouse/connection';
+import { migrateWarehouse } from '../../../../electron/core/warehouse/schema';
+import type { Sandbox } from '../../../../electron/sandbox/index';
+import { shopifyCsv } from '../../../fixtures/shopify/generate-shopify-csv';
+import { order } from '../../../fixtures/shopify/warehouse-order';
+import { startTestPostgres, type TestPostgres } from '../../../support/postgres';
+import { invokerOf, orderByNumber, parcel, startSandbox, stationConfig, stationFailure, tempDir } from '../helpers';
+
+let server: TestPostgres;
+let sb: Sandbox;
+let url: string;
+const dirs: Array<ReturnType<typeof tempDir>> = [];
+const stations: StartedStation[] = [];
+const pgPasswordBefore = process.env.PGPASSWORD;
+
+/** A station of the demo account joined to the warehouse at `warehouseUrl`, its labels to a folder. */
+async function bench(warehouseUrl: string): Promise<StartedStation> {
+  const tmp = tempDir();
+  dirs.push(tmp);
+  const station = await startStation({ ...stationConfig(sb, tmp.dir, `file://${tmp.dir}/labels`), warehouseUrl }, { platformRateLimits: false });
+  stations.push(station);
+  return station;
+}
+
+/** Polls `warehouse.status` until `connected` is `want` (the link connects in the background). */
+async function until(invoke: ReturnType<typeof invokerOf>, want: boolean) {
+  for (let i = 0; i < 100; i++) {
+    const s = await invoke('warehouse.status', {});
+    if (s.connected === want && s.since !== null) return s;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`warehouse never ${want ? 'connected' : 'offline'}`);
+}
+
+const csv = shopifyCsv(
+  order({ name: '#5001', id: '5500000005001', created: '2026-11-20 10:00:00 +0000', email: 'g@example.it', ship: { name: 'Giulia Bianchi', a1: 'Via Roma 1', city: 'Milano', zip: '20121', prov: 'MI', country: 'IT' }, items: [{ q: '1', n: 'Vaso', p: '30.00', sku: 'VASO' }], total: '30.00' }),
+);
+
+beforeAll(async () => {
+  server = await startTestPostgres();
+  const admin = new pg.Client(warehouseClientConfig(server.url, server.password).config);
+  await admin.connect();
+  await admin.query('CREATE DATABASE warehouse');
+  await admin.end();
+  url = `postgres://postgres@127.0.0.1:${server.port}/warehouse`;
+  const db = new pg.Client(warehouseClientConfig(url, server.password).config);
+  await db.connect();
+  await migrateWarehouse(db);
+  await db.end();
+  // The benches' password as a bench gets it without a secret store: PGPASSWORD (never the URL).
+  process.env.PGPASSWORD = server.password;
+  sb = await startSandbox();
+}, 60_000);
+
+afterAll(async () => {
+  for (const s of stations) await s.close();
+  await sb?.close();
+  for (const d of dirs) d.cleanup();
+  server?.stop();
+  if (pgPasswordBefore === undefined) delete process.env.PGPASSWORD;
+  else process.env.PGPASSWORD = pgPasswordBefore;
+});
+
+describe('two benches, one warehouse', () => {
+  it('an order open at Bench 1 is not shipped at Bench 3; the claim ends when Bench 1 ships it', async () => {
+    const one = await bench(url);
+    const three = await bench(url);
+    const at1 = invokerOf(() => one);
+    const at3 = invokerOf(() => three);
+    for (const invoke of [at1, at3]) await invoke('orders.importCsv', { fileName: 'day.csv', shop: 'Bottega', content: csv });
+    await at1('packers.setStation', { stationName: 'Bench 1', idleMinutes: 30 });
+    await at3('packers.setStation', { stationName: 'Bench 3', idleMinutes: 30 });
+    await at1('packers.save', { name: 'Anna', badge: 'BADGE-ANNA', pin: '1234', role: 'supervisor' });
+    expect((await at1('packers.signIn', { pin: '1234' })).packer?.name).toBe('Anna');
+
+    const status1 = await until(at1, true);
+    const status3 = await until(at3, true);
+    expect(status1).toEqual({ connected: true, since: expect.any(String), bench: { id: expect.any(String), name: 'Bench 1' } });
+    expect(status3.bench.name).toBe('Bench 3');
+    expect(status3.bench.id).not.toBe(status1.bench.id);
+
+    // Anna opens the order at Bench 1: it is claimed there.
+    expect((await at1('scan.resolve', { code: '#5001' })).kind).toBe('order');
+    const o3 = await orderByNumber(at3, '#5001');
+    const request = {
+      recipient: { name: 'Giulia Bianchi', address: { street: 'Via Roma 1', city: 'Milano', province: 'MI', postalCode: '20121', countryCode: 'IT' } },
+      packages: [parcel()],
+    };
+    const refused = await stationFailure(at3('shipping.shipOrder', { orderId: o3.id, request }));
+    expect(refused.code).toBe('claimed');
+    expect(refused.message).toMatch(/^Order #5001 is being packed at Bench 1 by Anna since \d\d:\d\d$/);
+    expect(await at3('shipments.recent', {})).toEqual([]);
+
+    // Bench 1 ships it: the claim ends with the shipment.
+    const o1 = await orderByNumber(at1, '#5001');
+    const shipped = await at1('shipping.shipOrder', { orderId: o1.id, request });
+    expect(shipped.shipment.trackingNumber).toBeTruthy();
+    const pool = new pg.Client(warehouseClientConfig(url, server.password).config);
+    await pool.connect();
+    for (let i = 0; i < 50 && (await pool.query('SELECT count(*)::int AS n FROM claims')).rows[0].n !== 0; i++) await new Promise((r) => setTimeout(r, 50));
+    expect((await pool.query('SELECT count(*)::int AS n FROM claims')).rows).toEqual([{ n: 0 }]);
+    await pool.end();
+  });
+
+  it('a bench whose warehouse refuses its password starts alone and says since when', async () => {
+    const wrong = process.env.PGPASSWORD;
+    process.env.PGPASSWORD = 'not-the-password';
+    try {
+      const alone = await bench(url);
+      const status = await until(invokerOf(() => alone), false);
+      expect(status).toMatchObject({ connected: false, since: expect.any(String) });
+    } finally {
+      process.env.PGPASSWORD = wrong;
+    }
+  });
+});
