@@ -20,7 +20,7 @@ import type { EventName, Handlers, StationEvents } from '../../shared/contract/c
 import type { PlatformInfo } from '../../shared/contract/views';
 import { environmentOnlySecrets } from './account/saved-account';
 import type { PrinterService, SecretStore, WarehouseLink } from './common/services';
-import { createWarehouseLink } from './warehouse/link';
+import { createWarehouseLink, type WarehouseLinkOptions } from './warehouse/link';
 import { StationNameSetting } from './packers/session';
 import { defaultPrinterUri } from './config';
 import { ensurePrivateDataDir } from './data-dir';
@@ -86,6 +86,8 @@ export interface StationOptions {
    * inside it, ms (default 120000 and 5000; shipping/shipment-executor.ts).
    */
   shipmentSettle?: ShipmentSettleOptions;
+  /** The warehouse link's heartbeat and activity intervals, ms (tests shorten them). */
+  warehouse?: WarehouseTiming;
   /** Diagnostics (one line each; never holds credentials or tokens). Default: none. */
   log?: (line: string) => void;
   /** Where Settings keeps client secrets (default: none, STATION_CLIENT_SECRET only). */
@@ -131,14 +133,17 @@ export interface StationSetup {
   warehouseUrl?: string;
 }
 
+/** How often a bench heartbeats and sends its activity, ms (issue 35; defaults in warehouse/link.ts). */
+type WarehouseTiming = Pick<WarehouseLinkOptions, 'heartbeatMs' | 'activityMs'>;
+
 /**
  * The bench's warehouse link; a URL the link cannot use is said in the log and the bench starts alone
  * (`warehouse.status` then answers not connected).
  */
-function openWarehouse(url: string | undefined, store: Store, log: (line: string) => void): WarehouseLink {
+function openWarehouse(url: string | undefined, store: Store, log: (line: string) => void, timing: WarehouseTiming = {}): WarehouseLink {
   const benchName = (): string => store.settings.get(StationNameSetting);
   try {
-    return createWarehouseLink({ url, store, benchName, log });
+    return createWarehouseLink({ url, store, benchName, log, ...timing });
   } catch (e) {
     log(`warehouse: ${(e as Error).message}; this bench works alone`);
     return createWarehouseLink({ url: undefined, store, benchName, log });
@@ -280,7 +285,7 @@ export async function createStation(setup: StationSetup, options: StationOptions
       dataDir: setup.dataDir,
       secrets: options.secrets ?? environmentOnlySecrets('no secret store was given to this station'),
       integrity: pendingIntegrity(openedStore.uncleanStop),
-      warehouse: openWarehouse(setup.warehouseUrl, openedStore, log),
+      warehouse: openWarehouse(setup.warehouseUrl, openedStore, log, options.warehouse),
     };
     if (openedStore.compactedMs !== null) log(`database switched to incremental vacuum once (pruned past the retention, then VACUUM): ${openedStore.compactedMs} ms`);
     const outbox = createOutboxWorker({

@@ -39,6 +39,8 @@ export interface ActivityRepo {
   listDays(firstDay: string, lastDay: string, action?: ActivityAction): ActivityRecord[];
   /** Who shipped each tracking number (the `ship` row), for the day report's CSV. */
   shippersOf(firstDay: string, lastDay: string): Map<string, string | null>;
+  /** The actions after row `id` (exclusive), oldest first, at most `limit`: what the warehouse has not been sent yet. */
+  listAfter(id: number, limit: number): ActivityRecord[];
 }
 
 interface Row {
@@ -79,7 +81,11 @@ export function createActivityRepo(db: Database.Database, clock: Clock): Activit
   const selectShippers = db.prepare<[string, string], { tracking_number: string; packer_name: string | null }>(
     "SELECT tracking_number, packer_name FROM activity WHERE day BETWEEN ? AND ? AND action = 'ship' AND tracking_number IS NOT NULL ORDER BY id",
   );
+  const selectAfter = db.prepare<[number, number], Row>(`SELECT ${COLS} FROM activity WHERE id > ? ORDER BY id LIMIT ?`);
   return {
+    listAfter(id, limit) {
+      return selectAfter.all(id, limit).map(record);
+    },
     record(input) {
       const at = isoNow(clock);
       return Number(

@@ -15,6 +15,7 @@ import { defineSetting, type Store } from '../store';
 import { claimOrder, heartbeat, releaseOrder, type WarehouseBench } from './claims';
 import { warehouseClientConfig } from './connection';
 import { checkWarehouseSchema } from './schema';
+import { sendActivity } from './activity';
 
 /** This bench's id for the warehouse, made once and kept in its database (a copied data folder is the same bench). */
 const BenchIdSetting = defineSetting('warehouse.benchId', z.string().max(100), '');
@@ -30,6 +31,8 @@ export interface WarehouseLinkOptions {
   benchName: () => string;
   /** How often the bench says it is alive and retries a lost warehouse, ms (default 20000). */
   heartbeatMs?: number;
+  /** How often the bench's new activity rows go up while the warehouse answers, ms (default 1000). */
+  activityMs?: number;
   /** How long a silent bench keeps its claims, s (default 120, the issue's 2 minutes). */
   claimTimeoutS?: number;
   /** Clock, ms. */
@@ -70,7 +73,9 @@ export function createWarehouseLink(opts: WarehouseLinkOptions): WarehouseLink {
   pool.on('error', () => undefined);
   let closed = false;
   let timer: NodeJS.Timeout | undefined;
+  let activityTimer: NodeJS.Timeout | undefined;
   let schemaChecked = false;
+  let sending: Promise<void> | null = null;
 
   const went = (e: unknown): void => {
     if (connected || since === null) {
@@ -105,7 +110,29 @@ export function createWarehouseLink(opts: WarehouseLinkOptions): WarehouseLink {
     timer = setTimeout(() => void beat().finally(schedule), opts.heartbeatMs ?? 20_000);
     timer.unref();
   };
+  // The activity rows not sent yet go up; one send at a time.
+  const send = (): Promise<void> => {
+    if (sending) return sending;
+    const run = async (): Promise<void> => {
+      try {
+        if (connected) await sendActivity(pool, opts.store, bench());
+      } catch (e) {
+        went(e);
+      }
+    };
+    // `.finally` runs after the assignment, even when `run` ends at once (not connected).
+    sending = run().finally(() => {
+      sending = null;
+    });
+    return sending;
+  };
+  const scheduleActivity = (): void => {
+    if (closed) return;
+    activityTimer = setTimeout(() => void send().finally(scheduleActivity), opts.activityMs ?? 1000);
+    activityTimer.unref();
+  };
   const first = beat().finally(schedule);
+  void first.finally(scheduleActivity);
 
   return {
     status,
@@ -137,7 +164,10 @@ export function createWarehouseLink(opts: WarehouseLinkOptions): WarehouseLink {
     async close() {
       closed = true;
       if (timer) clearTimeout(timer);
+      if (activityTimer) clearTimeout(activityTimer);
       await first.catch(() => undefined);
+      // What was done up to the close goes up now when the warehouse answers (otherwise at the next start).
+      await send();
       await pool.end().catch(() => undefined);
     },
   };

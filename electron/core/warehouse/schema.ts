@@ -37,6 +37,28 @@ const MIGRATIONS: readonly WarehouseMigration[] = [
       CREATE INDEX claims_bench ON claims (bench_id);
     `,
   },
+  {
+    version: 2,
+    name: 'activity',
+    sql: `
+      -- What each bench did, sent from its own activity rows: (bench, seq) is the key, so a row sent twice
+      -- (a bench killed between sending and noting it) is kept once.
+      CREATE TABLE activity (
+        bench_id text NOT NULL REFERENCES benches (id),
+        seq bigint NOT NULL CHECK (seq > 0),
+        at timestamptz NOT NULL,
+        action text NOT NULL CHECK (action IN ('scan', 'ship', 'print', 'reprint', 'verify', 'void', 'pickup', 'manifest', 'sign_in', 'sign_out')),
+        packer text,
+        tracking_number text,
+        subject text,
+        -- A shipment's facts: contract code, cost (EUR), weight (kg), parcels; null for other actions.
+        shipment jsonb,
+        received_at timestamptz NOT NULL DEFAULT now(),
+        PRIMARY KEY (bench_id, seq)
+      );
+      CREATE INDEX activity_at ON activity (at);
+    `,
+  },
 ];
 
 /** The newest schema this station knows. */

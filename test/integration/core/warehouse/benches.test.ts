@@ -26,7 +26,7 @@ const pgPasswordBefore = process.env.PGPASSWORD;
 async function bench(warehouseUrl: string): Promise<StartedStation> {
   const tmp = tempDir();
   dirs.push(tmp);
-  const station = await startStation({ ...stationConfig(sb, tmp.dir, `file://${tmp.dir}/labels`), warehouseUrl }, { platformRateLimits: false });
+  const station = await startStation({ ...stationConfig(sb, tmp.dir, `file://${tmp.dir}/labels`), warehouseUrl }, { platformRateLimits: false, warehouse: { heartbeatMs: 200, activityMs: 100 } });
   stations.push(station);
   return station;
 }
@@ -108,7 +108,46 @@ describe('two benches, one warehouse', () => {
     await pool.connect();
     for (let i = 0; i < 50 && (await pool.query('SELECT count(*)::int AS n FROM claims')).rows[0].n !== 0; i++) await new Promise((r) => setTimeout(r, 50));
     expect((await pool.query('SELECT count(*)::int AS n FROM claims')).rows).toEqual([{ n: 0 }]);
+
+    // What Bench 1 did is in the warehouse within 2 s, once, with the shipment's facts.
+    const ship = async () => (await pool.query<{ packer: string; shipment: { contractCode: string; cost: number; parcels: number; weightKg: number } }>(`SELECT packer, shipment FROM activity WHERE action = 'ship' AND tracking_number = $1`, [shipped.shipment.trackingNumber])).rows;
+    for (let i = 0; i < 40 && (await ship()).length === 0; i++) await new Promise((r) => setTimeout(r, 50));
+    expect(await ship()).toEqual([{ packer: 'Anna', shipment: { contractCode: shipped.shipment.carrier.contractCode, cost: shipped.shipment.cost.amount, currency: 'EUR', weightKg: 1.5, parcels: 1 } }]);
+    const actions = (await pool.query<{ action: string; n: number }>(`SELECT action, count(*)::int AS n FROM activity a JOIN benches b ON b.id = a.bench_id WHERE b.name = 'Bench 1' GROUP BY action ORDER BY action`)).rows;
+    expect(actions).toEqual(expect.arrayContaining([{ action: 'scan', n: 1 }, { action: 'ship', n: 1 }, { action: 'sign_in', n: 1 }]));
     await pool.end();
+  });
+
+  it('a bench sends again what it did while the warehouse was away, each row once', async () => {
+    const two = await bench(url);
+    const at2 = invokerOf(() => two);
+    await at2('orders.importCsv', { fileName: 'day.csv', shop: 'Bottega', content: csv });
+    await until(at2, true);
+    const client = new pg.Client(warehouseClientConfig(url, server.password).config);
+    const count = async () => {
+      await client.connect().catch(() => undefined);
+      const id = (await at2('warehouse.status', {})).bench.id;
+      return (await client.query<{ n: number }>('SELECT count(*)::int AS n FROM activity WHERE bench_id = $1', [id])).rows[0]!.n;
+    };
+    server.stopServer();
+    try {
+      // Ten scans while the warehouse is away: the bench works on, and says since when it is offline.
+      for (let i = 0; i < 10; i++) expect((await at2('scan.resolve', { code: '#5001' })).kind).toBe('order');
+      const away = await until(at2, false);
+      expect(away.connected).toBe(false);
+    } finally {
+      server.startServer();
+    }
+    await until(at2, true);
+    let n = 0;
+    for (let i = 0; i < 60 && n < 10; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      n = await count().catch(() => 0);
+    }
+    expect(n).toBe(10);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(await count()).toBe(10);
+    await client.end();
   });
 
   it('a bench whose warehouse refuses its password starts alone and says since when', async () => {

@@ -10,6 +10,12 @@ import { claimOrder, heartbeat, releaseOrder, type WarehouseBench } from '../../
 import { warehouseClientConfig } from '../../../../electron/core/warehouse/connection';
 import { checkWarehouseSchema, migrateWarehouse, WAREHOUSE_SCHEMA_VERSION, WarehouseSchemaError } from '../../../../electron/core/warehouse/schema';
 import { startTestPostgres, type TestPostgres } from '../../../support/postgres';
+import { sendActivity } from '../../../../electron/core/warehouse/activity';
+import { openStore, defineSetting } from '../../../../electron/core/store';
+import { z } from 'zod';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 
 let server: TestPostgres;
 let admin: pg.Client;
@@ -49,13 +55,32 @@ describe('warehouse schema', () => {
       expect(await migrateWarehouse(client)).toEqual({ from: WAREHOUSE_SCHEMA_VERSION, to: WAREHOUSE_SCHEMA_VERSION });
       await expect(checkWarehouseSchema(client)).resolves.toBeUndefined();
       const tables = await client.query<{ t: string }>(`SELECT tablename AS t FROM pg_tables WHERE schemaname = 'public' ORDER BY 1`);
-      expect(tables.rows.map((r) => r.t)).toEqual(['benches', 'claims', 'warehouse_schema']);
+      expect(tables.rows.map((r) => r.t)).toEqual(['activity', 'benches', 'claims', 'warehouse_schema']);
       // A warehouse a newer station migrated: this one changes nothing and says to update.
       await client.query('UPDATE warehouse_schema SET version = $1', [WAREHOUSE_SCHEMA_VERSION + 1]);
       const newer = await migrateWarehouse(client).catch((e: unknown) => e);
       expect((newer as WarehouseSchemaError).code).toBe('schema_newer');
       expect((await checkWarehouseSchema(client).catch((e: unknown) => e) as Error).message).toContain('update this station');
       expect((await client.query('SELECT version FROM warehouse_schema')).rows).toEqual([{ version: WAREHOUSE_SCHEMA_VERSION + 1 }]);
+    } finally {
+      await client.end();
+    }
+  });
+});
+
+describe('warehouse schema from an older version', () => {
+  it('a warehouse at schema 1 (benches and claims) is migrated to the newest, its claims kept', async () => {
+    const { client } = await freshDatabase();
+    try {
+      await migrateWarehouse(client);
+      // Back to what schema 1 was: no activity table, version 1, a bench packing an order.
+      await client.query('DROP TABLE activity');
+      await client.query('UPDATE warehouse_schema SET version = 1');
+      await client.query(`INSERT INTO benches (id, name) VALUES ('b1', 'Bench 1')`);
+      await client.query(`INSERT INTO claims (order_key, bench_id, packer) VALUES ('Bottega #1001', 'b1', 'Anna')`);
+      expect(await migrateWarehouse(client)).toEqual({ from: 1, to: WAREHOUSE_SCHEMA_VERSION });
+      expect((await client.query('SELECT order_key, bench_id, packer FROM claims')).rows).toEqual([{ order_key: 'Bottega #1001', bench_id: 'b1', packer: 'Anna' }]);
+      expect((await client.query('SELECT count(*)::int AS n FROM activity')).rows).toEqual([{ n: 0 }]);
     } finally {
       await client.end();
     }
@@ -141,5 +166,32 @@ describe('connection', () => {
     const tls = new pg.Client(warehouseClientConfig(`${server.url}?sslmode=require`, server.password).config);
     const noTls = await tls.connect().catch((e: unknown) => e);
     expect((noTls as Error).message).toMatch(/does not support SSL/);
+  });
+});
+
+describe('activity', () => {
+  it('a bench killed between sending and noting its rows sends them again: each row is kept once', async () => {
+    const db = await freshDatabase();
+    await migrateWarehouse(db.client);
+    await db.client.end();
+    const pool = new pg.Pool(warehouseClientConfig(db.url, server.password).config);
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'station-activity-'));
+    const store = openStore(path.join(dir, 'station.sqlite'));
+    try {
+      const bench = { id: 'b7', name: 'Bench 7' };
+      await heartbeat(pool, bench);
+      for (let i = 0; i < 1200; i++) store.activity.record({ action: i % 2 ? 'scan' : 'print', packerId: null, packerName: 'Anna', stationName: 'Bench 7', subject: `row ${i}` });
+      expect(await sendActivity(pool, store, bench)).toBe(1200);
+      expect(await sendActivity(pool, store, bench)).toBe(0);
+      // Killed after the warehouse took the rows and before the bench noted it: the note is back at 0.
+      store.settings.set(defineSetting('warehouse.activitySent', z.number().int().min(0), 0), 0);
+      expect(await sendActivity(pool, store, bench)).toBe(1200);
+      const rows = await pool.query<{ n: number; seqs: number }>('SELECT count(*)::int AS n, count(DISTINCT seq)::int AS seqs FROM activity WHERE bench_id = $1', [bench.id]);
+      expect(rows.rows).toEqual([{ n: 1200, seqs: 1200 }]);
+    } finally {
+      store.close();
+      await pool.end();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -65,6 +65,7 @@ function stubStore() {
     },
     activity: {
       record: () => 0,
+      listAfter: () => [],
       shippersOf: () => new Map(),
       listDays: () => [
         act(1, '2026-11-26T09:00:00.000Z', { action: 'scan', orderId: 7 }),
