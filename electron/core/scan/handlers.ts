@@ -1,5 +1,5 @@
 /** `scan.*` commands: what a scanned or typed code is. */
-import { TRACKING_NUMBER_PATTERN, type Handlers, type ScanResult } from '../../../shared/contract/commands';
+import { TRACKING_NUMBER_PATTERN, type Handlers, type OrderClaimView, type ScanResult } from '../../../shared/contract/commands';
 import { PlatformError } from '../platform/errors';
 import type { StationContext } from '../common/context';
 import { adoptShipment, findLocalShipment, findPlatformShipment } from '../shipping/lookup';
@@ -16,11 +16,15 @@ const BDA_PATTERN = /^\d{14}$/;
  */
 export function createScanHandlers(ctx: StationContext, packerName: () => string | null = () => null) {
   let opened: string | null = null;
-  const open = async (order: StationOrder): Promise<void> => {
+  /** Claims the order a scan opens; the one before it is let go. Returns who packs it when another bench does. */
+  const open = async (order: StationOrder): Promise<OrderClaimView | undefined> => {
     const key = orderReference(order);
     if (opened !== null && opened !== key) await ctx.warehouse.release(opened);
     opened = key;
-    await ctx.warehouse.claim(key, packerName());
+    const claim = await ctx.warehouse.claim(key, packerName());
+    if (claim.won || claim.offline) return undefined;
+    opened = null;
+    return { bench: claim.benchName, packer: claim.packer, since: claim.since };
   };
   return {
     /**
@@ -40,8 +44,8 @@ export function createScanHandlers(ctx: StationContext, packerName: () => string
       const orders = ctx.store.orders.findAllByScan(c);
       if (orders.length > 1) return { kind: 'orders', code: c, orders };
       if (orders[0]) {
-        await open(orders[0]);
-        return { kind: 'order', order: orders[0] };
+        const claimedBy = await open(orders[0]);
+        return { kind: 'order', order: orders[0], ...(claimedBy ? { claimedBy } : {}) };
       }
       const local = findLocalShipment(ctx.store, c);
       if (local) return { kind: 'shipment', shipment: shipmentView(ctx.store, local) };

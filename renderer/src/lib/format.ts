@@ -37,6 +37,13 @@ export function dateTime(iso: string): string {
   return d.toLocaleString(locale(), { timeZone: BENCH_TIME_ZONE, day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
 }
 
+/** ISO date-time -> Europe/Rome `14:05` (24-hour); the input when it does not parse. */
+export function clockTime(iso: string): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return iso;
+  return d.toLocaleTimeString(locale(), { timeZone: BENCH_TIME_ZONE, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+}
+
 /** A calendar date `YYYY-MM-DD` in the locale's format (`24/11/2026`); the input when it does not parse. */
 export function calendarDate(ymd: string): string {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(ymd);

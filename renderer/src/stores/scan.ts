@@ -7,7 +7,7 @@ import { create } from 'zustand';
 import type { ShipmentView } from '../../../shared/contract';
 import { invoke } from '../api';
 import { asStationError } from '../lib/errors';
-import { money } from '../lib/format';
+import { clockTime, money } from '../lib/format';
 import { t } from '../lib/i18n';
 import { useApp } from './app';
 import { useOrders } from './orders';
@@ -49,6 +49,13 @@ export const useScan = create<ScanState>()((set, get) => ({
       set({ busy: false });
       if (res.kind === 'order') {
         const o = res.order;
+        // Another bench of the warehouse is packing it (issue 35): said, and not opened for shipping here.
+        if (res.claimedBy) {
+          const c = res.claimedBy;
+          const values = { order: o.orderNumber, bench: c.bench, packer: c.packer ?? '', time: c.since ? clockTime(c.since) : '' };
+          app.flash('warn', t(c.packer ? 'scanResult.claimedBy' : 'scanResult.claimed', values), t('scanResult.claimedDetail'));
+          return;
+        }
         if (o.status === 'shipped' && o.shipmentTrackingNumber) {
           app.flash('warn', t('scanResult.alreadyShipped', { order: o.orderNumber }), t('scanResult.alreadyShippedDetail', { trackingNumber: o.shipmentTrackingNumber }));
           await get().showShipment(o.shipmentTrackingNumber);

@@ -237,13 +237,21 @@ export const BoundedPickupRequest = PickupRequest.superRefine((r, ctx) => {
 
 /** What a scanned code turned out to be (Scan screen). */
 export type ScanResult =
-  | { kind: 'order'; order: StationOrder }
+  /** `claimedBy`: another bench of the warehouse is packing the order (issue 35); this bench does not ship it. */
+  | { kind: 'order'; order: StationOrder; claimedBy?: OrderClaimView }
   /** Several shops share the number: the packer chooses (open orders first). */
   | { kind: 'orders'; code: string; orders: StationOrder[] }
   | { kind: 'shipment'; shipment: ShipmentView }
   | { kind: 'unknown'; code: string }
   /** A packer's badge (issue 26): that packer is now signed in. */
   | { kind: 'packer'; packer: PackerView };
+
+/** Who is packing an order at another bench of the warehouse: the bench's name, its packer (null: none signed in), since when (ISO 8601). */
+export interface OrderClaimView {
+  bench: string;
+  packer: string | null;
+  since: string | null;
+}
 
 /** Result of shipping: the shipment and the print job the label went to at once. */
 export interface ShipResult {

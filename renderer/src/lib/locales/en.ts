@@ -845,6 +845,9 @@ export const en = {
     },
   },
   scanResult: {
+    claimed: 'Order {{order}} is being packed at {{bench}} since {{time}}',
+    claimedBy: 'Order {{order}} is being packed at {{bench}} by {{packer}} since {{time}}',
+    claimedDetail: 'Another bench has it open: it is not shipped here. It is free again when that bench ships it, lets it go, or goes silent.',
     alreadyShipped: 'Order {{order}} is already shipped',
     alreadyShippedDetail: 'Tracking number {{trackingNumber}}. Scan it to reprint or cancel.',
     severalShops_one: '{{count}} shop has order {{code}}',

@@ -848,6 +848,9 @@ export const it: Texts<typeof en> = {
     },
   },
   scanResult: {
+    claimed: 'L’ordine {{order}} è in imballaggio al {{bench}} dalle {{time}}',
+    claimedBy: 'L’ordine {{order}} è in imballaggio al {{bench}}, operatore {{packer}}, dalle {{time}}',
+    claimedDetail: 'Un altro banco lo ha aperto: qui non si spedisce. Torna libero quando quel banco lo spedisce, lo lascia o non risponde più.',
     alreadyShipped: 'L’ordine {{order}} è già spedito',
     alreadyShippedDetail: 'Numero di tracking {{trackingNumber}}. Scansionalo per ristampare o annullare.',
     severalShops_one: '{{count}} negozio ha l’ordine {{code}}',

@@ -90,6 +90,9 @@ describe('two benches, one warehouse', () => {
 
     // Anna opens the order at Bench 1: it is claimed there.
     expect((await at1('scan.resolve', { code: '#5001' })).kind).toBe('order');
+    // Bench 3 scans it: told who has it, since when; the order is not opened there.
+    const scanned = await at3('scan.resolve', { code: '#5001' });
+    expect(scanned).toMatchObject({ kind: 'order', claimedBy: { bench: 'Bench 1', packer: 'Anna', since: expect.any(String) } });
     const o3 = await orderByNumber(at3, '#5001');
     const request = {
       recipient: { name: 'Giulia Bianchi', address: { street: 'Via Roma 1', city: 'Milano', province: 'MI', postalCode: '20121', countryCode: 'IT' } },
