@@ -140,10 +140,10 @@ type WarehouseTiming = Pick<WarehouseLinkOptions, 'heartbeatMs' | 'activityMs'>;
  * The bench's warehouse link; a URL the link cannot use is said in the log and the bench starts alone
  * (`warehouse.status` then answers not connected).
  */
-function openWarehouse(url: string | undefined, store: Store, log: (line: string) => void, timing: WarehouseTiming = {}): WarehouseLink {
+function openWarehouse(url: string | undefined, store: Store, log: (line: string) => void, timing: WarehouseTiming, onChange: () => void): WarehouseLink {
   const benchName = (): string => store.settings.get(StationNameSetting);
   try {
-    return createWarehouseLink({ url, store, benchName, log, ...timing });
+    return createWarehouseLink({ url, store, benchName, log, onChange, ...timing });
   } catch (e) {
     log(`warehouse: ${(e as Error).message}; this bench works alone`);
     return createWarehouseLink({ url: undefined, store, benchName, log });
@@ -223,6 +223,8 @@ export async function createStation(setup: StationSetup, options: StationOptions
     const open = (uri: string) => openPrinter(uri, printerOpts);
     // The header follows the printer's state (hot-plug, faults seen by the job runner); bound once the context exists.
     let onPrinterStatus: () => void = () => undefined;
+    // The warehouse coming or going shows in the header; bound once the context exists.
+    let onWarehouseChange: () => void = () => undefined;
     // The A4 printer (the slip printer in A4 format) gets the rest of a PDF label's A4 page; bound once the slips exist.
     let a4Printer: () => string | null = () => null;
     const serviceOpts = {
@@ -285,7 +287,7 @@ export async function createStation(setup: StationSetup, options: StationOptions
       dataDir: setup.dataDir,
       secrets: options.secrets ?? environmentOnlySecrets('no secret store was given to this station'),
       integrity: pendingIntegrity(openedStore.uncleanStop),
-      warehouse: openWarehouse(setup.warehouseUrl, openedStore, log, options.warehouse),
+      warehouse: openWarehouse(setup.warehouseUrl, openedStore, log, options.warehouse ?? {}, () => onWarehouseChange()),
     };
     if (openedStore.compactedMs !== null) log(`database switched to incremental vacuum once (pruned past the retention, then VACUUM): ${openedStore.compactedMs} ms`);
     const outbox = createOutboxWorker({
@@ -311,6 +313,7 @@ export async function createStation(setup: StationSetup, options: StationOptions
     });
     outbox.start();
     onPrinterStatus = () => emitAppChanged(ctx);
+    onWarehouseChange = () => emitAppChanged(ctx);
     a4Printer = () => {
       const s = ctx.slips.settings();
       return s.format === 'a4' ? s.printerUri : null;

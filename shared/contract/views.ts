@@ -2,6 +2,7 @@
  * View types the station sends to the screens. They are the station's own
  * shapes (built from the SQLite store and platform responses), not wire types.
  */
+import type { WarehouseStatusView } from './warehouse';
 import type { FieldErrors, Money, Status } from '../platform/common';
 import type { CreditBalance } from '../platform/resources';
 import type { ScaleStatus } from '../domain/scale-weight';
@@ -72,6 +73,8 @@ export interface AppInfo {
   version: string;
   /** The background check of the database file (issue 27): not yet run, running, or its result. */
   integrity: IntegrityView;
+  /** The warehouse this bench joins (issue 35), when it joins one: connected or since when it is away. */
+  warehouse?: WarehouseStatusView;
 }
 
 /**

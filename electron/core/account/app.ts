@@ -20,6 +20,7 @@ function cachedAppInfo(ctx: ContextWithoutOutbox): AppInfo {
     pendingOutbox: ctx.store.outbox.countPending(),
     version: ctx.version,
     integrity: ctx.integrity,
+    ...(ctx.warehouse.configured ? { warehouse: ctx.warehouse.status() } : {}),
   };
 }
 

@@ -150,6 +150,8 @@ export type ClaimResult = { won: true } | { won: false; benchName: string; packe
 
 /** The bench's link to its warehouse (warehouse/link.ts); a station without one works alone and wins every claim. */
 export interface WarehouseLink {
+  /** Whether the bench joins a warehouse (a URL was given). */
+  readonly configured: boolean;
   /** `warehouse.status`: connected or not, since when, this bench. */
   status(): WarehouseStatusView;
   /** Claims an order (its key for the whole warehouse: shop and number) for this bench; never throws. */

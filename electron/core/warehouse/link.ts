@@ -39,6 +39,8 @@ export interface WarehouseLinkOptions {
   now?: () => number;
   /** One line per change of state (never a password). */
   log?: (line: string) => void;
+  /** Called when the warehouse comes or goes (the header shows it). */
+  onChange?: () => void;
 }
 
 /**
@@ -60,6 +62,7 @@ export function createWarehouseLink(opts: WarehouseLinkOptions): WarehouseLink {
   const status = (): WarehouseStatusView => ({ connected, since, bench: bench() });
   if (opts.url === undefined) {
     return {
+      configured: false,
       status,
       claim: async () => ({ won: true }),
       release: async () => undefined,
@@ -81,6 +84,8 @@ export function createWarehouseLink(opts: WarehouseLinkOptions): WarehouseLink {
     if (connected || since === null) {
       since = new Date(now()).toISOString();
       log(`warehouse ${address.host}:${address.port}/${address.database} unreachable: ${(e as Error).message}`);
+      connected = false;
+      opts.onChange?.();
     }
     connected = false;
   };
@@ -100,6 +105,7 @@ export function createWarehouseLink(opts: WarehouseLinkOptions): WarehouseLink {
         connected = true;
         since = new Date(now()).toISOString();
         log(`warehouse ${address.host}:${address.port}/${address.database} connected as ${bench().name}`);
+        opts.onChange?.();
       }
     } catch (e) {
       went(e);
@@ -135,6 +141,7 @@ export function createWarehouseLink(opts: WarehouseLinkOptions): WarehouseLink {
   void first.finally(scheduleActivity);
 
   return {
+    configured: true,
     status,
     async claim(orderKey, packer): Promise<ClaimResult> {
       await first;

@@ -5,7 +5,7 @@
  */
 import { useApp } from '../stores/app';
 import { readingText, useScale } from '../stores/scale';
-import { money } from '../lib/format';
+import { clockTime, money } from '../lib/format';
 import { hasText, printerNameText, printerStateText, t } from '../lib/i18n';
 import { newStockCount, useStocks } from '../stores/stocks';
 import { PackerPill } from './PackerPill';
@@ -75,6 +75,14 @@ export function Header() {
               <button type="button" className="pill-button" data-testid="new-stocks" aria-label={t('header.newHeldLabel', { count: newStocks })} aria-keyshortcuts="F9 Alt+G" onClick={() => go('stocks')}>
                 {t('header.newHeld', { count: newStocks })}
               </button>
+            </dd>
+          </div>
+        ) : null}
+        {info?.warehouse ? (
+          <div className={`pill ${info.warehouse.connected ? 'pill-ok' : 'pill-bad'}`}>
+            <dt>{t('header.warehouse')}</dt>
+            <dd data-testid="warehouse-state" title={info.warehouse.bench.name}>
+              {info.warehouse.connected ? t('header.warehouseOnline') : info.warehouse.since ? t('header.warehouseOfflineSince', { time: clockTime(info.warehouse.since) }) : t('header.warehouseOffline')}
             </dd>
           </div>
         ) : null}

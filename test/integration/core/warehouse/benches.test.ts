@@ -160,6 +160,8 @@ describe('two benches, one warehouse', () => {
       const alone = await bench(url);
       const status = await until(invokerOf(() => alone), false);
       expect(status).toMatchObject({ connected: false, since: expect.any(String) });
+      // The header says it too ("Warehouse offline since 10:42").
+      expect((await invokerOf(() => alone)('app.info', {})).warehouse).toEqual(status);
     } finally {
       process.env.PGPASSWORD = wrong;
     }
