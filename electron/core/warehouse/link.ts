@@ -19,6 +19,11 @@ import { sendActivity } from './activity';
 
 /** This bench's id for the warehouse, made once and kept in its database (a copied data folder is the same bench). */
 const BenchIdSetting = defineSetting('warehouse.benchId', z.string().max(100), '');
+/**
+ * The orders this bench holds claims on (their keys), kept across a restart: a bench that starts while the
+ * warehouse is away still ships what it was packing, and only that.
+ */
+const HeldClaimsSetting = defineSetting('warehouse.heldClaims', z.array(z.string().max(300)).max(10_000), []);
 
 /** Options of {@link createWarehouseLink}. */
 export interface WarehouseLinkOptions {
@@ -58,7 +63,13 @@ export function createWarehouseLink(opts: WarehouseLinkOptions): WarehouseLink {
   const bench = (): WarehouseBench => ({ id, name: opts.benchName().trim() || `Bench ${id.slice(0, 8)}` });
   let connected = false;
   let since: string | null = null;
-  const held = new Set<string>();
+  const held = new Set<string>(opts.store.settings.get(HeldClaimsSetting));
+  const hold = (orderKey: string, on: boolean): void => {
+    if (held.has(orderKey) === on) return;
+    if (on) held.add(orderKey);
+    else held.delete(orderKey);
+    opts.store.settings.set(HeldClaimsSetting, [...held]);
+  };
   const status = (): WarehouseStatusView => ({ connected, since, bench: bench() });
   if (opts.url === undefined) {
     return {
@@ -149,10 +160,10 @@ export function createWarehouseLink(opts: WarehouseLinkOptions): WarehouseLink {
       try {
         const out = await claimOrder(pool, orderKey, bench(), packer, opts.claimTimeoutS);
         if (out.won) {
-          held.add(orderKey);
+          hold(orderKey, true);
           return { won: true };
         }
-        held.delete(orderKey);
+        hold(orderKey, false);
         return { won: false, benchName: out.holder.benchName, packer: out.holder.packer, since: out.holder.since, offline: false };
       } catch (e) {
         went(e);
@@ -160,7 +171,7 @@ export function createWarehouseLink(opts: WarehouseLinkOptions): WarehouseLink {
       }
     },
     async release(orderKey) {
-      held.delete(orderKey);
+      hold(orderKey, false);
       if (!connected) return;
       try {
         await releaseOrder(pool, orderKey, bench());

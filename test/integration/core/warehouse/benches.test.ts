@@ -153,6 +153,42 @@ describe('two benches, one warehouse', () => {
     await client.end();
   });
 
+  it('a bench restarted while the warehouse is away ships the order it was packing, and no other', async () => {
+    const tmp = tempDir();
+    dirs.push(tmp);
+    const config = { ...stationConfig(sb, tmp.dir, `file://${tmp.dir}/labels`), warehouseUrl: url };
+    const options = { platformRateLimits: false as const, warehouse: { heartbeatMs: 200, activityMs: 100 } };
+    let four = await startStation(config, options);
+    const at4 = invokerOf(() => four);
+    const two = shopifyCsv([
+      ...order({ name: '#6001', id: '6600000006001', created: '2026-11-20 10:00:00 +0000', email: 'a@example.it', ship: { name: 'Giulia Bianchi', a1: 'Via Roma 1', city: 'Milano', zip: '20121', prov: 'MI', country: 'IT' }, items: [{ q: '1', n: 'Vaso', p: '30.00', sku: 'VASO' }], total: '30.00' }),
+      ...order({ name: '#6002', id: '6600000006002', created: '2026-11-20 10:00:00 +0000', email: 'b@example.it', ship: { name: 'Luca Verdi', a1: 'Via Appia 5', city: 'Roma', zip: '00184', prov: 'RM', country: 'IT' }, items: [{ q: '1', n: 'Piatto', p: '20.00', sku: 'PIATTO' }], total: '20.00' }),
+    ]);
+    await at4('orders.importCsv', { fileName: 'four.csv', shop: 'Bottega', content: two });
+    await until(at4, true);
+    expect((await at4('scan.resolve', { code: '#6001' })).kind).toBe('order');
+    server.stopServer();
+    try {
+      await four.close();
+      four = await startStation(config, options);
+      stations.push(four);
+      expect((await until(at4, false)).connected).toBe(false);
+      const parcelTo = (name: string, street: string, city: string, province: string, postalCode: string) => ({
+        recipient: { name, address: { street, city, province, postalCode, countryCode: 'IT' } },
+        packages: [parcel()],
+      });
+      const other = await orderByNumber(at4, '#6002');
+      const refused = await stationFailure(at4('shipping.shipOrder', { orderId: other.id, request: parcelTo('Luca Verdi', 'Via Appia 5', 'Roma', 'RM', '00184') }));
+      expect(refused.code).toBe('claimed');
+      expect(refused.message).toMatch(/^Order #6002 is not shipped here: the warehouse cannot be reached since .+ and this bench holds no claim on the order$/);
+      const mine = await orderByNumber(at4, '#6001');
+      const shipped = await at4('shipping.shipOrder', { orderId: mine.id, request: parcelTo('Giulia Bianchi', 'Via Roma 1', 'Milano', 'MI', '20121') });
+      expect(shipped.shipment.trackingNumber).toBeTruthy();
+    } finally {
+      server.startServer();
+    }
+  });
+
   it('a bench whose warehouse refuses its password starts alone and says since when', async () => {
     const wrong = process.env.PGPASSWORD;
     process.env.PGPASSWORD = 'not-the-password';
