@@ -109,6 +109,11 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', layer('electron/host', ['main', 'preload', 'renderer', 'test'], [], { packageJson: true })] },
   },
   {
+    // The supervisor's program (npm run warehouse): composes the core's warehouse domain, never a shell.
+    files: ['electron/warehouse/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', layer('electron/warehouse', ['host', 'main', 'preload', 'renderer', 'test', 'sandbox', 'training', 'shell'])] },
+  },
+  {
     files: ['electron/training/**/*.ts', 'electron/shell/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', layer('electron/training and electron/shell', ['host', 'main', 'preload', 'renderer', 'test'], [], { packageJson: true })] },
   },
