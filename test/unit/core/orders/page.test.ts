@@ -5,32 +5,14 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { orderPage } from '../../../../electron/core/orders/page';
-import type { OrderDraft, Store } from '../../../../electron/core/store';
-import { tempStore } from '../store/helpers';
+import type { Store } from '../../../../electron/core/store';
+import { orderDraft as draft, tempStore } from '../store/helpers';
 
 let store: Store;
 let cleanup: () => void;
 beforeEach(() => ({ store, cleanup } = tempStore()));
 afterEach(() => cleanup());
 
-/** An open order numbered `n` of Giulia Rossi in Roma, with `over` applied. */
-function draft(n: string, over: Partial<OrderDraft> = {}): OrderDraft {
-  return {
-    orderNumber: n,
-    email: 'giulia.rossi@example.it',
-    createdAt: '2026-09-30T10:15:00.000Z',
-    source: 'shopify_csv',
-    recipient: { name: 'Giulia Rossi', street: 'Via del Corso 12', city: 'Roma', province: 'RM', postalCode: '00186', countryCode: 'IT', phone: '+39 06 1234567' },
-    items: [
-      { sku: 'TAZZA-BLU', name: 'Tazza blu', quantity: 2, unitPrice: 9.5 },
-      { name: 'Biglietto', quantity: 1, unitPrice: 0 },
-    ],
-    total: 19,
-    currency: 'EUR',
-    status: 'open',
-    ...over,
-  };
-}
 
 describe('orders.page: keyset pages by cursor (issue 27 item 3)', () => {
   it('walking every sort by cursor gives the same orders as by offset, and a cursor of another sort is refused', () => {

@@ -2,7 +2,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openStore, type Store } from '../../../../electron/core/store';
+import { openStore, type OrderDraft, type Store } from '../../../../electron/core/store';
 
 /** A settable clock: `clock.now()` for the store, `clock.set(iso)` / `clock.advance(ms)` in tests. */
 export function testClock(startIso = '2026-10-01T08:00:00.000Z') {
@@ -33,5 +33,24 @@ export function tempStore(clock = testClock()): { store: Store; file: string; cl
       store.close();
       cleanup();
     },
+  };
+}
+
+/** An open order numbered `n` of Giulia Rossi in Roma (two lines, EUR 19), with `over` applied. */
+export function orderDraft(n: string, over: Partial<OrderDraft> = {}): OrderDraft {
+  return {
+    orderNumber: n,
+    email: 'giulia.rossi@example.it',
+    createdAt: '2026-09-30T10:15:00.000Z',
+    source: 'shopify_csv',
+    recipient: { name: 'Giulia Rossi', street: 'Via del Corso 12', city: 'Roma', province: 'RM', postalCode: '00186', countryCode: 'IT', phone: '+39 06 1234567' },
+    items: [
+      { sku: 'TAZZA-BLU', name: 'Tazza blu', quantity: 2, unitPrice: 9.5 },
+      { name: 'Biglietto', quantity: 1, unitPrice: 0 },
+    ],
+    total: 19,
+    currency: 'EUR',
+    status: 'open',
+    ...over,
   };
 }

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Store } from '../../../../electron/core/store';
 import type { OrderDraft } from '../../../../electron/core/store';
 import { ORDER_PARAM_COLUMNS, orderParams } from '../../../../electron/core/store/orders-rows';
-import { tempStore } from './helpers';
+import { orderDraft as draft, tempStore } from './helpers';
 
 let store: Store;
 let file: string;
@@ -11,31 +11,6 @@ let cleanup: () => void;
 beforeEach(() => ({ store, file, cleanup } = tempStore()));
 afterEach(() => cleanup());
 
-function draft(n: string, over: Partial<OrderDraft> = {}): OrderDraft {
-  return {
-    orderNumber: n,
-    email: 'giulia.rossi@example.it',
-    createdAt: '2026-09-30T10:15:00.000Z',
-    source: 'shopify_csv',
-    recipient: {
-      name: 'Giulia Rossi',
-      street: 'Via del Corso 12',
-      city: 'Roma',
-      province: 'RM',
-      postalCode: '00186',
-      countryCode: 'IT',
-      phone: '+39 06 1234567',
-    },
-    items: [
-      { sku: 'TAZZA-BLU', name: 'Tazza blu', quantity: 2, unitPrice: 9.5 },
-      { name: 'Biglietto', quantity: 1, unitPrice: 0 },
-    ],
-    total: 19,
-    currency: 'EUR',
-    status: 'open',
-    ...over,
-  };
-}
 
 describe('orders repository', () => {
   it('inserts and reads back an order with items in order, optional fields absent', () => {
