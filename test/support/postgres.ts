@@ -15,6 +15,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 
 /** The superuser's password of every test cluster (loopback only, thrown away after the run). */
 const SUPERUSER_PASSWORD = 'station-test-superuser';
@@ -29,6 +30,8 @@ export interface TestPostgres {
   readonly password: string;
   /** The server's major version, e.g. 15. */
   readonly version: number;
+  /** Creates an empty database `name` (letters, digits, `_`); returns its URL, without the password. */
+  createDatabase(name: string): Promise<string>;
   /** Stops the server, keeping its data (it can be started again). */
   stopServer(): void;
   /** Starts the stopped server again on the same port and data. */
@@ -87,9 +90,22 @@ export async function startTestPostgres(): Promise<TestPostgres> {
   const startServer = (): void => run('pg_ctl', ['-D', data, '-o', opts, '-l', path.join(dir, 'log'), '-w', '-t', '60', 'start']);
   const stopServer = (): void => run('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']);
   startServer();
+  const url = (database: string): string => `postgres://postgres@127.0.0.1:${port}/${database}`;
   return {
+    async createDatabase(name) {
+      if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`not a database name: ${name}`);
+      // Fields, not a connection string: node-postgres lets a string's missing password override the given one.
+      const admin = new pg.Client({ host: '127.0.0.1', port, user: 'postgres', database: 'postgres', password: SUPERUSER_PASSWORD });
+      await admin.connect();
+      try {
+        await admin.query(`CREATE DATABASE ${name}`);
+      } finally {
+        await admin.end();
+      }
+      return url(name);
+    },
     port,
-    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    url: url('postgres'),
     password: SUPERUSER_PASSWORD,
     version,
     stopServer,

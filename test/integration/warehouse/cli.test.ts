@@ -28,11 +28,7 @@ function warehouse(args: string[], env: Record<string, string> = {}) {
 
 beforeAll(async () => {
   server = await startTestPostgres();
-  const admin = new pg.Client(warehouseClientConfig(server.url, server.password).config);
-  await admin.connect();
-  await admin.query('CREATE DATABASE warehouse');
-  await admin.end();
-  url = `postgres://postgres@127.0.0.1:${server.port}/warehouse`;
+  url = await server.createDatabase('warehouse');
 }, 60_000);
 
 afterAll(() => server?.stop());

@@ -47,11 +47,7 @@ const csv = shopifyCsv(
 
 beforeAll(async () => {
   server = await startTestPostgres();
-  const admin = new pg.Client(warehouseClientConfig(server.url, server.password).config);
-  await admin.connect();
-  await admin.query('CREATE DATABASE warehouse');
-  await admin.end();
-  url = `postgres://postgres@127.0.0.1:${server.port}/warehouse`;
+  url = await server.createDatabase('warehouse');
   const db = new pg.Client(warehouseClientConfig(url, server.password).config);
   await db.connect();
   await migrateWarehouse(db);

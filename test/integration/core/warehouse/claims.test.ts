@@ -18,30 +18,21 @@ import os from 'node:os';
 import path from 'node:path';
 
 let server: TestPostgres;
-let admin: pg.Client;
-const databases: string[] = [];
+let databases = 0;
 
 /** A new empty database on the test server, and a client of it as the superuser. */
-async function freshDatabase(): Promise<{ name: string; url: string; client: pg.Client }> {
-  const name = `wh_${databases.length}_${process.pid}`;
-  databases.push(name);
-  await admin.query(`CREATE DATABASE ${name}`);
-  const url = `postgres://postgres@127.0.0.1:${server.port}/${name}`;
-  const client = new pg.Client({ ...warehouseClientConfig(url, server.password).config });
+async function freshDatabase(): Promise<{ url: string; client: pg.Client }> {
+  const url = await server.createDatabase(`wh_${databases++}`);
+  const client = new pg.Client(warehouseClientConfig(url, server.password).config);
   await client.connect();
-  return { name, url, client };
+  return { url, client };
 }
 
 beforeAll(async () => {
   server = await startTestPostgres();
-  admin = new pg.Client(warehouseClientConfig(server.url, server.password).config);
-  await admin.connect();
 }, 60_000);
 
-afterAll(async () => {
-  await admin?.end();
-  server?.stop();
-});
+afterAll(() => server?.stop());
 
 describe('warehouse schema', () => {
   it('migrates an empty database from the first version, once; a bench checks it and says what to run', async () => {
