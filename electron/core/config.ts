@@ -23,6 +23,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { DEVICE_URI_PREFIXES, isDeviceUriScheme } from '../../shared/print/device-uri-schemes';
+import { warehouseUrlProblem } from '../../shared/domain/warehouse-url';
 
 /**
  * The platform account saved in the data folder (account/saved-account.ts reads and writes it):
@@ -275,14 +276,8 @@ function deriveAuthUrl(baseUrl: string): string {
  * machine reads a process's arguments and environment listing); electron/core/warehouse/connection.ts reads the rest.
  */
 function checkWarehouseUrl(value: string, source: string): string {
-  let u: URL;
-  try {
-    u = new URL(value);
-  } catch {
-    throw new ConfigError(source, `${source} must be a PostgreSQL URL such as postgres://station@db.example:5432/warehouse, got "${value}"`);
-  }
-  if (u.password !== '') throw new ConfigError(source, `${source} must not carry the password: set PGPASSWORD or a line in ~/.pgpass instead`);
-  if (u.protocol !== 'postgres:' && u.protocol !== 'postgresql:') throw new ConfigError(source, `${source} must start with postgres://, got "${value}"`);
+  const problem = warehouseUrlProblem(value);
+  if (problem !== null) throw new ConfigError(source, `${source} ${problem}`);
   return value;
 }
 

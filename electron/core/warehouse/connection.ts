@@ -9,6 +9,7 @@
  */
 import { parse } from 'pg-connection-string';
 import type { ClientConfig } from 'pg';
+import { warehouseUrlProblem } from '../../../shared/domain/warehouse-url';
 
 /** A warehouse URL that cannot be used; `message` names the fault and what to do. */
 export class WarehouseConfigError extends Error {
@@ -35,16 +36,8 @@ export interface WarehouseAddress {
  *   database, or carries a password
  */
 export function warehouseClientConfig(url: string, password?: string): { config: ClientConfig; address: WarehouseAddress } {
-  let u: URL;
-  try {
-    u = new URL(url);
-  } catch {
-    throw new WarehouseConfigError(`The warehouse must be a PostgreSQL URL such as postgres://station@db.example:5432/warehouse, got "${url}"`);
-  }
-  if (u.protocol !== 'postgres:' && u.protocol !== 'postgresql:') throw new WarehouseConfigError(`The warehouse URL must start with postgres://, got "${u.protocol}//"`);
-  if (u.password !== '') {
-    throw new WarehouseConfigError('The warehouse URL must not carry the password (every user of this machine can read it): set PGPASSWORD, a line in ~/.pgpass, or save it in Settings');
-  }
+  const problem = warehouseUrlProblem(url);
+  if (problem !== null) throw new WarehouseConfigError(`The warehouse URL ${problem}`);
   let parsed: ReturnType<typeof parse>;
   try {
     parsed = parse(url, { useLibpqCompat: true });
