@@ -4,7 +4,7 @@
  * merged here and checked against `Handlers` as a whole.
  */
 import type { Handlers } from '../../shared/contract/commands';
-import { createAppHandlers } from './account/app';
+import { createAppHandlers, emitAppChanged } from './account/app';
 import { createBoxesHandlers } from './packing/boxes';
 import { createCarriersHandlers } from './shipping/carriers';
 import type { StationContext } from './common/context';
@@ -27,7 +27,7 @@ import { createShipmentsHandlers, shipmentCreator } from './shipping/shipments';
 import { createSlipsHandlers } from './slips/handlers';
 import { createVerifyHandlers } from './packing/verify';
 import { createStorageHandlers } from './storage/handlers';
-import { createRulesHandlers } from './rules/handlers';
+import { createRulesHandlers, rulesChangedElsewhere } from './rules/handlers';
 import { createProductsHandlers } from './products/handlers';
 import { createShipOrderHandlers } from './shipping/ship-order';
 import { createShipFormHandlers } from './shipping/ship-form';
@@ -44,6 +44,16 @@ export type { StationContext } from './common/context';
 /** Every command of the contract, bound to one station context. */
 export function createHandlers(ctx: StationContext): Handlers {
   const session = createPackerSession(ctx.store, ctx.events, ctx.now);
+  ctx.warehouse.bind({
+    packerName: () => session.who().packerName,
+    onShared: (pulled) => {
+      if (pulled.settings.includes('rules.document')) rulesChangedElsewhere(ctx);
+      if (pulled.products) ctx.events.emit('products.changed', { count: pulled.products });
+      if (pulled.packers) session.changed();
+      // Order settings, boxes and customs identifiers are read when a screen opens; the header's app info says they changed.
+      if (pulled.settings.some((k) => k !== 'rules.document')) emitAppChanged(ctx);
+    },
+  });
   const reportOpts = { stationName: () => session.view().stationName };
   const handlers = mergeDisjoint(
     (name) => `Command ${name} has two handlers`,

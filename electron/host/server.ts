@@ -99,6 +99,8 @@ const HTTP_STATUS: Readonly<Record<StationErrorCode, number>> = {
   supervisor_required: 403,
   unknown_packer: 404,
   claimed: 409,
+  warehouse_offline: 503,
+  changed_elsewhere: 409,
   offline: 503,
   printer_unreachable: 503,
   unavailable: 503,

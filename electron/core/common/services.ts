@@ -148,6 +148,39 @@ export interface SecretStore {
  */
 export type ClaimResult = { won: true } | { won: false; benchName: string; packer: string | null; since: string | null; offline: boolean };
 
+/**
+ * A change of one shared setting (issue 35 item 2), keyed for the whole warehouse with {@link sharedKey};
+ * `value` the setting's JSON value, null: removed.
+ */
+export interface SharedChange {
+  key: string;
+  value: unknown;
+}
+
+/** The warehouse keys of what the benches share: settings by their setting key, products by SKU, packers by uid. */
+export const sharedKey = {
+  setting: (settingKey: string): string => `setting:${settingKey}`,
+  product: (sku: string): string => `product:${sku}`,
+  packer: (uid: string): string => `packer:${uid}`,
+};
+
+/** What a pull of shared settings brought to the bench's copy: the setting keys, how many products and packers, the keys skipped. */
+export interface PulledShared {
+  settings: string[];
+  products: number;
+  packers: number;
+  /** Keys whose value this station cannot read (a newer bench's); skipped, said in the log. */
+  skipped: string[];
+}
+
+/** What the link asks of the rest of the bench, bound once the handlers exist (commands.ts). */
+export interface WarehouseBenchHooks {
+  /** The packer signed in now (named with claims and shared changes), or null. */
+  packerName(): string | null;
+  /** Shared settings from the warehouse were applied to the bench's copy: the domains forget caches, the screens reload. */
+  onShared(pulled: PulledShared): void;
+}
+
 /** The bench's link to its warehouse (warehouse/link.ts); a station without one works alone and wins every claim. */
 export interface WarehouseLink {
   /** Whether the bench joins a warehouse (a URL was given). */
@@ -158,5 +191,17 @@ export interface WarehouseLink {
   claim(orderKey: string, packer: string | null): Promise<ClaimResult>;
   /** Lets the order go (shipped, or the packer moved on); never throws. */
   release(orderKey: string): Promise<void>;
+  /**
+   * Makes shared settings the warehouse's, before the caller writes them locally: every bench gets them
+   * within 2 s. Without a warehouse it does nothing (the caller's local write is the whole save).
+   * `mode` 'check' (an edit: refused when another bench changed a key since this bench last heard) or
+   * 'force' (an import: the last word wins). `share([])` only checks that shared settings can be changed now.
+   * @throws StationError `warehouse_offline` while the warehouse cannot be reached (shared settings are
+   *   read-only then), `changed_elsewhere` naming the bench, packer and time of the other change (the
+   *   bench has reloaded it)
+   */
+  share(changes: readonly SharedChange[], mode?: 'check' | 'force'): Promise<void>;
+  /** Binds the hooks (once the handlers exist). */
+  bind(hooks: WarehouseBenchHooks): void;
   close(): Promise<void>;
 }

@@ -9,6 +9,7 @@ import { batches, platformOrderOf, type OrdersSubmitPayload } from './submit-exe
 import { defineSetting } from '../store';
 import { emitAppChanged } from '../account/app';
 import type { StationContext } from '../common/context';
+import { sharedKey } from '../common/services';
 
 /**
  * Setting `orders.allowUnpaid`: unpaid orders may ship after the packer confirms (default true);
@@ -109,6 +110,10 @@ export function createOrdersHandlers(ctx: StationContext) {
       pickupMethods: ctx.store.settings.get(PickupMethodsSetting),
     }),
     'orders.settings.set': async ({ allowUnpaid, pickupMethods }) => {
+      await ctx.warehouse.share([
+        { key: sharedKey.setting(AllowUnpaidSetting.key), value: allowUnpaid },
+        { key: sharedKey.setting(PickupMethodsSetting.key), value: pickupMethods },
+      ]);
       ctx.store.tx(() => {
         ctx.store.settings.set(AllowUnpaidSetting, allowUnpaid);
         ctx.store.settings.set(PickupMethodsSetting, pickupMethods);

@@ -2,6 +2,7 @@
 import type { Handlers } from '../../../shared/contract/commands';
 import { StationError } from '../../../shared/contract/errors';
 import type { StationContext } from '../common/context';
+import { sharedKey } from '../common/services';
 import { IdleMinutesSetting, StationNameSetting, type PackerSession } from './session';
 import { packerView } from './views';
 
@@ -36,15 +37,29 @@ export function createPackersHandlers(ctx: StationContext, session: PackerSessio
       throw e;
     }
   };
+  /**
+   * Gives the warehouse the packer `id` as this bench saved it (with its PIN hash).
+   * @throws StationError `changed_elsewhere` when another bench changed that packer first (this bench then has the other's)
+   */
+  const sharePacker = async (id: number): Promise<void> => {
+    const p = store.packers.shared(id);
+    if (p) await ctx.warehouse.share([{ key: sharedKey.packer(p.uid), value: p }]);
+  };
   return {
     'packers.list': async () => store.packers.list().map(packerView),
     'packers.save': async (input) => {
+      // Packers are the warehouse's: refused while it is away; checked and hashed here, then shared.
+      await ctx.warehouse.share([]);
       const saved = store.packers.save(input);
+      await sharePacker(saved.id);
       session.changed();
       return packerView(saved);
     },
     'packers.remove': async ({ id }) => {
+      await ctx.warehouse.share([]);
+      const uid = store.packers.shared(id)?.uid;
       const removed = store.packers.remove(id);
+      if (removed && uid !== undefined) await ctx.warehouse.share([{ key: sharedKey.packer(uid), value: null }]);
       if (removed && session.current()?.id === id) session.signOut();
       else session.changed();
       return { removed };

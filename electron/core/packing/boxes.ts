@@ -10,6 +10,7 @@ import type { Handlers } from '../../../shared/contract/commands';
 import { BoxSettings, trainingBoxes } from '../../../shared/contract/boxes';
 import { BenchLanguageSetting, defineSetting } from '../store';
 import type { StationContext } from '../common/context';
+import { sharedKey } from '../common/services';
 
 const NO_BOXES: BoxSettings = { presets: [], defaultBox: null };
 /** `boxes.presets` as saved; null while this station never saved its own. */
@@ -29,6 +30,9 @@ export function boxSettingsOf(ctx: Pick<StationContext, 'platform' | 'store'>): 
 export function createBoxesHandlers(ctx: StationContext) {
   return {
     'boxes.settings.get': async () => boxSettingsOf(ctx),
-    'boxes.settings.set': async (input) => ctx.store.settings.set(BOXES, input),
+    'boxes.settings.set': async (input) => {
+      await ctx.warehouse.share([{ key: sharedKey.setting(BOXES.key), value: BOXES.schema.parse(input) }]);
+      return ctx.store.settings.set(BOXES, input);
+    },
   } satisfies Pick<Handlers, 'boxes.settings.get' | 'boxes.settings.set'>;
 }

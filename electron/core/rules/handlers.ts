@@ -9,6 +9,7 @@ import { StationError } from '../../../shared/contract/errors';
 import { RulesFile, type Rule, type RulesTestView, type RulesView } from '../../../shared/contract/rules';
 import type { StationOrder } from '../../../shared/domain/order';
 import type { StationContext } from '../common/context';
+import { sharedKey } from '../common/services';
 import { createFileFollower, followSetting, type FileFollower } from '../common/follow-file';
 import { orderWeight } from '../products/weight';
 import { defineSetting, type Store } from '../store';
@@ -45,14 +46,31 @@ export function decideFor(store: Store, order: StationOrder, weightKg: number | 
   return { ...decide(currentRules(store), facts), weightKg: weight };
 }
 
-function saveRules(ctx: Pick<StationContext, 'store' | 'events'>, file: RulesFile): void {
+/** Keeps `file` as the rules in use at this bench and says so to the screens. */
+function keepRules(ctx: Pick<StationContext, 'store' | 'events'>, file: RulesFile): void {
   parsed.delete(ctx.store);
   ctx.store.settings.set(RulesDocumentSetting, file);
   ctx.events.emit('rules.changed', { count: file.rules.length });
 }
 
+/**
+ * Saves the rules: the warehouse's first when the bench has one (every bench gets them), then this bench's.
+ * @param mode 'check' for an edit (refused when another bench changed the rules first), 'force' for an import
+ * @throws StationError `warehouse_offline`, `changed_elsewhere` (common/services.ts WarehouseLink.share); nothing is changed then
+ */
+async function saveRules(ctx: Pick<StationContext, 'store' | 'events' | 'warehouse'>, file: RulesFile, mode: 'check' | 'force'): Promise<void> {
+  await ctx.warehouse.share([{ key: sharedKey.setting(RulesDocumentSetting.key), value: file }], mode);
+  keepRules(ctx, file);
+}
+
+/** The rules came from the warehouse (another bench changed them): forget the parsed copy and tell the screens. */
+export function rulesChangedElsewhere(ctx: Pick<StationContext, 'store' | 'events'>): void {
+  parsed.delete(ctx.store);
+  ctx.events.emit('rules.changed', { count: currentRules(ctx.store).length });
+}
+
 /** The rules file follower of this station (one per store), built on first use; the station starts its timer. */
-export function rulesFollower(ctx: Pick<StationContext, 'store' | 'events' | 'now'>): FileFollower {
+export function rulesFollower(ctx: Pick<StationContext, 'store' | 'events' | 'now' | 'warehouse'>): FileFollower {
   let f = followers.get(ctx.store);
   if (!f) {
     f = createFileFollower({
@@ -61,7 +79,9 @@ export function rulesFollower(ctx: Pick<StationContext, 'store' | 'events' | 'no
       now: ctx.now,
       apply: (content) => {
         const file = parseRulesFile(content);
-        saveRules(ctx, file);
+        keepRules(ctx, file);
+        // The file's rules are the warehouse's too; while it is offline they stay this bench's until the next read.
+        void ctx.warehouse.share([{ key: sharedKey.setting(RulesDocumentSetting.key), value: file }], 'force').catch(() => undefined);
         const revision = (file as Record<string, unknown>).revision;
         return typeof revision === 'string' || typeof revision === 'number' ? { label: `rev ${String(revision)}` } : {};
       },
@@ -77,13 +97,13 @@ export function createRulesHandlers(ctx: StationContext) {
   const { store } = ctx;
   const view = (): RulesView => ({ rules: currentRules(store), source: rulesFollower(ctx).status() });
   /** Edits the list; refused while the rules follow a shared file (the next read would undo the edit). */
-  const edit = (change: (rules: Rule[]) => Rule[], whole?: RulesFile): RulesView => {
+  const edit = async (change: (rules: Rule[]) => Rule[], whole?: RulesFile): Promise<RulesView> => {
     const source = rulesFollower(ctx).status();
     if (source.path !== null) {
       throw new StationError('invalid_state', `The rules follow the shared file ${source.path}: change that file, or stop following it first`, { rules: ['Rules follow a shared file'] });
     }
     const doc = whole ?? store.settings.get(RulesDocumentSetting);
-    saveRules(ctx, { ...doc, rules: change([...doc.rules]) });
+    await saveRules(ctx, { ...doc, rules: change([...doc.rules]) }, whole ? 'force' : 'check');
     return view();
   };
   const at = (rules: Rule[], index: number): Rule => {

@@ -13,6 +13,7 @@ import type { HsSuggestion } from '../../../shared/contract/customs';
 import { hasWord, queryWords, searchableWords } from '../../../shared/domain/search-words';
 import { defineSetting, type Store } from '../store';
 import type { StationContext } from '../common/context';
+import { sharedKey } from '../common/services';
 import { productView } from '../products/views';
 
 const NO_IDS = { eori: null, vatNumber: null, taxId: null };
@@ -107,7 +108,10 @@ export function createCustomsHandlers(ctx: StationContext) {
     },
     'customs.products': async ({ skus }) => store.products.getMany(skus).map(productView),
     'customs.settings.get': async () => store.settings.get(CustomsIdentifiersSetting),
-    'customs.settings.set': async (input) => store.settings.set(CustomsIdentifiersSetting, input),
+    'customs.settings.set': async (input) => {
+      await ctx.warehouse.share([{ key: sharedKey.setting(CustomsIdentifiersSetting.key), value: input }]);
+      return store.settings.set(CustomsIdentifiersSetting, input);
+    },
     'deliveryPoints.search': async ({ city, postalCode, address }) => ctx.client.searchDeliveryPoints({ city, postalCode, ...(address ? { address } : {}) }),
   } satisfies Pick<Handlers, 'customs.hsCodes.search' | 'customs.products' | 'customs.settings.get' | 'customs.settings.set' | 'deliveryPoints.search'>;
 }

@@ -41,7 +41,7 @@ export type { PickupRecord } from './pickups-repo';
 export type { ManifestInput, ManifestRecord } from './manifests-repo';
 export { defineSetting, type SettingDef } from './settings-repo';
 export type { ItemRecord } from './items-repo';
-export type { PackerRecord } from './packers-repo';
+export { pinMatches, type PackerRecord, type SharedPacker } from './packers-repo';
 export type { ProductInput, ProductRecord, ProductSuggestionRecord } from './products-repo';
 export type { ParcelRow } from './day-stats-repo';
 export { RetentionSetting } from './retention';

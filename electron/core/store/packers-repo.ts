@@ -5,7 +5,7 @@
  * Removing a packer marks the row (`removed_at`) so their history keeps them.
  * Returns records; the packers domain maps them to views (packers/views.ts).
  */
-import { randomBytes, scryptSync, timingSafeEqual } from 'node:crypto';
+import { randomBytes, randomUUID, scryptSync, timingSafeEqual } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import type { PackerRole } from '../../../shared/contract/packers';
 import { StoreError } from './errors';
@@ -33,6 +33,18 @@ interface PackerDraft {
   role: PackerRole;
 }
 
+/**
+ * A packer as the warehouse shares it (issue 35 item 2): `uid` the same at every bench, the PIN only as its
+ * salted hash (`scrypt$salt$hash`, null: none). Never shown to a screen.
+ */
+export interface SharedPacker {
+  uid: string;
+  name: string;
+  badge: string | null;
+  pinHash: string | null;
+  role: PackerRole;
+}
+
 /** Repository of packers. */
 export interface PackersRepo {
   /** Packers not removed, by name. */
@@ -53,10 +65,21 @@ export interface PackersRepo {
   save(draft: PackerDraft): PackerRecord;
   /** Removes a packer (kept for history). @throws StoreError `invalid_input` naming `id` for the last supervisor while others remain. */
   remove(id: number): boolean;
+  /** The packer `id` as the warehouse shares it (with its uid and PIN hash), or undefined. */
+  shared(id: number): SharedPacker | undefined;
+  /** Every packer not removed, as the warehouse shares them. */
+  allShared(): SharedPacker[];
+  /**
+   * Takes a packer from the warehouse: adds or changes the packer `uid` as given (a local packer holding the
+   * same badge gives it up: the warehouse's word is the last), or removes it when `packer` is null. The
+   * supervisor rules of {@link PackersRepo.save} were checked where the change was made.
+   */
+  applyShared(uid: string, packer: SharedPacker | null): void;
 }
 
 interface Row {
   id: number;
+  uid: string;
   name: string;
   badge: string | null;
   pin_hash: string | null;
@@ -71,8 +94,8 @@ function hashPin(pin: string): string {
   return `scrypt$${salt.toString('hex')}$${scryptSync(pin, salt, 32).toString('hex')}`;
 }
 
-/** True when `pin` matches the stored `scrypt$salt$hash`. */
-function pinMatches(stored: string, pin: string): boolean {
+/** True when `pin` matches the stored `scrypt$salt$hash` (the supervisor's page checks PINs with it too). */
+export function pinMatches(stored: string, pin: string): boolean {
   const [kind, saltHex, hashHex] = stored.split('$');
   if (kind !== 'scrypt' || !saltHex || !hashHex) return false;
   const want = Buffer.from(hashHex, 'hex');
@@ -82,14 +105,21 @@ function pinMatches(stored: string, pin: string): boolean {
 
 /** Builds the packers repository on an open database. */
 export function createPackersRepo(db: Database.Database, clock: Clock): PackersRepo {
-  const selectAll = db.prepare<[], Row>('SELECT id, name, badge, pin_hash, role FROM packers WHERE removed_at IS NULL ORDER BY name COLLATE NOCASE, id');
-  const selectOne = db.prepare<[number], Row>('SELECT id, name, badge, pin_hash, role FROM packers WHERE id = ? AND removed_at IS NULL');
-  const selectBadge = db.prepare<[string], Row>('SELECT id, name, badge, pin_hash, role FROM packers WHERE badge = ? AND removed_at IS NULL');
+  const selectAll = db.prepare<[], Row>('SELECT id, uid, name, badge, pin_hash, role FROM packers WHERE removed_at IS NULL ORDER BY name COLLATE NOCASE, id');
+  const selectOne = db.prepare<[number], Row>('SELECT id, uid, name, badge, pin_hash, role FROM packers WHERE id = ? AND removed_at IS NULL');
+  const selectBadge = db.prepare<[string], Row>('SELECT id, uid, name, badge, pin_hash, role FROM packers WHERE badge = ? AND removed_at IS NULL');
   const anyRow = db.prepare<[], { n: number }>('SELECT count(*) AS n FROM packers WHERE removed_at IS NULL');
   const supervisors = db.prepare<[number], { n: number }>("SELECT count(*) AS n FROM packers WHERE removed_at IS NULL AND role = 'supervisor' AND id <> ?");
-  const insert = db.prepare<[string, string | null, string | null, string, string, string], never>(
-    'INSERT INTO packers (name, badge, pin_hash, role, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)',
+  const insert = db.prepare<[string, string | null, string | null, string, string, string, string], never>(
+    'INSERT INTO packers (name, badge, pin_hash, role, created_at, updated_at, uid) VALUES (?, ?, ?, ?, ?, ?, ?)',
   );
+  const selectUid = db.prepare<[string], Row>('SELECT id, uid, name, badge, pin_hash, role FROM packers WHERE uid = ?');
+  const giveUpBadge = db.prepare<[string, string], never>('UPDATE packers SET badge = NULL WHERE badge = ? AND uid <> ?');
+  const reviveUpdate = db.prepare<[string, string | null, string | null, string, string, string], never>(
+    'UPDATE packers SET name = ?, badge = ?, pin_hash = ?, role = ?, updated_at = ?, removed_at = NULL WHERE uid = ?',
+  );
+  const removeUid = db.prepare<[string, string, string], never>('UPDATE packers SET removed_at = ?, badge = NULL, pin_hash = NULL, updated_at = ? WHERE uid = ? AND removed_at IS NULL');
+  const sharedOf = (r: Row): SharedPacker => ({ uid: r.uid, name: r.name, badge: r.badge, pinHash: r.pin_hash, role: r.role });
   const update = db.prepare<[string, string | null, string | null, string, string, number], never>(
     'UPDATE packers SET name = ?, badge = ?, pin_hash = ?, role = ?, updated_at = ? WHERE id = ?',
   );
@@ -135,7 +165,7 @@ export function createPackersRepo(db: Database.Database, clock: Clock): PackersR
         }
         const now = isoNow(clock);
         let id = draft.id;
-        if (id === undefined) id = Number(insert.run(draft.name, badge, pinHash, draft.role, now, now).lastInsertRowid);
+        if (id === undefined) id = Number(insert.run(draft.name, badge, pinHash, draft.role, now, now, randomUUID()).lastInsertRowid);
         else update.run(draft.name, badge, pinHash, draft.role, now, id);
         const saved = selectOne.get(id);
         if (!saved) throw new StoreError('not_found', `Packer ${id} not found`);
@@ -151,6 +181,23 @@ export function createPackersRepo(db: Database.Database, clock: Clock): PackersR
         }
         const now = isoNow(clock);
         return markRemoved.run(now, now, id).changes > 0;
+      })();
+    },
+    shared(id) {
+      const r = selectOne.get(id);
+      return r ? sharedOf(r) : undefined;
+    },
+    allShared: () => selectAll.all().map(sharedOf),
+    applyShared(uid, packer) {
+      db.transaction(() => {
+        const now = isoNow(clock);
+        if (packer === null) {
+          removeUid.run(now, now, uid);
+          return;
+        }
+        if (packer.badge !== null) giveUpBadge.run(packer.badge, uid);
+        if (selectUid.get(uid)) reviveUpdate.run(packer.name, packer.badge, packer.pinHash, packer.role, now, uid);
+        else insert.run(packer.name, packer.badge, packer.pinHash, packer.role, now, now, uid);
       })();
     },
   };

@@ -82,6 +82,8 @@ export interface ProductsRepo {
    * @throws StoreError `invalid_input` naming `<index>.<field>` (0-based) for a value the table refuses.
    */
   importMany(products: readonly ProductInput[]): { imported: number; updated: number; unchanged: number };
+  /** What {@link ProductsRepo.importMany} would count for `products`, writing nothing (the warehouse takes them first). @throws as importMany */
+  importCounts(products: readonly ProductInput[]): { imported: number; updated: number; unchanged: number };
   /**
    * Learns from a shipment or declaration: a field not known yet is filled;
    * a known field with another value becomes (or replaces) the pending
@@ -187,7 +189,7 @@ export function createProductsRepo(db: Database.Database, clock: Clock): Product
     unitWeightKg: 'unit_weight_kg',
   };
 
-  const importMany = db.transaction((products: readonly ProductInput[]) => {
+  const importMany = db.transaction((products: readonly ProductInput[], write = true) => {
     const now = isoNow(clock);
     const counts = { imported: 0, updated: 0, unchanged: 0 };
     products.forEach((raw, i) => {
@@ -201,7 +203,7 @@ export function createProductsRepo(db: Database.Database, clock: Clock): Product
         }
         counts.updated++;
       } else counts.imported++;
-      upsertAll.run(p.sku, p.description, p.hsCode, p.originCountry, p.unitWeightKg, p.lengthCm, p.widthCm, p.heightCm, now);
+      if (write) upsertAll.run(p.sku, p.description, p.hsCode, p.originCountry, p.unitWeightKg, p.lengthCm, p.widthCm, p.heightCm, now);
     });
     return counts;
   });
@@ -284,6 +286,7 @@ export function createProductsRepo(db: Database.Database, clock: Clock): Product
       }
     },
     importMany: (products) => importMany.immediate(products),
+    importCounts: (products) => importMany.deferred(products, false),
     learn: (observations, source) => learn.immediate(observations, source),
     suggestions() {
       return db

@@ -42,6 +42,12 @@ export interface SettingsRepo {
   getRaw(key: string): unknown;
   /** Every stored key and value. */
   all(): Record<string, unknown>;
+  /**
+   * Stores a JSON value under `key` as given, or removes it when `value` is null: a value that came from
+   * elsewhere (the warehouse's shared settings, issue 35). {@link SettingsRepo.get} still checks it with the
+   * setting's schema when it is read.
+   */
+  putRaw(key: string, value: unknown): void;
 }
 
 /** Builds the settings repository on an open database. */
@@ -77,6 +83,10 @@ export function createSettingsRepo(db: Database.Database, clock: Clock): Setting
     },
     reset(def) {
       remove.run(def.key);
+    },
+    putRaw(key, value) {
+      if (value === null || value === undefined) remove.run(key);
+      else upsert.run(key, toJson(value, key), isoNow(clock));
     },
     getRaw,
     all() {

@@ -10,12 +10,14 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { z } from 'zod';
 import type { WarehouseStatusView } from '../../../shared/contract/warehouse';
-import type { ClaimResult, WarehouseLink } from '../common/services';
+import { StationError } from '../../../shared/contract/errors';
+import type { ClaimResult, SharedChange, WarehouseBenchHooks, WarehouseLink } from '../common/services';
 import { defineSetting, type Store } from '../store';
 import { claimOrder, heartbeat, releaseOrder, type WarehouseBench } from './claims';
 import { warehouseClientConfig } from './connection';
 import { checkWarehouseSchema } from './schema';
 import { sendActivity } from './activity';
+import { hasJoined, localShared, pullShared, pushShared, SharedConflictError } from './shared';
 
 /** This bench's id for the warehouse, made once and kept in its database (a copied data folder is the same bench). */
 const BenchIdSetting = defineSetting('warehouse.benchId', z.string().max(100), '');
@@ -48,6 +50,9 @@ export interface WarehouseLinkOptions {
   onChange?: () => void;
 }
 
+/** HH:MM of an ISO time, the bench's local time (messages). */
+const clock = (iso: string | null): string => (iso === null ? '' : new Date(iso).toTimeString().slice(0, 5));
+
 /**
  * Starts the link: registers the bench and checks the schema in the background (the station does not wait).
  * @throws WarehouseConfigError when the URL is not usable (the caller says so and starts alone)
@@ -71,12 +76,18 @@ export function createWarehouseLink(opts: WarehouseLinkOptions): WarehouseLink {
     opts.store.settings.set(HeldClaimsSetting, [...held]);
   };
   const status = (): WarehouseStatusView => ({ connected, since, bench: bench() });
+  let hooks: WarehouseBenchHooks = { packerName: () => null, onShared: () => undefined };
+  const bind = (h: WarehouseBenchHooks): void => {
+    hooks = h;
+  };
   if (opts.url === undefined) {
     return {
       configured: false,
       status,
       claim: async () => ({ won: true }),
       release: async () => undefined,
+      share: async () => undefined,
+      bind,
       close: async () => undefined,
     };
   }
@@ -90,6 +101,50 @@ export function createWarehouseLink(opts: WarehouseLinkOptions): WarehouseLink {
   let activityTimer: NodeJS.Timeout | undefined;
   let schemaChecked = false;
   let sending: Promise<void> | null = null;
+  // The connection that LISTENs for the warehouse's changes; null while there is none.
+  let listener: pg.Client | null = null;
+  let pulling: Promise<void> | null = null;
+  let pullAgain = false;
+
+  const pull = (): Promise<void> => {
+    if (pulling) {
+      pullAgain = true;
+      return pulling;
+    }
+    const run = async (): Promise<void> => {
+      do {
+        pullAgain = false;
+        const got = await pullShared(pool, opts.store, log);
+        if (got.settings.length || got.products || got.packers) hooks.onShared(got);
+      } while (pullAgain && !closed);
+    };
+    pulling = run()
+      .catch((e: unknown) => went(e))
+      .finally(() => {
+        pulling = null;
+      });
+    return pulling;
+  };
+  const listen = async (): Promise<void> => {
+    if (listener || closed) return;
+    const client = new pg.Client(config);
+    const drop = (): void => {
+      if (listener === client) listener = null;
+      void client.end().catch(() => undefined);
+    };
+    client.on('error', drop);
+    client.on('end', drop);
+    client.on('notification', (n) => {
+      if (n.channel === 'warehouse_shared') void pull();
+    });
+    await client.connect();
+    await client.query('LISTEN warehouse_shared');
+    listener = client;
+    // A bench that never heard the warehouse brings what it has (only what the warehouse lacks), then
+    // takes the warehouse's word for all of it; every (re)connection catches up on what it missed.
+    if (!hasJoined(opts.store)) await pushShared(pool, opts.store, localShared(opts.store), bench(), null, 'seed');
+    await pull();
+  };
 
   const went = (e: unknown): void => {
     if (connected || since === null) {
@@ -112,6 +167,7 @@ export function createWarehouseLink(opts: WarehouseLinkOptions): WarehouseLink {
         schemaChecked = true;
       }
       await heartbeat(pool, bench());
+      await listen();
       if (!connected) {
         connected = true;
         since = new Date(now()).toISOString();
@@ -179,6 +235,29 @@ export function createWarehouseLink(opts: WarehouseLinkOptions): WarehouseLink {
         went(e);
       }
     },
+    async share(changes: readonly SharedChange[], mode: 'check' | 'force' = 'check') {
+      await first;
+      if (!connected) {
+        throw new StationError('warehouse_offline', `The warehouse is offline since ${clock(since)}: shared settings are read-only until it is back`);
+      }
+      try {
+        await pushShared(pool, opts.store, changes, bench(), hooks.packerName(), mode);
+      } catch (e) {
+        if (e instanceof SharedConflictError) {
+          await pull();
+          throw new StationError(
+            'changed_elsewhere',
+            `Changed at ${e.benchName}${e.packer ? ` by ${e.packer}` : ''} at ${clock(e.at)} while you were editing it: it was reloaded, make your change again`,
+            { [e.key]: [`changed at ${e.benchName} at ${clock(e.at)}`] },
+          );
+        }
+        went(e);
+        throw new StationError('warehouse_offline', `The warehouse did not answer (${(e as Error).message}): nothing was changed`);
+      }
+      // The bench's copy takes the change from the warehouse (with anything newer), as every bench does.
+      await pull();
+    },
+    bind,
     async close() {
       closed = true;
       if (timer) clearTimeout(timer);
@@ -186,6 +265,10 @@ export function createWarehouseLink(opts: WarehouseLinkOptions): WarehouseLink {
       await first.catch(() => undefined);
       // What was done up to the close goes up now when the warehouse answers (otherwise at the next start).
       await send();
+      await pulling;
+      const l = listener;
+      listener = null;
+      await l?.end().catch(() => undefined);
       await pool.end().catch(() => undefined);
     },
   };

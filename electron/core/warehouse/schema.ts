@@ -59,6 +59,119 @@ const MIGRATIONS: readonly WarehouseMigration[] = [
       CREATE INDEX activity_at ON activity (at);
     `,
   },
+  {
+    version: 3,
+    name: 'shared settings, orders, bench status, the benches role',
+    sql: `
+      -- What a bench shows the supervisor's page (packer, packing, printer, queue, last label), sent with its heartbeat.
+      ALTER TABLE benches ADD COLUMN status jsonb NOT NULL DEFAULT '{}';
+
+      -- The shared settings (issue 35 item 2), one row per key: a setting ('setting:rules.document'), a
+      -- product ('product:<sku>'), a packer ('packer:<uid>'); value null: removed. Every change takes the next
+      -- revision of one sequence, so a bench asks for what is newer than the last revision it applied.
+      CREATE SEQUENCE shared_revision;
+      CREATE TABLE shared (
+        key text PRIMARY KEY CHECK (length(key) BETWEEN 1 AND 300),
+        value jsonb,
+        revision bigint NOT NULL UNIQUE,
+        changed_at timestamptz NOT NULL DEFAULT now(),
+        bench_id text REFERENCES benches (id),
+        packer text
+      );
+      -- Every version of every key, with who, when and which bench; written by the trigger, never by a bench.
+      CREATE TABLE shared_versions (
+        key text NOT NULL,
+        revision bigint NOT NULL,
+        value jsonb,
+        changed_at timestamptz NOT NULL,
+        bench_id text,
+        packer text,
+        PRIMARY KEY (key, revision)
+      );
+      CREATE FUNCTION shared_changed() RETURNS trigger LANGUAGE plpgsql AS $f$
+      BEGIN
+        INSERT INTO shared_versions (key, revision, value, changed_at, bench_id, packer)
+          VALUES (NEW.key, NEW.revision, NEW.value, NEW.changed_at, NEW.bench_id, NEW.packer);
+        -- Delivered at commit to every bench that LISTENs: it then reads what is newer than its revision.
+        PERFORM pg_notify('warehouse_shared', NEW.revision::text);
+        RETURN NEW;
+      END $f$;
+      CREATE TRIGGER shared_changed AFTER INSERT OR UPDATE ON shared FOR EACH ROW EXECUTE FUNCTION shared_changed();
+
+      -- Changes keys of 'shared' for a bench, all or none. p_mode 'check': a key changed by another bench
+      -- after revision p_known (the last the bench applied) refuses the whole call, SQLSTATE 'WH409' with the
+      -- key, when, bench and packer as JSON in DETAIL; 'force': the last word wins (an import); 'seed': only
+      -- keys the warehouse lacks are written (a bench joining brings what it has). A value equal to the
+      -- stored one changes nothing. Returns the last revision written (0: none). SECURITY DEFINER: a bench
+      -- changes settings only through here, so each change is a version with its bench and packer.
+      CREATE FUNCTION share_changes(p_keys text[], p_values jsonb[], p_known bigint, p_bench text, p_packer text, p_mode text)
+      RETURNS bigint LANGUAGE plpgsql SECURITY DEFINER SET search_path FROM CURRENT AS $f$
+      DECLARE
+        i int;
+        cur shared%ROWTYPE;
+        last bigint := 0;
+        holder text;
+      BEGIN
+        IF p_mode NOT IN ('check', 'force', 'seed') THEN RAISE EXCEPTION 'share_changes: mode %', p_mode; END IF;
+        IF coalesce(array_length(p_keys, 1), 0) <> coalesce(array_length(p_values, 1), 0) THEN
+          RAISE EXCEPTION 'share_changes: % keys, % values', array_length(p_keys, 1), array_length(p_values, 1);
+        END IF;
+        FOR i IN 1 .. coalesce(array_length(p_keys, 1), 0) LOOP
+          SELECT * INTO cur FROM shared WHERE key = p_keys[i] FOR UPDATE;
+          IF FOUND THEN
+            CONTINUE WHEN p_mode = 'seed' OR cur.value IS NOT DISTINCT FROM p_values[i];
+            IF p_mode = 'check' AND cur.revision > p_known AND cur.bench_id IS DISTINCT FROM p_bench THEN
+              SELECT name INTO holder FROM benches WHERE id = cur.bench_id;
+              RAISE EXCEPTION USING ERRCODE = 'WH409', MESSAGE = 'changed elsewhere',
+                DETAIL = json_build_object('key', cur.key, 'at', cur.changed_at, 'bench', holder, 'packer', cur.packer)::text;
+            END IF;
+            UPDATE shared SET value = p_values[i], revision = nextval('shared_revision'), changed_at = now(), bench_id = p_bench, packer = p_packer
+              WHERE key = p_keys[i] RETURNING revision INTO last;
+          ELSIF p_values[i] IS NOT NULL THEN
+            INSERT INTO shared (key, value, revision, bench_id, packer) VALUES (p_keys[i], p_values[i], nextval('shared_revision'), p_bench, p_packer)
+              ON CONFLICT (key) DO NOTHING RETURNING revision INTO last;
+          END IF;
+        END LOOP;
+        RETURN last;
+      END $f$;
+
+      -- The warehouse's orders (item 3): an import at any bench lands here and every bench reads the same
+      -- to-ship list. key: shop and number (the claims' order_key); value: the station's order; shipped_at set
+      -- when a bench ships it. Revisions as for 'shared'.
+      CREATE SEQUENCE orders_revision;
+      CREATE TABLE orders (
+        order_key text PRIMARY KEY CHECK (length(order_key) BETWEEN 1 AND 300),
+        value jsonb NOT NULL,
+        revision bigint NOT NULL UNIQUE DEFAULT nextval('orders_revision'),
+        imported_at timestamptz NOT NULL DEFAULT now(),
+        bench_id text REFERENCES benches (id),
+        shipped_at timestamptz,
+        tracking_number text
+      );
+      CREATE FUNCTION orders_changed() RETURNS trigger LANGUAGE plpgsql AS $f$
+      BEGIN
+        PERFORM pg_notify('warehouse_orders', NEW.revision::text);
+        RETURN NEW;
+      END $f$;
+      CREATE TRIGGER orders_changed AFTER INSERT OR UPDATE ON orders FOR EACH ROW EXECUTE FUNCTION orders_changed();
+
+      -- The benches' rights (item 8): a bench's login role is a member of warehouse_bench (README). It reads
+      -- the settings and the orders, and writes only its heartbeat, claims, activity and imported orders;
+      -- settings only through share_changes. The schema, the versions and a release of another bench's claim
+      -- stay with the supervisor (the owner).
+      DO $r$ BEGIN
+        IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = 'warehouse_bench') THEN CREATE ROLE warehouse_bench NOLOGIN; END IF;
+      END $r$;
+      GRANT SELECT, INSERT, UPDATE ON benches TO warehouse_bench;
+      GRANT SELECT, INSERT, UPDATE, DELETE ON claims TO warehouse_bench;
+      GRANT SELECT, INSERT ON activity TO warehouse_bench;
+      GRANT SELECT ON shared, warehouse_schema TO warehouse_bench;
+      GRANT SELECT, INSERT, UPDATE ON orders TO warehouse_bench;
+      GRANT USAGE ON SEQUENCE orders_revision TO warehouse_bench;
+      REVOKE ALL ON FUNCTION share_changes(text[], jsonb[], bigint, text, text, text) FROM PUBLIC;
+      GRANT EXECUTE ON FUNCTION share_changes(text[], jsonb[], bigint, text, text, text) TO warehouse_bench;
+    `,
+  },
 ];
 
 /** The newest schema this station knows. */
@@ -90,11 +203,12 @@ async function schemaVersion(db: ClientBase): Promise<number> {
  * Brings the warehouse database to {@link WAREHOUSE_SCHEMA_VERSION}: every step after the database's
  * version, in one transaction (PostgreSQL's DDL is transactional: a failed step leaves the old schema),
  * under an advisory lock.
+ * @param target the version to stop at (tests build an older warehouse with it); default the newest
  * @returns the versions before and after
  * @throws WarehouseSchemaError `schema_newer` when the database is newer than this station (nothing is
  *   changed); the database's error when a step fails
  */
-export async function migrateWarehouse(db: ClientBase): Promise<{ from: number; to: number }> {
+export async function migrateWarehouse(db: ClientBase, target: number = WAREHOUSE_SCHEMA_VERSION): Promise<{ from: number; to: number }> {
   await db.query('BEGIN');
   try {
     await db.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
@@ -103,11 +217,12 @@ export async function migrateWarehouse(db: ClientBase): Promise<{ from: number; 
     if (from > WAREHOUSE_SCHEMA_VERSION) {
       throw new WarehouseSchemaError('schema_newer', `The warehouse database is at schema ${from}; this program knows schema ${WAREHOUSE_SCHEMA_VERSION}: update it first`);
     }
-    for (const m of MIGRATIONS.filter((x) => x.version > from)) await db.query(m.sql);
+    const to = Math.max(from, target);
+    for (const m of MIGRATIONS.filter((x) => x.version > from && x.version <= to)) await db.query(m.sql);
     await db.query('DELETE FROM warehouse_schema');
-    await db.query('INSERT INTO warehouse_schema (version) VALUES ($1)', [WAREHOUSE_SCHEMA_VERSION]);
+    await db.query('INSERT INTO warehouse_schema (version) VALUES ($1)', [to]);
     await db.query('COMMIT');
-    return { from, to: WAREHOUSE_SCHEMA_VERSION };
+    return { from, to };
   } catch (e) {
     await db.query('ROLLBACK');
     throw e;

@@ -35,6 +35,7 @@ import { m0012PrintJobPinnedPrinter } from './0012-print-job-pinned-printer';
 import { m0013OrdersRedundantIndexes } from './0013-orders-redundant-indexes';
 import { m0014ProductsTable } from './0014-products-table';
 import { m0015ProductsHsCodeOriginCountry } from './0015-products-hs-code-origin-country';
+import { m0016PackersWarehouseUid } from './0016-packers-warehouse-uid';
 import type { Migration } from './migration';
 
 export type { Migration } from './migration';
@@ -56,6 +57,7 @@ export const MIGRATIONS: readonly Migration[] = [
   m0013OrdersRedundantIndexes,
   m0014ProductsTable,
   m0015ProductsHsCodeOriginCountry,
+  m0016PackersWarehouseUid,
 ];
 
 /** Schema version this code writes: the last migration's version. */

@@ -129,6 +129,8 @@ export const it: Texts<typeof en> = {
     supervisor_required: "Per questa impostazione serve il PIN di un supervisore",
     unknown_packer: "Nessun operatore ha questo badge o PIN",
     claimed: "Un altro banco sta imballando questo ordine",
+    warehouse_offline: "Il magazzino non è raggiungibile: le impostazioni condivise sono in sola lettura finché non torna",
+    changed_elsewhere: "Un altro banco l’ha modificata prima: è stata ricaricata, ripeti la modifica",
     unauthenticated: "Credenziali della piattaforma rifiutate",
     subscription_required: "Serve un abbonamento attivo alla piattaforma",
     subscription_payment_failed: "Pagamento dell’abbonamento non riuscito",
