@@ -46,6 +46,17 @@ export function createHandlers(ctx: StationContext): Handlers {
   const session = createPackerSession(ctx.store, ctx.events, ctx.now);
   ctx.warehouse.bind({
     packerName: () => session.who().packerName,
+    benchStatus: () => {
+      const printer = ctx.printer.cached();
+      const last = ctx.store.shipments.listRecent({ limit: 1 }).find((x) => x.trackingNumber !== null);
+      return {
+        packer: session.who().packerName,
+        printer: { state: printer.state, name: printer.name },
+        queue: ctx.store.outbox.countPending(),
+        refused: ctx.store.outbox.countAttention(),
+        lastLabel: last?.trackingNumber ? { trackingNumber: last.trackingNumber, at: last.createdAt } : null,
+      };
+    },
     onShared: (pulled) => {
       if (pulled.settings.includes('rules.document')) rulesChangedElsewhere(ctx);
       if (pulled.products) ctx.events.emit('products.changed', { count: pulled.products });

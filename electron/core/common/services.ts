@@ -173,8 +173,24 @@ export interface PulledShared {
   skipped: string[];
 }
 
+/**
+ * What a bench shows the supervisor's page, sent with each heartbeat (warehouse table `benches.status`):
+ * the packer signed in, the order being packed (its warehouse key), the label printer's state and name,
+ * the requests waiting in its queue and those refused (needing the packer), and its last label.
+ */
+export interface BenchStatus {
+  packer: string | null;
+  order: string | null;
+  printer: { state: string; name: string };
+  queue: number;
+  refused: number;
+  lastLabel: { trackingNumber: string; at: string } | null;
+}
+
 /** What the link asks of the rest of the bench, bound once the handlers exist (commands.ts). */
 export interface WarehouseBenchHooks {
+  /** The bench's state now, for the supervisor's page (without `order`: the link knows its claims). */
+  benchStatus(): Omit<BenchStatus, 'order'>;
   /** The packer signed in now (named with claims and shared changes), or null. */
   packerName(): string | null;
   /** Shared settings from the warehouse were applied to the bench's copy: the domains forget caches, the screens reload. */

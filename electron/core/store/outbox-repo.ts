@@ -140,6 +140,8 @@ export interface OutboxRepo {
   listByLocalRef(localRef: string): OutboxRecord[];
   /** Rows not yet done (queued, sending, needs attention): the header's backlog. */
   countPending(): number;
+  /** Rows that need the packer (`needs_attention`): the supervisor's page shows them as refused requests. */
+  countAttention(): number;
   /** Earliest time a queued row becomes due (null = one is due now), or undefined when none is queued. */
   nextDueAt(): string | null | undefined;
 }
@@ -208,6 +210,7 @@ export function createOutboxRepo(db: Database.Database, clock: Clock): OutboxRep
   const sending = db.prepare<[], OutboxRow>(`SELECT ${COLS} FROM outbox WHERE state = 'sending' ORDER BY id`);
   const byLocalRef = db.prepare<[string], OutboxRow>(`SELECT ${COLS} FROM outbox WHERE local_ref = ? ORDER BY id`);
   const pending = db.prepare<[], { n: number }>(`SELECT count(*) AS n FROM outbox WHERE state != 'done'`);
+  const attention = db.prepare<[], { n: number }>(`SELECT count(*) AS n FROM outbox WHERE state = 'needs_attention'`);
   const nextDue = db.prepare<[], { due: string | null }>(
     `SELECT next_attempt_at AS due FROM outbox WHERE state = 'queued'
      ORDER BY next_attempt_at IS NOT NULL, next_attempt_at LIMIT 1`,
@@ -337,6 +340,7 @@ export function createOutboxRepo(db: Database.Database, clock: Clock): OutboxRep
     },
     listByLocalRef: (ref) => byLocalRef.all(ref).map(outboxFromRow),
     countPending: () => pending.get()?.n ?? 0,
+    countAttention: () => attention.get()?.n ?? 0,
     nextDueAt() {
       const r = nextDue.get();
       return r === undefined ? undefined : r.due;

@@ -32,12 +32,12 @@ const DEFAULT_HEARTBEAT_TIMEOUT_S = 120;
 
 type Db = Pool | ClientBase;
 
-/** Registers the bench (or renames it) and marks it alive now. */
-export async function heartbeat(db: Db, bench: WarehouseBench): Promise<void> {
+/** Registers the bench (or renames it), marks it alive now and keeps what it shows the supervisor (`status`, JSON). */
+export async function heartbeat(db: Db, bench: WarehouseBench, status: object = {}): Promise<void> {
   await db.query(
-    `INSERT INTO benches (id, name, heartbeat_at) VALUES ($1, $2, now())
-     ON CONFLICT (id) DO UPDATE SET name = EXCLUDED.name, heartbeat_at = now()`,
-    [bench.id, bench.name],
+    `INSERT INTO benches (id, name, heartbeat_at, status) VALUES ($1, $2, now(), $3::jsonb)
+     ON CONFLICT (id) DO UPDATE SET name = EXCLUDED.name, heartbeat_at = now(), status = EXCLUDED.status`,
+    [bench.id, bench.name, JSON.stringify(status)],
   );
 }
 

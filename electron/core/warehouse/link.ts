@@ -11,7 +11,7 @@ import pg from 'pg';
 import { z } from 'zod';
 import type { WarehouseStatusView } from '../../../shared/contract/warehouse';
 import { StationError } from '../../../shared/contract/errors';
-import type { ClaimResult, SharedChange, WarehouseBenchHooks, WarehouseLink } from '../common/services';
+import type { BenchStatus, ClaimResult, SharedChange, WarehouseBenchHooks, WarehouseLink } from '../common/services';
 import { defineSetting, type Store } from '../store';
 import { claimOrder, heartbeat, releaseOrder, type WarehouseBench } from './claims';
 import { warehouseClientConfig } from './connection';
@@ -76,7 +76,13 @@ export function createWarehouseLink(opts: WarehouseLinkOptions): WarehouseLink {
     opts.store.settings.set(HeldClaimsSetting, [...held]);
   };
   const status = (): WarehouseStatusView => ({ connected, since, bench: bench() });
-  let hooks: WarehouseBenchHooks = { packerName: () => null, onShared: () => undefined };
+  let hooks: WarehouseBenchHooks = {
+    packerName: () => null,
+    onShared: () => undefined,
+    benchStatus: () => ({ packer: null, printer: { state: 'unknown', name: '' }, queue: 0, refused: 0, lastLabel: null }),
+  };
+  /** What the supervisor's page shows of this bench: the hooks' state and the order it holds last claimed. */
+  const benchStatus = (): BenchStatus => ({ ...hooks.benchStatus(), order: [...held].pop() ?? null });
   const bind = (h: WarehouseBenchHooks): void => {
     hooks = h;
   };
@@ -166,7 +172,7 @@ export function createWarehouseLink(opts: WarehouseLinkOptions): WarehouseLink {
         }
         schemaChecked = true;
       }
-      await heartbeat(pool, bench());
+      await heartbeat(pool, bench(), benchStatus());
       await listen();
       if (!connected) {
         connected = true;
