@@ -247,6 +247,8 @@ export function createWarehouseLink(opts: WarehouseLinkOptions): WarehouseLink {
         throw new StationError('warehouse_offline', `The warehouse is offline since ${clock(since)}: shared settings are read-only until it is back`);
       }
       try {
+        // The version names the bench as it is called now (a rename reaches the warehouse with the next heartbeat).
+        if (changes.length) await heartbeat(pool, bench(), benchStatus());
         await pushShared(pool, opts.store, changes, bench(), hooks.packerName(), mode);
       } catch (e) {
         if (e instanceof SharedConflictError) {
