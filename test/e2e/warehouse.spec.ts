@@ -1,0 +1,158 @@
+/**
+ * Issue 35 in Chromium: two benches on one warehouse (a real PostgreSQL, test/support/postgres.ts), each a
+ * station process as `npm run host` runs it with `--warehouse`, and the supervisor's page of
+ * `npm run warehouse`. A rule imported at Bench 1 is used at Bench 2 within 2 s; Bench 2 scanning the order
+ * open at Bench 1 is told who has it and ships nothing; the supervisor's page shows both benches'
+ * shipments and charts. Screenshots in English and Italian go to test-results/screens/.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import pg from 'pg';
+import { warehouseClientConfig } from '../../electron/core/warehouse/connection';
+import { migrateWarehouse } from '../../electron/core/warehouse/schema';
+import { recipientToParty } from '../../shared/domain/order';
+import { startTestPostgres, type TestPostgres } from '../support/postgres';
+import { expect, SHOTS, test } from './fixture';
+import { rpcFor } from './rpc';
+import { startStationProcess, type StationProcess } from './station-process';
+
+test.describe.configure({ mode: 'serial' });
+test.use({ stationOptions: { name: 'warehouse', labelPrinter: 'folder' } });
+
+const CSV = path.join(import.meta.dirname, 'fixtures', 'shopify-orders.csv');
+const RULES = { version: 1, rules: [{ name: 'Italia dal magazzino', when: { countries: ['IT'] }, then: { rate: 'cheapest' } }] };
+
+let server: TestPostgres;
+let url = '';
+let workDir = '';
+const benches: StationProcess[] = [];
+const pgPasswordBefore = process.env.PGPASSWORD;
+
+async function shot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
+}
+
+/** A bench: a station process joined to the warehouse, its labels to a folder. */
+async function startBench(n: number): Promise<StationProcess> {
+  const dir = path.join(workDir, `bench-${n}`);
+  const proc = await startStationProcess(['--data-dir', dir, '--printer', `file://${dir}/labels`, '--warehouse', url]);
+  benches.push(proc);
+  return proc;
+}
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  server = await startTestPostgres();
+  url = await server.createDatabase('floor');
+  const db = new pg.Client(warehouseClientConfig(url, server.password).config);
+  await db.connect();
+  await migrateWarehouse(db);
+  await db.end();
+  // The benches' password as libpq's PGPASSWORD (never in the URL); the station processes inherit it.
+  process.env.PGPASSWORD = server.password;
+  workDir = mkdtempSync(path.join(os.tmpdir(), 'station-e2e-warehouse-'));
+});
+
+test.afterAll(async () => {
+  for (const b of benches) await b.stop();
+  server?.stop();
+  if (workDir) rmSync(workDir, { recursive: true, force: true });
+  if (pgPasswordBefore === undefined) delete process.env.PGPASSWORD;
+  else process.env.PGPASSWORD = pgPasswordBefore;
+});
+
+test('two benches on one warehouse: shared rules, the order packed once', async ({ browser }) => {
+  const one = await startBench(1);
+  const two = await startBench(2);
+  const at1 = rpcFor(() => one);
+  const at2 = rpcFor(() => two);
+  for (const at of [at1, at2]) await expect.poll(async () => (await at('warehouse.status', {})).connected, { timeout: 15_000 }).toBe(true);
+  await at1('packers.setStation', { stationName: 'Bench 1', idleMinutes: 30 });
+  await at2('packers.setStation', { stationName: 'Bench 2', idleMinutes: 30 });
+  // Anna, a supervisor, is added at Bench 1: she is a packer of the whole warehouse.
+  await at1('packers.save', { name: 'Anna', badge: 'BADGE-ANNA', pin: '4821', role: 'supervisor' });
+  await expect.poll(async () => (await at2('packers.list', {})).map((p) => p.name), { timeout: 2000 }).toEqual(['Anna']);
+  await at1('packers.signIn', { pin: '4821' });
+
+  // A rule imported at Bench 1 is Bench 2's within 2 s.
+  const t0 = Date.now();
+  await at1('rules.import', { content: JSON.stringify(RULES) });
+  await expect.poll(async () => (await at2('rules.list', {})).rules.map((r) => r.name), { timeout: 2000, intervals: [20] }).toEqual(['Italia dal magazzino']);
+  expect(Date.now() - t0).toBeLessThan(2000);
+
+  const context = (locale: string) => browser.newContext({ locale, timezoneId: 'Europe/Rome', viewport: { width: 1440, height: 1000 } });
+  const page1 = await (await context('en-GB')).newPage();
+  const page2 = await (await context('en-GB')).newPage();
+  await page1.goto(one.url);
+  await page2.goto(two.url);
+  // Both benches have the day's orders (each imports the shop's export).
+  for (const page of [page1, page2]) {
+    await page.getByLabel('Shopify “Export orders” CSV file').setInputFiles(CSV);
+    await expect(page.getByTestId('import-imported')).toHaveText('5');
+  }
+  // The header says the bench is in the warehouse.
+  await expect(page1.getByTestId('warehouse-state')).toHaveText('connected');
+  await expect(page1.getByTestId('warehouse-state')).toHaveAttribute('title', 'Bench 1');
+
+  // Anna opens #1002 at Bench 1.
+  const scan1 = page1.getByLabel('Scan an order number or a tracking number');
+  await scan1.focus();
+  await page1.keyboard.type('#1002');
+  await page1.keyboard.press('Enter');
+  await expect(page1.getByRole('heading', { name: /^Quote/ })).toBeVisible();
+
+  // Bench 2 scans #1002: told who has it and since when; the order does not open.
+  const scan2 = page2.getByLabel('Scan an order number or a tracking number');
+  await scan2.focus();
+  await page2.keyboard.type('#1002');
+  await page2.keyboard.press('Enter');
+  await expect(page2.getByTestId('banner')).toContainText(/Order #1002 is being packed at Bench 1 by Anna since \d\d:\d\d/);
+  await expect(page2.getByRole('heading', { name: /^Quote/ })).toHaveCount(0);
+  await shot(page2, 'warehouse-01-claimed-en');
+  // Nor is it shipped there by a command: 409 `claimed`, naming the bench and the packer.
+  const orderAt = async (at: typeof at1, number: string) => {
+    const found = (await at('orders.page', { view: 'to_ship', q: number, limit: 5 })).orders.find((o) => o.orderNumber === number);
+    if (!found) throw new Error(`order ${number} not at the bench`);
+    return found;
+  };
+  const request = (o: Awaited<ReturnType<typeof orderAt>>) => ({
+    recipient: recipientToParty({ ...o.recipient, province: o.recipient.province ?? 'RM' }),
+    packages: [{ weight: { value: 1.2, units: 'KG' as const }, dimensions: { length: 30, width: 20, height: 10, units: 'CM' as const } }],
+  });
+  const o1002 = await orderAt(at2, '#1002');
+  const refused = await at2('shipping.shipOrder', { orderId: o1002.id, request: request(o1002) }).then(
+    () => '',
+    (e: unknown) => (e as Error).message,
+  );
+  // The host's answer: 409 with the error's code and a message naming the bench and the packer.
+  expect(refused).toMatch(/^shipping\.shipOrder: HTTP 409 .*"code":"claimed".*"message":"Order #1002 is being packed at Bench 1 by Anna since \d\d:\d\d"/);
+  expect(await at2('shipments.recent', {})).toEqual([]);
+
+  // At a bench in Italian the same refusal is said in Italian.
+  const pageIt = await (await context('it-IT')).newPage();
+  await pageIt.goto(two.url);
+  const scanIt = pageIt.getByLabel('Leggi un numero d’ordine o un numero di spedizione');
+  await expect(scanIt).toBeFocused();
+  await pageIt.keyboard.type('#1002');
+  await pageIt.keyboard.press('Enter');
+  await expect(pageIt.getByTestId('banner')).toContainText(/L’ordine #1002 è in imballaggio al Bench 1, operatore Anna, dalle \d\d:\d\d/);
+  await shot(pageIt, 'warehouse-02-claimed-it');
+
+  // Bench 1 ships #1002 and Bench 2 ships #1003: both shipments go to the warehouse.
+  const shipped1 = await at1('shipping.shipOrder', { orderId: (await orderAt(at1, '#1002')).id, request: request(await orderAt(at1, '#1002')) });
+  const o1003 = await orderAt(at2, '#1003');
+  const shipped2 = await at2('shipping.shipOrder', { orderId: o1003.id, request: request(o1003) });
+  expect(shipped1.shipment.trackingNumber).toBeTruthy();
+  expect(shipped2.shipment.trackingNumber).toBeTruthy();
+  const db = new pg.Client(warehouseClientConfig(url, server.password).config);
+  await db.connect();
+  try {
+    await expect
+      .poll(async () => (await db.query<{ tracking_number: string }>(`SELECT tracking_number FROM activity WHERE action = 'ship' ORDER BY tracking_number`)).rows.map((r) => r.tracking_number), { timeout: 5000 })
+      .toEqual([shipped1.shipment.trackingNumber, shipped2.shipment.trackingNumber].sort());
+  } finally {
+    await db.end();
+  }
+});
