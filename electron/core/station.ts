@@ -21,6 +21,7 @@ import type { PlatformInfo } from '../../shared/contract/views';
 import { environmentOnlySecrets } from './account/saved-account';
 import type { PrinterService, SecretStore, WarehouseLink } from './common/services';
 import { createWarehouseLink, type WarehouseLinkOptions } from './warehouse/link';
+import { WarehouseConfigError, warehouseSecretKey, WarehouseUrlSetting } from './warehouse/connection';
 import { StationNameSetting } from './packers/session';
 import { defaultPrinterUri } from './config';
 import { ensurePrivateDataDir } from './data-dir';
@@ -137,13 +138,25 @@ export interface StationSetup {
 type WarehouseTiming = Pick<WarehouseLinkOptions, 'heartbeatMs' | 'activityMs'>;
 
 /**
- * The bench's warehouse link; a URL the link cannot use is said in the log and the bench starts alone
- * (`warehouse.status` then answers not connected).
+ * The bench's warehouse link: the URL of the command line or environment, else the one saved in Settings
+ * (its password from the OS secret store when one is saved there, else PGPASSWORD or ~/.pgpass). A URL the
+ * link cannot use is said in the log and the bench starts alone (`warehouse.status` then answers not connected).
  */
-function openWarehouse(url: string | undefined, store: Store, log: (line: string) => void, timing: WarehouseTiming, onChange: () => void): WarehouseLink {
+function openWarehouse(given: string | undefined, store: Store, secrets: SecretStore, log: (line: string) => void, timing: WarehouseTiming, onChange: () => void): WarehouseLink {
   const benchName = (): string => store.settings.get(StationNameSetting);
+  const saved = store.settings.get(WarehouseUrlSetting);
+  const url = given ?? saved ?? undefined;
   try {
-    return createWarehouseLink({ url, store, benchName, log, onChange, ...timing });
+    let password: string | undefined;
+    if (url !== undefined) {
+      try {
+        password = secrets.get(warehouseSecretKey(url)) ?? undefined;
+      } catch (e) {
+        // No secret store here: libpq's ways remain.
+        if (!(e instanceof WarehouseConfigError)) log(`warehouse: the saved password cannot be read (${(e as Error).message}); trying PGPASSWORD or ~/.pgpass`);
+      }
+    }
+    return createWarehouseLink({ url, password, source: given !== undefined ? 'command_line' : 'settings', store, benchName, log, onChange, ...timing });
   } catch (e) {
     log(`warehouse: ${(e as Error).message}; this bench works alone`);
     return createWarehouseLink({ url: undefined, store, benchName, log });
@@ -271,6 +284,7 @@ export async function createStation(setup: StationSetup, options: StationOptions
     const interrupted = openedStore.printJobs.failInterrupted();
     if (interrupted) log(`${interrupted} print job(s) were interrupted by a stop; they can be reprinted`);
 
+    const secrets = options.secrets ?? environmentOnlySecrets('no secret store was given to this station');
     const stopping = new AbortController();
     const base: ContextWithoutOutbox = {
       stopping: stopping.signal,
@@ -285,9 +299,9 @@ export async function createStation(setup: StationSetup, options: StationOptions
       now: Date.now,
       lastCredit: null,
       dataDir: setup.dataDir,
-      secrets: options.secrets ?? environmentOnlySecrets('no secret store was given to this station'),
+      secrets,
       integrity: pendingIntegrity(openedStore.uncleanStop),
-      warehouse: openWarehouse(setup.warehouseUrl, openedStore, log, options.warehouse ?? {}, () => onWarehouseChange()),
+      warehouse: openWarehouse(setup.warehouseUrl, openedStore, secrets, log, options.warehouse ?? {}, () => onWarehouseChange()),
     };
     if (openedStore.compactedMs !== null) log(`database switched to incremental vacuum once (pruned past the retention, then VACUUM): ${openedStore.compactedMs} ms`);
     const outbox = createOutboxWorker({

@@ -10,3 +10,4 @@ export * from './outbox-outcome';
 export * from './transport';
 export * from './packers';
 export * from './reports';
+export * from './warehouse';

@@ -18,3 +18,15 @@ export interface WarehouseStatusView {
   since: string | null;
   bench: WarehouseBenchView;
 }
+
+/** Settings › Station › Warehouse: what the bench joins at its start. */
+export interface WarehouseConnectionView {
+  /** The URL the bench joins now (command line, environment or saved), without a password; null: alone. */
+  url: string | null;
+  /** Where `url` comes from: `--warehouse`/`STATION_WAREHOUSE_URL` (Settings cannot change it then), saved in Settings, or none. */
+  source: 'command_line' | 'settings' | 'none';
+  /** The URL saved in Settings for the next start (may differ from `url` until a restart); null: none saved. */
+  savedUrl: string | null;
+  /** Whether the OS secret store holds a password for the saved URL (else PGPASSWORD or ~/.pgpass). */
+  passwordSaved: boolean;
+}

@@ -201,6 +201,10 @@ export interface WarehouseBenchHooks {
 export interface WarehouseLink {
   /** Whether the bench joins a warehouse (a URL was given). */
   readonly configured: boolean;
+  /** Where the warehouse URL came from: the command line or environment, Settings, or none (alone). */
+  readonly source: 'command_line' | 'settings' | 'none';
+  /** The URL joined (no password), or null when alone. */
+  readonly url: string | null;
   /** `warehouse.status`: connected or not, since when, this bench. */
   status(): WarehouseStatusView;
   /** Claims an order (its key for the whole warehouse: shop and number) for this bench; never throws. */

@@ -35,6 +35,8 @@ const SUPERVISOR_COMMANDS: ReadonlySet<string> = new Set([
   'rules.follow',
   'products.importCsv',
   'products.follow',
+  // Which warehouse the bench joins, and its password.
+  'warehouse.connection.set',
 ]);
 
 /** Background reads that do not count as the packer being at the bench. */

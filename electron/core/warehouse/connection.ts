@@ -9,7 +9,22 @@
  */
 import { parse } from 'pg-connection-string';
 import type { ClientConfig } from 'pg';
+import { z } from 'zod';
 import { warehouseUrlProblem } from '../../../shared/domain/warehouse-url';
+import { defineSetting } from '../store';
+
+/** Setting `warehouse.url`: the warehouse this bench joins at its start when no `--warehouse` is given (Settings › Station); null: alone. */
+export const WarehouseUrlSetting = defineSetting('warehouse.url', z.string().max(500).nullable(), null);
+
+/**
+ * The OS secret store's account of a warehouse URL's password: `warehouse:<user>@<host>:<port>/<database>`
+ * (a password belongs to a user of one server and database, whatever the URL's other parameters).
+ * @throws WarehouseConfigError when the URL is not usable
+ */
+export function warehouseSecretKey(url: string): string {
+  const { address } = warehouseClientConfig(url);
+  return `warehouse:${address.user}@${address.host}:${address.port}/${address.database}`;
+}
 
 /** A warehouse URL that cannot be used; `message` names the fault and what to do. */
 export class WarehouseConfigError extends Error {

@@ -1,11 +1,51 @@
 /** `warehouse.*` commands: the bench's link to its warehouse (issue 35). */
 import type { Handlers } from '../../../shared/contract/commands';
+import { StationError } from '../../../shared/contract/errors';
 import type { StationContext } from '../common/context';
+import { warehouseSecretKey, WarehouseUrlSetting } from './connection';
 
 /** Handlers of the `warehouse` domain. */
 export function createWarehouseHandlers(ctx: StationContext) {
+  const { store, secrets, warehouse } = ctx;
+  /** Whether the secret store holds a password for `url` (false when it cannot be read). */
+  const passwordSaved = (url: string | null): boolean => {
+    if (url === null) return false;
+    try {
+      return secrets.get(warehouseSecretKey(url)) !== null;
+    } catch {
+      return false;
+    }
+  };
   return {
     /** Whether the warehouse answers, since when, and this bench (a station without a warehouse: not connected, since null). */
-    'warehouse.status': async () => ctx.warehouse.status(),
-  } satisfies Pick<Handlers, 'warehouse.status'>;
+    'warehouse.status': async () => warehouse.status(),
+    'warehouse.connection.get': async () => {
+      const savedUrl = store.settings.get(WarehouseUrlSetting);
+      return { url: warehouse.url, source: warehouse.source, savedUrl, passwordSaved: passwordSaved(savedUrl) };
+    },
+    'warehouse.connection.set': async ({ url, password }) => {
+      const before = store.settings.get(WarehouseUrlSetting);
+      if (url !== null && password !== undefined) {
+        try {
+          secrets.set(warehouseSecretKey(url), password);
+        } catch (e) {
+          throw new StationError(
+            'secret_store_unavailable',
+            `The warehouse password could not be saved (${(e as Error).message}): give it as PGPASSWORD or in ~/.pgpass on this machine, and save the URL without it`,
+            { password: ['no secret store on this machine'] },
+          );
+        }
+      }
+      // The password is saved first: a saved URL never points at a password half-saved.
+      store.settings.set(WarehouseUrlSetting, url);
+      if (before !== null && (url === null || warehouseSecretKey(before) !== warehouseSecretKey(url))) {
+        try {
+          secrets.delete(warehouseSecretKey(before));
+        } catch {
+          // Nothing saved there, or no secret store: nothing to forget.
+        }
+      }
+      return { restartRequired: true as const };
+    },
+  } satisfies Pick<Handlers, 'warehouse.status' | 'warehouse.connection.get' | 'warehouse.connection.set'>;
 }

@@ -29,8 +29,10 @@ const HeldClaimsSetting = defineSetting('warehouse.heldClaims', z.array(z.string
 
 /** Options of {@link createWarehouseLink}. */
 export interface WarehouseLinkOptions {
-  /** The warehouse URL (`--warehouse`, `STATION_WAREHOUSE_URL`); undefined: the bench works alone. */
+  /** The warehouse URL (`--warehouse`, `STATION_WAREHOUSE_URL`, or Settings); undefined: the bench works alone. */
   url: string | undefined;
+  /** Where `url` came from (default: the command line when there is one). */
+  source?: 'command_line' | 'settings';
   /** The password from the OS secret store; undefined: `PGPASSWORD` or `~/.pgpass`. */
   password?: string | undefined;
   store: Store;
@@ -89,6 +91,8 @@ export function createWarehouseLink(opts: WarehouseLinkOptions): WarehouseLink {
   if (opts.url === undefined) {
     return {
       configured: false,
+      source: 'none',
+      url: null,
       status,
       claim: async () => ({ won: true }),
       release: async () => undefined,
@@ -215,6 +219,8 @@ export function createWarehouseLink(opts: WarehouseLinkOptions): WarehouseLink {
 
   return {
     configured: true,
+    source: opts.source ?? 'command_line',
+    url: opts.url,
     status,
     async claim(orderKey, packer): Promise<ClaimResult> {
       await first;

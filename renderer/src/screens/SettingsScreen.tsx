@@ -27,6 +27,7 @@ import { RulesSettingsSection } from './RulesSettingsSection';
 import { AutoShipSettingsSection } from './AutoShipSettingsSection';
 import { ProductsSettingsSection } from './ProductsSettingsSection';
 import { PackersSection } from './PackersSection';
+import { WarehouseSection } from './WarehouseSection';
 
 /** Settings screen (see file comment). */
 export function SettingsScreen() {
@@ -169,6 +170,7 @@ export function SettingsScreen() {
       <ProductsSettingsSection />
       <StorageSection />
       <PackersSection />
+      <WarehouseSection />
     </section>
   );
 }

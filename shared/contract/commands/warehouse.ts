@@ -1,9 +1,36 @@
 /** Commands of the warehouse link (issue 35; see ./index.ts for the contract as a whole). */
-import type { WarehouseStatusView } from '../warehouse';
+import { z } from 'zod';
+import { warehouseUrlProblem } from '../../domain/warehouse-url';
+import type { WarehouseConnectionView, WarehouseStatusView } from '../warehouse';
 import { command, Empty } from './define';
 
 /** Commands of the warehouse link. */
 export const warehouseCommands = {
   /** Whether the warehouse database answers and since when, and this bench's id and name. */
   'warehouse.status': command<WarehouseStatusView>()(Empty),
+  /** Settings › Station › Warehouse: the warehouse this bench joins at its start, where that comes from, whether a password is saved (never the password). */
+  'warehouse.connection.get': command<WarehouseConnectionView>()(Empty),
+  /**
+   * Saves the warehouse this bench joins at its next start (supervisor): the URL (`postgres://user@host:5432/db`,
+   * `sslmode` as libpq spells it; never with the password) in the bench's database, the password, when given, in
+   * the OS secret store. `url` null: the bench works alone from its next start (the saved password is forgotten).
+   * Errors: invalid_input naming `url`; secret_store_unavailable when this machine has no secret store (then use
+   * PGPASSWORD or ~/.pgpass).
+   */
+  'warehouse.connection.set': command<{ restartRequired: true }>()(
+    z
+      .object({
+        url: z
+          .string()
+          .trim()
+          .max(500, { error: 'The warehouse URL is too long (max 500 characters)' })
+          .superRefine((url, c) => {
+            const problem = warehouseUrlProblem(url);
+            if (problem !== null) c.addIssue({ code: 'custom', message: `The warehouse URL ${problem}` });
+          })
+          .nullable(),
+        password: z.string().min(1, { error: 'The password cannot be empty: leave it out to keep PGPASSWORD or ~/.pgpass' }).max(1000).optional(),
+      })
+      .strict(),
+  ),
 } as const;

@@ -1046,6 +1046,18 @@ export const en = {
   },
   ...rulesEn,
   ...coreEn,
+  warehouseSettings: {
+    title: 'Warehouse',
+    hint: 'The warehouse database this bench joins at its next start: shared rules, products, packers and boxes, each order packed once. Leave the URL empty to work alone.',
+    url: 'Warehouse URL (postgres://user@host:5432/database, without the password)',
+    password: 'Password (kept in the system’s secret store)',
+    save: 'Save for the next start',
+    saved: 'Saved: the bench joins this warehouse when it starts again',
+    notSaved: 'Warehouse settings not saved',
+    fromCommandLine: 'This bench was started with --warehouse {{url}}: that URL is used whatever is saved here.',
+    passwordSaved: 'A password for this warehouse is saved in the system’s secret store.',
+    passwordNotSaved: 'No password saved here: the bench uses PGPASSWORD or ~/.pgpass.',
+  },
   packers: {
     signedIn: '{{name}} is signed in',
     signedInDetail: 'Everything shipped from now on is recorded with this packer.',

@@ -1049,6 +1049,18 @@ export const it: Texts<typeof en> = {
   },
   ...rulesIt,
   ...coreIt,
+  warehouseSettings: {
+    title: 'Magazzino',
+    hint: 'Il database del magazzino a cui questo banco si collega al prossimo avvio: regole, prodotti, operatori e imballi condivisi, ogni ordine imballato una volta sola. Lascia vuoto l’indirizzo per lavorare da solo.',
+    url: 'Indirizzo del magazzino (postgres://utente@host:5432/database, senza password)',
+    password: 'Password (conservata nell’archivio delle credenziali del sistema)',
+    save: 'Salva per il prossimo avvio',
+    saved: 'Salvato: il banco si collega a questo magazzino al prossimo avvio',
+    notSaved: 'Impostazioni del magazzino non salvate',
+    fromCommandLine: 'Questo banco è stato avviato con --warehouse {{url}}: vale quell’indirizzo, qualunque cosa sia salvata qui.',
+    passwordSaved: 'Una password per questo magazzino è salvata nell’archivio delle credenziali del sistema.',
+    passwordNotSaved: 'Nessuna password salvata qui: il banco usa PGPASSWORD o ~/.pgpass.',
+  },
   packers: {
     signedIn: '{{name}} ha iniziato il turno',
     signedInDetail: 'Da ora ogni spedizione è registrata a nome di questo operatore.',
