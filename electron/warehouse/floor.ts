@@ -57,9 +57,14 @@ export interface OldClaim {
   minutes: number;
 }
 
-/** What needs the supervisor: benches offline, refused requests, the day's verify mismatches, old claims. */
+/** Printer states that stop a bench's labels (shared/contract/views.ts PrinterView). */
+const PRINTER_TROUBLE: ReadonlySet<string> = new Set(['paper_out', 'head_open', 'paused', 'error', 'unreachable']);
+
+/** What needs the supervisor: benches offline, printers in trouble, refused requests, the day's verify mismatches, old claims. */
 interface Attention {
   offline: Array<{ bench: string; since: string }>;
+  /** Label printers of benches online that cannot print: out of paper, head open, paused, in error, unreachable. */
+  printers: Array<{ bench: string; state: string }>;
   refused: Array<{ bench: string; refused: number }>;
   /** Verify mismatches of the day (activity 'verify'): when (ISO 8601), where, who, what was scanned. */
   verifyMismatches: Array<{ at: string; bench: string; packer: string | null; subject: string | null }>;
@@ -172,6 +177,7 @@ export async function readFloor(db: Pool, day: string): Promise<Floor> {
     },
     attention: {
       offline: floor.filter((b) => b.state === 'offline').map((b) => ({ bench: b.name, since: b.heartbeatAt })),
+      printers: floor.filter((b) => b.state !== 'offline' && PRINTER_TROUBLE.has(b.printer.state)).map((b) => ({ bench: b.name, state: b.printer.state })),
       refused: floor.filter((b) => b.refused > 0).map((b) => ({ bench: b.name, refused: b.refused })),
       verifyMismatches: verify.rows.map((r) => ({ at: iso(r.at), bench: r.bench, packer: r.packer, subject: r.subject })),
       oldClaims: claims.rows.map((r) => ({ orderKey: r.order_key, bench: r.bench, packer: r.packer, since: iso(r.claimed_at), minutes: r.minutes })),

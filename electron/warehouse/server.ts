@@ -72,7 +72,7 @@ const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'cross-origin-resource-policy': 'same-origin',
 };
 /** Routes anyone on the allowed Host/Origin may call: the page's files and the sign-in. */
-const PUBLIC_ROUTES: ReadonlySet<string> = new Set(['/', '/page.js', '/page.css', '/echarts.min.js', '/api/sign-in']);
+const PUBLIC_ROUTES: ReadonlySet<string> = new Set(['/', '/page.js', '/page.css', '/echarts.min.js', '/favicon.ico', '/api/sign-in']);
 
 const PAGE_DIR = path.join(import.meta.dirname, 'page');
 
@@ -175,6 +175,8 @@ export async function startSupervisorPage(options: PageOptions): Promise<Running
   );
   app.get('/page.js', (_req, reply) => reply.type('text/javascript; charset=utf-8').send(script));
   app.get('/page.css', (_req, reply) => reply.type('text/css; charset=utf-8').send(css));
+  // No icon: an empty answer rather than a 404 in the browser's console.
+  app.get('/favicon.ico', (_req, reply) => reply.code(204).send());
   app.get('/echarts.min.js', (_req, reply) => reply.type('text/javascript; charset=utf-8').header('cache-control', 'max-age=3600').send(echarts));
 
   app.post<{ Body: { pin?: unknown; badge?: unknown } | null }>('/api/sign-in', async (req, reply) => {

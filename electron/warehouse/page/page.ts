@@ -29,7 +29,10 @@ const WORDS = {
     nothing: 'Nothing needs attention.',
     offline: 'Benches offline',
     offlineSince: 'silent since {t}',
+    printers: 'Printers that cannot print',
     refusedRequests: 'Refused requests',
+    refusedLine: '{bench}: {n} waiting for the packer',
+    printerState: { ready: 'ready', paper_out: 'out of paper', head_open: 'head open', paused: 'paused', error: 'error', unreachable: 'unreachable', unknown: 'unknown' },
     verifyMismatches: 'Verify mismatches today',
     oldClaims: 'Orders claimed for more than 15 minutes',
     claimLine: '{order} at {bench}{packer}, for {m} min',
@@ -67,7 +70,10 @@ const WORDS = {
     nothing: 'Niente da controllare.',
     offline: 'Banchi non collegati',
     offlineSince: 'in silenzio dalle {t}',
+    printers: 'Stampanti che non stampano',
     refusedRequests: 'Richieste rifiutate',
+    refusedLine: '{bench}: {n} in attesa dell’operatore',
+    printerState: { ready: 'pronta', paper_out: 'senza carta', head_open: 'testina aperta', paused: 'in pausa', error: 'in errore', unreachable: 'non raggiungibile', unknown: 'sconosciuto' },
     verifyMismatches: 'Verifiche non corrispondenti oggi',
     oldClaims: 'Ordini presi da più di 15 minuti',
     claimLine: '{order} al {bench}{packer}, da {m} min',
@@ -108,6 +114,9 @@ const w = () => WORDS[language];
 /** `HH:MM` of an ISO time, Europe/Rome (the benches' day). */
 const time = (isoTime: string): string => new Date(isoTime).toLocaleTimeString(language === 'it' ? 'it-IT' : 'en-GB', { hour: '2-digit', minute: '2-digit', timeZone: 'Europe/Rome' });
 
+/** A printer state (shared/contract/views.ts PrinterView) in words; an unknown one as the bench sent it. */
+const printerState = (state: string): string => (w().printerState as Record<string, string>)[state] ?? state;
+
 /** A new element with `text` and class. */
 function el<K extends keyof HTMLElementTagNameMap>(tag: K, text?: string, className?: string): HTMLElementTagNameMap[K] {
   const e = document.createElement(tag);
@@ -137,7 +146,7 @@ function benchCard(b: FloorBench): HTMLElement {
   const row = (k: string, v: string) => dl.append(el('dt', k), el('dd', v));
   row(w().packer, b.packer ?? w().none);
   row(w().order, b.order ?? w().none);
-  row(w().printer, b.printer.name ? `${b.printer.name} · ${b.printer.state}` : b.printer.state);
+  row(w().printer, b.printer.name ? `${b.printer.name} · ${printerState(b.printer.state)}` : printerState(b.printer.state));
   row(w().queue, String(b.queue));
   row(w().refusedShort, String(b.refused));
   row(w().lastLabel, b.lastLabel ? `${b.lastLabel.trackingNumber} · ${time(b.lastLabel.at)}` : w().none);
@@ -156,7 +165,8 @@ function attentionList(f: Floor): HTMLElement {
     box.append(ul);
   };
   list(w().offline, a.offline.map((o) => el('li', `${o.bench}: ${fill(w().offlineSince, { t: time(o.since) })}`)));
-  list(w().refusedRequests, a.refused.map((r) => el('li', `${r.bench}: ${r.refused}`)));
+  list(w().printers, a.printers.map((p) => el('li', `${p.bench}: ${printerState(p.state)}`)));
+  list(w().refusedRequests, a.refused.map((r) => el('li', fill(w().refusedLine, { bench: r.bench, n: r.refused }))));
   list(w().verifyMismatches, a.verifyMismatches.map((v) => el('li', `${time(v.at)} ${v.bench}${v.packer ? fill(w().by, { p: v.packer }) : ''}: ${v.subject ?? ''}`)));
   list(
     w().oldClaims,
@@ -185,19 +195,21 @@ function drawChart(id: string, title: string, series: readonly HourlyShipments[]
     charts.set(id, chart);
   }
   const total = series.reduce((s, x) => s + x.total, 0);
-  box.setAttribute('aria-label', `${title}: ${total}`);
+  box.dataset.total = String(total);
   chart.setOption(
     {
       animation: false,
       color: COLOURS,
-      aria: { enabled: true },
+      // ECharts writes the description as the box's aria-label.
+      aria: { enabled: true, label: { description: `${title}: ${total}` } },
       title: { text: title, left: 'center', textStyle: { fontSize: 14 } },
       tooltip: { trigger: 'axis' },
       legend: { bottom: 0, type: 'scroll' },
       grid: { left: 48, right: 16, top: 40, bottom: 56 },
       xAxis: { type: 'category', name: w().hour, data: hours.map((h) => `${String(h).padStart(2, '0')}:00`) },
       yAxis: { type: 'value', name: w().shipments, minInterval: 1 },
-      series: series.map((s) => ({ type: 'bar', name: s.name, stack: 'all', data: hours.map((h) => s.hours[h] ?? 0) })),
+      // By name, so a bench keeps its colour when another overtakes it.
+      series: [...series].sort((a, b) => a.name.localeCompare(b.name)).map((s) => ({ type: 'bar', name: s.name, stack: 'all', data: hours.map((h) => s.hours[h] ?? 0) })),
     },
     { notMerge: true },
   );

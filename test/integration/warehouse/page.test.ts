@@ -68,6 +68,17 @@ function request(method: string, target: string, opts: { headers?: Record<string
   });
 }
 
+/** Runs `work` on a connection of its own to the test's warehouse database (as the superuser). */
+async function withDb<T>(work: (db: pg.Client) => Promise<T>): Promise<T> {
+  const db = new pg.Client(warehouseClientConfig(`postgres://postgres@127.0.0.1:${server.port}/warehouse`, server.password).config);
+  await db.connect();
+  try {
+    return await work(db);
+  } finally {
+    await db.end();
+  }
+}
+
 /** Signs in with `by`; the session cookie (`name=value`) when it worked. */
 async function signIn(by: { pin?: string; badge?: string }) {
   const res = await request('POST', '/api/sign-in', { body: by });
@@ -211,10 +222,19 @@ describe('the supervisor page', () => {
       { name: 'Marco', hours: hours(SHIPS.filter((s) => s.packer === 'Marco')), total: 1 },
     ]);
     expect(floor.attention.offline).toEqual([{ bench: 'Bench 2', since: expect.any(String) }]);
+    // Bench 2's printer is out of paper, but Bench 2 is offline: that is said once, as offline.
+    expect(floor.attention.printers).toEqual([]);
     expect(floor.attention.refused).toEqual([{ bench: 'Bench 1', refused: 2 }]);
     expect(floor.attention.verifyMismatches).toEqual([{ at: expect.any(String), bench: 'Bench 2', packer: 'Luca', subject: 'sku VASO-XL' }]);
     // Only the claim older than 15 minutes; the one just taken is not the supervisor's business.
     expect(floor.attention.oldClaims).toEqual([{ orderKey: 'Bottega#5001', bench: 'Bench 1', packer: 'Anna', since: expect.any(String), minutes: 20 }]);
+
+    // Bench 1's next heartbeat says its printer head is open: the next read shows it (the page reads every second).
+    await withDb((db) => heartbeat(db, { id: 'b1', name: 'Bench 1' }, { packer: 'Anna', order: null, printer: { state: 'head_open', name: 'Zebra GK420d' }, queue: 0, refused: 0, lastLabel: null }));
+    const next = JSON.parse((await request('GET', '/api/floor', { cookie })).text);
+    expect(next.benches[0]).toMatchObject({ name: 'Bench 1', state: 'idle', printer: { state: 'head_open' } });
+    expect(next.attention.printers).toEqual([{ bench: 'Bench 1', state: 'head_open' }]);
+    expect(next.attention.refused).toEqual([]);
   });
 
   it('releases a claim older than 15 minutes, and says so; a second release finds none', async () => {
@@ -226,10 +246,7 @@ describe('the supervisor page', () => {
     const again = await request('POST', '/api/claims/release', { cookie, body: { orderKey: 'Bottega#5001' } });
     expect(again.status).toBe(404);
     expect((await request('POST', '/api/claims/release', { cookie, body: {} })).status).toBe(400);
-    const db = new pg.Client(warehouseClientConfig(`postgres://postgres@127.0.0.1:${server.port}/warehouse`, server.password).config);
-    await db.connect();
-    expect((await db.query('SELECT order_key FROM claims ORDER BY 1')).rows).toEqual([{ order_key: 'Bottega#5003' }]);
-    await db.end();
+    expect(await withDb(async (db) => (await db.query('SELECT order_key FROM claims ORDER BY 1')).rows)).toEqual([{ order_key: 'Bottega#5003' }]);
   });
 
   it('gives the day report of the whole warehouse as CSV, one row per shipment, quoted for , and ;', async () => {
