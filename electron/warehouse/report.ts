@@ -134,7 +134,8 @@ export function warehouseDayCsv(rows: readonly ReportShipment[], language: Repor
 
 /** The chart of shipments per hour per bench (stacked bars, the hours that had any), as End of day draws its charts. */
 function perHourChart(rows: readonly ReportShipment[], day: string, w: WarehouseReportText): DayChart {
-  const benches = totalsBy(rows, (r) => r.bench).map((t) => t.name);
+  // By name, as the page orders its series: a bench has the same colour on the page and on paper.
+  const benches = [...new Set(rows.map((r) => r.bench))].sort((a, b) => a.localeCompare(b));
   const counts = new Map<string, number[]>(benches.map((b) => [b, Array.from({ length: 24 }, () => 0)]));
   for (const r of rows) {
     const h = Number(romeTime(Date.parse(r.at)).slice(0, 2));
