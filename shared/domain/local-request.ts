@@ -2,7 +2,8 @@
  * The one rule every loopback listener of the station applies to a request
  * before anything else (the headless host `electron/host/server.ts`, the
  * embedded sandbox `electron/sandbox/index.ts` and its admin prefix
- * `electron/sandbox/routes/admin.ts`):
+ * `electron/sandbox/routes/admin.ts`, the supervisor's page
+ * `electron/warehouse/server.ts`):
  *
  * - `Host` must name the listener itself on loopback: `127.0.0.1:<port>`,
  *   `localhost:<port>` or `[::1]:<port>` (case-insensitive). A web page whose
@@ -29,9 +30,10 @@ export type ForeignRequestHeader = 'host' | 'origin';
  * accepts: `127.0.0.1:<port>`, `localhost:<port>`, `[::1]:<port>`; with no
  * port (not listening), the bare names and `:80`.
  */
-function loopbackAuthorities(port: number | undefined): ReadonlySet<string> {
-  if (port === undefined) return new Set([...LOOPBACK_NAMES, ...LOOPBACK_NAMES.map((n) => `${n}:80`)]);
-  return new Set(LOOPBACK_NAMES.map((n) => `${n}:${port}`));
+function loopbackAuthorities(port: number | undefined, names: readonly string[]): ReadonlySet<string> {
+  const all = [...LOOPBACK_NAMES, ...names.map((n) => n.toLowerCase())];
+  if (port === undefined) return new Set([...all, ...all.map((n) => `${n}:80`)]);
+  return new Set(all.map((n) => `${n}:${port}`));
 }
 
 /**
@@ -40,12 +42,18 @@ function loopbackAuthorities(port: number | undefined): ReadonlySet<string> {
  *
  * @param headers the request's `host` and `origin` header values (undefined when absent)
  * @param port the TCP port the listener is bound to; undefined when it does not listen
+ * @param names further names the listener answers to besides loopback's, as they appear in `Host`
+ *   (an IPv6 address in brackets); default none
  * @returns undefined when the request may be answered; else the header that
  *   broke the rule (`host` is checked first: a missing `Host` is foreign).
  *   Callers answer 403 `forbidden` in their own error envelope.
  */
-export function foreignRequestHeader(headers: { host?: string | undefined; origin?: string | undefined }, port: number | undefined): ForeignRequestHeader | undefined {
-  const allowed = loopbackAuthorities(port);
+export function foreignRequestHeader(
+  headers: { host?: string | undefined; origin?: string | undefined },
+  port: number | undefined,
+  names: readonly string[] = [],
+): ForeignRequestHeader | undefined {
+  const allowed = loopbackAuthorities(port, names);
   const host = (headers.host ?? '').toLowerCase();
   if (!allowed.has(host)) return 'host';
   if (headers.origin === undefined) return undefined;

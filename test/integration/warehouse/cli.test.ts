@@ -1,7 +1,8 @@
 /**
- * `npm run warehouse` (electron/warehouse/cli.ts, issue 35) against a real PostgreSQL: it migrates the
- * warehouse database from empty, again without change, refuses a password in the URL (exit 2) and a
- * database newer than itself (exit 1), each said on stderr.
+ * `npm run warehouse -- --migrate-only` (electron/warehouse/cli.ts, issue 35) against a real PostgreSQL: it
+ * migrates the warehouse database from empty, again without change, refuses a password in the URL, an
+ * unknown option or a bad port (exit 2) and a database newer than itself (exit 1, also without
+ * --migrate-only: it serves nothing), each said on stderr. Serving the page: page.test.ts.
  */
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
@@ -35,19 +36,21 @@ afterAll(() => server?.stop());
 
 describe('npm run warehouse', () => {
   it('migrates the warehouse database, then finds nothing to do; one JSON line on stdout', () => {
-    const first = warehouse(['--warehouse', url]);
+    const first = warehouse(['--warehouse', url, '--migrate-only']);
     expect(first).toMatchObject({ status: 0, stderr: '' });
     expect(first.stdout).toBe(`${JSON.stringify({ migrated: { from: 0, to: WAREHOUSE_SCHEMA_VERSION } })}\n`);
-    const again = warehouse([], { STATION_WAREHOUSE_URL: url });
+    const again = warehouse(['--migrate-only'], { STATION_WAREHOUSE_URL: url });
     expect(JSON.parse(again.stdout)).toEqual({ migrated: { from: WAREHOUSE_SCHEMA_VERSION, to: WAREHOUSE_SCHEMA_VERSION } });
   });
 
   it('refuses a password in the URL and no URL at all (exit 2), and a newer database (exit 1)', async () => {
-    const withPassword = warehouse([`--warehouse=postgres://postgres:${server.password}@127.0.0.1:${server.port}/warehouse`]);
+    const withPassword = warehouse([`--warehouse=postgres://postgres:${server.password}@127.0.0.1:${server.port}/warehouse`, '--migrate-only']);
     expect(withPassword.status).toBe(2);
     expect(withPassword.stderr).toContain('must not carry the password');
     expect(withPassword.stderr).not.toContain(server.password);
     expect(warehouse([]).status).toBe(2);
+    expect(warehouse(['--warehouse', url, '--port', 'http']).stderr).toContain('--port must be a TCP port');
+    expect(warehouse(['--warehouse', url, '--bogus']).status).toBe(2);
     const db = new pg.Client(warehouseClientConfig(url, server.password).config);
     await db.connect();
     await db.query('UPDATE warehouse_schema SET version = version + 1');

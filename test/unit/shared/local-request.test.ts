@@ -33,4 +33,12 @@ describe('foreignRequestHeader', () => {
     expect(foreignRequestHeader({ host: 'localhost:4100' }, undefined)).toBe('host');
     expect(foreignRequestHeader({ host: 'evil.example' }, undefined)).toBe('host');
   });
+
+  it('a listener beyond loopback also answers to the names it is given, on its port only', () => {
+    expect(foreignRequestHeader({ host: '192.168.1.20:4100', origin: 'http://192.168.1.20:4100' }, 4100, ['192.168.1.20'])).toBeUndefined();
+    expect(foreignRequestHeader({ host: '127.0.0.1:4100' }, 4100, ['192.168.1.20'])).toBeUndefined();
+    expect(foreignRequestHeader({ host: '192.168.1.20:4101' }, 4100, ['192.168.1.20'])).toBe('host');
+    expect(foreignRequestHeader({ host: '192.168.1.20:4100' }, 4100)).toBe('host');
+    expect(foreignRequestHeader({ host: '192.168.1.20:4100', origin: 'http://evil.example' }, 4100, ['192.168.1.20'])).toBe('origin');
+  });
 });

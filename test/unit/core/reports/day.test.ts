@@ -51,6 +51,7 @@ describe('Europe/Rome days', () => {
 describe('the day report CSV', () => {
   it('quotes commas, quotes and line breaks, and defuses formulas', () => {
     expect(csvField('Rossi, Mario')).toBe('"Rossi, Mario"');
+    expect(csvField('Rossi; Mario')).toBe('"Rossi; Mario"');
     expect(csvField('say "hi"')).toBe('"say ""hi"""');
     expect(csvField('=HYPERLINK("x")')).toBe('"\'=HYPERLINK(""x"")"');
     expect(csvField('-5')).toBe("'-5");

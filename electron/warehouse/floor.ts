@@ -1,0 +1,226 @@
+/**
+ * What the supervisor's page reads of the warehouse database (issue 35 item 5), with the supervisor's own
+ * connection: the floor now (every bench, orders per hour, what needs attention), the release of a claim,
+ * and the shipments of a day for the day report. Days and hours are Europe/Rome's, as the benches' own End
+ * of day (shared/domain/rome-day.ts).
+ */
+import type { Pool } from 'pg';
+import { addDays, romeMidnight } from '../../shared/domain/rome-day';
+
+/** The PostgreSQL time zone of the warehouse's day and hours. */
+const ZONE = 'Europe/Rome';
+/** A bench silent for longer than this is offline, s (the claims' heartbeat timeout, 2 minutes). */
+const OFFLINE_AFTER_S = 120;
+/** A claim older than this needs the supervisor's eye, s (15 minutes). */
+const OLD_CLAIM_AFTER_S = 15 * 60;
+
+/** idle: nobody packing an order; packing: an order is open; offline: no heartbeat for 2 minutes. */
+type BenchState = 'idle' | 'packing' | 'offline';
+
+/** One bench as the page shows it. */
+export interface FloorBench {
+  id: string;
+  name: string;
+  state: BenchState;
+  /** Last heartbeat, ISO 8601. */
+  heartbeatAt: string;
+  /** The packer signed in at the bench, or null. */
+  packer: string | null;
+  /** The order being packed (its number), or null. */
+  order: string | null;
+  /** The label printer: its state as the bench names it (ready, offline, paper_out, …, unknown) and name. */
+  printer: { state: string; name: string };
+  /** Print and platform requests waiting in the bench's queue. */
+  queue: number;
+  /** Requests the platform or the printer refused, waiting for the packer. */
+  refused: number;
+  /** The bench's last label: tracking number and when, ISO 8601; null when none today. */
+  lastLabel: { trackingNumber: string; at: string } | null;
+}
+
+/** Shipments per hour of one bench or packer: `hours[h]` = shipments from h:00 to h:59 (Europe/Rome), 24 entries. */
+export interface HourlyShipments {
+  name: string;
+  hours: number[];
+  total: number;
+}
+
+/** An order claimed longer than 15 minutes ago. */
+export interface OldClaim {
+  /** The claimed order's key for the whole warehouse (its shop and number). */
+  orderKey: string;
+  bench: string;
+  packer: string | null;
+  /** When the claim began, ISO 8601. */
+  since: string;
+  /** Whole minutes since then. */
+  minutes: number;
+}
+
+/** Printer states that stop a bench's labels (shared/contract/views.ts PrinterView). */
+const PRINTER_TROUBLE: ReadonlySet<string> = new Set(['paper_out', 'head_open', 'paused', 'error', 'unreachable']);
+
+/** What needs the supervisor: benches offline, printers in trouble, refused requests, the day's verify mismatches, old claims. */
+interface Attention {
+  offline: Array<{ bench: string; since: string }>;
+  /** Label printers of benches online that cannot print: out of paper, head open, paused, in error, unreachable. */
+  printers: Array<{ bench: string; state: string }>;
+  refused: Array<{ bench: string; refused: number }>;
+  /** Verify mismatches of the day (activity 'verify'): when (ISO 8601), where, who, what was scanned. */
+  verifyMismatches: Array<{ at: string; bench: string; packer: string | null; subject: string | null }>;
+  oldClaims: OldClaim[];
+}
+
+/** The floor now: the page's one JSON answer, polled every second. */
+export interface Floor {
+  /** The database's clock when read, ISO 8601. */
+  at: string;
+  /** The day of the counts, `YYYY-MM-DD` (Europe/Rome). */
+  day: string;
+  benches: FloorBench[];
+  perHour: { benches: HourlyShipments[]; packers: HourlyShipments[] };
+  attention: Attention;
+}
+
+/** One shipment of the day report. */
+export interface ReportShipment {
+  /** When the label was made, ISO 8601. */
+  at: string;
+  bench: string;
+  packer: string | null;
+  trackingNumber: string;
+  contractCode: string | null;
+  /** Cost in EUR (the benches' currency), null when the bench did not know it. */
+  costEur: number | null;
+  weightKg: number | null;
+  parcels: number | null;
+}
+
+/** The bounds of the Europe/Rome day `day` (`YYYY-MM-DD`), ISO 8601. */
+function dayBounds(day: string): { from: string; to: string } {
+  return { from: new Date(romeMidnight(day)).toISOString(), to: new Date(romeMidnight(addDays(day, 1))).toISOString() };
+}
+
+const iso = (d: Date | string): string => new Date(d).toISOString();
+const num = (v: unknown): number => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
+const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
+
+/** The page's view of a bench's `status` (what its heartbeat sent; `{}` from a bench that sent none yet). */
+function benchView(row: { id: string; name: string; heartbeat_at: Date; offline: boolean; status: Record<string, unknown> }): FloorBench {
+  const s = row.status;
+  const printer = (s.printer ?? {}) as Record<string, unknown>;
+  const last = s.lastLabel as Record<string, unknown> | null | undefined;
+  const order = str(s.order);
+  return {
+    id: row.id,
+    name: row.name,
+    state: row.offline ? 'offline' : order !== null ? 'packing' : 'idle',
+    heartbeatAt: iso(row.heartbeat_at),
+    packer: str(s.packer),
+    order,
+    printer: { state: str(printer.state) ?? 'unknown', name: str(printer.name) ?? '' },
+    queue: num(s.queue),
+    refused: num(s.refused),
+    lastLabel: last && typeof last.trackingNumber === 'string' && typeof last.at === 'string' ? { trackingNumber: last.trackingNumber, at: last.at } : null,
+  };
+}
+
+/** Rows (name, hour, n) as one {@link HourlyShipments} per name, busiest first. */
+function hourly(rows: ReadonlyArray<{ name: string; hour: number; n: number }>): HourlyShipments[] {
+  const by = new Map<string, HourlyShipments>();
+  for (const r of rows) {
+    let h = by.get(r.name);
+    if (!h) by.set(r.name, (h = { name: r.name, hours: Array.from({ length: 24 }, () => 0), total: 0 }));
+    h.hours[r.hour] = (h.hours[r.hour] ?? 0) + r.n;
+    h.total += r.n;
+  }
+  return [...by.values()].sort((a, b) => b.total - a.total || a.name.localeCompare(b.name));
+}
+
+/**
+ * The floor now (see {@link Floor}), five reads of the warehouse.
+ * @param day the day of the counts, `YYYY-MM-DD` Europe/Rome (today's, from the caller's clock)
+ */
+export async function readFloor(db: Pool, day: string): Promise<Floor> {
+  const { from, to } = dayBounds(day);
+  const benches = await db.query<{ id: string; name: string; heartbeat_at: Date; offline: boolean; status: Record<string, unknown>; now: Date }>(
+    `SELECT id, name, heartbeat_at, status, heartbeat_at < now() - make_interval(secs => $1) AS offline, now() AS now FROM benches ORDER BY name, id`,
+    [OFFLINE_AFTER_S],
+  );
+  const ships = await db.query<{ bench: string; packer: string | null; hour: number; n: number }>(
+    `SELECT b.name AS bench, a.packer, extract(hour FROM a.at AT TIME ZONE '${ZONE}')::int AS hour, count(*)::int AS n
+       FROM activity a JOIN benches b ON b.id = a.bench_id
+      WHERE a.action = 'ship' AND a.at >= $1 AND a.at < $2
+      GROUP BY 1, 2, 3`,
+    [from, to],
+  );
+  const verify = await db.query<{ at: Date; bench: string; packer: string | null; subject: string | null }>(
+    `SELECT a.at, b.name AS bench, a.packer, a.subject FROM activity a JOIN benches b ON b.id = a.bench_id
+      WHERE a.action = 'verify' AND a.at >= $1 AND a.at < $2 ORDER BY a.at DESC LIMIT 200`,
+    [from, to],
+  );
+  const claims = await db.query<{ order_key: string; bench: string; packer: string | null; claimed_at: Date; minutes: number }>(
+    `SELECT c.order_key, b.name AS bench, c.packer, c.claimed_at, floor(extract(epoch FROM now() - c.claimed_at) / 60)::int AS minutes
+       FROM claims c JOIN benches b ON b.id = c.bench_id
+      WHERE c.claimed_at < now() - make_interval(secs => $1) ORDER BY c.claimed_at`,
+    [OLD_CLAIM_AFTER_S],
+  );
+  const floor = benches.rows.map(benchView);
+  const nobody = '—';
+  return {
+    at: iso(benches.rows[0]?.now ?? new Date()),
+    day,
+    benches: floor,
+    perHour: {
+      benches: hourly(ships.rows.map((r) => ({ name: r.bench, hour: r.hour, n: r.n }))),
+      packers: hourly(ships.rows.map((r) => ({ name: r.packer ?? nobody, hour: r.hour, n: r.n }))),
+    },
+    attention: {
+      offline: floor.filter((b) => b.state === 'offline').map((b) => ({ bench: b.name, since: b.heartbeatAt })),
+      printers: floor.filter((b) => b.state !== 'offline' && PRINTER_TROUBLE.has(b.printer.state)).map((b) => ({ bench: b.name, state: b.printer.state })),
+      refused: floor.filter((b) => b.refused > 0).map((b) => ({ bench: b.name, refused: b.refused })),
+      verifyMismatches: verify.rows.map((r) => ({ at: iso(r.at), bench: r.bench, packer: r.packer, subject: r.subject })),
+      oldClaims: claims.rows.map((r) => ({ orderKey: r.order_key, bench: r.bench, packer: r.packer, since: iso(r.claimed_at), minutes: r.minutes })),
+    },
+  };
+}
+
+/**
+ * Releases the claim on `orderKey` (the supervisor's release: the order is free for any bench).
+ * @returns the claim released (its order key, bench, packer, since when), or null when there was none
+ */
+export async function releaseClaim(db: Pool, orderKey: string): Promise<Omit<OldClaim, 'minutes'> | null> {
+  const res = await db.query<{ order_key: string; bench: string | null; packer: string | null; claimed_at: Date }>(
+    `WITH gone AS (DELETE FROM claims WHERE order_key = $1 RETURNING order_key, bench_id, packer, claimed_at)
+     SELECT gone.order_key, b.name AS bench, gone.packer, gone.claimed_at FROM gone LEFT JOIN benches b ON b.id = gone.bench_id`,
+    [orderKey],
+  );
+  const r = res.rows[0];
+  return r ? { orderKey: r.order_key, bench: r.bench ?? '', packer: r.packer, since: iso(r.claimed_at) } : null;
+}
+
+/**
+ * Every shipment of the Europe/Rome day `day` (`YYYY-MM-DD`) at every bench (activity 'ship'), oldest first.
+ */
+export async function dayShipments(db: Pool, day: string): Promise<ReportShipment[]> {
+  const { from, to } = dayBounds(day);
+  const res = await db.query<{ at: Date; bench: string; packer: string | null; tracking_number: string | null; shipment: Record<string, unknown> | null }>(
+    `SELECT a.at, b.name AS bench, a.packer, a.tracking_number, a.shipment FROM activity a JOIN benches b ON b.id = a.bench_id
+      WHERE a.action = 'ship' AND a.at >= $1 AND a.at < $2 ORDER BY a.at, b.name, a.seq`,
+    [from, to],
+  );
+  return res.rows.map((r) => {
+    const s = r.shipment ?? {};
+    const numOrNull = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+    return {
+      at: iso(r.at),
+      bench: r.bench,
+      packer: r.packer,
+      trackingNumber: r.tracking_number ?? '',
+      contractCode: str(s.contractCode),
+      costEur: numOrNull(s.cost),
+      weightKg: numOrNull(s.weightKg),
+      parcels: numOrNull(s.parcels),
+    };
+  });
+}

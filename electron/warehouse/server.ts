@@ -1,0 +1,248 @@
+/**
+ * The supervisor's page (issue 35 item 5), served by `npm run warehouse`: a static page
+ * (electron/warehouse/page/: index.html, page.css, page.ts transpiled once at start by esbuild) with
+ * ECharts' prebuilt browser file from node_modules, and a JSON API read from the warehouse database with
+ * the supervisor's connection:
+ *
+ * - `POST /api/sign-in` `{pin}` or `{badge}`: a supervisor of the warehouse signs in; 200 `{supervisor:
+ *   {name}}` and an HttpOnly SameSite=Strict session cookie; 401 `refused`; 429 `locked` (5 wrong tries: a minute).
+ * - `POST /api/sign-out`, `GET /api/session` (who is signed in).
+ * - `GET /api/floor`: the floor now ({@link Floor}): benches, shipments per hour per bench and packer, attention.
+ * - `POST /api/claims/release` `{orderKey}`: releases a claim; 200 `{released: {orderKey, bench, packer, since}}`, 404 when none.
+ * - `GET /api/report.csv?day=YYYY-MM-DD&lang=it|en`, `GET /api/report.pdf?…`: the warehouse's day report.
+ *
+ * Every `/api/` route but sign-in answers 401 without a session. Before anything, every request meets the
+ * rule of the station's loopback listeners (shared/domain/local-request.ts): origin-form target, `Host`
+ * naming this listener, `Origin` (when sent) its own; 403 otherwise. Errors answer `{error: {code, message}}`.
+ * No answer, page or log carries a PIN, a PIN hash or the database password.
+ */
+import { createRequire } from 'node:module';
+import { readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { transform } from 'esbuild';
+import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
+import type { Pool } from 'pg';
+import { foreignRequestHeader } from '../../shared/domain/local-request';
+import { isDay, romeDay } from '../../shared/domain/rome-day';
+import { dayShipments, readFloor, releaseClaim, type Floor } from './floor';
+import { warehouseDayCsv, warehouseDayPdf, type ReportLanguage } from './report';
+import { createSessions } from './sign-in';
+
+/** Options of {@link startSupervisorPage}. */
+export interface PageOptions {
+  /** The warehouse database, connected as the supervisor (the schema's owner). */
+  db: Pool;
+  /** Address to listen on; default 127.0.0.1 (loopback). */
+  host?: string;
+  /** TCP port; 0 (default) picks a free one. */
+  port?: number;
+}
+
+/** A running page. */
+export interface RunningPage {
+  /** `http://<host>:<port>/` (an IPv6 host in brackets; a wildcard host as 127.0.0.1). */
+  url: string;
+  port: number;
+  /** Stops listening. Does not end the database pool. */
+  close(): Promise<void>;
+}
+
+/** The name of the session cookie. */
+const COOKIE = 'warehouse_session';
+/** Content-Security-Policy of the page: nothing but its own origin (as the bench page, electron/shell/csp.ts). */
+const PAGE_CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data:",
+  "connect-src 'self'",
+  "frame-src 'none'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'none'",
+].join('; ');
+const SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  'content-security-policy': PAGE_CSP,
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+  'referrer-policy': 'no-referrer',
+  'cross-origin-opener-policy': 'same-origin',
+  'cross-origin-resource-policy': 'same-origin',
+};
+/** Routes anyone on the allowed Host/Origin may call: the page's files and the sign-in. */
+const PUBLIC_ROUTES: ReadonlySet<string> = new Set(['/', '/page.js', '/page.css', '/echarts.min.js', '/favicon.ico', '/api/sign-in']);
+
+const PAGE_DIR = path.join(import.meta.dirname, 'page');
+
+/** The page's language from an `Accept-Language` header: the first of it / en by preference; en when neither. */
+function pageLanguage(acceptLanguage: string | undefined): ReportLanguage {
+  const ranked = (acceptLanguage ?? '')
+    .split(',')
+    .map((part, i) => {
+      const [tag = '', ...params] = part.trim().toLowerCase().split(';');
+      const q = params.map((p) => /^\s*q=([0-9.]+)\s*$/.exec(p)?.[1]).find((x) => x !== undefined);
+      return { tag: tag.trim(), q: q === undefined ? 1 : Number(q), i };
+    })
+    .filter((x) => x.q > 0)
+    .sort((a, b) => b.q - a.q || a.i - b.i);
+  for (const { tag } of ranked) {
+    if (tag === 'it' || tag.startsWith('it-')) return 'it';
+    if (tag === 'en' || tag.startsWith('en-')) return 'en';
+  }
+  return 'en';
+}
+
+/** The value of cookie `name` in a `Cookie` header, or undefined. */
+function cookieOf(header: string | undefined, name: string): string | undefined {
+  for (const part of (header ?? '').split(';')) {
+    const eq = part.indexOf('=');
+    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
+  }
+  return undefined;
+}
+
+/** The names besides loopback's this listener answers to in `Host`: the address it was told, or every address of the machine for a wildcard. */
+function listenerNames(host: string): string[] {
+  const bracket = (a: string) => (a.includes(':') ? `[${a}]` : a);
+  if (host === '0.0.0.0' || host === '::') {
+    const addresses = Object.values(os.networkInterfaces()).flatMap((list) => (list ?? []).map((a) => bracket(a.address)));
+    return [...addresses, os.hostname().toLowerCase()];
+  }
+  return [bracket(host)];
+}
+
+/** The page's script: page/page.ts without its types (esbuild), ready for the browser. */
+async function pageScript(): Promise<string> {
+  const source = readFileSync(path.join(PAGE_DIR, 'page.ts'), 'utf8');
+  return (await transform(source, { loader: 'ts', format: 'esm', target: 'chrome120', sourcefile: 'page.ts' })).code;
+}
+
+/** ECharts' prebuilt browser file (the library of End of day's charts), from node_modules. */
+function echartsScript(): Buffer {
+  const main = createRequire(import.meta.url).resolve('echarts');
+  return readFileSync(path.join(path.dirname(main), 'echarts.min.js'));
+}
+
+/**
+ * Starts the page. Resolves once listening.
+ * @throws when the address is taken or cannot be bound (from `listen`)
+ */
+export async function startSupervisorPage(options: PageOptions): Promise<RunningPage> {
+  const { db } = options;
+  const host = options.host ?? '127.0.0.1';
+  const names = listenerNames(host);
+  const sessions = createSessions(db);
+  const html = readFileSync(path.join(PAGE_DIR, 'index.html'), 'utf8');
+  const css = readFileSync(path.join(PAGE_DIR, 'page.css'), 'utf8');
+  const script = await pageScript();
+  const echarts = echartsScript();
+
+  const app = Fastify({ logger: false, bodyLimit: 64 * 1024 });
+  // Only JSON bodies: text/plain is a CORS "simple" type a foreign page could POST without preflight.
+  app.removeContentTypeParser('text/plain');
+  let port = 0;
+
+  const fail = (reply: FastifyReply, status: number, code: string, message: string) => reply.code(status).header('cache-control', 'no-store').send({ error: { code, message } });
+  const tokenOf = (req: FastifyRequest) => cookieOf(req.headers.cookie, COOKIE);
+
+  app.addHook('onRequest', async (req, reply) => {
+    if (!req.raw.url?.startsWith('/') || req.raw.url.startsWith('//')) return fail(reply, 400, 'invalid_input', 'Request target must be a path');
+    const foreign = foreignRequestHeader({ host: req.headers.host, origin: req.headers.origin }, port, names);
+    if (foreign === 'host') return fail(reply, 403, 'forbidden', 'Host not allowed');
+    if (foreign === 'origin') return fail(reply, 403, 'forbidden', 'Origin not allowed');
+    // Decided on the matched route, never the raw URL (a percent-encoded spelling routes the same); default deny.
+    const route = req.routeOptions.url;
+    if (route === undefined || PUBLIC_ROUTES.has(route)) return;
+    if (sessions.supervisorOf(tokenOf(req)) === null) return fail(reply, 401, 'unauthenticated', 'Sign in with a supervisor PIN or badge');
+  });
+  app.setErrorHandler((err: { statusCode?: number; message: string }, _req, reply) => {
+    const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
+    if (status >= 500) process.stderr.write(`warehouse: page request failed: ${err.message}\n`);
+    return fail(reply, status, status < 500 ? 'invalid_input' : 'internal_error', status < 500 ? err.message : 'The warehouse database could not answer; see the warehouse program output');
+  });
+  app.addHook('onSend', async (_req, reply, payload) => {
+    for (const [k, v] of Object.entries(SECURITY_HEADERS)) if (!reply.hasHeader(k)) reply.header(k, v);
+    return payload;
+  });
+
+  app.get('/', (req, reply) =>
+    reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .send(html.replace('<html lang="en">', `<html lang="${pageLanguage(req.headers['accept-language'])}">`)),
+  );
+  app.get('/page.js', (_req, reply) => reply.type('text/javascript; charset=utf-8').send(script));
+  app.get('/page.css', (_req, reply) => reply.type('text/css; charset=utf-8').send(css));
+  // No icon: an empty answer rather than a 404 in the browser's console.
+  app.get('/favicon.ico', (_req, reply) => reply.code(204).send());
+  app.get('/echarts.min.js', (_req, reply) => reply.type('text/javascript; charset=utf-8').header('cache-control', 'max-age=3600').send(echarts));
+
+  app.post<{ Body: { pin?: unknown; badge?: unknown } | null }>('/api/sign-in', async (req, reply) => {
+    const body = req.body ?? {};
+    const pin = typeof body.pin === 'string' ? body.pin : undefined;
+    const badge = typeof body.badge === 'string' ? body.badge : undefined;
+    if ((pin === undefined) === (badge === undefined)) return fail(reply, 400, 'invalid_input', 'Give a PIN or a badge');
+    const out = await sessions.signIn(pin !== undefined ? { pin } : { badge: badge! });
+    if (!out.ok) {
+      return out.reason === 'locked'
+        ? fail(reply, 429, 'locked', `Too many wrong tries: try again in ${out.seconds} s`)
+        : fail(reply, 401, 'refused', 'Not a supervisor of this warehouse');
+    }
+    reply.header('set-cookie', `${COOKIE}=${out.token}; Path=/; HttpOnly; SameSite=Strict; Max-Age=43200`);
+    return reply.header('cache-control', 'no-store').send({ supervisor: { name: out.supervisor.name } });
+  });
+  app.post('/api/sign-out', async (req, reply) => {
+    sessions.signOut(tokenOf(req));
+    reply.header('set-cookie', `${COOKIE}=; Path=/; HttpOnly; SameSite=Strict; Max-Age=0`);
+    return reply.header('cache-control', 'no-store').send({ signedOut: true });
+  });
+  app.get('/api/session', async (req, reply) => reply.header('cache-control', 'no-store').send({ supervisor: { name: sessions.supervisorOf(tokenOf(req))?.name } }));
+
+  app.get('/api/floor', async (_req, reply): Promise<Floor> => {
+    reply.header('cache-control', 'no-store');
+    return readFloor(db, romeDay(Date.now()));
+  });
+  app.post<{ Body: { orderKey?: unknown } | null }>('/api/claims/release', async (req, reply) => {
+    const orderKey = req.body?.orderKey;
+    if (typeof orderKey !== 'string' || orderKey === '') return fail(reply, 400, 'invalid_input', 'Give the claimed order: {"orderKey": "…"}');
+    const released = await releaseClaim(db, orderKey);
+    if (released === null) return fail(reply, 404, 'not_found', 'No claim on that order');
+    return reply.header('cache-control', 'no-store').send({ released });
+  });
+
+  /** The day and language of a report request; null (answered 400) when the day is not `YYYY-MM-DD`. */
+  const reportOf = (req: FastifyRequest<{ Querystring: { day?: string; lang?: string } }>) => {
+    const day = req.query.day ?? romeDay(Date.now());
+    const language: ReportLanguage = req.query.lang === 'it' || req.query.lang === 'en' ? req.query.lang : pageLanguage(req.headers['accept-language']);
+    return isDay(day) ? { day, language } : null;
+  };
+  app.get<{ Querystring: { day?: string; lang?: string } }>('/api/report.csv', async (req, reply) => {
+    const r = reportOf(req);
+    if (!r) return fail(reply, 400, 'invalid_input', 'day must be YYYY-MM-DD');
+    const csv = warehouseDayCsv(await dayShipments(db, r.day), r.language);
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .header('content-disposition', `attachment; filename="warehouse-${r.day}.csv"`)
+      .send(csv);
+  });
+  app.get<{ Querystring: { day?: string; lang?: string } }>('/api/report.pdf', async (req, reply) => {
+    const r = reportOf(req);
+    if (!r) return fail(reply, 400, 'invalid_input', 'day must be YYYY-MM-DD');
+    const pdf = await warehouseDayPdf(await dayShipments(db, r.day), r.day, r.language);
+    return reply
+      .type('application/pdf')
+      .header('cache-control', 'no-store')
+      .header('content-disposition', `attachment; filename="warehouse-${r.day}.pdf"`)
+      .send(Buffer.from(pdf));
+  });
+
+  await app.listen({ host, port: options.port ?? 0 });
+  const address = app.server.address();
+  if (address === null || typeof address === 'string') throw new Error('The page did not bind a TCP port');
+  port = address.port;
+  const shown = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
+  return { url: `http://${shown}:${port}/`, port, close: () => app.close() };
+}
