@@ -106,10 +106,12 @@ const num = (v: unknown): number => (typeof v === 'number' && Number.isFinite(v)
 const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
 
 /** The page's view of a bench's `status` (what its heartbeat sent; `{}` from a bench that sent none yet). */
-function benchView(row: { id: string; name: string; heartbeat_at: Date; offline: boolean; status: Record<string, unknown> }): FloorBench {
+function benchView(row: { id: string; name: string; heartbeat_at: Date; offline: boolean; status: Record<string, unknown>; last_tn?: string | null; last_at?: Date | null }): FloorBench {
   const s = row.status;
   const printer = (s.printer ?? {}) as Record<string, unknown>;
-  const last = s.lastLabel as Record<string, unknown> | null | undefined;
+  const said = s.lastLabel as Record<string, unknown> | null | undefined;
+  const fromActivity = row.last_tn && row.last_at ? { trackingNumber: row.last_tn, at: iso(row.last_at) } : null;
+  const last = fromActivity && !(said && typeof said.at === 'string' && Date.parse(said.at) > Date.parse(fromActivity.at)) ? fromActivity : said;
   const order = str(s.order);
   return {
     id: row.id,
@@ -143,8 +145,17 @@ function hourly(rows: ReadonlyArray<{ name: string; hour: number; n: number }>):
  */
 export async function readFloor(db: Pool, day: string): Promise<Floor> {
   const { from, to } = dayBounds(day);
-  const benches = await db.query<{ id: string; name: string; heartbeat_at: Date; offline: boolean; status: Record<string, unknown>; now: Date }>(
-    `SELECT id, name, heartbeat_at, status, heartbeat_at < now() - make_interval(secs => $1) AS offline, now() AS now FROM benches ORDER BY name, id`,
+  // A bench's last label: what its heartbeat said, or its newest label in the activity when that is newer
+  // (activity goes up every second, a heartbeat less often).
+  const benches = await db.query<{ id: string; name: string; heartbeat_at: Date; offline: boolean; status: Record<string, unknown>; now: Date; last_tn: string | null; last_at: Date | null }>(
+    `SELECT b.id, b.name, b.heartbeat_at, b.status, b.heartbeat_at < now() - make_interval(secs => $1) AS offline, now() AS now, l.tracking_number AS last_tn, l.at AS last_at
+       FROM benches b
+       LEFT JOIN LATERAL (
+         SELECT a.tracking_number, a.at FROM activity a
+          WHERE a.bench_id = b.id AND a.action IN ('ship', 'print', 'reprint') AND a.tracking_number IS NOT NULL
+          ORDER BY a.seq DESC LIMIT 1
+       ) l ON true
+      ORDER BY b.name, b.id`,
     [OFFLINE_AFTER_S],
   );
   const ships = await db.query<{ bench: string; packer: string | null; hour: number; n: number }>(

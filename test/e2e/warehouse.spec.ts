@@ -5,7 +5,9 @@
  * open at Bench 1 is told who has it and ships nothing; the supervisor's page shows both benches'
  * shipments and charts. Screenshots in English and Italian go to test-results/screens/.
  */
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
+import readline from 'node:readline';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
@@ -28,6 +30,8 @@ let server: TestPostgres;
 let url = '';
 let workDir = '';
 const benches: StationProcess[] = [];
+const ROOT = path.resolve(import.meta.dirname, '..', '..');
+let supervisor: ChildProcess | null = null;
 const pgPasswordBefore = process.env.PGPASSWORD;
 
 async function shot(page: Page, name: string): Promise<void> {
@@ -56,6 +60,11 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(async () => {
+  if (supervisor && supervisor.exitCode === null) {
+    const exited = new Promise((r) => supervisor!.once('exit', r));
+    supervisor.kill('SIGTERM');
+    await exited;
+  }
   for (const b of benches) await b.stop();
   server?.stop();
   if (workDir) rmSync(workDir, { recursive: true, force: true });
@@ -155,4 +164,40 @@ test('two benches on one warehouse: shared rules, the order packed once', async 
   } finally {
     await db.end();
   }
+
+  // The supervisor's page (npm run warehouse): Anna signs in with her PIN and sees both benches, their
+  // shipments in the charts, live (the second shipment of Bench 2 appears without a reload).
+  const floor = await startSupervisorPage();
+  const sup = await (await context('en-GB')).newPage();
+  await sup.goto(floor);
+  await sup.locator('#pin').fill('4821');
+  await sup.locator('#sign-in-button').click();
+  await expect(sup.locator('#who')).toHaveText('Signed in: Anna');
+  await expect(sup.locator('article[data-bench="Bench 1"]')).toContainText(shipped1.shipment.trackingNumber);
+  await expect(sup.locator('article[data-bench="Bench 2"]')).toContainText(shipped2.shipment.trackingNumber);
+  await expect(sup.locator('#chart-benches')).toHaveAttribute('data-total', '2');
+  await expect(sup.locator('#chart-packers')).toHaveAttribute('data-total', '2');
+  await expect(sup.locator('#chart-benches svg')).toBeVisible();
+  const o1001 = await orderAt(at2, '#1001');
+  const shipped3 = await at2('shipping.shipOrder', { orderId: o1001.id, request: request(o1001) });
+  await expect(sup.locator('article[data-bench="Bench 2"]')).toContainText(shipped3.shipment.trackingNumber, { timeout: 5000 });
+  await expect(sup.locator('#chart-benches')).toHaveAttribute('data-total', '3');
+  await shot(sup, 'warehouse-04-supervisor-en');
+  await sup.locator('#lang-it').click();
+  await expect(sup.locator('#who')).toContainText('Anna');
+  await expect(sup.locator('#title')).not.toHaveText('Warehouse floor');
+  await shot(sup, 'warehouse-05-supervisor-it');
 });
+
+/** Starts `npm run warehouse` on the test warehouse (it migrates, prints its JSON line, serves); returns the page's URL. */
+async function startSupervisorPage(): Promise<string> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'electron', 'warehouse', 'cli.ts'), '--warehouse', url], { cwd: ROOT, env: { ...process.env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  supervisor = child;
+  let err = '';
+  child.stderr.on('data', (c: Buffer) => (err += c.toString()));
+  const line = await new Promise<string>((resolve, reject) => {
+    readline.createInterface({ input: child.stdout }).once('line', resolve);
+    child.once('exit', (code) => reject(new Error(`npm run warehouse exited ${code}: ${err}`)));
+  });
+  return (JSON.parse(line) as { url: string }).url;
+}
