@@ -35,6 +35,8 @@ const SUPERVISOR_COMMANDS: ReadonlySet<string> = new Set([
   'rules.follow',
   'products.importCsv',
   'products.follow',
+  // How long a silent bench keeps its claims, for the whole warehouse (issue 35).
+  'warehouse.settings.set',
 ]);
 
 /** Background reads that do not count as the packer being at the bench. */

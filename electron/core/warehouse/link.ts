@@ -19,6 +19,7 @@ import { checkWarehouseSchema } from './schema';
 import { sendActivity } from './activity';
 import { hasJoined, localShared, pullShared, pushShared, SharedConflictError } from './shared';
 import { createOrderSync } from './orders';
+import { ClaimTimeoutSetting } from './settings';
 
 /** This bench's id for the warehouse, made once and kept in its database (a copied data folder is the same bench). */
 const BenchIdSetting = defineSetting('warehouse.benchId', z.string().max(100), '');
@@ -41,8 +42,6 @@ export interface WarehouseLinkOptions {
   heartbeatMs?: number;
   /** How often the bench's new activity rows go up while the warehouse answers, ms (default 1000). */
   activityMs?: number;
-  /** How long a silent bench keeps its claims, s (default 120, the 2 minutes). */
-  claimTimeoutS?: number;
   /** Clock, ms. */
   now?: () => number;
   /** One line per change of state (never a password). */
@@ -229,7 +228,7 @@ export function createWarehouseLink(opts: WarehouseLinkOptions): WarehouseLink {
       await first;
       if (!connected) return held.has(orderKey) ? { won: true } : { won: false, benchName: '', packer: null, since, offline: true };
       try {
-        const out = await claimOrder(pool, orderKey, bench(), packer, opts.claimTimeoutS);
+        const out = await claimOrder(pool, orderKey, bench(), packer, opts.store.settings.get(ClaimTimeoutSetting));
         if (out.won) {
           hold(orderKey, true);
           return { won: true };
