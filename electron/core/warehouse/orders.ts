@@ -35,15 +35,21 @@ import type { WarehouseBench } from './claims';
 type Db = Pool | ClientBase;
 
 /**
- * Where the bench's pushes of orders stand among its local changes (`updated_at`, id); null: the bench has
- * never pushed (its first push only adds what the warehouse lacks).
+ * Where the bench's pushes of orders stand among its local changes (`updated_at`, id); `joined` false until
+ * the bench has brought every order it had when it joined (those only add what the warehouse lacks).
  */
-const OrdersSentSetting = defineSetting('warehouse.ordersSent', z.object({ at: z.string().max(40), id: z.number().int().min(0) }).nullable(), null);
+const OrdersSentSetting = defineSetting(
+  'warehouse.ordersSent',
+  z.object({ at: z.string().max(40), id: z.number().int().min(0), joined: z.boolean() }),
+  { at: '', id: 0, joined: false },
+);
 /** The last revision of the warehouse's `orders` this bench applied (0: none). */
 const OrdersRevisionSetting = defineSetting('warehouse.ordersRevision', z.number().int().min(0), 0);
 
 /** Orders per statement, both ways. */
 const BATCH = 500;
+/** How many times a push waits 2 ms for orders changed in its own millisecond. */
+const LATE_WAITS = 5;
 /** The import-hash prefix of an order taken from the warehouse. */
 const FROM_WAREHOUSE = 'wh:';
 
@@ -119,18 +125,27 @@ const pulledHash = (value: WarehouseOrder): string => FROM_WAREHOUSE + createHas
  */
 export async function pushOrders(db: Db, store: Store, bench: WarehouseBench, now: () => number): Promise<number> {
   let sent = 0;
+  let waits = 0;
   for (;;) {
     const cursor = store.settings.get(OrdersSentSetting);
-    const seed = cursor === null;
     const before = new Date(now()).toISOString();
-    const rows = store.orders.changedSince(cursor ?? { at: '', id: 0 }, before, BATCH);
+    const rows = store.orders.changedSince(cursor, before, BATCH);
     const last = rows[rows.length - 1];
     if (!last) {
-      if (seed) store.settings.set(OrdersSentSetting, { at: '', id: 0 });
+      // An import's last orders were written in this very millisecond: they go up a moment later, not at
+      // the next heartbeat (a few tries: a store whose clock runs ahead of `now` waits for the next push).
+      const late = store.orders.changedSince(cursor, null, 1).length > 0;
+      if (late && waits < LATE_WAITS) {
+        waits++;
+        await new Promise((resolve) => setTimeout(resolve, 2));
+        continue;
+      }
+      // Everything the bench had when it joined is up: from now on its changes are its own imports.
+      if (!cursor.joined && !late) store.settings.set(OrdersSentSetting, { ...cursor, joined: true });
       return sent;
     }
-    await sendBatch(db, rows, bench, seed);
-    store.settings.set(OrdersSentSetting, last.cursor);
+    await sendBatch(db, rows, bench, !cursor.joined);
+    store.settings.set(OrdersSentSetting, { ...last.cursor, joined: cursor.joined });
     sent += rows.length;
   }
 }

@@ -24,10 +24,14 @@ let url: string;
 const dirs: Array<ReturnType<typeof tempDir>> = [];
 const stations: StartedStation[] = [];
 const pgPasswordBefore = process.env.PGPASSWORD;
-const options = { platformRateLimits: false as const, warehouse: { heartbeatMs: 200, activityMs: 100 } };
 
-/** A station of the demo account in a new data folder, joined to the warehouse unless `alone`. */
-async function bench(dir = newDir(), alone = false): Promise<StartedStation> {
+/**
+ * A station of the demo account in a new data folder, joined to the warehouse unless `alone`. `heartbeatMs`:
+ * how often it says it is alive and retries a lost warehouse (a minute: only the import's push and the
+ * warehouse's NOTIFY can bring an order within 2 s).
+ */
+async function bench(dir = newDir(), alone = false, heartbeatMs = 200): Promise<StartedStation> {
+  const options = { platformRateLimits: false as const, warehouse: { heartbeatMs, activityMs: 100 } };
   const station = await startStation({ ...stationConfig(sb, dir, `file://${dir}/labels`), ...(alone ? {} : { warehouseUrl: url }) }, options);
   stations.push(station);
   return station;
@@ -112,8 +116,8 @@ async function warehouseOrders(): Promise<Array<{ order_key: string; shipped: bo
 
 describe('orders once for the warehouse', () => {
   it('an import at Bench 1 is on Bench 2 within 2 s; shipped at Bench 1, shown shipped at Bench 2; a re-import adds nothing', async () => {
-    const one = await bench();
-    const two = await bench();
+    const one = await bench(newDir(), false, 60_000);
+    const two = await bench(newDir(), false, 60_000);
     const at1 = invokerOf(() => one);
     const at2 = invokerOf(() => two);
     await connected(at1);
