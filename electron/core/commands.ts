@@ -15,7 +15,7 @@ import { createLabelsHandlers } from './printing/jobs/labels';
 import { findLocalShipment } from './shipping/lookup';
 import { createManifestsHandlers } from './manifests/handlers';
 import { createOrderImportHandlers } from './orders/import-handlers';
-import { createOrdersHandlers } from './orders/handlers';
+import { createOrdersHandlers, emitOrdersChanged } from './orders/handlers';
 import { createOutboxHandlers } from './outbox/handlers';
 import { createPickupsHandlers } from './pickups/handlers';
 import { createPrintersHandlers } from './printing/jobs/printers-handlers';
@@ -64,7 +64,10 @@ export function createHandlers(ctx: StationContext): Handlers {
       // Order settings, boxes and customs identifiers are read when a screen opens; the header's app info says they changed.
       if (pulled.settings.some((k) => k !== 'rules.document')) emitAppChanged(ctx);
     },
+    onOrders: () => emitOrdersChanged(ctx),
   });
+  // A shipment marks its order shipped (now, or when the queue sends it): the warehouse's row follows.
+  ctx.events.on('shipments.changed', () => ctx.warehouse.shareOrders());
   const reportOpts = { stationName: () => session.view().stationName };
   const handlers = mergeDisjoint(
     (name) => `Command ${name} has two handlers`,

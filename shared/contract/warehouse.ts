@@ -4,6 +4,7 @@
  * came or went, ISO 8601), and which bench this is. A station without a
  * warehouse works alone: `connected` false, `since` null.
  */
+import { z } from 'zod';
 
 /** This bench as the warehouse knows it: a stable id (kept in its database) and its name (Settings › Station). */
 interface WarehouseBenchView {
@@ -30,3 +31,18 @@ export interface WarehouseConnectionView {
   /** Whether the OS secret store holds a password for the saved URL (else PGPASSWORD or ~/.pgpass). */
   passwordSaved: boolean;
 }
+/**
+ * `warehouse.settings.get` / `.set`: the warehouse's settings, shared by every bench. `claimTimeoutS`: seconds
+ * a bench may be silent (no heartbeat) before its order claims can be taken over by another bench, 30 to
+ * 3600 (default 120).
+ */
+export const WarehouseSettings = z
+  .object({
+    claimTimeoutS: z
+      .number({ error: 'Claim timeout must be a number of seconds' })
+      .int({ error: 'Claim timeout must be a whole number of seconds' })
+      .min(30, { error: 'Claim timeout must be at least 30 seconds' })
+      .max(3600, { error: 'Claim timeout must be at most 3600 seconds (one hour)' }),
+  })
+  .strict();
+export type WarehouseSettings = z.infer<typeof WarehouseSettings>;

@@ -195,6 +195,8 @@ export interface WarehouseBenchHooks {
   packerName(): string | null;
   /** Shared settings from the warehouse were applied to the bench's copy: the domains forget caches, the screens reload. */
   onShared(pulled: PulledShared): void;
+  /** Orders from the warehouse were added to the bench's list or marked shipped there (counts): the screens reload it. */
+  onOrders?(pulled: { changed: number; shipped: number }): void;
 }
 
 /** The bench's link to its warehouse (warehouse/link.ts); a station without one works alone and wins every claim. */
@@ -221,6 +223,12 @@ export interface WarehouseLink {
    *   bench has reloaded it)
    */
   share(changes: readonly SharedChange[], mode?: 'check' | 'force'): Promise<void>;
+  /**
+   * The bench's orders changed (an import, a shipment): what changed goes up to the warehouse now, in the
+   * background (issue 35 item 3; also at each heartbeat and when the warehouse comes back, so nothing changed
+   * while it was away is lost). Never throws; without a warehouse it does nothing.
+   */
+  shareOrders(): void;
   /** Binds the hooks (once the handlers exist). */
   bind(hooks: WarehouseBenchHooks): void;
   close(): Promise<void>;

@@ -87,6 +87,8 @@ export function createOrderImportHandlers(ctx: StationContext) {
           ...(ctx.stopping ? { signal: ctx.stopping } : {}),
         });
         emitOrdersChanged(ctx);
+        // The warehouse's to-ship list gets them (issue 35): in the background, or when it is back.
+        ctx.warehouse.shareOrders();
         indexLater();
         return report;
       } catch (e) {

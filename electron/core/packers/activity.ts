@@ -37,6 +37,8 @@ const SUPERVISOR_COMMANDS: ReadonlySet<string> = new Set([
   'products.follow',
   // Which warehouse the bench joins, and its password.
   'warehouse.connection.set',
+  // How long a silent bench keeps its claims, for the whole warehouse (issue 35).
+  'warehouse.settings.set',
 ]);
 
 /** Background reads that do not count as the packer being at the bench. */

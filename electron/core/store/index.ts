@@ -32,7 +32,7 @@ import type { Clock } from './sql';
 export { StoreError } from './errors';
 export { lockDataFolder, LOCK_FILE } from './lock';
 export { MIGRATIONS, SCHEMA_VERSION, runMigrations, readUserVersion, type Migration } from './migrations';
-export type { OrderDraft, OrderSortKey } from './orders-repo';
+export type { ChangedOrder, OrderChangeCursor, OrderDraft, OrderSortKey } from './orders-repo';
 export { orderSortKeyLength } from './orders-rows';
 export type { ShipmentRecord } from './shipments-repo';
 export type { SlipJobRecord } from './slip-jobs-repo';

@@ -23,6 +23,21 @@ interface UpsertResult {
   id: number;
 }
 
+/** An order's place among the station's changes of orders: its `updated_at` (ISO 8601), then its row id. */
+export interface OrderChangeCursor {
+  at: string;
+  id: number;
+}
+
+/** An order changed at the station (see {@link OrdersRepo.changedSince}). */
+export interface ChangedOrder {
+  order: StationOrder;
+  /** The hash its last import gave it (null: none). */
+  importHash: string | null;
+  /** Where it stands among the changes: the next read starts after it. */
+  cursor: OrderChangeCursor;
+}
+
 /** Repository of orders. All methods are synchronous (better-sqlite3) and may run inside `store.tx`. */
 export interface OrdersRepo {
   /**
@@ -98,6 +113,13 @@ export interface OrdersRepo {
   setStatus(id: number, status: OrderStatus): StationOrder;
   /** Marks the order shipped by the shipment with this tracking number (LDV). @throws StoreError `not_found`. */
   markShipped(id: number, trackingNumber: string): StationOrder;
+  /**
+   * Orders imported from a shop's file (source `shopify_csv`) changed after `after` (by `updated_at`, then id)
+   * and, when `before` (ISO 8601) is given, before it, in the order of their changes, at most `limit`
+   * (1 to 1000). Reads every order of the table (no index on `updated_at`): for the warehouse's catch-up
+   * (issue 35), never for a screen.
+   */
+  changedSince(after: OrderChangeCursor, before: string | null, limit: number): ChangedOrder[];
 }
 
 /** `insertOrder`'s values: {@link ORDER_PARAM_COLUMNS}' values in order, then import_hash, stored_at, updated_at. */
@@ -155,6 +177,12 @@ export function createOrdersRepo(db: Database.Database, clock: Clock): OrdersRep
   );
   const updateFix = db.prepare<[string, string | null, string, string, number], never>(
     'UPDATE orders SET postal_code = ?, notes = ?, needs_fix = ?, updated_at = ? WHERE id = ?',
+  );
+
+  const selectChanged = db.prepare<{ at: string; id: number; before: string | null; limit: number }, OrderRow & { import_hash: string | null; updated_at: string }>(
+    `SELECT ${ORDER_COLUMNS}, import_hash, updated_at FROM orders
+     WHERE source = 'shopify_csv' AND (updated_at > @at OR (updated_at = @at AND id > @id)) AND (@before IS NULL OR updated_at < @before)
+     ORDER BY updated_at, id LIMIT @limit`,
   );
 
   const withItems = (row: OrderRow | undefined) => (row ? orderFromRow(row, selectItems.all(row.id)) : undefined);
@@ -494,5 +522,11 @@ export function createOrdersRepo(db: Database.Database, clock: Clock): OrdersRep
       return setStatusRaw(id, status, status === 'open' ? null : current.shipment_tracking_number);
     },
     markShipped: (id, trackingNumber) => setStatusRaw(id, 'shipped', trackingNumber),
+    changedSince: (after, before, limit) =>
+      selectChanged.all({ at: after.at, id: after.id, before, limit: clampLimit(limit, 500) }).map((r) => ({
+        order: orderFromRow(r, selectItems.all(r.id)),
+        importHash: r.import_hash,
+        cursor: { at: r.updated_at, id: r.id },
+      })),
   };
 }

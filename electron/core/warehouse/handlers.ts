@@ -3,6 +3,8 @@ import type { Handlers } from '../../../shared/contract/commands';
 import { StationError } from '../../../shared/contract/errors';
 import type { StationContext } from '../common/context';
 import { warehouseSecretKey, WarehouseUrlSetting } from './connection';
+import { sharedKey } from '../common/services';
+import { ClaimTimeoutSetting } from './settings';
 
 /** Handlers of the `warehouse` domain. */
 export function createWarehouseHandlers(ctx: StationContext) {
@@ -47,5 +49,16 @@ export function createWarehouseHandlers(ctx: StationContext) {
       }
       return { restartRequired: true as const };
     },
-  } satisfies Pick<Handlers, 'warehouse.status' | 'warehouse.connection.get' | 'warehouse.connection.set'>;
+    /** The warehouse's settings as this bench last had them from the warehouse (its own, alone). */
+    'warehouse.settings.get': async () => ({ claimTimeoutS: store.settings.get(ClaimTimeoutSetting) }),
+    /**
+     * Makes the claim timeout the warehouse's (every bench claims with it within 2 s), then this bench's copy.
+     * Supervisor only (packers/activity.ts). @throws StationError `warehouse_offline`, `changed_elsewhere` (nothing changed).
+     */
+    'warehouse.settings.set': async ({ claimTimeoutS }) => {
+      await ctx.warehouse.share([{ key: sharedKey.setting(ClaimTimeoutSetting.key), value: claimTimeoutS }]);
+      store.settings.set(ClaimTimeoutSetting, claimTimeoutS);
+      return { claimTimeoutS };
+    },
+  } satisfies Pick<Handlers, 'warehouse.status' | 'warehouse.connection.get' | 'warehouse.connection.set' | 'warehouse.settings.get' | 'warehouse.settings.set'>;
 }

@@ -18,6 +18,8 @@ import { warehouseClientConfig } from './connection';
 import { checkWarehouseSchema } from './schema';
 import { sendActivity } from './activity';
 import { hasJoined, localShared, pullShared, pushShared, SharedConflictError } from './shared';
+import { createOrderSync } from './orders';
+import { ClaimTimeoutSetting } from './settings';
 
 /** This bench's id for the warehouse, made once and kept in its database (a copied data folder is the same bench). */
 const BenchIdSetting = defineSetting('warehouse.benchId', z.string().max(100), '');
@@ -42,8 +44,6 @@ export interface WarehouseLinkOptions {
   heartbeatMs?: number;
   /** How often the bench's new activity rows go up while the warehouse answers, ms (default 1000). */
   activityMs?: number;
-  /** How long a silent bench keeps its claims, s (default 120, the 2 minutes). */
-  claimTimeoutS?: number;
   /** Clock, ms. */
   now?: () => number;
   /** One line per change of state (never a password). */
@@ -97,6 +97,7 @@ export function createWarehouseLink(opts: WarehouseLinkOptions): WarehouseLink {
       claim: async () => ({ won: true }),
       release: async () => undefined,
       share: async () => undefined,
+      shareOrders: () => undefined,
       bind,
       close: async () => undefined,
     };
@@ -135,6 +136,7 @@ export function createWarehouseLink(opts: WarehouseLinkOptions): WarehouseLink {
       });
     return pulling;
   };
+  const orders = createOrderSync({ db: pool, store: opts.store, bench, now, log, onPulled: (got) => hooks.onOrders?.(got), onError: (e) => went(e) });
   const listen = async (): Promise<void> => {
     if (listener || closed) return;
     const client = new pg.Client(config);
@@ -146,14 +148,19 @@ export function createWarehouseLink(opts: WarehouseLinkOptions): WarehouseLink {
     client.on('end', drop);
     client.on('notification', (n) => {
       if (n.channel === 'warehouse_shared') void pull();
+      if (n.channel === 'warehouse_orders') void orders.pull();
     });
     await client.connect();
     await client.query('LISTEN warehouse_shared');
+    await client.query('LISTEN warehouse_orders');
     listener = client;
     // A bench that never heard the warehouse brings what it has (only what the warehouse lacks), then
     // takes the warehouse's word for all of it; every (re)connection catches up on what it missed.
     if (!hasJoined(opts.store)) await pushShared(pool, opts.store, localShared(opts.store), bench(), null, 'seed');
     await pull();
+    // Orders: what the bench imported or shipped meanwhile goes up, then it reads what it missed.
+    await orders.push();
+    await orders.pull();
   };
 
   const went = (e: unknown): void => {
@@ -185,6 +192,7 @@ export function createWarehouseLink(opts: WarehouseLinkOptions): WarehouseLink {
       }
       await beatNow();
       await listen();
+      void orders.push();
       if (!connected) {
         connected = true;
         since = new Date(now()).toISOString();
@@ -236,7 +244,7 @@ export function createWarehouseLink(opts: WarehouseLinkOptions): WarehouseLink {
       await first;
       if (!connected) return held.has(orderKey) ? { won: true } : { won: false, benchName: '', packer: null, since, offline: true };
       try {
-        const out = await claimOrder(pool, orderKey, bench(), packer, opts.claimTimeoutS);
+        const out = await claimOrder(pool, orderKey, bench(), packer, opts.store.settings.get(ClaimTimeoutSetting));
         if (out.won) {
           hold(orderKey, true);
           return { won: true };
@@ -251,6 +259,8 @@ export function createWarehouseLink(opts: WarehouseLinkOptions): WarehouseLink {
     async release(orderKey) {
       hold(orderKey, false);
       if (!connected) return;
+      // A release often follows a shipment: the order's shipped state goes up.
+      void orders.push();
       try {
         await releaseOrder(pool, orderKey, bench());
       } catch (e) {
@@ -281,6 +291,9 @@ export function createWarehouseLink(opts: WarehouseLinkOptions): WarehouseLink {
       // The bench's copy takes the change from the warehouse (with anything newer), as every bench does.
       await pull();
     },
+    shareOrders: () => {
+      if (connected) void orders.push();
+    },
     bind,
     async close() {
       closed = true;
@@ -289,6 +302,7 @@ export function createWarehouseLink(opts: WarehouseLinkOptions): WarehouseLink {
       await first.catch(() => undefined);
       // What was done up to the close goes up now when the warehouse answers (otherwise at the next start).
       await send();
+      if (connected) await orders.push();
       await pulling;
       const l = listener;
       listener = null;

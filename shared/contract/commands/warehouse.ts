@@ -1,7 +1,7 @@
 /** Commands of the warehouse link (issue 35; see ./index.ts for the contract as a whole). */
 import { z } from 'zod';
 import { warehouseUrlProblem } from '../../domain/warehouse-url';
-import type { WarehouseConnectionView, WarehouseStatusView } from '../warehouse';
+import { WarehouseSettings, type WarehouseConnectionView, type WarehouseStatusView } from '../warehouse';
 import { command, Empty } from './define';
 
 /** Commands of the warehouse link. */
@@ -33,4 +33,11 @@ export const warehouseCommands = {
       })
       .strict(),
   ),
+  /** The warehouse's settings (the claim heartbeat timeout); a station alone answers its own. */
+  'warehouse.settings.get': command<WarehouseSettings>()(Empty),
+  /**
+   * Changes the warehouse's settings for every bench (a supervisor's command). Errors: `supervisor_required`,
+   * `invalid_input` by field, `warehouse_offline` (read-only while the warehouse is away), `changed_elsewhere`.
+   */
+  'warehouse.settings.set': command<WarehouseSettings>()(WarehouseSettings),
 } as const;

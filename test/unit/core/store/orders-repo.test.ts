@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Store } from '../../../../electron/core/store';
 import type { OrderDraft } from '../../../../electron/core/store';
 import { ORDER_PARAM_COLUMNS, orderParams } from '../../../../electron/core/store/orders-rows';
-import { orderDraft as draft, tempStore } from './helpers';
+import { orderDraft as draft, tempStore, testClock } from './helpers';
 
 let store: Store;
 let file: string;
@@ -298,5 +298,29 @@ describe('orders repository: a search with more matches than one page reads the 
     expect(listed.slice(205).every((o) => o.status === 'shipped')).toBe(true);
     const openCreated = listed.slice(0, 205).map((o) => o.createdAt);
     expect(openCreated).toEqual([...openCreated].sort().reverse());
+  });
+});
+
+describe('orders changed since a cursor (the warehouse catch-up, issue 35)', () => {
+  it('lists shop-imported orders by change time then id, after the cursor and before `before`, with their import hash', () => {
+    const clock = testClock();
+    const t = tempStore(clock);
+    try {
+      const a = t.store.orders.upsertImported(draft('#1'), 'h1').id;
+      t.store.orders.upsertImported(draft('#2'), 'h2');
+      t.store.orders.insert(draft('M-1', { source: 'manual' }));
+      clock.advance(1000);
+      t.store.orders.markShipped(a, 'LDV1');
+      const all = t.store.orders.changedSince({ at: '', id: 0 }, null, 100);
+      // The manual order is never listed; #1 comes last, changed a second later.
+      expect(all.map((c) => [c.order.orderNumber, c.importHash, c.order.status])).toEqual([['#2', 'h2', 'open'], ['#1', 'h1', 'shipped']]);
+      expect(t.store.orders.changedSince(all[0]!.cursor, null, 100).map((c) => c.order.orderNumber)).toEqual(['#1']);
+      expect(t.store.orders.changedSince(all[1]!.cursor, null, 100)).toEqual([]);
+      // Changes at or after `before` wait for a later read.
+      expect(t.store.orders.changedSince({ at: '', id: 0 }, all[1]!.cursor.at, 100).map((c) => c.order.orderNumber)).toEqual(['#2']);
+      expect(t.store.orders.changedSince({ at: '', id: 0 }, null, 1)).toHaveLength(1);
+    } finally {
+      t.cleanup();
+    }
   });
 });
