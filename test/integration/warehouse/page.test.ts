@@ -205,7 +205,8 @@ describe('the supervisor page', () => {
         refused: 2,
         lastLabel: { trackingNumber: 'GL1000000033', at: new Date(now - 7_000).toISOString() },
       },
-      { id: 'b2', name: 'Bench 2', state: 'offline', heartbeatAt: expect.any(String), packer: null, order: null, printer: { state: 'paper_out', name: 'Brother' }, queue: 0, refused: 0, lastLabel: null },
+      // Bench 2's heartbeat said no label, but its activity has one since: the page shows the activity's.
+      { id: 'b2', name: 'Bench 2', state: 'offline', heartbeatAt: expect.any(String), packer: null, order: null, printer: { state: 'paper_out', name: 'Brother' }, queue: 0, refused: 0, lastLabel: { trackingNumber: 'SD1000000044', at: new Date(now - 6_000).toISOString() } },
     ]);
     const hours = (rows: typeof SHIPS) => {
       const h = Array.from({ length: 24 }, () => 0);
