@@ -14,7 +14,7 @@ import { StationError } from '../../../shared/contract/errors';
 import type { BenchStatus, ClaimResult, SharedChange, WarehouseBenchHooks, WarehouseLink } from '../common/services';
 import { defineSetting, type Store } from '../store';
 import { claimOrder, heartbeat, releaseOrder, type WarehouseBench } from './claims';
-import { warehouseClientConfig } from './connection';
+import { warehouseClientConfig, warehouseProblem } from './connection';
 import { checkWarehouseSchema } from './schema';
 import { sendActivity } from './activity';
 import { hasJoined, localShared, pullShared, pushShared, SharedConflictError } from './shared';
@@ -155,7 +155,7 @@ export function createWarehouseLink(opts: WarehouseLinkOptions): WarehouseLink {
   const went = (e: unknown): void => {
     if (connected || since === null) {
       since = new Date(now()).toISOString();
-      log(`warehouse ${address.host}:${address.port}/${address.database} unreachable: ${(e as Error).message}`);
+      log(`warehouse ${address.host}:${address.port}/${address.database}: ${warehouseProblem(e, address)}`);
       connected = false;
       opts.onChange?.();
     }

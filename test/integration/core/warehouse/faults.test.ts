@@ -361,9 +361,9 @@ async function closedPort(): Promise<number> {
 
 describe('a warehouse the bench cannot join', () => {
   it.each([
-    ['a wrong password', async (url: string) => ({ url, password: 'not-the-password', says: /password authentication failed for user "postgres"/ })],
-    ['a refused TLS (sslmode=require, a server without SSL)', async (url: string) => ({ url: `${url}?sslmode=require`, password: server.password, says: /does not support SSL/ })],
-    ['an unreachable host (a closed port)', async () => ({ url: `postgres://postgres@127.0.0.1:${await closedPort()}/warehouse`, password: server.password, says: /ECONNREFUSED/ })],
+    ['a wrong password', async (url: string) => ({ url, password: 'not-the-password', says: /: the warehouse refused the password of user "postgres" \(password authentication failed for user "postgres"\): check PGPASSWORD, ~\/.pgpass or the password saved on this station$/ })],
+    ['a refused TLS (sslmode=require, a server without SSL)', async (url: string) => ({ url: `${url}?sslmode=require`, password: server.password, says: /: the warehouse server at 127\.0\.0\.1:\d+ does not offer TLS and the URL asks for it \(sslmode\)/ })],
+    ['an unreachable host (a closed port)', async () => ({ url: `postgres://postgres@127.0.0.1:${await closedPort()}/warehouse`, password: server.password, says: /: nothing answers at 127\.0\.0\.1:\d+ \(connect ECONNREFUSED [\d.:]+\): is PostgreSQL running there, on that port\?$/ })],
   ])('%s: one clear log line, offline since when, and the bench starts alone and ships', async (_name, setup) => {
     const wh = await setup(await warehouse());
     process.env.PGPASSWORD = wh.password;
