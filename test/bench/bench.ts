@@ -22,6 +22,9 @@
  * 4d. The Ship screen's check of one edit (./ship-form-check.ts): `shipping.check` for quote and ship, p50/p95.
  * 4c. Scan to label (./scan-to-label.ts): orders shipping by themselves, stable weight → the label's last byte, p95; key actions per order.
  *
+ * 5. The warehouse (./warehouse.ts): 50 bench links on one PostgreSQL for a simulated hour, claim p95,
+ *    setting propagation p95, activity lag p95, catch-up after an outage, rows lost or duplicated.
+ *
  * 4. Cold start of `npm start` to its ready line, with the `node -e 0` floor
  *    (test/bench/cold-start.ts).
  *
@@ -55,6 +58,7 @@ import { benchBigFolder, benchSoak } from './big-folder';
 import { benchEndOfDay } from './end-of-day';
 import { benchRealLabels } from './real-labels';
 import { benchTrainingStore } from './training-store';
+import { benchWarehouse } from './warehouse';
 
 const SHIPMENTS = Number(process.env.BENCH_SHIPMENTS ?? 100);
 const CSV_ORDERS = Number(process.env.BENCH_CSV_ORDERS ?? 10_000);
@@ -422,6 +426,7 @@ const MEASURES: Array<[string, () => unknown]> = [
   ['soak', benchSoak],
   ['end-of-day', benchEndOfDay],
   ['training-store', benchTrainingStore],
+  ['warehouse', () => benchWarehouse(quantile)],
 ];
 const onlyAt = process.argv.indexOf('--only');
 const only = onlyAt >= 0 ? new Set((process.argv[onlyAt + 1] ?? '').split(',').filter(Boolean)) : null;

@@ -67,11 +67,22 @@ async function freePort(): Promise<number> {
   });
 }
 
+/** Options of {@link startTestPostgres}. */
+interface TestPostgresOptions {
+  /**
+   * The server's `max_connections` (default 200). The warehouse bench runs 50 bench links, each with its
+   * pool of 4 and one LISTEN connection: 250 and its own, more than the default allows.
+   */
+  maxConnections?: number;
+}
+
 /**
  * Starts a new cluster and waits until it accepts connections.
  * @throws Error when PostgreSQL is not installed, or `initdb` / `pg_ctl` fail (their output in the message)
  */
-export async function startTestPostgres(): Promise<TestPostgres> {
+export async function startTestPostgres(options: TestPostgresOptions = {}): Promise<TestPostgres> {
+  const maxConnections = options.maxConnections ?? 200;
+  if (!Number.isInteger(maxConnections) || maxConnections < 10) throw new Error(`max_connections must be an integer of at least 10, not ${maxConnections}`);
   const { bin, version } = postgresBin();
   const asRoot = process.getuid?.() === 0;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'station-pg-'));
@@ -86,7 +97,7 @@ export async function startTestPostgres(): Promise<TestPostgres> {
   };
   run('initdb', ['-D', data, '-U', 'postgres', `--pwfile=${pwfile}`, '--auth-local=trust', '--auth-host=scram-sha-256', '-E', 'UTF8', '--locale=C.UTF-8']);
   const port = await freePort();
-  const opts = `-c listen_addresses=127.0.0.1 -c port=${port} -c unix_socket_directories=${dir} -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`;
+  const opts = `-c listen_addresses=127.0.0.1 -c port=${port} -c unix_socket_directories=${dir} -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=${maxConnections}`;
   const startServer = (): void => run('pg_ctl', ['-D', data, '-o', opts, '-l', path.join(dir, 'log'), '-w', '-t', '60', 'start']);
   const stopServer = (): void => run('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']);
   startServer();

@@ -78,3 +78,29 @@ export function warehouseClientConfig(url: string, password?: string): { config:
   };
   return { config, address: { host, port, database, user } };
 }
+
+/**
+ * Why a bench cannot join its warehouse, as one sentence for its log (issue 35 item 7: a wrong password, a
+ * refused TLS, an unreachable host, a schema of another version each said plainly, with what to do), from the
+ * error of node-postgres or of the schema check. Never carries a password (neither error holds one).
+ */
+export function warehouseProblem(e: unknown, address: WarehouseAddress): string {
+  const err = e as { code?: unknown; message?: unknown; name?: unknown };
+  const code = typeof err.code === 'string' ? err.code : '';
+  const message = typeof err.message === 'string' ? err.message : String(e);
+  const at = `${address.host}:${address.port}`;
+  // The schema check's own sentence says what to run or to update (warehouse/schema.ts).
+  if (err.name === 'WarehouseSchemaError') return message;
+  if (code === '28P01') return `the warehouse refused the password of user "${address.user}" (${message}): check PGPASSWORD, ~/.pgpass or the password saved on this station`;
+  if (code === '28000') return `the warehouse refused user "${address.user}" (${message}): ask its administrator to let this bench in (pg_hba.conf, the role)`;
+  if (code === '3D000') return `the warehouse server has no database "${address.database}" (${message}): check the warehouse URL`;
+  if (/password must be a string/.test(message)) return `the warehouse asks for a password and this bench has none: set PGPASSWORD or ~/.pgpass, or save it on this station`;
+  if (/does not support SSL/i.test(message)) return `the warehouse server at ${at} does not offer TLS and the URL asks for it (sslmode): turn on ssl on the server, or change sslmode in the URL if the network is trusted`;
+  if (/certificate|self[- ]signed|SSL|TLS/i.test(message) && code !== 'ECONNREFUSED') return `the TLS connection to the warehouse at ${at} was refused (${message}): check the server's certificate and sslmode`;
+  if (code.startsWith('57P')) return `the warehouse server is shutting down or starting (${message}): this bench tries again at each heartbeat`;
+  if (/Connection terminated unexpectedly/.test(message)) return `the connection to the warehouse at ${at} broke (${message}): this bench tries again at each heartbeat`;
+  if (code === 'ECONNREFUSED') return `nothing answers at ${at} (${message}): is PostgreSQL running there, on that port?`;
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return `the host ${address.host} is not known (${message}): check the warehouse URL and the network`;
+  if (code === 'ETIMEDOUT' || code === 'EHOSTUNREACH' || code === 'ENETUNREACH' || /timeout/i.test(message)) return `the warehouse at ${at} does not answer (${message}): check the network`;
+  return `unreachable: ${message}`;
+}

@@ -14,7 +14,7 @@ import { StationError } from '../../../shared/contract/errors';
 import type { BenchStatus, ClaimResult, SharedChange, WarehouseBenchHooks, WarehouseLink } from '../common/services';
 import { defineSetting, type Store } from '../store';
 import { claimOrder, heartbeat, releaseOrder, type WarehouseBench } from './claims';
-import { warehouseClientConfig } from './connection';
+import { warehouseClientConfig, warehouseProblem } from './connection';
 import { checkWarehouseSchema } from './schema';
 import { sendActivity } from './activity';
 import { hasJoined, localShared, pullShared, pushShared, SharedConflictError } from './shared';
@@ -44,6 +44,8 @@ export interface WarehouseLinkOptions {
   heartbeatMs?: number;
   /** How often the bench's new activity rows go up while the warehouse answers, ms (default 1000). */
   activityMs?: number;
+  /** How long a silent bench keeps its claims, s; default the warehouse's setting `warehouse.claimTimeoutS` (tests shorten it below its 30 s minimum). */
+  claimTimeoutS?: number;
   /** Clock, ms. */
   now?: () => number;
   /** One line per change of state (never a password). */
@@ -166,7 +168,7 @@ export function createWarehouseLink(opts: WarehouseLinkOptions): WarehouseLink {
   const went = (e: unknown): void => {
     if (connected || since === null) {
       since = new Date(now()).toISOString();
-      log(`warehouse ${address.host}:${address.port}/${address.database} unreachable: ${(e as Error).message}`);
+      log(`warehouse ${address.host}:${address.port}/${address.database}: ${warehouseProblem(e, address)}`);
       connected = false;
       opts.onChange?.();
     }
@@ -244,7 +246,7 @@ export function createWarehouseLink(opts: WarehouseLinkOptions): WarehouseLink {
       await first;
       if (!connected) return held.has(orderKey) ? { won: true } : { won: false, benchName: '', packer: null, since, offline: true };
       try {
-        const out = await claimOrder(pool, orderKey, bench(), packer, opts.store.settings.get(ClaimTimeoutSetting));
+        const out = await claimOrder(pool, orderKey, bench(), packer, opts.claimTimeoutS ?? opts.store.settings.get(ClaimTimeoutSetting));
         if (out.won) {
           hold(orderKey, true);
           return { won: true };

@@ -1,6 +1,6 @@
 // A bench's warehouse URL (issue 35 item 1): libpq's sslmode, and never a password on the command line.
 import { describe, expect, it } from 'vitest';
-import { warehouseClientConfig, WarehouseConfigError } from '../../../../electron/core/warehouse/connection';
+import { warehouseClientConfig, WarehouseConfigError, warehouseProblem } from '../../../../electron/core/warehouse/connection';
 
 const refusal = (url: string): string => {
   try {
@@ -34,5 +34,26 @@ describe('warehouse URL', () => {
     expect(refusal('postgres://station@db.lan')).toContain('names no database');
     expect(refusal('db.lan:5432')).toContain('must start with postgres://');
     expect(refusal('not a url')).toContain('must be a PostgreSQL URL');
+  });
+});
+
+describe('why a bench cannot join', () => {
+  const address = { host: 'db.lan', port: 5432, database: 'warehouse', user: 'station' };
+  const pgError = (code: string, message: string) => Object.assign(new Error(message), { code });
+  it('says each cause in a sentence with what to do; an unknown one as it came', () => {
+    expect(warehouseProblem(pgError('28P01', 'password authentication failed for user "station"'), address)).toBe(
+      'the warehouse refused the password of user "station" (password authentication failed for user "station"): check PGPASSWORD, ~/.pgpass or the password saved on this station',
+    );
+    expect(warehouseProblem(new Error('The server does not support SSL connections'), address)).toMatch(/^the warehouse server at db\.lan:5432 does not offer TLS and the URL asks for it/);
+    expect(warehouseProblem(pgError('ECONNREFUSED', 'connect ECONNREFUSED 10.0.0.5:5432'), address)).toBe('nothing answers at db.lan:5432 (connect ECONNREFUSED 10.0.0.5:5432): is PostgreSQL running there, on that port?');
+    expect(warehouseProblem(pgError('ENOTFOUND', 'getaddrinfo ENOTFOUND db.lan'), address)).toMatch(/^the host db\.lan is not known/);
+    expect(warehouseProblem(new Error('Connection terminated due to connection timeout'), address)).toMatch(/^the warehouse at db\.lan:5432 does not answer/);
+    expect(warehouseProblem(pgError('3D000', 'database "warehouse" does not exist'), address)).toMatch(/^the warehouse server has no database "warehouse"/);
+    expect(warehouseProblem(pgError('57P01', 'terminating connection due to administrator command'), address)).toMatch(/^the warehouse server is shutting down or starting/);
+    expect(warehouseProblem(new Error('SASL: SCRAM-SERVER-FIRST-MESSAGE: client password must be a string'), address)).toMatch(/^the warehouse asks for a password and this bench has none/);
+    expect(warehouseProblem(Object.assign(new Error('The warehouse database is at schema 1 and this station needs 3: run "npm run warehouse"'), { name: 'WarehouseSchemaError' }), address)).toBe(
+      'The warehouse database is at schema 1 and this station needs 3: run "npm run warehouse"',
+    );
+    expect(warehouseProblem(new Error('something else'), address)).toBe('unreachable: something else');
   });
 });
