@@ -5,9 +5,10 @@
  */
 import { DEFAULT_SHOP, type ImportSkipReason, type OrderFixField, type OrderFacets, type OrderItem, type OrderStatus, type StationOrder } from '../../../shared/domain/order';
 import { StoreError } from './errors';
+import { changedOrdersQuery, type ChangedOrder, type OrderChangeCursor } from './orders-changes';
 import { isoNow, isUniqueViolation, likeContains, nul, type Clock } from './sql';
 import type Database from 'better-sqlite3';
-import { type OrderDraft, type OrderParams, type OrderStatusFilter, type OrderRow, type ItemRow, type ImportStateRow, ORDER_COLUMNS, ORDER_PARAM_COLUMNS, orderFromRow, orderParams, orderKey, ftsPhrase, SORTS, ALL_STATUSES, statusList, orderSortKey, seekAfter, readOrdersById, type Matches, type OrderPageRecord, type OrderPageRequest } from './orders-rows';
+import { type OrderDraft, type OrderParams, type OrderStatusFilter, type OrderRow, type ItemRow, type ImportStateRow, ORDER_COLUMNS, ORDER_ITEMS_SQL, ORDER_PARAM_COLUMNS, orderFromRow, orderParams, orderKey, ftsPhrase, SORTS, ALL_STATUSES, statusList, orderSortKey, seekAfter, readOrdersById, type Matches, type OrderPageRecord, type OrderPageRequest } from './orders-rows';
 import { createTextMatches } from './orders-text';
 
 export type { OrderDraft, OrderSortKey } from './orders-rows';
@@ -21,21 +22,6 @@ interface UpsertResult {
   reason?: Exclude<ImportSkipReason, 'repeated_in_file'>;
   /** The order's row id (also when skipped or unchanged). */
   id: number;
-}
-
-/** An order's place among the station's changes of orders: its `updated_at` (ISO 8601), then its row id. */
-export interface OrderChangeCursor {
-  at: string;
-  id: number;
-}
-
-/** An order changed at the station (see {@link OrdersRepo.changedSince}). */
-export interface ChangedOrder {
-  order: StationOrder;
-  /** The hash its last import gave it (null: none). */
-  importHash: string | null;
-  /** Where it stands among the changes: the next read starts after it. */
-  cursor: OrderChangeCursor;
 }
 
 /** Repository of orders. All methods are synchronous (better-sqlite3) and may run inside `store.tx`. */
@@ -113,12 +99,7 @@ export interface OrdersRepo {
   setStatus(id: number, status: OrderStatus): StationOrder;
   /** Marks the order shipped by the shipment with this tracking number (LDV). @throws StoreError `not_found`. */
   markShipped(id: number, trackingNumber: string): StationOrder;
-  /**
-   * Orders imported from a shop's file (source `shopify_csv`) changed after `after` (by `updated_at`, then id)
-   * and, when `before` (ISO 8601) is given, before it, in the order of their changes, at most `limit`
-   * (1 to 1000). Reads every order of the table (no index on `updated_at`): for the warehouse's catch-up
-   * (issue 35), never for a screen.
-   */
+  /** Orders imported from a shop's file changed after `after` (and before `before`), for the warehouse (orders-changes.ts). */
   changedSince(after: OrderChangeCursor, before: string | null, limit: number): ChangedOrder[];
 }
 
@@ -143,9 +124,7 @@ export function createOrdersRepo(db: Database.Database, clock: Clock): OrdersRep
     'INSERT INTO order_items (order_id, position, sku, name, quantity, unit_price, fulfilled) VALUES (?, ?, ?, ?, ?, ?, ?)',
   );
   const deleteItems = db.prepare<[number], never>('DELETE FROM order_items WHERE order_id = ?');
-  const selectItems = db.prepare<[number], ItemRow>(
-    'SELECT sku, name, quantity, unit_price, fulfilled FROM order_items WHERE order_id = ? ORDER BY position',
-  );
+  const selectItems = db.prepare<[number], ItemRow>(ORDER_ITEMS_SQL);
   const deleteFts = db.prepare<[number], never>('DELETE FROM orders_fts WHERE rowid = ?');
   const insertFts = db.prepare<[number, string, string, string, string, string], never>(
     'INSERT INTO orders_fts (rowid, order_number, recipient_name, city, skus, details) VALUES (?, ?, ?, ?, ?, ?)',
@@ -177,12 +156,6 @@ export function createOrdersRepo(db: Database.Database, clock: Clock): OrdersRep
   );
   const updateFix = db.prepare<[string, string | null, string, string, number], never>(
     'UPDATE orders SET postal_code = ?, notes = ?, needs_fix = ?, updated_at = ? WHERE id = ?',
-  );
-
-  const selectChanged = db.prepare<{ at: string; id: number; before: string | null; limit: number }, OrderRow & { import_hash: string | null; updated_at: string }>(
-    `SELECT ${ORDER_COLUMNS}, import_hash, updated_at FROM orders
-     WHERE source = 'shopify_csv' AND (updated_at > @at OR (updated_at = @at AND id > @id)) AND (@before IS NULL OR updated_at < @before)
-     ORDER BY updated_at, id LIMIT @limit`,
   );
 
   const withItems = (row: OrderRow | undefined) => (row ? orderFromRow(row, selectItems.all(row.id)) : undefined);
@@ -522,11 +495,6 @@ export function createOrdersRepo(db: Database.Database, clock: Clock): OrdersRep
       return setStatusRaw(id, status, status === 'open' ? null : current.shipment_tracking_number);
     },
     markShipped: (id, trackingNumber) => setStatusRaw(id, 'shipped', trackingNumber),
-    changedSince: (after, before, limit) =>
-      selectChanged.all({ at: after.at, id: after.id, before, limit: clampLimit(limit, 500) }).map((r) => ({
-        order: orderFromRow(r, selectItems.all(r.id)),
-        importHash: r.import_hash,
-        cursor: { at: r.updated_at, id: r.id },
-      })),
+    changedSince: changedOrdersQuery(db),
   };
 }

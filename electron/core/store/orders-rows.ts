@@ -75,6 +75,9 @@ export const ORDER_COLUMNS = `id, shop, external_id, payment_status, delivery, s
   city, province, postal_code, country_code, phone, recipient_email, total, currency, notes, status,
   shipment_tracking_number`;
 
+/** An order's lines in their order (one parameter: the order's row id). */
+export const ORDER_ITEMS_SQL = 'SELECT sku, name, quantity, unit_price, fulfilled FROM order_items WHERE order_id = ? ORDER BY position';
+
 /** Row -> domain object. */
 export function orderFromRow(row: OrderRow, items: ItemRow[]): StationOrder {
   return compact<StationOrder>({

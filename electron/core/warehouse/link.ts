@@ -54,6 +54,9 @@ export interface WarehouseLinkOptions {
   onChange?: () => void;
 }
 
+/** How often a claim may try a lost warehouse again before the next heartbeat does, ms. */
+const RETRY_ON_CLAIM_MS = 2000;
+
 /** HH:MM of an ISO time, the bench's local time (messages). */
 const clock = (iso: string | null): string => (iso === null ? '' : new Date(iso).toTimeString().slice(0, 5));
 
@@ -176,6 +179,8 @@ export function createWarehouseLink(opts: WarehouseLinkOptions): WarehouseLink {
   };
   // The status the warehouse last got with a heartbeat (JSON).
   let lastStatus = '';
+  // When a claim last tried to reach a lost warehouse, ms.
+  let lastRetry = 0;
   const beatNow = async (): Promise<void> => {
     const status = benchStatus();
     await heartbeat(pool, bench(), status);
@@ -244,6 +249,12 @@ export function createWarehouseLink(opts: WarehouseLinkOptions): WarehouseLink {
     status,
     async claim(orderKey, packer): Promise<ClaimResult> {
       await first;
+      // A packer scanning while the warehouse is away asks again now (at most every 2 s), not at the next heartbeat:
+      // a warehouse back since a moment is used at once.
+      if (!connected && now() - lastRetry >= RETRY_ON_CLAIM_MS) {
+        lastRetry = now();
+        await beat();
+      }
       if (!connected) return held.has(orderKey) ? { won: true } : { won: false, benchName: '', packer: null, since, offline: true };
       try {
         const out = await claimOrder(pool, orderKey, bench(), packer, opts.claimTimeoutS ?? opts.store.settings.get(ClaimTimeoutSetting));

@@ -107,7 +107,7 @@ function canonical(value: unknown): string {
 }
 
 /** The warehouse's value of a station order (see {@link WarehouseOrderValue}). */
-export function warehouseOrderValue(order: StationOrder): WarehouseOrder {
+function warehouseOrderValue(order: StationOrder): WarehouseOrder {
   const { id: _id, shipmentTrackingNumber: _tracking, status, ...rest } = order;
   return { ...rest, source: 'shopify_csv', status: status === 'cancelled' ? 'cancelled' : 'open' };
 }
@@ -123,7 +123,7 @@ const pulledHash = (value: WarehouseOrder): string => FROM_WAREHOUSE + createHas
  * @returns how many orders were sent (those equal to the warehouse's change nothing there)
  * @throws the database's error (nothing is noted as sent: the batch goes again)
  */
-export async function pushOrders(db: Db, store: Store, bench: WarehouseBench, now: () => number): Promise<number> {
+async function pushOrders(db: Db, store: Store, bench: WarehouseBench, now: () => number): Promise<number> {
   let sent = 0;
   let waits = 0;
   for (;;) {
@@ -182,7 +182,7 @@ async function sendBatch(db: Db, rows: readonly ChangedOrder[], bench: Warehouse
 }
 
 /** What a pull changed in the bench's order list: orders added or changed, orders marked shipped, rows skipped. */
-export interface PulledOrders {
+interface PulledOrders {
   changed: number;
   shipped: number;
   /** Keys whose value this station cannot read (a newer bench's), said in the log. */
@@ -194,7 +194,7 @@ export interface PulledOrders {
  * to the bench's orders, one local transaction per batch (the revision moves with its batch).
  * @throws the database's error (what was applied stays, with its revision)
  */
-export async function pullOrders(db: Db, store: Store, log: (line: string) => void = () => undefined): Promise<PulledOrders> {
+async function pullOrders(db: Db, store: Store, log: (line: string) => void = () => undefined): Promise<PulledOrders> {
   const out: PulledOrders = { changed: 0, shipped: 0, skipped: [] };
   for (;;) {
     const after = store.settings.get(OrdersRevisionSetting);
