@@ -35,7 +35,7 @@ export const CORE_DOMAINS = {
   scan: ['common', 'orders', 'platform', 'shipping', 'store'],
   slips: ['common', 'printing', 'shipping', 'store'],
   reports: ['common', 'printing', 'store'],
-  // The warehouse database (issue 35, in progress): shared settings, claims, activity; it uses pg, no domain yet.
+  // The warehouse database (issue 35): claims, shared settings, orders, activity; it uses pg and reaches the domains through common/services.ts.
   warehouse: ['common', 'store'],
 };
 
