@@ -8,6 +8,7 @@
  * when no password is given), or from the OS secret store passed in.
  */
 import { parse } from 'pg-connection-string';
+import pgpass from 'pgpass';
 import type { ClientConfig } from 'pg';
 import { z } from 'zod';
 import { warehouseUrlProblem } from '../../../shared/domain/warehouse-url';
@@ -43,6 +44,20 @@ export interface WarehouseAddress {
 }
 
 /**
+ * The password as libpq finds it when the station keeps none: `PGPASSWORD`, else the `~/.pgpass` (or
+ * `PGPASSFILE`) line of this host, port, database and user. node-postgres asks only when the server wants
+ * a password.
+ * @throws Error naming both ways when neither has one (node-postgres reports it as the connection's error)
+ */
+async function libpqPassword(address: WarehouseAddress): Promise<string> {
+  const fromEnv = process.env.PGPASSWORD;
+  if (fromEnv !== undefined && fromEnv !== '') return fromEnv;
+  const fromFile = await new Promise<string | undefined>((resolve) => pgpass(address, resolve));
+  if (fromFile !== undefined) return fromFile;
+  throw new Error(`no password for user "${address.user}": set PGPASSWORD, add a line to ~/.pgpass (mode 0600), or save it in Settings › Warehouse`);
+}
+
+/**
  * The node-postgres configuration of a warehouse URL.
  * @param url `postgres://` or `postgresql://` URL; `sslmode` as libpq spells it
  * @param password from the OS secret store, when the station keeps one; otherwise `PGPASSWORD` / `~/.pgpass`
@@ -73,7 +88,7 @@ export function warehouseClientConfig(url: string, password?: string): { config:
     database,
     application_name: 'shipping-station',
     connectionTimeoutMillis: 5000,
-    ...(password !== undefined ? { password } : {}),
+    password: password ?? (() => libpqPassword({ host, port, database, user })),
     ...(parsed.ssl !== undefined ? { ssl: parsed.ssl as ClientConfig['ssl'] } : {}),
   };
   return { config, address: { host, port, database, user } };
@@ -94,7 +109,7 @@ export function warehouseProblem(e: unknown, address: WarehouseAddress): string 
   if (code === '28P01') return `the warehouse refused the password of user "${address.user}" (${message}): check PGPASSWORD, ~/.pgpass or the password saved on this station`;
   if (code === '28000') return `the warehouse refused user "${address.user}" (${message}): ask its administrator to let this bench in (pg_hba.conf, the role)`;
   if (code === '3D000') return `the warehouse server has no database "${address.database}" (${message}): check the warehouse URL`;
-  if (/password must be a string/.test(message)) return `the warehouse asks for a password and this bench has none: set PGPASSWORD or ~/.pgpass, or save it on this station`;
+  if (/password must be a string|^no password for user/.test(message)) return `the warehouse asks for a password and this bench has none: set PGPASSWORD or ~/.pgpass, or save it on this station`;
   if (/does not support SSL/i.test(message)) return `the warehouse server at ${at} does not offer TLS and the URL asks for it (sslmode): turn on ssl on the server, or change sslmode in the URL if the network is trusted`;
   if (/certificate|self[- ]signed|SSL|TLS/i.test(message) && code !== 'ECONNREFUSED') return `the TLS connection to the warehouse at ${at} was refused (${message}): check the server's certificate and sslmode`;
   if (code.startsWith('57P')) return `the warehouse server is shutting down or starting (${message}): this bench tries again at each heartbeat`;

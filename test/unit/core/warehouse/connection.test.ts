@@ -1,4 +1,7 @@
 // A bench's warehouse URL (issue 35 item 1): libpq's sslmode, and never a password on the command line.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { warehouseClientConfig, WarehouseConfigError, warehouseProblem } from '../../../../electron/core/warehouse/connection';
 
@@ -17,8 +20,36 @@ describe('warehouse URL', () => {
     const { config, address } = warehouseClientConfig('postgres://station@db.lan/warehouse');
     expect(address).toEqual({ host: 'db.lan', port: 5432, database: 'warehouse', user: 'station' });
     expect(config).toMatchObject({ host: 'db.lan', port: 5432, user: 'station', database: 'warehouse', application_name: 'shipping-station', connectionTimeoutMillis: 5000 });
-    expect(config.password).toBeUndefined(); // node-postgres then reads PGPASSWORD or ~/.pgpass, as libpq does
+    // No password of its own: asked when the server wants one, from PGPASSWORD or ~/.pgpass, as libpq.
+    expect(typeof config.password).toBe('function');
     expect(warehouseClientConfig('postgresql://station@10.1.2.3:6432/wh', 's3cret').config).toMatchObject({ port: 6432, password: 's3cret' });
+  });
+
+  it('finds the password as libpq does: PGPASSWORD, else the ~/.pgpass line of host, port, database and user', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pgpass-'));
+    const saved = { PGPASSWORD: process.env.PGPASSWORD, PGPASSFILE: process.env.PGPASSFILE };
+    try {
+      const file = path.join(dir, 'pgpass');
+      fs.writeFileSync(file, 'other.lan:5432:warehouse:station:not-this\ndb.lan:5432:warehouse:station:from-file\n', { mode: 0o600 });
+      process.env.PGPASSFILE = file;
+      delete process.env.PGPASSWORD;
+      const ask = warehouseClientConfig('postgres://station@db.lan/warehouse').config.password as () => Promise<string>;
+      expect(await ask()).toBe('from-file');
+      process.env.PGPASSWORD = 'from-env';
+      expect(await ask()).toBe('from-env');
+      delete process.env.PGPASSWORD;
+      const none = warehouseClientConfig('postgres://nobody@db.lan/warehouse').config.password as () => Promise<string>;
+      await expect(none()).rejects.toThrow(/^no password for user "nobody": set PGPASSWORD, add a line to ~\/\.pgpass/);
+      // A file others may read is not used, as libpq.
+      fs.chmodSync(file, 0o644);
+      await expect(ask()).rejects.toThrow(/no password/);
+    } finally {
+      for (const [k, v] of Object.entries(saved)) {
+        if (v === undefined) delete process.env[k];
+        else process.env[k] = v;
+      }
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('keeps libpq\'s meaning of sslmode', () => {
