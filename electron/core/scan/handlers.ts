@@ -1,5 +1,6 @@
 /** `scan.*` commands: what a scanned or typed code is. */
 import { TRACKING_NUMBER_PATTERN, type Handlers, type OrderClaimView, type ScanResult } from '../../../shared/contract/commands';
+import { StationError } from '../../../shared/contract/errors';
 import { PlatformError } from '../platform/errors';
 import type { StationContext } from '../common/context';
 import { adoptShipment, findLocalShipment, findPlatformShipment } from '../shipping/lookup';
@@ -39,6 +40,12 @@ export function createScanHandlers(ctx: StationContext, packerName: () => string
      * otherwise `unknown`.
      * @throws StationError `offline` / `timeout` when the platform could not be asked.
      */
+    'scan.open': async ({ orderId }): Promise<ScanResult> => {
+      const order = ctx.store.orders.getById(orderId);
+      if (!order) throw new StationError('not_found_locally', `Order ${orderId} not found`, { orderId: ['No such order at this station'] });
+      const claimedBy = await open(order);
+      return { kind: 'order', order, ...(claimedBy ? { claimedBy } : {}) };
+    },
     'scan.resolve': async ({ code }): Promise<ScanResult> => {
       const c = code.trim();
       const orders = ctx.store.orders.findAllByScan(c);
@@ -73,5 +80,5 @@ export function createScanHandlers(ctx: StationContext, packerName: () => string
       ctx.events.emit('shipments.changed', { trackingNumber: remote.trackingNumber });
       return { kind: 'shipment', shipment: shipmentView(ctx.store, rec) };
     },
-  } satisfies Pick<Handlers, 'scan.resolve'>;
+  } satisfies Pick<Handlers, 'scan.open' | 'scan.resolve'>;
 }

@@ -70,7 +70,6 @@ interface OrdersState {
   confirmUnpaidYes(): void;
   closeDialogs(): void;
   fix(patch: { postalCode?: string; notes?: string }): Promise<void>;
-  choose(order: StationOrder): void;
   showChoices(code: string, orders: StationOrder[]): void;
   submitSelected(): Promise<OrdersSubmitView | null>;
   /** An `orders.submit` is on its way: a repeat press is ignored. */
@@ -327,10 +326,6 @@ export const useOrders = create<OrdersState>()((set, get) => ({
       const err = asStationError(e);
       set({ fixErrors: err.details ?? { postalCode: [err.message] } });
     }
-  },
-  choose(o) {
-    set({ choices: null });
-    get().openForShipping(o);
   },
   showChoices(code, orders) {
     set({ choices: { code, orders } });

@@ -4,7 +4,8 @@
  * shipment to look at (reprint, cancel). Unknown codes fail loudly.
  */
 import { create } from 'zustand';
-import type { ShipmentView } from '../../../shared/contract';
+import type { ScanResult, ShipmentView } from '../../../shared/contract';
+import type { StationOrder } from '../../../shared/domain/order';
 import { invoke } from '../api';
 import { asStationError } from '../lib/errors';
 import { clockTime, money } from '../lib/format';
@@ -21,6 +22,8 @@ interface ScanState {
   /** Tracking number waiting for the cancel confirmation. */
   confirmCancel: string | null;
   scan(code: string): Promise<void>;
+  /** Opens an order chosen from the list or among several shops (`scan.open`): claimed for this bench like a scanned one. */
+  openOrder(order: StationOrder): Promise<void>;
   showShipment(trackingNumber: string): Promise<void>;
   reprint(trackingNumber: string): Promise<void>;
   askCancel(trackingNumber: string): void;
@@ -30,10 +33,44 @@ interface ScanState {
 }
 
 /** Scan store: `scan.resolve`, the scanned shipment (`shipments.get`), reprint and cancel with confirmation. */
-export const useScan = create<ScanState>()((set, get) => ({
+export const useScan = create<ScanState>()((set, get) => {
+  /** An order a scan or the list opened: said when another bench packs it, shown when shipped, else opened for shipping. */
+  const openResolved = async (res: Extract<ScanResult, { kind: 'order' }>): Promise<void> => {
+    const app = useApp.getState();
+    const o = res.order;
+    // Another bench of the warehouse is packing it (issue 35): said, and not opened for shipping here.
+    if (res.claimedBy) {
+      const c = res.claimedBy;
+      const values = { order: o.orderNumber, bench: c.bench, packer: c.packer ?? '', time: c.since ? clockTime(c.since) : '' };
+      app.flash('warn', t(c.packer ? 'scanResult.claimedBy' : 'scanResult.claimed', values), t('scanResult.claimedDetail'));
+      return;
+    }
+    if (o.status === 'shipped' && o.shipmentTrackingNumber) {
+      app.flash('warn', t('scanResult.alreadyShipped', { order: o.orderNumber }), t('scanResult.alreadyShippedDetail', { trackingNumber: o.shipmentTrackingNumber }));
+      await get().showShipment(o.shipmentTrackingNumber);
+      return;
+    }
+    set({ shipment: null });
+    // Cancelled, store pickup, needs a fix, unpaid: the orders store decides (and asks).
+    useOrders.getState().openForShipping(o);
+  };
+  return {
   busy: false,
   shipment: null,
   confirmCancel: null,
+
+  async openOrder(order) {
+    const app = useApp.getState();
+    useOrders.getState().closeDialogs();
+    try {
+      const res = await invoke('scan.open', { orderId: order.id });
+      if (res.kind === 'order') await openResolved(res);
+    } catch (e) {
+      app.fail(t('scanResult.failed', { code: order.orderNumber }), e);
+    } finally {
+      app.refocus();
+    }
+  },
 
   async scan(raw) {
     const code = raw.trim();
@@ -48,22 +85,7 @@ export const useScan = create<ScanState>()((set, get) => ({
       const res = await invoke('scan.resolve', { code });
       set({ busy: false });
       if (res.kind === 'order') {
-        const o = res.order;
-        // Another bench of the warehouse is packing it (issue 35): said, and not opened for shipping here.
-        if (res.claimedBy) {
-          const c = res.claimedBy;
-          const values = { order: o.orderNumber, bench: c.bench, packer: c.packer ?? '', time: c.since ? clockTime(c.since) : '' };
-          app.flash('warn', t(c.packer ? 'scanResult.claimedBy' : 'scanResult.claimed', values), t('scanResult.claimedDetail'));
-          return;
-        }
-        if (o.status === 'shipped' && o.shipmentTrackingNumber) {
-          app.flash('warn', t('scanResult.alreadyShipped', { order: o.orderNumber }), t('scanResult.alreadyShippedDetail', { trackingNumber: o.shipmentTrackingNumber }));
-          await get().showShipment(o.shipmentTrackingNumber);
-          return;
-        }
-        set({ shipment: null });
-        // Cancelled, store pickup, needs a fix, unpaid: the orders store decides (and asks).
-        useOrders.getState().openForShipping(o);
+        await openResolved(res);
       } else if (res.kind === 'orders') {
         set({ shipment: null });
         app.flash('warn', t('scanResult.severalShops', { count: res.orders.length, code: res.code }), t('scanResult.severalShopsDetail'));
@@ -138,4 +160,5 @@ export const useScan = create<ScanState>()((set, get) => ({
   shipmentChanged(trackingNumber) {
     if (get().shipment?.trackingNumber === trackingNumber) void get().showShipment(trackingNumber);
   },
-}));
+};
+});

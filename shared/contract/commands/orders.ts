@@ -77,4 +77,10 @@ export const ordersCommands = {
   'scan.resolve': command<ScanResult>()(
     z.object({ code: z.string().trim().min(1, { error: 'Scan or type a code' }).max(INPUT_LIMITS.scanCode, { error: `Code is too long (max ${INPUT_LIMITS.scanCode} characters)` }) }),
   ),
+  /**
+   * Opens an order chosen from the list (or among several shops' orders of one number) as a scan opens it:
+   * claimed for this bench in the warehouse (issue 35), `claimedBy` when another bench packs it. Errors:
+   * not_found_locally naming `orderId`.
+   */
+  'scan.open': command<ScanResult>()(z.object({ orderId: OrderIdInput }).strict()),
 } as const;

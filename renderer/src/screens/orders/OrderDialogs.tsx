@@ -4,13 +4,14 @@
  * long), confirm an unpaid order, choose between shops sharing a number.
  */
 import { useCallback, useRef, useState } from 'react';
-import { ORDER_LIMITS, normalizePostalCode, recipientProblems } from '../../../../shared/domain/order';
+import { ORDER_LIMITS, normalizePostalCode, recipientProblems, type StationOrder } from '../../../../shared/domain/order';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { TextField } from '../../components/Field';
 import { useModalDialog } from '../../components/useModalDialog';
 import { money } from '../../lib/format';
 import { t } from '../../lib/i18n';
 import { useOrders } from '../../stores/orders';
+import { useScan } from '../../stores/scan';
 
 /** Completes an order imported without a postal code (or with a note too long), the field highlighted. */
 export function FixDialog() {
@@ -107,7 +108,9 @@ export function UnpaidDialog() {
 
 /** Several shops have the scanned number: 1–9 or a click chooses. */
 export function ChoiceDialog() {
-  const { choices, choose, closeDialogs } = useOrders();
+  const { choices, closeDialogs } = useOrders();
+  // Chosen like a scan: claimed for this bench in the warehouse, then opened (scan.open).
+  const choose = (o: StationOrder) => void useScan.getState().openOrder(o);
   const first = useRef<HTMLButtonElement>(null);
   const ref = useModalDialog(choices !== null, first);
   return (

@@ -11,6 +11,7 @@ import { SelectField, TextField } from '../../components/Field';
 import { dateTime, money } from '../../lib/format';
 import { locale, t } from '../../lib/i18n';
 import { useOrders } from '../../stores/orders';
+import { useScan } from '../../stores/scan';
 
 /** The order views of the Show menu; each one's name is the text `orders.view.<view>`. */
 const VIEWS: OrderView[] = ['to_ship', 'pickup', 'shipped', 'cancelled', 'all'];
@@ -20,7 +21,7 @@ const LIST_HEIGHT = 14 * ROW_HEIGHT;
 
 /** The order list: search, filters, sort, the virtualised table and sending the selected orders. */
 export function OrderList() {
-  const { query, total, rows, loading, facets, selected, submitting, setQuery, ensureRange, openForShipping, toggleSelected, submitSelected } = useOrders();
+  const { query, total, rows, loading, facets, selected, submitting, setQuery, ensureRange, toggleSelected, submitSelected } = useOrders();
   const [text, setText] = useState(query.q ?? '');
   const scrollRef = useRef<HTMLDivElement>(null);
   // Search as the packer types, once typing pauses (one SQLite query per pause, not per key).
@@ -131,7 +132,7 @@ export function OrderList() {
                 const o = rows.get(vi.index);
                 return (
                   <div key={vi.key} className="vrow" role="row" aria-rowindex={vi.index + 2} style={{ position: 'absolute', top: 0, left: 0, right: 0, height: ROW_HEIGHT, transform: `translateY(${vi.start}px)` }}>
-                    {o ? <OrderRow o={o} selected={selected.has(o.id)} onToggle={() => toggleSelected(o.id)} onOpen={() => openForShipping(o)} /> : <span className="c-loading">{t('common.loading')}</span>}
+                    {o ? <OrderRow o={o} selected={selected.has(o.id)} onToggle={() => toggleSelected(o.id)} onOpen={() => void useScan.getState().openOrder(o)} /> : <span className="c-loading">{t('common.loading')}</span>}
                   </div>
                 );
               })}

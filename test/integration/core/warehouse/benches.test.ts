@@ -90,6 +90,8 @@ describe('two benches, one warehouse', () => {
     const scanned = await at3('scan.resolve', { code: '#5001' });
     expect(scanned).toMatchObject({ kind: 'order', claimedBy: { bench: 'Bench 1', packer: 'Anna', since: expect.any(String) } });
     const o3 = await orderByNumber(at3, '#5001');
+    // Opened from the list instead: the same claim, the same answer.
+    expect(await at3('scan.open', { orderId: o3.id })).toMatchObject({ kind: 'order', claimedBy: { bench: 'Bench 1', packer: 'Anna' } });
     const request = {
       recipient: { name: 'Giulia Bianchi', address: { street: 'Via Roma 1', city: 'Milano', province: 'MI', postalCode: '20121', countryCode: 'IT' } },
       packages: [parcel()],
