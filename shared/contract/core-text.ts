@@ -75,6 +75,13 @@ export const CORE_TEXTS_EN = {
     '{{conflict}} If that parcel is this order\'s (sent to an old address), cancel it or reprint it from the platform; if it is not, choose "Send again" in the Queue (F7).',
   shipmentNoAnswer:
     'The shipment sent at {{sentAt}} UTC (reference {{reference}}) got no answer, and the platform shows no shipment with this reference {{seconds}} s later. Check the platform\'s shipments; if it is not there, choose "Send again" in the Queue (F7).',
+  claimedBy: 'Order {{order}} is being packed at {{bench}} by {{packer}} since {{time}}',
+  claimedByBench: 'Order {{order}} is being packed at {{bench}} since {{time}}',
+  claimedOffline: 'Order {{order}} is not shipped here: the warehouse cannot be reached since {{time}} and this bench holds no claim on the order',
+  warehouseReadOnly: 'The warehouse is offline since {{time}}: shared settings are read-only until it is back',
+  warehouseNoAnswer: 'The warehouse did not answer ({{reason}}): nothing was changed',
+  sharedChangedElsewhere: 'Changed at {{bench}} at {{time}} while you were editing it: it was reloaded, make your change again',
+  sharedChangedElsewhereBy: 'Changed at {{bench}} by {{packer}} at {{time}} while you were editing it: it was reloaded, make your change again',
 } as const;
 
 /** A key of {@link CORE_TEXTS_EN}. */

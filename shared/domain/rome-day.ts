@@ -40,6 +40,12 @@ export function romeHour(ms: number): number {
   return wall(ms).h;
 }
 
+/** Europe/Rome `HH:MM` of `ms` (epoch milliseconds): a time said to the packer ("since 10:41"). */
+export function romeClock(ms: number): string {
+  const w = wall(ms);
+  return `${pad(w.h)}:${pad(w.min)}`;
+}
+
 /** Europe/Rome `HH:MM:SS` of `ms` (epoch milliseconds). */
 export function romeTime(ms: number): string {
   const w = wall(ms);

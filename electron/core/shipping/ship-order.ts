@@ -10,6 +10,8 @@
 import type { Handlers, ShipResult } from '../../../shared/contract/commands';
 import { ShipInput } from '../../../shared/contract/commands';
 import { StationError } from '../../../shared/contract/errors';
+import { coreText } from '../../../shared/contract/core-text';
+import { romeClock } from '../../../shared/domain/rome-day';
 import { z } from 'zod';
 import type { AutoShipView, PlanAttention, ShipPlanView } from '../../../shared/contract/plan';
 import type { StationOrder } from '../../../shared/domain/order';
@@ -76,11 +78,13 @@ function claimedCreate(ctx: StationContext, create: ReturnType<typeof shipmentCr
     const key = orderReference(order);
     const claim = await ctx.warehouse.claim(key, null);
     if (!claim.won) {
-      if (claim.offline) {
-        throw new StationError('claimed', `Order ${order.orderNumber} is not shipped here: the warehouse cannot be reached${claim.since ? ` since ${claim.since}` : ''} and this bench holds no claim on the order`);
-      }
-      const since = claim.since ? ` since ${new Date(claim.since).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', timeZone: 'Europe/Rome' })}` : '';
-      throw new StationError('claimed', `Order ${order.orderNumber} is being packed at ${claim.benchName}${claim.packer ? ` by ${claim.packer}` : ''}${since}`);
+      const time = claim.since ? romeClock(Date.parse(claim.since)) : '?';
+      const said = claim.offline
+        ? coreText('claimedOffline', { order: order.orderNumber, time })
+        : claim.packer
+          ? coreText('claimedBy', { order: order.orderNumber, bench: claim.benchName, packer: claim.packer, time })
+          : coreText('claimedByBench', { order: order.orderNumber, bench: claim.benchName, time });
+      throw new StationError('claimed', said.message, undefined, said.text);
     }
     const result = await create(input, target);
     void ctx.warehouse.release(key);

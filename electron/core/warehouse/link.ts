@@ -10,7 +10,9 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { z } from 'zod';
 import type { WarehouseStatusView } from '../../../shared/contract/warehouse';
+import { coreText } from '../../../shared/contract/core-text';
 import { StationError } from '../../../shared/contract/errors';
+import { romeClock } from '../../../shared/domain/rome-day';
 import type { BenchStatus, ClaimResult, SharedChange, WarehouseBenchHooks, WarehouseLink } from '../common/services';
 import { defineSetting, type Store } from '../store';
 import { claimOrder, heartbeat, releaseOrder, type WarehouseBench } from './claims';
@@ -57,8 +59,8 @@ export interface WarehouseLinkOptions {
 /** How often a claim may try a lost warehouse again before the next heartbeat does, ms. */
 const RETRY_ON_CLAIM_MS = 2000;
 
-/** HH:MM of an ISO time, the bench's local time (messages). */
-const clock = (iso: string | null): string => (iso === null ? '' : new Date(iso).toTimeString().slice(0, 5));
+/** HH:MM (Europe/Rome) of an ISO time, for messages. */
+const clock = (iso: string | null): string => (iso === null ? '?' : romeClock(Date.parse(iso)));
 
 /**
  * Starts the link: registers the bench and checks the schema in the background (the station does not wait).
@@ -283,7 +285,8 @@ export function createWarehouseLink(opts: WarehouseLinkOptions): WarehouseLink {
     async share(changes: readonly SharedChange[], mode: 'check' | 'force' = 'check') {
       await first;
       if (!connected) {
-        throw new StationError('warehouse_offline', `The warehouse is offline since ${clock(since)}: shared settings are read-only until it is back`);
+        const said = coreText('warehouseReadOnly', { time: clock(since) });
+        throw new StationError('warehouse_offline', said.message, undefined, said.text);
       }
       try {
         // The version names the bench as it is called now (a rename reaches the warehouse with the next heartbeat).
@@ -292,14 +295,13 @@ export function createWarehouseLink(opts: WarehouseLinkOptions): WarehouseLink {
       } catch (e) {
         if (e instanceof SharedConflictError) {
           await pull();
-          throw new StationError(
-            'changed_elsewhere',
-            `Changed at ${e.benchName}${e.packer ? ` by ${e.packer}` : ''} at ${clock(e.at)} while you were editing it: it was reloaded, make your change again`,
-            { [e.key]: [`changed at ${e.benchName} at ${clock(e.at)}`] },
-          );
+          const values = { bench: e.benchName, time: clock(e.at) };
+          const said = e.packer ? coreText('sharedChangedElsewhereBy', { ...values, packer: e.packer }) : coreText('sharedChangedElsewhere', values);
+          throw new StationError('changed_elsewhere', said.message, { [e.key]: [`changed at ${e.benchName} at ${clock(e.at)}`] }, said.text);
         }
         went(e);
-        throw new StationError('warehouse_offline', `The warehouse did not answer (${(e as Error).message}): nothing was changed`);
+        const said = coreText('warehouseNoAnswer', { reason: (e as Error).message });
+        throw new StationError('warehouse_offline', said.message, undefined, said.text);
       }
       // The bench's copy takes the change from the warehouse (with anything newer), as every bench does.
       await pull();

@@ -70,6 +70,13 @@ const texts: Record<CoreTextKey, string> = {
     '{{conflict}} Se quel collo è di questo ordine (inviato a un vecchio indirizzo), annullalo o ristampalo dalla piattaforma; se non lo è, scegli «Invia di nuovo» nella Coda (F7).',
   shipmentNoAnswer:
     'La spedizione inviata alle {{sentAt}} UTC (riferimento {{reference}}) non ha avuto risposta, e dopo {{seconds}} s la piattaforma non mostra spedizioni con questo riferimento. Controlla le spedizioni sulla piattaforma; se non c’è, scegli «Invia di nuovo» nella Coda (F7).',
+  claimedBy: 'L’ordine {{order}} è in imballaggio al {{bench}}, operatore {{packer}}, dalle {{time}}',
+  claimedByBench: 'L’ordine {{order}} è in imballaggio al {{bench}} dalle {{time}}',
+  claimedOffline: 'L’ordine {{order}} non si spedisce qui: il magazzino non è raggiungibile dalle {{time}} e questo banco non ha l’ordine in carico',
+  warehouseReadOnly: 'Il magazzino non è raggiungibile dalle {{time}}: le impostazioni condivise sono in sola lettura finché non torna',
+  warehouseNoAnswer: 'Il magazzino non ha risposto ({{reason}}): non è stato cambiato nulla',
+  sharedChangedElsewhere: 'Modificata al {{bench}} alle {{time}} mentre la stavi cambiando: è stata ricaricata, ripeti la modifica',
+  sharedChangedElsewhereBy: 'Modificata al {{bench}} da {{packer}} alle {{time}} mentre la stavi cambiando: è stata ricaricata, ripeti la modifica',
 };
 
 /** The sections of ./it.ts this file holds: `coreText`, where the client secret is kept, the shipment statuses by their keys. */
