@@ -16,6 +16,7 @@ import { useEditableForm } from '../lib/editableForm';
 import { asStationError } from '../lib/errors';
 import { t } from '../lib/i18n';
 import { useApp } from '../stores/app';
+import { clockTime } from '../lib/format';
 import { BoxSettingsSection } from './BoxSettingsSection';
 import { OrderSettingsSection } from './OrderSettingsSection';
 import { PreferencesSection } from './PreferencesSection';
@@ -32,6 +33,8 @@ import { WarehouseSection } from './WarehouseSection';
 /** Settings screen (see file comment). */
 export function SettingsScreen() {
   const focusTick = useApp((s) => s.focusTick);
+  // A bench of a warehouse that cannot reach it keeps its shared settings read-only (issue 35).
+  const warehouse = useApp((s) => s.info?.warehouse);
   const flash = useApp((s) => s.flash);
   const fail = useApp((s) => s.fail);
   const [view, setView] = useState<AccountView | null>(null);
@@ -112,6 +115,11 @@ export function SettingsScreen() {
         {t('settings.title')}
       </h1>
       <p className="subtitle">{t('settings.subtitle')}</p>
+      {warehouse && !warehouse.connected ? (
+        <p className="card card-warn" role="status" data-testid="shared-read-only">
+          {t('warehouseSettings.readOnly', { time: warehouse.since ? clockTime(warehouse.since) : '—' })}
+        </p>
+      ) : null}
 
       <section className="card" aria-labelledby="account-title">
         <h2 id="account-title">{t('settings.account')}</h2>

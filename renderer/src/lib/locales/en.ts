@@ -1047,6 +1047,7 @@ export const en = {
   ...rulesEn,
   ...coreEn,
   warehouseSettings: {
+    readOnly: 'Warehouse offline since {{time}}: the shared settings (rules, products, packers, boxes, orders, customs identifiers) are read-only until it is back; this bench works with what it last had.',
     title: 'Warehouse',
     hint: 'The warehouse database this bench joins at its next start: shared rules, products, packers and boxes, each order packed once. Leave the URL empty to work alone.',
     url: 'Warehouse URL (postgres://user@host:5432/database, without the password)',

@@ -1050,6 +1050,7 @@ export const it: Texts<typeof en> = {
   ...rulesIt,
   ...coreIt,
   warehouseSettings: {
+    readOnly: 'Magazzino non raggiungibile dalle {{time}}: le impostazioni condivise (regole, prodotti, operatori, imballi, ordini, identificativi doganali) sono in sola lettura finché non torna; questo banco lavora con quelle che aveva.',
     title: 'Magazzino',
     hint: 'Il database del magazzino a cui questo banco si collega al prossimo avvio: regole, prodotti, operatori e imballi condivisi, ogni ordine imballato una volta sola. Lascia vuoto l’indirizzo per lavorare da solo.',
     url: 'Indirizzo del magazzino (postgres://utente@host:5432/database, senza password)',
