@@ -32,11 +32,14 @@ const DEFAULT_HEARTBEAT_TIMEOUT_S = 120;
 
 type Db = Pool | ClientBase;
 
-/** Registers the bench (or renames it), marks it alive now and keeps what it shows the supervisor (`status`, JSON). */
+/**
+ * Registers the bench (or renames it), marks it alive now and keeps what it shows the supervisor (`status`, JSON);
+ * the bench belongs to the login that sends it (schema 4: another bench login is refused, SQLSTATE 42501).
+ */
 export async function heartbeat(db: Db, bench: WarehouseBench, status: object = {}): Promise<void> {
   await db.query(
-    `INSERT INTO benches (id, name, heartbeat_at, status) VALUES ($1, $2, now(), $3::jsonb)
-     ON CONFLICT (id) DO UPDATE SET name = EXCLUDED.name, heartbeat_at = now(), status = EXCLUDED.status`,
+    `INSERT INTO benches (id, name, heartbeat_at, status, login) VALUES ($1, $2, now(), $3::jsonb, session_user)
+     ON CONFLICT (id) DO UPDATE SET name = EXCLUDED.name, heartbeat_at = now(), status = EXCLUDED.status, login = session_user`,
     [bench.id, bench.name, JSON.stringify(status)],
   );
 }

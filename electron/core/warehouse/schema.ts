@@ -172,6 +172,80 @@ const MIGRATIONS: readonly WarehouseMigration[] = [
       GRANT EXECUTE ON FUNCTION share_changes(text[], jsonb[], bigint, text, text, text) TO warehouse_bench;
     `,
   },
+  {
+    version: 4,
+    name: 'each bench login acts only as its own benches',
+    sql: `
+      -- Who registered a bench (its login, session_user). Row-level security lets the warehouse_bench role
+      -- write only as its own benches: its heartbeat, its claims (and a silent bench's, the takeover), its
+      -- activity, its imports, an order not yet shipped; it reads everything. The owner (the supervisor)
+      -- is not bound by these policies: the page releases any claim.
+      ALTER TABLE benches ADD COLUMN login name DEFAULT session_user;
+      ALTER TABLE benches ENABLE ROW LEVEL SECURITY;
+      CREATE POLICY benches_read ON benches FOR SELECT TO warehouse_bench USING (true);
+      CREATE POLICY benches_register ON benches FOR INSERT TO warehouse_bench WITH CHECK (login = session_user);
+      CREATE POLICY benches_own ON benches FOR UPDATE TO warehouse_bench USING (login = session_user OR login IS NULL) WITH CHECK (login = session_user);
+
+      ALTER TABLE claims ENABLE ROW LEVEL SECURITY;
+      CREATE POLICY claims_read ON claims FOR SELECT TO warehouse_bench USING (true);
+      CREATE POLICY claims_claim ON claims FOR INSERT TO warehouse_bench
+        WITH CHECK (EXISTS (SELECT 1 FROM benches b WHERE b.id = bench_id AND b.login = session_user));
+      -- Its own claim, or one whose bench has been silent for at least the shortest claim timeout (30 s).
+      CREATE POLICY claims_take ON claims FOR UPDATE TO warehouse_bench
+        USING (EXISTS (SELECT 1 FROM benches b WHERE b.id = claims.bench_id AND (b.login = session_user OR b.heartbeat_at < now() - interval '30 seconds')))
+        WITH CHECK (EXISTS (SELECT 1 FROM benches b WHERE b.id = bench_id AND b.login = session_user));
+      CREATE POLICY claims_release ON claims FOR DELETE TO warehouse_bench
+        USING (EXISTS (SELECT 1 FROM benches b WHERE b.id = claims.bench_id AND b.login = session_user));
+
+      ALTER TABLE activity ENABLE ROW LEVEL SECURITY;
+      CREATE POLICY activity_read ON activity FOR SELECT TO warehouse_bench USING (true);
+      CREATE POLICY activity_send ON activity FOR INSERT TO warehouse_bench
+        WITH CHECK (EXISTS (SELECT 1 FROM benches b WHERE b.id = bench_id AND b.login = session_user));
+
+      ALTER TABLE orders ENABLE ROW LEVEL SECURITY;
+      CREATE POLICY orders_read ON orders FOR SELECT TO warehouse_bench USING (true);
+      CREATE POLICY orders_import ON orders FOR INSERT TO warehouse_bench
+        WITH CHECK (bench_id IS NULL OR EXISTS (SELECT 1 FROM benches b WHERE b.id = bench_id AND b.login = session_user));
+      -- An order not shipped yet may be imported again or marked shipped; a shipped one stays shipped.
+      CREATE POLICY orders_open ON orders FOR UPDATE TO warehouse_bench USING (shipped_at IS NULL)
+        WITH CHECK (bench_id IS NULL OR EXISTS (SELECT 1 FROM benches b WHERE b.id = bench_id AND b.login = session_user));
+
+      -- share_changes names the bench: only one of the caller's own.
+      CREATE OR REPLACE FUNCTION share_changes(p_keys text[], p_values jsonb[], p_known bigint, p_bench text, p_packer text, p_mode text)
+      RETURNS bigint LANGUAGE plpgsql SECURITY DEFINER SET search_path FROM CURRENT AS $f$
+      DECLARE
+        i int;
+        cur shared%ROWTYPE;
+        last bigint := 0;
+        holder text;
+      BEGIN
+        IF NOT EXISTS (SELECT 1 FROM benches WHERE id = p_bench AND login = session_user) THEN
+          RAISE EXCEPTION 'share_changes: bench % is not one of login %', p_bench, session_user USING ERRCODE = '42501';
+        END IF;
+        IF p_mode NOT IN ('check', 'force', 'seed') THEN RAISE EXCEPTION 'share_changes: mode %', p_mode; END IF;
+        IF coalesce(array_length(p_keys, 1), 0) <> coalesce(array_length(p_values, 1), 0) THEN
+          RAISE EXCEPTION 'share_changes: % keys, % values', array_length(p_keys, 1), array_length(p_values, 1);
+        END IF;
+        FOR i IN 1 .. coalesce(array_length(p_keys, 1), 0) LOOP
+          SELECT * INTO cur FROM shared WHERE key = p_keys[i] FOR UPDATE;
+          IF FOUND THEN
+            CONTINUE WHEN p_mode = 'seed' OR cur.value IS NOT DISTINCT FROM p_values[i];
+            IF p_mode = 'check' AND cur.revision > p_known AND cur.bench_id IS DISTINCT FROM p_bench THEN
+              SELECT name INTO holder FROM benches WHERE id = cur.bench_id;
+              RAISE EXCEPTION USING ERRCODE = 'WH409', MESSAGE = 'changed elsewhere',
+                DETAIL = json_build_object('key', cur.key, 'at', cur.changed_at, 'bench', holder, 'packer', cur.packer)::text;
+            END IF;
+            UPDATE shared SET value = p_values[i], revision = nextval('shared_revision'), changed_at = now(), bench_id = p_bench, packer = p_packer
+              WHERE key = p_keys[i] RETURNING revision INTO last;
+          ELSIF p_values[i] IS NOT NULL THEN
+            INSERT INTO shared (key, value, revision, bench_id, packer) VALUES (p_keys[i], p_values[i], nextval('shared_revision'), p_bench, p_packer)
+              ON CONFLICT (key) DO NOTHING RETURNING revision INTO last;
+          END IF;
+        END LOOP;
+        RETURN last;
+      END $f$;
+    `,
+  },
 ];
 
 /** The newest schema this station knows. */

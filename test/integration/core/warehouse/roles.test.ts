@@ -10,6 +10,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStation, type StartedStation } from '../../../../electron/shell/start';
+import { claimOrder } from '../../../../electron/core/warehouse/claims';
 import { warehouseClientConfig } from '../../../../electron/core/warehouse/connection';
 import { migrateWarehouse } from '../../../../electron/core/warehouse/schema';
 import type { Sandbox } from '../../../../electron/sandbox/index';
@@ -166,6 +167,48 @@ describe('a bench with the warehouse_bench role only', () => {
     expect(await refused(`SELECT rolname, rolpassword FROM pg_authid`)).toBe('42501');
     // What it may do, it still does (the refusals are rights, not a broken login).
     expect(await as('bench_login', `SELECT count(*)::int AS n FROM shared`)).toEqual([{ n: expect.any(Number) }]);
+  });
+
+  it('acts only as its own bench: another login’s bench, claims, activity and shipped orders are not its to change', async () => {
+    // Another bench, registered by the owner's login, packing an order, with a shipped order of the warehouse.
+    await as('postgres', `INSERT INTO benches (id, name, heartbeat_at) VALUES ('other-bench', 'Bench 7', now())`);
+    await as('postgres', `INSERT INTO claims (order_key, bench_id, packer) VALUES ('Bottega #7001', 'other-bench', 'Marco')`);
+    await as('postgres', `INSERT INTO orders (order_key, value, shipped_at, tracking_number) VALUES ('Bottega #7002', '{}', now(), 'BR7002')`);
+    const mine = (await as<{ id: string }>('bench_login', `SELECT id FROM benches WHERE login = 'bench_login'`)).map((r) => r.id);
+    expect(mine).toHaveLength(1);
+    const code = async (sql: string, values: unknown[] = []): Promise<string | undefined> => {
+      try {
+        await as('bench_login', sql, values);
+        return undefined;
+      } catch (e) {
+        return (e as { code?: string }).code;
+      }
+    };
+    // A heartbeat, a claim, activity or a shared change in another bench's name: refused (42501).
+    expect(await code(`INSERT INTO benches (id, name) VALUES ('other-bench', 'Mine now') ON CONFLICT (id) DO UPDATE SET name = EXCLUDED.name, login = session_user`)).toBe('42501');
+    expect(await code(`INSERT INTO claims (order_key, bench_id) VALUES ('Bottega #7003', 'other-bench')`)).toBe('42501');
+    expect(await code(`INSERT INTO activity (bench_id, seq, at, action) VALUES ('other-bench', 1, now(), 'scan')`)).toBe('42501');
+    expect(await code(`SELECT share_changes(ARRAY['setting:boxes.presets'], ARRAY['{}'::jsonb], 0, 'other-bench', NULL, 'force')`)).toBe('42501');
+    // Another live bench's claim can be neither released nor taken; a shipped order cannot be opened again.
+    await as('bench_login', `DELETE FROM claims WHERE order_key = 'Bottega #7001'`);
+    await as('bench_login', `UPDATE claims SET bench_id = $1 WHERE order_key = 'Bottega #7001'`, [mine[0]]);
+    expect(await as('postgres', `SELECT bench_id, packer FROM claims WHERE order_key = 'Bottega #7001'`)).toEqual([{ bench_id: 'other-bench', packer: 'Marco' }]);
+    await as('bench_login', `UPDATE orders SET shipped_at = NULL WHERE order_key = 'Bottega #7002'`);
+    expect(await as('postgres', `SELECT tracking_number FROM orders WHERE order_key = 'Bottega #7002' AND shipped_at IS NOT NULL`)).toEqual([{ tracking_number: 'BR7002' }]);
+    // Through the station's own claim: refused naming the holder while it lives, taken over once it is silent.
+    const client = new pg.Client(warehouseClientConfig(benchUrl, BENCH_PASSWORD).config);
+    await client.connect();
+    try {
+      const me = { id: mine[0]!, name: 'Bench 1' };
+      expect(await claimOrder(client, 'Bottega #7001', me, 'Anna', 120)).toMatchObject({ won: false, holder: { benchName: 'Bench 7', packer: 'Marco' } });
+      await as('postgres', `UPDATE benches SET heartbeat_at = now() - interval '5 minutes' WHERE id = 'other-bench'`);
+      expect(await claimOrder(client, 'Bottega #7001', me, 'Anna', 120)).toEqual({ won: true });
+    } finally {
+      await client.end();
+    }
+    // The supervisor (the owner) releases any claim.
+    await as('postgres', `DELETE FROM claims WHERE order_key = 'Bottega #7001'`);
+    expect(await as('postgres', `SELECT count(*)::int AS n FROM claims WHERE order_key = 'Bottega #7001'`)).toEqual([{ n: 0 }]);
   });
 
   it('keeps PINs only as salted hashes in the warehouse, and no password or PIN in the log', async () => {
