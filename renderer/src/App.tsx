@@ -99,6 +99,10 @@ function useGlobalKeys(): void {
         useVerify.getState().abandon();
         return;
       }
+      if (e.key === 'Escape' && useApp.getState().screen === 'scan' && !e.defaultPrevented && letGoOfOrder()) {
+        e.preventDefault();
+        return;
+      }
       if (!e.altKey || e.ctrlKey || e.metaKey) return;
       const key = e.code.startsWith('Key') ? e.code.slice(3).toLowerCase() : e.key.toLowerCase();
       const screen = useApp.getState().screen;
@@ -207,6 +211,19 @@ function useStationEvents(): void {
       offs.forEach((off) => off());
     };
   }, []);
+}
+
+/**
+ * Esc on the Scan screen: the order being packed and not shipped is let go, its warehouse claim ends
+ * (issue 35: another bench may pack it) and the form is cleared. Returns whether there was one.
+ */
+function letGoOfOrder(): boolean {
+  const job = useJob.getState();
+  const order = job.order;
+  if (!order || job.result) return false;
+  job.startBlank();
+  useApp.getState().flash('info', t('scanResult.letGo', { order: order.orderNumber }), t('scanResult.letGoDetail'));
+  return true;
 }
 
 /** Root component of the bench. */

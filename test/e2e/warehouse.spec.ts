@@ -149,6 +149,14 @@ test('two benches on one warehouse: shared rules, the order packed once', async 
   await expect(pageIt.getByTestId('banner')).toContainText(/L’ordine #1002 è in imballaggio al Bench 1, operatore Anna, dalle \d\d:\d\d/);
   await shot(pageIt, 'warehouse-02-claimed-it');
 
+  // Anna lets #1002 go at Bench 1 (F1, Esc): Bench 2 may open it now; it lets it go again.
+  await page1.keyboard.press('F1');
+  await expect(scan1).toBeFocused();
+  await page1.keyboard.press('Escape');
+  await expect(page1.getByTestId('banner')).toContainText('Order #1002 let go');
+  expect(await at2('scan.open', { orderId: o1002.id })).not.toHaveProperty('claimedBy');
+  expect(await at2('scan.release', {})).toEqual({ released: true });
+
   // Bench 1 ships #1002 and Bench 2 ships #1003: both shipments go to the warehouse.
   const shipped1 = await at1('shipping.shipOrder', { orderId: (await orderAt(at1, '#1002')).id, request: request(await orderAt(at1, '#1002')) });
   const o1003 = await orderAt(at2, '#1003');

@@ -40,6 +40,12 @@ export function createScanHandlers(ctx: StationContext, packerName: () => string
      * otherwise `unknown`.
      * @throws StationError `offline` / `timeout` when the platform could not be asked.
      */
+    'scan.release': async () => {
+      const key = opened;
+      opened = null;
+      if (key !== null) await ctx.warehouse.release(key);
+      return { released: key !== null };
+    },
     'scan.open': async ({ orderId }): Promise<ScanResult> => {
       const order = ctx.store.orders.getById(orderId);
       if (!order) throw new StationError('not_found_locally', `Order ${orderId} not found`, { orderId: ['No such order at this station'] });
@@ -80,5 +86,5 @@ export function createScanHandlers(ctx: StationContext, packerName: () => string
       ctx.events.emit('shipments.changed', { trackingNumber: remote.trackingNumber });
       return { kind: 'shipment', shipment: shipmentView(ctx.store, rec) };
     },
-  } satisfies Pick<Handlers, 'scan.open' | 'scan.resolve'>;
+  } satisfies Pick<Handlers, 'scan.open' | 'scan.release' | 'scan.resolve'>;
 }

@@ -250,6 +250,8 @@ export const useJob = create<JobState>()((set, get) => {
     },
     startBlank() {
       checks++;
+      // A shipment by hand: the order opened before is let go for the other benches (issue 35).
+      if (get().order) void invoke('scan.release', {}).catch(() => undefined);
       set({ ...initial() });
     },
     async checkOrderChanged() {

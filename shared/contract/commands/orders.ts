@@ -83,4 +83,6 @@ export const ordersCommands = {
    * not_found_locally naming `orderId`.
    */
   'scan.open': command<ScanResult>()(z.object({ orderId: OrderIdInput }).strict()),
+  /** The packer lets the open order go (Esc on the Scan screen, a shipment by hand): its warehouse claim ends (issue 35). */
+  'scan.release': command<{ released: boolean }>()(Empty),
 } as const;

@@ -853,6 +853,8 @@ export const en = {
   scanResult: {
     claimed: 'Order {{order}} is being packed at {{bench}} since {{time}}',
     claimedBy: 'Order {{order}} is being packed at {{bench}} by {{packer}} since {{time}}',
+    letGo: 'Order {{order}} let go',
+    letGoDetail: 'It is free for the other benches; scan it again to pack it here.',
     claimedDetail: 'Another bench has it open: it is not shipped here. It is free again when that bench ships it, lets it go, or goes silent.',
     alreadyShipped: 'Order {{order}} is already shipped',
     alreadyShippedDetail: 'Tracking number {{trackingNumber}}. Scan it to reprint or cancel.',

@@ -856,6 +856,8 @@ export const it: Texts<typeof en> = {
   scanResult: {
     claimed: 'L’ordine {{order}} è in imballaggio al {{bench}} dalle {{time}}',
     claimedBy: 'L’ordine {{order}} è in imballaggio al {{bench}}, operatore {{packer}}, dalle {{time}}',
+    letGo: 'Ordine {{order}} lasciato',
+    letGoDetail: 'È libero per gli altri banchi; scansionalo di nuovo per imballarlo qui.',
     claimedDetail: 'Un altro banco lo ha aperto: qui non si spedisce. Torna libero quando quel banco lo spedisce, lo lascia o non risponde più.',
     alreadyShipped: 'L’ordine {{order}} è già spedito',
     alreadyShippedDetail: 'Numero di tracking {{trackingNumber}}. Scansionalo per ristampare o annullare.',

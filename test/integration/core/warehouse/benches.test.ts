@@ -119,6 +119,23 @@ describe('two benches, one warehouse', () => {
     await pool.end();
   });
 
+  it('a bench that lets the order go (Esc) frees it for another bench at once', async () => {
+    const a = await bench(url);
+    const b = await bench(url);
+    const atA = invokerOf(() => a);
+    const atB = invokerOf(() => b);
+    const one = shopifyCsv(order({ name: '#5101', id: '5500000005101', created: '2026-11-20 10:00:00 +0000', email: 'l@example.it', ship: { name: 'Luca Verdi', a1: 'Via Appia 5', city: 'Roma', zip: '00184', prov: 'RM', country: 'IT' }, items: [{ q: '1', n: 'Piatto', p: '20.00', sku: 'PIATTO' }], total: '20.00' }));
+    for (const invoke of [atA, atB]) await invoke('orders.importCsv', { fileName: 'esc.csv', shop: 'Bottega', content: one });
+    await until(atA, true);
+    await until(atB, true);
+    expect(await atA('scan.resolve', { code: '#5101' })).not.toHaveProperty('claimedBy');
+    expect(await atB('scan.resolve', { code: '#5101' })).toHaveProperty('claimedBy');
+    expect(await atA('scan.release', {})).toEqual({ released: true });
+    expect(await atA('scan.release', {})).toEqual({ released: false });
+    expect(await atB('scan.resolve', { code: '#5101' })).not.toHaveProperty('claimedBy');
+    expect(await atA('scan.resolve', { code: '#5101' })).toHaveProperty('claimedBy');
+  });
+
   it('a bench sends again what it did while the warehouse was away, each row once', async () => {
     const two = await bench(url);
     const at2 = invokerOf(() => two);
