@@ -101,6 +101,9 @@ test('two benches on one warehouse: shared rules, the order packed once', async 
   await expect(page1.getByTestId('import-imported')).toHaveText('5');
   await expect(page2.getByRole('table', { name: 'Open orders' })).toContainText('#1002', { timeout: 5000 });
   await expect(page2.getByRole('table', { name: 'Open orders' }).getByRole('row')).toHaveCount(6);
+  // The rule imported at Bench 1 is the one Bench 2 uses for an Italian order.
+  const italian = (await at2('orders.page', { view: 'to_ship', q: '#1001', limit: 5 })).orders.find((o) => o.orderNumber === '#1001');
+  expect((await at2('rules.test', { orderId: italian!.id, weightKg: 1 })).decision.rule?.name).toBe('Italia dal magazzino');
   // The header says the bench is in the warehouse.
   await expect(page1.getByTestId('warehouse-state')).toHaveText('connected');
   await expect(page1.getByTestId('warehouse-state')).toHaveAttribute('title', 'Bench 1');
