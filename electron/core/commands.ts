@@ -4,7 +4,7 @@
  * merged here and checked against `Handlers` as a whole.
  */
 import type { Handlers } from '../../shared/contract/commands';
-import { createAppHandlers, emitAppChanged } from './account/app';
+import { createAppHandlers } from './account/app';
 import { createBoxesHandlers } from './packing/boxes';
 import { createCarriersHandlers } from './shipping/carriers';
 import type { StationContext } from './common/context';
@@ -61,8 +61,9 @@ export function createHandlers(ctx: StationContext): Handlers {
       if (pulled.settings.includes('rules.document')) rulesChangedElsewhere(ctx);
       if (pulled.products) ctx.events.emit('products.changed', { count: pulled.products });
       if (pulled.packers) session.changed();
-      // Order settings, boxes and customs identifiers are read when a screen opens; the header's app info says they changed.
-      if (pulled.settings.some((k) => k !== 'rules.document')) emitAppChanged(ctx);
+      // Order settings, boxes, customs identifiers, the claim timeout: the screens showing them reload.
+      const others = pulled.settings.filter((k) => k !== 'rules.document');
+      if (others.length) ctx.events.emit('settings.changed', { keys: others });
     },
     onOrders: () => emitOrdersChanged(ctx),
   });

@@ -22,6 +22,7 @@ export const STATION_EVENT_NAMES = [
   'rules.changed',
   'products.changed',
   'packers.changed',
+  'settings.changed',
 ] as const satisfies readonly EventName[];
 
 // Compile-time completeness: every EventName must be in the list.

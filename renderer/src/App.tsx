@@ -186,6 +186,11 @@ function useStationEvents(): void {
       }),
       on('stocks.changed', () => void useStocks.getState().poll()),
       on('packers.changed', (session) => usePackers.getState().setSession(session)),
+      // Shared settings from the warehouse (issue 35): the stores the bench screens read load them again.
+      on('settings.changed', ({ keys }) => {
+        if (keys.includes('boxes.presets')) void useBoxes.getState().load();
+        if (keys.some((k) => k.startsWith('orders.'))) void useOrders.getState().loadSettings();
+      }),
     ];
     void usePackers.getState().load();
     // New held shipments: the platform calls no webhook on a bench PC, so the station asks.

@@ -176,6 +176,15 @@ test('two benches on one warehouse: shared rules, the order packed once', async 
     await db.end();
   }
 
+  // Settings at Bench 2 follow the warehouse: the claim timeout Anna sets at Bench 1 shows there without a reload.
+  await pageIt.keyboard.press('F8');
+  const timeoutField = pageIt.locator('#warehouse-claim-timeout');
+  await expect(timeoutField).toHaveValue('120');
+  await at1('warehouse.settings.set', { claimTimeoutS: 300 });
+  await expect(timeoutField).toHaveValue('300', { timeout: 2000 });
+  await pageIt.locator('#warehouse-settings-title').scrollIntoViewIfNeeded();
+  await pageIt.screenshot({ path: path.join(SHOTS, 'warehouse-06-settings-it.png') });
+
   // The supervisor's page (npm run warehouse): Anna signs in with her PIN and sees both benches, their
   // shipments in the charts, live (the second shipment of Bench 2 appears without a reload).
   const floor = await startSupervisorPage();

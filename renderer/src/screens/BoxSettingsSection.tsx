@@ -5,7 +5,7 @@
  * names its row and field (`presets.1.lengthCm`) and nothing saved is lost.
  * Keyboard: Tab through the rows, Enter in a field or Ctrl+Enter saves.
  */
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import type { BoxSettings } from '../../../shared/contract';
 import { TextField } from '../components/Field';
 import { useEditableForm } from '../lib/editableForm';
@@ -13,6 +13,7 @@ import { asStationError } from '../lib/errors';
 import { decimalText, parseDecimal } from '../lib/format';
 import { t } from '../lib/i18n';
 import { useApp } from '../stores/app';
+import { useSharedSettingsReload } from '../lib/sharedSettings';
 import { useBoxes } from '../stores/boxes';
 import { SettingsCard } from '../components/Forms';
 
@@ -52,7 +53,7 @@ export function BoxSettingsSection() {
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const [busy, setBusy] = useState(false);
 
-  useEffect(() => {
+  const reload = useCallback(() => {
     void useBoxes
       .getState()
       .load()
@@ -61,6 +62,8 @@ export function BoxSettingsSection() {
         load({ rows: toRows(s), defaultBox: s.defaultBox ?? '' });
       });
   }, [load]);
+  useEffect(reload, [reload]);
+  useSharedSettingsReload(['boxes.presets'], reload);
 
   const edit = (i: number, field: keyof Row, value: string) => setRows(rows.map((r, n) => (n === i ? { ...r, [field]: value } : r)));
 

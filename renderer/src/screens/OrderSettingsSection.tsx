@@ -7,13 +7,14 @@
  * field and nothing saved is lost. Keyboard: Tab through the fields, Enter in
  * a single-line field or Ctrl+Enter in a list saves.
  */
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import type { OrderSettings } from '../../../shared/domain/order';
 import { invoke } from '../api';
 import { TextField } from '../components/Field';
 import { useEditableForm } from '../lib/editableForm';
 import { asStationError } from '../lib/errors';
 import { t } from '../lib/i18n';
+import { useSharedSettingsReload } from '../lib/sharedSettings';
 import { useApp } from '../stores/app';
 import { useOrders } from '../stores/orders';
 import { SettingsCard } from '../components/Forms';
@@ -45,15 +46,19 @@ export function OrderSettingsSection() {
 
   const loadUnpaid = unpaid.load;
   const loadPerShop = perShop.load;
-  useEffect(() => {
-    void loadFacets();
+  const reload = useCallback(() => {
     invoke('orders.settings.get', {})
       .then((s: OrderSettings) => {
         loadUnpaid({ allowUnpaid: s.allowUnpaid });
         loadPerShop(methodTexts(s.pickupMethods));
       })
       .catch((e: unknown) => useApp.getState().fail(t('orderSettings.notSaved'), e));
-  }, [loadFacets, loadUnpaid, loadPerShop]);
+  }, [loadUnpaid, loadPerShop]);
+  useEffect(() => {
+    void loadFacets();
+    reload();
+  }, [loadFacets, reload]);
+  useSharedSettingsReload(['orders.allowUnpaid', 'orders.pickupMethods'], reload);
 
   // Shops with orders here, and shops that only have settings so far.
   const known = [...new Set([...shops, ...Object.keys(methods)])].sort((a, b) => a.localeCompare(b));

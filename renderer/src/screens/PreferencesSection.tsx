@@ -5,7 +5,7 @@
  * importer) every customs declaration is prefilled with. A bad identifier is
  * refused naming its field; nothing already saved is lost.
  */
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import type { CustomsSettings } from '../../../shared/contract/customs';
 import { TextField } from '../components/Field';
 import { useEditableForm } from '../lib/editableForm';
@@ -13,6 +13,7 @@ import { asStationError } from '../lib/errors';
 import { language, setLanguage, t, type Language } from '../lib/i18n';
 import { invoke } from '../api';
 import { setSoundsOn, soundsOn } from '../lib/sound';
+import { useSharedSettingsReload } from '../lib/sharedSettings';
 import { useApp } from '../stores/app';
 import { ActionForm } from '../components/Forms';
 
@@ -36,11 +37,13 @@ export function PreferencesSection() {
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const [lang, setLang] = useState<Language>(language());
   const [sounds, setSounds] = useState(soundsOn());
-  useEffect(() => {
+  const reload = useCallback(() => {
     invoke('customs.settings.get', {})
       .then((s) => load(toFields(s)))
       .catch((e: unknown) => useApp.getState().fail(t('preferences.loadFailed'), e));
   }, [load]);
+  useEffect(reload, [reload]);
+  useSharedSettingsReload(['customs.identifiers'], reload);
   const field = (who: 'exporter' | 'importer', f: keyof Ids) => (
     <TextField
       key={`${who}-${f}`}

@@ -6,13 +6,14 @@
  * A URL given with `--warehouse` or `STATION_WAREHOUSE_URL` wins, and the card
  * says so. A refused value names its field.
  */
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import type { WarehouseConnectionView } from '../../../shared/contract';
 import { invoke } from '../api';
 import { TextField } from '../components/Field';
 import { SettingsCard } from '../components/Forms';
 import { asStationError } from '../lib/errors';
 import { t } from '../lib/i18n';
+import { useSharedSettingsReload } from '../lib/sharedSettings';
 import { useApp } from '../stores/app';
 
 /** The Warehouse card of the Settings screen (see file comment). */
@@ -21,6 +22,30 @@ export function WarehouseSection() {
   const [url, setUrl] = useState('');
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const [timeout, setTimeoutText] = useState('');
+  const [timeoutErrors, setTimeoutErrors] = useState<Record<string, string[]>>({});
+
+  // The claim timeout is the warehouse's (every bench's); it reloads when another bench changes it.
+  const loadTimeout = useCallback(() => {
+    invoke('warehouse.settings.get', {}).then(
+      (s) => setTimeoutText(String(s.claimTimeoutS)),
+      (e: unknown) => useApp.getState().fail(t('warehouseSettings.notSaved'), e),
+    );
+  }, []);
+  useEffect(loadTimeout, [loadTimeout]);
+  useSharedSettingsReload(['warehouse.claimTimeoutS'], loadTimeout);
+  const saveTimeout = async () => {
+    setTimeoutErrors({});
+    try {
+      const s = await invoke('warehouse.settings.set', { claimTimeoutS: Number(timeout) });
+      setTimeoutText(String(s.claimTimeoutS));
+      useApp.getState().flash('ok', t('warehouseSettings.timeoutSaved'));
+    } catch (e) {
+      const err = asStationError(e);
+      setTimeoutErrors(err.details ?? {});
+      useApp.getState().fail(t('warehouseSettings.notSaved'), err);
+    }
+  };
 
   useEffect(() => {
     invoke('warehouse.connection.get', {}).then(
@@ -62,6 +87,24 @@ export function WarehouseSection() {
       <p className="muted" data-testid="warehouse-password-state">
         {view?.passwordSaved ? t('warehouseSettings.passwordSaved') : t('warehouseSettings.passwordNotSaved')}
       </p>
+      {view?.url ? (
+        <div className="grid-3">
+          <TextField
+            id="warehouse-claim-timeout"
+            label={t('warehouseSettings.claimTimeout')}
+            value={timeout}
+            onValue={setTimeoutText}
+            error={timeoutErrors['claimTimeoutS']?.[0]}
+            inputMode="numeric"
+            className="field-num"
+          />
+          <div className="actions">
+            <button type="button" className="btn" onClick={() => void saveTimeout()}>
+              {t('warehouseSettings.saveTimeout')}
+            </button>
+          </div>
+        </div>
+      ) : null}
     </SettingsCard>
   );
 }

@@ -75,6 +75,8 @@ export interface StationEvents {
   'products.changed': { count: number };
   /** A packer signed in or out, or the station's name changed (issue 26). */
   'packers.changed': PackerSessionView;
+  /** Shared settings came from the warehouse (issue 35), by setting key (`boxes.presets`, `orders.allowUnpaid`, …): the screens showing them reload. */
+  'settings.changed': { keys: string[] };
 }
 /** Name of a station event, `domain.changed` style. */
 export type EventName = keyof StationEvents;

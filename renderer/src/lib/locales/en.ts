@@ -1049,6 +1049,9 @@ export const en = {
   ...rulesEn,
   ...coreEn,
   warehouseSettings: {
+    claimTimeout: 'A silent bench keeps its orders for (seconds, 30–3600; every bench)',
+    saveTimeout: 'Save for every bench',
+    timeoutSaved: 'Saved for every bench of the warehouse',
     readOnly: 'Warehouse offline since {{time}}: the shared settings (rules, products, packers, boxes, orders, customs identifiers) are read-only until it is back; this bench works with what it last had.',
     title: 'Warehouse',
     hint: 'The warehouse database this bench joins at its next start: shared rules, products, packers and boxes, each order packed once. Leave the URL empty to work alone.',

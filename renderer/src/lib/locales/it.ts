@@ -1052,6 +1052,9 @@ export const it: Texts<typeof en> = {
   ...rulesIt,
   ...coreIt,
   warehouseSettings: {
+    claimTimeout: 'Un banco che non risponde tiene i suoi ordini per (secondi, 30–3600; tutti i banchi)',
+    saveTimeout: 'Salva per tutti i banchi',
+    timeoutSaved: 'Salvato per tutti i banchi del magazzino',
     readOnly: 'Magazzino non raggiungibile dalle {{time}}: le impostazioni condivise (regole, prodotti, operatori, imballi, ordini, identificativi doganali) sono in sola lettura finché non torna; questo banco lavora con quelle che aveva.',
     title: 'Magazzino',
     hint: 'Il database del magazzino a cui questo banco si collega al prossimo avvio: regole, prodotti, operatori e imballi condivisi, ogni ordine imballato una volta sola. Lascia vuoto l’indirizzo per lavorare da solo.',
