@@ -20,6 +20,7 @@ import { VerifyCard } from './VerifyCard';
 import { RuleLine } from '../components/RuleLine';
 import { useJob } from '../stores/job';
 import { jobNoteText } from '../lib/coreText';
+import { focusKind, scannerTakesKey } from '../lib/scannerKeys';
 
 /** Scan screen with the Orders panel (see file comment). */
 export function ScanScreen() {
@@ -37,12 +38,9 @@ export function ScanScreen() {
 
   // A scanner "types" into whatever has focus: if nothing editable has it, catch the keys here.
   useEffect(() => {
+    // Space on a focused button stays the packer's press (the import's file button opens the chooser at once).
     const onKey = (e: KeyboardEvent) => {
-      if (e.ctrlKey || e.altKey || e.metaKey || e.key.length !== 1) return;
-      const a = document.activeElement;
-      if (a === null || a === document.body || (a instanceof HTMLElement && !a.matches('input, textarea, select, [contenteditable="true"], dialog *'))) {
-        input.current?.focus();
-      }
+      if (scannerTakesKey(e, focusKind(document.activeElement))) input.current?.focus();
     };
     window.addEventListener('keydown', onKey, true);
     return () => window.removeEventListener('keydown', onKey, true);

@@ -9,14 +9,22 @@
  * (the core's reasons are kept to show), never twice: the guards of Ctrl+Enter
  * (a shipment in flight, a result shown, items still to verify) are checked
  * when the countdown starts and again when it ends, and the core guards once more.
+ *
+ * With scan to verify on (issue 37 item 4), the scan of an order's last item
+ * asks the same question (the weight the parcel has: the scale's stable one
+ * or a typed one, kg; else the products'), so a verified order ships with 0
+ * key actions after its scans, as ShipHero's packing app prints on the last
+ * scan. A wrong item, one too many, an order still missing items, Esc (which
+ * stops verifying) and a skip (Alt+Y) never start it.
  */
 import { create } from 'zustand';
 import type { PlanAttention } from '../../../shared/contract/plan';
 import { invoke } from '../api';
 import { t } from '../lib/i18n';
+import { typedWeightKg } from '../lib/shipFormParcels';
 import { useApp } from './app';
 import { useJob } from './job';
-import { useVerify } from './verify';
+import { progressOf, useVerify } from './verify';
 
 /** A countdown running: the order, the weight it ships with (kg; undefined: product data), the rule, its length (ms). */
 interface Countdown {
@@ -120,4 +128,20 @@ useJob.subscribe((s) => {
     useAutoShip.setState({ countdown: null });
   }
   if (blocked && s.order?.id !== blocked.orderId) useAutoShip.setState({ blocked: null });
+});
+
+// The last item of the open order scanned (verifying goes from active to done, every item counted, the same order):
+// a rule may ship it by itself now. A skip, Esc or another order also end verifying, but not with every item scanned.
+useVerify.subscribe((s, prev) => {
+  if (!prev.active || s.active || s.skipped || s.orderId === null || s.orderId !== prev.orderId) return;
+  const p = progressOf(s.lines);
+  if (p.total === 0 || p.scanned < p.total) return;
+  const banner = useApp.getState().banner;
+  void useAutoShip
+    .getState()
+    .consider(typedWeightKg(useJob.getState().draft.parcels))
+    .then((started) => {
+      // "All 3 items scanned": no longer "weigh and press Enter" while it counts down (same banner, no second sound).
+      if (started && banner !== null && useApp.getState().banner === banner) useApp.setState({ banner: { ...banner, detail: t('verify.doneShips') } });
+    });
 });

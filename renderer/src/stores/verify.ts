@@ -187,8 +187,9 @@ export const useVerify = create<VerifyState>()((set, get) => ({
     set({ lines });
     const p = progressOf(lines);
     if (p.scanned === p.total) {
-      set({ active: false });
+      // The banner first: a rule that ships the order by itself (stores/autoship.ts, told by `active` ending) changes its hint.
       app.flash('ok', t('verify.done', { count: p.total }), t('verify.doneHint'));
+      set({ active: false });
       app.go('quote', { keepBanner: true });
     } else app.flash('ok', t('verify.progress', { scanned: p.scanned, count: p.total }), line.name);
     return true;

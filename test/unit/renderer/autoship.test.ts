@@ -8,6 +8,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CommandInput, CommandName, StationApi } from '../../../shared/contract';
 import type { AutoShipView } from '../../../shared/contract/plan';
+import type { StationOrder } from '../../../shared/domain/order';
 import { StationError } from '../../../shared/contract/errors';
 import { setStation } from '../../../renderer/src/api';
 import { setLanguage, t } from '../../../renderer/src/lib/i18n';
@@ -15,6 +16,7 @@ import { attentionText, ruleNameText } from '../../../renderer/src/lib/ruleText'
 import { useApp } from '../../../renderer/src/stores/app';
 import { useAutoShip } from '../../../renderer/src/stores/autoship';
 import { useJob } from '../../../renderer/src/stores/job';
+import { useVerify } from '../../../renderer/src/stores/verify';
 import { sampleOrder } from '../../support/sample-order';
 
 const order = (id: number) => sampleOrder(id);
@@ -39,6 +41,8 @@ beforeEach(() => {
       calls.push({ name, input });
       if (name === 'shipping.autoShip') return autoShip;
       if (name === 'shipping.shipOrder') return RESULT;
+      if (name === 'items.get') return [];
+      if (name === 'verify.mismatch' || name === 'verify.skip') return {};
       if (name === 'app.info') throw new StationError('unknown_command', 'not in this test');
       throw new StationError('unknown_command', name);
     }) as StationApi['invoke'],
@@ -46,6 +50,7 @@ beforeEach(() => {
   };
   setStation(api);
   useAutoShip.getState().stop();
+  useVerify.setState({ settings: null, orderId: null, lines: [], active: false, skipped: false, asking: false });
   useJob.getState().startBlank();
   // Clearing the last test's order lets it go (scan.release): not this test's call.
   calls = [];
@@ -153,5 +158,88 @@ describe('shipping by itself', () => {
     expect(attentionText({ key: 'noContract', params: { rule: 'Italia', index: 2 }, message: 'x' })).toBe("Regola 2 'Italia' non sceglie un contratto");
     expect(t('autoShip.escStops')).toBe('Esc ferma');
     expect(attentionText({ key: 'customs', params: { count: 2 }, message: 'x' })).toBe('Dichiarazione doganale incompleta (2 campi)');
+  });
+});
+
+describe('the last verified item ships the order by itself (issue 37 item 4)', () => {
+  /** Order `id` with 2 mugs and a saucer, opened with scan to verify on (as the orders store opens it). */
+  const verifying = (id: number) => {
+    const o: StationOrder = { ...order(id), items: [{ sku: 'TAZ-1', name: 'Tazza', quantity: 2, unitPrice: 5 }, { sku: 'PIA-2', name: 'Piattino', quantity: 1, unitPrice: 3 }] };
+
+    useVerify.setState({ settings: { enabled: true, tolerancePct: 10, toleranceKg: 0.05 } });
+    useJob.getState().startOrder(o);
+    expect(useVerify.getState().begin(o)).toBe(true);
+    calls = [];
+  };
+  const asked = () => calls.filter((c) => c.name === 'shipping.autoShip');
+
+  it('the last item’s scan starts the countdown (products’ weight), then the order ships once and ends on Print', async () => {
+    verifying(11);
+    // Nothing before the last item: the items are still to scan.
+    expect(useVerify.getState().takeScan('taz-1')).toBe(true);
+    expect(useVerify.getState().takeScan('PIA-2')).toBe(true);
+    expect(asked()).toHaveLength(0);
+    expect(await useAutoShip.getState().consider()).toBe(false);
+    expect(useVerify.getState().takeScan('TAZ-1')).toBe(true);
+    expect(useApp.getState().screen).toBe('quote');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(asked()).toEqual([{ name: 'shipping.autoShip', input: { orderId: 11 } }]);
+    expect(useAutoShip.getState().countdown).toMatchObject({ orderId: 11, weightKg: undefined, ms: 1500 });
+    // The banner says so (not "weigh and press Enter").
+    expect(useApp.getState().banner).toMatchObject({ kind: 'ok', title: 'All 3 items scanned', detail: 'Nothing to press: it ships by itself when the countdown ends.' });
+    await vi.advanceTimersByTimeAsync(1500);
+    expect(shipOrders()).toEqual([{ name: 'shipping.shipOrder', input: { orderId: 11 } }]);
+    expect(useApp.getState().screen).toBe('print');
+  });
+
+  it('asks with the weight the parcel has (a stable scale reading during the scans)', async () => {
+    verifying(12);
+    useJob.getState().setParcel(0, 'weight', '1.230');
+    useVerify.getState().takeScan('taz-1');
+    useVerify.getState().takeScan('taz-1');
+    useVerify.getState().takeScan('pia-2');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(asked()).toEqual([{ name: 'shipping.autoShip', input: { orderId: 12, weightKg: 1.23 } }]);
+    expect(useAutoShip.getState().countdown?.weightKg).toBe(1.23);
+  });
+
+  it('a wrong item, one too many, Esc (stops verifying) or a skip never start it', async () => {
+    verifying(13);
+    useVerify.getState().takeScan('4006381333931');
+    useVerify.getState().takeScan('pia-2');
+    useVerify.getState().takeScan('pia-2');
+    expect(useApp.getState().banner?.outcome).toBe('wrong_item');
+    useVerify.getState().abandon();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(asked()).toHaveLength(0);
+    // Scanned again: it resumes; the skip with a reason goes to Quote without a countdown.
+    expect(useVerify.getState().begin(useJob.getState().order!)).toBe(true);
+    expect(await useVerify.getState().skip('Piattino out of stock')).toBe(true);
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(asked()).toHaveLength(0);
+    expect(useAutoShip.getState().countdown).toBeNull();
+    expect(shipOrders()).toHaveLength(0);
+  });
+
+  it('Esc during the countdown stops it: nothing ships', async () => {
+    verifying(14);
+    for (const code of ['taz-1', 'taz-1', 'pia-2']) useVerify.getState().takeScan(code);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(useAutoShip.getState().countdown?.orderId).toBe(14);
+    expect(useAutoShip.getState().stop()).toBe(true);
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(shipOrders()).toHaveLength(0);
+  });
+
+  it('an order the core says needs the packer does not count down, though its items are verified', async () => {
+    autoShip = { ships: false, rule: { index: 1, name: 'Italia' }, reasons: [{ key: 'customs', params: { count: 1 }, message: 'x' }], countdownMs: 1500 };
+    verifying(15);
+    for (const code of ['taz-1', 'taz-1', 'pia-2']) useVerify.getState().takeScan(code);
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(asked()).toHaveLength(1);
+    expect(useAutoShip.getState().countdown).toBeNull();
+    expect(useAutoShip.getState().blocked?.orderId).toBe(15);
+    expect(useApp.getState().banner).toMatchObject({ title: 'All 3 items scanned', detail: 'Weigh the parcel and press Enter to quote.' });
+    expect(shipOrders()).toHaveLength(0);
   });
 });

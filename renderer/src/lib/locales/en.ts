@@ -69,6 +69,7 @@ export const en = {
     done_one: 'The item is scanned',
     done_other: 'All {{count}} items scanned',
     doneHint: 'Weigh the parcel and press Enter to quote.',
+    doneShips: 'Nothing to press: it ships by itself when the countdown ends.',
     skipped: 'Items of {{order}} not scanned: skipped',
     notSkipped: 'Skip not logged',
     abandoned: 'Verification of {{order}} stopped',

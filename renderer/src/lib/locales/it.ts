@@ -72,6 +72,7 @@ export const it: Texts<typeof en> = {
     done_one: 'Articolo letto',
     done_other: 'Tutti i {{count}} articoli letti',
     doneHint: 'Pesa il collo e premi Invio per il preventivo.',
+    doneShips: 'Niente da premere: parte da solo alla fine del conto alla rovescia.',
     skipped: 'Articoli di {{order}} non letti: verifica saltata',
     notSkipped: 'Salto non registrato',
     abandoned: 'Verifica di {{order}} interrotta',
