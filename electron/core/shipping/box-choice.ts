@@ -102,8 +102,8 @@ const smallestHolding = (ordered: readonly BoxPreset[], pieces: readonly SizedPi
 
 /** Why `smaller` (the next box down) does not hold the pieces that `box` holds, in the packer's words. */
 function whyNotSmaller(box: BoxPreset, smaller: BoxPreset | undefined, pieces: readonly SizedPiece[], limits: BoxLimits): PlanAttention {
-  const boxText = `${box.name} ${sizeText([box.lengthCm, box.widthCm, box.heightCm])} cm`;
-  if (!smaller) return attention('box.smallest', `Box ${boxText}: the smallest box that holds the items`, { box: box.name, size: boxText });
+  const size = sizeText([box.lengthCm, box.widthCm, box.heightCm]);
+  if (!smaller) return attention('box.smallest', `Box ${box.name} ${size} cm: the smallest box that holds the items`, { box: box.name, size });
   const inner = usable(smaller, limits.marginCm);
   const big = pieces.find((p) => !fitsBox(p.sizeCm, inner));
   if (big) return attention('box.pieceTooBig', `Box ${box.name}: ${big.sku} ${sizeText(big.sizeCm)} cm does not fit ${smaller.name}`, { box: box.name, sku: big.sku, size: sizeText(big.sizeCm), smaller: smaller.name });

@@ -103,7 +103,7 @@ describe('rules and product data through the commands', () => {
 
   it('autoShip: a covered order with a known weight ships by itself; an unpaid order without a rule for it does not', async () => {
     const ok = await invoke('shipping.autoShip', { orderId: (await byNumber('#4001')).id });
-    expect(ok).toEqual({ ships: true, rule: { index: 3, name: 'Italia fino a 5 kg' }, reasons: [], countdownMs: 1500 });
+    expect(ok).toEqual({ ships: true, box: { reason: expect.objectContaining({ key: 'box.smallest', params: { box: 'Medium', size: '40 × 30 × 30' } }), parcels: 1 }, rule: { index: 3, name: 'Italia fino a 5 kg' }, reasons: [], countdownMs: 1500 });
     const unpaid = await invoke('shipping.autoShip', { orderId: (await byNumber('#4004')).id });
     expect(unpaid.ships).toBe(false);
     expect(unpaid.reasons.map((r) => r.key)).toContain('unpaid');
