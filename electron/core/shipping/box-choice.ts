@@ -29,7 +29,7 @@ export interface BoxedParcel {
 /**
  * The station's choice: the parcels (one when a box holds everything) and why
  * that box (or that split), or why no box can be chosen (`reason.key`
- * `packing.piece_too_big` or `packing.piece_too_heavy`, naming the SKU).
+ * `box.noneFits` or `packing.piece_too_heavy`, naming the SKU).
  */
 export type BoxChoice = { ok: true; parcels: BoxedParcel[]; reason: PlanAttention } | { ok: false; reason: PlanAttention };
 
@@ -147,7 +147,7 @@ export function chooseBoxes(pieces: readonly SizedPiece[], presets: readonly Box
       const names = ordered.length === 1 ? largest.name : `${largest.name}, the largest,`;
       return {
         ok: false,
-        reason: attention('packing.piece_too_big', `${p.sku} ${sizeText(p.sizeCm)} cm does not fit any box (${names} is ${sizeText([largest.lengthCm, largest.widthCm, largest.heightCm])} cm)`, {
+        reason: attention('box.noneFits', `${p.sku} ${sizeText(p.sizeCm)} cm does not fit any box (${names} is ${sizeText([largest.lengthCm, largest.widthCm, largest.heightCm])} cm)`, {
           sku: p.sku,
           size: sizeText(p.sizeCm),
           box: largest.name,

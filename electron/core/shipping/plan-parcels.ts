@@ -47,10 +47,10 @@ export function layoutParcels(pieces: readonly Piece[], source: BoxSource, limit
       const choice = chooseBoxes(pieces.filter(isSized), [box], limits);
       if (choice.ok) return { ok: true, parcels: choice.parcels, reason: namedReason(kind, box, choice.parcels.length) };
       const { key, params } = choice.reason;
-      if (kind === 'rule' && key === 'packing.piece_too_big') {
+      if (kind === 'rule' && key === 'box.noneFits') {
         return { ok: false, reason: attention('box.ruleRefused', `The rule's box ${box.name} is refused: ${params.sku} ${params.size} cm does not fit it`, { box: box.name, sku: params.sku ?? '', size: params.size ?? '' }) };
       }
-      if (key === 'packing.piece_too_big') return { ok: false, reason: attention('box.doesNotHold', `${params.sku} ${params.size} cm does not fit ${box.name}`, { box: box.name, sku: params.sku ?? '', size: params.size ?? '' }) };
+      if (key === 'box.noneFits') return { ok: false, reason: attention('box.doesNotHold', `${params.sku} ${params.size} cm does not fit ${box.name}`, { box: box.name, sku: params.sku ?? '', size: params.size ?? '' }) };
       return choice;
     }
     const packing = packPieces(pieces, limits.maxKg, box);

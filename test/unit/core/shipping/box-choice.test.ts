@@ -90,7 +90,7 @@ describe('chooseBoxes: the rules around the packing', () => {
   it('the margin is taken from every wall: Large less 2 cm (36 × 26 × 16) still holds the teapot, less 3 cm (34 × 24 × 14) does not', () => {
     expect(chooseBoxes(pieces(['TE-1L', 1]), PRESETS, NO_LIMITS)).toMatchObject({ ok: true, parcels: [{ box: { name: 'Large' } }] });
     expect(chooseBoxes(pieces(['TE-1L', 1]), PRESETS, { marginCm: 2, maxKg: null })).toMatchObject({ ok: true, parcels: [{ box: { name: 'Large' } }] });
-    expect(chooseBoxes(pieces(['TE-1L', 1]), PRESETS, { marginCm: 3, maxKg: null })).toMatchObject({ ok: false, reason: { key: 'packing.piece_too_big', params: { sku: 'TE-1L' } } });
+    expect(chooseBoxes(pieces(['TE-1L', 1]), PRESETS, { marginCm: 3, maxKg: null })).toMatchObject({ ok: false, reason: { key: 'box.noneFits', params: { sku: 'TE-1L' } } });
     // With 1 cm, Small is 23 × 18 × 8 inside: the cup (9 × 9 × 10) fits no way, Medium (28 × 18 × 13) holds it.
     expect(chooseBoxes(pieces(['CUP', 1]), PRESETS, { marginCm: 1, maxKg: null })).toMatchObject({ ok: true, parcels: [{ box: { name: 'Medium' } }] });
   });
@@ -126,7 +126,7 @@ describe('chooseBoxes: edge cases', () => {
     expect(choice).toEqual({
       ok: false,
       reason: {
-        key: 'packing.piece_too_big',
+        key: 'box.noneFits',
         params: { sku: 'MIRROR-XL', size: '60 × 45 × 5', box: 'Large', boxSize: '40 × 30 × 20' },
         message: 'MIRROR-XL 60 × 45 × 5 cm does not fit any box (Large, the largest, is 40 × 30 × 20 cm)',
       },
