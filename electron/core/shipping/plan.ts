@@ -41,14 +41,15 @@ const attention = (key: string, message: string, params: Record<string, string |
 
 const round3 = (n: number) => Math.round(n * 1000) / 1000;
 
-/** The pieces of the order's lines, one per unit, with product weight and size. */
+/** The pieces of the order's lines, one per unit, with product weight, size and whether it ships alone. */
 function piecesOf(order: StationOrder, products: Map<string, ProductRecord>, weights: Map<string, number>): Piece[] {
   const out: Piece[] = [];
   for (const l of linesToShip(order)) {
     const p = l.sku ? products.get(l.sku) : undefined;
     const size: [number, number, number] | null = p && p.lengthCm !== null && p.widthCm !== null && p.heightCm !== null ? [p.lengthCm, p.widthCm, p.heightCm] : null;
     const w = l.sku ? (weights.get(l.sku) ?? null) : null;
-    for (let i = 0; i < Math.min(l.quantity, 1000); i++) out.push({ sku: l.sku ?? l.name, weightKg: w, sizeCm: size });
+    const shipsAlone = p?.shipsAlone === true;
+    for (let i = 0; i < Math.min(l.quantity, 1000); i++) out.push({ sku: l.sku ?? l.name, weightKg: w, sizeCm: size, shipsAlone });
   }
   return out;
 }

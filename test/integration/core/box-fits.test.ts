@@ -5,7 +5,8 @@
  * Large 40 × 30 × 20 (0.4). The issue's three orders plan their box and why;
  * the split order plans two parcels with their items and weights; a rule's
  * box wins when it fits and is refused with the reason when it does not; an
- * item of unknown size keeps the default box.
+ * item of unknown size keeps the default box; goods that ship alone (the
+ * product CSV's `shipsAlone`) get a parcel of their own.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { StationOrder } from '../../../shared/domain/order';
@@ -29,7 +30,7 @@ const RULES = {
 };
 
 const PRODUCTS = [
-  'sku,weightKg,lengthCm,widthCm,heightCm,hsCode,originCountry,description',
+  'sku,weightKg,lengthCm,widthCm,heightCm,hsCode,originCountry,description,shipsAlone',
   'CUP,0.3,9,9,10,691200,IT,Tazza',
   'TE-1L,0.9,22,18,16,691200,IT,Teiera 1 l',
   'PP-27,0.6,28,28,4,691200,IT,Piatto piano',
@@ -37,6 +38,7 @@ const PRODUCTS = [
   'TU-30,2.1,30,30,18,691200,IT,Zuppiera',
   'VS-DEC,1.4,20,20,30,691300,IT,Vaso decorato',
   'NOSIZE,0.5,,,,691200,IT,Senza misure',
+  'CAR-GL,0.7,12,12,25,701349,IT,Caraffa in vetro,yes',
 ].join('\n');
 
 beforeAll(async () => {
@@ -60,6 +62,7 @@ beforeAll(async () => {
       ...order({ name: '#5003', id: '4500000005003', created, email: 'c@example.it', ship: milano, items: [item('VS-DEC', 1)], total: '10.00' }),
       ...order({ name: '#5004', id: '4500000005004', created, email: 'd@example.it', ship: torino, items: [item('TE-1L', 1)], total: '10.00' }),
       ...order({ name: '#5005', id: '4500000005005', created, email: 'e@example.it', ship: torino, items: [item('CUP', 2)], total: '20.00' }),
+      ...order({ name: '#5007', id: '4500000005007', created, email: 'g@example.it', ship: milano, items: [item('CUP', 2), item('CAR-GL', 1)], total: '30.00' }),
       ...order({ name: '#5006', id: '4500000005006', created, email: 'f@example.it', ship: milano, items: [item('CUP', 1), item('NOSIZE', 1)], total: '20.00' }),
     ]),
   });
@@ -117,6 +120,17 @@ describe('the box that fits, in the plan', () => {
     const plan = await planOf('#5006');
     expect(plan.box?.name).toBe('Medium');
     expect(plan.boxReason).toMatchObject({ key: 'box.default', params: { box: 'Medium', sku: 'NOSIZE' } });
+  });
+
+  it('the glass carafe (product data: ships alone) gets a parcel of its own', async () => {
+    const plan = await planOf('#5007');
+    expect(plan.attention).toEqual([]);
+    expect(plan.boxReason).toMatchObject({ key: 'box.alone', params: { count: 2, skus: 'CAR-GL' } });
+    expect(plan.parcels.map((p) => [p.box?.name, p.items])).toEqual([
+      ['Medium', [{ sku: 'CAR-GL', quantity: 1 }]],
+      ['Small', [{ sku: 'CUP', quantity: 2 }]],
+    ]);
+    expect(plan.packages?.map((p) => p.weight.value)).toEqual([0.95, 0.75]);
   });
 
   it('the packer’s box is used as chosen', async () => {
