@@ -118,6 +118,8 @@ function split(ordered: readonly BoxPreset[], pieces: readonly SizedPiece[], lim
   while (left.length) {
     let best: { box: BoxPreset; placed: SizedPiece[]; volume: number } | null = null;
     for (const box of [...ordered].reverse()) {
+      // A box no larger than the volume already placed cannot take more.
+      if (best && volume(usable(box, limits.marginCm)) <= best.volume) continue;
       const { placed } = place(box, left, limits);
       const v = placed.reduce((s, p) => s + volume(p.sizeCm), 0);
       if (placed.length && (!best || v > best.volume)) best = { box, placed, volume: v };
@@ -128,7 +130,8 @@ function split(ordered: readonly BoxPreset[], pieces: readonly SizedPiece[], lim
     if (!round?.box) break;
     const taken = new Set(round.placed);
     left = left.filter((p) => !taken.has(p));
-    parcels.push({ box: smallestHolding(ordered, round.placed, limits) ?? round.box, pieces: round.placed });
+    // A smaller box may hold what this round placed; the round's own box does (no second packing of it).
+    parcels.push({ box: smallestHolding(ordered.slice(0, ordered.indexOf(round.box)), round.placed, limits) ?? round.box, pieces: round.placed });
   }
   return parcels;
 }
