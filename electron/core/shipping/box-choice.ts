@@ -21,7 +21,7 @@ import { fitsBox, type Piece } from './parcels';
 export type SizedPiece = Piece & { sizeCm: [number, number, number] };
 
 /** One parcel: its box preset and the pieces it holds. */
-export interface BoxedParcel {
+interface BoxedParcel {
   box: BoxPreset;
   pieces: Piece[];
 }
@@ -45,7 +45,7 @@ export const MAX_CHOSEN_PIECES = 300;
 const attention = (key: string, message: string, params: Record<string, string | number>): PlanAttention => ({ key, params, message });
 
 /** `22 × 18 × 16` (cm, as the packer reads a size). */
-export const sizeText = (s: readonly number[]): string => s.map((v) => String(Math.round(v * 10) / 10)).join(' × ');
+const sizeText = (s: readonly number[]): string => s.map((v) => String(Math.round(v * 10) / 10)).join(' × ');
 
 const volume = (s: readonly number[]): number => s.reduce((a, b) => a * b, 1);
 

@@ -8,7 +8,7 @@
  */
 import type { BoxPreset } from '../../../shared/contract/boxes';
 import type { PlanAttention, PlanParcel } from '../../../shared/contract/plan';
-import { chooseBoxes, MAX_CHOSEN_PIECES, sizeText, type BoxLimits, type SizedPiece } from './box-choice';
+import { chooseBoxes, MAX_CHOSEN_PIECES, type BoxLimits, type SizedPiece } from './box-choice';
 import { packPieces, type Piece } from './parcels';
 
 /** Where the box comes from: the packer's choice, the rule's box, or the station's presets (and its default box, for pieces of unknown size). */
@@ -80,6 +80,3 @@ export function parcelViews(parcels: ReadonlyArray<{ box: BoxPreset | null; piec
     return { box, items: [...counts].map(([sku, quantity]) => ({ sku, quantity })), weightKg };
   });
 }
-
-/** A box's inner size as the packer reads it (`40 × 30 × 20`, cm). */
-export const boxSizeText = (box: BoxPreset): string => sizeText([box.lengthCm, box.widthCm, box.heightCm]);
