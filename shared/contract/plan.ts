@@ -17,11 +17,26 @@ export interface PlanAttention extends RuleReason {
 }
 
 /**
+ * One parcel of the plan (issue 37 item 2): its box preset (null: none, the
+ * packer chooses or the one piece's own size is used), its items (SKU, or the
+ * line's name without one, and how many) and its weight (kg: product data plus
+ * the box's tare; null when no piece's weight is known).
+ */
+export interface PlanParcel {
+  box: BoxPreset | null;
+  items: Array<{ sku: string; quantity: number }>;
+  weightKg: number | null;
+}
+
+/**
  * The plan of one order's shipment.
  * - `weightKg`/`weightSource`: the total, typed (or scale) or from product data, null when not known;
  * - `packages`: the parcels (kg, cm), several when the lines do not fit one box; null without a weight;
  * - `request`: POST /shipments body without the contract (`serviceType` is set when shipping), null without parcels;
  * - `customs.missing`: `details` paths still empty (`customsDetail.commodities.0.harmonizedCode`);
+ * - `box`: the box of the (first) parcel; `boxReason`: which box and why, in the packer's words
+ *   («Box Large: TE-1L 22 × 18 × 16 cm does not fit Medium»), null when the station has no box to name;
+ * - `parcels`: the parcels with their box, items and weight (kg), one per package; empty when they cannot be packed;
  * - `printerUri`: device URI of the label printer the rule names (its profile applies), null for the printer in use;
  * - `attention`: why it would not ship by itself (empty when it can).
  */
@@ -32,6 +47,8 @@ export interface ShipPlanView {
   weightSource: 'typed' | 'products' | null;
   contract: PlanContract | null;
   box: BoxPreset | null;
+  boxReason: PlanAttention | null;
+  parcels: PlanParcel[];
   packages: ShipmentRequest['packages'] | null;
   customs: { required: boolean; reason: string; missing: string[] };
   request: ShipmentRequest | null;
@@ -41,11 +58,13 @@ export interface ShipPlanView {
 }
 
 /**
- * Would this order ship by itself now: under which rule, or why not (each reason a locale key, values and words);
+ * Would this order ship by itself now: under which rule, or why not (each reason a locale key, values and words), in which box;
  * `countdownMs` is the station's countdown before it does (Esc stops it), the setting of `shipping.settings.get`.
  */
 export interface AutoShipView {
   ships: boolean;
+  /** Which box and why (the plan's `boxReason`), and how many parcels; null reason when the station names no box. */
+  box: { reason: PlanAttention | null; parcels: number };
   rule: { index: number; name: string } | null;
   reasons: PlanAttention[];
   countdownMs: number;

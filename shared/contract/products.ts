@@ -6,7 +6,7 @@
  */
 
 /** The CSV columns of product data, in file order. */
-export const PRODUCT_CSV_COLUMNS = ['sku', 'weightKg', 'lengthCm', 'widthCm', 'heightCm', 'hsCode', 'originCountry', 'description'] as const;
+export const PRODUCT_CSV_COLUMNS = ['sku', 'weightKg', 'lengthCm', 'widthCm', 'heightCm', 'hsCode', 'originCountry', 'description', 'shipsAlone'] as const;
 
 /**
  * One product as the station knows it. Weights kg per piece (> 0), sizes cm
@@ -22,6 +22,8 @@ export interface ProductView {
   lengthCm: number | null;
   widthCm: number | null;
   heightCm: number | null;
+  /** The product needs a parcel of its own (a glass carafe): the station's box choice never packs it with other pieces. */
+  shipsAlone: boolean;
   updatedAt: string;
 }
 

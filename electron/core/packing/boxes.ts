@@ -8,6 +8,7 @@
  */
 import type { Handlers } from '../../../shared/contract/commands';
 import { BoxSettings, trainingBoxes } from '../../../shared/contract/boxes';
+import { z } from 'zod';
 import { BenchLanguageSetting, defineSetting } from '../store';
 import type { StationContext } from '../common/context';
 import { sharedKey } from '../common/services';
@@ -16,6 +17,12 @@ const NO_BOXES: BoxSettings = { presets: [], defaultBox: null };
 /** `boxes.presets` as saved; null while this station never saved its own. */
 const SAVED_BOXES = defineSetting('boxes.presets', BoxSettings.nullable(), null);
 const BOXES = defineSetting('boxes.presets', BoxSettings, NO_BOXES);
+
+/**
+ * `boxes.marginCm` (issue 37 item 1): room kept between the items and each wall of a box when the
+ * station chooses it (cm, 0 to 10; default 0: the inner size is what fits).
+ */
+export const BoxMarginSetting = defineSetting('boxes.marginCm', z.number().min(0).max(10), 0);
 
 /**
  * The station's box presets and default box (cm, kg): the saved ones, else a

@@ -1,10 +1,12 @@
 /**
  * Product data as CSV (issue 24 item 3): the columns
- * `sku,weightKg,lengthCm,widthCm,heightCm,hsCode,originCountry,description`
+ * `sku,weightKg,lengthCm,widthCm,heightCm,hsCode,originCountry,description,shipsAlone`
  * (shared/contract/products.ts), in any order, with a header row; `,` or `;`
  * between fields (the header's separator decides); numbers with a decimal
  * point or comma (`0,35` as an Italian spreadsheet writes it); an empty cell
- * is "not known". Read with csv-parse, as the order import.
+ * is "not known". `shipsAlone` (issue 37: the product needs a parcel of its
+ * own) is `yes`/`no` (also `1`/`0`, `true`/`false`, `sì`/`si`), empty for no.
+ * Read with csv-parse, as the order import.
  */
 import { parse } from 'csv-parse/sync';
 import { PRODUCT_CSV_COLUMNS } from '../../../shared/contract/products';
@@ -84,6 +86,8 @@ export function parseProductsCsv(content: string): ProductInput[] {
     if (hs !== '' && !/^\d{6,10}$/.test(hs)) throw cellError(row, 'hsCode', 'HS code must be 6 to 10 digits');
     const origin = cell('originCountry').trim().toUpperCase();
     if (origin !== '' && !/^[A-Z]{2}$/.test(origin)) throw cellError(row, 'originCountry', 'Country of origin must be 2 letters (ISO 3166-1, e.g. IT)');
+    const alone = cell('shipsAlone').trim().toLowerCase();
+    if (!['', 'yes', 'no', '1', '0', 'true', 'false', 'sì', 'si'].includes(alone)) throw cellError(row, 'shipsAlone', 'Ships alone must be yes or no (or empty)');
     const description = cell('description').trim();
     if (description.length > 255) throw cellError(row, 'description', 'Description is at most 255 characters');
     out.push({
@@ -95,6 +99,7 @@ export function parseProductsCsv(content: string): ProductInput[] {
       hsCode: hs === '' ? null : hs,
       originCountry: origin === '' ? null : origin,
       description,
+      shipsAlone: ['yes', '1', 'true', 'sì', 'si'].includes(alone),
     });
   });
   return out;
@@ -110,7 +115,7 @@ function field(v: string | number | null): string {
 export function productsCsvText(products: readonly ProductRecord[]): string {
   const lines = [PRODUCT_CSV_COLUMNS.join(',')];
   for (const p of products) {
-    lines.push([p.sku, p.unitWeightKg, p.lengthCm, p.widthCm, p.heightCm, p.hsCode, p.originCountry, p.description].map(field).join(','));
+    lines.push([p.sku, p.unitWeightKg, p.lengthCm, p.widthCm, p.heightCm, p.hsCode, p.originCountry, p.description, p.shipsAlone ? 'yes' : ''].map(field).join(','));
   }
   return `${lines.join('\r\n')}\r\n`;
 }

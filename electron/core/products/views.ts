@@ -17,6 +17,7 @@ export function productView(p: ProductRecord): ProductView {
     lengthCm: p.lengthCm,
     widthCm: p.widthCm,
     heightCm: p.heightCm,
+    shipsAlone: p.shipsAlone,
     updatedAt: p.updatedAt,
   };
 }

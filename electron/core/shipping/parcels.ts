@@ -8,11 +8,12 @@
  */
 import type { BoxPreset } from '../../../shared/contract/boxes';
 
-/** One piece to pack: its weight (kg) and size (cm), each null when not known; `sku` for the messages. */
+/** One piece to pack: its weight (kg) and size (cm), each null when not known; `sku` for the messages; `shipsAlone` when it must have a parcel of its own (product data). */
 export interface Piece {
   sku: string;
   weightKg: number | null;
   sizeCm: [number, number, number] | null;
+  shipsAlone?: boolean;
 }
 
 /** The parcels' pieces (indexes into the input), or why they cannot be packed. */

@@ -5,10 +5,12 @@
  * the customs declaration, and lists what still needs the packer
  * (`attention`). The screen sends the intent; the wire request is built here.
  *
- * Order of the steps: the parcels are first packed with the station's
- * default box to count them (a rule may look at the parcel count), then the
- * rule decides, then the parcels are packed again with the rule's box and
- * limit. Weights kg, sizes cm, money in the order's currency.
+ * Order of the steps: the parcels are first laid out (the packer's box, else
+ * the station's choice of box: issue 37) to count them (a rule may look at
+ * the parcel count), then the rule decides, then the parcels are laid out
+ * again with the rule's box (refused with the reason when it cannot hold the
+ * items) or the station's choice, and the rule's parcel limit
+ * (./plan-parcels.ts). Weights kg, sizes cm, money in the order's currency.
  */
 import type { BoxPreset } from '../../../shared/contract/boxes';
 import type { PlanAttention, PlanContract, ShipPlanView } from '../../../shared/contract/plan';
@@ -20,11 +22,12 @@ import { ShipmentRequest } from '../../../shared/platform';
 import type { StationContext } from '../common/context';
 import type { ProductRecord } from '../store';
 import { AllowUnpaidSetting } from '../orders/handlers';
-import { boxSettingsOf } from '../packing/boxes';
+import { BoxMarginSetting, boxSettingsOf } from '../packing/boxes';
 import { linesToShip, orderWeight, productsOf, unitWeights } from '../products/weight';
 import { decideFor } from '../rules/handlers';
 import { customsIdentifiers } from './customs';
-import { packPieces, type Piece } from './parcels';
+import type { Piece } from './parcels';
+import { layoutParcels, parcelViews, type BoxSource } from './plan-parcels';
 
 /** What the packer asked: the order, and optionally the weight (kg), a contract code and a box preset name instead of the rule's. */
 export interface ShipIntent {
@@ -38,14 +41,15 @@ const attention = (key: string, message: string, params: Record<string, string |
 
 const round3 = (n: number) => Math.round(n * 1000) / 1000;
 
-/** The pieces of the order's lines, one per unit, with product weight and size. */
+/** The pieces of the order's lines, one per unit, with product weight, size and whether it ships alone. */
 function piecesOf(order: StationOrder, products: Map<string, ProductRecord>, weights: Map<string, number>): Piece[] {
   const out: Piece[] = [];
   for (const l of linesToShip(order)) {
     const p = l.sku ? products.get(l.sku) : undefined;
     const size: [number, number, number] | null = p && p.lengthCm !== null && p.widthCm !== null && p.heightCm !== null ? [p.lengthCm, p.widthCm, p.heightCm] : null;
     const w = l.sku ? (weights.get(l.sku) ?? null) : null;
-    for (let i = 0; i < Math.min(l.quantity, 1000); i++) out.push({ sku: l.sku ?? l.name, weightKg: w, sizeCm: size });
+    const shipsAlone = p?.shipsAlone === true;
+    for (let i = 0; i < Math.min(l.quantity, 1000); i++) out.push({ sku: l.sku ?? l.name, weightKg: w, sizeCm: size, shipsAlone });
   }
   return out;
 }
@@ -82,37 +86,41 @@ export function planShipment(ctx: Pick<StationContext, 'store' | 'platform'>, or
   const boxes = boxSettingsOf(ctx);
   const pieces = piecesOf(order, products, weights);
 
-  // 1. Count the parcels with the default box, for the rules' `parcels` condition.
-  const defaultBox = presetNamed(boxes.presets, intent.box) ?? presetNamed(boxes.presets, boxes.defaultBox) ?? null;
-  const first = packPieces(pieces, null, defaultBox);
+  // 1. Count the parcels (the packer's box, else the station's choice), for the rules' `parcels` condition.
+  const marginCm = store.settings.get(BoxMarginSetting);
+  const packerBox = presetNamed(boxes.presets, intent.box);
+  const station: BoxSource = { kind: 'station', presets: boxes.presets, defaultBox: presetNamed(boxes.presets, boxes.defaultBox) ?? null };
+  const first = layoutParcels(pieces, packerBox ? { kind: 'packer', box: packerBox } : station, { marginCm, maxKg: null });
   const { decision } = decideFor(store, order, weightKg ?? undefined, first.ok ? first.parcels.length : 1);
   const then = decision.rule?.then;
 
-  // 2. The rule's box and limit.
-  let box: BoxPreset | null = defaultBox;
+  // 2. Whose box: the packer's, else the rule's (refused with the reason when it cannot hold the items), else the station's choice.
+  let source: BoxSource = packerBox ? { kind: 'packer', box: packerBox } : station;
   if (!intent.box && then?.box) {
     const named = presetNamed(boxes.presets, then.box);
-    if (named) box = named;
+    if (named) source = { kind: 'rule', box: named };
     else needs.push(attention('boxUnknown', `The rule's box "${then.box}" is not in Settings › Boxes`, { box: then.box }));
   }
-  if (intent.box && !presetNamed(boxes.presets, intent.box)) needs.push(attention('boxUnknown', `Box "${intent.box}" is not in Settings › Boxes`, { box: intent.box }));
-  const packing = packPieces(pieces, then?.maxParcelKg ?? null, box);
+  if (intent.box && !packerBox) needs.push(attention('boxUnknown', `Box "${intent.box}" is not in Settings › Boxes`, { box: intent.box }));
+  const layout = layoutParcels(pieces, source, { marginCm, maxKg: then?.maxParcelKg ?? null });
+  const box = layout.ok ? (layout.parcels[0]?.box ?? null) : source.kind === 'station' ? source.defaultBox : source.box;
   let packages: ShipPlanView['packages'] = null;
-  if (!packing.ok) {
-    needs.push(attention(`packing.${packing.reason}`, packing.reason === 'piece_too_big' ? `${packing.sku} does not fit the box` : packing.reason === 'piece_too_heavy' ? `${packing.sku} is heavier than the rule's parcel limit` : 'The order needs more than 50 parcels', { sku: packing.sku }));
+  if (!layout.ok) {
+    needs.push(layout.reason);
   } else if (weightKg === null) {
     needs.push(attention('weight', 'Weight not known: weigh the parcel or add the products’ weights', { missing: orderWeight(store, order).missing.join(', ') }));
   } else {
-    const size = box ? { length: box.lengthCm, width: box.widthCm, height: box.heightCm } : pieces.length === 1 && pieces[0]?.sizeCm ? { length: pieces[0].sizeCm[0], width: pieces[0].sizeCm[1], height: pieces[0].sizeCm[2] } : null;
-    if (!size) needs.push(attention('box', 'Choose a box (no default box, and the products’ size is not known)'));
+    const parcels = layout.parcels;
+    // Each parcel's size: its box, else its one piece's own size.
+    const sizes = parcels.map(({ box: b, pieces: ps }) => (b ? { length: b.lengthCm, width: b.widthCm, height: b.heightCm } : ps.length === 1 && ps[0]?.sizeCm ? { length: ps[0].sizeCm[0], width: ps[0].sizeCm[1], height: ps[0].sizeCm[2] } : null));
+    if (sizes.some((s) => s === null)) needs.push(attention('box', 'Choose a box (no default box, and the products’ size is not known)'));
     else {
-      const parcels = packing.parcels;
-      const known = parcels.map((ps) => ps.reduce((s, p) => s + (p.weightKg ?? 0), 0));
+      const known = parcels.map(({ pieces: ps }) => ps.reduce((s, p) => s + (p.weightKg ?? 0), 0));
       const knownSum = known.reduce((a, b) => a + b, 0);
-      const tare = box?.tareKg ?? 0;
-      packages = parcels.map((_, i) => {
+      packages = parcels.map((parcel, i) => {
         // A typed (gross) weight is split over the parcels as the products weigh, evenly when not known.
-        const share = intent.weightKg !== undefined ? (knownSum > 0 ? (intent.weightKg * (known[i] ?? 0)) / knownSum : intent.weightKg / parcels.length) : (known[i] ?? 0) + tare;
+        const share = intent.weightKg !== undefined ? (knownSum > 0 ? (intent.weightKg * (known[i] ?? 0)) / knownSum : intent.weightKg / parcels.length) : (known[i] ?? 0) + (parcel.box?.tareKg ?? 0);
+        const size = sizes[i] ?? { length: 1, width: 1, height: 1 };
         return { weight: { value: Math.max(0.001, round3(share)), units: 'KG' as const }, dimensions: { ...size, units: 'CM' as const } };
       });
     }
@@ -213,6 +221,8 @@ export function planShipment(ctx: Pick<StationContext, 'store' | 'platform'>, or
     weightSource,
     contract,
     box,
+    boxReason: layout.ok ? layout.reason : null,
+    parcels: layout.ok ? parcelViews(layout.parcels) : [],
     packages,
     customs: { required: status.required, reason: status.reason, missing },
     request,

@@ -104,7 +104,7 @@ export function createShipOrderHandlers(ctx: StationContext, unclaimedCreate: Re
       const rule = plan.decision.rule ? { index: plan.decision.rule.index, name: plan.decision.rule.name } : null;
       if (rule && !plan.shipByItself) reasons.push({ key: 'notByItself', params: { rule: rule.name, index: rule.index }, message: `Rule ${rule.index} '${rule.name}' does not ship by itself` });
       if (!rule && !reasons.some((r) => r.key === 'noRule')) reasons.push({ key: 'noRule', params: {}, message: 'No rule covers this order' });
-      return { ships: reasons.length === 0, rule, reasons, countdownMs: ctx.store.settings.get(CountdownSetting) };
+      return { ships: reasons.length === 0, box: { reason: plan.boxReason, parcels: plan.parcels.length }, rule, reasons, countdownMs: ctx.store.settings.get(CountdownSetting) };
     },
 
     'shipping.shipOrder': async ({ form, request: given, rate: chosen, ...rest }): Promise<ShipResult> => {

@@ -19,6 +19,7 @@ import { isoNow, likeContains, type Clock } from './sql';
  * One stored product. `unitWeightKg` kg per piece (> 0), sizes in cm (> 0),
  * `hsCode` 6-10 digits, `originCountry` ISO 3166-1 alpha-2
  * (upper case); each null when not known. `description` '' when not known.
+ * `shipsAlone`: the product needs a parcel of its own (a glass carafe; migration 17, false when not said).
  * `updatedAt` ISO 8601, when the row was last written.
  */
 export interface ProductRecord {
@@ -30,6 +31,7 @@ export interface ProductRecord {
   lengthCm: number | null;
   widthCm: number | null;
   heightCm: number | null;
+  shipsAlone: boolean;
   updatedAt: string;
 }
 
@@ -49,8 +51,8 @@ export interface ProductSuggestionRecord {
   createdAt: string;
 }
 
-/** A product as written: every field but the timestamp. */
-export type ProductInput = Omit<ProductRecord, 'updatedAt'>;
+/** A product as written: every field but the timestamp; `shipsAlone` false when not given. */
+export type ProductInput = Omit<ProductRecord, 'updatedAt' | 'shipsAlone'> & { shipsAlone?: boolean | undefined };
 
 /** What a shipment or declaration showed of a product (fields absent when not shown). */
 interface ProductObservation {
@@ -114,6 +116,7 @@ interface Row {
   length_cm: number | null;
   width_cm: number | null;
   height_cm: number | null;
+  ships_alone: number;
   updated_at: string;
 }
 
@@ -136,6 +139,7 @@ const toProduct = (r: Row): ProductRecord => ({
   lengthCm: r.length_cm,
   widthCm: r.width_cm,
   heightCm: r.height_cm,
+  shipsAlone: r.ships_alone === 1,
   updatedAt: r.updated_at,
 });
 
@@ -154,7 +158,7 @@ function checked(p: ProductInput, prefix = ''): ProductInput {
     const v = p[f];
     if (v !== null && !(v > 0)) fail(f, 'Size must be above 0 cm');
   }
-  return { ...p, sku, originCountry: country, description: p.description.trim() };
+  return { ...p, sku, originCountry: country, description: p.description.trim(), shipsAlone: p.shipsAlone === true };
 }
 
 /** A field's value as suggestion text. */
@@ -169,12 +173,13 @@ export function createProductsRepo(db: Database.Database, clock: Clock): Product
      ON CONFLICT (sku) DO UPDATE SET description = excluded.description, hs_code = excluded.hs_code,
        origin_country = excluded.origin_country, unit_weight_kg = excluded.unit_weight_kg, updated_at = excluded.updated_at`,
   );
-  const upsertAll = db.prepare<[string, string, string | null, string | null, number | null, number | null, number | null, number | null, string], never>(
-    `INSERT INTO products (sku, description, hs_code, origin_country, unit_weight_kg, length_cm, width_cm, height_cm, updated_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+  const upsertAll = db.prepare<[string, string, string | null, string | null, number | null, number | null, number | null, number | null, number, string], never>(
+    `INSERT INTO products (sku, description, hs_code, origin_country, unit_weight_kg, length_cm, width_cm, height_cm, ships_alone, updated_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
      ON CONFLICT (sku) DO UPDATE SET description = excluded.description, hs_code = excluded.hs_code,
        origin_country = excluded.origin_country, unit_weight_kg = excluded.unit_weight_kg,
-       length_cm = excluded.length_cm, width_cm = excluded.width_cm, height_cm = excluded.height_cm, updated_at = excluded.updated_at`,
+       length_cm = excluded.length_cm, width_cm = excluded.width_cm, height_cm = excluded.height_cm, ships_alone = excluded.ships_alone,
+       updated_at = excluded.updated_at`,
   );
   const suggest = db.prepare<[string, string, string | null, string, string, string], never>(
     `INSERT INTO product_suggestions (sku, field, current_value, proposed_value, source, created_at) VALUES (?, ?, ?, ?, ?, ?)
@@ -197,13 +202,13 @@ export function createProductsRepo(db: Database.Database, clock: Clock): Product
       const before = bySku.get(p.sku);
       if (before) {
         const { updatedAt: _u, ...old } = toProduct(before);
-        if (JSON.stringify(old) === JSON.stringify(p)) {
+        if ((Object.keys(old) as Array<keyof typeof old>).every((k) => old[k] === (k === 'shipsAlone' ? p.shipsAlone === true : p[k]))) {
           counts.unchanged++;
           return;
         }
         counts.updated++;
       } else counts.imported++;
-      if (write) upsertAll.run(p.sku, p.description, p.hsCode, p.originCountry, p.unitWeightKg, p.lengthCm, p.widthCm, p.heightCm, now);
+      if (write) upsertAll.run(p.sku, p.description, p.hsCode, p.originCountry, p.unitWeightKg, p.lengthCm, p.widthCm, p.heightCm, p.shipsAlone ? 1 : 0, now);
     });
     return counts;
   });
@@ -221,7 +226,7 @@ export function createProductsRepo(db: Database.Database, clock: Clock): Product
       if (o.unitWeightKg !== undefined && o.unitWeightKg > 0 && Number.isFinite(o.unitWeightKg)) seen.unitWeightKg = Math.round(o.unitWeightKg * 1000) / 1000;
       const row = bySku.get(sku);
       if (!row) {
-        upsertAll.run(sku, String(seen.description ?? ''), (seen.hsCode as string | undefined) ?? null, (seen.originCountry as string | undefined) ?? null, (seen.unitWeightKg as number | undefined) ?? null, null, null, null, now);
+        upsertAll.run(sku, String(seen.description ?? ''), (seen.hsCode as string | undefined) ?? null, (seen.originCountry as string | undefined) ?? null, (seen.unitWeightKg as number | undefined) ?? null, null, null, null, 0, now);
         continue;
       }
       const known = toProduct(row);

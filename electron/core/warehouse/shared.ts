@@ -20,7 +20,7 @@ const SharedRevisionSetting = defineSetting('warehouse.sharedRevision', z.number
 /** The settings (by setting key) the warehouse shares; every other setting is the bench's own (its printers, scale, name). */
 const SHARED_SETTING_KEYS: readonly string[] = ['rules.document', 'boxes.presets', 'orders.allowUnpaid', 'orders.pickupMethods', 'customs.identifiers', 'warehouse.claimTimeoutS'];
 
-/** A product as shared: the fields of the bench's product table (kg, cm). */
+/** A product as shared: the fields of the bench's product table (kg, cm; `shipsAlone` whether it needs a parcel of its own). */
 const SharedProduct = z.object({
   sku: z.string().min(1).max(100),
   description: z.string().max(500),
@@ -30,6 +30,8 @@ const SharedProduct = z.object({
   lengthCm: z.number().positive().nullable(),
   widthCm: z.number().positive().nullable(),
   heightCm: z.number().positive().nullable(),
+  // Shared since issue 37; a product shared by an older bench has none (false).
+  shipsAlone: z.boolean().optional(),
 }) satisfies z.ZodType<ProductInput>;
 
 /** A packer as shared (the PIN only as its salted hash). */

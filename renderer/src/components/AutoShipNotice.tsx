@@ -1,6 +1,6 @@
 /**
  * The countdown before an order ships by itself (issue 24 item 4), with the
- * rule's name and "Esc stops", announced at once (role=timer with
+ * rule's name, the box the core chose and why (issue 37), and "Esc stops", announced at once (role=timer with
  * aria-live=assertive); or, when a rule would ship the open order by itself
  * but the core says it needs the packer, the reasons (role=status). Esc
  * stops the countdown wherever the focus is.
@@ -15,6 +15,7 @@ import { useJob } from '../stores/job';
 export function AutoShipNotice() {
   const countdown = useAutoShip((s) => s.countdown);
   const blocked = useAutoShip((s) => s.blocked);
+  const box = useAutoShip((s) => s.box);
   const orderId = useJob((s) => s.order?.id);
   const running = countdown !== null;
   useEffect(() => {
@@ -33,6 +34,11 @@ export function AutoShipNotice() {
     return (
       <div className="autoship autoship-run" role="timer" aria-live="assertive" aria-atomic="true" data-testid="autoship-countdown">
         <strong>{t('autoShip.countdown', { rule: ruleNameText(countdown.rule), seconds })}</strong> — <span className="autoship-esc">{t('autoShip.escStops')}</span>
+        {box && box.orderId === countdown.orderId ? (
+          <div className="autoship-box" data-testid="autoship-box">
+            {attentionText(box.reason)}
+          </div>
+        ) : null}
         <div className="autoship-bar" aria-hidden="true">
           <div className="autoship-fill" style={{ animationDuration: `${countdown.ms}ms` }} />
         </div>

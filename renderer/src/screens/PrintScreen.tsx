@@ -12,7 +12,9 @@ import type { DiscoveredPrinterView, PrintJobView } from '../../../shared/contra
 import { TextField } from '../components/Field';
 import { dateTime, money } from '../lib/format';
 import { printerDetailText, printerNameText, printerStateText, t } from '../lib/i18n';
+import { attentionText } from '../lib/ruleText';
 import { useApp } from '../stores/app';
+import { useAutoShip } from '../stores/autoship';
 import { useJob } from '../stores/job';
 import { usePrint } from '../stores/print';
 import { LabelPreview } from './LabelPreview';
@@ -71,6 +73,9 @@ export function PrintScreen() {
 
   const job = result?.printJob ?? null;
   const s = result?.shipment;
+  // The box the station chose when the order shipped by itself (issue 37), and why.
+  const autoBox = useAutoShip((a) => a.box);
+  const boxLine = s && autoBox && s.orderNumber === autoBox.orderNumber ? autoBox : null;
   const state = job?.state ?? (result?.printError ? 'failed' : null);
 
   return (
@@ -92,6 +97,11 @@ export function PrintScreen() {
             {s.recipient ? (
               <div>
                 {s.recipient.name}, {s.recipient.postalCode} {s.recipient.city} ({s.recipient.countryCode})
+              </div>
+            ) : null}
+            {boxLine ? (
+              <div data-testid="shipped-box" data-parcels={boxLine.parcels}>
+                {attentionText(boxLine.reason)}
               </div>
             ) : null}
             {s.deliveryPoint ? (

@@ -17,6 +17,7 @@ import { useAutoShip } from '../stores/autoship';
 import { mergeErrors, useJob } from '../stores/job';
 import { ParcelsEditor } from './ParcelsEditor';
 import { OrderChangedNotice } from '../components/OrderChangedNotice';
+import { BoxLine } from '../components/BoxLine';
 import { RuleLine } from '../components/RuleLine';
 import { typedWeightKg } from '../lib/shipFormParcels';
 
@@ -64,6 +65,7 @@ export function QuoteScreen() {
       </h1>
       <OrderChangedNotice />
       <RuleLine orderId={order?.id} weightKg={typedWeightKg(draft.parcels)} />
+      <BoxLine orderId={order?.id} weightKg={typedWeightKg(draft.parcels)} />
       <div className="dest">
         <strong>{r.name || t('quote.noRecipient')}</strong> — {r.postalCode || '?'} {r.city} ({r.countryCode || '?'})
         {err('recipient.address.postalCode') ? <span className="field-error"> {err('recipient.address.postalCode')}</span> : null}

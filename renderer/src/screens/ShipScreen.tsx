@@ -23,6 +23,7 @@ import { CustomsEditor } from './CustomsEditor';
 import { DeliveryPointPicker } from './DeliveryPointPicker';
 import { ParcelsEditor } from './ParcelsEditor';
 import { OrderChangedNotice } from '../components/OrderChangedNotice';
+import { BoxLine } from '../components/BoxLine';
 import { RuleLine } from '../components/RuleLine';
 import { typedWeightKg } from '../lib/shipFormParcels';
 
@@ -88,6 +89,7 @@ export function ShipScreen() {
       </h1>
       <OrderChangedNotice />
       <RuleLine orderId={order?.id} weightKg={typedWeightKg(draft.parcels)} />
+      <BoxLine orderId={order?.id} weightKg={typedWeightKg(draft.parcels)} />
       <form
         ref={form}
         className="ship-layout"

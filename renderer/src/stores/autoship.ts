@@ -34,8 +34,18 @@ interface Countdown {
   ms: number;
 }
 
+/** Which box the core chose for an order and why (`AutoShipView.box`): shown with the countdown, and on the Print screen once the order shipped by itself. */
+interface BoxLine {
+  orderId: number;
+  orderNumber: string;
+  reason: PlanAttention;
+  parcels: number;
+}
+
 interface AutoShipState {
   countdown: Countdown | null;
+  /** The box of the order counting down or shipped by itself (null when the core names none). */
+  box: BoxLine | null;
   /** Why the open order does not ship by itself although a rule would ship it (the core's reasons), for that order. */
   blocked: { orderId: number; reasons: PlanAttention[] } | null;
   /**
@@ -70,6 +80,7 @@ function mayShip(orderId: number): boolean {
 /** The countdown and the reasons an order does not ship by itself (see file comment). */
 export const useAutoShip = create<AutoShipState>()((set, get) => ({
   countdown: null,
+  box: null,
   blocked: null,
 
   async consider(weightKg) {
@@ -96,7 +107,8 @@ export const useAutoShip = create<AutoShipState>()((set, get) => ({
       return false;
     }
     const countdown: Countdown = { orderId, weightKg, rule: answer.rule, ms: answer.countdownMs };
-    set({ countdown, blocked: null });
+    const orderNumber = useJob.getState().order?.orderNumber ?? '';
+    set({ countdown, blocked: null, box: answer.box.reason ? { orderId, orderNumber, reason: answer.box.reason, parcels: answer.box.parcels } : null });
     timer = setTimeout(() => {
       timer = null;
       if (get().countdown !== countdown) return;

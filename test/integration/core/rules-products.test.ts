@@ -77,7 +77,7 @@ describe('rules and product data through the commands', () => {
     const o = await byNumber('#4001');
     expect(await invoke('products.orderWeight', { orderId: o.id })).toEqual({ weightKg: 1.9, missing: [] });
     expect(await invoke('products.orderWeight', { orderId: (await byNumber('#4005')).id })).toEqual({ weightKg: null, missing: ['NOPE'] });
-    expect((await invoke('products.exportCsv', {})).content.split('\r\n')[1]).toBe('GHISA,6,30,25,15,732393,DE,Pentola in ghisa');
+    expect((await invoke('products.exportCsv', {})).content.split('\r\n')[1]).toBe('GHISA,6,30,25,15,732393,DE,Pentola in ghisa,');
     // The customs declaration reads them under the station's names; the HS code search offers the product's code first.
     expect(await invoke('customs.products', { skus: ['TAZ'] })).toEqual([expect.objectContaining({ sku: 'TAZ', hsCode: '691200', originCountry: 'IT', unitWeightKg: 0.35 })]);
     expect((await invoke('customs.hsCodes.search', { q: '6912' }))[0]).toMatchObject({ code: '691200', description: 'Tazza in ceramica', sku: 'TAZ' });
@@ -103,7 +103,7 @@ describe('rules and product data through the commands', () => {
 
   it('autoShip: a covered order with a known weight ships by itself; an unpaid order without a rule for it does not', async () => {
     const ok = await invoke('shipping.autoShip', { orderId: (await byNumber('#4001')).id });
-    expect(ok).toEqual({ ships: true, rule: { index: 3, name: 'Italia fino a 5 kg' }, reasons: [], countdownMs: 1500 });
+    expect(ok).toEqual({ ships: true, box: { reason: expect.objectContaining({ key: 'box.smallest', params: { box: 'Medium', size: '40 × 30 × 30' } }), parcels: 1 }, rule: { index: 3, name: 'Italia fino a 5 kg' }, reasons: [], countdownMs: 1500 });
     const unpaid = await invoke('shipping.autoShip', { orderId: (await byNumber('#4004')).id });
     expect(unpaid.ships).toBe(false);
     expect(unpaid.reasons.map((r) => r.key)).toContain('unpaid');

@@ -21,7 +21,7 @@ import { sampleOrder } from '../../support/sample-order';
 
 const order = (id: number) => sampleOrder(id);
 
-const SHIPS: AutoShipView = { ships: true, rule: { index: 2, name: 'Italia fino a 5 kg' }, reasons: [], countdownMs: 1500 };
+const SHIPS: AutoShipView = { ships: true, box: { reason: null, parcels: 1 }, rule: { index: 2, name: 'Italia fino a 5 kg' }, reasons: [], countdownMs: 1500 };
 const RESULT = {
   shipment: { trackingNumber: 'GL1234567890', carrier: { name: 'GLS', contractName: 'Economy' }, cost: { amount: 5.64, currency: 'EUR' }, printJobs: [] },
   printJob: { id: 1, state: 'printed', lastError: null },
@@ -133,7 +133,7 @@ describe('shipping by itself', () => {
   });
 
   it('an order needing attention does not count down and shows the core’s reasons', async () => {
-    autoShip = { ships: false, rule: { index: 1, name: 'Livigno' }, reasons: [{ key: 'customs', params: { count: 2 }, message: 'Livigno: the declaration misses 2 field(s)' }], countdownMs: 1500 };
+    autoShip = { ships: false, box: { reason: null, parcels: 1 }, rule: { index: 1, name: 'Livigno' }, reasons: [{ key: 'customs', params: { count: 2 }, message: 'Livigno: the declaration misses 2 field(s)' }], countdownMs: 1500 };
     useJob.getState().startOrder(order(7));
     expect(await useAutoShip.getState().consider(2)).toBe(false);
     expect(useAutoShip.getState().countdown).toBeNull();
@@ -143,7 +143,7 @@ describe('shipping by itself', () => {
     // A reason without a text of its own: the core's words.
     expect(attentionText({ key: 'packing.piece_too_big', params: { sku: 'VASO' }, message: 'VASO does not fit the box' })).toBe('VASO does not fit the box');
     // "No rule" is the usual bench: nothing to show.
-    autoShip = { ships: false, rule: null, reasons: [{ key: 'noRule', params: {}, message: 'No rule covers this order' }], countdownMs: 1500 };
+    autoShip = { ships: false, box: { reason: null, parcels: 1 }, rule: null, reasons: [{ key: 'noRule', params: {}, message: 'No rule covers this order' }], countdownMs: 1500 };
     useJob.getState().startOrder(order(8));
     expect(await useAutoShip.getState().consider(2)).toBe(false);
     expect(useAutoShip.getState().blocked).toBeNull();

@@ -36,6 +36,7 @@ import { m0013OrdersRedundantIndexes } from './0013-orders-redundant-indexes';
 import { m0014ProductsTable } from './0014-products-table';
 import { m0015ProductsHsCodeOriginCountry } from './0015-products-hs-code-origin-country';
 import { m0016PackersWarehouseUid } from './0016-packers-warehouse-uid';
+import { m0017ProductsShipsAlone } from './0017-products-ships-alone';
 import type { Migration } from './migration';
 
 export type { Migration } from './migration';
@@ -58,6 +59,7 @@ export const MIGRATIONS: readonly Migration[] = [
   m0014ProductsTable,
   m0015ProductsHsCodeOriginCountry,
   m0016PackersWarehouseUid,
+  m0017ProductsShipsAlone,
 ];
 
 /** Schema version this code writes: the last migration's version. */

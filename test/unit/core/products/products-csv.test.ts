@@ -17,14 +17,27 @@ describe('product CSV', () => {
   it('reads comma-separated rows with quoted decimal commas and empty cells', () => {
     const csv = 'sku,weightKg,lengthCm,widthCm,heightCm,hsCode,originCountry,description\r\nTAZ-1,0.35,10,10,12,6912.00,it,Tazza in ceramica\r\nOLIO,"1,2",,,,,,\r\n\r\n';
     expect(parseProductsCsv(csv)).toEqual([
-      { sku: 'TAZ-1', unitWeightKg: 0.35, lengthCm: 10, widthCm: 10, heightCm: 12, hsCode: '691200', originCountry: 'IT', description: 'Tazza in ceramica' },
-      { sku: 'OLIO', unitWeightKg: 1.2, lengthCm: null, widthCm: null, heightCm: null, hsCode: null, originCountry: null, description: '' },
+      { sku: 'TAZ-1', unitWeightKg: 0.35, lengthCm: 10, widthCm: 10, heightCm: 12, hsCode: '691200', originCountry: 'IT', description: 'Tazza in ceramica', shipsAlone: false },
+      { sku: 'OLIO', unitWeightKg: 1.2, lengthCm: null, widthCm: null, heightCm: null, hsCode: null, originCountry: null, description: '', shipsAlone: false },
     ]);
   });
 
   it('reads semicolon-separated files (an Italian spreadsheet), columns in any order, BOM allowed', () => {
     const csv = '\uFEFFdescription;sku;weightKg\nCaffè; CAF ;0,25\n';
-    expect(parseProductsCsv(csv)).toEqual([{ sku: 'CAF', unitWeightKg: 0.25, lengthCm: null, widthCm: null, heightCm: null, hsCode: null, originCountry: null, description: 'Caffè' }]);
+    expect(parseProductsCsv(csv)).toEqual([{ sku: 'CAF', unitWeightKg: 0.25, lengthCm: null, widthCm: null, heightCm: null, hsCode: null, originCountry: null, description: 'Caffè', shipsAlone: false }]);
+  });
+
+  it('reads shipsAlone (issue 37): yes/no, sì, 1/0, true/false, empty for no; anything else is refused', () => {
+    const csv = 'sku;shipsAlone\nCAR-GL;yes\nCAR-2;Sì\nCUP;\nBOWL;no\nPLATE;0\nJUG;TRUE\n';
+    expect(parseProductsCsv(csv).map((p) => [p.sku, p.shipsAlone])).toEqual([
+      ['CAR-GL', true],
+      ['CAR-2', true],
+      ['CUP', false],
+      ['BOWL', false],
+      ['PLATE', false],
+      ['JUG', true],
+    ]);
+    expect(refusal('sku,shipsAlone\nA,maybe\n').details).toEqual({ 'rows.2.shipsAlone': ['Ships alone must be yes or no (or empty)'] });
   });
 
   it('refuses a bad cell naming its row (header = 1) and column', () => {
@@ -46,11 +59,12 @@ describe('product CSV', () => {
 
   it('exports the standard header and reads back what it wrote', () => {
     const products = [
-      { sku: 'A;1', unitWeightKg: 0.5, lengthCm: 1, widthCm: 2, heightCm: 3, hsCode: '610910', originCountry: 'PT', description: 'T-shirt, "cotone"', updatedAt: 't' },
-      { sku: 'B', unitWeightKg: null, lengthCm: null, widthCm: null, heightCm: null, hsCode: null, originCountry: null, description: '', updatedAt: 't' },
+      { sku: 'A;1', unitWeightKg: 0.5, lengthCm: 1, widthCm: 2, heightCm: 3, hsCode: '610910', originCountry: 'PT', description: 'T-shirt, "cotone"', shipsAlone: false, updatedAt: 't' },
+      { sku: 'B', unitWeightKg: null, lengthCm: null, widthCm: null, heightCm: null, hsCode: null, originCountry: null, description: '', shipsAlone: true, updatedAt: 't' },
     ];
     const text = productsCsvText(products);
-    expect(text.split('\r\n')[0]).toBe('sku,weightKg,lengthCm,widthCm,heightCm,hsCode,originCountry,description');
+    expect(text.split('\r\n')[0]).toBe('sku,weightKg,lengthCm,widthCm,heightCm,hsCode,originCountry,description,shipsAlone');
+    expect(text.split('\r\n')[2]).toBe('B,,,,,,,,yes');
     expect(parseProductsCsv(text)).toEqual(products.map(({ updatedAt: _u, ...p }) => p));
   });
 });

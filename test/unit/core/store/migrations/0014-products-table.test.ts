@@ -63,6 +63,7 @@ describe('migration 14 "products table"', () => {
           lengthCm: 12,
           widthCm: null,
           heightCm: null,
+          shipsAlone: false,
           updatedAt: '2024-03-01T10:00:00.000Z',
         },
       ]);

@@ -70,7 +70,7 @@ describe('migration 15 "products hs code origin country"', () => {
     try {
       expect(store.schemaVersion).toBe(SCHEMA_VERSION);
       expect(store.products.getMany(['TAZ-CER-BLU'])).toEqual([
-        { sku: 'TAZ-CER-BLU', description: 'Tazza in ceramica', hsCode: '691200', originCountry: 'IT', unitWeightKg: 0.35, lengthCm: null, widthCm: null, heightCm: null, updatedAt: '2024-03-01T10:00:00.000Z' },
+        { sku: 'TAZ-CER-BLU', description: 'Tazza in ceramica', hsCode: '691200', originCountry: 'IT', unitWeightKg: 0.35, lengthCm: null, widthCm: null, heightCm: null, shipsAlone: false, updatedAt: '2024-03-01T10:00:00.000Z' },
       ]);
       expect(store.products.suggestions().map((s) => [s.sku, s.field, s.current, s.proposed])).toEqual([
         ['TAZ-CER-BLU', 'hsCode', '691200', '691110'],
