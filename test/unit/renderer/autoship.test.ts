@@ -232,7 +232,7 @@ describe('the last verified item ships the order by itself (issue 37 item 4)', (
   });
 
   it('an order the core says needs the packer does not count down, though its items are verified', async () => {
-    autoShip = { ships: false, rule: { index: 1, name: 'Italia' }, reasons: [{ key: 'customs', params: { count: 1 }, message: 'x' }], countdownMs: 1500 };
+    autoShip = { ships: false, box: { reason: null, parcels: 1 }, rule: { index: 1, name: 'Italia' }, reasons: [{ key: 'customs', params: { count: 1 }, message: 'x' }], countdownMs: 1500 };
     verifying(15);
     for (const code of ['taz-1', 'taz-1', 'pia-2']) useVerify.getState().takeScan(code);
     await vi.advanceTimersByTimeAsync(5000);

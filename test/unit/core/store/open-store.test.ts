@@ -101,7 +101,7 @@ describe('openStore', () => {
       expect(store.schemaVersion).toBe(SCHEMA_VERSION);
       expect(store.orders.getById(5)).toMatchObject({ shop: 'main', orderNumber: '#1001', recipient: { name: 'Giulia Rossi' } });
       const db2 = new Database(file, { readonly: true });
-      expect(columns(db2, 'products')).toEqual(['sku', 'description', 'hs_code', 'origin_country', 'unit_weight_kg', 'updated_at', 'length_cm', 'width_cm', 'height_cm']);
+      expect(columns(db2, 'products')).toEqual(['sku', 'description', 'hs_code', 'origin_country', 'unit_weight_kg', 'updated_at', 'length_cm', 'width_cm', 'height_cm', 'ships_alone']);
       db2.close();
     } finally {
       store.close();
