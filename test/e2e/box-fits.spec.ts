@@ -8,11 +8,12 @@
  * plates, bowls and tureen go in two parcels of one shipment. The fake Zebra
  * on TCP is the label printer; waits are on states, never on time.
  */
+import path from 'node:path';
 import type { Page } from '@playwright/test';
 import type { Invoke } from '../support/commands';
 import { shopifyCsv } from '../fixtures/shopify/generate-shopify-csv';
 import { order } from '../fixtures/shopify/warehouse-order';
-import { expect, test } from './fixture';
+import { expect, SHOTS, test } from './fixture';
 
 test.use({ stationOptions: { name: 'box-fits', labelPrinter: 'listener' } });
 
@@ -76,8 +77,12 @@ for (const c of CASES) {
     await page.goto(station.url);
     await expect(page.getByTestId('connection')).toHaveText('online');
     const labelsBefore = labelPrinter.labels().length;
-    // The packer's key actions after the scan: the test presses nothing more (0), the station does the rest.
-    const keys = 0;
+    // Every key the page gets from here on: the scan's characters and its Enter, then none (0 key actions).
+    await page.evaluate(() => {
+      const w = window as unknown as { keysSeen: number };
+      w.keysSeen = 0;
+      window.addEventListener('keydown', () => (w.keysSeen += 1), true);
+    });
     await scan(page, c.order);
     await expect(page.getByRole('heading', { name: 'Print', exact: true })).toBeVisible();
     await expect(page.getByTestId('banner')).toContainText(/Shipped [A-Z0-9]+/);
@@ -87,6 +92,8 @@ for (const c of CASES) {
     const o = await orderOf(rpc, c.order);
     expect(o.status).toBe('shipped');
     await expect.poll(() => labelPrinter.labels().length).toBeGreaterThan(labelsBefore);
-    expect(keys).toBe(0);
+    const keysAfterScan = (await page.evaluate(() => (window as unknown as { keysSeen: number }).keysSeen)) - (c.order.length + 1);
+    expect(keysAfterScan).toBe(0);
+    if (c.parcels > 1) await page.screenshot({ path: path.join(SHOTS, '37-box-split-en.png'), fullPage: true });
   });
 }
