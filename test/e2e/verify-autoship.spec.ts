@@ -23,18 +23,22 @@ test.use({ stationOptions: { name: 'verify-autoship', labelPrinter: 'listener' }
 const RULES = { version: 1, rules: [{ name: 'Italia fino a 5 kg', when: { countries: ['IT'], weightKg: { max: 5 } }, then: { rate: 'cheapest', shipByItself: true } }] };
 const PRODUCTS = ['sku,weightKg,lengthCm,widthCm,heightCm,description', 'TAZ-1,0.35,10,10,12,Tazza', 'PIA-2,0.2,15,15,2,Piattino', 'VASO-3,0.8,12,12,10,Vaso'].join('\n');
 
-/** The packer's keyboard after the scans: every press is one key action. */
-function packerKeys(page: Page) {
-  let count = 0;
-  return {
-    get count() {
-      return count;
-    },
-    async press(key: string) {
-      count++;
-      await page.keyboard.press(key);
-    },
-  };
+/** Keys the scanner typed since {@link packerKeys} began counting (its characters and Enter). */
+let scannerKeys = 0;
+
+/**
+ * The packer's key actions from now on, as the page saw them: every keydown the page got, less the
+ * scanner's (a page-level listener, so a key the station needed and the test pressed would count).
+ */
+async function packerKeys(page: Page) {
+  scannerKeys = 0;
+  await page.evaluate(() => {
+    const w = window as unknown as { keysSeen: number; keysListening?: boolean };
+    w.keysSeen = 0;
+    if (!w.keysListening) window.addEventListener('keydown', () => (w.keysSeen += 1), true);
+    w.keysListening = true;
+  });
+  return { count: async () => (await page.evaluate(() => (window as unknown as { keysSeen: number }).keysSeen)) - scannerKeys };
 }
 
 /** The scanner: a code's characters and Enter (not the packer's key actions), once the scan field has the focus. */
@@ -42,6 +46,7 @@ async function scan(page: Page, code: string): Promise<void> {
   await expect(page.locator('#scan-input')).toBeFocused();
   await page.keyboard.type(code);
   await page.keyboard.press('Enter');
+  scannerKeys += code.length + 1;
 }
 
 const orderOf = async (rpc: Invoke, n: string) => (await rpc('orders.page', { q: n, view: 'all' })).orders.find((o) => o.orderNumber === n)!;
@@ -79,7 +84,7 @@ test('the last item’s scan ships the verified order by itself: the label print
   await rpc('shipping.settings.set', { countdownMs: 300 });
   await page.goto(station.url);
   await expect(page.getByTestId('connection')).toHaveText('online');
-  const keys = packerKeys(page);
+  const keys = await packerKeys(page);
   const banner = page.getByTestId('banner');
   const progress = page.getByTestId('verify-progress');
   const labelsBefore = labelPrinter.labels().length;
@@ -109,14 +114,14 @@ test('the last item’s scan ships the verified order by itself: the label print
   const seen = await countdownTexts(page);
   expect(seen.length).toBeGreaterThan(0);
   expect(seen[0]).toContain("Rule 1 'Italia fino a 5 kg' ships this order by itself in 0.3 s");
-  expect(keys.count).toBe(0);
+  expect(await keys.count()).toBe(0);
 });
 
 test('an order still missing an item never starts it; the last item does, and Esc stops it: nothing ships', async ({ page, station, rpc, labelPrinter }) => {
   await rpc('shipping.settings.set', { countdownMs: 10_000 });
   await page.goto(station.url);
   await expect(page.getByTestId('connection')).toHaveText('online');
-  const keys = packerKeys(page);
+  const keys = await packerKeys(page);
   const progress = page.getByTestId('verify-progress');
   const labelsBefore = labelPrinter.labels().length;
   const creditBefore = (await rpc('app.info', {})).credit;
@@ -135,10 +140,10 @@ test('an order still missing an item never starts it; the last item does, and Es
   await expect(page.getByTestId('banner')).toContainText('All 2 items scanned');
   await expect(page.getByTestId('banner')).toContainText('Nothing to press: it ships by itself when the countdown ends.');
   await page.screenshot({ path: path.join(SHOTS, '37-verify-autoship-en.png'), fullPage: true });
-  await keys.press('Escape');
+  await page.keyboard.press('Escape');
   await expect(timer).toHaveCount(0);
   await expect(page.getByTestId('banner')).toContainText('Stopped: the order does not ship by itself');
-  expect(keys.count).toBe(1);
+  expect(await keys.count()).toBe(1);
   const o = await orderOf(rpc, '#9102');
   expect(o.status).toBe('open');
   expect(o.shipmentTrackingNumber ?? null).toBeNull();
