@@ -22,7 +22,7 @@ import { ShipmentRequest } from '../../../shared/platform';
 import type { StationContext } from '../common/context';
 import type { ProductRecord } from '../store';
 import { AllowUnpaidSetting } from '../orders/handlers';
-import { BoxMarginSetting, boxSettingsOf } from '../packing/boxes';
+import { boxSettingsOf } from '../packing/boxes';
 import { linesToShip, orderWeight, productsOf, unitWeights } from '../products/weight';
 import { decideFor } from '../rules/handlers';
 import { customsIdentifiers } from './customs';
@@ -87,7 +87,7 @@ export function planShipment(ctx: Pick<StationContext, 'store' | 'platform'>, or
   const pieces = piecesOf(order, products, weights);
 
   // 1. Count the parcels (the packer's box, else the station's choice), for the rules' `parcels` condition.
-  const marginCm = store.settings.get(BoxMarginSetting);
+  const marginCm = boxes.marginCm;
   const packerBox = presetNamed(boxes.presets, intent.box);
   const station: BoxSource = { kind: 'station', presets: boxes.presets, defaultBox: presetNamed(boxes.presets, boxes.defaultBox) ?? null };
   const first = layoutParcels(pieces, packerBox ? { kind: 'packer', box: packerBox } : station, { marginCm, maxKg: null });

@@ -331,6 +331,8 @@ export const en = {
     row: 'Box {{n}}',
     defaultBox: 'Box of a new parcel (until one is used)',
     noDefault: 'None: the packer chooses',
+    margin: 'Margin to the walls (cm)',
+    marginHint: 'Room kept between the items and each wall when the station chooses the box (0 to 10 cm; 0: the inner size is what fits).',
     save: 'Save boxes',
     saved: 'Boxes saved',
     notSaved: 'Boxes not saved',
