@@ -106,3 +106,28 @@ export function trainingBoxes(language: 'it' | 'en'): BoxSettings {
     marginCm: 0,
   };
 }
+
+/**
+ * A box learnt from the bench (issue 37 item 3) for one set of items: the
+ * SKUs and quantities of an order (`key`, e.g. `CUP×2, TE-1L×1`, SKUs
+ * sorted), the box the packer accepted for them (`box`, a preset name; null
+ * while none is accepted) and the box waiting for the packer (`proposed`: the
+ * box a packer used instead of the station's choice; null when none waits),
+ * seen at `source` (`shipment Ceramiche #5001`) on `learntAt` (ISO time).
+ */
+export interface LearntBoxView {
+  key: string;
+  items: Array<{ sku: string; quantity: number }>;
+  box: string | null;
+  proposed: string | null;
+  source: string;
+  learntAt: string;
+}
+
+/** `boxes.learnt.resolve`: accept (the set of items takes the proposed box) or reject the box waiting for `key`. */
+export const LearntBoxDecision = z
+  .object({
+    key: z.string().trim().min(1, { error: 'The set of items is required' }).max(4000),
+    accept: z.boolean({ error: 'Accept is true or false' }),
+  })
+  .strict();
