@@ -26,7 +26,7 @@ const BOXES = defineSetting('boxes.presets', PresetsSetting, NO_BOXES);
  * `boxes.marginCm` (issue 37 item 1): room kept between the items and each wall of a box when the
  * station chooses it (cm, 0 to 10; default 0: the inner size is what fits).
  */
-export const BoxMarginSetting = defineSetting('boxes.marginCm', BoxMarginCm, 0);
+const BoxMarginSetting = defineSetting('boxes.marginCm', BoxMarginCm, 0);
 
 /**
  * The station's box presets and default box (cm, kg): the saved ones, else a
