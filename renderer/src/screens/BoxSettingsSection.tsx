@@ -2,12 +2,14 @@
  * Part of the Settings screen (issue 11 "Box presets"): the station's named
  * boxes (name, inner dimensions cm, tare kg, barcode), the box a new
  * parcel starts with, and the margin (cm, 0 to 10, decimal comma accepted)
- * between the items and the walls when the station chooses a box (issue 37). Saved as a whole with `boxes.settings.set`; a refused value
+ * between the items and the walls when the station chooses a box (issue 37);
+ * and the boxes learnt from the bench waiting for the packer (accept or reject, issue 37 item 3). Saved as a whole with `boxes.settings.set`; a refused value
  * names its row and field (`presets.1.lengthCm`) and nothing saved is lost.
  * Keyboard: Tab through the rows, Enter in a field or Ctrl+Enter saves.
  */
 import { useCallback, useEffect, useState } from 'react';
-import type { BoxSettings } from '../../../shared/contract';
+import type { BoxSettings, LearntBoxView } from '../../../shared/contract';
+import { invoke } from '../api';
 import { TextField } from '../components/Field';
 import { useEditableForm } from '../lib/editableForm';
 import { asStationError } from '../lib/errors';
@@ -56,6 +58,16 @@ export function BoxSettingsSection() {
   const setRows = (next: Row[]) => editForm({ rows: next });
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const [busy, setBusy] = useState(false);
+
+  const [learnt, setLearnt] = useState<LearntBoxView[]>([]);
+  const loadLearnt = useCallback(() => {
+    void invoke('boxes.learnt.list', {}).then(setLearnt, (e: unknown) => useApp.getState().fail(t('boxes.notLoaded'), e));
+  }, []);
+  useEffect(loadLearnt, [loadLearnt]);
+  const resolve = (key: string, accept: boolean) => {
+    void invoke('boxes.learnt.resolve', { key, accept }).then(loadLearnt, (e: unknown) => useApp.getState().fail(t('boxes.notSaved'), e));
+  };
+  const waiting = learnt.filter((l) => l.proposed !== null);
 
   const reload = useCallback(() => {
     void useBoxes
@@ -136,6 +148,24 @@ export function BoxSettingsSection() {
         {errorOf('defaultBox') ? <p className="field-error">{errorOf('defaultBox')}</p> : null}
       </div>
       <TextField id="box-margin" label={t('boxes.margin')} hint={t('boxes.marginHint')} value={margin} onValue={(v) => editForm({ margin: v })} error={errorOf('marginCm')} inputMode="decimal" className="field-num" />
+      {waiting.length ? (
+        <>
+          <h3>{t('boxes.learnt')}</h3>
+          <ul className="plain" aria-label={t('boxes.learnt')}>
+            {waiting.map((l) => (
+              <li key={l.key}>
+                {t('boxes.learntOne', { items: l.key, box: l.proposed ?? '', current: l.box ?? '—', source: l.source })}{' '}
+                <button type="button" className="btn btn-small" onClick={() => resolve(l.key, true)}>
+                  {t('products.accept')}
+                </button>
+                <button type="button" className="btn btn-small" onClick={() => resolve(l.key, false)}>
+                  {t('products.reject')}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
       <div className="actions">
         <button type="submit" className="btn btn-primary" disabled={busy} aria-keyshortcuts="Control+Enter">
           {t('boxes.save')}

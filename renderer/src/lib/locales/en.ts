@@ -332,6 +332,8 @@ export const en = {
     defaultBox: 'Box of a new parcel (until one is used)',
     noDefault: 'None: the packer chooses',
     margin: 'Margin to the walls (cm)',
+    learnt: 'Boxes learnt at the bench',
+    learntOne: '{{items}}: box {{box}} (now {{current}}; seen in {{source}})',
     marginHint: 'Room kept between the items and each wall when the station chooses the box (0 to 10 cm; 0: the inner size is what fits).',
     save: 'Save boxes',
     saved: 'Boxes saved',

@@ -335,6 +335,8 @@ export const it: Texts<typeof en> = {
     defaultBox: 'Scatola di un nuovo collo (finché non se ne usa una)',
     noDefault: 'Nessuna: sceglie l’operatore',
     margin: 'Margine dalle pareti (cm)',
+    learnt: 'Scatole imparate al banco',
+    learntOne: '{{items}}: scatola {{box}} (ora {{current}}; vista in {{source}})',
     marginHint: 'Spazio lasciato tra gli articoli e ogni parete quando la stazione sceglie la scatola (da 0 a 10 cm; 0: conta la misura interna).',
     save: 'Salva scatole',
     saved: 'Scatole salvate',
