@@ -33,15 +33,27 @@ export const BoxPreset = z.object({
 export type BoxPreset = z.output<typeof BoxPreset>;
 
 /**
+ * Room kept between the items and each wall of a box when the station chooses
+ * it (issue 37 item 1): cm, 0 to 10; 0 (the default) means the inner size is what fits.
+ */
+export const BoxMarginCm = z
+  .number({ error: 'Margin must be a number of cm' })
+  .min(0, { error: 'Margin must be 0 cm or more' })
+  .max(10, { error: 'Margin must be at most 10 cm' });
+
+/**
  * The station's boxes: at most 30, names and barcodes unique (case-insensitive);
  * `defaultBox` names the box a new parcel starts with when the packer has not
  * used one yet (null: a new parcel starts without dimensions and the packer
- * chooses). Errors are keyed `presets.<i>.<field>` and `defaultBox`.
+ * chooses); `marginCm` the room between the items and each wall when the
+ * station chooses a box ({@link BoxMarginCm}, default 0). Errors are keyed
+ * `presets.<i>.<field>`, `defaultBox` and `marginCm`.
  */
 export const BoxSettings = z
   .object({
     presets: z.array(BoxPreset).max(30, { error: 'At most 30 boxes' }),
     defaultBox: z.string().trim().nullable().default(null),
+    marginCm: BoxMarginCm.default(0),
   })
   .superRefine((s, ctx) => {
     const names = new Map<string, number>();
@@ -91,5 +103,31 @@ export function trainingBoxes(language: 'it' | 'en'): BoxSettings {
       { name: large, lengthCm: 40, widthCm: 30, heightCm: 20, tareKg: 0.4, barcode: 'BOX-L' },
     ],
     defaultBox: medium,
+    marginCm: 0,
   };
 }
+
+/**
+ * A box learnt from the bench (issue 37 item 3) for one set of items: the
+ * SKUs and quantities of an order (`key`, e.g. `CUP×2, TE-1L×1`, SKUs
+ * sorted), the box the packer accepted for them (`box`, a preset name; null
+ * while none is accepted) and the box waiting for the packer (`proposed`: the
+ * box a packer used instead of the station's choice; null when none waits),
+ * seen at `source` (`shipment Ceramiche #5001`) on `learntAt` (ISO time).
+ */
+export interface LearntBoxView {
+  key: string;
+  items: Array<{ sku: string; quantity: number }>;
+  box: string | null;
+  proposed: string | null;
+  source: string;
+  learntAt: string;
+}
+
+/** `boxes.learnt.resolve`: accept (the set of items takes the proposed box) or reject the box waiting for `key`. */
+export const LearntBoxDecision = z
+  .object({
+    key: z.string().trim().min(1, { error: 'The set of items is required' }).max(4000),
+    accept: z.boolean({ error: 'Accept is true or false' }),
+  })
+  .strict();

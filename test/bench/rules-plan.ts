@@ -31,7 +31,7 @@ export async function benchRulesPlan(quantile: (sorted: number[], q: number) => 
     await h['rules.import']({ content: JSON.stringify({ version: 1, rules }) });
     const rows = Array.from({ length: 500 }, (_, i) => `SKU-${i},0.${(i % 9) + 1},10,10,10,691200,IT,Prodotto ${i}`);
     await h['products.importCsv']({ content: ['sku,weightKg,lengthCm,widthCm,heightCm,hsCode,originCountry,description', ...rows].join('\n') });
-    await h['boxes.settings.set']({ presets: [{ name: 'M', lengthCm: 40, widthCm: 30, heightCm: 30, tareKg: 0.3, barcode: null }], defaultBox: 'M' });
+    await h['boxes.settings.set']({ presets: [{ name: 'M', lengthCm: 40, widthCm: 30, heightCm: 30, tareKg: 0.3, barcode: null }], defaultBox: 'M', marginCm: 0 });
     const ship = { name: 'Giulia Bianchi', a1: 'Via Roma 1', city: 'Milano', zip: '20121', prov: 'MI', country: 'IT' };
     const items = Array.from({ length: 5 }, (_, i) => ({ q: '2', n: `Prodotto ${i}`, p: '10.00', sku: `SKU-${i * 7}` }));
     await h['orders.importCsv']({ fileName: 'bench.csv', content: shopifyCsv(order({ name: '#9001', id: '9900000009001', created: '2026-11-20 10:00:00 +0000', email: 'a@example.it', ship, items, total: '100.00' })) });

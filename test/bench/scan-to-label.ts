@@ -167,7 +167,7 @@ export async function benchScanToLabel(quantile: (sorted: number[], q: number) =
     });
     const csvRows = CATALOGUE.map(([sku, kg, l, w, hh, hs, d, alone]) => [sku, kg, l, w, hh, hs, 'IT', d, alone ? 'yes' : ''].join(','));
     await h['products.importCsv']({ content: ['sku,weightKg,lengthCm,widthCm,heightCm,hsCode,originCountry,description,shipsAlone', ...csvRows].join('\n') });
-    await h['boxes.settings.set']({ presets: BOXES, defaultBox: 'Medium' });
+    await h['boxes.settings.set']({ presets: BOXES, defaultBox: 'Medium', marginCm: 0 });
     const milano = { name: 'Giulia Bianchi', a1: 'Via Roma 1', city: 'Milano', zip: '20121', prov: 'MI', country: 'IT' };
     const livigno = { name: 'Marco Rossi', a1: 'Via Saroch 12', city: 'Livigno', zip: '23041', prov: 'SO', country: 'IT' };
     const rows = Array.from({ length: ORDERS }, (_, i) => {

@@ -11,8 +11,11 @@ import type { PlanAttention, PlanParcel } from '../../../shared/contract/plan';
 import { chooseBoxes, MAX_CHOSEN_PIECES, type BoxLimits, type SizedPiece } from './box-choice';
 import { packPieces, type Piece } from './parcels';
 
-/** Where the box comes from: the packer's choice, the rule's box, or the station's presets (and its default box, for pieces of unknown size). */
-export type BoxSource = { kind: 'packer' | 'rule'; box: BoxPreset } | { kind: 'station'; presets: readonly BoxPreset[]; defaultBox: BoxPreset | null };
+/**
+ * Where the box comes from: the packer's choice, the rule's box, the box the packer accepted for
+ * these items (`learnt`, ./box-learn.ts), or the station's presets (and its default box, for pieces of unknown size).
+ */
+export type BoxSource = { kind: 'packer' | 'rule' | 'learnt'; box: BoxPreset } | { kind: 'station'; presets: readonly BoxPreset[]; defaultBox: BoxPreset | null };
 
 /** The parcels, each with its box (null: no box known), and which box and why; or why the pieces cannot be packed. */
 export type ParcelLayout = { ok: true; parcels: Array<{ box: BoxPreset | null; pieces: Piece[] }>; reason: PlanAttention | null } | { ok: false; reason: PlanAttention };
@@ -27,11 +30,12 @@ function packingFailed(reason: 'piece_too_big' | 'piece_too_heavy' | 'too_many_p
   return attention(`packing.${reason}`, message, { sku });
 }
 
-/** Why this box when the packer or a rule named it. */
-function namedReason(kind: 'packer' | 'rule', box: BoxPreset, count: number): PlanAttention {
-  return kind === 'rule'
-    ? attention('box.rule', `Box ${box.name}: the rule's box${count > 1 ? ` (${count} parcels)` : ''}`, { box: box.name, count })
-    : attention('box.packer', `Box ${box.name}: chosen by the packer${count > 1 ? ` (${count} parcels)` : ''}`, { box: box.name, count });
+/** Why this box when the packer, a rule or what the bench learnt named it. */
+function namedReason(kind: 'packer' | 'rule' | 'learnt', box: BoxPreset, count: number): PlanAttention {
+  const parcels = count > 1 ? ` (${count} parcels)` : '';
+  if (kind === 'rule') return attention('box.rule', `Box ${box.name}: the rule's box${parcels}`, { box: box.name, count });
+  if (kind === 'learnt') return attention('box.learnt', `Box ${box.name}: chosen by the packer for these items${parcels}`, { box: box.name, count });
+  return attention('box.packer', `Box ${box.name}: chosen by the packer${parcels}`, { box: box.name, count });
 }
 
 /**

@@ -9,7 +9,8 @@
  * the station's choice of box: issue 37) to count them (a rule may look at
  * the parcel count), then the rule decides, then the parcels are laid out
  * again with the rule's box (refused with the reason when it cannot hold the
- * items) or the station's choice, and the rule's parcel limit
+ * items), else the box the packer accepted for these items (./box-learn.ts,
+ * when it holds them in one parcel), else the station's choice, and the rule's parcel limit
  * (./plan-parcels.ts). Weights kg, sizes cm, money in the order's currency.
  */
 import type { BoxPreset } from '../../../shared/contract/boxes';
@@ -22,9 +23,10 @@ import { ShipmentRequest } from '../../../shared/platform';
 import type { StationContext } from '../common/context';
 import type { ProductRecord } from '../store';
 import { AllowUnpaidSetting } from '../orders/handlers';
-import { BoxMarginSetting, boxSettingsOf } from '../packing/boxes';
+import { boxSettingsOf } from '../packing/boxes';
 import { linesToShip, orderWeight, productsOf, unitWeights } from '../products/weight';
 import { decideFor } from '../rules/handlers';
+import { learntBoxFor } from './box-learn';
 import { customsIdentifiers } from './customs';
 import type { Piece } from './parcels';
 import { layoutParcels, parcelViews, type BoxSource } from './plan-parcels';
@@ -87,7 +89,7 @@ export function planShipment(ctx: Pick<StationContext, 'store' | 'platform'>, or
   const pieces = piecesOf(order, products, weights);
 
   // 1. Count the parcels (the packer's box, else the station's choice), for the rules' `parcels` condition.
-  const marginCm = store.settings.get(BoxMarginSetting);
+  const marginCm = boxes.marginCm;
   const packerBox = presetNamed(boxes.presets, intent.box);
   const station: BoxSource = { kind: 'station', presets: boxes.presets, defaultBox: presetNamed(boxes.presets, boxes.defaultBox) ?? null };
   const first = layoutParcels(pieces, packerBox ? { kind: 'packer', box: packerBox } : station, { marginCm, maxKg: null });
@@ -102,7 +104,11 @@ export function planShipment(ctx: Pick<StationContext, 'store' | 'platform'>, or
     else needs.push(attention('boxUnknown', `The rule's box "${then.box}" is not in Settings › Boxes`, { box: then.box }));
   }
   if (intent.box && !packerBox) needs.push(attention('boxUnknown', `Box "${intent.box}" is not in Settings › Boxes`, { box: intent.box }));
-  const layout = layoutParcels(pieces, source, { marginCm, maxKg: then?.maxParcelKg ?? null });
+  const limits = { marginCm, maxKg: then?.maxParcelKg ?? null };
+  // The box the packer accepted for these items (./box-learn.ts) comes before the station's own choice, when it holds them in one parcel.
+  const learntBox = source.kind === 'station' ? presetNamed(boxes.presets, learntBoxFor(store, order)) : undefined;
+  const learnt = learntBox ? layoutParcels(pieces, { kind: 'learnt', box: learntBox }, limits) : null;
+  const layout = learnt?.ok && learnt.parcels.length === 1 ? learnt : layoutParcels(pieces, source, limits);
   const box = layout.ok ? (layout.parcels[0]?.box ?? null) : source.kind === 'station' ? source.defaultBox : source.box;
   let packages: ShipPlanView['packages'] = null;
   if (!layout.ok) {

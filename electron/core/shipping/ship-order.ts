@@ -1,7 +1,7 @@
 /**
  * `shipping.*` commands (issue 22 item 4, issue 24 item 4): the plan of an
  * order's shipment, whether it would ship by itself, and shipping it by
- * intent, by the packer's form or by the platform's request. Shipping goes through
+ * intent, by the packer's form or by the platform's request; the boxes learnt from the bench. Shipping goes through
  * {@link shipmentCreator} — the same outbox path
  * and guards as Ctrl+Enter (a shipment being made is finished, never
  * doubled; a shipped order is refused) — after the plan's own guards (an
@@ -19,6 +19,7 @@ import { issuesToDetails, type Rate, type ShipmentRequest } from '../../../share
 import type { StationContext } from '../common/context';
 import { defineSetting } from '../store';
 import { planShipment, type ShipIntent } from './plan';
+import { learntBoxes, resolveLearntBox } from './box-learn';
 import { orderReference } from '../../../shared/domain/order-reference';
 import { intentOf, notBoth, shipByForm } from './ship-form';
 import type { shipmentCreator } from './shipments';
@@ -145,8 +146,12 @@ export function createShipOrderHandlers(ctx: StationContext, unclaimedCreate: Re
       return create(parsed.data, { printerUri: plan.printerUri ?? undefined });
     },
 
+    // Boxes learnt from the bench (issue 37 item 3, ./box-learn.ts): listed and confirmed once.
+    'boxes.learnt.list': async () => learntBoxes(ctx.store),
+    'boxes.learnt.resolve': async ({ key, accept }) => ({ learnt: resolveLearntBox(ctx.store, key, accept) }),
+
     'shipping.settings.get': async () => ({ countdownMs: ctx.store.settings.get(CountdownSetting) }),
 
     'shipping.settings.set': async ({ countdownMs }) => ({ countdownMs: ctx.store.settings.set(CountdownSetting, countdownMs) }),
-  } satisfies Pick<Handlers, 'shipping.plan' | 'shipping.autoShip' | 'shipping.shipOrder' | 'shipping.settings.get' | 'shipping.settings.set'>;
+  } satisfies Pick<Handlers, 'shipping.plan' | 'shipping.autoShip' | 'shipping.shipOrder' | 'shipping.settings.get' | 'shipping.settings.set' | 'boxes.learnt.list' | 'boxes.learnt.resolve'>;
 }

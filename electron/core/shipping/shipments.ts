@@ -23,6 +23,8 @@ import type { ContextWithoutOutbox, StationContext } from '../common/context';
 import { rememberCustomsProducts } from './customs';
 import { boxSettingsOf } from '../packing/boxes';
 import { learnWeightFromShipment } from '../products/learn';
+import { learnBoxFromShipment } from './box-learn';
+import { planShipment } from './plan';
 import { errorSummary } from '../common/errors';
 import { adoptShipment, findLocalShipment, findPlatformShipment } from './lookup';
 import { AllowUnpaidSetting, emitOrdersChanged } from '../orders/handlers';
@@ -132,22 +134,36 @@ function sizeCm(d: ShipmentCreatePayload['request']['packages'][number]['dimensi
 }
 
 /**
- * Unit weights learnt from a plain shipment of an order (products/learn.ts; a
- * declaration's lines teach theirs when it is made). Each parcel's tare is the
- * tare of the box preset of its size (a box typed by hand: 0 kg, the parcel
- * weighed as it is). A learnt value is filled, a changed one proposed.
+ * What a shipment of an order teaches. Unit weights, from a plain shipment
+ * (products/learn.ts; a declaration's lines teach theirs when it is made):
+ * each parcel's tare is the tare of the box preset of its size (a box typed
+ * by hand: 0 kg, the parcel weighed as it is); a learnt value is filled, a
+ * changed one proposed. The box, from a shipment of one parcel in a preset
+ * other than the one the plan chooses without the packer (./box-learn.ts):
+ * proposed for the order's set of items.
  */
 function learnFromParcels(ctx: ContextWithoutOutbox, payload: ShipmentCreatePayload): void {
   const { orderId, request } = payload;
-  if (orderId === undefined || request.customsDetail) return;
+  if (orderId === undefined) return;
   const order = ctx.store.orders.getById(orderId);
   if (!order) return;
   const presets = boxSettingsOf(ctx).presets;
-  const parcels = request.packages.map((p) => {
+  const boxes = request.packages.map((p) => {
     const size = sizeCm(p.dimensions);
-    const box = size ? presets.find((b) => [b.lengthCm, b.widthCm, b.heightCm].sort((x, y) => x - y).every((v, i) => Math.abs(v - (size[i] ?? 0)) < 0.05)) : undefined;
-    return { weightKg: p.weight.units === 'G' ? p.weight.value / 1000 : p.weight.value, tareKg: box?.tareKg ?? 0 };
+    return size ? presets.find((b) => [b.lengthCm, b.widthCm, b.heightCm].sort((x, y) => x - y).every((v, i) => Math.abs(v - (size[i] ?? 0)) < 0.05)) : undefined;
   });
+  const used = boxes.length === 1 ? boxes[0] : undefined;
+  if (used) {
+    let chosen: string | null = null;
+    try {
+      chosen = planShipment(ctx, order, { orderId }).box?.name ?? null;
+    } catch {
+      // A plan that cannot be made chose no box: the packer's box is still worth proposing.
+    }
+    if (learnBoxFromShipment(ctx.store, order, used.name, chosen, `shipment ${request.reference}`)) ctx.events.emit('products.changed', { count: 1 });
+  }
+  if (request.customsDetail) return;
+  const parcels = request.packages.map((p, i) => ({ weightKg: p.weight.units === 'G' ? p.weight.value / 1000 : p.weight.value, tareKg: boxes[i]?.tareKg ?? 0 }));
   if (learnWeightFromShipment(ctx.store, order, parcels, `shipment ${request.reference}`)) ctx.events.emit('products.changed', { count: 1 });
 }
 

@@ -18,7 +18,7 @@ import type { WarehouseBench } from './claims';
 const SharedRevisionSetting = defineSetting('warehouse.sharedRevision', z.number().int().min(0), 0);
 
 /** The settings (by setting key) the warehouse shares; every other setting is the bench's own (its printers, scale, name). */
-const SHARED_SETTING_KEYS: readonly string[] = ['rules.document', 'boxes.presets', 'orders.allowUnpaid', 'orders.pickupMethods', 'customs.identifiers', 'warehouse.claimTimeoutS'];
+const SHARED_SETTING_KEYS: readonly string[] = ['rules.document', 'boxes.presets', 'boxes.marginCm', 'orders.allowUnpaid', 'orders.pickupMethods', 'customs.identifiers', 'warehouse.claimTimeoutS'];
 
 /** A product as shared: the fields of the bench's product table (kg, cm; `shipsAlone` whether it needs a parcel of its own). */
 const SharedProduct = z.object({

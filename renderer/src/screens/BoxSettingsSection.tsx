@@ -1,12 +1,15 @@
 /**
  * Part of the Settings screen (issue 11 "Box presets"): the station's named
- * boxes (name, inner dimensions cm, tare kg, barcode) and the box a new
- * parcel starts with. Saved as a whole with `boxes.settings.set`; a refused value
+ * boxes (name, inner dimensions cm, tare kg, barcode), the box a new
+ * parcel starts with, and the margin (cm, 0 to 10, decimal comma accepted)
+ * between the items and the walls when the station chooses a box (issue 37);
+ * and the boxes learnt from the bench waiting for the packer (accept or reject, issue 37 item 3). Saved as a whole with `boxes.settings.set`; a refused value
  * names its row and field (`presets.1.lengthCm`) and nothing saved is lost.
  * Keyboard: Tab through the rows, Enter in a field or Ctrl+Enter saves.
  */
 import { useCallback, useEffect, useState } from 'react';
-import type { BoxSettings } from '../../../shared/contract';
+import type { BoxSettings, LearntBoxView } from '../../../shared/contract';
+import { invoke } from '../api';
 import { TextField } from '../components/Field';
 import { useEditableForm } from '../lib/editableForm';
 import { asStationError } from '../lib/errors';
@@ -37,6 +40,9 @@ const FIELDS: Array<[Exclude<keyof Row, 'name'>, string]> = [
 const toRows = (s: BoxSettings): Row[] =>
   s.presets.map((p) => ({ name: p.name, lengthCm: decimalText(p.lengthCm), widthCm: decimalText(p.widthCm), heightCm: decimalText(p.heightCm), tareKg: decimalText(p.tareKg), barcode: p.barcode ?? '' }));
 
+/** The card's form from the station's settings: the rows, the default box ('' for none) and the margin as typed (cm). */
+const formOf = (s: BoxSettings) => ({ rows: toRows(s), defaultBox: s.defaultBox ?? '', margin: decimalText(s.marginCm) });
+
 /** A typed number, or the text itself so the station's check names the field (a blank tare is 0 kg). */
 const num = (text: string, blank?: number): number => {
   const v = parseDecimal(text);
@@ -47,11 +53,21 @@ const num = (text: string, blank?: number): number => {
 export function BoxSettingsSection() {
   const settings = useBoxes((s) => s.settings);
   // The station's boxes fill the rows when they arrive, unless the packer has already edited them.
-  const { form, edit: editForm, load, saved: savedForm } = useEditableForm({ rows: toRows(settings), defaultBox: settings.defaultBox ?? '' });
-  const { rows, defaultBox } = form;
+  const { form, edit: editForm, load, saved: savedForm } = useEditableForm(formOf(settings));
+  const { rows, defaultBox, margin } = form;
   const setRows = (next: Row[]) => editForm({ rows: next });
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const [busy, setBusy] = useState(false);
+
+  const [learnt, setLearnt] = useState<LearntBoxView[]>([]);
+  const loadLearnt = useCallback(() => {
+    void invoke('boxes.learnt.list', {}).then(setLearnt, (e: unknown) => useApp.getState().fail(t('boxes.notLoaded'), e));
+  }, []);
+  useEffect(loadLearnt, [loadLearnt]);
+  const resolve = (key: string, accept: boolean) => {
+    void invoke('boxes.learnt.resolve', { key, accept }).then(loadLearnt, (e: unknown) => useApp.getState().fail(t('boxes.notSaved'), e));
+  };
+  const waiting = learnt.filter((l) => l.proposed !== null);
 
   const reload = useCallback(() => {
     void useBoxes
@@ -59,11 +75,11 @@ export function BoxSettingsSection() {
       .load()
       .then(() => {
         const s = useBoxes.getState().settings;
-        load({ rows: toRows(s), defaultBox: s.defaultBox ?? '' });
+        load(formOf(s));
       });
   }, [load]);
   useEffect(reload, [reload]);
-  useSharedSettingsReload(['boxes.presets'], reload);
+  useSharedSettingsReload(['boxes.presets', 'boxes.marginCm'], reload);
 
   const edit = (i: number, field: keyof Row, value: string) => setRows(rows.map((r, n) => (n === i ? { ...r, [field]: value } : r)));
 
@@ -75,8 +91,9 @@ export function BoxSettingsSection() {
       const saved = await useBoxes.getState().save({
         presets: rows.map((r) => ({ name: r.name, lengthCm: num(r.lengthCm), widthCm: num(r.widthCm), heightCm: num(r.heightCm), tareKg: num(r.tareKg, 0), barcode: r.barcode })),
         defaultBox: defaultBox === '' ? null : defaultBox,
+        marginCm: num(margin, 0),
       });
-      savedForm({ rows: toRows(saved), defaultBox: saved.defaultBox ?? '' });
+      savedForm(formOf(saved));
       useApp.getState().flash('ok', t('boxes.saved'));
     } catch (e) {
       const err = asStationError(e);
@@ -130,6 +147,25 @@ export function BoxSettingsSection() {
         </select>
         {errorOf('defaultBox') ? <p className="field-error">{errorOf('defaultBox')}</p> : null}
       </div>
+      <TextField id="box-margin" label={t('boxes.margin')} hint={t('boxes.marginHint')} value={margin} onValue={(v) => editForm({ margin: v })} error={errorOf('marginCm')} inputMode="decimal" className="field-num" />
+      {waiting.length ? (
+        <>
+          <h3>{t('boxes.learnt')}</h3>
+          <ul className="plain" aria-label={t('boxes.learnt')}>
+            {waiting.map((l) => (
+              <li key={l.key}>
+                {t('boxes.learntOne', { items: l.key, box: l.proposed ?? '', current: l.box ?? '—', source: l.source })}{' '}
+                <button type="button" className="btn btn-small" onClick={() => resolve(l.key, true)}>
+                  {t('products.accept')}
+                </button>
+                <button type="button" className="btn btn-small" onClick={() => resolve(l.key, false)}>
+                  {t('products.reject')}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
       <div className="actions">
         <button type="submit" className="btn btn-primary" disabled={busy} aria-keyshortcuts="Control+Enter">
           {t('boxes.save')}

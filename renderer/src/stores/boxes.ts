@@ -19,7 +19,7 @@ interface BoxesState {
 
 /** Box presets store. */
 export const useBoxes = create<BoxesState>()((set) => ({
-  settings: { presets: [], defaultBox: null },
+  settings: { presets: [], defaultBox: null, marginCm: 0 },
   loaded: false,
   async load() {
     try {

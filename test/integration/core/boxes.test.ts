@@ -2,7 +2,7 @@
  * Box presets (issue 11) in the core: a station on a real platform starts
  * with none (no silent default size, issue 14 item 3); a training station
  * starts with the training boxes; a refused list names its row and field and
- * keeps the saved one; the saved list survives a restart.
+ * keeps the saved one; the saved list (and its margin, issue 37) survives a restart.
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { resolveConfig } from '../../../electron/core/config';
@@ -24,6 +24,7 @@ const boxes = {
     { name: 'Flat', lengthCm: 35.5, widthCm: 25, heightCm: 3, tareKg: 0.05, barcode: null },
   ],
   defaultBox: 'Flat',
+  marginCm: 1.5,
 };
 
 describe('boxes.settings.get / boxes.settings.set', () => {
@@ -33,7 +34,7 @@ describe('boxes.settings.get / boxes.settings.set', () => {
     cleanup.push(() => sb.close(), () => tmp.cleanup());
     let station: Station = await startStation(stationConfig(sb, tmp.dir, `file://${tmp.dir}/labels`), { platformRateLimits: false });
     const invoke = invokerOf(() => station);
-    expect(await invoke('boxes.settings.get', {})).toEqual({ presets: [], defaultBox: null });
+    expect(await invoke('boxes.settings.get', {})).toEqual({ presets: [], defaultBox: null, marginCm: 0 });
 
     expect(await invoke('boxes.settings.set', boxes)).toEqual(boxes);
     const refused = await stationFailure(
@@ -41,6 +42,9 @@ describe('boxes.settings.get / boxes.settings.set', () => {
     );
     expect(refused.code).toBe('invalid_input');
     expect(Object.keys(refused.details ?? {})).toEqual(expect.arrayContaining(['presets.2.name', 'presets.2.lengthCm', 'presets.2.barcode']));
+    // The margin (issue 37) is saved with the boxes: cm, 0 to 10.
+    const margin = await stationFailure(invoke('boxes.settings.set', { ...boxes, marginCm: 11 }));
+    expect(Object.keys(margin.details ?? {})).toEqual(['marginCm']);
     expect(await invoke('boxes.settings.get', {})).toEqual(boxes);
 
     await station.close();

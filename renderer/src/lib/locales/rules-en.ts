@@ -121,6 +121,7 @@ export const rulesEn = {
       box_alone: '{{count}} boxes: {{skus}} travels alone',
       box_rule: "Box {{box}}: the rule's box",
       box_packer: 'Box {{box}}: chosen by the packer',
+      box_learnt: 'Box {{box}}: chosen by the packer for these items',
       box_default: 'Box {{box}}: the default box (the size of {{sku}} is not known)',
       box_defaultOnly: 'Box {{box}}: the default box',
       box_ruleRefused: "The rule's box {{box}} is refused: {{sku}} {{size}} cm does not fit it",

@@ -121,6 +121,7 @@ export const rulesIt = {
       box_alone: '{{count}} scatole: {{skus}} viaggia da solo',
       box_rule: 'Scatola {{box}}: quella della regola',
       box_packer: "Scatola {{box}}: scelta dall'operatore",
+      box_learnt: "Scatola {{box}}: scelta dall'operatore per questi articoli",
       box_default: 'Scatola {{box}}: quella predefinita (le misure di {{sku}} non sono note)',
       box_defaultOnly: 'Scatola {{box}}: quella predefinita',
       box_ruleRefused: 'La scatola della regola, {{box}}, è rifiutata: {{sku}} {{size}} cm non ci entra',
