@@ -124,7 +124,7 @@ export interface LearntBoxView {
   learntAt: string;
 }
 
-/** `boxes.learnt.resolve`: accept (the set of items takes the proposed box) or reject the box waiting for `key`. */
+/** `shipping.learntBoxes.resolve`: accept (the set of items takes the proposed box) or reject the box waiting for `key`. */
 export const LearntBoxDecision = z
   .object({
     key: z.string().trim().min(1, { error: 'The set of items is required' }).max(4000),

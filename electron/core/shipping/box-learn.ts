@@ -3,7 +3,7 @@
  * items (the order's SKUs and quantities, as a multiset) in one box other
  * than the one the station chose, the station remembers that box for that set
  * and proposes it; confirmed once, as learnt weights are: the first time it
- * is a suggestion the packer accepts or rejects (`boxes.learnt.resolve`), and
+ * is a suggestion the packer accepts or rejects (`shipping.learntBoxes.resolve`), and
  * once accepted the plan uses it before the station's own choice (a rule's
  * box still wins: ./plan.ts).
  *

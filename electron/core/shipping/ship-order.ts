@@ -147,11 +147,11 @@ export function createShipOrderHandlers(ctx: StationContext, unclaimedCreate: Re
     },
 
     // Boxes learnt from the bench (issue 37 item 3, ./box-learn.ts): listed and confirmed once.
-    'boxes.learnt.list': async () => learntBoxes(ctx.store),
-    'boxes.learnt.resolve': async ({ key, accept }) => ({ learnt: resolveLearntBox(ctx.store, key, accept) }),
+    'shipping.learntBoxes.list': async () => learntBoxes(ctx.store),
+    'shipping.learntBoxes.resolve': async ({ key, accept }) => ({ learnt: resolveLearntBox(ctx.store, key, accept) }),
 
     'shipping.settings.get': async () => ({ countdownMs: ctx.store.settings.get(CountdownSetting) }),
 
     'shipping.settings.set': async ({ countdownMs }) => ({ countdownMs: ctx.store.settings.set(CountdownSetting, countdownMs) }),
-  } satisfies Pick<Handlers, 'shipping.plan' | 'shipping.autoShip' | 'shipping.shipOrder' | 'shipping.settings.get' | 'shipping.settings.set' | 'boxes.learnt.list' | 'boxes.learnt.resolve'>;
+  } satisfies Pick<Handlers, 'shipping.plan' | 'shipping.autoShip' | 'shipping.shipOrder' | 'shipping.settings.get' | 'shipping.settings.set' | 'shipping.learntBoxes.list' | 'shipping.learntBoxes.resolve'>;
 }

@@ -61,11 +61,11 @@ export function BoxSettingsSection() {
 
   const [learnt, setLearnt] = useState<LearntBoxView[]>([]);
   const loadLearnt = useCallback(() => {
-    void invoke('boxes.learnt.list', {}).then(setLearnt, (e: unknown) => useApp.getState().fail(t('boxes.notLoaded'), e));
+    void invoke('shipping.learntBoxes.list', {}).then(setLearnt, (e: unknown) => useApp.getState().fail(t('boxes.notLoaded'), e));
   }, []);
   useEffect(loadLearnt, [loadLearnt]);
   const resolve = (key: string, accept: boolean) => {
-    void invoke('boxes.learnt.resolve', { key, accept }).then(loadLearnt, (e: unknown) => useApp.getState().fail(t('boxes.notSaved'), e));
+    void invoke('shipping.learntBoxes.resolve', { key, accept }).then(loadLearnt, (e: unknown) => useApp.getState().fail(t('boxes.notSaved'), e));
   };
   const waiting = learnt.filter((l) => l.proposed !== null);
 

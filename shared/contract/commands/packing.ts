@@ -1,6 +1,6 @@
 /** Commands of packing: scan to verify, items, box presets (see ./index.ts for the contract as a whole). */
 import { z } from 'zod';
-import { BoxSettings, LearntBoxDecision, type LearntBoxView } from '../boxes';
+import { BoxSettings } from '../boxes';
 import { ItemInput, VerifyMismatchInput, VerifySettings, VerifySkipInput, type ItemView } from '../items';
 import { command, Empty } from './define';
 
@@ -26,8 +26,4 @@ export const packingCommands = {
   'boxes.settings.get': command<BoxSettings>()(Empty),
   /** Saves the whole list of boxes; a refused value names its field (`presets.1.lengthCm`), nothing saved is lost. */
   'boxes.settings.set': command<BoxSettings>()(BoxSettings),
-  /** Boxes learnt from the bench (issue 37 item 3): per set of items, the box accepted and the one waiting for the packer. */
-  'boxes.learnt.list': command<LearntBoxView[]>()(Empty),
-  /** Accepts (the station proposes that box for the set from now on) or rejects the box waiting; null when none waits for `key`. */
-  'boxes.learnt.resolve': command<{ learnt: LearntBoxView | null }>()(LearntBoxDecision),
 } as const;

@@ -1,6 +1,7 @@
 /** Commands of shipping by intent (issue 22 item 4, issue 24 item 4; see ./index.ts for the contract as a whole). */
 import { z } from 'zod';
 import type { FieldErrors, Rate } from '../../platform';
+import { LearntBoxDecision, type LearntBoxView } from '../boxes';
 import type { AutoShipView, ShippingSettingsView, ShipPlanView } from '../plan';
 import { ChosenRate, ShipForm } from '../ship-form';
 import { command, Empty, OrderIdInput, QuoteInput, ShipInput, type ShipResult } from './define';
@@ -70,4 +71,8 @@ export const shippingPlanCommands = {
   'shipping.settings.get': command<ShippingSettingsView>()(Empty),
   /** Saves them. @throws StationError `invalid_input` naming `countdownMs`. */
   'shipping.settings.set': command<ShippingSettingsView>()(z.object({ countdownMs: CountdownMsInput }).strict()),
+  /** Boxes learnt from the bench (issue 37 item 3): per set of items, the box accepted and the one waiting for the packer. */
+  'shipping.learntBoxes.list': command<LearntBoxView[]>()(Empty),
+  /** Accepts (the station proposes that box for the set from now on) or rejects the box waiting; null when none waits for `key`. */
+  'shipping.learntBoxes.resolve': command<{ learnt: LearntBoxView | null }>()(LearntBoxDecision),
 } as const;

@@ -4,7 +4,7 @@
  * Large 40 × 30 × 20. Two cups fit Small, so the station chooses Small; a
  * packer ships them in Large instead (`shipping.shipOrder` with the box): the
  * next order of two cups plans Small still, with Large waiting in
- * `boxes.learnt.list`; once accepted the plan says "Box Large: chosen by the
+ * `shipping.learntBoxes.list`; once accepted the plan says "Box Large: chosen by the
  * packer for these items"; an order of three cups (another set) keeps Small;
  * a rule's box still wins for the same set.
  */
@@ -52,12 +52,12 @@ describe('a box learnt from the bench', () => {
     expect(shipped.shipment.trackingNumber).toBeTruthy();
 
     // Learnt as a suggestion: the station still chooses Small until the packer accepts.
-    expect(await invoke('boxes.learnt.list', {})).toEqual([
+    expect(await invoke('shipping.learntBoxes.list', {})).toEqual([
       { key: 'CUP×2', items: [{ sku: 'CUP', quantity: 2 }], box: null, proposed: 'Large', source: expect.stringContaining('shipment'), learntAt: expect.any(String) },
     ]);
     expect((await planOf('#7002')).box?.name).toBe('Small');
 
-    const { learnt } = await invoke('boxes.learnt.resolve', { key: 'CUP×2', accept: true });
+    const { learnt } = await invoke('shipping.learntBoxes.resolve', { key: 'CUP×2', accept: true });
     expect(learnt).toMatchObject({ key: 'CUP×2', box: 'Large', proposed: null });
     const plan = await planOf('#7002');
     expect(plan.attention).toEqual([]);
@@ -70,6 +70,6 @@ describe('a box learnt from the bench', () => {
     expect((await planOf('#7004')).boxReason).toMatchObject({ key: 'box.rule', params: { box: 'Medium' } });
 
     // Nothing waits any more: resolving again answers null.
-    expect((await invoke('boxes.learnt.resolve', { key: 'CUP×2', accept: true })).learnt).toBeNull();
+    expect((await invoke('shipping.learntBoxes.resolve', { key: 'CUP×2', accept: true })).learnt).toBeNull();
   });
 });
