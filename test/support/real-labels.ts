@@ -68,7 +68,7 @@ export interface LabelCheck {
   note: string;
   shrink: number;
   /** Each barcode of the original: its problem (null = right) and, when right at a size other than the plain one, why. */
-  barcodes: Array<{ text: string; problem: string | null; note: string | null }>;
+  barcodes: Array<{ text: string; problem: string | null; note: string | null; atOriginalSize: boolean }>;
 }
 
 /** Adapts, renders, decodes and checks one corpus label at one target. */
