@@ -7,10 +7,12 @@
  *   `^FB`, `^TB`, `^GB`, `^GC`, `^GD`, `^GE`, `^GS`, `^A` and `^CF` fonts,
  *   barcode heights) are multiplied and rounded to whole dots;
  * - barcode module widths (`^BY` w, `^BX` module size, `^BQ`/`^BO`
- *   magnification) are rounded to the nearest whole dot, never under one and
- *   never under the ideal width less one dot, so no bar is narrower than the
- *   carrier made it by more than one dot; the `^BY` wide-to-narrow ratio is
- *   adjusted (2.0–3.0) so wide bars keep their width too; a field whose
+ *   magnification) and bar heights follow one rule (module-round.ts): the
+ *   nearest whole dot, rounded up rather than keep under 90 % of the ideal;
+ *   the `^BY` wide-to-narrow ratio is adjusted (2.0–3.0) so wide bars keep
+ *   their width too; `^BD` (MaxiCode, ISO/IEC 16023: the printer draws it at
+ *   its fixed size, about 1.11 × 1.05 in, at any dpi) is kept as it is, only
+ *   its field origin moves; a field whose
  *   module would pass ZPL's 10 dots (a 600 dpi head) is drawn as a `^GF`
  *   graphic at its true module instead (zpl-barcode-graphic.ts), or kept at
  *   10 dots with a warning when it cannot be drawn;
@@ -24,6 +26,7 @@
  * and left: taken from `^LH` first, the rest from each `^FO`/`^FT`.
  */
 import { barcodeGraphic, barcodeModuleOverflows, decodeFieldHex, linearModules, ZPL_MAX_MODULE, type ZplBarcodeGraphic, type ZplBarDefaults } from './zpl-barcode-graphic';
+import { roundToDots, wideRatio } from './module-round';
 import { decodeGraphic, resampleGraphic, z64 } from './zpl-graphics';
 import { lexZpl, withParams, type ZplToken } from './zpl-lexer';
 
@@ -96,15 +99,20 @@ function scaleValue(v: number, f: number, rule: Rule): number {
   return s;
 }
 
+/** A bar height at the target, dots: {@link roundToDots} of the carrier's `v` dots × `f` (0 stays 0: the command's default). */
+function barHeight(v: number, f: number): number {
+  return v > 0 ? roundToDots(v * f).dots : Math.round(v * f);
+}
+
 /**
- * Module width at the target: the nearest whole dot, ≥ 1, ≥ ideal − 1, ≤ max.
+ * Module width at the target, dots: {@link roundToDots} of the carrier's `v` × `f`, ≤ `max`.
  * On a label shrunk to fit its stock (`unshrunk` > `f`), a module that would
  * lose more than 12 % of its width rounds up instead, never past its width
  * unshrunk: the barcode keeps at least its shrunk size, at most the carrier's.
  */
 function moduleDots(v: number, f: number, max: number, unshrunk = f): number {
   const ideal = v * f;
-  let m = Math.max(1, Math.ceil(ideal - 1), Math.round(ideal));
+  let m = roundToDots(ideal).dots;
   if (unshrunk > f && m < 0.88 * ideal) m = Math.min(Math.ceil(ideal), Math.max(1, Math.round(v * unshrunk)));
   return Math.min(max, m);
 }
@@ -130,11 +138,11 @@ function scaleBy(t: ZplToken, f: number, unshrunk: number): string {
     parts[0] = `${w[1] ?? ''}${m}${w[3] ?? ''}`;
     const r = NUM.exec(parts[1] ?? '');
     const ratio = r ? Number(r[2]) : 3;
-    const wanted = Math.min(3, Math.max(2, Math.round(((src * ratio * f) / m) * 10) / 10));
+    const wanted = wideRatio(src * ratio * f, m).ratio;
     if (r || (wanted !== 3 && src > 1)) parts[1] = `${r?.[1] ?? ''}${String(wanted)}${r?.[3] ?? ''}`;
   }
   const h = NUM.exec(parts[2] ?? '');
-  if (h) parts[2] = `${h[1] ?? ''}${scaleValue(Number(h[2]), f, 'size')}${h[3] ?? ''}`;
+  if (h) parts[2] = `${h[1] ?? ''}${barHeight(Number(h[2]), f)}${h[3] ?? ''}`;
   return parts.join(t.delimiter);
 }
 
@@ -240,7 +248,7 @@ export function scaleZpl(zpl: string, opts: ZplScaleOptions): ZplScaleResult {
       // A barcode with no ^BY before it in the format takes the default 2 dots, 3.0 ratio, 10 dots high,
       // whatever the head: set the scaled default so it keeps its size.
       if (f !== 1) {
-        out.push(t.raw, `${t.prefix}BY${moduleDots(2, f, 10, unshrunk)},3,${scaleValue(10, f, 'size')}`);
+        out.push(t.raw, `${t.prefix}BY${moduleDots(2, f, 10, unshrunk)},3,${barHeight(10, f)}`);
         return;
       }
     }
@@ -293,7 +301,9 @@ export function scaleZpl(zpl: string, opts: ZplScaleOptions): ZplScaleResult {
       out.push(withParams(t, mapParams(t, (v, i) => (i === 1 || i === 2 ? scaleValue(v, f, 'size') : null))));
     } else {
       const rules = DOTS[n];
-      out.push(rules ? withParams(t, mapParams(t, (v, i) => (rules[i] ? scaleValue(v, f, rules[i]) : null))) : t.raw);
+      // A barcode's height (every B* rule is its h) follows the module rule; every other size the plain one.
+      const scale = (v: number, rule: Rule): number => (n.startsWith('B') && rule === 'size' ? barHeight(v, f) : scaleValue(v, f, rule));
+      out.push(rules ? withParams(t, mapParams(t, (v, i) => (rules[i] ? scale(v, rules[i]) : null))) : t.raw);
     }
   };
 
