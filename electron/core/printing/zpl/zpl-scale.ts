@@ -42,6 +42,30 @@ export interface ZplScaleOptions {
    * rather than lose more than 12 % (see moduleDots).
    */
   unshrunkFactor?: number;
+  /**
+   * The head's resolution, dpi: with `unshrunkFactor`, a MaxiCode (`^BD`, drawn at its fixed size whatever the
+   * scale) placed by `^FO` is centred on the place its shrunk box takes (see {@link centreMaxiCode}).
+   */
+  headDpi?: number;
+}
+
+/** A MaxiCode's size as a printer draws `^BD` at any dpi (ISO/IEC 16023: about 1.11 × 1.054 in), inches. */
+const MAXICODE_IN = { width: 1.11, height: 1.054 };
+
+/**
+ * The `^FO` of a MaxiCode on a label shrunk to fit its stock, moved left and up by half of what the symbol
+ * (which keeps its size) overhangs the place its shrunk box takes: `(1 − factor / unshrunk) × size / 2` dots,
+ * never off the label, so the fields shrunk towards it keep an equal margin on each side.
+ * @param fo the `^FO` command as written at the head (`^FOx,y…`)
+ * @returns the command with its x and y moved (unchanged when it has no explicit x and y)
+ */
+function centreMaxiCode(fo: string, factor: number, unshrunk: number, headDpi: number): string {
+  const m = /^(.FO\s*)(\d+)(\s*[^\d\s]\s*)(\d+)/.exec(fo);
+  if (!m) return fo;
+  const lost = 1 - factor / unshrunk;
+  const dx = Math.round((MAXICODE_IN.width * headDpi * lost) / 2);
+  const dy = Math.round((MAXICODE_IN.height * headDpi * lost) / 2);
+  return `${m[1]!}${Math.max(0, Number(m[2]) - dx)}${m[3]!}${Math.max(0, Number(m[4]) - dy)}${fo.slice(m[0].length)}`;
 }
 
 /** The scaled stream and what could not be scaled (e.g. a `^GFC` graphic left as it was). */
@@ -276,6 +300,10 @@ export function scaleZpl(zpl: string, opts: ZplScaleOptions): ZplScaleResult {
       const y = scaleValue(home[1] ?? 0, f, 'pos');
       carry = { x: Math.max(0, shift.x - x), y: Math.max(0, shift.y - y) };
       out.push(withParams(t, mapParams(t, (v, i) => (i === 0 ? Math.max(0, x - shift.x) : i === 1 ? Math.max(0, y - shift.y) : null))));
+    } else if (n === 'BD') {
+      // MaxiCode: no size to scale (the printer draws it at its fixed size); only its origin moves.
+      if (at?.name === 'FO' && unshrunk > f && opts.headDpi) out[at.index] = centreMaxiCode(out[at.index]!, f, unshrunk, opts.headDpi);
+      out.push(t.raw);
     } else if (n === 'BY') {
       out.push(withParams(t, scaleBy(t, f, unshrunk)));
     } else if (n === 'BX') {

@@ -113,4 +113,17 @@ describe('scaleZpl applies the rule to every symbology', () => {
     expect(out).toContain('^LH15,0');
     expect(out).toContain('^FO30,625^CVY^BD3');
   });
+
+  it('MaxiCode on a label shrunk to 85 % keeps its size and is centred on its shrunk place: moved half its overhang left and up', () => {
+    const zpl = '^XA^LH10,12^FO20,431^CVY^BD3^FH_^FD4030405000^FS^FO300,431^A0N,30,30^FDTEXT^FS^XZ';
+    const f = (300 / 203) * 0.85;
+    const out = scaleZpl(zpl, { factor: f, unshrunkFactor: 300 / 203, headDpi: 300 }).zpl;
+    // 1.11 × 1.054 in at 300 dpi is 333 × 316 dots; 15 % of it is 50 × 47 dots, half of that 25 × 24.
+    // ^FO 20,431 × 1.256 = 25,541 → 0,517; the ^BD itself unchanged.
+    expect(out).toContain('^FO0,517^CVY^BD3^FH_^FD4030405000^FS');
+    // Other fields are not moved.
+    expect(out).toContain(`^FO${Math.round(300 * f)},541^A0N`);
+    // Not shrunk on purpose: the origin is only scaled.
+    expect(scaleZpl(zpl, { factor: 300 / 203, headDpi: 300 }).zpl).toContain('^FO30,637^CVY^BD3');
+  });
 });
