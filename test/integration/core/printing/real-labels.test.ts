@@ -77,6 +77,11 @@ describe('real carrier labels, every barcode at its size', () => {
     const key = `${r.file} @ ${r.target.name}`;
     it(key, async () => {
       const c = await checkLabel(r.file, r.zpl, r.target);
+      // Too long for the stock with every barcode at ≥ 90 % (issue 36): held with the sentence, nothing printed.
+      if (c.held !== null) {
+        expect(c.held).toMatch(/^This label is [\d.]+ × [\d.]+ in: load \d+ × \d+ in labels, or choose a printer profile for them$/);
+        return;
+      }
       // A label whose original decodes to no barcode would pass with nothing checked: only these three may, named.
       if (c.barcodes.length === 0) expect(NOTHING_DECODED_ON_ORIGINAL, `${r.file}: its original decodes to no barcode`).toContain(r.file);
       else expect(NOTHING_DECODED_ON_ORIGINAL).not.toContain(r.file);
@@ -86,6 +91,16 @@ describe('real carrier labels, every barcode at its size', () => {
       if (c.shrink === 1) expect(c.barcodes.filter((b) => !b.atOriginalSize).map((b) => b.text), c.note).toEqual([]);
     }, 120_000);
   }
+
+  it('a label longer than any profile (barcodes down to 8.9 in) is held at every target with the sentence, its shrunk ZPL kept for printing anyway', async () => {
+    const long = '^XA^PW812^LL1827^FO50,50^BY3^BCN,200,N^FD>;12345678^FS^FO50,1600^BY3^BCN,200,N^FD>;87654321^FS^XZ';
+    for (const t of PRINT_TARGETS) {
+      const fit = await fitZplToStock(long, { dpi: t.dpi, stockMm: t.stockMm });
+      expect(fit.adaptation.heldTooLong, t.name).toBe('This label is 4 × 8.9 in: load 4 × 9 in labels, or choose a printer profile for them');
+      expect(fit.adaptation.shrink, t.name).toBeLessThan(0.9);
+      expect(fit.zpl).toContain('^FD>;87654321');
+    }
+  }, 120_000);
 
   it('MaxiCode (^BD) is sent as the carrier wrote it at every target: the same command and data, only its ^FO moved', async () => {
     for (const file of ['ups.zpl', 'ups-surepost.zpl']) {
