@@ -11,7 +11,7 @@
 import { PNG } from 'pngjs';
 import { adaptZpl, detectZplDpi, type ZplDpi } from './adapt';
 import { renderZplStream } from './preview';
-import { barcodeFieldsOnly, planLongLabel, type LongLabelPlan } from './long-label';
+import { barcodeFieldsOnly, barcodeModules, planLongLabel, type LongLabelPlan } from './long-label';
 import { lexZpl, withParams } from './zpl-lexer';
 
 /** A box in mm from the label's top-left corner. */
@@ -229,7 +229,8 @@ export async function fitZplToStock(
       // A barcode render the engine refuses counts as barcodes down to the ink's end (shrink or hold, never cut).
       const barSrc = barsOnly === null ? null : await (opts.ink ?? renderedInk)(barsOnly, made.dpi, canvas).catch(() => inkSrc);
       const bars = barSrc ? { x0: barSrc.x0 * base, y0: barSrc.y0 * base, x1: barSrc.x1 * base, y1: barSrc.y1 * base } : null;
-      plan = planLongLabel(s0, bars, { width: W, height: H }, opts.dpi, declared ? declared.width * base : undefined);
+      const modules = barcodeModules(zpl).map((m) => m * base);
+      plan = planLongLabel(s0, bars, { width: W, height: H }, opts.dpi, declared ? declared.width * base : undefined, modules);
       shrink = plan.kind === 'held' ? Math.floor(shrink * 1000) / 1000 : plan.shrink;
     }
     const s = { x0: s0.x0 * shrink, y0: s0.y0 * shrink, x1: s0.x1 * shrink, y1: s0.y1 * shrink };

@@ -14,7 +14,7 @@
  * barcode field command is `^B` + a symbology letter or digit; `^BY` only sets
  * defaults): the label is rendered once with its barcode fields alone.
  */
-import { MIN_KEPT } from './module-round';
+import { MIN_KEPT, roundToDots } from './module-round';
 import { lexZpl } from './zpl-lexer';
 
 /** A box in dots at the dpi the label was made for: x0, y0 inclusive, x1, y1 exclusive. */
@@ -76,8 +76,17 @@ const inches = (dots: number, dpi: number): string => String(Math.round((dots / 
  * @param stock the stock, dots at the target (W × H)
  * @param dpi the head's dpi (for the sentence, in inches)
  * @param labelWidth the label's width as it says (`^PW`, else 4 in), dots at the target; default the ink's right edge
+ * @param modules the label's barcode modules ({@link barcodeModules}) × the unshrunk scale, dots at the target: a
+ *   shrink is allowed when each, rounded by module-round.ts, keeps ≥ 90 %; default none (the shrink itself must be ≥ 90 %)
  */
-export function planLongLabel(ink: DotBox, bars: DotBox | null, stock: { width: number; height: number }, dpi: number, labelWidth = ink.x1): LongLabelPlan {
+export function planLongLabel(
+  ink: DotBox,
+  bars: DotBox | null,
+  stock: { width: number; height: number },
+  dpi: number,
+  labelWidth = ink.x1,
+  modules: readonly number[] = [],
+): LongLabelPlan {
   const fitsAll = ink.x1 - ink.x0 <= stock.width && ink.y1 - ink.y0 <= stock.height;
   if (fitsAll) return { kind: 'fits', shrink: 1 };
   // Moved left/up by the blank margin, the barcodes must end inside the stock.
@@ -89,9 +98,34 @@ export function planLongLabel(ink: DotBox, bars: DotBox | null, stock: { width: 
     return { kind: 'cut', shrink: 1, leftOffMm: Math.round((past / dpi) * 25.4 * 10) / 10 };
   }
   const shrink = Math.floor(need * 1000) / 1000;
-  if (shrink >= MIN_KEPT) return { kind: 'shrunk', shrink };
+  const modulesKept = modules.length > 0 && modules.every((m) => roundToDots(m * shrink).dots >= MIN_KEPT * m - 1e-9);
+  if (shrink >= MIN_KEPT || modulesKept) return { kind: 'shrunk', shrink };
   const w = inches(Math.max(ink.x1, labelWidth), dpi);
   const h = inches(ink.y1, dpi);
   const load = `${Math.ceil(Number(w) - 1e-9)} × ${Math.ceil(Number(h) - 1e-9)} in`;
   return { kind: 'held', shrink, sentence: `This label is ${w} × ${h} in: load ${load} labels, or choose a printer profile for them` };
+}
+
+/**
+ * Every barcode module a stream asks for, dots at the dpi it was made for: `^BY` module width (and ZPL's
+ * default 2 when a barcode comes before any `^BY`), `^BX` module size, `^BQ` and `^BO` magnification
+ * (Zebra ZPL II Programming Guide). MaxiCode (`^BD`) has none: the printer draws it at its fixed size.
+ */
+export function barcodeModules(zpl: string): number[] {
+  const out = new Set<number>();
+  let by = 2;
+  const nth = (params: string, delimiter: string, i: number): number | null => {
+    const v = Number(/^\s*(\d+)/.exec(params.split(delimiter)[i] ?? '')?.[1] ?? NaN);
+    return Number.isFinite(v) && v > 0 ? v : null;
+  };
+  for (const t of lexZpl(zpl)) {
+    if (t.kind !== 'command' || t.control) continue;
+    const n = t.name;
+    if (n === 'XA') by = 2;
+    else if (n === 'BY') by = nth(t.params, t.delimiter, 0) ?? by;
+    else if (n === 'BX' || n === 'BO') out.add(nth(t.params, t.delimiter, 1) ?? by);
+    else if (n === 'BQ') out.add(nth(t.params, t.delimiter, 2) ?? by);
+    else if (/^B[0-9A-Z]$/.test(n) && n !== 'BD') out.add(by);
+  }
+  return [...out];
 }

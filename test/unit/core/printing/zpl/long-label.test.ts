@@ -5,7 +5,7 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import { fitZplToStock, type InkFinder } from '../../../../../electron/core/printing/zpl/label-fit';
-import { barcodeFieldsOnly, planLongLabel } from '../../../../../electron/core/printing/zpl/long-label';
+import { barcodeFieldsOnly, barcodeModules, planLongLabel } from '../../../../../electron/core/printing/zpl/long-label';
 
 /** 4 × 6 in at 203 dpi, dots. */
 const STOCK = { width: 812, height: 1218 };
@@ -48,7 +48,8 @@ describe('fitZplToStock on a label longer than its stock', () => {
   /** Ink of the whole label 0–1441 dots down; of its barcodes alone, `barBottom`. */
   const finder = (barBottom: number) =>
     vi.fn<InkFinder>(async (zpl) => (zpl.includes('^A0') ? { x0: 8, y0: 0, x1: 812, y1: 1441 } : { x0: 8, y0: 0, x1: 812, y1: barBottom }));
-  const zpl = '^XA^PW812^LL1624^FO8,0^BY3^BCN,100^FD123^FS^FO8,1400^A0N,30,30^FDfooter^FS^XZ';
+  // ^BY5: at the 84.5 % a 7.1 in label needs on 6 in stock, its 5-dot module would be 4 dots (80 %).
+  const zpl = '^XA^PW812^LL1624^FO8,0^BY5^BCN,100^FD123^FS^FO8,1400^A0N,30,30^FDfooter^FS^XZ';
 
   it('holds it with the sentence when its barcodes reach 7.1 in; the ZPL is the shrunk one, for printing anyway', async () => {
     const out = await fitZplToStock(zpl, { dpi: 203, stockMm: { width: 101.6, height: 152.4 }, ink: finder(1441) });
@@ -62,7 +63,14 @@ describe('fitZplToStock on a label longer than its stock', () => {
     expect(out.adaptation.shrink).toBe(1);
     expect(out.adaptation.heldTooLong).toBeUndefined();
     expect(out.adaptation.note).toMatch(/printed at 100 %: only text and lines pass the stock's end, 27\.9 mm of them left off/);
-    expect(out.zpl).toContain('^BY3');
+    expect(out.zpl).toContain('^BY5');
+  });
+
+  it('shrinks it below 90 % when every module, rounded to the dot, still keeps ≥ 90 % (^BY3 at 84.5 %: 2.54 → 3 dots)', async () => {
+    const out = await fitZplToStock(zpl.replace('^BY5', '^BY3'), { dpi: 203, stockMm: { width: 101.6, height: 152.4 }, ink: finder(1441) });
+    expect(out.adaptation.heldTooLong).toBeUndefined();
+    expect(out.adaptation.shrink).toBeLessThan(0.9);
+    expect(out.zpl).toMatch(/\^BY3/);
   });
 
   it('shrinks it no further than its barcodes need when that keeps ≥ 90 %', async () => {
@@ -70,5 +78,12 @@ describe('fitZplToStock on a label longer than its stock', () => {
     expect(out.adaptation.shrink).toBeGreaterThanOrEqual(0.9);
     expect(out.adaptation.shrink).toBeLessThan(1);
     expect(out.adaptation.heldTooLong).toBeUndefined();
+  });
+});
+
+describe('barcodeModules', () => {
+  it('reads ^BY widths (ZPL’s 2 before any ^BY), ^BX module, ^BQ and ^BO magnification; MaxiCode has none', () => {
+    const zpl = '^XA^FO0,0^BCN,50^FD1^FS^BY3^FO0,100^B3N,N,50^FDA^FS^FO0,200^BXN,6,200^FDx^FS^FO0,300^BQN,2,5^FDQA,x^FS^FO0,400^BD3^FDm^FS^XZ';
+    expect(barcodeModules(zpl).sort()).toEqual([2, 3, 5, 6]);
   });
 });
