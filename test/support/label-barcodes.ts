@@ -190,20 +190,28 @@ export function barcodeProblem(
  * 6 in stock) may keep its barcodes at the carrier's size rather than shrink
  * them: scanners read them as the carrier made them, so any size from the
  * shrunk one to the original (±12 %) is right, and the note names it.
+ * `atOriginalSize` is issue 36's stricter measure: decoded, inside the stock
+ * and at 88–112 % of the carrier's own size (sizes in mm on the label).
  */
 export function checkBarcode(
   original: MeasuredBarcode,
   printed: MeasuredBarcode[],
   opts: { stockMm: { width: number; height: number }; dotMm: number; shrink: number },
-): { problem: string | null; note: string | null } {
+): { problem: string | null; note: string | null; atOriginalSize: boolean } {
   const same = printed.filter((b) => b.format === original.format && b.text === original.text);
-  if (!same.length) return { problem: `${original.format} ${JSON.stringify(original.text.slice(0, 24))} not decoded`, note: null };
+  if (!same.length) return { problem: `${original.format} ${JSON.stringify(original.text.slice(0, 24))} not decoded`, note: null, atOriginalSize: false };
   const linear = !/QR|DataMatrix|Aztec|MaxiCode|PDF417/.test(original.format);
   // The symbol's length across its bars (1D: the longer side ZXing reports; 2D: both sides).
   const sizeOf = (b: MeasuredBarcode): number[] => (linear ? [Math.max(b.box.width, b.box.height)] : [b.box.width, b.box.height].sort((x, y) => x - y));
   const orig = sizeOf(original);
   const want = orig.map((v) => v * opts.shrink);
   const problems: string[] = [];
+  // Issue 36's measure: decoded inside the stock at 88–112 % of the carrier's own size, whatever the label was shrunk to.
+  const atOriginalSize = same.some((b) => {
+    const got = sizeOf(b);
+    const inside = b.box.x >= -0.01 && b.box.y >= -0.01 && b.box.x + b.box.width <= opts.stockMm.width + 0.01 && b.box.y + b.box.height <= opts.stockMm.height + 0.01;
+    return inside && got.every((g, i) => g >= 0.88 * orig[i]! && g <= 1.12 * orig[i]!);
+  });
   for (const b of same) {
     const got = sizeOf(b);
     const inside = b.box.x >= -0.01 && b.box.y >= -0.01 && b.box.x + b.box.width <= opts.stockMm.width + 0.01 && b.box.y + b.box.height <= opts.stockMm.height + 0.01;
@@ -216,7 +224,7 @@ export function checkBarcode(
       const note = plainOk
         ? null
         : `kept at ${got.map((g) => g.toFixed(1)).join('×')} mm (carrier's ${orig.map((v) => v.toFixed(1)).join('×')}): the label was shrunk to ${Math.round(opts.shrink * 100)} % to fit the stock, its barcodes not`;
-      return { problem: null, note };
+      return { problem: null, note, atOriginalSize };
     }
     problems.push(
       [
@@ -228,5 +236,5 @@ export function checkBarcode(
         .join(', '),
     );
   }
-  return { problem: `${original.format} ${JSON.stringify(original.text.slice(0, 24))}: ${problems.join(' | ')}`, note: null };
+  return { problem: `${original.format} ${JSON.stringify(original.text.slice(0, 24))}: ${problems.join(' | ')}`, note: null, atOriginalSize };
 }

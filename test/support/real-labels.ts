@@ -67,8 +67,10 @@ export interface LabelCheck {
   target: string;
   note: string;
   shrink: number;
+  /** The sentence the job is held with when the label is too long for the stock (issue 36); null when it prints. */
+  held: string | null;
   /** Each barcode of the original: its problem (null = right) and, when right at a size other than the plain one, why. */
-  barcodes: Array<{ text: string; problem: string | null; note: string | null }>;
+  barcodes: Array<{ text: string; problem: string | null; note: string | null; atOriginalSize: boolean }>;
 }
 
 /** Adapts, renders, decodes and checks one corpus label at one target. */
@@ -88,6 +90,7 @@ export async function checkLabel(file: string, zpl: string, t: PrintTarget): Pro
     target: t.name,
     note: fit.adaptation.note,
     shrink: fit.adaptation.shrink,
+    held: fit.adaptation.heldTooLong ?? null,
     barcodes: orig.map((o) => ({ text: o.text, ...checkBarcode(o, printed, opts) })),
   };
 }

@@ -84,7 +84,7 @@ export function adaptZpl(zpl: string, opts: AdaptOptions): string {
   const stripped = stripPrinterSettings(zpl);
   const factor = opts.factor ?? opts.dpi / source;
   if (factor === 1 && !opts.shift) return stripped;
-  return scaleZpl(stripped, { factor, ...(opts.shift ? { shift: opts.shift } : {}), ...(opts.unshrunkFactor ? { unshrunkFactor: opts.unshrunkFactor } : {}) }).zpl;
+  return scaleZpl(stripped, { factor, headDpi: opts.dpi, ...(opts.shift ? { shift: opts.shift } : {}), ...(opts.unshrunkFactor ? { unshrunkFactor: opts.unshrunkFactor } : {}) }).zpl;
 }
 
 /** Options of {@link adaptZpl}: the printer's dpi, the dpi the ZPL was made for, and an explicit factor/shift (dots at the printer). */

@@ -11,6 +11,7 @@
 import { PNG } from 'pngjs';
 import { adaptZpl, detectZplDpi, type ZplDpi } from './adapt';
 import { renderZplStream } from './preview';
+import { barcodeFieldsOnly, barcodeModules, planLongLabel, type LongLabelPlan } from './long-label';
 import { lexZpl, withParams } from './zpl-lexer';
 
 /** A box in mm from the label's top-left corner. */
@@ -44,6 +45,13 @@ export interface LabelAdaptation {
   inkMeasured: boolean;
   /** One sentence for the packer: "made for 203 dpi, printing at 300 dpi, scaled ×1.48; ink 96.5 × 140.2 mm on 100 × 150 mm stock". */
   note: string;
+  /**
+   * Set when the label is too long for the stock even with every barcode at 90 % of its module (issue 36):
+   * the sentence for the packer ("This label is 4 × 7.1 in: load 4 × 8 in labels, or choose a printer
+   * profile for them"); the job is to be held. The ZPL returned beside it is the label shrunk to the stock,
+   * for printing it anyway.
+   */
+  heldTooLong?: string;
 }
 
 /** Finds the ink of a stream: union of the dark pixels of every label, in dots; null when blank. */
@@ -211,10 +219,20 @@ export async function fitZplToStock(
   let shrink = 1;
   let shift = { x: 0, y: 0 };
   let ink: { x0: number; y0: number; x1: number; y1: number } | null = null;
+  let plan: LongLabelPlan | null = null;
   if (inkSrc) {
     const s0 = { x0: inkSrc.x0 * base, y0: inkSrc.y0 * base, x1: inkSrc.x1 * base, y1: inkSrc.y1 * base };
     shrink = Math.min(1, W / (s0.x1 - s0.x0), H / (s0.y1 - s0.y0));
-    if (shrink < 1) shrink = Math.floor(shrink * 1000) / 1000;
+    if (shrink < 1) {
+      // Larger than the stock: what lies past its edge decides (long-label.ts): cut text, shrink ≥ 90 %, or hold.
+      const barsOnly = barcodeFieldsOnly(zpl);
+      // A barcode render the engine refuses counts as barcodes down to the ink's end (shrink or hold, never cut).
+      const barSrc = barsOnly === null ? null : await (opts.ink ?? renderedInk)(barsOnly, made.dpi, canvas).catch(() => inkSrc);
+      const bars = barSrc ? { x0: barSrc.x0 * base, y0: barSrc.y0 * base, x1: barSrc.x1 * base, y1: barSrc.y1 * base } : null;
+      const modules = barcodeModules(zpl).map((m) => m * base);
+      plan = planLongLabel(s0, bars, { width: W, height: H }, opts.dpi, declared ? declared.width * base : undefined, modules);
+      shrink = plan.kind === 'held' ? Math.floor(shrink * 1000) / 1000 : plan.shrink;
+    }
     const s = { x0: s0.x0 * shrink, y0: s0.y0 * shrink, x1: s0.x1 * shrink, y1: s0.y1 * shrink };
     // Move by the overflow, never more than the blank margin (ceil: whole dots, the last one inside).
     shift = { x: Math.min(Math.floor(s.x0), Math.max(0, Math.ceil(s.x1 - W))), y: Math.min(Math.floor(s.y0), Math.max(0, Math.ceil(s.y1 - H))) };
@@ -228,7 +246,10 @@ export async function fitZplToStock(
   if (!measured) parts.push('ink not measured (the preview engine could not read the label)');
   if (inkMm) parts.push(`ink ${inkMm.width} × ${inkMm.height} mm on ${opts.stockMm.width} × ${opts.stockMm.height} mm stock`);
   if (shift.x || shift.y) parts.push(`moved ${mm(shift.x, opts.dpi)} mm left and ${mm(shift.y, opts.dpi)} mm up into its blank margin`);
-  if (shrink < 1) parts.push(`shrunk to ${Math.round(shrink * 100)} % because the ink is larger than the stock`);
+  if (plan?.kind === 'cut') parts.push(`printed at 100 %: only text and lines pass the stock's end, ${plan.leftOffMm} mm of them left off`);
+  else if (plan?.kind === 'shrunk') parts.push(`shrunk to ${Math.round(shrink * 100)} % so every barcode fits the stock, each keeping at least 90 % of its module`);
+  else if (plan?.kind === 'held') parts.push(`held: ${plan.sentence}; printing it anyway shrinks it to ${Math.round(shrink * 100)} %`);
+  else if (shrink < 1) parts.push(`shrunk to ${Math.round(shrink * 100)} % because the ink is larger than the stock`);
   return {
     zpl: out,
     adaptation: {
@@ -243,6 +264,7 @@ export async function fitZplToStock(
       labelMm: null,
       inkMeasured: measured,
       note: parts.join('; '),
+      ...(plan?.kind === 'held' ? { heldTooLong: plan.sentence } : {}),
     },
   };
 }

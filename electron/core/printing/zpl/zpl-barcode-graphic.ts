@@ -21,6 +21,7 @@
  * command at the largest module ZPL allows.
  */
 import bwipjs from 'bwip-js/node';
+import { roundToDots } from './module-round';
 import { aztecSymbol } from './zpl-aztec';
 import { z64, type ZplBitmap } from './zpl-graphics';
 
@@ -59,10 +60,9 @@ export interface ZplBarcodeGraphic {
   text: { value: string; heightDots: number; orientation: string } | null;
 }
 
-/** A module width at the target: the nearest whole dot, ≥ 1 and ≥ the ideal less one dot (as zpl-scale's moduleDots, without the cap). */
+/** A module width at the target, dots: {@link roundToDots} of the carrier's `v` dots × `f` (as zpl-scale's moduleDots, without the cap). */
 function targetModule(v: number, f: number): number {
-  const ideal = v * f;
-  return Math.max(1, Math.ceil(ideal - 1), Math.round(ideal));
+  return roundToDots(v * f).dots;
 }
 
 const num = (s: string | undefined): number | null => {

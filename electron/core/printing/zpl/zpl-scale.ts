@@ -7,10 +7,12 @@
  *   `^FB`, `^TB`, `^GB`, `^GC`, `^GD`, `^GE`, `^GS`, `^A` and `^CF` fonts,
  *   barcode heights) are multiplied and rounded to whole dots;
  * - barcode module widths (`^BY` w, `^BX` module size, `^BQ`/`^BO`
- *   magnification) are rounded to the nearest whole dot, never under one and
- *   never under the ideal width less one dot, so no bar is narrower than the
- *   carrier made it by more than one dot; the `^BY` wide-to-narrow ratio is
- *   adjusted (2.0–3.0) so wide bars keep their width too; a field whose
+ *   magnification) and bar heights follow one rule (module-round.ts): the
+ *   nearest whole dot, rounded up rather than keep under 90 % of the ideal;
+ *   the `^BY` wide-to-narrow ratio is adjusted (2.0–3.0) so wide bars keep
+ *   their width too; `^BD` (MaxiCode, ISO/IEC 16023: the printer draws it at
+ *   its fixed size, about 1.11 × 1.05 in, at any dpi) is kept as it is, only
+ *   its field origin moves; a field whose
  *   module would pass ZPL's 10 dots (a 600 dpi head) is drawn as a `^GF`
  *   graphic at its true module instead (zpl-barcode-graphic.ts), or kept at
  *   10 dots with a warning when it cannot be drawn;
@@ -24,6 +26,7 @@
  * and left: taken from `^LH` first, the rest from each `^FO`/`^FT`.
  */
 import { barcodeGraphic, barcodeModuleOverflows, decodeFieldHex, linearModules, ZPL_MAX_MODULE, type ZplBarcodeGraphic, type ZplBarDefaults } from './zpl-barcode-graphic';
+import { roundToDots, wideRatio } from './module-round';
 import { decodeGraphic, resampleGraphic, z64 } from './zpl-graphics';
 import { lexZpl, withParams, type ZplToken } from './zpl-lexer';
 
@@ -39,6 +42,30 @@ export interface ZplScaleOptions {
    * rather than lose more than 12 % (see moduleDots).
    */
   unshrunkFactor?: number;
+  /**
+   * The head's resolution, dpi: with `unshrunkFactor`, a MaxiCode (`^BD`, drawn at its fixed size whatever the
+   * scale) placed by `^FO` is centred on the place its shrunk box takes (see {@link centreMaxiCode}).
+   */
+  headDpi?: number;
+}
+
+/** A MaxiCode's size as a printer draws `^BD` at any dpi (ISO/IEC 16023: about 1.11 × 1.054 in), inches. */
+const MAXICODE_IN = { width: 1.11, height: 1.054 };
+
+/**
+ * The `^FO` of a MaxiCode on a label shrunk to fit its stock, moved left and up by half of what the symbol
+ * (which keeps its size) overhangs the place its shrunk box takes: `(1 − factor / unshrunk) × size / 2` dots,
+ * never off the label, so the fields shrunk towards it keep an equal margin on each side.
+ * @param fo the `^FO` command as written at the head (`^FOx,y…`)
+ * @returns the command with its x and y moved (unchanged when it has no explicit x and y)
+ */
+function centreMaxiCode(fo: string, factor: number, unshrunk: number, headDpi: number): string {
+  const m = /^(.FO\s*)(\d+)(\s*[^\d\s]\s*)(\d+)/.exec(fo);
+  if (!m) return fo;
+  const lost = 1 - factor / unshrunk;
+  const dx = Math.round((MAXICODE_IN.width * headDpi * lost) / 2);
+  const dy = Math.round((MAXICODE_IN.height * headDpi * lost) / 2);
+  return `${m[1]!}${Math.max(0, Number(m[2]) - dx)}${m[3]!}${Math.max(0, Number(m[4]) - dy)}${fo.slice(m[0].length)}`;
 }
 
 /** The scaled stream and what could not be scaled (e.g. a `^GFC` graphic left as it was). */
@@ -96,15 +123,20 @@ function scaleValue(v: number, f: number, rule: Rule): number {
   return s;
 }
 
+/** A bar height at the target, dots: {@link roundToDots} of the carrier's `v` dots × `f` (0 stays 0: the command's default). */
+function barHeight(v: number, f: number): number {
+  return v > 0 ? roundToDots(v * f).dots : Math.round(v * f);
+}
+
 /**
- * Module width at the target: the nearest whole dot, ≥ 1, ≥ ideal − 1, ≤ max.
+ * Module width at the target, dots: {@link roundToDots} of the carrier's `v` × `f`, ≤ `max`.
  * On a label shrunk to fit its stock (`unshrunk` > `f`), a module that would
  * lose more than 12 % of its width rounds up instead, never past its width
  * unshrunk: the barcode keeps at least its shrunk size, at most the carrier's.
  */
 function moduleDots(v: number, f: number, max: number, unshrunk = f): number {
   const ideal = v * f;
-  let m = Math.max(1, Math.ceil(ideal - 1), Math.round(ideal));
+  let m = roundToDots(ideal).dots;
   if (unshrunk > f && m < 0.88 * ideal) m = Math.min(Math.ceil(ideal), Math.max(1, Math.round(v * unshrunk)));
   return Math.min(max, m);
 }
@@ -130,11 +162,11 @@ function scaleBy(t: ZplToken, f: number, unshrunk: number): string {
     parts[0] = `${w[1] ?? ''}${m}${w[3] ?? ''}`;
     const r = NUM.exec(parts[1] ?? '');
     const ratio = r ? Number(r[2]) : 3;
-    const wanted = Math.min(3, Math.max(2, Math.round(((src * ratio * f) / m) * 10) / 10));
+    const wanted = wideRatio(src * ratio * f, m).ratio;
     if (r || (wanted !== 3 && src > 1)) parts[1] = `${r?.[1] ?? ''}${String(wanted)}${r?.[3] ?? ''}`;
   }
   const h = NUM.exec(parts[2] ?? '');
-  if (h) parts[2] = `${h[1] ?? ''}${scaleValue(Number(h[2]), f, 'size')}${h[3] ?? ''}`;
+  if (h) parts[2] = `${h[1] ?? ''}${barHeight(Number(h[2]), f)}${h[3] ?? ''}`;
   return parts.join(t.delimiter);
 }
 
@@ -240,7 +272,7 @@ export function scaleZpl(zpl: string, opts: ZplScaleOptions): ZplScaleResult {
       // A barcode with no ^BY before it in the format takes the default 2 dots, 3.0 ratio, 10 dots high,
       // whatever the head: set the scaled default so it keeps its size.
       if (f !== 1) {
-        out.push(t.raw, `${t.prefix}BY${moduleDots(2, f, 10, unshrunk)},3,${scaleValue(10, f, 'size')}`);
+        out.push(t.raw, `${t.prefix}BY${moduleDots(2, f, 10, unshrunk)},3,${barHeight(10, f)}`);
         return;
       }
     }
@@ -268,6 +300,10 @@ export function scaleZpl(zpl: string, opts: ZplScaleOptions): ZplScaleResult {
       const y = scaleValue(home[1] ?? 0, f, 'pos');
       carry = { x: Math.max(0, shift.x - x), y: Math.max(0, shift.y - y) };
       out.push(withParams(t, mapParams(t, (v, i) => (i === 0 ? Math.max(0, x - shift.x) : i === 1 ? Math.max(0, y - shift.y) : null))));
+    } else if (n === 'BD') {
+      // MaxiCode: no size to scale (the printer draws it at its fixed size); only its origin moves.
+      if (at?.name === 'FO' && unshrunk > f && opts.headDpi) out[at.index] = centreMaxiCode(out[at.index]!, f, unshrunk, opts.headDpi);
+      out.push(t.raw);
     } else if (n === 'BY') {
       out.push(withParams(t, scaleBy(t, f, unshrunk)));
     } else if (n === 'BX') {
@@ -293,7 +329,9 @@ export function scaleZpl(zpl: string, opts: ZplScaleOptions): ZplScaleResult {
       out.push(withParams(t, mapParams(t, (v, i) => (i === 1 || i === 2 ? scaleValue(v, f, 'size') : null))));
     } else {
       const rules = DOTS[n];
-      out.push(rules ? withParams(t, mapParams(t, (v, i) => (rules[i] ? scaleValue(v, f, rules[i]) : null))) : t.raw);
+      // A barcode's height (every B* rule is its h) follows the module rule; every other size the plain one.
+      const scale = (v: number, rule: Rule): number => (n.startsWith('B') && rule === 'size' ? barHeight(v, f) : scaleValue(v, f, rule));
+      out.push(rules ? withParams(t, mapParams(t, (v, i) => (rules[i] ? scale(v, rules[i]) : null))) : t.raw);
     }
   };
 

@@ -22,6 +22,7 @@
  * control (zpl-aztec.ts; they were 27 modules for 23, 3 excused).
  */
 import { afterAll, describe, expect, it } from 'vitest';
+import { fitZplToStock } from '../../../../electron/core/printing/zpl/label-fit';
 import { stopZplPreviewWorker } from '../../../../electron/core/printing/zpl/preview';
 import { checkBarcode, measureZpl, PRINT_TARGETS } from '../../../support/label-barcodes';
 import { measurePdf417s } from '../../../support/pdf417-model';
@@ -76,13 +77,42 @@ describe('real carrier labels, every barcode at its size', () => {
     const key = `${r.file} @ ${r.target.name}`;
     it(key, async () => {
       const c = await checkLabel(r.file, r.zpl, r.target);
+      // Too long for the stock with every barcode at ≥ 90 % (issue 36): held with the sentence, nothing printed.
+      if (c.held !== null) {
+        expect(c.held).toMatch(/^This label is [\d.]+ × [\d.]+ in: load \d+ × \d+ in labels, or choose a printer profile for them$/);
+        return;
+      }
       // A label whose original decodes to no barcode would pass with nothing checked: only these three may, named.
       if (c.barcodes.length === 0) expect(NOTHING_DECODED_ON_ORIGINAL, `${r.file}: its original decodes to no barcode`).toContain(r.file);
       else expect(NOTHING_DECODED_ON_ORIGINAL).not.toContain(r.file);
       const problems = c.barcodes.map((b) => b.problem).filter((p): p is string => p !== null);
       expect(problems, c.note).toEqual([]);
+      // Issue 36: on a label not shrunk to fit, every barcode is at 88–112 % of the carrier's own size.
+      if (c.shrink === 1) expect(c.barcodes.filter((b) => !b.atOriginalSize).map((b) => b.text), c.note).toEqual([]);
     }, 120_000);
   }
+
+  it('a label longer than any profile (barcodes down to 8.9 in) is held at every target with the sentence, its shrunk ZPL kept for printing anyway', async () => {
+    const long = '^XA^PW812^LL1827^FO50,50^BY3^BCN,200,N^FD>;12345678^FS^FO50,1600^BY3^BCN,200,N^FD>;87654321^FS^XZ';
+    for (const t of PRINT_TARGETS) {
+      const fit = await fitZplToStock(long, { dpi: t.dpi, stockMm: t.stockMm });
+      expect(fit.adaptation.heldTooLong, t.name).toBe('This label is 4 × 8.9 in: load 4 × 9 in labels, or choose a printer profile for them');
+      expect(fit.adaptation.shrink, t.name).toBeLessThan(0.9);
+      expect(fit.zpl).toContain('^FD>;87654321');
+    }
+  }, 120_000);
+
+  it('MaxiCode (^BD) is sent as the carrier wrote it at every target: the same command and data, only its ^FO moved', async () => {
+    for (const file of ['ups.zpl', 'ups-surepost.zpl']) {
+      const zpl = labels.find((l) => l.file === file)!.zpl;
+      const field = (s: string): string => /\^BD[^]*?\^FS/.exec(s)?.[0] ?? '';
+      for (const t of PRINT_TARGETS) {
+        const fit = await fitZplToStock(zpl, { dpi: t.dpi, stockMm: t.stockMm });
+        expect(field(fit.zpl), `${file} @ ${t.name}`).toBe(field(zpl));
+        expect(field(zpl)).not.toBe('');
+      }
+    }
+  }, 120_000);
 
   describe('the PDF417 model (pdf417-model.ts)', () => {
     const fedex = labels.find((l) => l.file === 'fedex-ground.zpl')!;

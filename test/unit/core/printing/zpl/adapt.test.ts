@@ -26,7 +26,8 @@ describe('adaptZpl', () => {
   });
 
   it('rescales 300 dpi ZPL down for a 203 dpi printer and honours an explicit source dpi', () => {
-    expect(adaptZpl('^XA^PW1200^FO300,150^GB600,3,3^FS^XZ', { dpi: 203 })).toBe('^XA^BY1,3,7^PW812^FO203,102^GB406,2,2^FS^XZ');
+    // The default ^BY2 at 300 dpi is 1.35 dots at 203: 1 would keep 74 %, so 2 (module-round.ts, issue 36).
+    expect(adaptZpl('^XA^PW1200^FO300,150^GB600,3,3^FS^XZ', { dpi: 203 })).toBe('^XA^BY2,3,7^PW812^FO203,102^GB406,2,2^FS^XZ');
     expect(adaptZpl('^XA^FO100,100^FDx^FS^XZ', { dpi: 300, sourceDpi: 203 })).toBe('^XA^BY3,3,15^FO148,148^FDx^FS^XZ');
     // No ^PW/^LL and no source dpi: made for 203 dpi (issue 23); the default ^BY is set scaled.
     expect(adaptZpl('^XA^FO100,100^FDx^FS^XZ', { dpi: 300 })).toBe('^XA^BY3,3,15^FO148,148^FDx^FS^XZ');

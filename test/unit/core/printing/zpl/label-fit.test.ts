@@ -42,8 +42,9 @@ describe('fitZplToStock', () => {
     const ink = inkSpy({ x0: 0, y0: 0, x1: 700, y1: 1500 });
     const out = await fitZplToStock('^XA^FO10,1400^GB600,100,3^FS^XZ', { dpi: 203, stockMm: FOUR_BY_SIX, ink });
     expect(ink).toHaveBeenCalledTimes(1);
-    expect(out.adaptation.shrink).toBeLessThan(1);
-    expect(out.adaptation.note).toContain('shrunk to 81 % because the ink is larger than the stock');
+    // Only a box passes the end, no barcode (issue 36): printed at 100 %, the box's end left off.
+    expect(out.adaptation.shrink).toBe(1);
+    expect(out.adaptation.note).toContain('printed at 100 %: only text and lines pass the stock');
   });
 
   it('measures a ^GF graphic that runs past the stock', async () => {

@@ -18,8 +18,10 @@ describe('barcodes on labels shrunk to fit the stock', () => {
     const zpl = '^XA^FO10,10^BY3^BCN,100,N^FD>;1234^FS^XZ';
     // 3 × 0.78 = 2.34 dots: 2 would be 15 % narrower; 3 is the carrier's own width at 203 dpi.
     expect(scaleZpl(zpl, { factor: 0.78, unshrunkFactor: 1 }).zpl).toMatch(/\^BY3,[\d.]+\^BCN,78,N\^FD>;1234/);
-    // Without shrinking on purpose the nearest dot stays the rule.
-    expect(scaleZpl(zpl, { factor: 0.78 }).zpl).toMatch(/\^BY2(,[\d.]+)?\^BCN,78,N\^FD>;1234/);
+    // Without shrinking on purpose too (issue 36): the nearest dot, 2, would keep 85 % of 2.34, under 90 %, so 3.
+    expect(scaleZpl(zpl, { factor: 0.78 }).zpl).toMatch(/\^BY3(,[\d.]+)?\^BCN,78,N\^FD>;1234/);
+    // 3 × 0.9 = 2.7 dots: 3 is the nearest.
+    expect(scaleZpl(zpl, { factor: 0.9 }).zpl).toMatch(/\^BY3(,[\d.]+)?\^BCN,90,N\^FD>;1234/);
   });
 
   it('UPS SurePost (real, 4 × 8 in): shrunk to 85 % on 4 × 6 in, its ^PW stays the stock’s so the 91 mm GS1-128 kept at 3 dots is not cut', async () => {
