@@ -48,8 +48,8 @@ export interface LabelAdaptation {
   /**
    * Set when the label is too long for the stock even with every barcode at 90 % of its module (issue 36):
    * the sentence for the packer ("This label is 4 × 7.1 in: load 4 × 8 in labels, or choose a printer
-   * profile for them"); the job is to be held. The ZPL returned beside it is the label shrunk to the stock,
-   * for printing it anyway.
+   * profile for them"); such a job is to be held (the print queue does not hold it yet: it prints the ZPL
+   * returned beside it, the label shrunk to the stock, with the sentence in its note).
    */
   heldTooLong?: string;
 }
@@ -248,7 +248,8 @@ export async function fitZplToStock(
   if (shift.x || shift.y) parts.push(`moved ${mm(shift.x, opts.dpi)} mm left and ${mm(shift.y, opts.dpi)} mm up into its blank margin`);
   if (plan?.kind === 'cut') parts.push(`printed at 100 %: only text and lines pass the stock's end, ${plan.leftOffMm} mm of them left off`);
   else if (plan?.kind === 'shrunk') parts.push(`shrunk to ${Math.round(shrink * 100)} % so every barcode fits the stock, each keeping at least 90 % of its module`);
-  else if (plan?.kind === 'held') parts.push(`held: ${plan.sentence}; printing it anyway shrinks it to ${Math.round(shrink * 100)} %`);
+  // The print queue does not hold such a job yet (issue 36, open): it prints shrunk, and the note says why and what to load.
+  else if (plan?.kind === 'held') parts.push(`too long for the stock: ${plan.sentence}; printed shrunk to ${Math.round(shrink * 100)} %, some barcodes below 90 % of their module`);
   else if (shrink < 1) parts.push(`shrunk to ${Math.round(shrink * 100)} % because the ink is larger than the stock`);
   return {
     zpl: out,

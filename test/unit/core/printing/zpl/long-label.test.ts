@@ -55,7 +55,7 @@ describe('fitZplToStock on a label longer than its stock', () => {
     const out = await fitZplToStock(zpl, { dpi: 203, stockMm: { width: 101.6, height: 152.4 }, ink: finder(1441) });
     expect(out.adaptation.heldTooLong).toBe('This label is 4 × 7.1 in: load 4 × 8 in labels, or choose a printer profile for them');
     expect(out.adaptation.shrink).toBeLessThan(0.9);
-    expect(out.adaptation.note).toContain('held: This label is 4 × 7.1 in');
+    expect(out.adaptation.note).toContain('too long for the stock: This label is 4 × 7.1 in');
   });
 
   it('prints it at 100 % when only text passes the end, and says so', async () => {
