@@ -6,9 +6,9 @@
  * and weight (kg). Nothing when no order is open or the core names no box;
  * read again when the rules or product data change.
  */
-import { useEffect, useState } from 'react';
-import type { PlanAttention, PlanParcel } from '../../../shared/contract/plan';
-import { invoke, on } from '../api';
+import type { PlanParcel } from '../../../shared/contract/plan';
+import { invoke } from '../api';
+import { useOrderAnswer } from '../lib/useOrderAnswer';
 import { locale, t } from '../lib/i18n';
 import { attentionText } from '../lib/ruleText';
 
@@ -19,39 +19,19 @@ function parcelText(p: PlanParcel): string {
   return `${p.box?.name ?? t('plan.attention.box')} — ${items}${kg}`;
 }
 
+/** The core's plan for the open order (its box and reason). */
+const askPlan = (q: { orderId: number; weightKg?: number }) => invoke('shipping.plan', q);
+
 /** The box line, and the parcels when there are several. */
 export function BoxLine({ orderId, weightKg }: { orderId: number | undefined; weightKg?: number | undefined }) {
-  // The answer with the question it answers, so a stale answer is never shown for another order or weight.
-  const [answer, setAnswer] = useState<{ key: string; reason: PlanAttention; parcels: PlanParcel[] } | null>(null);
-  const key = `${orderId ?? ''}:${weightKg ?? ''}`;
-  const [tick, setTick] = useState(0);
-  useEffect(() => {
-    const offRules = on('rules.changed', () => setTick((n) => n + 1));
-    const offProducts = on('products.changed', () => setTick((n) => n + 1));
-    return () => {
-      offRules();
-      offProducts();
-    };
-  }, []);
-  useEffect(() => {
-    if (orderId === undefined) return;
-    let live = true;
-    const asked = `${orderId}:${weightKg ?? ''}`;
-    invoke('shipping.plan', { orderId, ...(weightKg !== undefined && weightKg > 0 ? { weightKg } : {}) })
-      .then((p) => live && setAnswer(p.boxReason ? { key: asked, reason: p.boxReason, parcels: p.parcels } : null))
-      // A help, not a step: a failed read leaves it out.
-      .catch(() => live && setAnswer(null));
-    return () => {
-      live = false;
-    };
-  }, [orderId, weightKg, tick]);
-  if (orderId === undefined || !answer || answer.key !== key) return null;
+  const plan = useOrderAnswer(orderId, weightKg, askPlan);
+  if (!plan?.boxReason) return null;
   return (
     <div className="muted box-line" data-testid="box-line">
-      <p>{attentionText(answer.reason)}</p>
-      {answer.parcels.length > 1 ? (
+      <p>{attentionText(plan.boxReason)}</p>
+      {plan.parcels.length > 1 ? (
         <ol data-testid="box-parcels">
-          {answer.parcels.map((p, i) => (
+          {plan.parcels.map((p, i) => (
             <li key={i}>{parcelText(p)}</li>
           ))}
         </ol>
