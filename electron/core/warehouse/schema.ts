@@ -210,40 +210,20 @@ const MIGRATIONS: readonly WarehouseMigration[] = [
       CREATE POLICY orders_open ON orders FOR UPDATE TO warehouse_bench USING (shipped_at IS NULL)
         WITH CHECK (bench_id IS NULL OR EXISTS (SELECT 1 FROM benches b WHERE b.id = bench_id AND b.login = session_user));
 
-      -- share_changes names the bench: only one of the caller's own.
-      CREATE OR REPLACE FUNCTION share_changes(p_keys text[], p_values jsonb[], p_known bigint, p_bench text, p_packer text, p_mode text)
+      -- share_changes names the bench: only one of the caller's own. Schema 3's function keeps its body under
+      -- another name, for the owner only; the checked one in front of it is what benches may call.
+      ALTER FUNCTION share_changes(text[], jsonb[], bigint, text, text, text) RENAME TO share_changes_unchecked;
+      REVOKE ALL ON FUNCTION share_changes_unchecked(text[], jsonb[], bigint, text, text, text) FROM PUBLIC, warehouse_bench;
+      CREATE FUNCTION share_changes(p_keys text[], p_values jsonb[], p_known bigint, p_bench text, p_packer text, p_mode text)
       RETURNS bigint LANGUAGE plpgsql SECURITY DEFINER SET search_path FROM CURRENT AS $f$
-      DECLARE
-        i int;
-        cur shared%ROWTYPE;
-        last bigint := 0;
-        holder text;
       BEGIN
         IF NOT EXISTS (SELECT 1 FROM benches WHERE id = p_bench AND login = session_user) THEN
           RAISE EXCEPTION 'share_changes: bench % is not one of login %', p_bench, session_user USING ERRCODE = '42501';
         END IF;
-        IF p_mode NOT IN ('check', 'force', 'seed') THEN RAISE EXCEPTION 'share_changes: mode %', p_mode; END IF;
-        IF coalesce(array_length(p_keys, 1), 0) <> coalesce(array_length(p_values, 1), 0) THEN
-          RAISE EXCEPTION 'share_changes: % keys, % values', array_length(p_keys, 1), array_length(p_values, 1);
-        END IF;
-        FOR i IN 1 .. coalesce(array_length(p_keys, 1), 0) LOOP
-          SELECT * INTO cur FROM shared WHERE key = p_keys[i] FOR UPDATE;
-          IF FOUND THEN
-            CONTINUE WHEN p_mode = 'seed' OR cur.value IS NOT DISTINCT FROM p_values[i];
-            IF p_mode = 'check' AND cur.revision > p_known AND cur.bench_id IS DISTINCT FROM p_bench THEN
-              SELECT name INTO holder FROM benches WHERE id = cur.bench_id;
-              RAISE EXCEPTION USING ERRCODE = 'WH409', MESSAGE = 'changed elsewhere',
-                DETAIL = json_build_object('key', cur.key, 'at', cur.changed_at, 'bench', holder, 'packer', cur.packer)::text;
-            END IF;
-            UPDATE shared SET value = p_values[i], revision = nextval('shared_revision'), changed_at = now(), bench_id = p_bench, packer = p_packer
-              WHERE key = p_keys[i] RETURNING revision INTO last;
-          ELSIF p_values[i] IS NOT NULL THEN
-            INSERT INTO shared (key, value, revision, bench_id, packer) VALUES (p_keys[i], p_values[i], nextval('shared_revision'), p_bench, p_packer)
-              ON CONFLICT (key) DO NOTHING RETURNING revision INTO last;
-          END IF;
-        END LOOP;
-        RETURN last;
+        RETURN share_changes_unchecked(p_keys, p_values, p_known, p_bench, p_packer, p_mode);
       END $f$;
+      REVOKE ALL ON FUNCTION share_changes(text[], jsonb[], bigint, text, text, text) FROM PUBLIC;
+      GRANT EXECUTE ON FUNCTION share_changes(text[], jsonb[], bigint, text, text, text) TO warehouse_bench;
     `,
   },
 ];

@@ -189,6 +189,7 @@ describe('a bench with the warehouse_bench role only', () => {
     expect(await code(`INSERT INTO claims (order_key, bench_id) VALUES ('Bottega #7003', 'other-bench')`)).toBe('42501');
     expect(await code(`INSERT INTO activity (bench_id, seq, at, action) VALUES ('other-bench', 1, now(), 'scan')`)).toBe('42501');
     expect(await code(`SELECT share_changes(ARRAY['setting:boxes.presets'], ARRAY['{}'::jsonb], 0, 'other-bench', NULL, 'force')`)).toBe('42501');
+    expect(await code(`SELECT share_changes_unchecked(ARRAY['setting:boxes.presets'], ARRAY['{}'::jsonb], 0, 'other-bench', NULL, 'force')`)).toBe('42501');
     // Another live bench's claim can be neither released nor taken; a shipped order cannot be opened again.
     await as('bench_login', `DELETE FROM claims WHERE order_key = 'Bottega #7001'`);
     await as('bench_login', `UPDATE claims SET bench_id = $1 WHERE order_key = 'Bottega #7001'`, [mine[0]]);
