@@ -6,6 +6,7 @@
  */
 import type { Pool } from 'pg';
 import { addDays, romeMidnight } from '../../shared/domain/rome-day';
+import type { BenchStatus } from '../core/common/services';
 
 /** The PostgreSQL time zone of the warehouse's day and hours. */
 const ZONE = 'Europe/Rome';
@@ -17,25 +18,15 @@ const OLD_CLAIM_AFTER_S = 15 * 60;
 /** idle: nobody packing an order; packing: an order is open; offline: no heartbeat for 2 minutes. */
 type BenchState = 'idle' | 'packing' | 'offline';
 
-/** One bench as the page shows it. */
-export interface FloorBench {
+/**
+ * One bench as the page shows it: what its heartbeat said (core/common/services.ts {@link BenchStatus}: packer,
+ * order, printer, queue, refused, last label), with its id, name, state and last heartbeat (ISO 8601).
+ */
+export interface FloorBench extends BenchStatus {
   id: string;
   name: string;
   state: BenchState;
-  /** Last heartbeat, ISO 8601. */
   heartbeatAt: string;
-  /** The packer signed in at the bench, or null. */
-  packer: string | null;
-  /** The order being packed (its number), or null. */
-  order: string | null;
-  /** The label printer: its state as the bench names it (ready, offline, paper_out, …, unknown) and name. */
-  printer: { state: string; name: string };
-  /** Print and platform requests waiting in the bench's queue. */
-  queue: number;
-  /** Requests the platform or the printer refused, waiting for the packer. */
-  refused: number;
-  /** The bench's last label: tracking number and when, ISO 8601; null when none today. */
-  lastLabel: { trackingNumber: string; at: string } | null;
 }
 
 /** Shipments per hour of one bench or packer: `hours[h]` = shipments from h:00 to h:59 (Europe/Rome), 24 entries. */
