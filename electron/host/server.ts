@@ -30,7 +30,7 @@ import fastifyStatic from '@fastify/static';
 import { StationError, TOKEN_HEADER, isStationErrorShape, type EventName, type Handlers, type StationErrorCode, type StationErrorShape, type StationEvents } from '../../shared/contract';
 import { foreignRequestHeader } from '../../shared/domain/local-request';
 import { invokeCommand } from '../core/station';
-import { RENDERER_CSP } from '../shell/csp';
+import { RENDERER_CSP } from '../../shared/domain/page-csp';
 import { STATION_EVENT_NAMES } from '../shell/events';
 
 ;

@@ -6,7 +6,7 @@
  */
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { RENDERER_CSP } from '../shell/csp';
+import { RENDERER_CSP } from '../../shared/domain/page-csp';
 import { APP_HOST, APP_SCHEME } from './channels';
 
 /** Where a request goes: a file under the renderer folder, or an HTTP status to answer with. */

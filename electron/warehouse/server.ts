@@ -28,6 +28,7 @@ import { isDay, romeDay } from '../../shared/domain/rome-day';
 import { dayShipments, readFloor, releaseClaim, type Floor } from './floor';
 import { warehouseDayCsv, warehouseDayPdf, type ReportLanguage } from './report';
 import { createSessions } from './sign-in';
+import { RENDERER_CSP } from '../../shared/domain/page-csp';
 
 /** Options of {@link startSupervisorPage}. */
 export interface PageOptions {
@@ -50,21 +51,9 @@ export interface RunningPage {
 
 /** The name of the session cookie. */
 const COOKIE = 'warehouse_session';
-/** Content-Security-Policy of the page: nothing but its own origin (as the bench page, electron/shell/csp.ts). */
-const PAGE_CSP = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self'",
-  "img-src 'self' data:",
-  "connect-src 'self'",
-  "frame-src 'none'",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "form-action 'none'",
-  "frame-ancestors 'none'",
-].join('; ');
 const SECURITY_HEADERS: Readonly<Record<string, string>> = {
-  'content-security-policy': PAGE_CSP,
+  // Nothing but the page's own origin: the bench page's policy.
+  'content-security-policy': RENDERER_CSP,
   'x-content-type-options': 'nosniff',
   'x-frame-options': 'DENY',
   'referrer-policy': 'no-referrer',

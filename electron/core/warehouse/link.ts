@@ -20,6 +20,7 @@ import { warehouseClientConfig, warehouseProblem } from './connection';
 import { checkWarehouseSchema } from './schema';
 import { sendActivity } from './activity';
 import { hasJoined, localShared, pullShared, pushShared, SharedConflictError } from './shared';
+import { coalesced } from './coalesced';
 import { createOrderSync } from './orders';
 import { ClaimTimeoutSetting } from './settings';
 
@@ -121,28 +122,16 @@ export function createWarehouseLink(opts: WarehouseLinkOptions): WarehouseLink {
   let sending: Promise<void> | null = null;
   // The connection that LISTENs for the warehouse's changes; null while there is none.
   let listener: pg.Client | null = null;
-  let pulling: Promise<void> | null = null;
-  let pullAgain = false;
-
-  const pull = (): Promise<void> => {
-    if (pulling) {
-      pullAgain = true;
-      return pulling;
+  // The warehouse's shared settings into the bench's copy, one pull at a time (a burst of NOTIFYs: two at most).
+  const pull = coalesced(async () => {
+    if (closed) return;
+    try {
+      const got = await pullShared(pool, opts.store, log);
+      if (got.settings.length || got.products || got.packers) hooks.onShared(got);
+    } catch (e) {
+      went(e);
     }
-    const run = async (): Promise<void> => {
-      do {
-        pullAgain = false;
-        const got = await pullShared(pool, opts.store, log);
-        if (got.settings.length || got.products || got.packers) hooks.onShared(got);
-      } while (pullAgain && !closed);
-    };
-    pulling = run()
-      .catch((e: unknown) => went(e))
-      .finally(() => {
-        pulling = null;
-      });
-    return pulling;
-  };
+  });
   const orders = createOrderSync({ db: pool, store: opts.store, bench, now, log, onPulled: (got) => hooks.onOrders?.(got), onError: (e) => went(e) });
   const listen = async (): Promise<void> => {
     if (listener || closed) return;
@@ -318,7 +307,7 @@ export function createWarehouseLink(opts: WarehouseLinkOptions): WarehouseLink {
       // What was done up to the close goes up now when the warehouse answers (otherwise at the next start).
       await send();
       if (connected) await orders.push();
-      await pulling;
+      await pull();
       const l = listener;
       listener = null;
       await l?.end().catch(() => undefined);

@@ -31,6 +31,7 @@ import { orderReference } from '../../../shared/domain/order-reference';
 import type { StationOrder } from '../../../shared/domain/order';
 import { defineSetting, type ChangedOrder, type OrderDraft, type Store } from '../store';
 import type { WarehouseBench } from './claims';
+import { coalesced } from './coalesced';
 
 type Db = Pool | ClientBase;
 
@@ -233,28 +234,6 @@ async function pullOrders(db: Db, store: Store, log: (line: string) => void = ()
     out.skipped.push(...skipped);
     if (skipped.length) log(`warehouse: ${skipped.length} order(s) this station cannot read were skipped (${skipped.slice(0, 3).join(', ')}): update this station`);
   }
-}
-
-/** A task run one at a time: a call while it runs asks for one more run after it, and waits for that. */
-function coalesced(task: () => Promise<void>): () => Promise<void> {
-  let running: Promise<void> | null = null;
-  let again = false;
-  return () => {
-    if (running) {
-      again = true;
-      return running;
-    }
-    const run = async (): Promise<void> => {
-      do {
-        again = false;
-        await task();
-      } while (again);
-    };
-    running = run().finally(() => {
-      running = null;
-    });
-    return running;
-  };
 }
 
 /** What {@link createOrderSync} works with. */

@@ -1,7 +1,8 @@
 /**
- * Content-Security-Policy of the bench page, shared by the headless host
- * (HTTP header) and Electron main (app-scheme response header); the same
- * policy is in renderer/index.html as a meta tag. Nothing but the page's own
+ * Content-Security-Policy of the station's pages, shared by the headless host
+ * (HTTP header), Electron main (app-scheme response header) and the
+ * supervisor's page of `npm run warehouse`; the same policy is in
+ * renderer/index.html as a meta tag. Nothing but the page's own
  * origin: no inline script, no frames, no plugins, no form posts.
  */
 export const RENDERER_CSP = [
