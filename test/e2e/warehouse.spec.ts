@@ -13,9 +13,9 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import pg from 'pg';
 import { warehouseClientConfig } from '../../electron/core/warehouse/connection';
-import { migrateWarehouse } from '../../electron/core/warehouse/schema';
 import { recipientToParty } from '../../shared/domain/order';
 import { startTestPostgres, type TestPostgres } from '../support/postgres';
+import { createWarehouse } from '../support/warehouse';
 import { expect, SHOTS, test } from './fixture';
 import { rpcFor } from './rpc';
 import { startStationProcess, type StationProcess } from './station-process';
@@ -49,11 +49,7 @@ async function startBench(n: number): Promise<StationProcess> {
 test.beforeAll(async () => {
   test.setTimeout(120_000);
   server = await startTestPostgres();
-  url = await server.createDatabase('floor');
-  const db = new pg.Client(warehouseClientConfig(url, server.password).config);
-  await db.connect();
-  await migrateWarehouse(db);
-  await db.end();
+  url = await createWarehouse(server, 'floor');
   // The benches' password as libpq's PGPASSWORD (never in the URL); the station processes inherit it.
   process.env.PGPASSWORD = server.password;
   workDir = mkdtempSync(path.join(os.tmpdir(), 'station-e2e-warehouse-'));

@@ -8,11 +8,11 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStation, type StartedStation } from '../../../../electron/shell/start';
 import { warehouseClientConfig } from '../../../../electron/core/warehouse/connection';
-import { migrateWarehouse } from '../../../../electron/core/warehouse/schema';
 import type { Sandbox } from '../../../../electron/sandbox/index';
 import { shopifyCsv } from '../../../fixtures/shopify/generate-shopify-csv';
 import { order } from '../../../fixtures/shopify/warehouse-order';
 import { startTestPostgres, type TestPostgres } from '../../../support/postgres';
+import { createWarehouse, untilWarehouse } from '../../../support/warehouse';
 import { invokerOf, orderByNumber, parcel, startSandbox, stationConfig, stationFailure, tempDir } from '../helpers';
 
 let server: TestPostgres;
@@ -32,14 +32,7 @@ async function bench(warehouseUrl: string): Promise<StartedStation> {
 }
 
 /** Polls `warehouse.status` until `connected` is `want` (the link connects in the background). */
-async function until(invoke: ReturnType<typeof invokerOf>, want: boolean) {
-  for (let i = 0; i < 100; i++) {
-    const s = await invoke('warehouse.status', {});
-    if (s.connected === want && s.since !== null) return s;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`warehouse never ${want ? 'connected' : 'offline'}`);
-}
+const until = (invoke: ReturnType<typeof invokerOf>, want: boolean) => untilWarehouse(invoke, want);
 
 const csv = shopifyCsv(
   order({ name: '#5001', id: '5500000005001', created: '2026-11-20 10:00:00 +0000', email: 'g@example.it', ship: { name: 'Giulia Bianchi', a1: 'Via Roma 1', city: 'Milano', zip: '20121', prov: 'MI', country: 'IT' }, items: [{ q: '1', n: 'Vaso', p: '30.00', sku: 'VASO' }], total: '30.00' }),
@@ -47,11 +40,7 @@ const csv = shopifyCsv(
 
 beforeAll(async () => {
   server = await startTestPostgres();
-  url = await server.createDatabase('warehouse');
-  const db = new pg.Client(warehouseClientConfig(url, server.password).config);
-  await db.connect();
-  await migrateWarehouse(db);
-  await db.end();
+  url = await createWarehouse(server, 'warehouse');
   // The benches' password as a bench gets it without a secret store: PGPASSWORD (never the URL).
   process.env.PGPASSWORD = server.password;
   sb = await startSandbox();

@@ -9,12 +9,12 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStation, type StartedStation } from '../../../../electron/shell/start';
 import { warehouseClientConfig } from '../../../../electron/core/warehouse/connection';
-import { migrateWarehouse } from '../../../../electron/core/warehouse/schema';
 import type { Sandbox } from '../../../../electron/sandbox/index';
 import type { StationOrder } from '../../../../shared/domain/order';
 import { shopifyCsv } from '../../../fixtures/shopify/generate-shopify-csv';
 import { order } from '../../../fixtures/shopify/warehouse-order';
 import { startTestPostgres, type TestPostgres } from '../../../support/postgres';
+import { createWarehouse, untilWarehouse } from '../../../support/warehouse';
 import type { Invoke } from '../../../support/commands';
 import { invokerOf, parcel, startSandbox, stationConfig, tempDir } from '../helpers';
 
@@ -55,10 +55,7 @@ async function poll<T>(read: () => Promise<T>, ok: (v: T) => boolean, ms = 2000)
 }
 
 /** Waits until the bench's link says it is connected. */
-async function connected(invoke: Invoke): Promise<void> {
-  const s = await poll(() => invoke('warehouse.status', {}), (x) => x.connected, 10_000);
-  expect(s.connected).toBe(true);
-}
+const connected = async (invoke: Invoke): Promise<void> => void (await untilWarehouse(invoke));
 
 /** Every order of a bench, by number (the order list's `all` view). */
 async function ordersOf(invoke: Invoke): Promise<Map<string, StationOrder>> {
@@ -80,11 +77,7 @@ const request = { recipient: { name: 'Giulia Bianchi', address: { street: 'Via R
 
 beforeAll(async () => {
   server = await startTestPostgres();
-  url = await server.createDatabase('warehouse');
-  const admin = new pg.Client(warehouseClientConfig(url, server.password).config);
-  await admin.connect();
-  await migrateWarehouse(admin);
-  await admin.end();
+  url = await createWarehouse(server, 'warehouse');
   process.env.PGPASSWORD = server.password;
   sb = await startSandbox();
 }, 60_000);

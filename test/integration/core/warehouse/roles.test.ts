@@ -12,11 +12,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStation, type StartedStation } from '../../../../electron/shell/start';
 import { claimOrder } from '../../../../electron/core/warehouse/claims';
 import { warehouseClientConfig } from '../../../../electron/core/warehouse/connection';
-import { migrateWarehouse } from '../../../../electron/core/warehouse/schema';
 import type { Sandbox } from '../../../../electron/sandbox/index';
 import { shopifyCsv } from '../../../fixtures/shopify/generate-shopify-csv';
 import { order } from '../../../fixtures/shopify/warehouse-order';
 import { startTestPostgres, type TestPostgres } from '../../../support/postgres';
+import { createWarehouse, untilWarehouse } from '../../../support/warehouse';
 import type { Invoke } from '../../../support/commands';
 import { invokerOf, orderByNumber, parcel, startSandbox, stationConfig, stationFailure, tempDir } from '../helpers';
 
@@ -70,20 +70,13 @@ async function bench(): Promise<StartedStation> {
   return station;
 }
 
-async function connected(invoke: Invoke, want = true): Promise<void> {
-  const s = await poll(() => invoke('warehouse.status', {}), (x) => x.connected === want && x.since !== null, 10_000);
-  expect(s.connected).toBe(want);
-}
+/** Waits until the bench's link says it is connected (or, `want` false, offline since a moment). */
+const connected = async (invoke: Invoke, want = true): Promise<void> => void (await untilWarehouse(invoke, want));
 
 beforeAll(async () => {
   server = await startTestPostgres();
-  url = await server.createDatabase('warehouse');
-  const owner = new pg.Client(warehouseClientConfig(url, server.password).config);
-  await owner.connect();
-  await migrateWarehouse(owner);
   // The README's one line for a bench's login.
-  await owner.query(`CREATE ROLE bench_login LOGIN PASSWORD '${BENCH_PASSWORD}' IN ROLE warehouse_bench`);
-  await owner.end();
+  url = await createWarehouse(server, 'warehouse', (owner) => owner.query(`CREATE ROLE bench_login LOGIN PASSWORD '${BENCH_PASSWORD}' IN ROLE warehouse_bench`).then(() => undefined));
   benchUrl = `postgres://bench_login@127.0.0.1:${server.port}/warehouse`;
   sb = await startSandbox();
 }, 60_000);

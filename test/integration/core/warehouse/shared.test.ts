@@ -10,9 +10,9 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStation, type StartedStation } from '../../../../electron/shell/start';
 import { warehouseClientConfig } from '../../../../electron/core/warehouse/connection';
-import { migrateWarehouse } from '../../../../electron/core/warehouse/schema';
 import type { Sandbox } from '../../../../electron/sandbox/index';
 import { startTestPostgres, type TestPostgres } from '../../../support/postgres';
+import { createWarehouse, untilWarehouse } from '../../../support/warehouse';
 import { invokerOf, startSandbox, stationConfig, stationFailure, tempDir } from '../helpers';
 
 let server: TestPostgres;
@@ -30,8 +30,7 @@ async function bench(name: string) {
   const station = await startStation({ ...stationConfig(sb, tmp.dir, `file://${tmp.dir}/labels`), warehouseUrl: url }, { platformRateLimits: false, warehouse: { heartbeatMs: 200, activityMs: 100 } });
   stations.push(station);
   const invoke = invokerOf(() => station);
-  for (let i = 0; i < 100 && !(await invoke('warehouse.status', {})).connected; i++) await new Promise((r) => setTimeout(r, 100));
-  expect((await invoke('warehouse.status', {})).connected).toBe(true);
+  await untilWarehouse(invoke);
   // Once Anna (a supervisor) is in the warehouse, naming a bench needs her PIN at every bench.
   if ((await invoke('packers.list', {})).length) await invoke('packers.unlock', { pin: '4821' });
   await invoke('packers.setStation', { stationName: name, idleMinutes: 30 });
@@ -52,12 +51,11 @@ const rulesFile = (name: string) => JSON.stringify({ version: 1, rules: [{ name,
 
 beforeAll(async () => {
   server = await startTestPostgres();
-  url = await server.createDatabase('shared');
+  url = await createWarehouse(server, 'shared');
   db = new pg.Client(warehouseClientConfig(url, server.password).config);
   // The warehouse-away test ends this connection: it says so here, not as an unhandled error.
   db.on('error', () => undefined);
   await db.connect();
-  await migrateWarehouse(db);
   process.env.PGPASSWORD = server.password;
   sb = await startSandbox();
 }, 60_000);
