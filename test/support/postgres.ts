@@ -55,8 +55,8 @@ function postgresBin(): { bin: string; version: number } {
   return { bin: path.join(root, String(version), 'bin'), version };
 }
 
-/** A free TCP port on 127.0.0.1. */
-async function freePort(): Promise<number> {
+/** A free TCP port on 127.0.0.1 (nothing listens on it when it is returned). */
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = net.createServer();
     srv.once('error', reject);

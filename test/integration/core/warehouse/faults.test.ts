@@ -17,7 +17,6 @@
  * activity intervals: for a bench, that is what a 10-minute outage is.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import net from 'node:net';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import pg from 'pg';
@@ -30,7 +29,7 @@ import { migrateWarehouse, WAREHOUSE_SCHEMA_VERSION } from '../../../../electron
 import type { Sandbox } from '../../../../electron/sandbox/index';
 import { shopifyCsv } from '../../../fixtures/shopify/generate-shopify-csv';
 import { order } from '../../../fixtures/shopify/warehouse-order';
-import { startTestPostgres, type TestPostgres } from '../../../support/postgres';
+import { freePort, startTestPostgres, type TestPostgres } from '../../../support/postgres';
 import { invokerOf, orderByNumber, parcel, startSandbox, stationConfig, stationFailure, tempDir } from '../helpers';
 
 const ROOT = path.resolve(__dirname, '../../../..');
@@ -348,16 +347,7 @@ describe('a claim held by a killed bench', () => {
 });
 
 /** A TCP port on 127.0.0.1 nothing listens on. */
-async function closedPort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const port = (srv.address() as net.AddressInfo).port;
-      srv.close(() => resolve(port));
-    });
-  });
-}
+const closedPort = freePort;
 
 describe('a warehouse the bench cannot join', () => {
   it.each([
