@@ -38,6 +38,8 @@ export interface PlanParcel {
  *   («Box Large: TE-1L 22 × 18 × 16 cm does not fit Medium»), null when the station has no box to name;
  * - `parcels`: the parcels with their box, items and weight (kg), one per package; empty when they cannot be packed;
  * - `printerUri`: device URI of the label printer the rule names (its profile applies), null for the printer in use;
+ * - `longLabelPrinterUri`: device URI of the printer the rule names for a label longer than the stock of the
+ *   printer it would print on (issue 36; its profile applies), null when none;
  * - `attention`: why it would not ship by itself (empty when it can).
  */
 export interface ShipPlanView {
@@ -53,6 +55,7 @@ export interface ShipPlanView {
   customs: { required: boolean; reason: string; missing: string[] };
   request: ShipmentRequest | null;
   printerUri: string | null;
+  longLabelPrinterUri: string | null;
   shipByItself: boolean;
   attention: PlanAttention[];
 }

@@ -122,6 +122,9 @@ const RuleCustoms = z
  *   kept per device URI); absent: the label printer in use;
  * - `printerProfile`: read from files of earlier versions and kept; a value that is a device URI
  *   counts as `printer` ({@link rulePrinterUri}), a name alone chooses nothing;
+ * - `longLabelPrinter`: the device URI of the label printer (and so its profile, e.g. 4 × 8 in stock) that
+ *   this rule's labels go to when they are longer than the stock of the printer they would print on
+ *   (issue 36: a contract whose carrier sends 4 × 7 in labels); absent: such a label is held for the packer;
  * - `shipByItself`: ship without a key press.
  */
 export const RuleThen = z
@@ -151,6 +154,13 @@ export const RuleThen = z
       .meta({
         pattern: DEVICE_URI_JSON_PATTERN,
         description: `Device URI of the label printer the label goes to (${DEVICE_URI_HINTS}), and so that printer's profile; absent: the label printer in use.`,
+      })
+      .optional(),
+    longLabelPrinter: Text('Long-label printer', 1024)
+      .regex(DEVICE_URI, { error: `Long-label printer must be a device URI (${DEVICE_URI_HINTS})` })
+      .meta({
+        pattern: DEVICE_URI_JSON_PATTERN,
+        description: `Device URI of the label printer (and so its profile) this rule's labels go to when longer than the stock of the printer they would print on (${DEVICE_URI_HINTS}); absent: such a label is held for the packer.`,
       })
       .optional(),
     printerProfile: Text('Printer profile', 100)

@@ -170,7 +170,8 @@ export interface PrintJobView {
   id: number;
   trackingNumber: string;
   printerUri: string;
-  state: 'queued' | 'printing' | 'printed' | 'failed';
+  /** `held`: longer than the labels loaded (issue 36); `lastError` says what to load; `printJobs.printShrunk` prints it anyway. */
+  state: 'queued' | 'printing' | 'printed' | 'failed' | 'held';
   attempts: number;
   lastError: string | null;
   /**

@@ -45,10 +45,18 @@ export interface PrinterService {
    * most `waitMs`. Never throws for a printer failure. `target.printerUri`
    * (an `auto` print of a shipment a rule sent to its own printer, issue 24):
    * the job is pinned to that device URI and prints there with its profile; a
-   * reprint of a label whose first print was pinned goes to the same printer.
+   * reprint of a label whose first print was pinned goes to the same printer. `target.longLabelPrinterUri`
+   * (issue 36): the printer a rule names for the label when it is longer than the stock; without one such a
+   * label is held (`error.code` `label_too_long`, the sentence saying what to load).
    * @throws StationError `not_found_locally` when no label is stored for the tracking number.
    */
-  printLabel(trackingNumber: string, requestedBy: PrintRequester, target?: { printerUri?: string | undefined }): Promise<PrintOutcome>;
+  printLabel(trackingNumber: string, requestedBy: PrintRequester, target?: { printerUri?: string | undefined; longLabelPrinterUri?: string | undefined }): Promise<PrintOutcome>;
+  /**
+   * Prints a held label (too long for the stock, issue 36) shrunk anyway, at the packer's word: the job goes
+   * back to the queue allowed to shrink, and its printed note says so. Waits like {@link PrinterService.printLabel}.
+   * @throws StationError `not_found_locally` (no such job), `invalid_state` (the job is not held).
+   */
+  printShrunk(id: number): Promise<PrintOutcome>;
   /**
    * Printers to choose from: what `discover` finds (USB, OS queues), printers
    * chosen before, and the one in use (first), without duplicates.
@@ -61,14 +69,15 @@ export interface PrinterService {
    * @throws StationError `not_found_locally` (no label stored), `printer_error` (the ZPL engine refused it).
    */
   preview(trackingNumber: string): Promise<LabelPreviewView>;
-  /** Jobs queued or printing, oldest first (the Print screen's waiting list). */
+  /** Jobs queued, printing or held, oldest first (the Print screen's waiting list). */
   pending(): PrintJobView[];
-  /** Cancels a waiting job (`queued` -> `failed` "cancelled by the packer"). @throws StationError `invalid_state`/`not_found_locally`. */
+  /** Cancels a waiting or held job (`queued`/`held` -> `failed` "cancelled by the packer"). @throws StationError `invalid_state`/`not_found_locally`. */
   cancel(id: number): PrintJobView;
   /** The saved profile of a printer (default: the one in use); `profile` null when none is saved. */
   getProfile(uri?: string): PrinterProfileView;
   /**
-   * Validates and saves a printer's profile (default: the one in use); jobs printed from now on follow it.
+   * Validates and saves a printer's profile (default: the one in use); jobs printed from now on follow it, and
+   * labels held as too long for that printer's stock are tried again on it.
    * @throws StationError `invalid_input` whose message and details name the bad field; nothing is saved.
    */
   setProfile(profile: unknown, uri?: string): PrinterProfileView;

@@ -11,7 +11,7 @@
  * The domains' handlers stay unaware of packers.
  */
 import type { Handlers, ScanResult, ShipResult } from '../../../shared/contract/commands';
-import type { ManifestView } from '../../../shared/contract/views';
+import type { ManifestView, PrintJobView } from '../../../shared/contract/views';
 import type { Store } from '../store';
 import type { PackerSession } from './session';
 
@@ -98,6 +98,12 @@ export function withPackers(handlers: Handlers, store: Store, session: PackerSes
       case 'labels.reprint':
         record('reprint', { trackingNumber: (input as { trackingNumber: string }).trackingNumber });
         break;
+      case 'printJobs.printShrunk': {
+        // Who said to print a label too long for the stock shrunk (issue 36): the job's note says it was the packer's word.
+        const job = out as PrintJobView;
+        record('print', { trackingNumber: job.trackingNumber, subject: `print job ${job.id} shrunk at the packer's word` });
+        break;
+      }
       case 'verify.skip':
         record('verify', { orderId: (input as { orderId: number }).orderId, subject: 'skipped' });
         break;

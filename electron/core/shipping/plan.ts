@@ -233,6 +233,7 @@ export function planShipment(ctx: Pick<StationContext, 'store' | 'platform'>, or
     customs: { required: status.required, reason: status.reason, missing },
     request,
     printerUri: then ? rulePrinterUri(then) : null,
+    longLabelPrinterUri: then?.longLabelPrinter ?? null,
     shipByItself: then?.shipByItself === true,
     attention: needs,
   };

@@ -143,7 +143,7 @@ export function createShipOrderHandlers(ctx: StationContext, unclaimedCreate: Re
       const parsed = ShipInput.safeParse({ orderId: order.id, request });
       if (!parsed.success) throw new StationError('invalid_input', 'The planned shipment is not valid', issuesToDetails(parsed.error.issues));
       // The rule's label printer (and so its profile) rides in the outbox row: a later send prints there too.
-      return create(parsed.data, { printerUri: plan.printerUri ?? undefined });
+      return create(parsed.data, { printerUri: plan.printerUri ?? undefined, longLabelPrinterUri: plan.longLabelPrinterUri ?? undefined });
     },
 
     // Boxes learnt from the bench (issue 37 item 3, ./box-learn.ts): listed and confirmed once.

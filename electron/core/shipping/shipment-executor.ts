@@ -88,6 +88,11 @@ export interface ShipmentCreatePayload {
    * that printer's profile. Absent: the label printer in use.
    */
   printerUri?: string;
+  /**
+   * Device URI of the label printer a shipping rule names for this label when it is longer than the stock
+   * of the printer it would print on (issue 36, `longLabelPrinter`): carried to the label's `auto` job.
+   */
+  longLabelPrinterUri?: string;
 }
 
 /** What the platform gave: the shipment (created or adopted) and its label. */
@@ -249,7 +254,7 @@ export function createShipmentExecutor<O>(deps: ShipmentExecutorDeps<O>): Outbox
       // Same transaction: a shipment with a label always has its print job (issue 7).
       const zpl = store.labels.getLatest(sent.shipment.trackingNumber, 'ZPL');
       const ruled = row.payload.printerUri;
-      if (zpl) store.printJobs.ensureAuto(zpl.id, ruled ?? deps.printerUri(), ruled !== undefined);
+      if (zpl) store.printJobs.ensureAuto(zpl.id, ruled ?? deps.printerUri(), { pinned: ruled !== undefined, longLabelPrinterUri: row.payload.longLabelPrinterUri ?? null });
       deps.inCommit?.(orderId, sent.shipment.trackingNumber);
       const committed: ShipmentCommitted = {
         trackingNumber: sent.shipment.trackingNumber,

@@ -109,7 +109,7 @@ export async function afterShipmentCreated(
   let printJob: ShipResult['printJob'] = null;
   let printError: ShipResult['printError'] = null;
   try {
-    const out = await ctx.printer.printLabel(trackingNumber, 'auto', { printerUri: row.payload.printerUri });
+    const out = await ctx.printer.printLabel(trackingNumber, 'auto', { printerUri: row.payload.printerUri, longLabelPrinterUri: row.payload.longLabelPrinterUri });
     printJob = out.job;
     printError = out.error;
   } catch (e) {
@@ -241,10 +241,12 @@ async function shippedElsewhere(
 
 /**
  * Where the label of a shipment goes, given by the core itself (not a command's input):
- * `printerUri` the device URI a shipping rule named (`shipping.shipOrder`); absent, the label printer in use.
+ * `printerUri` the device URI a shipping rule named (`shipping.shipOrder`); absent, the label printer in use;
+ * `longLabelPrinterUri` the one it names for a label longer than that printer's stock (issue 36).
  */
 export interface ShipTarget {
   printerUri?: string | undefined;
+  longLabelPrinterUri?: string | undefined;
 }
 
 /**
@@ -264,7 +266,10 @@ export interface ShipTarget {
 export function shipmentCreator(ctx: StationContext) {
   const { store } = ctx;
   return async ({ orderId, request }: z.output<typeof ShipInput>, target: ShipTarget = {}): Promise<ShipResult> => {
-    const ruled = target.printerUri !== undefined ? { printerUri: target.printerUri } : {};
+    const ruled = {
+      ...(target.printerUri !== undefined ? { printerUri: target.printerUri } : {}),
+      ...(target.longLabelPrinterUri !== undefined ? { longLabelPrinterUri: target.longLabelPrinterUri } : {}),
+    };
     // What the packer declared is remembered per SKU before anything is sent: the next order of
     // the same product is prefilled even if this request waits in the queue.
     if (request.customsDetail) rememberCustomsProducts(store, request);

@@ -7,7 +7,11 @@
  * electron/core/printing/jobs/service.ts) -> `printed`, or back to `queued`
  * (nothing reached the printer: it was off, out of paper, open; the runner
  * sends it again by itself, in order) or `failed` (part of it may have
- * printed; the packer reprints). `last_error` of a queued job says why it waits. A job found `printing` at start-up may or may not have
+ * printed; the packer reprints) or `held` (issue 36: the label is longer than
+ * the stock loaded and would print with its barcodes under 90 % of their
+ * module; it waits for the packer, and goes back to `queued` when the printer's
+ * profile or the printer changes, or when the packer says to print it shrunk
+ * anyway). `last_error` of a queued or held job says why it waits. A job found `printing` at start-up may or may not have
  * reached the printer, so {@link PrintJobsRepo.failInterrupted} fails it rather
  * than printing it again.
  */
@@ -18,7 +22,7 @@ import { StoreError } from './errors';
 import { isoNow, type Clock } from './sql';
 
 /** State of a print job. */
-type PrintJobState = 'queued' | 'printing' | 'printed' | 'failed';
+type PrintJobState = 'queued' | 'printing' | 'printed' | 'failed' | 'held';
 /**
  * Why a job failed or waits: the English note, or the note with its core text (issue 25:
  * shared/contract/core-text.ts) so a screen says it in the bench's language. A note with a text is
@@ -70,9 +74,19 @@ export interface PrintJobRecord {
   lastErrorText?: StationText;
   bytesWritten: number;
   requestedBy: PrintRequester;
+  /** The packer said to print it shrunk though it is too long for the stock (migration 18). */
+  shrinkAllowed: boolean;
+  /** Device URI a shipping rule sends this label to when it is longer than the stock of the printer it would print on; null when none (migration 18). */
+  longLabelPrinterUri: string | null;
   createdAt: string;
   printedAt: string | null;
   updatedAt: string;
+}
+
+/** Where a new job prints: `pinned` (default false) as in {@link PrintJobsRepo.enqueue}; `longLabelPrinterUri` as in {@link PrintJobRecord}. */
+export interface PrintJobTarget {
+  pinned?: boolean;
+  longLabelPrinterUri?: string | null;
 }
 
 /** Repository of print jobs. */
@@ -83,7 +97,7 @@ export interface PrintJobsRepo {
    * `pinned` (default false): the job prints on `printerUri` even when the printer in use changes.
    * @throws StoreError `conflict` for a second `auto` job; SQLite FOREIGN KEY error for an unknown label id.
    */
-  enqueue(input: { labelId: number; printerUri: string; requestedBy: PrintRequester; pinned?: boolean }): PrintJobRecord;
+  enqueue(input: { labelId: number; printerUri: string; requestedBy: PrintRequester } & PrintJobTarget): PrintJobRecord;
   /**
    * The label's `auto` job, created `queued` for `printerUri` when it has none
    * (issue 7: called in the transaction that records the shipment, so a
@@ -91,7 +105,7 @@ export interface PrintJobsRepo {
    * as in {@link PrintJobsRepo.enqueue}.
    * @throws SQLite FOREIGN KEY error for an unknown label id.
    */
-  ensureAuto(labelId: number, printerUri: string, pinned?: boolean): { job: PrintJobRecord; created: boolean };
+  ensureAuto(labelId: number, printerUri: string, target?: PrintJobTarget): { job: PrintJobRecord; created: boolean };
   /**
    * The newest ZPL label of every shipment created since `since` (ISO), not
    * cancelled and not in a manifest, whose labels have no print job at all:
@@ -104,14 +118,32 @@ export interface PrintJobsRepo {
   claimNext(printerUri?: string): PrintJobRecord | undefined;
   /** Claims a specific queued job (print-now path). @throws StoreError `not_found`, `invalid_state` if not queued. */
   claim(id: number): PrintJobRecord;
-  /** `printing` -> `printed`. @throws StoreError `invalid_state` if the job is not printing. */
-  markPrinted(id: number, bytesWritten: number): PrintJobRecord;
+  /**
+   * `printing` -> `printed`; `note` (default none) stays on the printed job: how it printed when the packer
+   * should know (printed shrunk at the packer's word, text past the stock's end left off; issue 36).
+   * @throws StoreError `invalid_state` if the job is not printing.
+   */
+  markPrinted(id: number, bytesWritten: number, note?: JobNote): PrintJobRecord;
+  /** `printing` -> `held` with why (issue 36: too long for the stock). @throws StoreError `invalid_state` if the job is not printing. */
+  hold(id: number, note: JobNote): PrintJobRecord;
+  /**
+   * `printing` -> `queued`, pinned to `printerUri`: the printer a shipping rule names for this label when it is
+   * longer than the stock (issue 36), with the note saying so. @throws StoreError `invalid_state` if not printing.
+   */
+  redirect(id: number, printerUri: string, note: JobNote): PrintJobRecord;
+  /** `held` -> `queued` with `shrinkAllowed` (the packer's word: print it shrunk anyway). @throws StoreError `not_found`, `invalid_state` if not held. */
+  allowShrunk(id: number): PrintJobRecord;
+  /**
+   * Held jobs back to `queued`, to be tried again (their printer's profile or the printer in use changed):
+   * those whose `printer_uri` is `printerUri`, and with `unpinned` every unpinned one. Returns the jobs released.
+   */
+  releaseHeld(opts: { printerUri?: string; unpinned?: boolean }): PrintJobRecord[];
   /**
    * `printing` -> `queued` when `retry` (printer not ready; the job waits) or `failed`.
    * @throws StoreError `invalid_state` if the job is not printing.
    */
   markFailed(id: number, error: JobNote, opts: { retry: boolean; bytesWritten?: number }): PrintJobRecord;
-  /** Cancels a job still waiting: `queued` -> `failed` with `error`. @throws StoreError `invalid_state`. */
+  /** Cancels a job still waiting or held: `queued`/`held` -> `failed` with `error`. @throws StoreError `invalid_state`. */
   cancelQueued(id: number, error?: string): PrintJobRecord;
   /** At start-up: every `printing` job -> `failed` ("interrupted"), never reprinted on its own. Returns the count. */
   failInterrupted(): number;
@@ -140,7 +172,7 @@ export interface PrintJobsRepo {
   setWaiting(reason: JobNote, pinnedTo?: string): PrintJobRecord[];
   /** A `printing` job's note while the printer holds it (e.g. "In the printer, waiting: out of paper"). @throws StoreError `invalid_state`. */
   notePrinting(id: number, note: JobNote): PrintJobRecord;
-  /** The job of a label that is still `queued` or `printing`, if any (oldest). */
+  /** The job of a label that is still `queued`, `printing` or `held`, if any (oldest). */
   openForLabel(labelId: number): PrintJobRecord | undefined;
   /** The label's `auto` job, whatever its state. */
   autoForLabel(labelId: number): PrintJobRecord | undefined;
@@ -157,6 +189,8 @@ interface PrintJobRow {
   last_error: string | null;
   bytes_written: number;
   requested_by: PrintRequester;
+  shrink_allowed: number;
+  long_label_printer_uri: string | null;
   created_at: string;
   printed_at: string | null;
   updated_at: string;
@@ -174,6 +208,8 @@ function printJobFromRow(r: PrintJobRow): PrintJobRecord {
     ...decodeNote(r.last_error),
     bytesWritten: r.bytes_written,
     requestedBy: r.requested_by,
+    shrinkAllowed: r.shrink_allowed === 1,
+    longLabelPrinterUri: r.long_label_printer_uri,
     createdAt: r.created_at,
     printedAt: r.printed_at,
     updatedAt: r.updated_at,
@@ -183,12 +219,12 @@ function printJobFromRow(r: PrintJobRow): PrintJobRecord {
 /** Builds the print-jobs repository on an open database. */
 export function createPrintJobsRepo(db: Database.Database, clock: Clock): PrintJobsRepo {
   const SELECT = `SELECT j.id, j.label_id, l.tracking_number, j.printer_uri, j.pinned, j.state, j.attempts, j.last_error,
-    j.bytes_written, j.requested_by, j.created_at, j.printed_at, j.updated_at
+    j.bytes_written, j.requested_by, j.shrink_allowed, j.long_label_printer_uri, j.created_at, j.printed_at, j.updated_at
     FROM print_jobs j JOIN labels l ON l.id = j.label_id`;
   const byId = db.prepare<[number], PrintJobRow>(`${SELECT} WHERE j.id = ?`);
-  const insert = db.prepare<[number, string, number, PrintRequester, string, string], never>(
-    `INSERT INTO print_jobs (label_id, printer_uri, pinned, state, requested_by, created_at, updated_at)
-     VALUES (?, ?, ?, 'queued', ?, ?, ?)`,
+  const insert = db.prepare<[number, string, number, string | null, PrintRequester, string, string], never>(
+    `INSERT INTO print_jobs (label_id, printer_uri, pinned, long_label_printer_uri, state, requested_by, created_at, updated_at)
+     VALUES (?, ?, ?, ?, 'queued', ?, ?, ?)`,
   );
   const nextQueued = db.prepare<{ uri: string | null }, { id: number }>(
     `SELECT id FROM print_jobs WHERE state = 'queued' AND (@uri IS NULL OR printer_uri = @uri) ORDER BY id LIMIT 1`,
@@ -196,16 +232,27 @@ export function createPrintJobsRepo(db: Database.Database, clock: Clock): PrintJ
   const toPrinting = db.prepare<[string, number], never>(
     `UPDATE print_jobs SET state = 'printing', attempts = attempts + 1, updated_at = ? WHERE id = ? AND state = 'queued'`,
   );
-  const toPrinted = db.prepare<[number, string, string, number], never>(
-    `UPDATE print_jobs SET state = 'printed', bytes_written = ?, last_error = NULL, printed_at = ?, updated_at = ?
+  const toPrinted = db.prepare<[number, string | null, string, string, number], never>(
+    `UPDATE print_jobs SET state = 'printed', bytes_written = ?, last_error = ?, printed_at = ?, updated_at = ?
      WHERE id = ? AND state = 'printing'`,
   );
+  const toHeld = db.prepare<[string, string, number], never>(`UPDATE print_jobs SET state = 'held', last_error = ?, updated_at = ? WHERE id = ? AND state = 'printing'`);
+  const toRedirected = db.prepare<[string, string, string, number], never>(
+    `UPDATE print_jobs SET state = 'queued', printer_uri = ?, pinned = 1, last_error = ?, updated_at = ? WHERE id = ? AND state = 'printing'`,
+  );
+  const toShrinkAllowed = db.prepare<[string, number], never>(
+    `UPDATE print_jobs SET state = 'queued', shrink_allowed = 1, last_error = NULL, updated_at = ? WHERE id = ? AND state = 'held'`,
+  );
+  const heldIds = db.prepare<{ uri: string | null; unpinned: number }, { id: number }>(
+    `SELECT id FROM print_jobs WHERE state = 'held' AND (printer_uri = @uri OR (@unpinned = 1 AND pinned = 0)) ORDER BY id`,
+  );
+  const heldToQueued = db.prepare<[string, number], never>(`UPDATE print_jobs SET state = 'queued', last_error = NULL, updated_at = ? WHERE id = ? AND state = 'held'`);
   const toFailedOrQueued = db.prepare<[PrintJobState, string, number | null, string, number], never>(
     `UPDATE print_jobs SET state = ?, last_error = ?, bytes_written = COALESCE(?, bytes_written), updated_at = ?
      WHERE id = ? AND state = 'printing'`,
   );
   const cancel = db.prepare<[string, string, number], never>(
-    `UPDATE print_jobs SET state = 'failed', last_error = ?, updated_at = ? WHERE id = ? AND state = 'queued'`,
+    `UPDATE print_jobs SET state = 'failed', last_error = ?, updated_at = ? WHERE id = ? AND state IN ('queued', 'held')`,
   );
   const interrupted = db.prepare<[string, string], never>(
     `UPDATE print_jobs SET state = 'failed', last_error = ?, updated_at = ? WHERE state = 'printing'`,
@@ -236,7 +283,7 @@ export function createPrintJobsRepo(db: Database.Database, clock: Clock): PrintJ
   );
   const setReason = db.prepare<[string, string, number], never>(`UPDATE print_jobs SET last_error = ?, updated_at = ? WHERE id = ? AND state = 'queued'`);
   const noteRow = db.prepare<[string, string, number], never>(`UPDATE print_jobs SET last_error = ?, updated_at = ? WHERE id = ? AND state = 'printing'`);
-  const openOfLabel = db.prepare<[number], PrintJobRow>(`${SELECT} WHERE j.label_id = ? AND j.state IN ('queued', 'printing') ORDER BY j.id LIMIT 1`);
+  const openOfLabel = db.prepare<[number], PrintJobRow>(`${SELECT} WHERE j.label_id = ? AND j.state IN ('queued', 'printing', 'held') ORDER BY j.id LIMIT 1`);
   const autoOfLabel = db.prepare<[number], PrintJobRow>(`${SELECT} WHERE j.label_id = ? AND j.requested_by = 'auto' ORDER BY j.id LIMIT 1`);
 
   const get = (id: number) => {
@@ -244,7 +291,7 @@ export function createPrintJobsRepo(db: Database.Database, clock: Clock): PrintJ
     return r ? printJobFromRow(r) : undefined;
   };
   /** Re-reads after a guarded UPDATE; explains why nothing changed. */
-  const after = (id: number, changes: number, expected: PrintJobState): PrintJobRecord => {
+  const after = (id: number, changes: number, expected: PrintJobState | 'queued or held'): PrintJobRecord => {
     const job = get(id);
     if (!job) throw new StoreError('not_found', `Print job ${id} not found`);
     if (changes === 0) throw new StoreError('invalid_state', `Print job ${id} is ${job.state}, not ${expected}`);
@@ -254,21 +301,21 @@ export function createPrintJobsRepo(db: Database.Database, clock: Clock): PrintJ
   const claim = (id: number) => after(id, toPrinting.run(isoNow(clock), id).changes, 'queued');
 
   return {
-    enqueue: db.transaction((input: { labelId: number; printerUri: string; requestedBy: PrintRequester; pinned?: boolean }) => {
+    enqueue: db.transaction((input: { labelId: number; printerUri: string; requestedBy: PrintRequester } & PrintJobTarget) => {
       if (input.requestedBy === 'auto' && autoExists.get(input.labelId)) {
         throw new StoreError('conflict', `Label ${input.labelId} was already sent to print; use a reprint`, {
           requestedBy: ['already printed automatically; ask for a reprint'],
         });
       }
       const now = isoNow(clock);
-      const res = insert.run(input.labelId, input.printerUri, input.pinned ? 1 : 0, input.requestedBy, now, now);
+      const res = insert.run(input.labelId, input.printerUri, input.pinned ? 1 : 0, input.longLabelPrinterUri ?? null, input.requestedBy, now, now);
       return after(Number(res.lastInsertRowid), 1, 'queued');
     }),
-    ensureAuto: db.transaction((labelId: number, printerUri: string, pinned?: boolean) => {
+    ensureAuto: db.transaction((labelId: number, printerUri: string, target: PrintJobTarget = {}) => {
       const existing = autoExists.get(labelId);
       if (existing) return { job: after(existing.id, 1, 'queued'), created: false };
       const now = isoNow(clock);
-      const res = insert.run(labelId, printerUri, pinned ? 1 : 0, 'auto', now, now);
+      const res = insert.run(labelId, printerUri, target.pinned ? 1 : 0, target.longLabelPrinterUri ?? null, 'auto', now, now);
       return { job: after(Number(res.lastInsertRowid), 1, 'queued'), created: true };
     }),
     labelsWithoutJob: (since) => withoutJob.all(since),
@@ -278,16 +325,29 @@ export function createPrintJobsRepo(db: Database.Database, clock: Clock): PrintJ
       return next ? claim(next.id) : undefined;
     }),
     claim,
-    markPrinted(id, bytesWritten) {
+    markPrinted(id, bytesWritten, note) {
       const now = isoNow(clock);
-      return after(id, toPrinted.run(bytesWritten, now, now, id).changes, 'printing');
+      return after(id, toPrinted.run(bytesWritten, note === undefined ? null : encodeNote(note), now, now, id).changes, 'printing');
     },
+    hold(id, note) {
+      return after(id, toHeld.run(encodeNote(note), isoNow(clock), id).changes, 'printing');
+    },
+    redirect(id, printerUri, note) {
+      return after(id, toRedirected.run(printerUri, encodeNote(note), isoNow(clock), id).changes, 'printing');
+    },
+    allowShrunk(id) {
+      return after(id, toShrinkAllowed.run(isoNow(clock), id).changes, 'held');
+    },
+    releaseHeld: db.transaction((opts: { printerUri?: string; unpinned?: boolean }): PrintJobRecord[] => {
+      const now = isoNow(clock);
+      return heldIds.all({ uri: opts.printerUri ?? null, unpinned: opts.unpinned ? 1 : 0 }).map(({ id }) => after(id, heldToQueued.run(now, id).changes, 'held'));
+    }),
     markFailed(id, error, opts) {
       const res = toFailedOrQueued.run(opts.retry ? 'queued' : 'failed', encodeNote(error), opts.bytesWritten ?? null, isoNow(clock), id);
       return after(id, res.changes, 'printing');
     },
     cancelQueued(id, error = 'cancelled') {
-      return after(id, cancel.run(error, isoNow(clock), id).changes, 'queued');
+      return after(id, cancel.run(error, isoNow(clock), id).changes, 'queued or held');
     },
     failInterrupted() {
       const { message, text } = coreText('jobInterrupted');

@@ -27,6 +27,8 @@ export const printingCommands = {
   ),
   /** Print jobs still queued or printing, oldest first, with why they wait (`lastError`). */
   'printJobs.pending': command<PrintJobView[]>()(Empty),
-  /** Cancel a waiting print job (it will not print by itself). */
+  /** Cancel a waiting or held print job (it will not print by itself). */
   'printJobs.cancel': command<PrintJobView>()(z.object({ id: z.number().int().positive() })),
+  /** Print a held label (longer than the labels loaded, issue 36) shrunk anyway; the printed job says so. */
+  'printJobs.printShrunk': command<PrintJobView>()(z.object({ id: z.number({ error: 'id must be a print job number' }).int().positive() }).strict()),
 } as const;

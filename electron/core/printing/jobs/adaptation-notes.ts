@@ -17,7 +17,11 @@ export function zplAdaptationNotes(a: LabelAdaptation): StationText[] {
   if (!a.inkMeasured) notes.push({ key: 'inkNotMeasured' });
   if (a.inkMm) notes.push({ key: 'ink', values: { width: a.inkMm.width, height: a.inkMm.height, ...stock } });
   if (a.shiftMm.x || a.shiftMm.y) notes.push({ key: 'moved', values: { x: a.shiftMm.x, y: a.shiftMm.y } });
-  if (a.shrink < 1) notes.push({ key: 'shrunk', values: { percent: Math.round(a.shrink * 100) } });
+  const long = a.longLabel;
+  if (long?.kind === 'cut') notes.push({ key: 'cut', values: { mm: long.leftOffMm } });
+  else if (long?.kind === 'held') notes.push({ key: 'held', values: { ...long.inches, percent: Math.round(a.shrink * 100) } });
+  else if (long?.kind === 'shrunk') notes.push({ key: 'shrunkBarcodes', values: { percent: Math.round(a.shrink * 100) } });
+  else if (a.shrink < 1) notes.push({ key: 'shrunk', values: { percent: Math.round(a.shrink * 100) } });
   return notes;
 }
 

@@ -12,6 +12,7 @@ import { pdfToZpl } from '../pdf/pdf-zpl';
 import { fitZplBytesToStock } from '../zpl/label-fit';
 import { LABEL_HEIGHT_MM, LABEL_WIDTH_MM } from './service-api';
 import type { PageCrop } from '../pdf/page-rest';
+import type { LongLabelPlan } from '../zpl/long-label';
 
 /** A label as sent: the bytes, and the sentence and notes saying how carrier ZPL was adapted (made-for dpi, scale, ink on the stock; issue 23). */
 export interface AdaptedLabel {
@@ -21,6 +22,8 @@ export interface AdaptedLabel {
   inkMm: LabelPreviewView['inkMm'];
   /** The PDF pages that were not label-sized, cropped to their label (./page-rest.ts sends the rest to the A4 printer); [] for ZPL. */
   crops: PageCrop[];
+  /** ZPL larger than the stock: cut, shrunk or held (issue 36, zpl/long-label.ts); null when it fits or for a PDF. */
+  longLabel: LongLabelPlan | null;
 }
 
 /**
@@ -37,6 +40,7 @@ export async function adaptLabel(format: string, bytes: Uint8Array, profile: Pri
       adaptationNotes: pdfCropNotes(crops),
       inkMm: null,
       crops,
+      longLabel: null,
     };
   }
   const stockMm = profile ? { width: profile.widthMm, height: profile.heightMm } : { width: LABEL_WIDTH_MM, height: LABEL_HEIGHT_MM };
@@ -48,5 +52,6 @@ export async function adaptLabel(format: string, bytes: Uint8Array, profile: Pri
     adaptationNotes: zplAdaptationNotes(fitted.adaptation),
     inkMm: fitted.adaptation.inkMm,
     crops: [],
+    longLabel: fitted.adaptation.longLabel ?? null,
   };
 }

@@ -1,6 +1,7 @@
 /** `printers.*` and `printJobs.*` commands: the label printer in use, discovery and the waiting jobs. */
 import type { Handlers } from '../../../../shared/contract/commands';
-import { StationError } from '../../../../shared/contract/errors';
+import { StationError, type StationErrorCode } from '../../../../shared/contract/errors';
+import { isStationErrorCode } from '../../common/errors';
 import { PrinterError } from '..';
 import { emitAppChanged } from '../../account/app';
 import type { StationContext } from '../../common/context';
@@ -44,5 +45,19 @@ export function createPrintersHandlers(ctx: StationContext) {
      * @throws StationError `not_found_locally`, `invalid_state` (printing or done).
      */
     'printJobs.cancel': ({ id }) => Promise.resolve(ctx.printer.cancel(id)),
-  } satisfies Pick<Handlers, 'printers.get' | 'printers.set' | 'printers.discover' | 'printers.profile.get' | 'printers.profile.set' | 'printJobs.pending' | 'printJobs.cancel'>;
+    /**
+     * Prints a held label (too long for the stock, issue 36) shrunk anyway; answers the job as it ends
+     * (printed, or waiting for the printer with why).
+     * @throws StationError `not_found_locally`, `invalid_state` (not held), or the printer's error code when it failed.
+     */
+    'printJobs.printShrunk': async ({ id }) => {
+      const out = await ctx.printer.printShrunk(id);
+      if (!out.job || out.job.state === 'failed') {
+        const code: StationErrorCode = isStationErrorCode(out.error?.code) ? out.error.code : 'printer_error';
+        throw new StationError(code, out.error?.message ?? 'The label was not printed', undefined, out.error?.text);
+      }
+      ctx.events.emit('shipments.changed', { trackingNumber: out.job.trackingNumber });
+      return out.job;
+    },
+  } satisfies Pick<Handlers, 'printers.get' | 'printers.set' | 'printers.discover' | 'printers.profile.get' | 'printers.profile.set' | 'printJobs.pending' | 'printJobs.cancel' | 'printJobs.printShrunk'>;
 }

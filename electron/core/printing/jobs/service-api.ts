@@ -138,8 +138,8 @@ export function waitReason(v: PrinterView, inPrinter = false): { message: string
 export const jobNote = (key: 'jobWaiting' | 'jobFailed' | 'jobFailedPartial', err: { code: string; message: string; text?: StationText }) =>
   coreTextNesting(key, { code: err.code }, { error: err });
 
-/** How a print job ended for its caller: on paper, failed, or waiting for the printer. */
-export type Terminal = 'printed' | 'failed' | 'waiting';
+/** How a print job ended for its caller: on paper, failed, waiting for the printer, or held for the packer (too long for the stock). */
+export type Terminal = 'printed' | 'failed' | 'waiting' | 'held';
 
 /** `p.status()` bounded by `ms`: a device that never answers (a hung folder, a wedged USB stack) is `error`. */
 export async function boundedStatus(p: LabelPrinter, ms: number): Promise<PrinterStatus> {
@@ -167,6 +167,8 @@ export function printOutcome(job: PrintJobRecord | undefined, lastState: Printer
   if (!job) return { job: null, error: { code: 'printer_error', message: 'The print job is gone' } };
   const view = printJobView(job);
   if (job.state === 'printed') return { job: view, error: null };
+  // Held as too long for the stock (issue 36): the sentence saying what to load, and the job to print shrunk anyway.
+  if (job.state === 'held') return { job: view, error: { code: 'label_too_long', message: job.lastError ?? 'The label is longer than the labels loaded', ...(job.lastErrorText ? { text: job.lastErrorText } : {}) } };
   if (job.state === 'failed' || job.lastError) {
     const m = /^(printer_[a-z_]+|not_found_locally): /.exec(job.lastError ?? '');
     const code = m?.[1] ?? (lastState === 'unreachable' ? 'printer_unreachable' : 'printer_error');

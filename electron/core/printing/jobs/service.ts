@@ -21,6 +21,11 @@
  *   returns the first job, and a reprint while the label is still waiting
  *   joins the waiting job instead of adding one.
  *
+ * - A label longer than the stock loaded (issue 36): a rule's printer for long
+ *   labels takes it, else it prints cut or shrunk with a note on the job, or
+ *   is held for the packer (./long-labels.ts). Held jobs are tried again when
+ *   the printer's profile or the printer in use changes, and print shrunk
+ *   when the packer says so (`printShrunk`).
  * - A job pinned to a printer (a shipping rule named the label printer,
  *   issue 24) prints on that printer with its profile, whatever the printer
  *   in use; the runner opens it when a job needs it. While it is not ready its
@@ -31,18 +36,21 @@
  * Labels are printed from the bytes stored when the shipment was created, so
  * printing never needs the network.
  */
-import type { DiscoveredPrinterView, PrinterView } from '../../../../shared/contract/views';
+import type { PrinterView, StationText } from '../../../../shared/contract/views';
 import { StationError } from '../../../../shared/contract/errors';
 import { coreText, coreTextNesting } from '../../../../shared/contract/core-text';
 import { issuesToDetails } from '../../../../shared/platform/common';
 import { PrinterProfileSchema, type PrinterProfile } from '../../../../shared/contract/printer-profile';
-import { PrinterError, renderZplPreview, type LabelPrinter, type PrinterStatus } from '..';
+import { PrinterError, type LabelPrinter, type PrinterStatus } from '..';
 import { adaptLabel, type AdaptedLabel } from './label-bytes';
+import { jobForLabel } from './job-for-label';
+import { longLabelStep } from './long-labels';
+import { listPrinters, previewLabel } from './printer-lists';
 import { createPageRestSender, type PageCrop } from '../pdf/page-rest';
 import type { PrintJobRecord } from '../../store';
 import { errorSummary } from '../../common/errors';
 import { printJobView } from './job-views';
-import { LabelPrinterSetting, PrinterHistorySetting, PrinterProfilesSetting, PRINTER_HISTORY_MAX, LABEL_WIDTH_MM, LABEL_HEIGHT_MM, STATUS_MAX_AGE_MS, SILENT_RECHECK_MS, PrinterServiceOptions, kindOf, printerView, printerNameOf, HOLD, waitReason, Terminal, boundedStatus, printOutcome, jobNote } from './service-api';
+import { LabelPrinterSetting, PrinterHistorySetting, PrinterProfilesSetting, PRINTER_HISTORY_MAX, STATUS_MAX_AGE_MS, SILENT_RECHECK_MS, PrinterServiceOptions, printerView, printerNameOf, HOLD, waitReason, Terminal, boundedStatus, printOutcome, jobNote } from './service-api';
 import type { PrintOutcome, PrinterService } from '../../common/services';
 
 /**
@@ -198,17 +206,18 @@ export function createPrinterService(opts: PrinterServiceOptions): PrinterServic
    * After the bytes are out: asks the printer until its buffer is empty.
    * Returns the job as it ends (printed or failed).
    */
-  async function confirm(p: LabelPrinter, job: PrintJobRecord, bytes: number): Promise<PrintJobRecord> {
-    if (last.state === 'unknown' || lastBuffer === undefined) return store.printJobs.markPrinted(job.id, bytes);
+  async function confirm(p: LabelPrinter, job: PrintJobRecord, bytes: number, printedNote?: { message: string; text: StationText }): Promise<PrintJobRecord> {
+    const printed = (): PrintJobRecord => store.printJobs.markPrinted(job.id, bytes, printedNote);
+    if (last.state === 'unknown' || lastBuffer === undefined) return printed();
     const t0 = now();
     let note = '';
     let offSince: number | null = null;
     for (;;) {
       // Stopping: the job stays `printing`; the next start fails it as interrupted (never reprinted on its own).
       if (closed) return job;
-      if (p !== printer) return store.printJobs.markPrinted(job.id, bytes);
+      if (p !== printer) return printed();
       const v = await ask(p);
-      if (v.state === 'unknown' || lastBuffer === undefined) return store.printJobs.markPrinted(job.id, bytes);
+      if (v.state === 'unknown' || lastBuffer === undefined) return printed();
       if (v.state === 'unreachable') {
         offSince ??= now();
         // A printer switched off with the label in its buffer loses it: the packer decides.
@@ -220,8 +229,8 @@ export function createPrinterService(opts: PrinterServiceOptions): PrinterServic
         }
       } else {
         offSince = null;
-        if (lastBuffer.formats === 0 && lastBuffer.labelsRemaining === 0) return store.printJobs.markPrinted(job.id, bytes);
-        if (!HOLD.has(v.state) && now() - t0 > confirmMaxMs) return store.printJobs.markPrinted(job.id, bytes);
+        if (lastBuffer.formats === 0 && lastBuffer.labelsRemaining === 0) return printed();
+        if (!HOLD.has(v.state) && now() - t0 > confirmMaxMs) return printed();
       }
       if (HOLD.has(v.state)) {
         const n = waitReason(v, true);
@@ -247,10 +256,21 @@ export function createPrinterService(opts: PrinterServiceOptions): PrinterServic
     }
     let zpl: Uint8Array;
     let crops: PageCrop[];
+    let longLabel: AdaptedLabel['longLabel'];
     try {
-      ({ bytes: zpl, crops } = await adaptedFor(label.format, label.bytes, p.uri));
+      ({ bytes: zpl, crops, longLabel } = await adaptedFor(label.format, label.bytes, p.uri));
     } catch (e) {
       emit(store.printJobs.markFailed(job.id, coreText('jobCannotConvert', { reason: e instanceof Error ? e.message : String(e) }), { retry: false }), 'failed');
+      return true;
+    }
+    // Longer than the stock (issue 36): the rule's printer for long labels, held for the packer, or printed with a note.
+    const step = longLabelStep(job, longLabel, p.uri);
+    if (step.kind === 'redirect') {
+      emit(store.printJobs.redirect(job.id, step.printerUri, step.note));
+      return true;
+    }
+    if (step.kind === 'hold') {
+      emit(store.printJobs.hold(job.id, step.note), 'held');
       return true;
     }
     let result;
@@ -273,7 +293,7 @@ export function createPrinterService(opts: PrinterServiceOptions): PrinterServic
     }
     // The label's bytes are out: the rest of its A4 page(s), if any, to the A4 printer (in the background).
     pageRest.send(job.trackingNumber, label.bytes, crops);
-    job = await confirm(p, job, result.bytesWritten);
+    job = await confirm(p, job, result.bytesWritten, step.note);
     emit(job, job.state === 'printed' ? 'printed' : job.state === 'failed' ? 'failed' : 'waiting');
     return true;
   }
@@ -347,6 +367,12 @@ export function createPrinterService(opts: PrinterServiceOptions): PrinterServic
 
   const outcomeOf = (job: PrintJobRecord | undefined): PrintOutcome => printOutcome(job, last.state);
 
+  /** Held jobs back in the queue (their printer's profile or the printer in use changed), then the runner. */
+  function retryHeld(which: { printerUri?: string; unpinned?: boolean }): void {
+    for (const j of store.printJobs.releaseHeld(which)) emit(j);
+    kick();
+  }
+
   async function await_(id: number): Promise<PrintOutcome> {
     const done = new Promise<Terminal | 'timeout'>((resolve) => {
       const list = waiters.get(id) ?? [];
@@ -382,6 +408,8 @@ export function createPrinterService(opts: PrinterServiceOptions): PrinterServic
         throw new StationError('invalid_input', `Printer profile not saved: ${Object.values(details).flat().join('; ')}`, details);
       }
       store.settings.set(PrinterProfilesSetting, { ...store.settings.get(PrinterProfilesSetting), [uri]: parsed.data });
+      // Labels held as too long for this printer's stock are tried again on the new profile (issue 36).
+      retryHeld({ printerUri: uri, unpinned: uri === printer.uri });
       return { uri, profile: parsed.data };
     },
     view,
@@ -407,73 +435,45 @@ export function createPrinterService(opts: PrinterServiceOptions): PrinterServic
       store.settings.set(PrinterHistorySetting, history);
       await old.close().catch(() => undefined);
       const v = await view();
+      // Held labels that follow the printer in use are tried again on this one's stock (issue 36).
+      retryHeld({ unpinned: true });
       kick();
       return v;
     },
-    async preview(trackingNumber) {
-      const label = store.labels.getLatest(trackingNumber, 'ZPL') ?? store.labels.getLatest(trackingNumber, 'PDF');
-      if (!label) throw new StationError('not_found_locally', `No label is stored for ${trackingNumber}`);
-      const uri = printer.uri;
-      const profile = profileOf(uri);
-      const size = profile ? { widthMm: profile.widthMm, heightMm: profile.heightMm } : { widthMm: LABEL_WIDTH_MM, heightMm: LABEL_HEIGHT_MM };
-      const at = profile?.dpi ?? dpi;
-      const { bytes, adaptation, adaptationNotes, inkMm, crops } = await adaptedFor(label.format, label.bytes, uri);
-      try {
-        const { pngs, labelCount } = await renderZplPreview(new TextDecoder('utf-8').decode(bytes), { dpi: at, maxLabels: 4, labelMm: size });
-        return { trackingNumber, printerUri: uri, dpi: at, ...size, labelCount, pngs: pngs.map((p) => p.toString('base64')), adaptation, adaptationNotes, inkMm, pageRest: pageRest.view(crops) };
-      } catch (e) {
-        throw new StationError('printer_error', `The label of ${trackingNumber} could not be previewed: ${e instanceof Error ? e.message : String(e)}`);
-      }
-    },
+    preview: (trackingNumber) =>
+      previewLabel({ store, uri: printer.uri, profile: profileOf(printer.uri), dpi, adapted: (format, bytes) => adaptedFor(format, bytes, printer.uri), pageRest: (crops) => pageRest.view(crops) }, trackingNumber),
     async printLabel(trackingNumber, requestedBy, target) {
       // ZPL when the carrier gave one; else its PDF, rasterised for the printer when the job runs.
       const label = store.labels.getLatest(trackingNumber, 'ZPL') ?? store.labels.getLatest(trackingNumber, 'PDF');
       if (!label) throw new StationError('not_found_locally', `No label is stored for ${trackingNumber}`);
       let job: PrintJobRecord;
       try {
-        job = store.tx(() => {
-          if (requestedBy === 'auto') {
-            // The shipment's `auto` job is created with the shipment (shipping/shipment-executor.ts); a label printed
-            // before keeps its job: never a second automatic print.
-            return target?.printerUri ? store.printJobs.ensureAuto(label.id, target.printerUri, true).job : store.printJobs.ensureAuto(label.id, printer.uri).job;
-          }
-          const open = store.printJobs.openForLabel(label.id);
-          if (open) return open;
-          // A reprint goes where the label went: the rule's printer when its first print was pinned to one.
-          const auto = store.printJobs.autoForLabel(label.id);
-          if (auto?.pinned) return store.printJobs.enqueue({ labelId: label.id, printerUri: auto.printerUri, requestedBy, pinned: true });
-          return store.printJobs.enqueue({ labelId: label.id, printerUri: printer.uri, requestedBy });
-        });
+        // The shipment's `auto` job is created with the shipment (shipping/shipment-executor.ts): never a second automatic print.
+        job = jobForLabel(store, label.id, requestedBy, printer.uri, target);
       } catch (e) {
         return { job: null, error: errorSummary(e) };
       }
-      if (job.state === 'printed' || job.state === 'failed') return outcomeOf(job);
+      if (job.state === 'printed' || job.state === 'failed' || job.state === 'held') return outcomeOf(job);
       if (job.attempts === 0 && job.lastError === null) emit(job);
       return await_(job.id);
     },
-    async discover() {
-      const found = opts.discover ? await opts.discover().catch((e: unknown) => (log(`printer discovery: ${String(e)}`), [])) : [];
-      const out: DiscoveredPrinterView[] = [];
-      const seen = new Set<string>();
-      const add = (d: DiscoveredPrinterView): void => {
-        if (seen.has(d.uri)) return;
-        seen.add(d.uri);
-        out.push({ ...d, current: d.uri === printer.uri });
-      };
-      add({ ...printerNameOf(printer.uri), kind: kindOf(printer.uri), current: true });
-      found.forEach(add);
-      for (const uri of store.settings.get(PrinterHistorySetting)) add({ ...printerNameOf(uri), kind: kindOf(uri), current: false });
-      return out;
+    discover: () => listPrinters({ store, inUse: printer.uri, discover: opts.discover, log }),
+    async printShrunk(id) {
+      const job = store.printJobs.get(id);
+      if (!job) throw new StationError('not_found_locally', `Print job ${id} is not known at this station`);
+      if (job.state !== 'held') throw new StationError('invalid_state', `Print job ${id} is ${job.state}; only a held label can be printed shrunk`, { id: [`The job is ${job.state}, not held`] });
+      emit(store.printJobs.allowShrunk(id));
+      return await_(id);
     },
     pending: () =>
       store.printJobs
-        .list({ state: ['queued', 'printing'], limit: 1000 })
+        .list({ state: ['queued', 'printing', 'held'], limit: 1000 })
         .reverse()
         .map(printJobView),
     cancel(id) {
       const job = store.printJobs.get(id);
       if (!job) throw new StationError('not_found_locally', `Print job ${id} is not known at this station`);
-      if (job.state !== 'queued') throw new StationError('invalid_state', `Print job ${id} is ${job.state}; only a waiting job can be cancelled`);
+      if (job.state !== 'queued' && job.state !== 'held') throw new StationError('invalid_state', `Print job ${id} is ${job.state}; only a waiting or held job can be cancelled`);
       const done = store.printJobs.cancelQueued(id, 'cancelled by the packer');
       emit(done, 'failed');
       return printJobView(done);

@@ -52,6 +52,8 @@ export interface LabelAdaptation {
    * returned beside it, the label shrunk to the stock, with the sentence in its note).
    */
   heldTooLong?: string;
+  /** How a label larger than the stock prints (long-label.ts); absent when it fits. */
+  longLabel?: LongLabelPlan;
 }
 
 /** Finds the ink of a stream: union of the dark pixels of every label, in dots; null when blank. */
@@ -248,8 +250,8 @@ export async function fitZplToStock(
   if (shift.x || shift.y) parts.push(`moved ${mm(shift.x, opts.dpi)} mm left and ${mm(shift.y, opts.dpi)} mm up into its blank margin`);
   if (plan?.kind === 'cut') parts.push(`printed at 100 %: only text and lines pass the stock's end, ${plan.leftOffMm} mm of them left off`);
   else if (plan?.kind === 'shrunk') parts.push(`shrunk to ${Math.round(shrink * 100)} % so every barcode fits the stock, each keeping at least 90 % of its module`);
-  // The print queue does not hold such a job yet (issue 36, open): it prints shrunk, and the note says why and what to load.
-  else if (plan?.kind === 'held') parts.push(`too long for the stock: ${plan.sentence}; printed shrunk to ${Math.round(shrink * 100)} %, some barcodes below 90 % of their module`);
+  // The print queue holds such a job for the packer (jobs/long-labels.ts); these bytes print only at the packer's word.
+  else if (plan?.kind === 'held') parts.push(`too long for the stock: ${plan.sentence}; held (printed anyway, it is shrunk to ${Math.round(shrink * 100)} %, some barcodes below 90 % of their module)`);
   else if (shrink < 1) parts.push(`shrunk to ${Math.round(shrink * 100)} % because the ink is larger than the stock`);
   return {
     zpl: out,
@@ -266,6 +268,7 @@ export async function fitZplToStock(
       inkMeasured: measured,
       note: parts.join('; '),
       ...(plan?.kind === 'held' ? { heldTooLong: plan.sentence } : {}),
+      ...(plan && plan.kind !== 'fits' ? { longLabel: plan } : {}),
     },
   };
 }

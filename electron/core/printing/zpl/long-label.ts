@@ -30,7 +30,15 @@ export type LongLabelPlan =
   | { kind: 'fits'; shrink: 1 }
   | { kind: 'cut'; shrink: 1; leftOffMm: number }
   | { kind: 'shrunk'; shrink: number }
-  | { kind: 'held'; shrink: number; sentence: string };
+  | { kind: 'held'; shrink: number; sentence: string; inches: HeldSize };
+
+/** A held label's size and the stock it needs, inches (one decimal; the stock in whole inches). */
+export interface HeldSize {
+  width: number;
+  height: number;
+  loadWidth: number;
+  loadHeight: number;
+}
 
 /**
  * The stream with its barcode fields only: every field (from `^FO`/`^FT` to `^FS`) that holds no barcode
@@ -66,8 +74,16 @@ export function barcodeFieldsOnly(zpl: string): string | null {
   return any ? out.join('') : null;
 }
 
-/** Inches, one decimal, without a trailing `.0` (4, 7.1). */
-const inches = (dots: number, dpi: number): string => String(Math.round((dots / dpi) * 10) / 10);
+/** Inches, one decimal (4, 7.1). */
+const inches = (dots: number, dpi: number): number => Math.round((dots / dpi) * 10) / 10;
+
+/**
+ * The packer's sentence for a held label (issue 36): "This label is 4 × 7.1 in: load 4 × 8 in labels, or
+ * choose a printer profile for them"; the core text `jobHeldTooLong` says the same with these values.
+ */
+export function heldSentence(s: HeldSize): string {
+  return `This label is ${s.width} × ${s.height} in: load ${s.loadWidth} × ${s.loadHeight} in labels, or choose a printer profile for them`;
+}
 
 /**
  * The plan for a label on its stock.
@@ -100,10 +116,10 @@ export function planLongLabel(
   const shrink = Math.floor(need * 1000) / 1000;
   const modulesKept = modules.length > 0 && modules.every((m) => roundToDots(m * shrink).dots >= MIN_KEPT * m - 1e-9);
   if (shrink >= MIN_KEPT || modulesKept) return { kind: 'shrunk', shrink };
-  const w = inches(Math.max(ink.x1, labelWidth), dpi);
-  const h = inches(ink.y1, dpi);
-  const load = `${Math.ceil(Number(w) - 1e-9)} × ${Math.ceil(Number(h) - 1e-9)} in`;
-  return { kind: 'held', shrink, sentence: `This label is ${w} × ${h} in: load ${load} labels, or choose a printer profile for them` };
+  const size: HeldSize = { width: inches(Math.max(ink.x1, labelWidth), dpi), height: inches(ink.y1, dpi), loadWidth: 0, loadHeight: 0 };
+  size.loadWidth = Math.ceil(size.width - 1e-9);
+  size.loadHeight = Math.ceil(size.height - 1e-9);
+  return { kind: 'held', shrink, sentence: heldSentence(size), inches: size };
 }
 
 /**

@@ -37,6 +37,7 @@ import { m0014ProductsTable } from './0014-products-table';
 import { m0015ProductsHsCodeOriginCountry } from './0015-products-hs-code-origin-country';
 import { m0016PackersWarehouseUid } from './0016-packers-warehouse-uid';
 import { m0017ProductsShipsAlone } from './0017-products-ships-alone';
+import { m0018PrintJobsHeld } from './0018-print-jobs-held';
 import type { Migration } from './migration';
 
 export type { Migration } from './migration';
@@ -60,6 +61,7 @@ export const MIGRATIONS: readonly Migration[] = [
   m0015ProductsHsCodeOriginCountry,
   m0016PackersWarehouseUid,
   m0017ProductsShipsAlone,
+  m0018PrintJobsHeld,
 ];
 
 /** Schema version this code writes: the last migration's version. */
