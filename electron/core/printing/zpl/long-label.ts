@@ -74,6 +74,9 @@ export function barcodeFieldsOnly(zpl: string): string | null {
   return any ? out.join('') : null;
 }
 
+/** Widths label stock is sold in, inches (2, 3 and 4 in for 4 in print heads; 6 and 8 in for wide ones). */
+const STOCK_WIDTHS_IN = [2, 3, 4, 6, 8] as const;
+
 /** Inches, one decimal (4, 7.1). */
 const inches = (dots: number, dpi: number): number => Math.round((dots / dpi) * 10) / 10;
 
@@ -117,7 +120,8 @@ export function planLongLabel(
   const modulesKept = modules.length > 0 && modules.every((m) => roundToDots(m * shrink).dots >= MIN_KEPT * m - 1e-9);
   if (shrink >= MIN_KEPT || modulesKept) return { kind: 'shrunk', shrink };
   const size: HeldSize = { width: inches(Math.max(ink.x1, labelWidth), dpi), height: inches(ink.y1, dpi), loadWidth: 0, loadHeight: 0 };
-  size.loadWidth = Math.ceil(size.width - 1e-9);
+  // Thermal label stock comes 2, 3, 4 or 6 in wide (4 in and 6 in heads); its length in whole inches.
+  size.loadWidth = STOCK_WIDTHS_IN.find((w) => w >= size.width - 1e-9) ?? Math.ceil(size.width - 1e-9);
   size.loadHeight = Math.ceil(size.height - 1e-9);
   return { kind: 'held', shrink, sentence: heldSentence(size), inches: size };
 }

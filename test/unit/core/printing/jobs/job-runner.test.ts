@@ -13,45 +13,10 @@ import { createPrinterService } from '../../../../../electron/core/printing/jobs
 import type { PrinterService } from '../../../../../electron/core/common/services';
 import { createEmitter } from '../../../../../electron/core/common/events';
 import { PrinterError, type LabelPrinter, type PrinterStatus } from '../../../../../electron/core/printing';
+import { ScriptedPrinter } from '../../../../support/scripted-printer';
 import { openStore, type Store } from '../../../../../electron/core/store';
 import { PrinterProfilesSetting } from '../../../../../electron/core/printing/jobs/service-api';
 import type { PrintJobView } from '../../../../../shared/contract/views';
-
-/** A printer whose status and job outcome the test sets. */
-class ScriptedPrinter implements LabelPrinter {
-  status_: PrinterStatus = { state: 'ready', detail: 'Ready', buffer: { formats: 0, labelsRemaining: 0 } };
-  /** Next print outcomes (shifted per job); empty = accept. */
-  outcomes: Array<'ok' | 'refused' | 'reset'> = [];
-  /** Answers to give after a job, before returning to `status_` (buffer draining). */
-  afterJob: PrinterStatus[] = [];
-  readonly printed: string[] = [];
-  statusCalls = 0;
-  private listeners = new Map<string, Set<() => void>>();
-  constructor(readonly uri = 'socket://10.0.0.9:9100') {}
-  print(zpl: Uint8Array): Promise<{ bytesWritten: number; durationMs: number }> {
-    const o = this.outcomes.shift() ?? 'ok';
-    if (o === 'refused') return Promise.reject(new PrinterError('printer_unreachable', 'refused', { delivered: 'none' }));
-    if (o === 'reset') return Promise.reject(new PrinterError('printer_error', 'dropped mid-job', { delivered: 'partial' }));
-    this.printed.push(Buffer.from(zpl).toString('utf8'));
-    return Promise.resolve({ bytesWritten: zpl.byteLength, durationMs: 1 });
-  }
-  status(): Promise<PrinterStatus> {
-    this.statusCalls++;
-    return Promise.resolve(this.afterJob.shift() ?? this.status_);
-  }
-  close(): Promise<void> {
-    return Promise.resolve();
-  }
-  on(e: 'attached' | 'detached', l: () => void): () => void {
-    const set = this.listeners.get(e) ?? new Set();
-    set.add(l);
-    this.listeners.set(e, set);
-    return () => set.delete(l);
-  }
-  fire(e: 'attached' | 'detached'): void {
-    for (const l of this.listeners.get(e) ?? []) l();
-  }
-}
 
 const PAPER_OUT: PrinterStatus = { state: 'paper_out', detail: 'Out of paper; Paused', buffer: { formats: 0, labelsRemaining: 0 } };
 const HEAD_OPEN: PrinterStatus = { state: 'head_open', detail: 'Printhead open', buffer: { formats: 0, labelsRemaining: 0 } };

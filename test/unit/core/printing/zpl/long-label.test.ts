@@ -32,6 +32,11 @@ describe('planLongLabel', () => {
     expect(plan).toMatchObject({ kind: 'held', sentence: 'This label is 4 × 7.1 in: load 4 × 8 in labels, or choose a printer profile for them' });
   });
 
+  it('a label wider than 4 in asks for stock that exists: 4.5 × 6 in needs 6 in wide labels (a 6 in head), not 5 in', () => {
+    const plan = planLongLabel({ x0: 0, y0: 0, x1: 914, y1: 1218 }, { x0: 0, y0: 0, x1: 914, y1: 1218 }, STOCK, 203, 914);
+    expect(plan).toMatchObject({ kind: 'held', sentence: 'This label is 4.5 × 6 in: load 6 × 6 in labels, or choose a printer profile for them', inches: { width: 4.5, height: 6, loadWidth: 6, loadHeight: 6 } });
+  });
+
   it('the blank margin above counts: a label whose ink starts 100 dots down is moved up before anything is cut', () => {
     expect(planLongLabel({ x0: 0, y0: 100, x1: 800, y1: 1310 }, { x0: 0, y0: 100, x1: 800, y1: 1310 }, STOCK, 203).kind).toBe('fits');
   });
