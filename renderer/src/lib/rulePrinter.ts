@@ -1,4 +1,7 @@
-/** A rule's label printer as the Rules settings form changes it (issue 24): the device URI in `then.printer`. */
+/**
+ * A rule's label printers as the Rules settings form changes them: the device URI in `then.printer` (issue 24)
+ * and the one for labels longer than the stock in `then.longLabelPrinter` (issue 36).
+ */
 import { rulePrinterUri, type Rule } from '../../../shared/contract/rules';
 
 /**
@@ -11,4 +14,10 @@ export function withPrinter(rule: Rule, uri: string): Rule {
   const { printerProfile: _old, ...then } = rest;
   const keep = rulePrinterUri(rest) === null ? rest : then;
   return { ...rule, then: uri ? { ...keep, printer: uri } : keep };
+}
+
+/** The rule with its labels longer than the stock sent to `uri` (a device URI), or held for the packer (`''`); its other fields kept. */
+export function withLongLabelPrinter(rule: Rule, uri: string): Rule {
+  const { longLabelPrinter: _old, ...then } = rule.then;
+  return { ...rule, then: uri ? { ...then, longLabelPrinter: uri } : then };
 }

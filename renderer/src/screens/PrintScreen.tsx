@@ -2,7 +2,8 @@
  * Print: the label of the shipment just made (the core prints it as soon as
  * the shipment exists) with its print job state (printer, printed, waiting or
  * failed and why), reprint, the jobs waiting for the printer (they print by
- * themselves when it is ready; each can be cancelled), and the label printer:
+ * themselves when it is ready; each can be cancelled; a label longer than the
+ * labels loaded is held, and Alt+F prints it shrunk anyway), and the label printer:
  * status, a list of printers found (USB, print queues, used before) chosen
  * with the arrow keys and Enter, or a device URI typed by hand; the printer's
  * profile (PrinterProfileForm) and a PNG preview of what it will print (LabelPreview, Alt+V).
@@ -47,7 +48,7 @@ function jobText(state: PrintJobView['state']): string {
 export function PrintScreen() {
   const result = useJob((s) => s.result);
   const shippedOrderId = useJob((s) => s.order?.id);
-  const { printer, checking, saving, uriError, refresh, setUri, reprint, pending, loadPending, cancel, discovered, discovering, discover } = usePrint();
+  const { printer, checking, saving, uriError, refresh, setUri, reprint, pending, loadPending, cancel, printShrunk, discovered, discovering, discover } = usePrint();
   const choices = useRef<HTMLUListElement>(null);
   const { focusTick, go } = useApp();
   const [uri, setUriText] = useState('');
@@ -63,10 +64,17 @@ export function PrintScreen() {
         e.preventDefault();
         void discover().then(() => choices.current?.querySelector<HTMLButtonElement>('button[data-choice]')?.focus());
       }
+      if (e.altKey && (e.key === 'f' || e.key === 'F' || e.code === 'KeyF')) {
+        // A label held as longer than the labels loaded (issue 36): the one in view, else the oldest held.
+        e.preventDefault();
+        const shown = useJob.getState().result?.printJob;
+        const held = shown?.state === 'held' ? shown : usePrint.getState().pending.find((j) => j.state === 'held');
+        if (held) void printShrunk(held.id);
+      }
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [discover]);
+  }, [discover, printShrunk]);
   useEffect(() => {
     next.current?.focus();
   }, [focusTick]);
@@ -121,7 +129,23 @@ export function PrintScreen() {
                 {job.printedAt ? ` · ${dateTime(job.printedAt)}` : ''}
               </div>
             ) : null}
-            {job?.lastError || result?.printError ? <div className="job-state-error">{(job ? jobNoteText(job) : null) ?? (result?.printError ? coreMessage(result.printError) : null)}</div> : null}
+            {job?.state === 'printed' && job.lastError ? (
+              <div className="job-state-note" data-testid="print-note">
+                {jobNoteText(job)}
+              </div>
+            ) : job?.lastError || result?.printError ? (
+              <div className="job-state-error" data-testid="print-error">
+                {(job ? jobNoteText(job) : null) ?? (result?.printError ? coreMessage(result.printError) : null)}
+              </div>
+            ) : null}
+            {job?.state === 'held' ? (
+              <>
+                <div className="muted">{t('print.heldHint')}</div>
+                <button type="button" className="btn" onClick={() => void printShrunk(job.id)} aria-keyshortcuts="Alt+F" data-testid="print-shrunk">
+                  {t('print.printShrunk')} <kbd>Alt+F</kbd>
+                </button>
+              </>
+            ) : null}
           </div>
           <div className="actions">
             <button ref={next} type="button" className="btn btn-primary btn-big" onClick={() => go('scan')} aria-keyshortcuts="Enter F1">
@@ -143,13 +167,19 @@ export function PrintScreen() {
         {pending.length ? (
           <>
             <p className="muted">{t('print.waitingHint')}</p>
+            {pending.some((j) => j.state === 'held') ? <p className="muted">{t('print.heldHint')}</p> : null}
             <ol className="waiting-jobs" data-testid="waiting-jobs">
               {pending.map((j) => (
                 <li key={j.id} data-state={j.state}>
                   <span className="tracking-number">{j.trackingNumber}</span> <span className="muted">{j.requestedBy === 'reprint' ? t('print.reprint') : t('print.label')}</span>{' '}
-                  <strong>{j.state === 'printing' ? t('print.printing') : t('print.waiting')}</strong>
+                  <strong>{j.state === 'printing' ? t('print.printing') : j.state === 'held' ? t('print.held') : t('print.waiting')}</strong>
                   {j.lastError ? <div className="job-state-error">{jobNoteText(j)}</div> : null}
-                  {j.state === 'queued' ? (
+                  {j.state === 'held' ? (
+                    <button type="button" className="btn btn-small" onClick={() => void printShrunk(j.id)}>
+                      {t('print.printShrunk')}
+                    </button>
+                  ) : null}
+                  {j.state === 'queued' || j.state === 'held' ? (
                     <button type="button" className="btn btn-small" onClick={() => void cancel(j.id)}>
                       {t('print.cancel')}
                     </button>

@@ -16,7 +16,7 @@ import { TextField } from '../components/Field';
 import { asStationError } from '../lib/errors';
 import { dateTime } from '../lib/format';
 import { printerNameText, t } from '../lib/i18n';
-import { withPrinter } from '../lib/rulePrinter';
+import { withLongLabelPrinter, withPrinter } from '../lib/rulePrinter';
 import { decisionText, ruleReasonText } from '../lib/ruleText';
 import { saveText } from '../lib/saveText';
 import { useApp } from '../stores/app';
@@ -24,12 +24,14 @@ import { FollowedFileForm } from './FollowedFileForm';
 import { FileButton } from '../components/FileButton';
 import { ActionForm } from '../components/Forms';
 
-/** The rule's printer choice: the known printers, and the rule's own when the station does not know it (yet). */
-function PrinterChoice({ rule, index, printers, disabled, onChoose }: { rule: Rule; index: number; printers: readonly DiscoveredPrinterView[]; disabled: boolean; onChoose: (uri: string) => void }) {
-  const uri = rulePrinterUri(rule.then) ?? '';
+/**
+ * A printer choice of a rule (its label printer, or its printer for labels longer than the stock): the known
+ * printers, and the rule's own when the station does not know it (yet); `''` is `none` (in words).
+ */
+function PrinterChoice({ uri, label, none, printers, disabled, onChoose }: { uri: string; label: string; none: string; printers: readonly DiscoveredPrinterView[]; disabled: boolean; onChoose: (uri: string) => void }) {
   return (
-    <select aria-label={t('rules.settings.printerOf', { index })} value={uri} disabled={disabled} onChange={(e) => onChoose(e.target.value)}>
-      <option value="">{t('rules.settings.printerInUse')}</option>
+    <select aria-label={label} value={uri} disabled={disabled} onChange={(e) => onChoose(e.target.value)}>
+      <option value="">{none}</option>
       {printers.map((p) => (
         <option key={p.uri} value={p.uri}>
           {printerNameText(p)}
@@ -143,7 +145,16 @@ export function RulesSettingsSection() {
                   </button>
                 </td>
                 <td>
-                  <PrinterChoice rule={r} index={index} printers={printers} disabled={following} onChoose={(uri) => void change(() => invoke('rules.save', { index, rule: withPrinter(r, uri) }))} />
+                  <PrinterChoice uri={rulePrinterUri(r.then) ?? ''} label={t('rules.settings.printerOf', { index })} none={t('rules.settings.printerInUse')} printers={printers} disabled={following} onChoose={(uri) => void change(() => invoke('rules.save', { index, rule: withPrinter(r, uri) }))} />
+                  <br />
+                  <PrinterChoice
+                    uri={r.then.longLabelPrinter ?? ''}
+                    label={t('rules.settings.longLabelPrinterOf', { index })}
+                    none={t('rules.settings.longLabelsHeld')}
+                    printers={printers}
+                    disabled={following}
+                    onChoose={(uri) => void change(() => invoke('rules.save', { index, rule: withLongLabelPrinter(r, uri) }))}
+                  />
                 </td>
                 <td>{step ? `${t(`rules.settings.outcome.${step.outcome}`)}${step.why.length ? `: ${step.why.map(ruleReasonText).join(', ')}` : ''}` : ''}</td>
               </tr>

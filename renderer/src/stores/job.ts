@@ -211,7 +211,8 @@ export const useJob = create<JobState>()((set, get) => {
         useApp.getState().flash('warn', t('duplicate.title'), t('duplicate.body', { order: order?.orderNumber ?? result.shipment.reference ?? '', trackingNumber: trackingNumber, carrier: `${result.shipment.carrier.name} — ${result.shipment.carrier.contractName}`, date: dateTime(result.shipment.createdAt) }));
         return false;
       }
-      if (result.printError) useApp.getState().outcome('printer', t('job.notPrinted', { trackingNumber: trackingNumber }), t('job.notPrintedDetail', { error: `${coreMessage(result.printError)} [${result.printError.code}]` }));
+      if (result.printJob?.state === 'held') useApp.getState().outcome('printer', t('job.labelHeld', { trackingNumber }), t('job.labelHeldDetail', { error: jobNoteText(result.printJob) ?? '' }));
+      else if (result.printError) useApp.getState().outcome('printer', t('job.notPrinted', { trackingNumber: trackingNumber }), t('job.notPrintedDetail', { error: `${coreMessage(result.printError)} [${result.printError.code}]` }));
       else if (result.printJob?.state === 'failed') useApp.getState().outcome('printer', t('job.notPrinted', { trackingNumber: trackingNumber }), jobNoteText(result.printJob) ?? t('job.printerFailed'));
       else if (result.printJob?.state === 'queued' && result.printJob.lastError)
         useApp.getState().outcome('printer', t('job.labelWaits', { trackingNumber: trackingNumber }), t('job.labelWaitsDetail', { error: jobNoteText(result.printJob) ?? result.printJob.lastError }));

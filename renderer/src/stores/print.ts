@@ -24,6 +24,8 @@ interface PrintState {
   /** Updates the waiting list from a `printJobs.changed` event. */
   jobChanged(job: PrintJobView): void;
   cancel(id: number): Promise<void>;
+  /** Prints a held label (longer than the labels loaded) shrunk anyway: `printJobs.printShrunk`. */
+  printShrunk(id: number): Promise<void>;
   discover(): Promise<void>;
 }
 
@@ -76,6 +78,7 @@ export const usePrint = create<PrintState>()((set, get) => ({
       const job = await invoke('labels.reprint', { trackingNumber });
       if (job.state === 'failed') app.flash('error', t('print.reprintFailed', { trackingNumber: trackingNumber }), jobNoteText(job) ?? t('print.printerError'));
       else if (job.state === 'queued') app.flash('warn', t('print.labelWaits', { trackingNumber: trackingNumber }), jobNoteText(job) ?? t('print.labelWaitsDetail'));
+      else if (job.state === 'held') app.flash('warn', t('print.job.held'), jobNoteText(job) ?? '');
       else app.flash('ok', t('print.sentAgain', { trackingNumber: trackingNumber }), job.printerUri);
     } catch (e) {
       app.fail(t('print.reprintFailed', { trackingNumber: trackingNumber }), e);
@@ -93,7 +96,7 @@ export const usePrint = create<PrintState>()((set, get) => ({
   },
 
   jobChanged(job) {
-    const open = job.state === 'queued' || job.state === 'printing';
+    const open = job.state === 'queued' || job.state === 'printing' || job.state === 'held';
     const rest = get().pending.filter((j) => j.id !== job.id);
     set({ pending: open ? [...rest, job].sort((a, b) => a.id - b.id) : rest });
   },
@@ -106,6 +109,19 @@ export const usePrint = create<PrintState>()((set, get) => ({
       app.flash('ok', t('print.cancelled', { trackingNumber: job.trackingNumber }), t('print.cancelledDetail'));
     } catch (e) {
       app.fail(t('print.notCancelled'), e);
+      void get().loadPending();
+    }
+  },
+
+  async printShrunk(id) {
+    const app = useApp.getState();
+    try {
+      const job = await invoke('printJobs.printShrunk', { id });
+      get().jobChanged(job);
+      if (job.state === 'printed') app.flash('ok', t('print.printedShrunk', { trackingNumber: job.trackingNumber }), jobNoteText(job) ?? job.printerUri);
+      else app.flash('warn', t('print.labelWaits', { trackingNumber: job.trackingNumber }), jobNoteText(job) ?? t('print.labelWaitsDetail'));
+    } catch (e) {
+      app.fail(t('print.notPrintedShrunk', { trackingNumber: get().pending.find((j) => j.id === id)?.trackingNumber ?? String(id) }), e);
       void get().loadPending();
     }
   },

@@ -123,6 +123,7 @@ export const useScan = create<ScanState>()((set, get) => {
     try {
       const job = await invoke('labels.reprint', { trackingNumber });
       if (job.state === 'failed') app.flash('error', t('print.reprintFailed', { trackingNumber: trackingNumber }), jobNoteText(job) ?? t('print.printerError'));
+      else if (job.state === 'held') app.flash('warn', t('print.job.held'), jobNoteText(job) ?? '');
       else app.flash('ok', t('scanResult.labelSent', { trackingNumber: trackingNumber }), job.printerUri);
       await get().showShipment(trackingNumber);
     } catch (e) {

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Rule } from '../../../shared/contract/rules';
 import { rulePrinterUri } from '../../../shared/contract/rules';
-import { withPrinter } from '../../../renderer/src/lib/rulePrinter';
+import { withLongLabelPrinter, withPrinter } from '../../../renderer/src/lib/rulePrinter';
 
 const rule = (then: Rule['then']): Rule => ({ name: 'Grandi', enabled: true, when: { countries: ['IT'] }, then });
 
@@ -20,5 +20,14 @@ describe('withPrinter', () => {
     const named = withPrinter(rule({ rate: 'cheapest', printerProfile: 'Zebra 203' }), 'printer:Zebra_Big');
     expect(named.then).toEqual({ rate: 'cheapest', printerProfile: 'Zebra 203', printer: 'printer:Zebra_Big' });
     expect(rulePrinterUri(named.then)).toBe('printer:Zebra_Big');
+  });
+});
+
+describe('withLongLabelPrinter', () => {
+  it('sets and clears the printer for labels longer than the stock, keeping the rule’s other fields', () => {
+    const base = rule({ contract: 'DHL-PAKET', printer: 'socket://10.0.0.7:9100' });
+    const set = withLongLabelPrinter(base, 'socket://10.0.0.8:9100');
+    expect(set.then).toEqual({ contract: 'DHL-PAKET', printer: 'socket://10.0.0.7:9100', longLabelPrinter: 'socket://10.0.0.8:9100' });
+    expect(withLongLabelPrinter(set, '')).toEqual(base);
   });
 });

@@ -53,6 +53,8 @@ export const rulesEn = {
       rename: 'Save name',
       printerOf: 'Label printer of rule {{index}}',
       printerInUse: 'Label printer in use',
+      longLabelPrinterOf: 'Printer of rule {{index}} for labels longer than the labels loaded',
+      longLabelsHeld: 'Longer labels: held for the packer',
       test: 'Test on order',
       testOrder: 'Order number',
       import: 'Import JSON…',

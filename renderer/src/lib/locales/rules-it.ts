@@ -53,6 +53,8 @@ export const rulesIt = {
       rename: 'Salva nome',
       printerOf: 'Stampante etichette della regola {{index}}',
       printerInUse: 'Stampante etichette in uso',
+      longLabelPrinterOf: 'Stampante della regola {{index}} per le etichette più lunghe di quelle caricate',
+      longLabelsHeld: 'Etichette più lunghe: trattenute per l’operatore',
       test: 'Prova su ordine',
       testOrder: 'Numero ordine',
       import: 'Importa JSON…',
