@@ -48,8 +48,8 @@ export interface LabelAdaptation {
   /**
    * Set when the label is too long for the stock even with every barcode at 90 % of its module (issue 36):
    * the sentence for the packer ("This label is 4 × 7.1 in: load 4 × 8 in labels, or choose a printer
-   * profile for them"); such a job is to be held (the print queue does not hold it yet: it prints the ZPL
-   * returned beside it, the label shrunk to the stock, with the sentence in its note).
+   * profile for them"); the print queue holds such a job (jobs/long-labels.ts), and the ZPL returned beside it,
+   * the label shrunk to the stock, is what prints when the packer says to print it anyway.
    */
   heldTooLong?: string;
   /** How a label larger than the stock prints (long-label.ts); absent when it fits. */

@@ -77,7 +77,7 @@ describe('real carrier labels, every barcode at its size', () => {
     const key = `${r.file} @ ${r.target.name}`;
     it(key, async () => {
       const c = await checkLabel(r.file, r.zpl, r.target);
-      // Too long for the stock with every barcode at ≥ 90 % (issue 36): the sentence for the packer; the bench counts it apart (the print queue does not hold it yet).
+      // Too long for the stock with every barcode at ≥ 90 % (issue 36): the print queue holds it with this sentence (test/unit/core/printing/jobs/long-label-jobs.test.ts); the bench counts it apart.
       if (c.held !== null) {
         expect(c.held).toMatch(/^This label is [\d.]+ × [\d.]+ in: load \d+ × \d+ in labels, or choose a printer profile for them$/);
         return;
