@@ -124,11 +124,15 @@ export interface PrintJobsRepo {
    * @throws StoreError `invalid_state` if the job is not printing.
    */
   markPrinted(id: number, bytesWritten: number, note?: JobNote): PrintJobRecord;
-  /** `printing` -> `held` with why (issue 36: too long for the stock). @throws StoreError `invalid_state` if the job is not printing. */
+  /**
+   * `printing` -> `held` with why (issue 36: too long for the stock); nothing was sent, so the claim is not
+   * counted in `attempts`. @throws StoreError `invalid_state` if the job is not printing.
+   */
   hold(id: number, note: JobNote): PrintJobRecord;
   /**
    * `printing` -> `queued`, pinned to `printerUri`: the printer a shipping rule names for this label when it is
-   * longer than the stock (issue 36), with the note saying so. @throws StoreError `invalid_state` if not printing.
+   * longer than the stock (issue 36), with the note saying so; the claim is not counted in `attempts`.
+   * @throws StoreError `invalid_state` if not printing.
    */
   redirect(id: number, printerUri: string, note: JobNote): PrintJobRecord;
   /** `held` -> `queued` with `shrinkAllowed` (the packer's word: print it shrunk anyway). @throws StoreError `not_found`, `invalid_state` if not held. */
@@ -236,9 +240,9 @@ export function createPrintJobsRepo(db: Database.Database, clock: Clock): PrintJ
     `UPDATE print_jobs SET state = 'printed', bytes_written = ?, last_error = ?, printed_at = ?, updated_at = ?
      WHERE id = ? AND state = 'printing'`,
   );
-  const toHeld = db.prepare<[string, string, number], never>(`UPDATE print_jobs SET state = 'held', last_error = ?, updated_at = ? WHERE id = ? AND state = 'printing'`);
+  const toHeld = db.prepare<[string, string, number], never>(`UPDATE print_jobs SET state = 'held', attempts = attempts - 1, last_error = ?, updated_at = ? WHERE id = ? AND state = 'printing'`);
   const toRedirected = db.prepare<[string, string, string, number], never>(
-    `UPDATE print_jobs SET state = 'queued', printer_uri = ?, pinned = 1, last_error = ?, updated_at = ? WHERE id = ? AND state = 'printing'`,
+    `UPDATE print_jobs SET state = 'queued', printer_uri = ?, pinned = 1, attempts = attempts - 1, last_error = ?, updated_at = ? WHERE id = ? AND state = 'printing'`,
   );
   const toShrinkAllowed = db.prepare<[string, number], never>(
     `UPDATE print_jobs SET state = 'queued', shrink_allowed = 1, last_error = NULL, updated_at = ? WHERE id = ? AND state = 'held'`,

@@ -96,7 +96,7 @@ describe('a label longer than the stock in the print queue', () => {
     const held = (await s.printLabel('DHL101', 'auto')).job!;
     const out = await s.printShrunk(held.id);
     expect(out.error).toBeNull();
-    expect(out.job).toMatchObject({ id: held.id, state: 'printed', lastErrorText: { key: 'jobPrintedShrunk', values: { width: 4, height: 8.9 } } });
+    expect(out.job).toMatchObject({ id: held.id, state: 'printed', attempts: 1, lastErrorText: { key: 'jobPrintedShrunk', values: { width: 4, height: 8.9 } } });
     expect(out.job?.lastError).toMatch(/^Printed shrunk to \d\d % at the packer’s word: the label is 4 × 8\.9 in, longer than the labels loaded$/);
     expect(p.printed).toHaveLength(1);
     expect(p.printed[0]).toContain('>;87654321');

@@ -52,7 +52,8 @@ describe('migration 18 "print jobs held"', () => {
     const job = repo.enqueue({ labelId: 1, printerUri: 'socket://10.0.0.5:9100', requestedBy: 'reprint', longLabelPrinterUri: 'socket://10.0.0.7:9100' });
     expect(job).toMatchObject({ shrinkAllowed: false, longLabelPrinterUri: 'socket://10.0.0.7:9100' });
     repo.claim(job.id);
-    expect(repo.hold(job.id, 'This label is 4 × 7.1 in: load 4 × 8 in labels, or choose a printer profile for them')).toMatchObject({ state: 'held' });
+    // Nothing was sent: the claim that held it is not an attempt.
+    expect(repo.hold(job.id, 'This label is 4 × 7.1 in: load 4 × 8 in labels, or choose a printer profile for them')).toMatchObject({ state: 'held', attempts: 0 });
     expect(repo.openForLabel(1)?.id).toBe(2); // the older queued job first
     expect(repo.releaseHeld({ printerUri: 'usb://other' })).toEqual([]);
     expect(repo.releaseHeld({ printerUri: 'socket://10.0.0.5:9100' }).map((j) => [j.id, j.state, j.lastError])).toEqual([[job.id, 'queued', null]]);
