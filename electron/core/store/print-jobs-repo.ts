@@ -84,7 +84,7 @@ export interface PrintJobRecord {
 }
 
 /** Where a new job prints: `pinned` (default false) as in {@link PrintJobsRepo.enqueue}; `longLabelPrinterUri` as in {@link PrintJobRecord}. */
-export interface PrintJobTarget {
+interface PrintJobTarget {
   pinned?: boolean;
   longLabelPrinterUri?: string | null;
 }

@@ -9,7 +9,7 @@
  * the rules in use stay.
  */
 import { useCallback, useEffect, useState } from 'react';
-import { rulePrinterUri, type Rule, type RulesTestView, type RulesView } from '../../../shared/contract/rules';
+import { rulePrinterUri, type RulesTestView, type RulesView } from '../../../shared/contract/rules';
 import type { DiscoveredPrinterView } from '../../../shared/contract/views';
 import { invoke, on } from '../api';
 import { TextField } from '../components/Field';

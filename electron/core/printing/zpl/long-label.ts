@@ -33,7 +33,7 @@ export type LongLabelPlan =
   | { kind: 'held'; shrink: number; sentence: string; inches: HeldSize };
 
 /** A held label's size and the stock it needs, inches (one decimal; the stock in whole inches). */
-export interface HeldSize {
+interface HeldSize {
   width: number;
   height: number;
   loadWidth: number;
@@ -84,7 +84,7 @@ const inches = (dots: number, dpi: number): number => Math.round((dots / dpi) * 
  * The packer's sentence for a held label (issue 36): "This label is 4 × 7.1 in: load 4 × 8 in labels, or
  * choose a printer profile for them"; the core text `jobHeldTooLong` says the same with these values.
  */
-export function heldSentence(s: HeldSize): string {
+function heldSentence(s: HeldSize): string {
   return `This label is ${s.width} × ${s.height} in: load ${s.loadWidth} × ${s.loadHeight} in labels, or choose a printer profile for them`;
 }
 
