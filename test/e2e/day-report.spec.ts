@@ -15,6 +15,7 @@ import { parse } from 'csv-parse/sync';
 import { recipientToParty, type StationOrder } from '../../shared/domain/order';
 import { pdfImageCounts, pdfTextItems } from '../support/pdf-text';
 import { expect, SHOTS, test } from './fixture';
+import { shipFromKeyboard } from './flows';
 
 test.use({ stationOptions: { name: 'day-report', labelPrinter: 'folder' } });
 
@@ -41,13 +42,7 @@ async function scan(page: Page, code: string): Promise<void> {
 
 /** Scan, weigh, cheapest rate, ship, printed: from the keyboard, in either language. */
 async function ship(page: Page, orderNumber: string): Promise<void> {
-  await scan(page, orderNumber);
-  await expect(page.getByLabel(/^(Weight|Peso) \(kg\)$/)).toBeFocused();
-  await page.keyboard.type('1');
-  await page.keyboard.press('Enter');
-  await expect(page.getByRole('listbox', { name: /Rates, cheapest first|Tariffe, dalla più economica/ })).toBeFocused();
-  await page.keyboard.press('Enter');
-  await page.keyboard.press('Control+Enter');
+  await shipFromKeyboard(page, orderNumber);
   await expect(page.getByTestId('print-state')).toHaveAttribute('data-state', 'printed');
 }
 

@@ -15,3 +15,20 @@ export async function scanWeighAndChooseRate(page: Page, orderNumber: string, we
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { name: /^Ship/ })).toBeVisible();
 }
+
+/**
+ * Scan (F1), weigh 1 kg, the cheapest rate and Ctrl+Enter, from the keyboard, in English or Italian; asserts the
+ * focus at each step, not the outcome (the caller checks the Print screen).
+ */
+export async function shipFromKeyboard(page: Page, orderNumber: string): Promise<void> {
+  await page.keyboard.press('F1');
+  await expect(page.locator('#scan-input')).toBeFocused();
+  await page.keyboard.type(orderNumber);
+  await page.keyboard.press('Enter');
+  await expect(page.getByLabel(/^(Weight|Peso) \(kg\)$/)).toBeFocused();
+  await page.keyboard.type('1');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('listbox', { name: /Rates, cheapest first|Tariffe, dalla più economica/ })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Control+Enter');
+}

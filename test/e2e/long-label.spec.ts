@@ -8,27 +8,13 @@
  * 36-printed-shrunk-en.png, 36-held-it.png.
  */
 import path from 'node:path';
-import type { Page } from '@playwright/test';
 import { expect, SHOTS, test } from './fixture';
+import { shipFromKeyboard } from './flows';
 
 test.use({ stationOptions: { name: 'long-label', labelPrinter: 'listener' } });
 
 const FOUR_BY_FOUR = { dpi: 203, widthMm: 101.6, heightMm: 101.6, darkness: 20, speedIps: 4, media: 'direct_thermal', topOffsetDots: 0 } as const;
 const recipient = { name: 'Elena Galli', street: 'Via Dante 5', city: 'Bergamo', province: 'BG', postalCode: '24121', countryCode: 'IT' };
-
-/** Scan, weigh, cheapest rate, ship: from the keyboard, in either language. */
-async function ship(page: Page, orderNumber: string): Promise<void> {
-  await page.keyboard.press('F1');
-  await expect(page.locator('#scan-input')).toBeFocused();
-  await page.keyboard.type(orderNumber);
-  await page.keyboard.press('Enter');
-  await expect(page.getByLabel(/^(Weight|Peso) \(kg\)$/)).toBeFocused();
-  await page.keyboard.type('1');
-  await page.keyboard.press('Enter');
-  await expect(page.getByRole('listbox', { name: /Rates, cheapest first|Tariffe, dalla più economica/ })).toBeFocused();
-  await page.keyboard.press('Enter');
-  await page.keyboard.press('Control+Enter');
-}
 
 test('a label longer than the labels loaded is held with what to load; Alt+F prints it shrunk, noted', async ({ page, station, rpc, labelPrinter }) => {
   await rpc('printers.profile.set', { uri: station.printerUri, profile: FOUR_BY_FOUR });
@@ -36,7 +22,7 @@ test('a label longer than the labels loaded is held with what to load; Alt+F pri
   const before = labelPrinter.labels().length;
   await page.goto(station.url);
   await expect(page.getByTestId('connection')).toHaveText('online');
-  await ship(page, order.orderNumber);
+  await shipFromKeyboard(page, order.orderNumber);
 
   const state = page.getByTestId('print-state');
   await expect(state).toHaveAttribute('data-state', 'held');
@@ -66,7 +52,7 @@ test.describe('in Italian', () => {
     const before = labelPrinter.labels().length;
     await page.goto(station.url);
     await expect(page.getByTestId('connection')).toHaveText('in linea');
-    await ship(page, order.orderNumber);
+    await shipFromKeyboard(page, order.orderNumber);
 
     const state = page.getByTestId('print-state');
     await expect(state).toHaveAttribute('data-state', 'held');

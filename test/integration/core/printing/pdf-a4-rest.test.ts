@@ -18,6 +18,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createStation, type Station } from '../../../../electron/core/station';
 import { openStore, type Store } from '../../../../electron/core/store';
 import { invokerOf, tempDir } from '../helpers';
+import { storeShipmentWithLabel } from '../../../support/label-shipment';
 
 const REAL = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../fixtures/labels/real');
 const A4_PAGE = fs.readFileSync(path.join(REAL, 'dhl-paket-privat-a4.pdf'));
@@ -53,18 +54,7 @@ afterEach(async () => {
 
 /** A shipment whose carrier gave only a PDF label. */
 function pdfShipment(trackingNumber: string, pdf: Uint8Array): void {
-  store.shipments.recordPlatform({
-    trackingNumber,
-    platformId: Number(trackingNumber.replace(/\D/g, '')),
-    reference: `R-${trackingNumber}`,
-    contractCode: 'DHL-PAKET',
-    carrierCode: 'DHL',
-    statusKey: 'shipped',
-    costTotal: 6.9,
-    currency: 'EUR',
-    platform: null,
-  });
-  store.labels.save(trackingNumber, 'PDF', Buffer.from(pdf));
+  storeShipmentWithLabel(store, trackingNumber, 'PDF', pdf, { contractCode: 'DHL-PAKET', carrierCode: 'DHL' });
 }
 
 const setA4Printer = (uri: string | null) => invoke('slips.settings.set', { printerUri: uri, format: 'a4', paperWidthMm: 80, when: 'on_demand', shopName: '' });

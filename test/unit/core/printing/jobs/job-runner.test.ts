@@ -17,6 +17,7 @@ import { ScriptedPrinter } from '../../../../support/scripted-printer';
 import { openStore, type Store } from '../../../../../electron/core/store';
 import { PrinterProfilesSetting } from '../../../../../electron/core/printing/jobs/service-api';
 import type { PrintJobView } from '../../../../../shared/contract/views';
+import { storeShipmentWithLabel } from '../../../../support/label-shipment';
 
 const PAPER_OUT: PrinterStatus = { state: 'paper_out', detail: 'Out of paper; Paused', buffer: { formats: 0, labelsRemaining: 0 } };
 const HEAD_OPEN: PrinterStatus = { state: 'head_open', detail: 'Printhead open', buffer: { formats: 0, labelsRemaining: 0 } };
@@ -29,18 +30,7 @@ let clock = 1_000_000;
 const events: PrintJobView[] = [];
 
 function shipment(ldv: string): void {
-  store.shipments.recordPlatform({
-    trackingNumber: ldv,
-    platformId: Number(ldv.replace(/\D/g, '')),
-    reference: `R-${ldv}`,
-    contractCode: 'BRT-EXP',
-    carrierCode: 'BRT',
-    statusKey: 'shipped',
-    costTotal: 6.9,
-    currency: 'EUR',
-    platform: null,
-  });
-  store.labels.save(ldv, 'ZPL', Buffer.from(`^XA^FD${ldv}^FS^XZ`));
+  storeShipmentWithLabel(store, ldv, 'ZPL', `^XA^FD${ldv}^FS^XZ`);
 }
 
 function service(p: LabelPrinter, extra: Partial<Parameters<typeof createPrinterService>[0]> = {}): PrinterService {

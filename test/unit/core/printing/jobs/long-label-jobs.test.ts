@@ -20,6 +20,7 @@ import { stopZplPreviewWorker } from '../../../../../electron/core/printing/zpl/
 import type { PrinterProfile } from '../../../../../shared/contract/printer-profile';
 import type { PrintJobView } from '../../../../../shared/contract/views';
 import { ScriptedPrinter } from '../../../../support/scripted-printer';
+import { storeShipmentWithLabel } from '../../../../support/label-shipment';
 
 /** 4 × 8.9 in at 203 dpi, a Code 128 at its top and one at 7.9 in: no shrink keeps them at 90 % on 4 × 6 in. */
 const LONG = '^XA^PW812^LL1827^FO50,50^BY3^BCN,200,N^FD>;12345678^FS^FO50,1600^BY3^BCN,200,N^FD>;87654321^FS^XZ';
@@ -35,18 +36,7 @@ let svc: PrinterService | undefined;
 const events: PrintJobView[] = [];
 
 function shipment(trackingNumber: string, zpl: string): void {
-  store.shipments.recordPlatform({
-    trackingNumber,
-    platformId: Number(trackingNumber.replace(/\D/g, '')),
-    reference: `R-${trackingNumber}`,
-    contractCode: 'DHL-PAKET',
-    carrierCode: 'DHL',
-    statusKey: 'shipped',
-    costTotal: 7.5,
-    currency: 'EUR',
-    platform: null,
-  });
-  store.labels.save(trackingNumber, 'ZPL', Buffer.from(zpl, 'latin1'));
+  storeShipmentWithLabel(store, trackingNumber, 'ZPL', zpl, { contractCode: 'DHL-PAKET', carrierCode: 'DHL' });
 }
 
 function service(printers: ScriptedPrinter[]): PrinterService {
