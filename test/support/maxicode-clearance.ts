@@ -21,6 +21,9 @@ import { lexZpl } from '../../electron/core/printing/zpl/zpl-lexer';
 /** The MaxiCode's quiet zone, mm: 1X, X = 0.88 mm (see the module comment). */
 export const MAXICODE_QUIET_MM = 0.88;
 
+/** How far two places may differ and be the same place, mm: a dot or two of rounding and scaling. */
+export const NEAR_MM = 0.3;
+
 /** A MaxiCode as a printer draws it at any dpi, inches. */
 const MAXICODE_IN = { width: 1.11, height: 1.054 };
 
@@ -83,8 +86,11 @@ export interface MaxiCodeClearance {
   quietMm2: { top: number; bottom: number; left: number; right: number };
   /** Inside plus quiet zone, mm². */
   totalMm2: number;
-  /** The overlapping ink, each dot as its centre in mm from the box's top-left (for comparing places). */
-  dotsMm: Array<{ x: number; y: number }>;
+  /**
+   * The rest's ink on the box, its quiet zone and {@link NEAR_MM} around them, each dot as its centre in mm from the
+   * box's top-left (for comparing places); `inZone` when it is on the box or its quiet zone (counted above).
+   */
+  dotsMm: Array<{ x: number; y: number; inZone: boolean }>;
   /** One dot's side, mm. */
   dotMm: number;
 }
@@ -122,11 +128,14 @@ export async function measureMaxiCodeClearance(zpl: string, widthMm: number, hei
   const dot2 = dotMm * dotMm;
   const quiet = { top: 0, bottom: 0, left: 0, right: 0 };
   let inside = 0;
-  const dotsMm: Array<{ x: number; y: number }> = [];
-  for (let y = Math.max(0, y0 - q); y <= Math.min(rest.height - 1, y1 + q); y++) {
-    for (let x = Math.max(0, x0 - q); x <= Math.min(rest.width - 1, x1 + q); x++) {
+  const dotsMm: Array<{ x: number; y: number; inZone: boolean }> = [];
+  const r = q + Math.ceil(NEAR_MM / dotMm);
+  for (let y = Math.max(0, y0 - r); y <= Math.min(rest.height - 1, y1 + r); y++) {
+    for (let x = Math.max(0, x0 - r); x <= Math.min(rest.width - 1, x1 + r); x++) {
       if (!rest.ink[y * rest.width + x]) continue;
-      dotsMm.push({ x: (x + 0.5 - x0) * dotMm, y: (y + 0.5 - y0) * dotMm });
+      const inZone = x >= x0 - q && x <= x1 + q && y >= y0 - q && y <= y1 + q;
+      dotsMm.push({ x: (x + 0.5 - x0) * dotMm, y: (y + 0.5 - y0) * dotMm, inZone });
+      if (!inZone) continue;
       if (x < x0) quiet.left += dot2;
       else if (x > x1) quiet.right += dot2;
       else if (y < y0) quiet.top += dot2;
@@ -147,14 +156,15 @@ export async function measureMaxiCodeClearance(zpl: string, widthMm: number, hei
 /**
  * The overlap on a printed MaxiCode's place that the carrier's own label does not have at the same place:
  * the printed label's overlapping dots (mm from the symbol's top-left) with no overlapping dot of the
- * original within `toleranceMm` (positions drift by a dot or two with rounding and scaling).
+ * original (on the zone or just outside it) within {@link NEAR_MM} (positions drift by a dot or two with
+ * rounding and scaling: a line that touched the zone's edge on the original may touch it a dot further in).
  * @returns the new overlap's area, mm², and its box relative to the symbol's top-left, mm (null when none)
  */
-export function newOverlap(original: MaxiCodeClearance, printed: MaxiCodeClearance, toleranceMm = 0.3): { mm2: number; at: { x0: number; y0: number; x1: number; y1: number } | null } {
+export function newOverlap(original: MaxiCodeClearance, printed: MaxiCodeClearance): { mm2: number; at: { x0: number; y0: number; x1: number; y1: number } | null } {
   const cell = original.dotMm;
   const key = (x: number, y: number): string => `${Math.floor(x / cell)},${Math.floor(y / cell)}`;
   const seen = new Set(original.dotsMm.map((d) => key(d.x, d.y)));
-  const reach = Math.ceil(toleranceMm / cell);
+  const reach = Math.ceil(NEAR_MM / cell);
   const near = (x: number, y: number): boolean => {
     const [cx, cy] = [Math.floor(x / cell), Math.floor(y / cell)];
     for (let dy = -reach; dy <= reach; dy++) for (let dx = -reach; dx <= reach; dx++) if (seen.has(`${cx + dx},${cy + dy}`)) return true;
@@ -163,7 +173,7 @@ export function newOverlap(original: MaxiCodeClearance, printed: MaxiCodeClearan
   let n = 0;
   let at: { x0: number; y0: number; x1: number; y1: number } | null = null;
   for (const d of printed.dotsMm) {
-    if (near(d.x, d.y)) continue;
+    if (!d.inZone || near(d.x, d.y)) continue;
     n++;
     at = at ? { x0: Math.min(at.x0, d.x), y0: Math.min(at.y0, d.y), x1: Math.max(at.x1, d.x), y1: Math.max(at.y1, d.y) } : { x0: d.x, y0: d.y, x1: d.x, y1: d.y };
   }

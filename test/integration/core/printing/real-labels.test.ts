@@ -145,6 +145,18 @@ describe('real carrier labels, every barcode at its size', () => {
       }, 240_000);
     }
 
+    // The corpus's UPS labels fit every stock at 100 %: made ~6.6 in long by a barcode at their foot they are shrunk
+    // to ~90 %, the MaxiCode is not, and the fields past it move out of its way (zpl-scale.ts). Before: 37–63 mm² new.
+    for (const l of withMaxiCode) {
+      it(`${l.file} made longer than its stock (shrunk to fit): nothing more on the MaxiCode's place either`, async () => {
+        const longer = l.zpl.replace(/\^XZ\s*$/, '^FO100,1240^BY3^BCN,80,N^FD12345678^FS^XZ');
+        expect(longer).not.toBe(l.zpl);
+        const c = await clearance(longer);
+        expect(c.length).toBeGreaterThan(0);
+        expect(c.filter((x) => x.mm2 > MAX_NEW_MM2)).toEqual([]);
+      }, 240_000);
+    }
+
     it('fails on a MaxiCode moved onto its neighbours (UPS ^FO20,431 put at 260,431: on the Code 128 and the sort code)', async () => {
       const ups = labels.find((l) => l.file === 'ups.zpl')!.zpl;
       const moved = ups.replace('^FO20,431^CVY^BD3', '^FO260,431^CVY^BD3');
