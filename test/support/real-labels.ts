@@ -73,12 +73,17 @@ export interface LabelCheck {
   barcodes: Array<{ text: string; problem: string | null; note: string | null; atOriginalSize: boolean }>;
 }
 
+/** What the station sends for a label at a target (fitZplToStock, then the profile when there is one, as printing.ts does), and how it was fitted. */
+export async function sentFor(zpl: string, t: PrintTarget): Promise<{ sent: string; fit: Awaited<ReturnType<typeof fitZplToStock>> }> {
+  const fit = await fitZplToStock(zpl, { dpi: t.dpi, stockMm: t.stockMm });
+  const profile = { dpi: t.dpi, widthMm: t.stockMm.width, heightMm: t.stockMm.height, darkness: 20, speedIps: 4, media: 'direct_thermal' as const, topOffsetDots: 0 };
+  return { sent: t.profile ? applyProfile(fit.zpl, profile, { sourceDpi: t.dpi }) : fit.zpl, fit };
+}
+
 /** Adapts, renders, decodes and checks one corpus label at one target. */
 export async function checkLabel(file: string, zpl: string, t: PrintTarget): Promise<LabelCheck> {
   const orig = await originalBarcodes(file, zpl);
-  const fit = await fitZplToStock(zpl, { dpi: t.dpi, stockMm: t.stockMm });
-  const profile = { dpi: t.dpi, widthMm: t.stockMm.width, heightMm: t.stockMm.height, darkness: 20, speedIps: 4, media: 'direct_thermal' as const, topOffsetDots: 0 };
-  const sent = t.profile ? applyProfile(fit.zpl, profile, { sourceDpi: t.dpi }) : fit.zpl;
+  const { sent, fit } = await sentFor(zpl, t);
   const printed = [
     ...(await measureZpl(sent, t.stockMm.width, t.stockMm.height, dpmmOf(t.dpi))).flatMap((l) => l.barcodes).filter(notRendererPdf417),
     ...(await measureMaxiCodes(sent, t.stockMm.width, t.stockMm.height, dpmmOf(t.dpi))),

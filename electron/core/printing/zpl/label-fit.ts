@@ -13,6 +13,7 @@ import { adaptZpl, detectZplDpi, type ZplDpi } from './adapt';
 import { renderZplStream } from './preview';
 import { barcodeFieldsOnly, barcodeModules, planLongLabel, type LongLabelPlan } from './long-label';
 import { lexZpl, withParams } from './zpl-lexer';
+import { MAXICODE_IN } from './zpl-scale';
 
 /** A box in mm from the label's top-left corner. */
 interface BoxMm {
@@ -151,6 +152,9 @@ function declaredSize(zpl: string, dpi: ZplDpi): { width: number; height: number
   return { width: Math.max(width || Math.round(4 * dpi), right), height: Math.max(height || Math.round(6 * dpi), bottom) };
 }
 
+/** Whether a stream has a MaxiCode field (`^BD`). */
+const hasMaxiCode = (zpl: string): boolean => lexZpl(zpl).some((t) => t.kind === 'command' && !t.control && t.name === 'BD');
+
 /**
  * `^PW`/`^LL` of a label shrunk to fit its stock, given back their size up to
  * the stock's (dots): its barcodes keep at least their shrunk size and may be
@@ -222,6 +226,7 @@ export async function fitZplToStock(
   let shift = { x: 0, y: 0 };
   let ink: { x0: number; y0: number; x1: number; y1: number } | null = null;
   let plan: LongLabelPlan | null = null;
+  let maxiGrow = { x: 0, y: 0 };
   if (inkSrc) {
     const s0 = { x0: inkSrc.x0 * base, y0: inkSrc.y0 * base, x1: inkSrc.x1 * base, y1: inkSrc.y1 * base };
     shrink = Math.min(1, W / (s0.x1 - s0.x0), H / (s0.y1 - s0.y0));
@@ -234,8 +239,19 @@ export async function fitZplToStock(
       const modules = barcodeModules(zpl).map((m) => m * base);
       plan = planLongLabel(s0, bars, { width: W, height: H }, opts.dpi, declared ? declared.width * base : undefined, modules);
       shrink = plan.kind === 'held' ? Math.floor(shrink * 1000) / 1000 : plan.shrink;
+      // A MaxiCode keeps its size while the rest shrinks; what lies past it moves out by what it did not shrink
+      // (zpl-scale.ts): the label then takes shrink × ink + (1 − shrink) × symbol on each side, which must fit.
+      if (hasMaxiCode(zpl)) {
+        const m = { x: MAXICODE_IN.width * opts.dpi, y: MAXICODE_IN.height * opts.dpi };
+        const room = (stock: number, ink: number, sym: number): number => (ink > sym ? (stock - sym) / (ink - sym) : 1);
+        // The extent the shrink above fitted (all the ink, or only down to the last barcode when text is left off).
+        const fitted = { x: Math.min(s0.x1 - s0.x0, W / shrink), y: Math.min(s0.y1 - s0.y0, H / shrink) };
+        const kept = Math.min(room(W, fitted.x, m.x), room(H, fitted.y, m.y));
+        if (kept < shrink) shrink = Math.floor(kept * 1000) / 1000;
+        maxiGrow = { x: Math.ceil(m.x * (1 - shrink)), y: Math.ceil(m.y * (1 - shrink)) };
+      }
     }
-    const s = { x0: s0.x0 * shrink, y0: s0.y0 * shrink, x1: s0.x1 * shrink, y1: s0.y1 * shrink };
+    const s = { x0: s0.x0 * shrink, y0: s0.y0 * shrink, x1: s0.x1 * shrink + maxiGrow.x, y1: s0.y1 * shrink + maxiGrow.y };
     // Move by the overflow, never more than the blank margin (ceil: whole dots, the last one inside).
     shift = { x: Math.min(Math.floor(s.x0), Math.max(0, Math.ceil(s.x1 - W))), y: Math.min(Math.floor(s.y0), Math.max(0, Math.ceil(s.y1 - H))) };
     ink = { x0: s.x0 - shift.x, y0: s.y0 - shift.y, x1: s.x1 - shift.x, y1: s.y1 - shift.y };
@@ -253,6 +269,7 @@ export async function fitZplToStock(
   // The print queue holds such a job for the packer (jobs/long-labels.ts); these bytes print only at the packer's word.
   else if (plan?.kind === 'held') parts.push(`too long for the stock: ${plan.sentence}; held (printed anyway, it is shrunk to ${Math.round(shrink * 100)} %, some barcodes below 90 % of their module)`);
   else if (shrink < 1) parts.push(`shrunk to ${Math.round(shrink * 100)} % because the ink is larger than the stock`);
+  if (maxiGrow.x || maxiGrow.y) parts.push(`MaxiCode kept at its size, the fields past it moved ${mm(maxiGrow.x, opts.dpi)} mm right and ${mm(maxiGrow.y, opts.dpi)} mm down to keep its place clear`);
   return {
     zpl: out,
     adaptation: {

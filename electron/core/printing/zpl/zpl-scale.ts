@@ -44,28 +44,41 @@ export interface ZplScaleOptions {
   unshrunkFactor?: number;
   /**
    * The head's resolution, dpi: with `unshrunkFactor`, a MaxiCode (`^BD`, drawn at its fixed size whatever the
-   * scale) placed by `^FO` is centred on the place its shrunk box takes (see {@link centreMaxiCode}).
+   * scale) placed by `^FO` keeps its place clear: every field past its right or bottom edge moves out by what
+   * the symbol did not shrink (see scaleZpl; label-fit.ts leaves that room on the stock).
    */
   headDpi?: number;
 }
 
 /** A MaxiCode's size as a printer draws `^BD` at any dpi (ISO/IEC 16023: about 1.11 × 1.054 in), inches. */
-const MAXICODE_IN = { width: 1.11, height: 1.054 };
+export const MAXICODE_IN = { width: 1.11, height: 1.054 };
+
+/** A MaxiCode's quiet zone, inches: 1X on every side, X ≈ 0.88 mm (ISO/IEC 16023:2000 §4.11.5, as zint's output.c cites it). */
+const MAXICODE_QUIET_IN = 0.88 / 25.4;
 
 /**
- * The `^FO` of a MaxiCode on a label shrunk to fit its stock, moved left and up by half of what the symbol
- * (which keeps its size) overhangs the place its shrunk box takes: `(1 − factor / unshrunk) × size / 2` dots,
- * never off the label, so the fields shrunk towards it keep an equal margin on each side.
- * @param fo the `^FO` command as written at the head (`^FOx,y…`)
- * @returns the command with its x and y moved (unchanged when it has no explicit x and y)
+ * The first MaxiCode placed by `^FO` in each `^XA…^XZ` format, at its top-left corner in the carrier's dots
+ * (its `^LH` home added); null for a format without one (or one placed by `^FT`, or after `^MU` units other than dots).
  */
-function centreMaxiCode(fo: string, factor: number, unshrunk: number, headDpi: number): string {
-  const m = /^(.FO\s*)(\d+)(\s*[^\d\s]\s*)(\d+)/.exec(fo);
-  if (!m) return fo;
-  const lost = 1 - factor / unshrunk;
-  const dx = Math.round((MAXICODE_IN.width * headDpi * lost) / 2);
-  const dy = Math.round((MAXICODE_IN.height * headDpi * lost) / 2);
-  return `${m[1]!}${Math.max(0, Number(m[2]) - dx)}${m[3]!}${Math.max(0, Number(m[4]) - dy)}${fo.slice(m[0].length)}`;
+function maxiCodeOrigins(tokens: ZplToken[]): Array<{ x: number; y: number } | null> {
+  const out: Array<{ x: number; y: number } | null> = [];
+  let home = { x: 0, y: 0 };
+  let at: { x: number; y: number } | null = null;
+  let dots = true;
+  const num = (p: string | undefined): number => Number(NUM.exec(p ?? '')?.[2] ?? 0);
+  for (const t of tokens) {
+    if (t.kind !== 'command' || t.control) continue;
+    const p = t.params.split(t.delimiter);
+    if (t.name === 'XA') {
+      out.push(null);
+      home = { x: 0, y: 0 };
+    } else if (t.name === 'MU') dots = !/^\s*[MI]/i.test(t.params);
+    else if (t.name === 'LH') home = { x: num(p[0]), y: num(p[1]) };
+    else if (t.name === 'FO') at = { x: home.x + num(p[0]), y: home.y + num(p[1]) };
+    else if (t.name === 'FT' || t.name === 'FS') at = null;
+    else if (t.name === 'BD' && at && dots && out.length && out[out.length - 1] === null) out[out.length - 1] = at;
+  }
+  return out;
 }
 
 /** The scaled stream and what could not be scaled (e.g. a `^GFC` graphic left as it was). */
@@ -257,6 +270,26 @@ export function scaleZpl(zpl: string, opts: ZplScaleOptions): ZplScaleResult {
   let fh: string | null = null;
   // A barcode field whose module would pass ZPL's limit: its commands wait for ^FS.
   let pending: { barcode: ZplToken; rest: ZplToken[]; centre: boolean } | null = null;
+  // A MaxiCode keeps its size (1.11 × 1.054 in at any dpi) on a label shrunk to fit its stock, so it cannot sit in
+  // its shrunk place without covering the fields shrunk towards it (issue 36: keep its place clear). Its ^FO is
+  // only scaled (its top-left anchored) and every field whose origin lies past its far edge, less its 1X quiet
+  // zone (ISO/IEC 16023 §4.11.5; the carrier's own lines may touch it), moves right or down by what the symbol
+  // did not shrink: (1 − factor / unshrunk) × its size. Moving whole columns and rows keeps the fields' own gaps.
+  const tokens = lexZpl(zpl);
+  const maxis = unshrunk > f && opts.headDpi ? maxiCodeOrigins(tokens) : [];
+  const lost = 1 - f / unshrunk;
+  // Rounded up: a line that touched the quiet zone's edge stays out of it.
+  const maxiOut = { x: Math.ceil(MAXICODE_IN.width * (opts.headDpi ?? 0) * lost), y: Math.ceil(MAXICODE_IN.height * (opts.headDpi ?? 0) * lost) };
+  const src = (inches: number): number => (inches * (opts.headDpi ?? 0)) / unshrunk;
+  let format = -1;
+  let homeSrc = { x: 0, y: 0 };
+  /** How far a field whose origin is (x, y) from ^LH, carrier's dots, moves out of the MaxiCode's way, head dots. */
+  const clearOfMaxi = (x: number, y: number): { x: number; y: number } => {
+    const m = maxis[format];
+    if (!m) return { x: 0, y: 0 };
+    const [ax, ay] = [homeSrc.x + x, homeSrc.y + y];
+    return { x: ax >= m.x + src(MAXICODE_IN.width - MAXICODE_QUIET_IN) ? maxiOut.x : 0, y: ay >= m.y + src(MAXICODE_IN.height - MAXICODE_QUIET_IN) ? maxiOut.y : 0 };
+  };
 
   const scaleToken = (t: ZplToken): void => {
     if (t.kind === 'text') {
@@ -265,6 +298,8 @@ export function scaleZpl(zpl: string, opts: ZplScaleOptions): ZplScaleResult {
     }
     const n = t.name;
     if (n === 'XA') {
+      format++;
+      homeSrc = { x: 0, y: 0 };
       carry = { ...shift };
       by = { ...BY_DEFAULT };
       at = null;
@@ -292,17 +327,19 @@ export function scaleZpl(zpl: string, opts: ZplScaleOptions): ZplScaleResult {
     if (n === 'FO' || n === 'FT') {
       const xy: number[] = [];
       const index = out.length;
-      out.push(withParams(t, mapParams(t, (v, i) => (i === 0 || i === 1 ? (xy[i] = Math.max(0, scaleValue(v, f, 'pos') - (i === 0 ? carry.x : carry.y))) : null))));
+      const p = t.params.split(t.delimiter).map((v) => NUM.exec(v)?.[2]);
+      const away = p[0] !== undefined && p[1] !== undefined ? clearOfMaxi(Number(p[0]), Number(p[1])) : { x: 0, y: 0 };
+      out.push(withParams(t, mapParams(t, (v, i) => (i === 0 || i === 1 ? (xy[i] = Math.max(0, scaleValue(v, f, 'pos') + (i === 0 ? away.x - carry.x : away.y - carry.y))) : null))));
       at = { name: n, x: xy[0] ?? 0, y: xy[1] ?? 0, index };
     } else if (n === 'LH') {
       const home = t.params.split(t.delimiter).map((p) => Number(NUM.exec(p)?.[2] ?? 0));
+      homeSrc = { x: home[0] ?? 0, y: home[1] ?? 0 };
       const x = scaleValue(home[0] ?? 0, f, 'pos');
       const y = scaleValue(home[1] ?? 0, f, 'pos');
       carry = { x: Math.max(0, shift.x - x), y: Math.max(0, shift.y - y) };
       out.push(withParams(t, mapParams(t, (v, i) => (i === 0 ? Math.max(0, x - shift.x) : i === 1 ? Math.max(0, y - shift.y) : null))));
     } else if (n === 'BD') {
-      // MaxiCode: no size to scale (the printer draws it at its fixed size); only its origin moves.
-      if (at?.name === 'FO' && unshrunk > f && opts.headDpi) out[at.index] = centreMaxiCode(out[at.index]!, f, unshrunk, opts.headDpi);
+      // MaxiCode: no size to scale (the printer draws it at its fixed size); only its origin moves (scaled, shifted).
       out.push(t.raw);
     } else if (n === 'BY') {
       out.push(withParams(t, scaleBy(t, f, unshrunk)));
@@ -410,7 +447,7 @@ export function scaleZpl(zpl: string, opts: ZplScaleOptions): ZplScaleResult {
   // Read through a function: `at` is set inside scaleToken, where the loop's narrowing cannot see it.
   const placedBy = (): 'FO' | 'FT' | null => at?.name ?? null;
 
-  for (const t of lexZpl(zpl)) {
+  for (const t of tokens) {
     if (pending) {
       if (t.kind === 'command' && !t.control && (t.name === 'FS' || t.name === 'XZ')) {
         const p = pending;

@@ -26,7 +26,8 @@ import { fitZplToStock } from '../../../../electron/core/printing/zpl/label-fit'
 import { stopZplPreviewWorker } from '../../../../electron/core/printing/zpl/preview';
 import { checkBarcode, measureZpl, PRINT_TARGETS } from '../../../support/label-barcodes';
 import { measurePdf417s } from '../../../support/pdf417-model';
-import { checkLabel, originalBarcodes, realLabelFiles, realLabelSources, realZplLabels } from '../../../support/real-labels';
+import { measureMaxiCodeClearance, newOverlap } from '../../../support/maxicode-clearance';
+import { checkLabel, originalBarcodes, realLabelFiles, realLabelSources, realZplLabels, sentFor } from '../../../support/real-labels';
 
 afterAll(() => stopZplPreviewWorker());
 
@@ -113,6 +114,59 @@ describe('real carrier labels, every barcode at its size', () => {
       }
     }
   }, 120_000);
+
+  describe('MaxiCode keeps its place clear (issue 36, item 1; test/support/maxicode-clearance.ts)', () => {
+    // The rest of the label's ink on the MaxiCode (at a printer's 1.11 × 1.054 in) and its 1X quiet zone, where
+    // the carrier's own label, rendered at its dpi, has none within 0.3 mm at the same place relative to the symbol.
+    const MAX_NEW_MM2 = 0.5;
+    const withMaxiCode = labels.filter((l) => /\^BD/.test(l.zpl));
+    const clearance = async (zpl: string): Promise<Array<{ target: string; mm2: number; at: unknown }>> => {
+      const orig = await measureMaxiCodeClearance(zpl, 101.6, 203.2, 203);
+      expect(orig).not.toBeNull();
+      const out: Array<{ target: string; mm2: number; at: unknown }> = [];
+      for (const t of PRINT_TARGETS) {
+        const { sent, fit } = await sentFor(zpl, t);
+        if (fit.adaptation.heldTooLong) continue;
+        const printed = await measureMaxiCodeClearance(sent, t.stockMm.width, t.stockMm.height, t.dpi);
+        expect(printed, t.name).not.toBeNull();
+        out.push({ target: t.name, ...newOverlap(orig!, printed!) });
+      }
+      return out;
+    };
+
+    it('the corpus has its two UPS labels with a MaxiCode', () => {
+      expect(withMaxiCode.map((l) => l.file)).toEqual(['ups-surepost.zpl', 'ups.zpl']);
+    });
+
+    for (const l of withMaxiCode) {
+      it(`${l.file}: at every target where it prints, nothing more on the MaxiCode's place than on the carrier's label`, async () => {
+        const over = (await clearance(l.zpl)).filter((c) => c.mm2 > MAX_NEW_MM2);
+        expect(over).toEqual([]);
+      }, 240_000);
+    }
+
+    // The corpus's UPS labels fit every stock at 100 %: made ~6.6 in long by a barcode at their foot they are shrunk
+    // to ~90 %, the MaxiCode is not, and the fields past it move out of its way (zpl-scale.ts). Before: 37–63 mm² new.
+    for (const l of withMaxiCode) {
+      it(`${l.file} made longer than its stock (shrunk to fit): nothing more on the MaxiCode's place either`, async () => {
+        const longer = l.zpl.replace(/\^XZ\s*$/, '^FO100,1240^BY3^BCN,80,N^FD12345678^FS^XZ');
+        expect(longer).not.toBe(l.zpl);
+        const c = await clearance(longer);
+        expect(c.length).toBeGreaterThan(0);
+        expect(c.filter((x) => x.mm2 > MAX_NEW_MM2)).toEqual([]);
+      }, 240_000);
+    }
+
+    it('fails on a MaxiCode moved onto its neighbours (UPS ^FO20,431 put at 260,431: on the Code 128 and the sort code)', async () => {
+      const ups = labels.find((l) => l.file === 'ups.zpl')!.zpl;
+      const moved = ups.replace('^FO20,431^CVY^BD3', '^FO260,431^CVY^BD3');
+      expect(moved).not.toBe(ups);
+      const orig = (await measureMaxiCodeClearance(ups, 101.6, 203.2, 203))!;
+      const t = PRINT_TARGETS.find((x) => x.name === '300 dpi, 4×6 in')!;
+      const printed = (await measureMaxiCodeClearance((await sentFor(moved, t)).sent, t.stockMm.width, t.stockMm.height, t.dpi))!;
+      expect(newOverlap(orig, printed).mm2).toBeGreaterThan(20 * MAX_NEW_MM2);
+    }, 120_000);
+  });
 
   describe('the PDF417 model (pdf417-model.ts)', () => {
     const fedex = labels.find((l) => l.file === 'fedex-ground.zpl')!;

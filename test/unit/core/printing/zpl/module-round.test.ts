@@ -114,16 +114,19 @@ describe('scaleZpl applies the rule to every symbology', () => {
     expect(out).toContain('^FO30,625^CVY^BD3');
   });
 
-  it('MaxiCode on a label shrunk to 85 % keeps its size and is centred on its shrunk place: moved half its overhang left and up', () => {
-    const zpl = '^XA^LH10,12^FO20,431^CVY^BD3^FH_^FD4030405000^FS^FO300,431^A0N,30,30^FDTEXT^FS^XZ';
+  it('MaxiCode on a label shrunk to 85 % keeps its size and its place clear: fields past its right or bottom edge move out by what it did not shrink', () => {
+    const zpl = '^XA^LH10,12^FO20,431^CVY^BD3^FH_^FD4030405000^FS^FO300,431^A0N,30,30^FDRIGHT^FS^FO20,700^A0N,30,30^FDBELOW^FS^FO20,300^A0N,30,30^FDABOVE^FS^XZ';
     const f = (300 / 203) * 0.85;
     const out = scaleZpl(zpl, { factor: f, unshrunkFactor: 300 / 203, headDpi: 300 }).zpl;
-    // 1.11 × 1.054 in at 300 dpi is 333 × 316 dots; 15 % of it is 50 × 47 dots, half of that 25 × 24.
-    // ^FO 20,431 × 1.256 = 25,541 → 0,517; the ^BD itself unchanged.
-    expect(out).toContain('^FO0,517^CVY^BD3^FH_^FD4030405000^FS');
-    // Other fields are not moved.
-    expect(out).toContain(`^FO${Math.round(300 * f)},541^A0N`);
-    // Not shrunk on purpose: the origin is only scaled.
+    // The ^BD itself unchanged, its ^FO only scaled: 20,431 × 1.256 = 25,541 (its top-left anchored).
+    expect(out).toContain('^FO25,541^CVY^BD3^FH_^FD4030405000^FS');
+    // 1.11 × 1.054 in at 300 dpi is 333 × 316.2 dots; 15 % of it, rounded up, 50 × 48 dots.
+    expect(out).toContain(`^FO${Math.round(300 * f) + 50},541^A0N,38,38^FDRIGHT`);
+    expect(out).toContain(`^FO25,${Math.round(700 * f) + 48}^A0N,38,38^FDBELOW`);
+    // Above and left of it: only scaled.
+    expect(out).toContain(`^FO25,${Math.round(300 * f)}^A0N,38,38^FDABOVE`);
+    // Not shrunk on purpose: nothing moves.
     expect(scaleZpl(zpl, { factor: 300 / 203, headDpi: 300 }).zpl).toContain('^FO30,637^CVY^BD3');
+    expect(scaleZpl(zpl, { factor: 300 / 203, headDpi: 300 }).zpl).toContain('^FO443,637^A0N');
   });
 });
