@@ -11,7 +11,7 @@
 import { PNG } from 'pngjs';
 import { adaptZpl, detectZplDpi, type ZplDpi } from './adapt';
 import { renderZplStream } from './preview';
-import { barcodeFieldsOnly, barcodeModules, planLongLabel, type LongLabelPlan } from './long-label';
+import { barcodeFieldsOnly, barcodeModules, heldPlan, keepsModules, planLongLabel, type LongLabelPlan } from './long-label';
 import { lexZpl, withParams } from './zpl-lexer';
 import { MAXICODE_IN } from './zpl-scale';
 
@@ -247,7 +247,11 @@ export async function fitZplToStock(
         // The extent the shrink above fitted (all the ink, or only down to the last barcode when text is left off).
         const fitted = { x: Math.min(s0.x1 - s0.x0, W / shrink), y: Math.min(s0.y1 - s0.y0, H / shrink) };
         const kept = Math.min(room(W, fitted.x, m.x), room(H, fitted.y, m.y));
-        if (kept < shrink) shrink = Math.floor(kept * 1000) / 1000;
+        if (kept < shrink) {
+          shrink = Math.floor(kept * 1000) / 1000;
+          // The room may take the label under what its barcodes allow: then it is held like any other.
+          if (plan.kind === 'shrunk') plan = keepsModules(modules, shrink) ? { kind: 'shrunk', shrink } : heldPlan(s0, declared ? declared.width * base : s0.x1, opts.dpi, shrink);
+        }
         maxiGrow = { x: Math.ceil(m.x * (1 - shrink)), y: Math.ceil(m.y * (1 - shrink)) };
       }
     }

@@ -117,8 +117,19 @@ export function planLongLabel(
     return { kind: 'cut', shrink: 1, leftOffMm: Math.round((past / dpi) * 25.4 * 10) / 10 };
   }
   const shrink = Math.floor(need * 1000) / 1000;
-  const modulesKept = modules.length > 0 && modules.every((m) => roundToDots(m * shrink).dots >= MIN_KEPT * m - 1e-9);
-  if (shrink >= MIN_KEPT || modulesKept) return { kind: 'shrunk', shrink };
+  return keepsModules(modules, shrink) ? { kind: 'shrunk', shrink } : heldPlan(ink, labelWidth, dpi, shrink);
+}
+
+/**
+ * Whether a label may print shrunk by `shrink` (< 1): at ≥ 90 % itself, or with each of its barcode `modules`
+ * (dots at the unshrunk scale), rounded by module-round.ts, keeping ≥ 90 %.
+ */
+export function keepsModules(modules: readonly number[], shrink: number): boolean {
+  return shrink >= MIN_KEPT || (modules.length > 0 && modules.every((m) => roundToDots(m * shrink).dots >= MIN_KEPT * m - 1e-9));
+}
+
+/** The held plan of a label whose `ink` (dots at the target) needs `shrink`, with the sentence naming its size and the stock to load. */
+export function heldPlan(ink: DotBox, labelWidth: number, dpi: number, shrink: number): LongLabelPlan {
   const size: HeldSize = { width: inches(Math.max(ink.x1, labelWidth), dpi), height: inches(ink.y1, dpi), loadWidth: 0, loadHeight: 0 };
   // Thermal label stock comes 2, 3, 4 or 6 in wide (4 in and 6 in heads); its length in whole inches.
   size.loadWidth = STOCK_WIDTHS_IN.find((w) => w >= size.width - 1e-9) ?? Math.ceil(size.width - 1e-9);
