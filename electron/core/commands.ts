@@ -54,6 +54,7 @@ export function createHandlers(ctx: StationContext): Handlers {
         printer: { state: printer.state, name: printer.name },
         queue: ctx.store.outbox.countPending(),
         refused: ctx.store.outbox.countAttention(),
+        labelsHeld: ctx.store.printJobs.list({ state: 'held', limit: 1000 }).length,
         lastLabel: last?.trackingNumber ? { trackingNumber: last.trackingNumber, at: last.createdAt } : null,
       };
     },

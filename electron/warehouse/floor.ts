@@ -51,12 +51,14 @@ export interface OldClaim {
 /** Printer states that stop a bench's labels (shared/contract/views.ts PrinterView). */
 const PRINTER_TROUBLE: ReadonlySet<string> = new Set(['paper_out', 'head_open', 'paused', 'error', 'unreachable']);
 
-/** What needs the supervisor: benches offline, printers in trouble, refused requests, the day's verify mismatches, old claims. */
+/** What needs the supervisor: benches offline, printers in trouble, refused requests, labels held, the day's verify mismatches, old claims. */
 interface Attention {
   offline: Array<{ bench: string; since: string }>;
   /** Label printers of benches online that cannot print: out of paper, head open, paused, in error, unreachable. */
   printers: Array<{ bench: string; state: string }>;
   refused: Array<{ bench: string; refused: number }>;
+  /** Benches online with labels held as longer than the labels loaded (issue 36): someone must load longer labels. */
+  labelsHeld: Array<{ bench: string; held: number }>;
   /** Verify mismatches of the day (activity 'verify'): when (ISO 8601), where, who, what was scanned. */
   verifyMismatches: Array<{ at: string; bench: string; packer: string | null; subject: string | null }>;
   oldClaims: OldClaim[];
@@ -114,6 +116,7 @@ function benchView(row: { id: string; name: string; heartbeat_at: Date; offline:
     printer: { state: str(printer.state) ?? 'unknown', name: str(printer.name) ?? '' },
     queue: num(s.queue),
     refused: num(s.refused),
+    labelsHeld: num(s.labelsHeld),
     lastLabel: last && typeof last.trackingNumber === 'string' && typeof last.at === 'string' ? { trackingNumber: last.trackingNumber, at: last.at } : null,
   };
 }
@@ -181,6 +184,7 @@ export async function readFloor(db: Pool, day: string): Promise<Floor> {
       offline: floor.filter((b) => b.state === 'offline').map((b) => ({ bench: b.name, since: b.heartbeatAt })),
       printers: floor.filter((b) => b.state !== 'offline' && PRINTER_TROUBLE.has(b.printer.state)).map((b) => ({ bench: b.name, state: b.printer.state })),
       refused: floor.filter((b) => b.refused > 0).map((b) => ({ bench: b.name, refused: b.refused })),
+      labelsHeld: floor.filter((b) => b.state !== 'offline' && b.labelsHeld > 0).map((b) => ({ bench: b.name, held: b.labelsHeld })),
       verifyMismatches: verify.rows.map((r) => ({ at: iso(r.at), bench: r.bench, packer: r.packer, subject: r.subject })),
       oldClaims: claims.rows.map((r) => ({ orderKey: r.order_key, bench: r.bench, packer: r.packer, since: iso(r.claimed_at), minutes: r.minutes })),
     },

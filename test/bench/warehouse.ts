@@ -116,7 +116,7 @@ export async function benchWarehouse(quantile: (sorted: number[], q: number) => 
       const bench: Bench = { index: i, name, store, link, recorded: new Map(), lastId: 0, logs };
       link.bind({
         packerName: () => `Packer ${i + 1}`,
-        benchStatus: () => ({ packer: `Packer ${i + 1}`, printer: { state: 'ready', name: 'ZD421' }, queue: 0, refused: 0, lastLabel: null }),
+        benchStatus: () => ({ packer: `Packer ${i + 1}`, printer: { state: 'ready', name: 'ZD421' }, queue: 0, refused: 0, labelsHeld: 0, lastLabel: null }),
         onShared: (pulled) => {
           const p = pending;
           if (!p || p.from === i || p.seen.has(i) || !pulled.settings.includes(SETTING_KEY)) return;

@@ -193,6 +193,8 @@ export interface BenchStatus {
   printer: { state: string; name: string };
   queue: number;
   refused: number;
+  /** Labels held as longer than the labels loaded (issue 36), waiting for the packer; absent from benches before it: 0. */
+  labelsHeld: number;
   lastLabel: { trackingNumber: string; at: string } | null;
 }
 

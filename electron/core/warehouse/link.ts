@@ -89,7 +89,7 @@ export function createWarehouseLink(opts: WarehouseLinkOptions): WarehouseLink {
   let hooks: WarehouseBenchHooks = {
     packerName: () => null,
     onShared: () => undefined,
-    benchStatus: () => ({ packer: null, printer: { state: 'unknown', name: '' }, queue: 0, refused: 0, lastLabel: null }),
+    benchStatus: () => ({ packer: null, printer: { state: 'unknown', name: '' }, queue: 0, refused: 0, labelsHeld: 0, lastLabel: null }),
   };
   /** What the supervisor's page shows of this bench: the hooks' state and the order it holds last claimed. */
   const benchStatus = (): BenchStatus => ({ ...hooks.benchStatus(), order: [...held].pop() ?? null });

@@ -32,6 +32,8 @@ const WORDS = {
     printers: 'Printers that cannot print',
     refusedRequests: 'Refused requests',
     refusedLine: '{bench}: {n} waiting for the packer',
+    labelsHeld: 'Labels held: longer than the labels loaded',
+    labelsHeldLine: '{bench}: {n} (load longer labels there, or print them shrunk)',
     printerState: { ready: 'ready', paper_out: 'out of paper', head_open: 'head open', paused: 'paused', error: 'error', unreachable: 'unreachable', unknown: 'unknown' },
     verifyMismatches: 'Verify mismatches today',
     oldClaims: 'Orders claimed for more than 15 minutes',
@@ -73,6 +75,8 @@ const WORDS = {
     printers: 'Stampanti che non stampano',
     refusedRequests: 'Richieste rifiutate',
     refusedLine: '{bench}: {n} in attesa dell’operatore',
+    labelsHeld: 'Etichette trattenute: più lunghe di quelle caricate',
+    labelsHeldLine: '{bench}: {n} (carica lì etichette più lunghe, o stampale ridotte)',
     printerState: { ready: 'pronta', paper_out: 'senza carta', head_open: 'testina aperta', paused: 'in pausa', error: 'in errore', unreachable: 'non raggiungibile', unknown: 'sconosciuto' },
     verifyMismatches: 'Verifiche non corrispondenti oggi',
     oldClaims: 'Ordini presi da più di 15 minuti',
@@ -167,6 +171,7 @@ function attentionList(f: Floor): HTMLElement {
   list(w().offline, a.offline.map((o) => el('li', `${o.bench}: ${fill(w().offlineSince, { t: time(o.since) })}`)));
   list(w().printers, a.printers.map((p) => el('li', `${p.bench}: ${printerState(p.state)}`)));
   list(w().refusedRequests, a.refused.map((r) => el('li', fill(w().refusedLine, { bench: r.bench, n: r.refused }))));
+  list(w().labelsHeld, a.labelsHeld.map((h) => el('li', fill(w().labelsHeldLine, { bench: h.bench, n: h.held }))));
   list(w().verifyMismatches, a.verifyMismatches.map((v) => el('li', `${time(v.at)} ${v.bench}${v.packer ? fill(w().by, { p: v.packer }) : ''}: ${v.subject ?? ''}`)));
   list(
     w().oldClaims,

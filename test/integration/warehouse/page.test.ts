@@ -104,7 +104,7 @@ beforeAll(async () => {
   // Two benches as they register themselves, then what they did today.
   const db = new pg.Client(warehouseClientConfig(url, server.password).config);
   await db.connect();
-  await heartbeat(db, { id: 'b1', name: 'Bench 1' }, { packer: 'Anna', order: '#5003', printer: { state: 'ready', name: 'Zebra GK420d' }, queue: 1, refused: 2, lastLabel: { trackingNumber: 'GL1000000033', at: new Date(now - 7_000).toISOString() } });
+  await heartbeat(db, { id: 'b1', name: 'Bench 1' }, { packer: 'Anna', order: '#5003', printer: { state: 'ready', name: 'Zebra GK420d' }, queue: 1, refused: 2, labelsHeld: 1, lastLabel: { trackingNumber: 'GL1000000033', at: new Date(now - 7_000).toISOString() } });
   await heartbeat(db, { id: 'b2', name: 'Bench 2' }, { packer: null, order: null, printer: { state: 'paper_out', name: 'Brother' }, queue: 0, refused: 0, lastLabel: null });
   await db.query(`UPDATE benches SET heartbeat_at = now() - interval '5 minutes' WHERE id = 'b2'`);
   for (const p of [ANNA, MARCO]) await db.query(`INSERT INTO shared (key, value, revision) VALUES ($1, $2, nextval('shared_revision'))`, [`packer:${p.uid}`, JSON.stringify(p)]);
@@ -203,10 +203,12 @@ describe('the supervisor page', () => {
         printer: { state: 'ready', name: 'Zebra GK420d' },
         queue: 1,
         refused: 2,
+        labelsHeld: 1,
         lastLabel: { trackingNumber: 'GL1000000033', at: new Date(now - 7_000).toISOString() },
       },
       // Bench 2's heartbeat said no label, but its activity has one since: the page shows the activity's.
-      { id: 'b2', name: 'Bench 2', state: 'offline', heartbeatAt: expect.any(String), packer: null, order: null, printer: { state: 'paper_out', name: 'Brother' }, queue: 0, refused: 0, lastLabel: { trackingNumber: 'SD1000000044', at: new Date(now - 6_000).toISOString() } },
+      // Its heartbeat is one of a bench before issue 36 (no labelsHeld): none held.
+      { id: 'b2', name: 'Bench 2', state: 'offline', heartbeatAt: expect.any(String), packer: null, order: null, printer: { state: 'paper_out', name: 'Brother' }, queue: 0, refused: 0, labelsHeld: 0, lastLabel: { trackingNumber: 'SD1000000044', at: new Date(now - 6_000).toISOString() } },
     ]);
     const hours = (rows: typeof SHIPS) => {
       const h = Array.from({ length: 24 }, () => 0);
@@ -226,16 +228,18 @@ describe('the supervisor page', () => {
     // Bench 2's printer is out of paper, but Bench 2 is offline: that is said once, as offline.
     expect(floor.attention.printers).toEqual([]);
     expect(floor.attention.refused).toEqual([{ bench: 'Bench 1', refused: 2 }]);
+    expect(floor.attention.labelsHeld).toEqual([{ bench: 'Bench 1', held: 1 }]);
     expect(floor.attention.verifyMismatches).toEqual([{ at: expect.any(String), bench: 'Bench 2', packer: 'Luca', subject: 'sku VASO-XL' }]);
     // Only the claim older than 15 minutes; the one just taken is not the supervisor's business.
     expect(floor.attention.oldClaims).toEqual([{ orderKey: 'Bottega#5001', bench: 'Bench 1', packer: 'Anna', since: expect.any(String), minutes: 20 }]);
 
     // Bench 1's next heartbeat says its printer head is open: the next read shows it (the page reads every second).
-    await withDb((db) => heartbeat(db, { id: 'b1', name: 'Bench 1' }, { packer: 'Anna', order: null, printer: { state: 'head_open', name: 'Zebra GK420d' }, queue: 0, refused: 0, lastLabel: null }));
+    await withDb((db) => heartbeat(db, { id: 'b1', name: 'Bench 1' }, { packer: 'Anna', order: null, printer: { state: 'head_open', name: 'Zebra GK420d' }, queue: 0, refused: 0, labelsHeld: 0, lastLabel: null }));
     const next = JSON.parse((await request('GET', '/api/floor', { cookie })).text);
     expect(next.benches[0]).toMatchObject({ name: 'Bench 1', state: 'idle', printer: { state: 'head_open' } });
     expect(next.attention.printers).toEqual([{ bench: 'Bench 1', state: 'head_open' }]);
     expect(next.attention.refused).toEqual([]);
+    expect(next.attention.labelsHeld).toEqual([]);
   });
 
   it('releases a claim older than 15 minutes, and says so; a second release finds none', async () => {
