@@ -17,18 +17,18 @@
 import { PNG } from 'pngjs';
 import { renderZplStream } from '../../electron/core/printing/zpl/preview';
 import { lexZpl } from '../../electron/core/printing/zpl/zpl-lexer';
+// A MaxiCode as a printer draws it at any dpi, inches.
+import { MAXICODE_IN } from '../../electron/core/printing/zpl/zpl-scale';
 
 /** The MaxiCode's quiet zone, mm: 1X, X = 0.88 mm (see the module comment). */
-export const MAXICODE_QUIET_MM = 0.88;
+const MAXICODE_QUIET_MM = 0.88;
 
 /** How far two places may differ and be the same place, mm: a dot or two of rounding and scaling. */
-export const NEAR_MM = 0.3;
+const NEAR_MM = 0.3;
 
-/** A MaxiCode as a printer draws it at any dpi, inches. */
-const MAXICODE_IN = { width: 1.11, height: 1.054 };
 
 /** A stream split at its MaxiCode fields: each `^BD` field alone (with the format's own commands), and the stream without them. */
-export function splitMaxiCode(zpl: string): { alone: string; rest: string } | null {
+function splitMaxiCode(zpl: string): { alone: string; rest: string } | null {
   const tokens = lexZpl(zpl);
   const alone: string[] = [];
   const rest: string[] = [];
