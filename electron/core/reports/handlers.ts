@@ -11,7 +11,7 @@ import path from 'node:path';
 import type { Handlers } from '../../../shared/contract/commands';
 import { StationError } from '../../../shared/contract/errors';
 import { ReportSettings, type DayReportView, type ReportLanguage } from '../../../shared/contract/reports';
-import { romeDay, romeRange } from '../../../shared/domain/rome-day';
+import { romeDay } from '../../../shared/domain/rome-day';
 import { dayCharts } from '../../../shared/reports/charts';
 import { chartFormats } from '../../../shared/reports/formats';
 import { reportText } from '../../../shared/reports/text';
@@ -42,8 +42,9 @@ async function buildDayReport(ctx: StationContext, day: string, language: Report
   const text = reportText(language);
   const stats = dayStats(store, day, 'day');
   const fmt = chartFormats(language, stats.totals.currency);
-  const { fromIso, toIso } = romeRange(day, day);
-  const manifests = store.manifests.list({ limit: 1000 }).filter((m) => m.createdAt >= fromIso && m.createdAt < toIso);
+  // The platform's `createdAt` carries its own offset (`2026-11-28T23:40:00+01:00`): its Rome day, read as an instant
+  // (compared as text with the day's UTC bounds, a manifest closed after 23:00 in Rome fell after the day's end).
+  const manifests = store.manifests.list({ limit: 1000 }).filter((m) => romeDay(Date.parse(m.createdAt)) === day);
   const pickups = store.pickups.list({ from: day, to: day, limit: 1000 });
   const station = opts.stationName();
   // Loaded when a report is first made: ECharts and Skia cost ≈ 45 MB of RSS that a bench never making one should not carry.
