@@ -110,3 +110,38 @@ test('Settings shows the data folder: size, labels kept, the database check; a r
   await page.keyboard.press('F8');
   await expect(page.getByRole('form', { name: /Data folder|Cartella dati/ }).getByLabel(/Keep labels and finished queue rows|Conserva etichette/)).toHaveValue('120');
 });
+
+test('a code the scanner types while the order’s answer is still coming is kept whole', async ({ page, station, rpc }) => {
+  const created = '2026-11-20 10:00:00 +0000';
+  const ship = { name: 'Giulia Bianchi', a1: 'Via Roma 1', city: 'Milano', zip: '20121', prov: 'MI', country: 'IT' };
+  await rpc('orders.importCsv', {
+    fileName: 'verify.csv',
+    content: shopifyCsv(order({ name: '#7101', id: '7700000007101', created, email: 'g@example.it', ship, items: [{ q: '1', n: 'Piattino', p: '8.00', sku: 'PIA-7' }, { q: '1', n: 'Vaso', p: '30.00', sku: 'VASO-7' }], total: '38.00' })),
+  });
+  await rpc('verify.settings.set', { enabled: true, tolerancePct: 10, toleranceKg: 0.05 });
+  try {
+    await page.goto(station.url);
+    await expect(page.getByText('TRAINING MODE — sandbox')).toBeVisible();
+    await page.keyboard.press('F1');
+    const input = page.locator('#scan-input');
+    await expect(input).toBeFocused();
+    // The order's answer is held back while the scanner starts on the first item.
+    const held: Route[] = [];
+    await page.route('**/rpc/scan.resolve', (route) => void held.push(route));
+    await page.keyboard.type('#7101');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => held.length).toBe(1);
+    await page.keyboard.type('PIA');
+    for (const r of held) await r.continue();
+    await page.unroute('**/rpc/scan.resolve');
+    const progress = page.getByTestId('verify-progress');
+    await expect(progress).toHaveText('0 of 2 items');
+    // The answer took the focus back to the field without selecting what was typed: the rest follows it.
+    await page.keyboard.type('-7');
+    await expect(input).toHaveValue('PIA-7');
+    await page.keyboard.press('Enter');
+    await expect(progress).toHaveText('1 of 2 items');
+  } finally {
+    await rpc('verify.settings.set', { enabled: false, tolerancePct: 10, toleranceKg: 0.05 });
+  }
+});

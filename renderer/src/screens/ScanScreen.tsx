@@ -32,6 +32,9 @@ export function ScanScreen() {
   const jobOrderId = useJob((s) => (s.order?.status === 'open' ? s.order.id : undefined));
 
   useEffect(() => {
+    // Already in the field, the scanner may be typing the next code: selecting it would let the next character
+    // replace what came before (an order's answer arriving mid-scan turned PIA-2 into IA-2).
+    if (document.activeElement === input.current) return;
     input.current?.focus();
     input.current?.select();
   }, [focusTick]);
