@@ -26,18 +26,35 @@ import { ActionForm } from '../components/Forms';
 
 /**
  * A printer choice of a rule (its label printer, or its printer for labels longer than the stock): the known
- * printers, and the rule's own when the station does not know it (yet); `''` is `none` (in words).
+ * printers, and the rule's own when the station does not know it (yet); `''` is `none` (in words); `named` words
+ * a printer's choice (its name or URI) when the select alone would not say what it is for.
  */
-function PrinterChoice({ uri, label, none, printers, disabled, onChoose }: { uri: string; label: string; none: string; printers: readonly DiscoveredPrinterView[]; disabled: boolean; onChoose: (uri: string) => void }) {
+function PrinterChoice({
+  uri,
+  label,
+  none,
+  named = (name) => name,
+  printers,
+  disabled,
+  onChoose,
+}: {
+  uri: string;
+  label: string;
+  none: string;
+  named?: (name: string) => string;
+  printers: readonly DiscoveredPrinterView[];
+  disabled: boolean;
+  onChoose: (uri: string) => void;
+}) {
   return (
     <select aria-label={label} value={uri} disabled={disabled} onChange={(e) => onChoose(e.target.value)}>
       <option value="">{none}</option>
       {printers.map((p) => (
         <option key={p.uri} value={p.uri}>
-          {printerNameText(p)}
+          {named(printerNameText(p))}
         </option>
       ))}
-      {uri && !printers.some((p) => p.uri === uri) ? <option value={uri}>{uri}</option> : null}
+      {uri && !printers.some((p) => p.uri === uri) ? <option value={uri}>{named(uri)}</option> : null}
     </select>
   );
 }
@@ -151,6 +168,7 @@ export function RulesSettingsSection() {
                     uri={r.then.longLabelPrinter ?? ''}
                     label={t('rules.settings.longLabelPrinterOf', { index })}
                     none={t('rules.settings.longLabelsHeld')}
+                    named={(name) => t('rules.settings.longLabelsTo', { name })}
                     printers={printers}
                     disabled={following}
                     onChoose={(uri) => void change(() => invoke('rules.save', { index, rule: withLongLabelPrinter(r, uri) }))}

@@ -55,6 +55,7 @@ export const rulesEn = {
       printerInUse: 'Label printer in use',
       longLabelPrinterOf: 'Printer of rule {{index}} for labels longer than the labels loaded',
       longLabelsHeld: 'Longer labels: held for the packer',
+      longLabelsTo: 'Longer labels to {{name}}',
       test: 'Test on order',
       testOrder: 'Order number',
       import: 'Import JSON…',

@@ -55,6 +55,7 @@ export const rulesIt = {
       printerInUse: 'Stampante etichette in uso',
       longLabelPrinterOf: 'Stampante della regola {{index}} per le etichette più lunghe di quelle caricate',
       longLabelsHeld: 'Etichette più lunghe: trattenute per l’operatore',
+      longLabelsTo: 'Etichette più lunghe a {{name}}',
       test: 'Prova su ordine',
       testOrder: 'Numero ordine',
       import: 'Importa JSON…',
