@@ -23,6 +23,7 @@ import type { Invoke } from '../support/commands';
 import { shopifyCsv } from '../fixtures/shopify/generate-shopify-csv';
 import { order } from '../fixtures/shopify/warehouse-order';
 import { expect, SHOTS, test } from './fixture';
+import { countdownTexts, watchCountdown } from './flows';
 import { startPtyScale, type PtyScale } from './pty-scale';
 
 test.use({ stationOptions: { name: 'autoship', labelPrinter: 'listener' } });
@@ -93,17 +94,9 @@ test.afterAll(async ({ station }) => {
 
 test.beforeEach(async ({ page }) => {
   // Every text the countdown shows, however short it runs.
-  await page.addInitScript(() => {
-    const seen: string[] = [];
-    (window as unknown as { autoshipSeen: string[] }).autoshipSeen = seen;
-    new MutationObserver(() => {
-      const el = document.querySelector('[data-testid="autoship-countdown"]');
-      if (el?.textContent && seen[seen.length - 1] !== el.textContent) seen.push(el.textContent);
-    }).observe(document, { subtree: true, childList: true, characterData: true });
-  });
+  await watchCountdown(page);
 });
 
-const countdownTexts = (page: Page) => page.evaluate(() => (window as unknown as { autoshipSeen: string[] }).autoshipSeen);
 
 test('rules and product data imported from files in Settings; the countdown is a setting', async ({ page, station, rpc }) => {
   const rulesFile = path.join(station.workDir, 'rules.json');

@@ -14,6 +14,7 @@ import type { Invoke } from '../support/commands';
 import { shopifyCsv } from '../fixtures/shopify/generate-shopify-csv';
 import { order } from '../fixtures/shopify/warehouse-order';
 import { expect, SHOTS, test } from './fixture';
+import { ISSUE_37_BOXES, ISSUE_37_PRODUCT_ROWS } from '../fixtures/boxes/issue-37';
 
 test.use({ stationOptions: { name: 'box-fits', labelPrinter: 'listener' } });
 
@@ -23,12 +24,7 @@ const milano = { name: 'Giulia Bianchi', a1: 'Via Roma 1', city: 'Milano', zip: 
 const RULES = { version: 1, rules: [{ name: 'Italia', when: { countries: ['IT'] }, then: { rate: 'cheapest', shipByItself: true } }] };
 const PRODUCTS = [
   'sku,weightKg,lengthCm,widthCm,heightCm,hsCode,originCountry,description',
-  'CUP,0.3,9,9,10,691200,IT,Tazza',
-  'TE-1L,0.9,22,18,16,691200,IT,Teiera 1 l',
-  'PP-27,0.6,28,28,4,691200,IT,Piatto piano',
-  'BW-14,0.3,14,14,7,691200,IT,Ciotola',
-  'TU-30,2.1,30,30,18,691200,IT,Zuppiera',
-  'VS-DEC,1.4,20,20,30,691300,IT,Vaso decorato',
+  ...ISSUE_37_PRODUCT_ROWS,
 ].join('\n');
 
 /** The scanner: the order number's characters and Enter (not key actions of the packer). */
@@ -40,14 +36,7 @@ async function scan(page: Page, code: string): Promise<void> {
 const orderOf = async (rpc: Invoke, n: string) => (await rpc('orders.page', { q: n, view: 'all' })).orders.find((o) => o.orderNumber === n)!;
 
 test.beforeAll(async ({ rpc }) => {
-  await rpc('boxes.settings.set', {
-    presets: [
-      { name: 'Small', lengthCm: 25, widthCm: 20, heightCm: 10, tareKg: 0.15, barcode: null },
-      { name: 'Medium', lengthCm: 30, widthCm: 20, heightCm: 15, tareKg: 0.25, barcode: null },
-      { name: 'Large', lengthCm: 40, widthCm: 30, heightCm: 20, tareKg: 0.4, barcode: null },
-    ],
-    defaultBox: 'Medium',
-  });
+  await rpc('boxes.settings.set', ISSUE_37_BOXES);
   await rpc('rules.import', { content: JSON.stringify(RULES) });
   await rpc('products.importCsv', { content: PRODUCTS });
   await rpc('shipping.settings.set', { countdownMs: 300 });

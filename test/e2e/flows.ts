@@ -32,3 +32,18 @@ export async function shipFromKeyboard(page: Page, orderNumber: string): Promise
   await page.keyboard.press('Enter');
   await page.keyboard.press('Control+Enter');
 }
+
+/** Records every text the ship-by-itself countdown shows, however short it runs (an init script: call before `page.goto`). */
+export async function watchCountdown(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { autoshipSeen: string[] }).autoshipSeen = seen;
+    new MutationObserver(() => {
+      const el = document.querySelector('[data-testid="autoship-countdown"]');
+      if (el?.textContent && seen[seen.length - 1] !== el.textContent) seen.push(el.textContent);
+    }).observe(document, { subtree: true, childList: true, characterData: true });
+  });
+}
+
+/** The countdown's texts {@link watchCountdown} recorded on this page, in order. */
+export const countdownTexts = (page: Page): Promise<string[]> => page.evaluate(() => (window as unknown as { autoshipSeen: string[] }).autoshipSeen);

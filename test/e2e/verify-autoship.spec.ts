@@ -17,6 +17,7 @@ import type { Invoke } from '../support/commands';
 import { shopifyCsv } from '../fixtures/shopify/generate-shopify-csv';
 import { order } from '../fixtures/shopify/warehouse-order';
 import { expect, SHOTS, test } from './fixture';
+import { countdownTexts, watchCountdown } from './flows';
 
 test.use({ stationOptions: { name: 'verify-autoship', labelPrinter: 'listener' } });
 
@@ -50,7 +51,6 @@ async function scan(page: Page, code: string): Promise<void> {
 }
 
 const orderOf = async (rpc: Invoke, n: string) => (await rpc('orders.page', { q: n, view: 'all' })).orders.find((o) => o.orderNumber === n)!;
-const countdownTexts = (page: Page) => page.evaluate(() => (window as unknown as { autoshipSeen: string[] }).autoshipSeen);
 
 test.beforeAll(async ({ rpc }) => {
   const created = '2026-11-20 10:00:00 +0000';
@@ -70,14 +70,7 @@ test.beforeAll(async ({ rpc }) => {
 
 test.beforeEach(async ({ page }) => {
   // Every text the countdown shows, however short it runs.
-  await page.addInitScript(() => {
-    const seen: string[] = [];
-    (window as unknown as { autoshipSeen: string[] }).autoshipSeen = seen;
-    new MutationObserver(() => {
-      const el = document.querySelector('[data-testid="autoship-countdown"]');
-      if (el?.textContent && seen[seen.length - 1] !== el.textContent) seen.push(el.textContent);
-    }).observe(document, { subtree: true, childList: true, characterData: true });
-  });
+  await watchCountdown(page);
 });
 
 test('the last item’s scan ships the verified order by itself: the label printed, 0 key actions; a wrong item does not start it', async ({ page, station, rpc, labelPrinter }) => {

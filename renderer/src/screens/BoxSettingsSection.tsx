@@ -19,6 +19,7 @@ import { useApp } from '../stores/app';
 import { useSharedSettingsReload } from '../lib/sharedSettings';
 import { useBoxes } from '../stores/boxes';
 import { SettingsCard } from '../components/Forms';
+import { ProposalList } from '../components/ProposalList';
 
 interface Row {
   name: string;
@@ -148,24 +149,11 @@ export function BoxSettingsSection() {
         {errorOf('defaultBox') ? <p className="field-error">{errorOf('defaultBox')}</p> : null}
       </div>
       <TextField id="box-margin" label={t('boxes.margin')} hint={t('boxes.marginHint')} value={margin} onValue={(v) => editForm({ margin: v })} error={errorOf('marginCm')} inputMode="decimal" className="field-num" />
-      {waiting.length ? (
-        <>
-          <h3>{t('boxes.learnt')}</h3>
-          <ul className="plain" aria-label={t('boxes.learnt')}>
-            {waiting.map((l) => (
-              <li key={l.key}>
-                {t('boxes.learntOne', { items: l.key, box: l.proposed ?? '', current: l.box ?? '—', source: l.source })}{' '}
-                <button type="button" className="btn btn-small" onClick={() => resolve(l.key, true)}>
-                  {t('products.accept')}
-                </button>
-                <button type="button" className="btn btn-small" onClick={() => resolve(l.key, false)}>
-                  {t('products.reject')}
-                </button>
-              </li>
-            ))}
-          </ul>
-        </>
-      ) : null}
+      <ProposalList
+        title={t('boxes.learnt')}
+        proposals={waiting.map((l) => ({ key: l.key, text: t('boxes.learntOne', { items: l.key, box: l.proposed ?? '', current: l.box ?? '—', source: l.source }) }))}
+        onResolve={resolve}
+      />
       <div className="actions">
         <button type="submit" className="btn btn-primary" disabled={busy} aria-keyshortcuts="Control+Enter">
           {t('boxes.save')}

@@ -16,6 +16,7 @@ import { saveText } from '../lib/saveText';
 import { useApp } from '../stores/app';
 import { FollowedFileForm } from './FollowedFileForm';
 import { FileButton } from '../components/FileButton';
+import { ProposalList } from '../components/ProposalList';
 
 /** The Product data card of the Settings screen (see file comment). */
 export function ProductsSettingsSection() {
@@ -67,24 +68,11 @@ export function ProductsSettingsSection() {
         </button>
       </div>
       <FollowedFileForm key={source?.path ?? ''} id="products-follow" label={t('products.follow')} path={source?.path ?? null} onFollow={(path) => invoke('products.follow', { path }).then(load)} />
-      {suggestions.length ? (
-        <>
-          <h3>{t('products.suggestions')}</h3>
-          <ul className="plain" aria-label={t('products.suggestions')}>
-            {suggestions.map((s) => (
-              <li key={s.id}>
-                {t('products.suggestion', { sku: s.sku, field: t(`products.field.${s.field}`), current: s.current ?? '—', proposed: s.proposed, source: s.source })}{' '}
-                <button type="button" className="btn btn-small" onClick={() => resolve(s.id, true)}>
-                  {t('products.accept')}
-                </button>
-                <button type="button" className="btn btn-small" onClick={() => resolve(s.id, false)}>
-                  {t('products.reject')}
-                </button>
-              </li>
-            ))}
-          </ul>
-        </>
-      ) : null}
+      <ProposalList
+        title={t('products.suggestions')}
+        proposals={suggestions.map((s) => ({ key: s.id, text: t('products.suggestion', { sku: s.sku, field: t(`products.field.${s.field}`), current: s.current ?? '—', proposed: s.proposed, source: s.source }) }))}
+        onResolve={resolve}
+      />
     </section>
   );
 }

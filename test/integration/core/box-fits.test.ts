@@ -14,6 +14,7 @@ import { shopifyCsv } from '../../fixtures/shopify/generate-shopify-csv';
 import { order } from '../../fixtures/shopify/warehouse-order';
 import { orderByNumber } from './helpers';
 import { useStation } from './station-fixture';
+import { ISSUE_37_BOXES, ISSUE_37_PRODUCT_ROWS } from '../../fixtures/boxes/issue-37';
 
 const fx = useStation({ options: () => ({ platformTimeoutMs: 5000, printerTimeoutMs: 2000, platformRateLimits: false }) });
 const invoke = fx.invoke;
@@ -31,25 +32,13 @@ const RULES = {
 
 const PRODUCTS = [
   'sku,weightKg,lengthCm,widthCm,heightCm,hsCode,originCountry,description,shipsAlone',
-  'CUP,0.3,9,9,10,691200,IT,Tazza',
-  'TE-1L,0.9,22,18,16,691200,IT,Teiera 1 l',
-  'PP-27,0.6,28,28,4,691200,IT,Piatto piano',
-  'BW-14,0.3,14,14,7,691200,IT,Ciotola',
-  'TU-30,2.1,30,30,18,691200,IT,Zuppiera',
-  'VS-DEC,1.4,20,20,30,691300,IT,Vaso decorato',
+  ...ISSUE_37_PRODUCT_ROWS,
   'NOSIZE,0.5,,,,691200,IT,Senza misure',
   'CAR-GL,0.7,12,12,25,701349,IT,Caraffa in vetro,yes',
 ].join('\n');
 
 beforeAll(async () => {
-  await invoke('boxes.settings.set', {
-    presets: [
-      { name: 'Small', lengthCm: 25, widthCm: 20, heightCm: 10, tareKg: 0.15, barcode: null },
-      { name: 'Medium', lengthCm: 30, widthCm: 20, heightCm: 15, tareKg: 0.25, barcode: null },
-      { name: 'Large', lengthCm: 40, widthCm: 30, heightCm: 20, tareKg: 0.4, barcode: null },
-    ],
-    defaultBox: 'Medium',
-  });
+  await invoke('boxes.settings.set', ISSUE_37_BOXES);
   await invoke('products.importCsv', { content: PRODUCTS });
   await invoke('rules.import', { content: JSON.stringify(RULES) });
   const item = (sku: string, q: number) => ({ q: String(q), n: sku, p: '10.00', sku });

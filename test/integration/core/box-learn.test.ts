@@ -13,6 +13,7 @@ import { shopifyCsv } from '../../fixtures/shopify/generate-shopify-csv';
 import { order } from '../../fixtures/shopify/warehouse-order';
 import { orderByNumber } from './helpers';
 import { useStation } from './station-fixture';
+import { ISSUE_37_BOXES } from '../../fixtures/boxes/issue-37';
 
 const fx = useStation({ options: () => ({ platformTimeoutMs: 5000, printerTimeoutMs: 2000, platformRateLimits: false }) });
 const invoke = fx.invoke;
@@ -22,14 +23,7 @@ const torino = { name: 'Luca Neri', a1: 'Via Po 3', city: 'Torino', zip: '10123'
 const cups = (name: string, id: string, q: number, ship = milano) => order({ name, id, created, email: 'a@example.it', ship, items: [{ q: String(q), n: 'Tazza', p: '10.00', sku: 'CUP' }], total: '20.00' });
 
 beforeAll(async () => {
-  await invoke('boxes.settings.set', {
-    presets: [
-      { name: 'Small', lengthCm: 25, widthCm: 20, heightCm: 10, tareKg: 0.15, barcode: null },
-      { name: 'Medium', lengthCm: 30, widthCm: 20, heightCm: 15, tareKg: 0.25, barcode: null },
-      { name: 'Large', lengthCm: 40, widthCm: 30, heightCm: 20, tareKg: 0.4, barcode: null },
-    ],
-    defaultBox: 'Medium',
-  });
+  await invoke('boxes.settings.set', ISSUE_37_BOXES);
   await invoke('products.importCsv', { content: ['sku,weightKg,lengthCm,widthCm,heightCm,hsCode,originCountry,description', 'CUP,0.3,9,9,10,691200,IT,Tazza'].join('\n') });
   const rules = [
     { name: 'Torino in Medium', when: { countries: ['IT'], postcodes: ['10*'] }, then: { rate: 'cheapest', box: 'Medium', shipByItself: true } },
