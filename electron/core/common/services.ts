@@ -196,6 +196,24 @@ export interface BenchStatus {
   /** Labels held as longer than the labels loaded (issue 36), waiting for the packer; absent from benches before it: 0. */
   labelsHeld: number;
   lastLabel: { trackingNumber: string; at: string } | null;
+  /**
+   * The warehouse's latest refusals of this bench's writes (issue 42 item 1: a row-level rule or a constraint
+   * said no), newest last, at most 10: when (ISO 8601), what the bench tried (`ship #1047`, `activity`), and the
+   * database's sentence. Absent from benches before it: none.
+   */
+  warehouseRefusals?: WarehouseRefusal[];
+}
+
+/** One write the warehouse database refused (SQLSTATE class 23 or 42501): an answer, not a lost connection. */
+export interface WarehouseRefusal {
+  /** When, ISO 8601. */
+  at: string;
+  /** What the bench tried, e.g. `ship #1047`, `activity`, `claim #1048`. */
+  what: string;
+  /** The database's message, e.g. "new row violates row-level security policy for table \"orders\"". */
+  message: string;
+  /** The SQLSTATE, e.g. `42501`. */
+  code: string;
 }
 
 /** What the link asks of the rest of the bench, bound once the handlers exist (commands.ts). */
