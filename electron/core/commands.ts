@@ -95,7 +95,7 @@ export function createHandlers(ctx: StationContext): Handlers {
     createStorageHandlers(ctx),
     createRulesHandlers(ctx),
     createProductsHandlers(ctx),
-    createShipOrderHandlers(ctx, shipmentCreator(ctx)),
+    createShipOrderHandlers(ctx, shipmentCreator(ctx, () => session.who())),
     createShipFormHandlers(rateQuoter(ctx)),
     createPackersHandlers(ctx, session),
     createReportsHandlers(ctx, reportOpts),

@@ -32,7 +32,13 @@ export function createOutboxExecutors(ctx: ContextWithoutOutbox, settle: Shipmen
         store,
         client,
         printerUri: () => ctx.printer.uri,
-        inCommit: (orderId, trackingNumber) => void ctx.slips.queueWithLabel(orderId, trackingNumber),
+        inCommit: (orderId, trackingNumber, payload) => {
+          // The shipment is the bench's whenever it is sent (issue 42 item 6): its `ship` activity is written with
+          // it, in the same transaction, so the warehouse hears of a queued press sent later as of any other.
+          const who = payload.pressedBy ?? { packerId: null, packerName: null, stationName: null };
+          store.activity.record({ action: 'ship', ...who, trackingNumber, orderId: orderId ?? null });
+          void ctx.slips.queueWithLabel(orderId, trackingNumber);
+        },
         ...(settle.settleMs !== undefined ? { settleMs: settle.settleMs } : {}),
         ...(settle.pollMs !== undefined ? { pollMs: settle.pollMs } : {}),
         now: () => new Date(ctx.now()),

@@ -99,6 +99,8 @@ const HTTP_STATUS: Readonly<Record<StationErrorCode, number>> = {
   supervisor_required: 403,
   unknown_packer: 404,
   claimed: 409,
+  // Not sent and not queued (no quote): the message says when to press again.
+  not_sent: 503,
   warehouse_offline: 503,
   changed_elsewhere: 409,
   offline: 503,

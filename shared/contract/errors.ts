@@ -45,6 +45,8 @@ export const LOCAL_ERROR_CODES = [
   'unknown_packer',
   /** Another bench of the warehouse is packing this order (issue 35): the message names the bench, the packer and since when. */
   'claimed',
+  /** A press that was not sent and is not queued (issue 42 item 8): the message says why and when to press again. */
+  'not_sent',
   /** A shared setting cannot be changed while the bench's warehouse is offline (issue 35): it is read-only until the warehouse is back. */
   'warehouse_offline',
   /** Another bench changed this shared setting first (issue 35): the message names the bench, the packer and when; the screen reloads it. */

@@ -155,7 +155,11 @@ export interface SecretStore {
  * its packer, since when, ISO 8601). `offline`: the warehouse cannot be asked and this bench holds no claim
  * on the order, so it must not ship it.
  */
-export type ClaimResult = { won: true } | { won: false; benchName: string; packer: string | null; since: string | null; offline: boolean };
+export type ClaimResult =
+  | { won: true }
+  | { won: false; benchName: string; packer: string | null; since: string | null; offline: boolean; shipped?: undefined }
+  /** The order is shipped in the warehouse already (issue 42 item 7): by which bench, when (ISO 8601), its tracking number. */
+  | { won: false; shipped: { benchName: string; at: string; trackingNumber: string | null }; offline: false };
 
 /**
  * A change of one shared setting (issue 35 item 2), keyed for the whole warehouse with {@link sharedKey};

@@ -10,6 +10,7 @@ import type { OutboxRecord } from '../store';
 import { emitAppChanged } from '../account/app';
 import type { ContextWithoutOutbox, StationContext } from '../common/context';
 import { outboxRowView } from './views';
+import { orderReference } from '../../../shared/domain/order-reference';
 
 /** True for a JSON object (not an array, not null). */
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -105,6 +106,10 @@ export function createOutboxHandlers(ctx: StationContext) {
         );
       }
       const done = store.outbox.dismiss(id, { dismissed: { note: note && note !== '' ? note : null, at: new Date(ctx.now()).toISOString() } });
+      // A dismissed shipment will not be sent: its order's claim, kept while it was unsent (issue 42 item 7), ends.
+      const orderId = done.kind === 'shipment.create' ? (done.payload as { orderId?: unknown }).orderId : undefined;
+      const order = typeof orderId === 'number' ? store.orders.getById(orderId) : undefined;
+      if (order) void ctx.warehouse.release(orderReference(order));
       emitOutboxChanged(ctx, done);
       return outboxRowView(store, done);
     },

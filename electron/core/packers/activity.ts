@@ -6,7 +6,7 @@
  *   ({@link SUPERVISOR_COMMANDS}), when the station has packers;
  * - reads a scan as a packer's badge before anything else (`scan.resolve`
  *   answers `{kind: 'packer'}` and that packer is signed in at once);
- * - records shipment, print, reprint, verify mismatch, void, pickup,
+ * - records print, reprint, verify mismatch, void, pickup,
  *   manifest and order scans in `activity` with the packer and the station.
  * The domains' handlers stay unaware of packers.
  */
@@ -90,8 +90,7 @@ export function withPackers(handlers: Handlers, store: Store, session: PackerSes
       case 'shipping.shipOrder': {
         const r = out as ShipResult;
         if (r.shippedElsewhere) break;
-        const orderId = (input as { orderId?: number }).orderId ?? null;
-        record('ship', { trackingNumber: r.shipment.trackingNumber, orderId });
+        // The `ship` row is written with the shipment itself (executors.ts), now or when the queue sends it.
         if (r.printJob) record('print', { trackingNumber: r.shipment.trackingNumber, subject: `print job ${r.printJob.id}` });
         break;
       }

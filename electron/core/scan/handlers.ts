@@ -7,6 +7,7 @@ import { adoptShipment, findLocalShipment, findPlatformShipment } from '../shipp
 import { shipmentView } from '../shipping/views';
 import { orderReference } from '../../../shared/domain/order-reference';
 import type { StationOrder } from '../../../shared/domain/order';
+import { emitOrdersChanged } from '../orders/handlers';
 
 /** A BDA: the carrier's delivery document number, 14 digits (spec: Tracking, `bda`). */
 const BDA_PATTERN = /^\d{14}$/;
@@ -16,16 +17,36 @@ const BDA_PATTERN = /^\d{14}$/;
  * `packerName` says who is signed in), and the order opened before it is let go.
  */
 export function createScanHandlers(ctx: StationContext, packerName: () => string | null = () => null) {
-  let opened: string | null = null;
-  /** Claims the order a scan opens; the one before it is let go. Returns who packs it when another bench does. */
-  const open = async (order: StationOrder): Promise<OrderClaimView | undefined> => {
+  let opened: { key: string; orderId: number } | null = null;
+  /**
+   * Lets the order opened before go, unless its shipment is still unsent (queued in the outbox): a claim lives
+   * as long as its shipment, so no other bench ships it meanwhile (issue 42 item 7). Such a claim ends when the
+   * shipment reaches the warehouse (orders push, `ship_orders`) or is cancelled.
+   */
+  const letGo = async (prev: { key: string; orderId: number }): Promise<void> => {
+    const unsent = ctx.store.shipments.listByOrder(prev.orderId).some((s) => s.trackingNumber === null && s.cancelledAt === null);
+    if (!unsent) await ctx.warehouse.release(prev.key);
+  };
+  /**
+   * Claims the order a scan opens; the one before it is let go. Returns who packs it when another bench does;
+   * an order the warehouse says is shipped already is marked shipped here and returned so (never a second label).
+   */
+  const open = async (order: StationOrder): Promise<{ order: StationOrder; claimedBy?: OrderClaimView }> => {
     const key = orderReference(order);
-    if (opened !== null && opened !== key) await ctx.warehouse.release(opened);
-    opened = key;
+    if (opened !== null && opened.key !== key) await letGo(opened);
+    opened = { key, orderId: order.id };
     const claim = await ctx.warehouse.claim(key, packerName());
-    if (claim.won || claim.offline) return undefined;
+    if (claim.won || claim.offline) return { order };
     opened = null;
-    return { bench: claim.benchName, packer: claim.packer, since: claim.since };
+    if (claim.shipped) {
+      if (order.status === 'open' && claim.shipped.trackingNumber) {
+        const shipped = ctx.store.orders.markShipped(order.id, claim.shipped.trackingNumber);
+        emitOrdersChanged(ctx);
+        return { order: shipped };
+      }
+      return { order };
+    }
+    return { order, claimedBy: { bench: claim.benchName, packer: claim.packer, since: claim.since } };
   };
   return {
     /**
@@ -41,25 +62,21 @@ export function createScanHandlers(ctx: StationContext, packerName: () => string
      * @throws StationError `offline` / `timeout` when the platform could not be asked.
      */
     'scan.release': async () => {
-      const key = opened;
+      const prev = opened;
       opened = null;
-      if (key !== null) await ctx.warehouse.release(key);
-      return { released: key !== null };
+      if (prev !== null) await letGo(prev);
+      return { released: prev !== null };
     },
     'scan.open': async ({ orderId }): Promise<ScanResult> => {
       const order = ctx.store.orders.getById(orderId);
       if (!order) throw new StationError('not_found_locally', `Order ${orderId} not found`, { orderId: ['No such order at this station'] });
-      const claimedBy = await open(order);
-      return { kind: 'order', order, ...(claimedBy ? { claimedBy } : {}) };
+      return { kind: 'order', ...(await open(order)) };
     },
     'scan.resolve': async ({ code }): Promise<ScanResult> => {
       const c = code.trim();
       const orders = ctx.store.orders.findAllByScan(c);
       if (orders.length > 1) return { kind: 'orders', code: c, orders };
-      if (orders[0]) {
-        const claimedBy = await open(orders[0]);
-        return { kind: 'order', order: orders[0], ...(claimedBy ? { claimedBy } : {}) };
-      }
+      if (orders[0]) return { kind: 'order', ...(await open(orders[0])) };
       const local = findLocalShipment(ctx.store, c);
       if (local) return { kind: 'shipment', shipment: shipmentView(ctx.store, local) };
       if (BDA_PATTERN.test(c)) {

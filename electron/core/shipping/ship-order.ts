@@ -16,6 +16,9 @@ import { z } from 'zod';
 import type { AutoShipView, PlanAttention, ShipPlanView } from '../../../shared/contract/plan';
 import type { StationOrder } from '../../../shared/domain/order';
 import { issuesToDetails, type Rate, type ShipmentRequest } from '../../../shared/platform';
+import { QUEUED_CODES } from '../../../shared/contract/outbox-outcome';
+import { PlatformError } from '../platform/errors';
+import { emitOrdersChanged } from '../orders/handlers';
 import type { StationContext } from '../common/context';
 import { defineSetting } from '../store';
 import { planShipment, type ShipIntent } from './plan';
@@ -67,30 +70,74 @@ function needsPacker(order: StationOrder, reasons: readonly PlanAttention[]): St
 }
 
 /**
- * `create` guarded by the warehouse's claim (issue 35): an order another bench is packing is not shipped
- * here (409 `claimed`, naming the bench, its packer and since when), nor one this bench holds no claim on
- * while the warehouse cannot be asked; a shipped order's claim ends. Without a warehouse every claim is won.
+ * Claims `order` for this bench in the warehouse (issue 35), or refuses: an order another bench is packing
+ * (409 `claimed`, naming the bench, its packer and since when), one this bench holds no claim on while the
+ * warehouse cannot be asked, and one the warehouse says is shipped already (`invalid_state`, naming where,
+ * when and its tracking number; the bench's copy is marked shipped). Without a warehouse every claim is won.
+ * Asked before the quote too (issue 42 item 9), so an order that cannot ship here spends none of the
+ * account's quotes.
+ * @returns the order's key for the whole warehouse (its reference: shop and number)
+ * @throws StationError `claimed`, `invalid_state`
+ */
+async function claimOrRefuse(ctx: StationContext, order: StationOrder): Promise<string> {
+  const key = orderReference(order);
+  const claim = await ctx.warehouse.claim(key, null);
+  if (claim.won) return key;
+  if (claim.shipped) {
+    const { trackingNumber, benchName, at } = claim.shipped;
+    if (order.status === 'open' && trackingNumber) {
+      ctx.store.orders.markShipped(order.id, trackingNumber);
+      emitOrdersChanged(ctx);
+    }
+    const said = coreText('shippedAtBench', { order: order.orderNumber, bench: benchName || '?', time: romeClock(Date.parse(at)), trackingNumber: trackingNumber ?? '?' });
+    throw new StationError('invalid_state', said.message, { orderId: [said.message] }, said.text);
+  }
+  const time = claim.since ? romeClock(Date.parse(claim.since)) : '?';
+  const said = claim.offline
+    ? coreText('claimedOffline', { order: order.orderNumber, time })
+    : claim.packer
+      ? coreText('claimedBy', { order: order.orderNumber, bench: claim.benchName, packer: claim.packer, time })
+      : coreText('claimedByBench', { order: order.orderNumber, bench: claim.benchName, time });
+  throw new StationError('claimed', said.message, undefined, said.text);
+}
+
+/**
+ * `create` guarded by the warehouse's claim ({@link claimOrRefuse}). The claim lives as long as the shipment
+ * is unsent (issue 42 item 7): a press that ends queued keeps it, and it ends at the warehouse when the
+ * shipment goes up (`ship_orders`, whenever the outbox sends it) or its row is dismissed.
  */
 function claimedCreate(ctx: StationContext, create: ReturnType<typeof shipmentCreator>): ReturnType<typeof shipmentCreator> {
   return async (input, target) => {
     const order = input.orderId !== undefined ? ctx.store.orders.getById(input.orderId) : undefined;
     if (!order) return create(input, target);
-    // The order's key for the whole warehouse: its reference (shop and number), as on the platform.
-    const key = orderReference(order);
-    const claim = await ctx.warehouse.claim(key, null);
-    if (!claim.won) {
-      const time = claim.since ? romeClock(Date.parse(claim.since)) : '?';
-      const said = claim.offline
-        ? coreText('claimedOffline', { order: order.orderNumber, time })
-        : claim.packer
-          ? coreText('claimedBy', { order: order.orderNumber, bench: claim.benchName, packer: claim.packer, time })
-          : coreText('claimedByBench', { order: order.orderNumber, bench: claim.benchName, time });
-      throw new StationError('claimed', said.message, undefined, said.text);
-    }
+    const key = await claimOrRefuse(ctx, order);
     const result = await create(input, target);
     void ctx.warehouse.release(key);
     return result;
   };
+}
+
+/**
+ * The quote of a press (`POST /rates`), or `not_sent` when the platform gave none (issue 42 item 8): no outbox
+ * row exists yet, so the press is not queued and must not be called so; the message says why and, for the
+ * account's limit, in how many seconds to press again (`details.retryAfterS`).
+ * @throws StationError `not_sent`; the platform's other refusals as they are (`validation_failed`, …)
+ */
+async function quoteOrNotSent(ctx: StationContext, input: Parameters<StationContext['client']['quote']>[0]): Promise<Rate[]> {
+  try {
+    return await ctx.client.quote(input);
+  } catch (e) {
+    if (e instanceof PlatformError && e.code === 'rate_limited') {
+      const seconds = Math.max(1, Math.ceil((e.retryAfterMs ?? 60_000) / 1000));
+      const said = coreText('notSentRateLimited', { seconds });
+      throw new StationError('not_sent', said.message, { retryAfterS: [String(seconds)] }, said.text);
+    }
+    if (e instanceof PlatformError && QUEUED_CODES.has(e.code)) {
+      const said = coreText('notSentNoQuote', { reason: e.message });
+      throw new StationError('not_sent', said.message, undefined, said.text);
+    }
+    throw e;
+  }
 }
 
 /** Handlers of shipping by intent; `unclaimedCreate` is {@link shipmentCreator} (the one path of a shipment), guarded here by the warehouse's claim. */
@@ -122,7 +169,9 @@ export function createShipOrderHandlers(ctx: StationContext, unclaimedCreate: Re
       const blocking = plan.attention.filter((a) => !(pending && a.key === 'inFlight'));
       if (blocking.length || !plan.request || !plan.packages) throw needsPacker(order, blocking);
       const base: ShipmentRequest = plan.request;
-      const rates = await ctx.client.quote({
+      // The claim before the quote: an order held elsewhere spends none of the account's quotes (issue 42 item 9).
+      await claimOrRefuse(ctx, order);
+      const rates = await quoteOrNotSent(ctx, {
         recipient: { address: { postalCode: base.recipient.address.postalCode, countryCode: base.recipient.address.countryCode, city: base.recipient.address.city, ...(base.recipient.address.province ? { province: base.recipient.address.province } : {}) } },
         packages: plan.packages,
         ...(base.options?.cod || base.options?.insurance ? { options: { ...(base.options.cod ? { cod: { amount: base.options.cod.amount, currency: base.options.cod.currency } } : {}), ...(base.options.insurance ? { insurance: base.options.insurance } : {}) } } : {}),

@@ -93,6 +93,19 @@ export interface ShipmentCreatePayload {
    * of the printer it would print on (issue 36, `longLabelPrinter`): carried to the label's `auto` job.
    */
   longLabelPrinterUri?: string;
+  /**
+   * Who pressed Ship (issue 42 item 6): the packer and station recorded on the `ship` activity when the
+   * shipment is made, now or when the outbox sends it later (after a restart too). Absent on rows of older
+   * versions: recorded without a packer.
+   */
+  pressedBy?: ShipmentPressedBy;
+}
+
+/** The packer (id, name) and station's name at the press; null where none was signed in or named. */
+export interface ShipmentPressedBy {
+  packerId: number | null;
+  packerName: string | null;
+  stationName: string | null;
 }
 
 /** What the platform gave: the shipment (created or adopted) and its label. */
@@ -170,8 +183,11 @@ export interface ShipmentExecutorDeps<O> {
   client: PlatformClient;
   /** Device URI of the label printer in use: the shipment's `auto` print job is created for it. */
   printerUri: () => string;
-  /** Called in the transaction that records the shipment, after its label job (the packing slip's job, issue 11). */
-  inCommit?: (orderId: number | undefined, trackingNumber: string) => void;
+  /**
+   * Called in the transaction that records the shipment, after its label job: the packing slip's job (issue 11)
+   * and the `ship` activity with who pressed (`payload.pressedBy`, issue 42 item 6).
+   */
+  inCommit?: (orderId: number | undefined, trackingNumber: string, payload: ShipmentCreatePayload) => void;
   /** Settle window after a POST without an answer, ms (default {@link DEFAULT_SETTLE_MS}). */
   settleMs?: number;
   /** Look-up interval inside the settle window, ms (default {@link DEFAULT_SETTLE_POLL_MS}). */
@@ -255,7 +271,7 @@ export function createShipmentExecutor<O>(deps: ShipmentExecutorDeps<O>): Outbox
       const zpl = store.labels.getLatest(sent.shipment.trackingNumber, 'ZPL');
       const ruled = row.payload.printerUri;
       if (zpl) store.printJobs.ensureAuto(zpl.id, ruled ?? deps.printerUri(), { pinned: ruled !== undefined, longLabelPrinterUri: row.payload.longLabelPrinterUri ?? null });
-      deps.inCommit?.(orderId, sent.shipment.trackingNumber);
+      deps.inCommit?.(orderId, sent.shipment.trackingNumber, row.payload);
       const committed: ShipmentCommitted = {
         trackingNumber: sent.shipment.trackingNumber,
         localShipmentId: id,

@@ -13,7 +13,7 @@ import type { StationOrder } from '../../../shared/domain/order';
 import { MAX_SHIPMENTS_PER_ORDER, shipmentReference } from '../../../shared/domain/order-reference';
 import { Shipment } from '../../../shared/platform/resources';
 import type { TrackingRecord } from '../../../shared/platform/tracking';
-import { storePlatformShipment, type ShipmentCommitted, type ShipmentCreatePayload } from './shipment-executor';
+import { storePlatformShipment, type ShipmentCommitted, type ShipmentCreatePayload, type ShipmentPressedBy } from './shipment-executor';
 import { findByReference, recipientKeyOf } from './shipment-lookup';
 import { isTransient } from '../outbox/worker';
 import type { OutboxRecord, ShipmentRecord } from '../store';
@@ -263,10 +263,12 @@ export interface ShipTarget {
  * `target` (from the core, never the command's input): the rule's label printer, carried in the
  * outbox row so a later send prints there too ({@link ShipmentCreatePayload.printerUri}).
  */
-export function shipmentCreator(ctx: StationContext) {
+export function shipmentCreator(ctx: StationContext, pressedBy: () => ShipmentPressedBy | undefined = () => undefined) {
   const { store } = ctx;
   return async ({ orderId, request }: z.output<typeof ShipInput>, target: ShipTarget = {}): Promise<ShipResult> => {
+    const who = pressedBy();
     const ruled = {
+      ...(who ? { pressedBy: who } : {}),
       ...(target.printerUri !== undefined ? { printerUri: target.printerUri } : {}),
       ...(target.longLabelPrinterUri !== undefined ? { longLabelPrinterUri: target.longLabelPrinterUri } : {}),
     };

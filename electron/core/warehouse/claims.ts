@@ -24,8 +24,17 @@ interface ClaimHolder {
   since: string;
 }
 
-/** The outcome of a claim: this bench has the order, or another one does. */
-export type ClaimOutcome = { won: true } | { won: false; holder: ClaimHolder };
+/** An order already shipped in the warehouse (by any bench, or adopted from the platform): its tracking number, when and where. */
+export interface ShippedInWarehouse {
+  trackingNumber: string | null;
+  /** The bench that shipped it (or imported it, for a row shipped before schema 5), '' when unknown. */
+  benchName: string;
+  /** When it was marked shipped, ISO 8601. */
+  at: string;
+}
+
+/** The outcome of a claim: this bench has the order, another one does, or the order is shipped already (issue 42 item 7). */
+export type ClaimOutcome = { won: true } | { won: false; holder: ClaimHolder } | { won: false; shipped: ShippedInWarehouse };
 
 /** How long a bench may be silent before its claims can be taken, s (the issue's default: 2 minutes). */
 const DEFAULT_HEARTBEAT_TIMEOUT_S = 120;
@@ -45,35 +54,25 @@ export async function heartbeat(db: Db, bench: WarehouseBench, status: object = 
 }
 
 /**
- * Claims `orderKey` for `bench`. One statement decides: the order is free, already this bench's, or held by
- * a bench silent for more than `timeoutS` seconds (then it is taken over); otherwise the holder is read and
- * returned. The bench must have sent a {@link heartbeat} (its row is the claim's foreign key).
+ * Claims `orderKey` for `bench`, in one call of the warehouse's `claim_order` (schema 5): the order's row is
+ * locked first, so an order shipped at another bench a moment before is refused as `shipped`, never claimed
+ * again; otherwise the order is free, already this bench's, or held by a bench silent for more than `timeoutS`
+ * seconds (then it is taken over), or the live holder is returned. The bench must have sent a {@link heartbeat}.
  * @param orderKey the order's key for the whole warehouse (its shop and number)
  * @param packer the packer signed in at the bench, or null
  * @param timeoutS heartbeat timeout, s (> 0)
- * @throws the database's error (the bench is not registered, the warehouse is unreachable)
+ * @throws the database's error (the bench is not registered or not the login's: SQLSTATE 42501; unreachable)
  */
 export async function claimOrder(db: Db, orderKey: string, bench: WarehouseBench, packer: string | null, timeoutS = DEFAULT_HEARTBEAT_TIMEOUT_S): Promise<ClaimOutcome> {
-  const won = await db.query(
-    `INSERT INTO claims (order_key, bench_id, packer, claimed_at) VALUES ($1, $2, $3, now())
-     ON CONFLICT (order_key) DO UPDATE
-       SET bench_id = EXCLUDED.bench_id,
-           packer = CASE WHEN claims.bench_id = EXCLUDED.bench_id THEN COALESCE(EXCLUDED.packer, claims.packer) ELSE EXCLUDED.packer END,
-           claimed_at = CASE WHEN claims.bench_id = EXCLUDED.bench_id THEN claims.claimed_at ELSE now() END
-       WHERE claims.bench_id = EXCLUDED.bench_id
-          OR NOT EXISTS (SELECT 1 FROM benches b WHERE b.id = claims.bench_id AND b.heartbeat_at > now() - make_interval(secs => $4))
-     RETURNING order_key`,
+  const res = await db.query<{ state: 'won' | 'held' | 'shipped'; holder_bench: string | null; bench_name: string | null; packer: string | null; since: Date | null; tracking_number: string | null }>(
+    'SELECT state, holder_bench, bench_name, packer, since, tracking_number FROM claim_order($1, $2, $3, $4)',
     [orderKey, bench.id, packer, timeoutS],
   );
-  if (won.rowCount === 1) return { won: true };
-  const holder = await db.query<{ bench_id: string; name: string; packer: string | null; claimed_at: Date }>(
-    `SELECT c.bench_id, b.name, c.packer, c.claimed_at FROM claims c JOIN benches b ON b.id = c.bench_id WHERE c.order_key = $1`,
-    [orderKey],
-  );
-  const h = holder.rows[0];
-  // Released between the two statements: try once more (the order is free now).
-  if (!h) return claimOrder(db, orderKey, bench, packer, timeoutS);
-  return { won: false, holder: { benchId: h.bench_id, benchName: h.name, packer: h.packer, since: h.claimed_at.toISOString() } };
+  const row = res.rows[0];
+  if (!row || row.state === 'won') return { won: true };
+  const since = (row.since ?? new Date()).toISOString();
+  if (row.state === 'shipped') return { won: false, shipped: { trackingNumber: row.tracking_number, benchName: row.bench_name ?? '', at: since } };
+  return { won: false, holder: { benchId: row.holder_bench ?? '', benchName: row.bench_name ?? '', packer: row.packer, since } };
 }
 
 /** Lets `orderKey` go if `bench` holds it (shipped, Esc, another order opened). Returns whether it held it. */

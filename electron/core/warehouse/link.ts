@@ -13,7 +13,7 @@ import type { WarehouseStatusView } from '../../../shared/contract/warehouse';
 import { coreText } from '../../../shared/contract/core-text';
 import { StationError } from '../../../shared/contract/errors';
 import { romeClock } from '../../../shared/domain/rome-day';
-import type { BenchStatus, ClaimResult, SharedChange, WarehouseBenchHooks, WarehouseLink } from '../common/services';
+import type { BenchStatus, ClaimResult, SharedChange, WarehouseBenchHooks, WarehouseLink, WarehouseRefusal } from '../common/services';
 import { defineSetting, type Store } from '../store';
 import { claimOrder, heartbeat, releaseOrder, type WarehouseBench } from './claims';
 import { warehouseClientConfig, warehouseProblem } from './connection';
@@ -21,7 +21,7 @@ import { checkWarehouseSchema } from './schema';
 import { sendActivity } from './activity';
 import { hasJoined, localShared, pullShared, pushShared, SharedConflictError } from './shared';
 import { coalesced } from './coalesced';
-import { createOrderSync } from './orders';
+import { createOrderSync, isRefusal } from './orders';
 import { ClaimTimeoutSetting } from './settings';
 
 /** This bench's id for the warehouse, made once and kept in its database (a copied data folder is the same bench). */
@@ -43,7 +43,10 @@ export interface WarehouseLinkOptions {
   store: Store;
   /** The bench's name now (Settings › Station); '' gives "Bench <first characters of its id>". */
   benchName: () => string;
-  /** How often the bench says it is alive and retries a lost warehouse, ms (default 20000). */
+  /**
+   * How often the bench says it is alive and retries a lost warehouse, ms (default 10000: the page calls a
+   * bench offline 30 s after its last heartbeat, issue 42 item 2, so two may be lost before it does).
+   */
   heartbeatMs?: number;
   /** How often the bench's new activity rows go up while the warehouse answers, ms (default 1000). */
   activityMs?: number;
@@ -56,6 +59,9 @@ export interface WarehouseLinkOptions {
   /** Called when the warehouse comes or goes (the header shows it). */
   onChange?: () => void;
 }
+
+/** The refusals kept for the supervisor's page, newest last. */
+const REFUSALS_KEPT = 10;
 
 /** How often a claim may try a lost warehouse again before the next heartbeat does, ms. */
 const RETRY_ON_CLAIM_MS = 2000;
@@ -91,8 +97,16 @@ export function createWarehouseLink(opts: WarehouseLinkOptions): WarehouseLink {
     onShared: () => undefined,
     benchStatus: () => ({ packer: null, printer: { state: 'unknown', name: '' }, queue: 0, refused: 0, labelsHeld: 0, lastLabel: null }),
   };
-  /** What the supervisor's page shows of this bench: the hooks' state and the order it holds last claimed. */
-  const benchStatus = (): BenchStatus => ({ ...hooks.benchStatus(), order: [...held].pop() ?? null });
+  // The warehouse's latest refusals of this bench's writes (issue 42 item 1), for the page.
+  const refusals: WarehouseRefusal[] = [];
+  /** A write the warehouse refused: an answer, not a lost connection. Logged with what was refused, kept for the page. */
+  const refused = (what: string, e: Error & { code: string }): void => {
+    refusals.push({ at: new Date(now()).toISOString(), what, message: e.message, code: e.code });
+    if (refusals.length > REFUSALS_KEPT) refusals.splice(0, refusals.length - REFUSALS_KEPT);
+    log(`warehouse refused ${what}: ${e.message} (SQLSTATE ${e.code})`);
+  };
+  /** What the supervisor's page shows of this bench: the hooks' state, the order it holds last claimed, the refusals. */
+  const benchStatus = (): BenchStatus => ({ ...hooks.benchStatus(), order: [...held].pop() ?? null, ...(refusals.length ? { warehouseRefusals: [...refusals] } : {}) });
   const bind = (h: WarehouseBenchHooks): void => {
     hooks = h;
   };
@@ -132,7 +146,22 @@ export function createWarehouseLink(opts: WarehouseLinkOptions): WarehouseLink {
       went(e);
     }
   });
-  const orders = createOrderSync({ db: pool, store: opts.store, bench, now, log, onPulled: (got) => hooks.onOrders?.(got), onError: (e) => went(e) });
+  const orders = createOrderSync({
+    db: pool,
+    store: opts.store,
+    bench,
+    now,
+    log,
+    onPulled: (got) => hooks.onOrders?.(got),
+    onError: (e) => went(e),
+    onRefused: (list) => {
+      for (const r of list) refused(`${r.what === 'ship' ? 'marking shipped' : 'importing'} ${r.orderKey}`, r.error);
+    },
+    // A shipped order's claim ended at the warehouse with its shipment (ship_orders): the bench lets it go too.
+    onShipped: (keys) => {
+      for (const k of keys) hold(k, false);
+    },
+  });
   const listen = async (): Promise<void> => {
     if (listener || closed) return;
     const client = new pg.Client(config);
@@ -159,7 +188,16 @@ export function createWarehouseLink(opts: WarehouseLinkOptions): WarehouseLink {
     await orders.pull();
   };
 
-  const went = (e: unknown): void => {
+  /**
+   * The warehouse did not do what was asked. `what` names a write whose refusal is an answer (a claim, a
+   * release): then the bench stays connected and says what was refused; anything else (no answer, or a
+   * refused heartbeat: this bench cannot work with the warehouse) marks it offline until the next heartbeat.
+   */
+  const went = (e: unknown, what?: string): void => {
+    if (what !== undefined && isRefusal(e)) {
+      refused(what, e);
+      return;
+    }
     if (connected || since === null) {
       since = new Date(now()).toISOString();
       log(`warehouse ${address.host}:${address.port}/${address.database}: ${warehouseProblem(e, address)}`);
@@ -203,7 +241,7 @@ export function createWarehouseLink(opts: WarehouseLinkOptions): WarehouseLink {
   };
   const schedule = (): void => {
     if (closed) return;
-    timer = setTimeout(() => void beat().finally(schedule), opts.heartbeatMs ?? 20_000);
+    timer = setTimeout(() => void beat().finally(schedule), opts.heartbeatMs ?? 10_000);
     timer.unref();
   };
   // The activity rows not sent yet go up; one send at a time.
@@ -212,7 +250,7 @@ export function createWarehouseLink(opts: WarehouseLinkOptions): WarehouseLink {
     const run = async (): Promise<void> => {
       try {
         if (!connected) return;
-        await sendActivity(pool, opts.store, bench());
+        await sendActivity(pool, opts.store, bench(), (seq, e) => refused(`activity row ${seq}`, e));
         // What the supervisor's page shows of the bench goes up within a second of changing, not at the next heartbeat.
         if (JSON.stringify(benchStatus()) !== lastStatus) await beatNow();
       } catch (e) {
@@ -238,8 +276,10 @@ export function createWarehouseLink(opts: WarehouseLinkOptions): WarehouseLink {
     source: opts.source ?? 'command_line',
     url: opts.url,
     status,
-    async claim(orderKey, packer): Promise<ClaimResult> {
+    async claim(orderKey, given): Promise<ClaimResult> {
       await first;
+      // A claim taken by shipping (not by a scan) names the packer signed in too (issue 42 item 3).
+      const packer = given ?? hooks.packerName();
       // A packer scanning while the warehouse is away asks again now (at most every 2 s), not at the next heartbeat:
       // a warehouse back since a moment is used at once.
       if (!connected && now() - lastRetry >= RETRY_ON_CLAIM_MS) {
@@ -254,9 +294,15 @@ export function createWarehouseLink(opts: WarehouseLinkOptions): WarehouseLink {
           return { won: true };
         }
         hold(orderKey, false);
+        if ('shipped' in out) {
+          // Shipped at another bench (or before a restart here): the bench's copy learns it now.
+          void orders.pull();
+          return { won: false, shipped: out.shipped, offline: false };
+        }
         return { won: false, benchName: out.holder.benchName, packer: out.holder.packer, since: out.holder.since, offline: false };
       } catch (e) {
-        went(e);
+        went(e, `claim ${orderKey}`);
+        if (isRefusal(e)) return { won: false, benchName: '', packer: null, since: null, offline: false };
         return held.has(orderKey) ? { won: true } : { won: false, benchName: '', packer: null, since, offline: true };
       }
     },
@@ -268,7 +314,7 @@ export function createWarehouseLink(opts: WarehouseLinkOptions): WarehouseLink {
       try {
         await releaseOrder(pool, orderKey, bench());
       } catch (e) {
-        went(e);
+        went(e, `release ${orderKey}`);
       }
     },
     async share(changes: readonly SharedChange[], mode: 'check' | 'force' = 'check') {

@@ -124,7 +124,7 @@ const pulledHash = (value: WarehouseOrder): string => FROM_WAREHOUSE + createHas
  * @returns how many orders were sent (those equal to the warehouse's change nothing there)
  * @throws the database's error (nothing is noted as sent: the batch goes again)
  */
-async function pushOrders(db: Db, store: Store, bench: WarehouseBench, now: () => number): Promise<number> {
+async function pushOrders(db: Db, store: Store, bench: WarehouseBench, now: () => number, hooks: Pick<OrderSyncOptions, 'onRefused' | 'onShipped'> = {}): Promise<number> {
   let sent = 0;
   let waits = 0;
   for (;;) {
@@ -145,14 +145,36 @@ async function pushOrders(db: Db, store: Store, bench: WarehouseBench, now: () =
       if (!cursor.joined && !late) store.settings.set(OrdersSentSetting, { ...cursor, joined: true });
       return sent;
     }
-    await sendBatch(db, rows, bench, !cursor.joined);
+    const { refused, shipped } = await sendBatch(db, rows, bench, !cursor.joined);
+    if (refused.length) hooks.onRefused?.(refused);
+    if (shipped.length) hooks.onShipped?.(shipped);
     store.settings.set(OrdersSentSetting, { ...last.cursor, joined: cursor.joined });
     sent += rows.length;
   }
 }
 
-/** One batch up: content (not for orders taken from the warehouse), then shipments. */
-async function sendBatch(db: Db, rows: readonly ChangedOrder[], bench: WarehouseBench, seed: boolean): Promise<void> {
+/** The database said no to a write (an answer, not a lost connection): SQLSTATE class 22 (data), 23 (integrity), 42501 (rights, row-level security) or P0001 (a function's RAISE). */
+export function isRefusal(e: unknown): e is Error & { code: string } {
+  const code = (e as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && /^(22...|23...|42501|P0001)$/.test(code);
+}
+
+/** One order the warehouse refused (issue 42 item 1): its key, what was tried, the database's error. */
+export interface RefusedOrder {
+  orderKey: string;
+  what: 'import' | 'ship';
+  error: Error & { code: string };
+}
+
+/**
+ * One batch up: content (not for orders taken from the warehouse), then shipments through `ship_orders`
+ * (schema 5: any bench ships any order, its claims end in the same transaction). A batch the database refuses
+ * is sent again one order at a time, so one refused order never holds back the others.
+ * @returns the orders the database refused (logged and shown by the caller; the cursor moves past them) and
+ *   the keys marked shipped (their claims ended)
+ * @throws the database's error when it is not a refusal (unreachable, shutting down: the batch goes again)
+ */
+async function sendBatch(db: Db, rows: readonly ChangedOrder[], bench: WarehouseBench, seed: boolean): Promise<{ refused: RefusedOrder[]; shipped: string[] }> {
   // One row per key (ON CONFLICT cannot change a row twice in one statement): the later change wins.
   const content = new Map<string, string>();
   const shipped = new Map<string, string>();
@@ -161,25 +183,35 @@ async function sendBatch(db: Db, rows: readonly ChangedOrder[], bench: Warehouse
     if (!r.importHash?.startsWith(FROM_WAREHOUSE)) content.set(key, JSON.stringify(warehouseOrderValue(r.order)));
     if (r.order.status === 'shipped' && r.order.shipmentTrackingNumber) shipped.set(key, r.order.shipmentTrackingNumber);
   }
-  if (content.size > 0) {
-    const conflict = seed
-      ? 'DO NOTHING'
-      : `DO UPDATE SET value = EXCLUDED.value, revision = nextval('orders_revision'), imported_at = now(), bench_id = EXCLUDED.bench_id
-         WHERE o.shipped_at IS NULL AND o.value IS DISTINCT FROM EXCLUDED.value`;
-    await db.query(
-      `INSERT INTO orders AS o (order_key, value, bench_id)
+  const conflict = seed
+    ? 'DO NOTHING'
+    : `DO UPDATE SET value = EXCLUDED.value, revision = nextval('orders_revision'), imported_at = now(), bench_id = EXCLUDED.bench_id
+       WHERE o.shipped_at IS NULL AND o.value IS DISTINCT FROM EXCLUDED.value`;
+  const importSql = `INSERT INTO orders AS o (order_key, value, bench_id)
        SELECT k, v, $3 FROM unnest($1::text[], $2::jsonb[]) AS x(k, v)
-       ON CONFLICT (order_key) ${conflict}`,
-      [[...content.keys()], [...content.values()], bench.id],
-    );
-  }
-  if (shipped.size > 0) {
-    await db.query(
-      `UPDATE orders o SET shipped_at = now(), tracking_number = x.t, revision = nextval('orders_revision')
-       FROM unnest($1::text[], $2::text[]) AS x(k, t) WHERE o.order_key = x.k AND o.shipped_at IS NULL`,
-      [[...shipped.keys()], [...shipped.values()]],
-    );
-  }
+       ON CONFLICT (order_key) ${conflict}`;
+  const refused: RefusedOrder[] = [];
+  /** Runs `write` on all of `entries`; refused, on each alone, noting the ones refused. */
+  const each = async (entries: Map<string, string>, what: RefusedOrder['what'], write: (keys: string[], values: string[]) => Promise<unknown>): Promise<void> => {
+    if (entries.size === 0) return;
+    try {
+      await write([...entries.keys()], [...entries.values()]);
+    } catch (e) {
+      if (!isRefusal(e)) throw e;
+      for (const [k, v] of entries) {
+        try {
+          await write([k], [v]);
+        } catch (one) {
+          if (!isRefusal(one)) throw one;
+          refused.push({ orderKey: k, what, error: one });
+        }
+      }
+    }
+  };
+  await each(content, 'import', (keys, values) => db.query(importSql, [keys, values, bench.id]));
+  await each(shipped, 'ship', (keys, tracking) => db.query('SELECT ship_orders($1, $2::text[], $3::text[])', [bench.id, keys, tracking]));
+  const notShipped = new Set(refused.filter((r) => r.what === 'ship').map((r) => r.orderKey));
+  return { refused, shipped: [...shipped.keys()].filter((k) => !notShipped.has(k)) };
 }
 
 /** What a pull changed in the bench's order list: orders added or changed, orders marked shipped, rows skipped. */
@@ -248,6 +280,10 @@ export interface OrderSyncOptions {
   onPulled: (pulled: PulledOrders) => void;
   /** The warehouse did not answer (the link notes it is offline); the work is done again at the next (re)connection. */
   onError: (e: unknown) => void;
+  /** The warehouse refused orders of a push (issue 42 item 1): said by the link, the rest went up. */
+  onRefused?: (refused: RefusedOrder[]) => void;
+  /** Orders marked shipped in the warehouse by a push, their claims ended there (their keys). */
+  onShipped?: (keys: string[]) => void;
 }
 
 /** The bench's two directions of orders, each run one at a time; neither rejects (errors go to `onError`). */
@@ -269,7 +305,7 @@ export function createOrderSync(opts: OrderSyncOptions): OrderSync {
   };
   return {
     push: coalesced(guard(async () => {
-      await pushOrders(opts.db, opts.store, opts.bench(), opts.now);
+      await pushOrders(opts.db, opts.store, opts.bench(), opts.now, opts);
     })),
     pull: coalesced(guard(async () => {
       const got = await pullOrders(opts.db, opts.store, opts.log);

@@ -127,6 +127,7 @@ export const en = {
     supervisor_required: "A supervisor’s PIN is needed for this setting",
     unknown_packer: "No packer has this badge or PIN",
     claimed: "Another bench is packing this order",
+    not_sent: "Not sent and not queued: press again shortly",
     warehouse_offline: "The warehouse is offline: shared settings are read-only until it is back",
     changed_elsewhere: "Another bench changed this first: it was reloaded, make your change again",
     unauthenticated: "The platform refused the credentials",

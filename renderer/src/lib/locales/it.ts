@@ -130,6 +130,7 @@ export const it: Texts<typeof en> = {
     supervisor_required: "Per questa impostazione serve il PIN di un supervisore",
     unknown_packer: "Nessun operatore ha questo badge o PIN",
     claimed: "Un altro banco sta imballando questo ordine",
+    not_sent: "Non inviato e non in coda: premi di nuovo tra poco",
     warehouse_offline: "Il magazzino non è raggiungibile: le impostazioni condivise sono in sola lettura finché non torna",
     changed_elsewhere: "Un altro banco l’ha modificata prima: è stata ricaricata, ripeti la modifica",
     unauthenticated: "Credenziali della piattaforma rifiutate",
