@@ -12,20 +12,23 @@ import type { Sandbox } from '../../../../electron/sandbox/index';
 import { shopifyCsv } from '../../../fixtures/shopify/generate-shopify-csv';
 import { order } from '../../../fixtures/shopify/warehouse-order';
 import { startTestPostgres, type TestPostgres } from '../../../support/postgres';
-import { createWarehouse, untilWarehouse } from '../../../support/warehouse';
+import { benchLogins, createWarehouse, untilWarehouse } from '../../../support/warehouse';
 import { invokerOf, orderByNumber, parcel, startSandbox, stationConfig, stationFailure, tempDir } from '../helpers';
 
 let server: TestPostgres;
 let sb: Sandbox;
 let url: string;
+/** Each bench its own login in warehouse_bench, as the README says (never the owner's). */
+let nextLogin: () => Promise<string>;
 const dirs: Array<ReturnType<typeof tempDir>> = [];
 const stations: StartedStation[] = [];
 const pgPasswordBefore = process.env.PGPASSWORD;
 
-/** A station of the demo account joined to the warehouse at `warehouseUrl`, its labels to a folder. */
-async function bench(warehouseUrl: string): Promise<StartedStation> {
+/** A station of the demo account joined to the warehouse on a login of its own, its labels to a folder. */
+async function bench(): Promise<StartedStation> {
   const tmp = tempDir();
   dirs.push(tmp);
+  const warehouseUrl = await nextLogin();
   const station = await startStation({ ...stationConfig(sb, tmp.dir, `file://${tmp.dir}/labels`), warehouseUrl }, { platformRateLimits: false, warehouse: { heartbeatMs: 200, activityMs: 100 } });
   stations.push(station);
   return station;
@@ -41,6 +44,7 @@ const csv = shopifyCsv(
 beforeAll(async () => {
   server = await startTestPostgres();
   url = await createWarehouse(server, 'warehouse');
+  nextLogin = benchLogins(server, url);
   // The benches' password as a bench gets it without a secret store: PGPASSWORD (never the URL).
   process.env.PGPASSWORD = server.password;
   sb = await startSandbox();
@@ -57,8 +61,8 @@ afterAll(async () => {
 
 describe('two benches, one warehouse', () => {
   it('an order open at Bench 1 is not shipped at Bench 3; the claim ends when Bench 1 ships it', async () => {
-    const one = await bench(url);
-    const three = await bench(url);
+    const one = await bench();
+    const three = await bench();
     const at1 = invokerOf(() => one);
     const at3 = invokerOf(() => three);
     for (const invoke of [at1, at3]) await invoke('orders.importCsv', { fileName: 'day.csv', shop: 'Bottega', content: csv });
@@ -102,15 +106,15 @@ describe('two benches, one warehouse', () => {
     // What Bench 1 did is in the warehouse within 2 s, once, with the shipment's facts.
     const ship = async () => (await pool.query<{ packer: string; shipment: { contractCode: string; cost: number; parcels: number; weightKg: number } }>(`SELECT packer, shipment FROM activity WHERE action = 'ship' AND tracking_number = $1`, [shipped.shipment.trackingNumber])).rows;
     for (let i = 0; i < 40 && (await ship()).length === 0; i++) await new Promise((r) => setTimeout(r, 50));
-    expect(await ship()).toEqual([{ packer: 'Anna', shipment: { contractCode: shipped.shipment.carrier.contractCode, cost: shipped.shipment.cost.amount, currency: 'EUR', weightKg: 1.5, parcels: 1 } }]);
+    expect(await ship()).toEqual([{ packer: 'Anna', shipment: { contractCode: shipped.shipment.carrier.contractCode, contractName: shipped.shipment.carrier.contractName, carrierName: shipped.shipment.carrier.name, cost: shipped.shipment.cost.amount, currency: 'EUR', weightKg: 1.5, parcels: 1 } }]);
     const actions = (await pool.query<{ action: string; n: number }>(`SELECT action, count(*)::int AS n FROM activity a JOIN benches b ON b.id = a.bench_id WHERE b.name = 'Bench 1' GROUP BY action ORDER BY action`)).rows;
     expect(actions).toEqual(expect.arrayContaining([{ action: 'scan', n: 1 }, { action: 'ship', n: 1 }, { action: 'sign_in', n: 1 }]));
     await pool.end();
   });
 
   it('a bench that lets the order go (Esc) frees it for another bench at once', async () => {
-    const a = await bench(url);
-    const b = await bench(url);
+    const a = await bench();
+    const b = await bench();
     const atA = invokerOf(() => a);
     const atB = invokerOf(() => b);
     const one = shopifyCsv(order({ name: '#5101', id: '5500000005101', created: '2026-11-20 10:00:00 +0000', email: 'l@example.it', ship: { name: 'Luca Verdi', a1: 'Via Appia 5', city: 'Roma', zip: '00184', prov: 'RM', country: 'IT' }, items: [{ q: '1', n: 'Piatto', p: '20.00', sku: 'PIATTO' }], total: '20.00' }));
@@ -126,7 +130,7 @@ describe('two benches, one warehouse', () => {
   });
 
   it('a bench sends again what it did while the warehouse was away, each row once', async () => {
-    const two = await bench(url);
+    const two = await bench();
     const at2 = invokerOf(() => two);
     await at2('orders.importCsv', { fileName: 'day.csv', shop: 'Bottega', content: csv });
     await until(at2, true);
@@ -160,7 +164,7 @@ describe('two benches, one warehouse', () => {
   it('a bench restarted while the warehouse is away ships the order it was packing, and no other', async () => {
     const tmp = tempDir();
     dirs.push(tmp);
-    const config = { ...stationConfig(sb, tmp.dir, `file://${tmp.dir}/labels`), warehouseUrl: url };
+    const config = { ...stationConfig(sb, tmp.dir, `file://${tmp.dir}/labels`), warehouseUrl: await nextLogin() };
     const options = { platformRateLimits: false as const, warehouse: { heartbeatMs: 200, activityMs: 100 } };
     let four = await startStation(config, options);
     const at4 = invokerOf(() => four);
@@ -197,7 +201,7 @@ describe('two benches, one warehouse', () => {
     const wrong = process.env.PGPASSWORD;
     process.env.PGPASSWORD = 'not-the-password';
     try {
-      const alone = await bench(url);
+      const alone = await bench();
       const status = await until(invokerOf(() => alone), false);
       expect(status).toMatchObject({ connected: false, since: expect.any(String) });
       // The header says it too ("Warehouse offline since 10:42").

@@ -25,7 +25,8 @@ import { startStation, type StartedStation } from '../../../../electron/shell/st
 import { openStore } from '../../../../electron/core/store';
 import { createWarehouseLink } from '../../../../electron/core/warehouse/link';
 import { warehouseClientConfig } from '../../../../electron/core/warehouse/connection';
-import { migrateWarehouse, WAREHOUSE_SCHEMA_VERSION } from '../../../../electron/core/warehouse/schema';
+import { WAREHOUSE_SCHEMA_VERSION } from '../../../../electron/core/warehouse/schema';
+import { benchLogin, createWarehouse } from '../../../support/warehouse';
 import type { Sandbox } from '../../../../electron/sandbox/index';
 import { shopifyCsv } from '../../../fixtures/shopify/generate-shopify-csv';
 import { order } from '../../../fixtures/shopify/warehouse-order';
@@ -58,16 +59,23 @@ async function until<T>(what: string, check: () => Promise<T | undefined> | T | 
   }
 }
 
-/** A new warehouse database at `schema` (default the newest); its URL (no password). */
+/** A new warehouse database at `schema` (default the newest), made and migrated by its owner as the README says; the owner's URL (no password). */
 async function warehouse(schema = WAREHOUSE_SCHEMA_VERSION): Promise<string> {
-  const url = await server.createDatabase(`faults_${databases++}`);
-  await withDb(url, (db) => migrateWarehouse(db, schema));
-  return url;
+  return createWarehouse(server, `faults_${databases++}`, undefined, schema);
 }
 
-/** Runs `f` on a fresh connection to `url` as the superuser (the server may have restarted since the last one). */
+let logins = 0;
+/** A bench's own login in warehouse_bench for the warehouse at `url` (README): one per bench. */
+const nextBench = (url: string): Promise<string> => benchLogin(server, url, `bench${++logins}`);
+
+/**
+ * Runs `f` on a fresh connection to `url`'s database as the cluster's superuser (the server may have restarted
+ * since the last one): the test's own eyes (pg_stat_activity of every login, a trigger to hold a batch), never a bench.
+ */
 async function withDb<T>(url: string, f: (db: pg.Client) => Promise<T>): Promise<T> {
-  const db = new pg.Client(warehouseClientConfig(url, server.password).config);
+  const superuser = new URL(url);
+  superuser.username = 'postgres';
+  const db = new pg.Client(warehouseClientConfig(superuser.toString(), server.password).config);
   await db.connect();
   try {
     return await f(db);
@@ -182,7 +190,7 @@ describe('PostgreSQL stopped in the middle of the day', () => {
   it('three benches keep scanning, shipping what they hold and printing; afterwards every row is in the warehouse once', async () => {
     const url = await warehouse();
     const benches = [];
-    for (let k = 0; k < 3; k++) benches.push(await station(url));
+    for (let k = 0; k < 3; k++) benches.push(await station(await nextBench(url)));
     try {
       for (const [k, b] of benches.entries()) {
         await b.invoke('orders.importCsv', { fileName: 'day.csv', shop: 'Bottega', content: csv });
@@ -263,13 +271,14 @@ describe('a bench killed with SIGKILL while sending', () => {
       `),
     );
     const gate = new pg.Client(warehouseClientConfig(url, server.password).config);
+    const bench = await nextBench(url);
     await gate.connect();
     await gate.query('SELECT pg_advisory_lock(35)');
     const tmp = tempDir();
     dirs.push(tmp);
     const ROWS = 3000;
     try {
-      const first = child(tmp.dir, url, 'send', String(ROWS));
+      const first = child(tmp.dir, bench, 'send', String(ROWS));
       const benchId = await until('the bench child started', () => (first.lines[0] as { bench?: string } | undefined)?.bench);
       const count = () => withDb(url, async (db) => (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM activity WHERE bench_id = $1', [benchId])).rows[0]!.n);
       const waiting = () => withDb(url, async (db) => (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND wait_event = 'advisory' AND query LIKE 'INSERT INTO activity%'`)).rows[0]!.n);
@@ -285,7 +294,7 @@ describe('a bench killed with SIGKILL while sending', () => {
       // client: the batch is kept, unknown to the bench.
       expect(afterKill).toBe(1000);
 
-      const again = child(tmp.dir, url, 'send', String(ROWS));
+      const again = child(tmp.dir, bench, 'send', String(ROWS));
       expect(await until('the bench child started again', () => (again.lines[0] as { bench?: string } | undefined)?.bench)).toBe(benchId);
       await until(`all ${ROWS} rows in the warehouse`, async () => ((await count()) >= ROWS ? true : undefined));
       again.proc.kill('SIGTERM');
@@ -304,7 +313,7 @@ describe('a claim held by a killed bench', () => {
     const url = await warehouse();
     const tmp = tempDir();
     dirs.push(tmp);
-    const dead = child(tmp.dir, url, 'claim', 'Bottega #9001');
+    const dead = child(tmp.dir, await nextBench(url), 'claim', 'Bottega #9001');
     await until('the bench child claimed', () => (dead.lines[1] as { claim?: unknown } | undefined)?.claim);
     expect(dead.lines[1]).toEqual({ claim: { won: true } });
     const deadId = (dead.lines[0] as { bench: string }).bench;
@@ -313,7 +322,7 @@ describe('a claim held by a killed bench', () => {
     dirs.push(mine);
     const store = openStore(path.join(mine.dir, 'station.sqlite'));
     const TIMEOUT_S = 3;
-    const link = createWarehouseLink({ url, store, benchName: () => 'Bench 2', heartbeatMs: 200, activityMs: 100, claimTimeoutS: TIMEOUT_S });
+    const link = createWarehouseLink({ url: await nextBench(url), store, benchName: () => 'Bench 2', heartbeatMs: 200, activityMs: 100, claimTimeoutS: TIMEOUT_S });
     try {
       await until('Bench 2 connected', () => (link.status().connected ? true : undefined));
       // Bench 9 lives (its heartbeat every 200 ms): its claim stands.
@@ -351,8 +360,8 @@ const closedPort = freePort;
 
 describe('a warehouse the bench cannot join', () => {
   it.each([
-    ['a wrong password', async (url: string) => ({ url, password: 'not-the-password', says: /: the warehouse refused the password of user "postgres" \(password authentication failed for user "postgres"\): check PGPASSWORD, ~\/.pgpass or the password saved on this station$/ })],
-    ['a refused TLS (sslmode=require, a server without SSL)', async (url: string) => ({ url: `${url}?sslmode=require`, password: server.password, says: /: the warehouse server at 127\.0\.0\.1:\d+ does not offer TLS and the URL asks for it \(sslmode\)/ })],
+    ['a wrong password', async (url: string) => ({ url: await nextBench(url), password: 'not-the-password', says: /: the warehouse refused the password of user "bench\d+" \(password authentication failed for user "bench\d+"\): check PGPASSWORD, ~\/.pgpass or the password saved on this station$/ })],
+    ['a refused TLS (sslmode=require, a server without SSL)', async (url: string) => ({ url: `${await nextBench(url)}?sslmode=require`, password: server.password, says: /: the warehouse server at 127\.0\.0\.1:\d+ does not offer TLS and the URL asks for it \(sslmode\)/ })],
     ['an unreachable host (a closed port)', async () => ({ url: `postgres://postgres@127.0.0.1:${await closedPort()}/warehouse`, password: server.password, says: /: nothing answers at 127\.0\.0\.1:\d+ \(connect ECONNREFUSED [\d.:]+\): is PostgreSQL running there, on that port\?$/ })],
   ])('%s: one clear log line, offline since when, and the bench starts alone and ships', async (_name, setup) => {
     const wh = await setup(await warehouse());
@@ -396,6 +405,7 @@ function migrateWithCli(url: string) {
 
 describe('a warehouse of another schema version', () => {
   it('an older one: the bench says to run npm run warehouse; once it ran, the bench joins', async () => {
+    // A warehouse of schema 1 predates the benches' role: its benches joined as its owner.
     const url = await warehouse(1);
     const b = await station(url);
     try {
@@ -419,7 +429,7 @@ describe('a warehouse of another schema version', () => {
   it('a newer one: the bench says to update this station and works alone', async () => {
     const url = await warehouse();
     await withDb(url, (db) => db.query('UPDATE warehouse_schema SET version = $1', [WAREHOUSE_SCHEMA_VERSION + 1]));
-    const b = await station(url);
+    const b = await station(await nextBench(url));
     try {
       expect((await status(b.invoke, false)).connected).toBe(false);
       const said = await until('the bench said to update', () => b.logs.find((l) => l.startsWith('warehouse')));

@@ -14,7 +14,7 @@ import type { StationOrder } from '../../../../shared/domain/order';
 import { shopifyCsv } from '../../../fixtures/shopify/generate-shopify-csv';
 import { order } from '../../../fixtures/shopify/warehouse-order';
 import { startTestPostgres, type TestPostgres } from '../../../support/postgres';
-import { createWarehouse, untilWarehouse } from '../../../support/warehouse';
+import { benchLogins, createWarehouse, untilWarehouse } from '../../../support/warehouse';
 import type { Invoke } from '../../../support/commands';
 import { invokerOf, parcel, startSandbox, stationConfig, tempDir } from '../helpers';
 
@@ -30,9 +30,14 @@ const pgPasswordBefore = process.env.PGPASSWORD;
  * how often it says it is alive and retries a lost warehouse (a minute: only the import's push and the
  * warehouse's NOTIFY can bring an order within 2 s).
  */
+/** Each bench (its data folder) its own login in warehouse_bench, as the README says; the same bench restarted keeps it. */
+const logins = new Map<string, string>();
+let nextLogin: () => Promise<string>;
+
 async function bench(dir = newDir(), alone = false, heartbeatMs = 200): Promise<StartedStation> {
   const options = { platformRateLimits: false as const, warehouse: { heartbeatMs, activityMs: 100 } };
-  const station = await startStation({ ...stationConfig(sb, dir, `file://${dir}/labels`), ...(alone ? {} : { warehouseUrl: url }) }, options);
+  if (!alone && !logins.has(dir)) logins.set(dir, await nextLogin());
+  const station = await startStation({ ...stationConfig(sb, dir, `file://${dir}/labels`), ...(alone ? {} : { warehouseUrl: logins.get(dir)! }) }, options);
   stations.push(station);
   return station;
 }
@@ -78,6 +83,7 @@ const request = { recipient: { name: 'Giulia Bianchi', address: { street: 'Via R
 beforeAll(async () => {
   server = await startTestPostgres();
   url = await createWarehouse(server, 'warehouse');
+  nextLogin = benchLogins(server, url);
   process.env.PGPASSWORD = server.password;
   sb = await startSandbox();
 }, 60_000);

@@ -12,12 +12,14 @@ import { startStation, type StartedStation } from '../../../../electron/shell/st
 import { warehouseClientConfig } from '../../../../electron/core/warehouse/connection';
 import type { Sandbox } from '../../../../electron/sandbox/index';
 import { startTestPostgres, type TestPostgres } from '../../../support/postgres';
-import { createWarehouse, untilWarehouse } from '../../../support/warehouse';
+import { benchLogins, createWarehouse, untilWarehouse } from '../../../support/warehouse';
 import { invokerOf, startSandbox, stationConfig, stationFailure, tempDir } from '../helpers';
 
 let server: TestPostgres;
 let sb: Sandbox;
 let url: string;
+/** Each bench its own login in warehouse_bench, as the README says (never the owner's). */
+let nextLogin: () => Promise<string>;
 let db: pg.Client;
 const dirs: Array<ReturnType<typeof tempDir>> = [];
 const stations: StartedStation[] = [];
@@ -27,14 +29,15 @@ const pgPasswordBefore = process.env.PGPASSWORD;
 async function bench(name: string) {
   const tmp = tempDir();
   dirs.push(tmp);
-  const station = await startStation({ ...stationConfig(sb, tmp.dir, `file://${tmp.dir}/labels`), warehouseUrl: url }, { platformRateLimits: false, warehouse: { heartbeatMs: 200, activityMs: 100 } });
+  const login = await nextLogin();
+  const station = await startStation({ ...stationConfig(sb, tmp.dir, `file://${tmp.dir}/labels`), warehouseUrl: login }, { platformRateLimits: false, warehouse: { heartbeatMs: 200, activityMs: 100 } });
   stations.push(station);
   const invoke = invokerOf(() => station);
   await untilWarehouse(invoke);
   // Once Anna (a supervisor) is in the warehouse, naming a bench needs her PIN at every bench.
   if ((await invoke('packers.list', {})).length) await invoke('packers.unlock', { pin: '4821' });
   await invoke('packers.setStation', { stationName: name, idleMinutes: 30 });
-  return { station, invoke };
+  return { station, invoke, login };
 }
 
 /** Polls `read` every 20 ms until `ok` holds (at most `ms`); returns how long it took, ms. */
@@ -52,6 +55,7 @@ const rulesFile = (name: string) => JSON.stringify({ version: 1, rules: [{ name,
 beforeAll(async () => {
   server = await startTestPostgres();
   url = await createWarehouse(server, 'shared');
+  nextLogin = benchLogins(server, url);
   db = new pg.Client(warehouseClientConfig(url, server.password).config);
   // The warehouse-away test ends this connection: it says so here, not as an unhandled error.
   db.on('error', () => undefined);
@@ -116,7 +120,8 @@ describe('shared settings', () => {
 
     // Bench 5's change is in the middle of its transaction when Bench 6 saves: Bench 6 waits on the row, then
     // finds it changed by another bench after the revision it knew.
-    const other = new pg.Client(warehouseClientConfig(url, server.password).config);
+    // Bench 5's own login (a bench may change settings only as one of its own benches).
+    const other = new pg.Client(warehouseClientConfig(one.login, server.password).config);
     await other.connect();
     try {
       const b5 = (await one.invoke('warehouse.status', {})).bench.id;
@@ -172,7 +177,7 @@ describe('shared settings', () => {
     await before('rules.import', { content: rulesFile('Solo mia') });
     await before('products.importCsv', { content: 'sku,description,weightKg\nPIATTO-9,Piatto,0.4\n' });
     await alone.close();
-    const joined = await startStation({ ...config, warehouseUrl: url }, { platformRateLimits: false, warehouse: { heartbeatMs: 200, activityMs: 100 } });
+    const joined = await startStation({ ...config, warehouseUrl: await nextLogin() }, { platformRateLimits: false, warehouse: { heartbeatMs: 200, activityMs: 100 } });
     stations.push(joined);
     const at = invokerOf(() => joined);
     await within(10_000, () => at('rules.list', {}), (v) => v.rules[0]?.name === 'Dopo');
