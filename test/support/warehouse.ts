@@ -8,7 +8,7 @@ import type { Invoke } from './commands';
 import type { TestPostgres } from './postgres';
 
 /** The warehouse owner's login, as the README makes it ("Run a warehouse"): LOGIN CREATEROLE, owner of the database. */
-export const SUPERVISOR_LOGIN = 'supervisor';
+const SUPERVISOR_LOGIN = 'supervisor';
 
 /** Runs `work` on a connection of `user` to `database` of `server` (the test cluster's one password). */
 async function asLogin<T>(server: TestPostgres, database: string, user: string, work: (db: pg.Client) => Promise<T>): Promise<T> {

@@ -25,7 +25,7 @@ interface ClaimHolder {
 }
 
 /** An order already shipped in the warehouse (by any bench, or adopted from the platform): its tracking number, when and where. */
-export interface ShippedInWarehouse {
+interface ShippedInWarehouse {
   trackingNumber: string | null;
   /** The bench that shipped it (or imported it, for a row shipped before schema 5), '' when unknown. */
   benchName: string;

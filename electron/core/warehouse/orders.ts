@@ -160,7 +160,7 @@ export function isRefusal(e: unknown): e is Error & { code: string } {
 }
 
 /** One order the warehouse refused (issue 42 item 1): its key, what was tried, the database's error. */
-export interface RefusedOrder {
+interface RefusedOrder {
   orderKey: string;
   what: 'import' | 'ship';
   error: Error & { code: string };
