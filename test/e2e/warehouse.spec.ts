@@ -15,7 +15,7 @@ import pg from 'pg';
 import { warehouseClientConfig } from '../../electron/core/warehouse/connection';
 import { recipientToParty } from '../../shared/domain/order';
 import { startTestPostgres, type TestPostgres } from '../support/postgres';
-import { createWarehouse } from '../support/warehouse';
+import { benchLogin, createWarehouse } from '../support/warehouse';
 import { expect, SHOTS, test } from './fixture';
 import { rpcFor } from './rpc';
 import { startStationProcess, type StationProcess } from './station-process';
@@ -38,10 +38,11 @@ async function shot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
 }
 
-/** A bench: a station process joined to the warehouse, its labels to a folder. */
+/** A bench: a station process joined to the warehouse on its own login `bench<n>` in warehouse_bench (README), its labels to a folder. */
 async function startBench(n: number): Promise<StationProcess> {
   const dir = path.join(workDir, `bench-${n}`);
-  const proc = await startStationProcess(['--data-dir', dir, '--printer', `file://${dir}/labels`, '--warehouse', url]);
+  const login = await benchLogin(server, url, `bench${n}`);
+  const proc = await startStationProcess(['--data-dir', dir, '--printer', `file://${dir}/labels`, '--warehouse', login]);
   benches.push(proc);
   return proc;
 }
