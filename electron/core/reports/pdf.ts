@@ -26,8 +26,12 @@ export interface DayReportContent {
   /** Lines under the title: day, station, totals. */
   lines: string[];
   charts: DayChart[];
-  /** Tables after the charts, each with a heading; an empty table prints "none". */
-  tables: Array<{ heading: string; columns: string[]; rows: Array<Array<string | number>> }>;
+  /**
+   * Tables after the charts, each with a heading; an empty table prints "none". `align` per column (default
+   * left): a right-aligned column ends each cell, its heading too, at the column's right edge (numbers).
+   * `widths` per column, relative (default equal): `[1, 2]` gives the second column twice the first's width.
+   */
+  tables: Array<{ heading: string; columns: string[]; rows: Array<Array<string | number>>; align?: ReadonlyArray<'left' | 'right'>; widths?: readonly number[] }>;
 }
 
 /** The report as PDF bytes (see file comment). */
@@ -74,12 +78,18 @@ export async function dayReportPdf(content: DayReportContent, text: ReportText):
     y -= 6;
     room(40);
     line(table.heading, 13, true);
-    const colW = (A4.width - 2 * MARGIN) / table.columns.length;
+    const weights = table.columns.map((_, i) => table.widths?.[i] ?? 1);
+    const total = weights.reduce((a, b) => a + b, 0);
+    const colW = weights.map((wt) => ((A4.width - 2 * MARGIN) * wt) / total);
+    const colX = colW.map((_, i) => MARGIN + colW.slice(0, i).reduce((a, b) => a + b, 0));
     const row = (cells: Array<string | number>, bold: boolean) => {
       room(14);
       cells.forEach((c, i) => {
         const font = bold ? fonts.bold : fonts.regular;
-        page.drawText(fitToWidth(safe(String(c)), font, 9, colW - 4), { x: MARGIN + i * colW, y: y - 9, size: 9, font, color: rgb(0, 0, 0) });
+        const width = colW[i] ?? 0;
+        const s = fitToWidth(safe(String(c)), font, 9, width - 4);
+        const x = (colX[i] ?? MARGIN) + (table.align?.[i] === 'right' ? width - 4 - font.widthOfTextAtSize(s, 9) : 0);
+        page.drawText(s, { x, y: y - 9, size: 9, font, color: rgb(0, 0, 0) });
       });
       y -= 13;
     };
