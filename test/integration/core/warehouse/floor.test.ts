@@ -98,7 +98,7 @@ const people = [
   { name: 'Luca Verdi', a1: 'Via Appia 5', city: 'Roma', zip: '00184', prov: 'RM', country: 'IT' },
 ];
 const day = shopifyCsv(
-  [8001, 8002, 8003, 8004, 8005, 8006, 8007].flatMap((n, i) =>
+  [8001, 8002, 8003, 8004, 8005, 8006, 8007, 8008].flatMap((n, i) =>
     order({ name: `#${n}`, id: `88000000${n}`, created: '2026-12-07 08:00:00 +0000', email: `o${n}@example.it`, ship: people[i % 2]!, items: [{ q: '1', n: 'Vaso', p: '30.00', sku: 'VASO' }], total: '30.00' }),
   ),
 );
@@ -124,8 +124,8 @@ beforeAll(async () => {
   // Bench 1 brings the rules, the product's weight and the day's orders; Bench 2 has them from the warehouse.
   await one.invoke('rules.import', { content: rules });
   await one.invoke('products.importCsv', { content: 'sku,description,weightKg,lengthCm,widthCm,heightCm\nVASO,Vaso,1.2,30,20,12\n' });
-  expect((await one.invoke('orders.importCsv', { fileName: 'day.csv', shop: 'Bottega', content: day })).imported).toBe(7);
-  await within(5000, async () => (await two.invoke('orders.page', { view: 'to_ship', limit: 50 })).orders.length, (n) => n === 7);
+  expect((await one.invoke('orders.importCsv', { fileName: 'day.csv', shop: 'Bottega', content: day })).imported).toBe(8);
+  await within(5000, async () => (await two.invoke('orders.page', { view: 'to_ship', limit: 50 })).orders.length, (n) => n === 8);
   await within(5000, async () => (await two.invoke('rules.list', {})).rules.length, (n) => n === 1);
 }, 90_000);
 
@@ -252,4 +252,19 @@ describe('a floor of benches on their own logins', () => {
     // Its claim is the bench's own while the packer decides: another bench is told so, not left guessing.
     await three.invoke('scan.release', {});
   }, 30_000);
+
+  it('a claim taken by shipping names the packer signed in, and a press sent later is still that packer’s shipment', async () => {
+    await two.invoke('packers.save', { name: 'Marco Ferri', badge: 'BADGE-MARCO', pin: '4821', role: 'supervisor' });
+    expect((await two.invoke('packers.signIn', { pin: '4821' })).packer?.name).toBe('Marco Ferri');
+    const o = await orderByNumber(two.invoke, '#8008');
+    await fault({ carrierError: { next: 1, endpoints: ['POST /shipments'] } });
+    // No scan: the press itself claims the order, in Marco's name.
+    const queued = await stationFailure(two.invoke('shipping.shipOrder', { orderId: o.id }));
+    expect(QUEUED_CODES.has(queued.code)).toBe(true);
+    expect((await warehouseOf('Bottega #8008')).claims).toEqual([{ bench_id: two.id, packer: 'Marco Ferri' }]);
+    // Marco signs out before the queue sends it: the shipment is still his.
+    await two.invoke('packers.signOut', {});
+    const { value } = await within(30_000, () => warehouseOf('Bottega #8008'), (w) => w.ships.length === 1 && w.claims.length === 0);
+    expect(value.ships).toEqual([{ bench_id: two.id, packer: 'Marco Ferri' }]);
+  }, 60_000);
 });
