@@ -4,6 +4,7 @@
  * claiming it at the same moment (1,000 times), a silent bench's claim taken over, and the connection
  * rules (no password in the URL, PGPASSWORD, a wrong password, a refused TLS).
  */
+import { benchLogin, createWarehouse } from '../../../support/warehouse';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { claimOrder, heartbeat, releaseOrder, type WarehouseBench } from '../../../../electron/core/warehouse/claims';
@@ -84,12 +85,10 @@ describe('claims', () => {
   let pool3: pg.Pool;
 
   beforeAll(async () => {
-    const db = await freshDatabase();
-    url = db.url;
-    await migrateWarehouse(db.client);
-    await db.client.end();
-    pool1 = new pg.Pool({ ...warehouseClientConfig(url, server.password).config, max: 10 });
-    pool3 = new pg.Pool({ ...warehouseClientConfig(url, server.password).config, max: 10 });
+    // As the README sets it up: the supervisor owns the warehouse, each bench its own login in warehouse_bench.
+    url = await createWarehouse(server, `wh_${databases++}`);
+    pool1 = new pg.Pool({ ...warehouseClientConfig(await benchLogin(server, url, 'claims_bench1'), server.password).config, max: 10 });
+    pool3 = new pg.Pool({ ...warehouseClientConfig(await benchLogin(server, url, 'claims_bench3'), server.password).config, max: 10 });
     await heartbeat(pool1, bench1);
     await heartbeat(pool3, bench3);
   });
@@ -160,10 +159,8 @@ describe('connection', () => {
 
 describe('activity', () => {
   it('a bench killed between sending and noting its rows sends them again: each row is kept once', async () => {
-    const db = await freshDatabase();
-    await migrateWarehouse(db.client);
-    await db.client.end();
-    const pool = new pg.Pool(warehouseClientConfig(db.url, server.password).config);
+    const url = await createWarehouse(server, `wh_${databases++}`);
+    const pool = new pg.Pool(warehouseClientConfig(await benchLogin(server, url, 'activity_bench7'), server.password).config);
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'station-activity-'));
     const store = openStore(path.join(dir, 'station.sqlite'));
     try {
