@@ -25,6 +25,13 @@ interface FuzzFinding {
   ms: number;
 }
 
+/** The slowest call of a run: which command, how long, and the shape of its input (see {@link inputShape}). */
+interface SlowestCall {
+  command: string;
+  ms: number;
+  shape: string;
+}
+
 /** Totals of a fuzz run. */
 export interface FuzzReport {
   commands: number;
@@ -32,6 +39,10 @@ export interface FuzzReport {
   internalErrors: number;
   over1s: number;
   maxMs: number;
+  /** The slowest call (undefined when no call ran). */
+  slowest?: SlowestCall;
+  /** Each command's slowest call in ms, to find which one is slow without a profiler. */
+  maxMsByCommand: Record<string, number>;
   /** The first findings (internal errors and slow calls), at most 20. */
   findings: FuzzFinding[];
 }
@@ -49,6 +60,30 @@ export interface FuzzOptions {
 }
 
 const SLOW_MS = 1000;
+
+/**
+ * A short description of a value's shape, for naming a slow input without
+ * printing it: types, keys, array lengths and string lengths, e.g.
+ * `{orderIds:array(4)<string(12)>,force:boolean}`. Nested deeper than
+ * `depth` levels is `…`; the result is cut at 200 characters.
+ */
+export function inputShape(value: unknown, depth = 3): string {
+  const shape = (v: unknown, d: number): string => {
+    if (v === null) return 'null';
+    if (Array.isArray(v)) {
+      if (d <= 0) return `array(${v.length})`;
+      const items = [...new Set(v.map((x) => shape(x, d - 1)))];
+      return `array(${v.length})${items.length ? `<${items.slice(0, 3).join('|')}${items.length > 3 ? '|…' : ''}>` : ''}`;
+    }
+    if (typeof v === 'string') return `string(${v.length})`;
+    if (typeof v === 'number') return Number.isFinite(v) && Math.abs(v) < 1e6 ? 'number' : `number(${v})`;
+    if (typeof v !== 'object') return typeof v;
+    if (d <= 0) return '{…}';
+    return `{${Object.entries(v as Record<string, unknown>).map(([k, x]) => `${k}:${shape(x, d - 1)}`).join(',')}}`;
+  };
+  const text = shape(value, depth);
+  return text.length > 200 ? `${text.slice(0, 199)}…` : text;
+}
 
 /** A small Shopify export so that order ids, numbers and shops exist for the generated inputs to hit. */
 function seedCsv(): string {
@@ -70,7 +105,7 @@ export async function runFuzz(opts: FuzzOptions): Promise<FuzzReport> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'station-fuzz-'));
   const labels = path.join(dataDir, 'labels');
   const log = opts.log ?? (() => undefined);
-  const report: FuzzReport = { commands: 0, inputs: 0, internalErrors: 0, over1s: 0, maxMs: 0, findings: [] };
+  const report: FuzzReport = { commands: 0, inputs: 0, internalErrors: 0, over1s: 0, maxMs: 0, maxMsByCommand: {}, findings: [] };
   let station: StartedStation | undefined;
   const silent = () => undefined;
   try {
@@ -99,7 +134,9 @@ export async function runFuzz(opts: FuzzOptions): Promise<FuzzReport> {
           }
         }
         const ms = performance.now() - started;
+        if (ms > report.maxMs) report.slowest = { command: name, ms: Math.round(ms), shape: inputShape(input) };
         report.maxMs = Math.max(report.maxMs, ms);
+        report.maxMsByCommand[name] = Math.max(report.maxMsByCommand[name] ?? 0, Math.round(ms));
         if (internal) report.internalErrors++;
         if (ms > SLOW_MS) report.over1s++;
         if ((internal || ms > SLOW_MS) && report.findings.length < 20) {
