@@ -35,7 +35,7 @@ import { mergeDisjoint } from '../../shared/contract/commands/merge';
 import { createPackersHandlers } from './packers/handlers';
 import { withPackers } from './packers/activity';
 import { createPackerSession } from './packers/session';
-import { createReportsHandlers, saveDayReport } from './reports/handlers';
+import { createReportsHandlers, saveDayReportAtClose } from './reports/handlers';
 import { createWarehouseHandlers } from './warehouse/handlers';
 import { romeDay } from '../../shared/domain/rome-day';
 
@@ -104,7 +104,7 @@ export function createHandlers(ctx: StationContext): Handlers {
   // Packers around every command; at day close the day report is saved by itself when a folder is set.
   return withPackers(handlers, ctx.store, session, {
     afterCloseDay: async () => {
-      await saveDayReport(ctx, romeDay(ctx.now()), reportOpts);
+      await saveDayReportAtClose(ctx, romeDay(ctx.now()), reportOpts);
     },
   });
 }

@@ -36,6 +36,20 @@ export interface ReportsOptions {
   stationName(): string;
 }
 
+let reportPdfModule: Promise<typeof import('./pdf')> | undefined;
+
+/**
+ * The report's PDF code (ECharts, Skia, pdf-lib), loaded when first needed: tens of MB of RSS that a bench
+ * never making a report should not carry. Loaded once; a failed load is tried again next time.
+ */
+function reportPdf(): Promise<typeof import('./pdf')> {
+  reportPdfModule ??= import('./pdf').catch((e: unknown) => {
+    reportPdfModule = undefined;
+    throw e;
+  });
+  return reportPdfModule;
+}
+
 /** Builds the day report of `day` in `language` (no file written). */
 async function buildDayReport(ctx: StationContext, day: string, language: ReportLanguage, opts: ReportsOptions): Promise<Omit<DayReportView, 'savedTo'> & { pdf: Uint8Array }> {
   const { store } = ctx;
@@ -47,8 +61,7 @@ async function buildDayReport(ctx: StationContext, day: string, language: Report
   const manifests = store.manifests.list({ limit: 1000 }).filter((m) => romeDay(Date.parse(m.createdAt)) === day);
   const pickups = store.pickups.list({ from: day, to: day, limit: 1000 });
   const station = opts.stationName();
-  // Loaded when a report is first made: ECharts and Skia cost ≈ 45 MB of RSS that a bench never making one should not carry.
-  const { dayReportPdf } = await import('./pdf');
+  const { dayReportPdf } = await reportPdf();
   const pdf = await dayReportPdf(
     {
       title: `${text.reportTitle} ${fmt.day(day)}`,
@@ -80,7 +93,7 @@ async function buildDayReport(ctx: StationContext, day: string, language: Report
 }
 
 /** Writes the report of `day` into the report folder; returns the folder, or null when none is set. */
-export async function saveDayReport(ctx: StationContext, day: string, opts: ReportsOptions, language?: ReportLanguage): Promise<{ report: Omit<DayReportView, 'savedTo'>; savedTo: string | null }> {
+async function saveDayReport(ctx: StationContext, day: string, opts: ReportsOptions, language?: ReportLanguage): Promise<{ report: Omit<DayReportView, 'savedTo'>; savedTo: string | null }> {
   const settings = ctx.store.settings.get(ReportSettingsSetting);
   const { pdf, ...report } = await buildDayReport(ctx, day, language ?? settings.language, opts);
   if (settings.folder === null) return { report, savedTo: null };
@@ -91,12 +104,27 @@ export async function saveDayReport(ctx: StationContext, day: string, opts: Repo
   return { report, savedTo: dir };
 }
 
+/**
+ * At day close: the day's report written into the report folder, when one is set; with none, nothing is
+ * built (the report would be thrown away, and building it, charts and all, held the close for most of a
+ * second: issue 45). Returns the folder written to, or null.
+ */
+export async function saveDayReportAtClose(ctx: StationContext, day: string, opts: ReportsOptions): Promise<string | null> {
+  if (ctx.store.settings.get(ReportSettingsSetting).folder === null) return null;
+  return (await saveDayReport(ctx, day, opts)).savedTo;
+}
+
 /** Handlers of the `reports` domain. */
 export function createReportsHandlers(ctx: StationContext, opts: ReportsOptions) {
   const { store } = ctx;
   const today = () => romeDay(ctx.now());
   return {
-    'reports.day': async ({ day, range }) => dayStats(store, day ?? today(), range),
+    'reports.day': async ({ day, range }) => {
+      // End of day is open: its report is likely next; the report's code loads meanwhile, not on the packer's click
+      // (its first load, ECharts' modules, took most of a second: issue 45).
+      void reportPdf().catch(() => undefined);
+      return dayStats(store, day ?? today(), range);
+    },
     'reports.dayReport': async ({ day, language, save }) => {
       if (save) {
         const { report, savedTo } = await saveDayReport(ctx, day ?? today(), opts, language);

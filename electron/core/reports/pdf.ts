@@ -1,6 +1,6 @@
 /**
  * The day report as an A4 PDF (issue 26), drawn with pdf-lib: a heading
- * (report, day, station), the day's totals, End of day's charts as PNG images
+ * (report, day, station), the day's totals, End of day's charts as images
  * (the options of shared/reports/charts.ts, rendered by ./chart-images.ts),
  * then tables: totals per carrier and contract, per packer, the day's
  * manifests (distinte di consegna) and pickups (ritiri) with their numbers.
@@ -11,7 +11,7 @@ import { embedFonts, fitToWidth } from '../../../shared/pdf/drawing';
 import { pdfText } from '../../../shared/print/text';
 import type { DayChart } from '../../../shared/reports/charts';
 import type { ReportText } from '../../../shared/reports/text';
-import { chartSvg, svgToPng } from './chart-images';
+import { drawChart } from './chart-images';
 
 /** A4 in PDF points (210 × 297 mm). */
 const A4 = { width: 595.28, height: 841.89 } as const;
@@ -67,10 +67,8 @@ export async function dayReportPdf(content: DayReportContent, text: ReportText):
   y -= 8;
 
   for (const chart of content.charts) {
-    const png = await svgToPng(chartSvg(chart.option, CHART_PX.width, CHART_PX.height), CHART_PX.width, CHART_PX.height);
-    const image = await doc.embedPng(png);
     room(CHART_PT.height + 8);
-    page.drawImage(image, { x: MARGIN, y: y - CHART_PT.height, width: CHART_PT.width, height: CHART_PT.height });
+    await drawChart(doc, page, chart.option, CHART_PX, { x: MARGIN, y: y - CHART_PT.height, width: CHART_PT.width, height: CHART_PT.height });
     y -= CHART_PT.height + 8;
   }
 
