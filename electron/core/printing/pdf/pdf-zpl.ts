@@ -78,6 +78,17 @@ export function fitScale(page: { width: number; height: number }, t: RasterTarge
   return Math.min(mmToDots(t.widthMm, t.dpi) / page.width, mmToDots(t.heightMm, t.dpi) / page.height);
 }
 
+/** Whether typed arrays are little-endian here (every platform the station ships for): the word path of {@link toMonoBitmap} reads pixel 0 in the low byte. */
+const LITTLE_ENDIAN = new Uint8Array(Uint32Array.of(1).buffer)[0] === 1;
+
+/**
+ * Four grey pixels of a little-endian word as four bits, first pixel highest:
+ * a pixel is black below 128 ({@link THRESHOLD} as it is), i.e. its top bit is 0; the
+ * top bits moved to bits 0, 8, 16, 24, then one multiply gathers them into
+ * bits 27..24 (no two partial products share a bit, so nothing carries).
+ */
+const blackNibble = (word: number): number => Math.imul((~word & 0x80808080) >>> 7, 0x08040201) >>> 24;
+
 /** Thresholds a grey page into a label-sized 1-bit bitmap, the page centred. */
 export function toMonoBitmap(page: GreyPage, t: RasterTarget): MonoBitmap {
   const widthDots = mmToDots(t.widthMm, t.dpi);
@@ -92,19 +103,30 @@ export function toMonoBitmap(page: GreyPage, t: RasterTarget): MonoBitmap {
   if (ox === 0) {
     // The usual case (the page fills the label's width): eight pixels make one byte, written once.
     const full = w >> 3;
+    // Rows starting on a 4-byte boundary are read four pixels a word (a third of the time of byte by byte).
+    const words = THRESHOLD === 128 && LITTLE_ENDIAN && grey.byteOffset % 4 === 0 && page.width % 4 === 0 ? new Uint32Array(grey.buffer, grey.byteOffset, grey.length >> 2) : null;
     for (let y = 0; y < h; y++) {
       let s = y * page.width;
       let o = (y + oy) * bytesPerRow;
-      for (let k = 0; k < full; k++, s += 8) {
-        bits[o++] =
-          (grey[s]! < THRESHOLD ? 0x80 : 0) |
-          (grey[s + 1]! < THRESHOLD ? 0x40 : 0) |
-          (grey[s + 2]! < THRESHOLD ? 0x20 : 0) |
-          (grey[s + 3]! < THRESHOLD ? 0x10 : 0) |
-          (grey[s + 4]! < THRESHOLD ? 0x08 : 0) |
-          (grey[s + 5]! < THRESHOLD ? 0x04 : 0) |
-          (grey[s + 6]! < THRESHOLD ? 0x02 : 0) |
-          (grey[s + 7]! < THRESHOLD ? 0x01 : 0);
+      if (words) {
+        for (let k = 0, i = s >> 2; k < full; k++, i += 2, o++) {
+          const a = words[i]!;
+          const b = words[i + 1]!;
+          // Eight pixels at 128 or more (white, most of a label): the byte stays 0.
+          if (((a & b) | 0x7f7f7f7f) !== -1) bits[o] = (blackNibble(a) << 4) | blackNibble(b);
+        }
+      } else {
+        for (let k = 0; k < full; k++, s += 8) {
+          bits[o++] =
+            (grey[s]! < THRESHOLD ? 0x80 : 0) |
+            (grey[s + 1]! < THRESHOLD ? 0x40 : 0) |
+            (grey[s + 2]! < THRESHOLD ? 0x20 : 0) |
+            (grey[s + 3]! < THRESHOLD ? 0x10 : 0) |
+            (grey[s + 4]! < THRESHOLD ? 0x08 : 0) |
+            (grey[s + 5]! < THRESHOLD ? 0x04 : 0) |
+            (grey[s + 6]! < THRESHOLD ? 0x02 : 0) |
+            (grey[s + 7]! < THRESHOLD ? 0x01 : 0);
+        }
       }
       let last = 0;
       for (let x = full << 3; x < w; x++) if (grey[y * page.width + x]! < THRESHOLD) last |= 0x80 >> (x & 7);

@@ -63,4 +63,19 @@ describe('toMonoBitmap', () => {
       expect(Buffer.from(toMonoBitmap(page, t).bits).equals(Buffer.from(reference(page, t)))).toBe(true);
     }
   });
+
+  it('packs the same bits four pixels a word (rows on a 4-byte boundary) as byte by byte (rows off it), at every grey level', () => {
+    const t: RasterTarget = { dpi: 203, widthMm: 101.6, heightMm: 152.4 };
+    // Mostly white with runs of every level around the threshold, as a label is: the word path skips white words.
+    const label = (w: number, h: number): Uint8Array => Uint8Array.from({ length: w * h }, (_, i) => ((i * 2654435761) >>> 28 < 3 ? (i * 40503) & 0xff : 255));
+    for (const [w, h] of [[812, 1219], [812, 600], [816, 1219], [814, 900]] as const) {
+      const grey = label(w, h);
+      // The same pixels at a byte offset of 1 in a larger buffer: not word-aligned, read byte by byte.
+      const shifted = new Uint8Array(grey.length + 1).subarray(1);
+      shifted.set(grey);
+      const fast = toMonoBitmap({ width: w, height: h, grey }, t).bits;
+      expect(Buffer.from(fast).equals(Buffer.from(reference({ width: w, height: h, grey }, t)))).toBe(true);
+      expect(Buffer.from(toMonoBitmap({ width: w, height: h, grey: shifted }, t).bits).equals(Buffer.from(fast))).toBe(true);
+    }
+  });
 });
