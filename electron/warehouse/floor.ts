@@ -6,23 +6,28 @@
  */
 import type { Pool } from 'pg';
 import { addDays, romeMidnight } from '../../shared/domain/rome-day';
-import type { BenchStatus } from '../core/common/services';
+import type { BenchStatus, WarehouseRefusal } from '../core/common/services';
 
 /** The PostgreSQL time zone of the warehouse's day and hours. */
 const ZONE = 'Europe/Rome';
-/** A bench silent for longer than this is offline, s (the claims' heartbeat timeout, 2 minutes). */
-const OFFLINE_AFTER_S = 120;
+/**
+ * A bench silent for longer than this is offline, s (issue 42 item 2): a bench beats every 10 s
+ * (core/warehouse/link.ts), so three missed heartbeats. Shorter than the claims' timeout: the page says a
+ * bench stopped long before another bench may take its orders.
+ */
+const OFFLINE_AFTER_S = 30;
 /** A claim older than this needs the supervisor's eye, s (15 minutes). */
 const OLD_CLAIM_AFTER_S = 15 * 60;
 
-/** idle: nobody packing an order; packing: an order is open; offline: no heartbeat for 2 minutes. */
+/** idle: nobody packing an order; packing: an order is open; offline: no heartbeat for 30 s (what it said last is only last known). */
 type BenchState = 'idle' | 'packing' | 'offline';
 
 /**
  * One bench as the page shows it: what its heartbeat said (core/common/services.ts {@link BenchStatus}: packer,
- * order, printer, queue, refused, last label), with its id, name, state and last heartbeat (ISO 8601).
+ * order, printer, queue, refused, last label), with its id, name, state and last heartbeat (ISO 8601). Its
+ * refusals by the warehouse are in {@link Attention} `warehouseRefusals`, not here.
  */
-export interface FloorBench extends BenchStatus {
+export interface FloorBench extends Omit<BenchStatus, 'warehouseRefusals'> {
   id: string;
   name: string;
   state: BenchState;
@@ -51,12 +56,32 @@ export interface OldClaim {
 /** Printer states that stop a bench's labels (shared/contract/views.ts PrinterView). */
 const PRINTER_TROUBLE: ReadonlySet<string> = new Set(['paper_out', 'head_open', 'paused', 'error', 'unreachable']);
 
-/** What needs the supervisor: benches offline, printers in trouble, refused requests, labels held, the day's verify mismatches, old claims. */
+/** The warehouse's refusals of one bench's writes, newest first (at most {@link MAX_REFUSALS}). */
+interface BenchRefusals {
+  bench: string;
+  refusals: WarehouseRefusal[];
+}
+
+/** Refusals kept per bench (the bench sends its latest 10). */
+const MAX_REFUSALS = 10;
+/** A refusal's sentence is cut to this many characters: a constraint's detail may quote a whole row. */
+const MAX_REFUSAL_TEXT = 500;
+
+/**
+ * What needs the supervisor: benches offline, printers in trouble, refused requests, writes the warehouse
+ * refused, labels held, the day's verify mismatches, old claims.
+ */
 interface Attention {
   offline: Array<{ bench: string; since: string }>;
   /** Label printers of benches online that cannot print: out of paper, head open, paused, in error, unreachable. */
   printers: Array<{ bench: string; state: string }>;
   refused: Array<{ bench: string; refused: number }>;
+  /**
+   * Writes the warehouse database refused (issue 42 item 1: a row-level rule or a constraint said no), per
+   * bench by name, each bench's newest first; offline benches too (what they said last). Benches whose
+   * heartbeat has no `warehouseRefusals` (before issue 42): none.
+   */
+  warehouseRefusals: BenchRefusals[];
   /** Benches online with labels held as longer than the labels loaded (issue 36): someone must load longer labels. */
   labelsHeld: Array<{ bench: string; held: number }>;
   /** Verify mismatches of the day (activity 'verify'): when (ISO 8601), where, who, what was scanned. */
@@ -82,7 +107,10 @@ export interface ReportShipment {
   bench: string;
   packer: string | null;
   trackingNumber: string;
+  /** The platform's contract code (may be an opaque token), null when the bench did not know it. */
   contractCode: string | null;
+  /** The contract's name as the platform gives it (`GLS Economy`); null from benches that do not send it. */
+  contractName: string | null;
   /** Cost in EUR (the benches' currency), null when the bench did not know it. */
   costEur: number | null;
   weightKg: number | null;
@@ -97,6 +125,23 @@ function dayBounds(day: string): { from: string; to: string } {
 const iso = (d: Date | string): string => new Date(d).toISOString();
 const num = (v: unknown): number => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
 const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
+
+/**
+ * The refusals of a bench's `status.warehouseRefusals` (what its heartbeat sent: untrusted JSON), newest first:
+ * only entries with a time, what and sentence; at most {@link MAX_REFUSALS}; long texts cut.
+ */
+function refusalsOf(said: unknown): WarehouseRefusal[] {
+  if (!Array.isArray(said)) return [];
+  const cut = (v: string) => (v.length > MAX_REFUSAL_TEXT ? `${v.slice(0, MAX_REFUSAL_TEXT - 1)}…` : v);
+  const out: WarehouseRefusal[] = [];
+  for (const r of said as unknown[]) {
+    if (typeof r !== 'object' || r === null) continue;
+    const { at, what, message, code } = r as Record<string, unknown>;
+    if (typeof at !== 'string' || !Number.isFinite(Date.parse(at)) || typeof what !== 'string' || typeof message !== 'string') continue;
+    out.push({ at: iso(at), what: cut(what), message: cut(message), code: typeof code === 'string' ? cut(code) : '' });
+  }
+  return out.sort((a, b) => Date.parse(b.at) - Date.parse(a.at)).slice(0, MAX_REFUSALS);
+}
 
 /** The page's view of a bench's `status` (what its heartbeat sent; `{}` from a bench that sent none yet). */
 function benchView(row: { id: string; name: string; heartbeat_at: Date; offline: boolean; status: Record<string, unknown>; last_tn?: string | null; last_at?: Date | null }): FloorBench {
@@ -184,6 +229,7 @@ export async function readFloor(db: Pool, day: string): Promise<Floor> {
       offline: floor.filter((b) => b.state === 'offline').map((b) => ({ bench: b.name, since: b.heartbeatAt })),
       printers: floor.filter((b) => b.state !== 'offline' && PRINTER_TROUBLE.has(b.printer.state)).map((b) => ({ bench: b.name, state: b.printer.state })),
       refused: floor.filter((b) => b.refused > 0).map((b) => ({ bench: b.name, refused: b.refused })),
+      warehouseRefusals: benches.rows.map((r) => ({ bench: r.name, refusals: refusalsOf(r.status.warehouseRefusals) })).filter((r) => r.refusals.length > 0),
       labelsHeld: floor.filter((b) => b.state !== 'offline' && b.labelsHeld > 0).map((b) => ({ bench: b.name, held: b.labelsHeld })),
       verifyMismatches: verify.rows.map((r) => ({ at: iso(r.at), bench: r.bench, packer: r.packer, subject: r.subject })),
       oldClaims: claims.rows.map((r) => ({ orderKey: r.order_key, bench: r.bench, packer: r.packer, since: iso(r.claimed_at), minutes: r.minutes })),
@@ -224,6 +270,7 @@ export async function dayShipments(db: Pool, day: string): Promise<ReportShipmen
       packer: r.packer,
       trackingNumber: r.tracking_number ?? '',
       contractCode: str(s.contractCode),
+      contractName: str(s.contractName),
       costEur: numOrNull(s.cost),
       weightKg: numOrNull(s.weightKg),
       parcels: numOrNull(s.parcels),

@@ -1,14 +1,22 @@
 /**
- * The whole warehouse's day report (issue 35 item 5), in Italian or English: a CSV with one row per
- * shipment (time Europe/Rome, bench, packer, tracking number, contract code, cost EUR, weight kg, parcels;
- * RFC 4180 as the bench's own day CSV, electron/core/reports/csv.ts) and an A4 PDF drawn by the bench's
- * day report code (electron/core/reports/pdf.ts): the day's totals, shipments per hour per bench as a
- * chart, totals per bench and per packer, then every shipment (time, bench, packer, tracking number,
- * contract code, cost).
+ * The whole warehouse's day report (issue 35 item 5, issue 42 item 4), in Italian or English: a CSV with
+ * one row per shipment (day, time Europe/Rome, bench, packer, tracking number, contract, cost EUR, weight
+ * kg, parcels) and an A4 PDF drawn by the bench's day report code (electron/core/reports/pdf.ts): the
+ * day's totals, shipments per hour per bench as a chart, totals per bench and per packer, then every
+ * shipment (time, bench, packer, tracking number, contract, cost), numbers right-aligned.
+ *
+ * Written the language's way: in Italian decimal commas and days dd/mm/yyyy (the bench's End of day,
+ * shared/reports/formats.ts); the CSV for that language's spreadsheet: `;` between fields in Italian (an
+ * Italian spreadsheet splits on it, and `,` is its decimal mark), `,` in English, days `YYYY-MM-DD` in
+ * English (no spreadsheet reads 07/12 the wrong way round). Fields as the bench's CSV writes them
+ * (electron/core/reports/csv.ts `csvField`: quoted when needed, formulas defused), CRLF, a UTF-8 byte
+ * order mark. A contract is named by its name; its code (possibly an opaque token) only when the bench
+ * did not send the name.
  */
 import type { EChartsOption } from 'echarts';
-import { romeTime } from '../../shared/domain/rome-day';
+import { romeDay, romeTime } from '../../shared/domain/rome-day';
 import { CHART_COLOURS, type DayChart } from '../../shared/reports/charts';
+import { chartFormats } from '../../shared/reports/formats';
 import { reportText } from '../../shared/reports/text';
 import { csvField } from '../core/reports/csv';
 import { dayReportPdf } from '../core/reports/pdf';
@@ -40,7 +48,7 @@ interface WarehouseReportText {
   timeShort: string;
   zone: string;
   trackingNumber: string;
-  contractCode: string;
+  contract: string;
 }
 
 const WORDS: Readonly<Record<ReportLanguage, WarehouseReportText>> = {
@@ -65,7 +73,7 @@ const WORDS: Readonly<Record<ReportLanguage, WarehouseReportText>> = {
     timeShort: 'Time',
     zone: 'Europe/Rome',
     trackingNumber: 'Tracking number',
-    contractCode: 'Contract code',
+    contract: 'Contract',
   },
   it: {
     title: 'Rapporto del giorno del magazzino',
@@ -88,7 +96,7 @@ const WORDS: Readonly<Record<ReportLanguage, WarehouseReportText>> = {
     timeShort: 'Ora',
     zone: 'Europa/Roma',
     trackingNumber: 'Lettera di vettura',
-    contractCode: 'Codice contratto',
+    contract: 'Contratto',
   },
 };
 
@@ -116,24 +124,45 @@ function totalsBy(rows: readonly ReportShipment[], key: (r: ReportShipment) => s
   return [...by.values()].sort((a, b) => b.shipments - a.shipments || a.name.localeCompare(b.name));
 }
 
-const kg = (n: number | null): string => (n === null ? '' : String(Math.round(n * 1000) / 1000));
-const eur = (n: number | null): string => (n === null ? '' : n.toFixed(2));
+/** How the report writes numbers: the language's decimal mark; `grouped` with thousands separators (the PDF; a CSV cell has none). */
+function numberFormats(language: ReportLanguage, grouped: boolean) {
+  const locale = language === 'it' ? 'it-IT' : 'en-GB';
+  const money = new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: grouped });
+  const weight = new Intl.NumberFormat(locale, { maximumFractionDigits: 3, useGrouping: grouped });
+  const count = new Intl.NumberFormat(locale, { maximumFractionDigits: 0, useGrouping: grouped });
+  return {
+    /** EUR with two decimals (`6,90`); '' when unknown. */
+    eur: (n: number | null): string => (n === null ? '' : money.format(n)),
+    /** kg, up to grams (`2,25`); '' when unknown. */
+    kg: (n: number | null): string => (n === null ? '' : weight.format(n)),
+    count: (n: number | null): string => (n === null ? '' : count.format(n)),
+  };
+}
+
+/** The contract as the report names it: its name, else its code, else ''. */
+const contractOf = (r: ReportShipment): string => r.contractName ?? r.contractCode ?? '';
 
 /**
- * The day's CSV: a header row in `language`, then one row per shipment; CRLF, a UTF-8 byte order mark,
- * fields quoted when they hold a comma, semicolon, quote or line break, formulas defused.
+ * The day's CSV (see the file comment): a header row in `language`, then one row per shipment of `rows`
+ * (each with its own Europe/Rome day and time). Number cells hold only digits, a sign and the decimal
+ * mark, never the separator: written as they are, so a spreadsheet reads them as numbers.
  */
 export function warehouseDayCsv(rows: readonly ReportShipment[], language: ReportLanguage): string {
   const w = WORDS[language];
-  const lines = [[w.time, w.bench, w.packer, w.trackingNumber, w.contractCode, w.costEur, w.weightKg, w.parcels].map(csvField).join(',')];
+  const separator = language === 'it' ? ';' : ',';
+  const n = numberFormats(language, false);
+  const dayOf = (ms: number): string => (language === 'it' ? chartFormats('it').day(romeDay(ms)) : romeDay(ms));
+  const lines = [[w.day, w.time, w.bench, w.packer, w.trackingNumber, w.contract, w.costEur, w.weightKg, w.parcels].map(csvField).join(separator)];
   for (const r of rows) {
-    lines.push([romeTime(Date.parse(r.at)), r.bench, r.packer ?? '', r.trackingNumber, r.contractCode ?? '', eur(r.costEur), kg(r.weightKg), r.parcels].map(csvField).join(','));
+    const ms = Date.parse(r.at);
+    const text = [dayOf(ms), romeTime(ms), r.bench, r.packer ?? '', r.trackingNumber, contractOf(r)].map(csvField);
+    lines.push([...text, n.eur(r.costEur), n.kg(r.weightKg), n.count(r.parcels)].join(separator));
   }
   return `\uFEFF${lines.join('\r\n')}\r\n`;
 }
 
 /** The chart of shipments per hour per bench (stacked bars, the hours that had any), as End of day draws its charts. */
-function perHourChart(rows: readonly ReportShipment[], day: string, w: WarehouseReportText): DayChart {
+function perHourChart(rows: readonly ReportShipment[], dayShown: string, w: WarehouseReportText): DayChart {
   // By name, as the page orders its series: a bench has the same colour on the page and on paper.
   const benches = [...new Set(rows.map((r) => r.bench))].sort((a, b) => a.localeCompare(b));
   const counts = new Map<string, number[]>(benches.map((b) => [b, Array.from({ length: 24 }, () => 0)]));
@@ -144,7 +173,7 @@ function perHourChart(rows: readonly ReportShipment[], day: string, w: Warehouse
   }
   const used = Array.from({ length: 24 }, (_, h) => h).filter((h) => benches.some((b) => (counts.get(b)![h] ?? 0) > 0));
   const hours = used.length ? used : [8, 9, 10, 11, 12, 13, 14, 15, 16, 17];
-  const summary = w.perHourSummary.replace('{day}', day).replace('{total}', String(rows.length));
+  const summary = w.perHourSummary.replace('{day}', dayShown).replace('{total}', String(rows.length));
   const option: EChartsOption = {
     animation: false,
     color: [...CHART_COLOURS],
@@ -166,31 +195,38 @@ function perHourChart(rows: readonly ReportShipment[], day: string, w: Warehouse
 }
 
 /**
- * The day's PDF (A4): title, day and totals, the per-hour chart, totals per bench and per packer, every shipment.
- * @param day `YYYY-MM-DD` (Europe/Rome), as printed
+ * The day's PDF (A4): title, day and totals, the per-hour chart, totals per bench and per packer, every
+ * shipment; numbers right-aligned, written the language's way (`1.234,50` in Italian), the day dd/mm/yyyy.
+ * @param day `YYYY-MM-DD` (Europe/Rome)
  */
 export async function warehouseDayPdf(rows: readonly ReportShipment[], day: string, language: ReportLanguage): Promise<Uint8Array> {
   const w = WORDS[language];
+  const n = numberFormats(language, true);
+  const dayShown = chartFormats(language).day(day);
   const all = totalsBy(rows, () => '')[0] ?? { name: '', shipments: 0, parcels: 0, weightKg: 0, costEur: 0 };
-  const totalsRows = (ts: Totals[]) => ts.map((t) => [t.name, t.shipments, t.parcels, kg(t.weightKg), eur(t.costEur)]);
+  const totalsRows = (ts: Totals[]) => ts.map((t) => [t.name, n.count(t.shipments), n.count(t.parcels), n.kg(t.weightKg), n.eur(t.costEur)]);
   const totalsColumns = (first: string) => [first, w.shipments, w.parcels, w.weightKg, w.costEur];
+  const totalsAlign = ['left', 'right', 'right', 'right', 'right'] as const;
   return dayReportPdf(
     {
       title: w.title,
       lines: [
-        `${w.day}: ${day} (${w.zone})`,
-        `${w.shipments}: ${all.shipments} · ${w.parcels}: ${all.parcels} · ${w.weightKg}: ${kg(all.weightKg)} · ${w.costEur}: ${eur(all.costEur)}`,
+        `${w.day}: ${dayShown} (${w.zone})`,
+        `${w.shipments}: ${n.count(all.shipments)} · ${w.parcels}: ${n.count(all.parcels)} · ${w.weightKg}: ${n.kg(all.weightKg)} · ${w.costEur}: ${n.eur(all.costEur)}`,
         `${w.benches}: ${new Set(rows.map((r) => r.bench)).size}`,
       ],
-      charts: rows.length ? [perHourChart(rows, day, w)] : [],
+      charts: rows.length ? [perHourChart(rows, dayShown, w)] : [],
       tables: [
-        { heading: w.perBench, columns: totalsColumns(w.bench), rows: totalsRows(totalsBy(rows, (r) => r.bench)) },
-        { heading: w.perPacker, columns: totalsColumns(w.packer), rows: totalsRows(totalsBy(rows, (r) => r.packer ?? w.nobody)) },
+        { heading: w.perBench, columns: totalsColumns(w.bench), rows: totalsRows(totalsBy(rows, (r) => r.bench)), align: totalsAlign },
+        { heading: w.perPacker, columns: totalsColumns(w.packer), rows: totalsRows(totalsBy(rows, (r) => r.packer ?? w.nobody)), align: totalsAlign },
         {
           heading: w.allShipments,
           // Six columns, so a tracking number fits its cell on A4; weight and parcels per shipment are in the CSV.
-          columns: [w.timeShort, w.bench, w.packer, w.trackingNumber, w.contractCode, w.costEur],
-          rows: rows.map((r) => [romeTime(Date.parse(r.at)), r.bench, r.packer ?? '', r.trackingNumber, r.contractCode ?? '', eur(r.costEur)]),
+          columns: [w.timeShort, w.bench, w.packer, w.trackingNumber, w.contract, w.costEur],
+          rows: rows.map((r) => [romeTime(Date.parse(r.at)), r.bench, r.packer ?? '', r.trackingNumber, contractOf(r), n.eur(r.costEur)]),
+          align: ['left', 'left', 'left', 'left', 'left', 'right'],
+          // A contract's name ("BRT Espresso Nazionale") is the longest cell; a time the shortest.
+          widths: [0.7, 1, 1.1, 1.2, 1.6, 0.8],
         },
       ],
     },

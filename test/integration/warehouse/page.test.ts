@@ -1,28 +1,35 @@
 /**
- * The supervisor's page (issue 35 item 5): `npm run warehouse` started as a child process against a real
- * PostgreSQL (test/support/postgres.ts) holding two benches (registered by the benches' own heartbeat), their
- * shipments, a verify mismatch and claims. Checks: one JSON line with the URL, 401 without sign-in, a wrong
- * PIN and a packer's PIN refused, a supervisor's PIN and badge signed in (HttpOnly SameSite=Strict cookie),
- * foreign Host and Origin refused, the floor (benches, states, per-hour counts, attention), the release of a
- * claim older than 15 minutes, the day report as CSV and PDF (read back with pdf.js), the language from
- * Accept-Language, no PIN, hash or password in any answer, the lockout after five wrong PINs, SIGTERM.
+ * The supervisor's page (issue 35 item 5, issue 42): `npm run warehouse` started as a child process against a
+ * real PostgreSQL (test/support/postgres.ts) set up as the README says (test/support/warehouse.ts: the
+ * `supervisor` role owns the database and runs the page, which migrates it; each bench logs in as its own
+ * role in `warehouse_bench`), holding benches registered by their own heartbeat, their shipments, a verify mismatch
+ * and claims. Checks: one JSON line with the URL, 401 without sign-in, a wrong PIN and a packer's PIN
+ * refused, a supervisor's PIN and badge signed in (HttpOnly SameSite=Strict cookie), foreign Host and Origin
+ * refused, the floor (benches, states, per-hour counts, attention, the writes the warehouse refused), a bench
+ * offline within 30 s of its last heartbeat, the release of a claim older than 15 minutes, the day report as
+ * CSV and PDF (read back with pdf.js), the language from Accept-Language, no PIN, hash or password in any
+ * answer, the lockout after five wrong PINs, SIGTERM. The report's formats: report.test.ts; the page in
+ * Chromium: page-browser.test.ts.
  */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { randomBytes, scryptSync } from 'node:crypto';
 import http from 'node:http';
 import path from 'node:path';
 import readline from 'node:readline';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { heartbeat } from '../../../electron/core/warehouse/claims';
-import { warehouseClientConfig } from '../../../electron/core/warehouse/connection';
 import { WAREHOUSE_SCHEMA_VERSION } from '../../../electron/core/warehouse/schema';
 import { romeDay, romeHour, romeTime } from '../../../shared/domain/rome-day';
 import { pdfTextItems } from '../../support/pdf-text';
 import { startTestPostgres, type TestPostgres } from '../../support/postgres';
+import { benchLogin, createWarehouse } from '../../support/warehouse';
+import { asLogin } from './as-login';
 
 const ROOT = path.resolve(__dirname, '../../..');
 let server: TestPostgres;
+/** The warehouse's URL as the supervisor (no password), and each bench's, as its own login. */
+let url: string;
+const benchUrl: Record<string, string> = {};
 let child: ChildProcessWithoutNullStreams;
 let stderr = '';
 let first: { url: string; migrated: { from: number; to: number } };
@@ -41,11 +48,13 @@ const MARCO = { uid: 'u-marco', name: 'Marco', badge: 'BADGE-MARCO', pinHash: ha
 /** Shipments of the two benches: a few seconds ago each, so they fall in today's counts. */
 const now = Date.now();
 const SHIPS = [
-  { bench: 'b1', seq: 1, at: now - 9_000, packer: 'Anna', tn: 'BR1000000011', contract: 'BRT-EXP', cost: 6.9, kg: 1.5, parcels: 1 },
-  { bench: 'b1', seq: 2, at: now - 8_000, packer: 'Anna', tn: 'BR1000000022', contract: 'BRT-EXP', cost: 7.4, kg: 2.25, parcels: 2 },
-  { bench: 'b1', seq: 3, at: now - 7_000, packer: 'Marco', tn: 'GL1000000033', contract: 'GLS-STD', cost: 5.1, kg: 0.8, parcels: 1 },
-  { bench: 'b2', seq: 1, at: now - 6_000, packer: 'Luca; "Lu"', tn: 'SD1000000044', contract: 'SDA-H24', cost: 8, kg: 3, parcels: 1 },
+  { bench: 'b1', seq: 1, at: now - 9_000, packer: 'Anna', tn: 'BR1000000011', contract: 'BRT-EXP', contractName: 'BRT Espresso', cost: 6.9, kg: 1.5, parcels: 1 },
+  { bench: 'b1', seq: 2, at: now - 8_000, packer: 'Anna', tn: 'BR1000000022', contract: 'BRT-EXP', contractName: 'BRT Espresso', cost: 7.4, kg: 2.25, parcels: 2 },
+  { bench: 'b1', seq: 3, at: now - 7_000, packer: 'Marco', tn: 'GL1000000033', contract: 'GLS-STD', contractName: 'GLS Standard', cost: 5.1, kg: 0.8, parcels: 1 },
+  // From a bench before issue 42: the code only, which the report shows when it has no name.
+  { bench: 'b2', seq: 1, at: now - 6_000, packer: 'Luca; "Lu"', tn: 'SD1000000044', contract: 'SDA-H24', contractName: undefined, cost: 8, kg: 3, parcels: 1 },
 ];
+
 
 /** One HTTP request to the page with full control of its headers; the body is kept in {@link answers}. */
 function request(method: string, target: string, opts: { headers?: Record<string, string>; body?: object; cookie?: string } = {}): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer; text: string }> {
@@ -68,17 +77,6 @@ function request(method: string, target: string, opts: { headers?: Record<string
   });
 }
 
-/** Runs `work` on a connection of its own to the test's warehouse database (as the superuser). */
-async function withDb<T>(work: (db: pg.Client) => Promise<T>): Promise<T> {
-  const db = new pg.Client(warehouseClientConfig(`postgres://postgres@127.0.0.1:${server.port}/warehouse`, server.password).config);
-  await db.connect();
-  try {
-    return await work(db);
-  } finally {
-    await db.end();
-  }
-}
-
 /** Signs in with `by`; the session cookie (`name=value`) when it worked. */
 async function signIn(by: { pin?: string; badge?: string }) {
   const res = await request('POST', '/api/sign-in', { body: by });
@@ -88,7 +86,8 @@ async function signIn(by: { pin?: string; badge?: string }) {
 
 beforeAll(async () => {
   server = await startTestPostgres();
-  const url = await server.createDatabase('warehouse');
+  // The database and its owner as the README makes them; `npm run warehouse` migrates it (from 0).
+  url = await createWarehouse(server, 'warehouse', undefined, 0);
   child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'electron/warehouse/cli.ts'), '--warehouse', url], {
     cwd: ROOT,
     env: { ...process.env, PGPASSWORD: server.password, STATION_WAREHOUSE_URL: '' },
@@ -100,27 +99,46 @@ beforeAll(async () => {
   });
   first = JSON.parse(line) as typeof first;
   port = Number(new URL(first.url).port);
+  // The supervisor makes each bench a login of its own in warehouse_bench.
+  for (const [id, login] of [['b1', 'bench1'], ['b2', 'bench2'], ['b3', 'bench3']] as const) benchUrl[id] = await benchLogin(server, url, login);
 
-  // Two benches as they register themselves, then what they did today.
-  const db = new pg.Client(warehouseClientConfig(url, server.password).config);
-  await db.connect();
-  await heartbeat(db, { id: 'b1', name: 'Bench 1' }, { packer: 'Anna', order: '#5003', printer: { state: 'ready', name: 'Zebra GK420d' }, queue: 1, refused: 2, labelsHeld: 1, lastLabel: { trackingNumber: 'GL1000000033', at: new Date(now - 7_000).toISOString() } });
-  await heartbeat(db, { id: 'b2', name: 'Bench 2' }, { packer: null, order: null, printer: { state: 'paper_out', name: 'Brother' }, queue: 0, refused: 0, lastLabel: null });
-  await db.query(`UPDATE benches SET heartbeat_at = now() - interval '5 minutes' WHERE id = 'b2'`);
-  for (const p of [ANNA, MARCO]) await db.query(`INSERT INTO shared (key, value, revision) VALUES ($1, $2, nextval('shared_revision'))`, [`packer:${p.uid}`, JSON.stringify(p)]);
+  // Two benches as they register themselves, each on its own login, then what they did today.
+  await asLogin(server, benchUrl.b1!, async (db) => {
+    await heartbeat(db, { id: 'b1', name: 'Bench 1' }, { packer: 'Anna', order: '#5003', printer: { state: 'ready', name: 'Zebra GK420d' }, queue: 1, refused: 2, labelsHeld: 1, lastLabel: { trackingNumber: 'GL1000000033', at: new Date(now - 7_000).toISOString() } });
+    // Packers are added at a bench: shared through the checked function, as the bench's own login.
+    await db.query(`SELECT share_changes($1::text[], $2::jsonb[], 0, 'b1', 'Anna', 'force')`, [[ANNA, MARCO].map((p) => `packer:${p.uid}`), [ANNA, MARCO].map((p) => JSON.stringify(p))]);
+    await db.query(`INSERT INTO claims (order_key, bench_id, packer, claimed_at) VALUES ('Bottega#5001', 'b1', 'Anna', now() - interval '20 minutes'), ('Bottega#5003', 'b1', 'Anna', now())`);
+  });
+  await asLogin(server, benchUrl.b2!, async (db) => {
+    const b2 = { packer: null, order: null, printer: { state: 'paper_out', name: 'Brother' }, queue: 0, refused: 0, lastLabel: null };
+    await heartbeat(db, { id: 'b2', name: 'Bench 2' }, b2);
+    // A write the warehouse refuses (issue 42 item 1): Bench 2's login writing activity as Bench 1. The bench
+    // keeps the database's answer and sends it with its heartbeat, newest last; one entry is not a refusal.
+    const refusal = await db.query(`INSERT INTO activity (bench_id, seq, at, action) VALUES ('b1', 99, now(), 'scan')`).then(
+      () => ({ message: 'not refused', code: '' }),
+      (e: Error & { code: string }) => ({ message: e.message, code: e.code }),
+    );
+    const warehouseRefusals = [
+      { at: new Date(now - 60_000).toISOString(), what: 'claim Bottega#5002', message: 'duplicate key value violates unique constraint "claims_pkey"', code: '23505' },
+      { at: 'yesterday', what: 'activity', message: 'not a time', code: '42501' },
+      { at: new Date(now - 1_000).toISOString(), what: 'activity row 99', ...refusal },
+    ];
+    await heartbeat(db, { id: 'b2', name: 'Bench 2' }, { ...b2, warehouseRefusals });
+    await db.query(`UPDATE benches SET heartbeat_at = now() - interval '5 minutes' WHERE id = 'b2'`);
+    await db.query(`INSERT INTO activity (bench_id, seq, at, action, packer, subject) VALUES ('b2', 2, now(), 'verify', 'Luca', 'sku VASO-XL')`);
+  });
   for (const s of SHIPS) {
-    await db.query(`INSERT INTO activity (bench_id, seq, at, action, packer, tracking_number, shipment) VALUES ($1, $2, $3, 'ship', $4, $5, $6)`, [
-      s.bench,
-      s.seq,
-      new Date(s.at).toISOString(),
-      s.packer,
-      s.tn,
-      JSON.stringify({ contractCode: s.contract, cost: s.cost, currency: 'EUR', weightKg: s.kg, parcels: s.parcels }),
-    ]);
+    await asLogin(server, benchUrl[s.bench]!, (db) =>
+      db.query(`INSERT INTO activity (bench_id, seq, at, action, packer, tracking_number, shipment) VALUES ($1, $2, $3, 'ship', $4, $5, $6)`, [
+        s.bench,
+        s.seq,
+        new Date(s.at).toISOString(),
+        s.packer,
+        s.tn,
+        JSON.stringify({ contractCode: s.contract, contractName: s.contractName, cost: s.cost, currency: 'EUR', weightKg: s.kg, parcels: s.parcels }),
+      ]),
+    );
   }
-  await db.query(`INSERT INTO activity (bench_id, seq, at, action, packer, subject) VALUES ('b2', 2, now(), 'verify', 'Luca', 'sku VASO-XL')`);
-  await db.query(`INSERT INTO claims (order_key, bench_id, packer, claimed_at) VALUES ('Bottega#5001', 'b1', 'Anna', now() - interval '20 minutes'), ('Bottega#5003', 'b1', 'Anna', now())`);
-  await db.end();
 }, 90_000);
 
 afterAll(async () => {
@@ -228,13 +246,23 @@ describe('the supervisor page', () => {
     // Bench 2's printer is out of paper, but Bench 2 is offline: that is said once, as offline.
     expect(floor.attention.printers).toEqual([]);
     expect(floor.attention.refused).toEqual([{ bench: 'Bench 1', refused: 2 }]);
+    // Bench 2's refusals, newest first, as the database said them (offline: what it said last); Bench 1 sent none.
+    expect(floor.attention.warehouseRefusals).toEqual([
+      {
+        bench: 'Bench 2',
+        refusals: [
+          { at: new Date(now - 1_000).toISOString(), what: 'activity row 99', message: 'new row violates row-level security policy for table "activity"', code: '42501' },
+          { at: new Date(now - 60_000).toISOString(), what: 'claim Bottega#5002', message: 'duplicate key value violates unique constraint "claims_pkey"', code: '23505' },
+        ],
+      },
+    ]);
     expect(floor.attention.labelsHeld).toEqual([{ bench: 'Bench 1', held: 1 }]);
     expect(floor.attention.verifyMismatches).toEqual([{ at: expect.any(String), bench: 'Bench 2', packer: 'Luca', subject: 'sku VASO-XL' }]);
     // Only the claim older than 15 minutes; the one just taken is not the supervisor's business.
     expect(floor.attention.oldClaims).toEqual([{ orderKey: 'Bottega#5001', bench: 'Bench 1', packer: 'Anna', since: expect.any(String), minutes: 20 }]);
 
     // Bench 1's next heartbeat says its printer head is open: the next read shows it (the page reads every second).
-    await withDb((db) => heartbeat(db, { id: 'b1', name: 'Bench 1' }, { packer: 'Anna', order: null, printer: { state: 'head_open', name: 'Zebra GK420d' }, queue: 0, refused: 0, labelsHeld: 0, lastLabel: null }));
+    await asLogin(server, benchUrl.b1!, (db) => heartbeat(db, { id: 'b1', name: 'Bench 1' }, { packer: 'Anna', order: null, printer: { state: 'head_open', name: 'Zebra GK420d' }, queue: 0, refused: 0, labelsHeld: 0, lastLabel: null }));
     const next = JSON.parse((await request('GET', '/api/floor', { cookie })).text);
     expect(next.benches[0]).toMatchObject({ name: 'Bench 1', state: 'idle', printer: { state: 'head_open' } });
     expect(next.attention.printers).toEqual([{ bench: 'Bench 1', state: 'head_open' }]);
@@ -251,25 +279,61 @@ describe('the supervisor page', () => {
     const again = await request('POST', '/api/claims/release', { cookie, body: { orderKey: 'Bottega#5001' } });
     expect(again.status).toBe(404);
     expect((await request('POST', '/api/claims/release', { cookie, body: {} })).status).toBe(400);
-    expect(await withDb(async (db) => (await db.query('SELECT order_key FROM claims ORDER BY 1')).rows)).toEqual([{ order_key: 'Bottega#5003' }]);
+    expect(await asLogin(server, url, async (db) => (await db.query('SELECT order_key FROM claims ORDER BY 1')).rows)).toEqual([{ order_key: 'Bottega#5003' }]);
   });
 
-  it('gives the day report of the whole warehouse as CSV, one row per shipment, quoted for , and ;', async () => {
+  it('shows a bench offline within 30 s of its last heartbeat, not 2 minutes (issue 42 item 2)', async () => {
+    const { cookie } = await signIn({ pin: '4711' });
+    await asLogin(server, benchUrl.b3!, (db) =>
+      heartbeat(db, { id: 'b3', name: 'Bench 3' }, { packer: 'Marco', order: '#1048', printer: { state: 'ready', name: 'Folder /srv/labels' }, queue: 0, refused: 0, labelsHeld: 0, lastLabel: null }),
+    );
+    // Then Bench 3 stops: the page, read as it reads (every second or so), until it says offline.
+    const seen: Array<{ silentS: number; state: string }> = [];
+    const until = Date.now() + 45_000;
+    for (;;) {
+      const floor = JSON.parse((await request('GET', '/api/floor', { cookie })).text) as { at: string; benches: Array<{ id: string; state: string; heartbeatAt: string }>; attention: { offline: unknown[] } };
+      const b3 = floor.benches.find((b) => b.id === 'b3')!;
+      seen.push({ silentS: (Date.parse(floor.at) - Date.parse(b3.heartbeatAt)) / 1000, state: b3.state });
+      if (b3.state === 'offline') {
+        expect(floor.attention.offline).toContainEqual({ bench: 'Bench 3', since: b3.heartbeatAt });
+        break;
+      }
+      if (Date.now() > until) throw new Error(`Bench 3 never went offline: ${JSON.stringify(seen.slice(-3))}`);
+      await new Promise((r) => setTimeout(r, 500));
+    }
+    // Packing while silent for 30 s at most, offline after (by the database's clock, the page's).
+    for (const s of seen) expect(s.state, `silent for ${s.silentS} s`).toBe(s.silentS > 30 ? 'offline' : 'packing');
+    expect(seen.some((s) => s.silentS > 28 && s.state === 'packing')).toBe(true);
+    expect(seen.at(-1)!.silentS).toBeLessThan(31.5);
+  }, 60_000);
+
+  it('gives the day report of the whole warehouse as CSV, one row per shipment with its day, quoted for , and ;', async () => {
     const { cookie } = await signIn({ pin: '4711' });
     const res = await request('GET', `/api/report.csv?day=${romeDay(now)}&lang=en`, { cookie });
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toBe(`attachment; filename="warehouse-${romeDay(now)}.csv"`);
+    const d = (at: number) => romeDay(at);
     expect(res.text.split('\r\n')).toEqual([
-      '\uFEFFTime (Europe/Rome),Bench,Packer,Tracking number,Contract code,Cost (EUR),Weight (kg),Parcels',
-      `${romeTime(SHIPS[0]!.at)},Bench 1,Anna,BR1000000011,BRT-EXP,6.90,1.5,1`,
-      `${romeTime(SHIPS[1]!.at)},Bench 1,Anna,BR1000000022,BRT-EXP,7.40,2.25,2`,
-      `${romeTime(SHIPS[2]!.at)},Bench 1,Marco,GL1000000033,GLS-STD,5.10,0.8,1`,
-      `${romeTime(SHIPS[3]!.at)},Bench 2,"Luca; ""Lu""",SD1000000044,SDA-H24,8.00,3,1`,
+      '\uFEFFDay,Time (Europe/Rome),Bench,Packer,Tracking number,Contract,Cost (EUR),Weight (kg),Parcels',
+      `${d(SHIPS[0]!.at)},${romeTime(SHIPS[0]!.at)},Bench 1,Anna,BR1000000011,BRT Espresso,6.90,1.5,1`,
+      `${d(SHIPS[1]!.at)},${romeTime(SHIPS[1]!.at)},Bench 1,Anna,BR1000000022,BRT Espresso,7.40,2.25,2`,
+      `${d(SHIPS[2]!.at)},${romeTime(SHIPS[2]!.at)},Bench 1,Marco,GL1000000033,GLS Standard,5.10,0.8,1`,
+      // No contract name from that bench: its code.
+      `${d(SHIPS[3]!.at)},${romeTime(SHIPS[3]!.at)},Bench 2,"Luca; ""Lu""",SD1000000044,SDA-H24,8.00,3,1`,
       '',
     ]);
+    // Italian: for an Italian spreadsheet, ';' between fields, decimal commas, the day dd/mm/yyyy on each row.
     const it = await request('GET', `/api/report.csv?day=${romeDay(now)}&lang=it`, { cookie });
-    expect(it.text).toMatch(/^\uFEFFOra \(Europa\/Roma\),Banco,Operatore,Lettera di vettura,/);
+    const dIt = (at: number) => romeDay(at).split('-').reverse().join('/');
+    expect(it.text.split('\r\n')).toEqual([
+      '\uFEFFGiorno;Ora (Europa/Roma);Banco;Operatore;Lettera di vettura;Contratto;Costo (EUR);Peso (kg);Colli',
+      `${dIt(SHIPS[0]!.at)};${romeTime(SHIPS[0]!.at)};Bench 1;Anna;BR1000000011;BRT Espresso;6,90;1,5;1`,
+      `${dIt(SHIPS[1]!.at)};${romeTime(SHIPS[1]!.at)};Bench 1;Anna;BR1000000022;BRT Espresso;7,40;2,25;2`,
+      `${dIt(SHIPS[2]!.at)};${romeTime(SHIPS[2]!.at)};Bench 1;Marco;GL1000000033;GLS Standard;5,10;0,8;1`,
+      `${dIt(SHIPS[3]!.at)};${romeTime(SHIPS[3]!.at)};Bench 2;"Luca; ""Lu""";SD1000000044;SDA-H24;8,00;3;1`,
+      '',
+    ]);
     expect((await request('GET', '/api/report.csv?day=2026-02-30', { cookie })).status).toBe(400);
     expect((await request('GET', '/api/report.csv?day=2020-01-01', { cookie })).text.split('\r\n')).toHaveLength(2);
   });
@@ -280,13 +344,15 @@ describe('the supervisor page', () => {
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
     const text = (await pdfTextItems(new Uint8Array(res.body))).flat().filter((t) => t.trim() !== '');
-    expect(text).toEqual(expect.arrayContaining(['Warehouse day report', `Day: ${romeDay(now)} (Europe/Rome)`, 'Totals per bench', 'Totals per packer', 'Bench 1', 'Bench 2', 'Anna', 'Marco', 'Time']));
+    const dd = romeDay(now).split('-').reverse().join('/');
+    expect(text).toEqual(expect.arrayContaining(['Warehouse day report', `Day: ${dd} (Europe/Rome)`, 'Totals per bench', 'Totals per packer', 'Bench 1', 'Bench 2', 'Anna', 'Marco', 'Time', 'BRT Espresso', 'SDA-H24']));
     for (const s of SHIPS) expect(text).toContain(s.tn);
     // Totals: Bench 1 shipped 3 (4 parcels, 4.55 kg, 19.40 EUR); the whole day 27.40 EUR.
     expect(text.join('|')).toContain('Bench 1|3|4|4.55|19.40');
     expect(text.join(' ')).toContain('Cost (EUR): 27.40');
-    const it = (await pdfTextItems(new Uint8Array((await request('GET', `/api/report.pdf?day=${romeDay(now)}&lang=it`, { cookie })).body))).flat();
-    expect(it).toEqual(expect.arrayContaining(['Rapporto del giorno del magazzino', 'Totali per banco', 'Totali per operatore']));
+    const it = (await pdfTextItems(new Uint8Array((await request('GET', `/api/report.pdf?day=${romeDay(now)}&lang=it`, { cookie })).body))).flat().filter((t) => t.trim() !== '');
+    expect(it).toEqual(expect.arrayContaining(['Rapporto del giorno del magazzino', `Giorno: ${dd} (Europa/Roma)`, 'Totali per banco', 'Totali per operatore']));
+    expect(it.join('|')).toContain('Bench 1|3|4|4,55|19,40');
   });
 
   it('no PIN, PIN hash or database password in any answer or in its output', () => {
