@@ -1,6 +1,6 @@
 /**
  * The supervisor's page (issue 35 item 5), served by `npm run warehouse`: a static page
- * (electron/warehouse/page/: index.html, page.css, page.ts transpiled once at start by esbuild) with
+ * (electron/warehouse/page/: index.html, page.css, page.ts bundled once at start by esbuild) with
  * ECharts' prebuilt browser file from node_modules, and a JSON API read from the warehouse database with
  * the supervisor's connection:
  *
@@ -20,7 +20,7 @@ import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { transform } from 'esbuild';
+import { build } from 'esbuild';
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Pool } from 'pg';
 import { foreignRequestHeader } from '../../shared/domain/local-request';
@@ -102,10 +102,15 @@ function listenerNames(host: string): string[] {
   return [bracket(host)];
 }
 
-/** The page's script: page/page.ts without its types (esbuild), ready for the browser. */
+/**
+ * The page's script: page/page.ts and what it imports (its words, its day field, shared/domain/rome-day.ts)
+ * bundled into one file by esbuild, without types, ready for the browser. Types from elsewhere (floor.ts,
+ * ECharts') are erased: nothing of the server's goes to the browser.
+ * @throws esbuild's error when the page's source does not build
+ */
 async function pageScript(): Promise<string> {
-  const source = readFileSync(path.join(PAGE_DIR, 'page.ts'), 'utf8');
-  return (await transform(source, { loader: 'ts', format: 'esm', target: 'chrome120', sourcefile: 'page.ts' })).code;
+  const out = await build({ entryPoints: [path.join(PAGE_DIR, 'page.ts')], bundle: true, write: false, format: 'esm', target: 'chrome120', platform: 'browser', logLevel: 'silent' });
+  return out.outputFiles[0]!.text;
 }
 
 /** ECharts' prebuilt browser file (the library of End of day's charts), from node_modules. */

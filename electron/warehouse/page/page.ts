@@ -1,122 +1,54 @@
 /**
  * The supervisor's page in the browser (issue 35 item 5): sign-in with a supervisor's PIN or badge, then the
- * floor read from `GET /api/floor` every second (live within 2 s, no reload): every bench, what needs
- * attention (with the release of an old claim), shipments per hour per bench and per packer as ECharts
- * charts (the library of End of day; its prebuilt browser file is loaded before this script as the global
- * `echarts`), and links to the day report. Italian and English: the server writes the language of the
- * browser's Accept-Language in `<html lang>`, the switch overrides it (kept in localStorage). Served by
- * electron/warehouse/server.ts, transpiled by esbuild at start; every text goes in with `textContent`.
+ * floor read from `GET /api/floor` every second (live within 2 s, no reload): every bench (an offline one
+ * as last known, with when), what needs attention (with the release of an old claim, and the writes the
+ * warehouse refused), shipments per hour per bench and per packer as ECharts charts (the library of End of
+ * day; its prebuilt browser file is loaded before this script as the global `echarts`), and the day report
+ * of a day typed in the page's language (./day-field.ts). Italian and English (./words.ts): the server
+ * writes the language of the browser's Accept-Language in `<html lang>`, the switch overrides it (kept in
+ * localStorage); no word comes from the browser's own language. Served by electron/warehouse/server.ts,
+ * bundled by esbuild at start; every text goes in with `textContent`.
  */
 import type * as Echarts from 'echarts';
+import { addDays, romeDay } from '../../../shared/domain/rome-day';
+import type { WarehouseRefusal } from '../../core/common/services';
 import type { Floor, FloorBench, HourlyShipments } from '../floor';
+import { dayInWords, dayText, parseDayText } from './day-field';
+import { fill, printerNameText, refusedWhat, WORDS, type Language, type PageWords } from './words';
 
 declare const echarts: typeof Echarts;
-
-type Language = 'it' | 'en';
-
-const WORDS = {
-  en: {
-    title: 'Warehouse floor',
-    signInTitle: 'Supervisor sign-in',
-    pin: 'PIN',
-    badge: 'or scan your badge',
-    signIn: 'Sign in',
-    signOut: 'Sign out',
-    refused: 'Not a supervisor of this warehouse.',
-    locked: 'Too many wrong tries: wait a minute.',
-    benches: 'Benches',
-    attention: 'Needs attention',
-    nothing: 'Nothing needs attention.',
-    offline: 'Benches offline',
-    offlineSince: 'silent since {t}',
-    printers: 'Printers that cannot print',
-    refusedRequests: 'Refused requests',
-    refusedLine: '{bench}: {n} waiting for the packer',
-    labelsHeld: 'Labels held: longer than the labels loaded',
-    labelsHeldLine: '{bench}: {n} (load longer labels there, or print them shrunk)',
-    printerState: { ready: 'ready', paper_out: 'out of paper', head_open: 'head open', paused: 'paused', error: 'error', unreachable: 'unreachable', unknown: 'unknown' },
-    verifyMismatches: 'Verify mismatches today',
-    oldClaims: 'Orders claimed for more than 15 minutes',
-    claimLine: '{order} at {bench}{packer}, for {m} min',
-    release: 'Release',
-    released: 'Released {order}.',
-    perBench: 'Shipments per hour per bench (today)',
-    perPacker: 'Shipments per hour per packer (today)',
-    report: 'Day report of the whole warehouse',
-    day: 'Day',
-    stale: 'The warehouse database does not answer: figures from {t}.',
-    state: { idle: 'idle', packing: 'packing', offline: 'offline' },
-    packer: 'Packer',
-    order: 'Order',
-    printer: 'Printer',
-    queue: 'Queue',
-    refusedShort: 'Refused',
-    lastLabel: 'Last label',
-    none: '—',
-    by: ' by {p}',
-    hour: 'Hour',
-    shipments: 'Shipments',
-    signedInAs: 'Signed in: {n}',
-  },
-  it: {
-    title: 'Magazzino',
-    signInTitle: 'Accesso del responsabile',
-    pin: 'PIN',
-    badge: 'oppure leggi il tuo badge',
-    signIn: 'Entra',
-    signOut: 'Esci',
-    refused: 'Non è un responsabile di questo magazzino.',
-    locked: 'Troppi tentativi sbagliati: attendi un minuto.',
-    benches: 'Banchi',
-    attention: 'Da controllare',
-    nothing: 'Niente da controllare.',
-    offline: 'Banchi non collegati',
-    offlineSince: 'in silenzio dalle {t}',
-    printers: 'Stampanti che non stampano',
-    refusedRequests: 'Richieste rifiutate',
-    refusedLine: '{bench}: {n} in attesa dell’operatore',
-    labelsHeld: 'Etichette trattenute: più lunghe di quelle caricate',
-    labelsHeldLine: '{bench}: {n} (carica lì etichette più lunghe, o stampale ridotte)',
-    printerState: { ready: 'pronta', paper_out: 'senza carta', head_open: 'testina aperta', paused: 'in pausa', error: 'in errore', unreachable: 'non raggiungibile', unknown: 'sconosciuto' },
-    verifyMismatches: 'Verifiche non corrispondenti oggi',
-    oldClaims: 'Ordini presi da più di 15 minuti',
-    claimLine: '{order} al {bench}{packer}, da {m} min',
-    release: 'Libera',
-    released: '{order} liberato.',
-    perBench: 'Spedizioni per ora per banco (oggi)',
-    perPacker: 'Spedizioni per ora per operatore (oggi)',
-    report: 'Rapporto del giorno di tutto il magazzino',
-    day: 'Giorno',
-    stale: 'Il database del magazzino non risponde: dati delle {t}.',
-    state: { idle: 'libero', packing: 'in lavorazione', offline: 'non collegato' },
-    packer: 'Operatore',
-    order: 'Ordine',
-    printer: 'Stampante',
-    queue: 'In coda',
-    refusedShort: 'Rifiutate',
-    lastLabel: 'Ultima etichetta',
-    none: '—',
-    by: ' da {p}',
-    hour: 'Ora',
-    shipments: 'Spedizioni',
-    signedInAs: 'Connesso: {n}',
-  },
-} as const;
 
 const COLOURS = ['#0072B2', '#E69F00', '#009E73', '#CC79A7', '#56B4E9', '#D55E00', '#F0E442', '#000000'];
 
 const $ = <T extends HTMLElement = HTMLElement>(id: string): T => document.getElementById(id) as T;
-const fill = (s: string, v: Record<string, string | number>): string => s.replace(/\{(\w+)\}/g, (_, k: string) => String(v[k] ?? ''));
 
-let language: Language = (localStorage.getItem('warehouse.language') as Language | null) ?? (document.documentElement.lang === 'it' ? 'it' : 'en');
+const kept = localStorage.getItem('warehouse.language');
+let language: Language = kept === 'it' || kept === 'en' ? kept : document.documentElement.lang === 'it' ? 'it' : 'en';
 let floor: Floor | null = null;
 let lastRead = 0;
 let notice = '';
 let supervisorName = '';
 const w = () => WORDS[language];
 
+/** The day of the report (`YYYY-MM-DD`), null while the field holds no valid day. */
+let reportDay: string | null = null;
+
 /** `HH:MM` of an ISO time, Europe/Rome (the benches' day). */
 const time = (isoTime: string): string => new Date(isoTime).toLocaleTimeString(language === 'it' ? 'it-IT' : 'en-GB', { hour: '2-digit', minute: '2-digit', timeZone: 'Europe/Rome' });
+
+/** `HH:MM` of an ISO time, its day before it when that is not the floor's (a bench silent since yesterday). */
+const when = (isoTime: string): string => {
+  const day = romeDay(Date.parse(isoTime));
+  return day === floor?.day ? time(isoTime) : `${dayText(day, language)} ${time(isoTime)}`;
+};
+
+/** How long ago `isoTime` was at the floor's clock: `45 s`, `7 min`, `2 h 5 min`. */
+const ago = (isoTime: string): string => {
+  const s = Math.max(0, Math.round((Date.parse(floor?.at ?? isoTime) - Date.parse(isoTime)) / 1000));
+  if (s < 60) return `${s} s`;
+  const m = Math.floor(s / 60);
+  return m < 60 ? `${m} min` : `${Math.floor(m / 60)} h ${m % 60} min`;
+};
 
 /** A printer state (shared/contract/views.ts PrinterView) in words; an unknown one as the bench sent it. */
 const printerState = (state: string): string => (w().printerState as Record<string, string>)[state] ?? state;
@@ -141,20 +73,26 @@ function showSignIn(show: boolean): void {
   if (show) $<HTMLInputElement>('pin').focus();
 }
 
+/** One bench's card; an offline bench's says when it was last heard and marks what it said then as last known. */
 function benchCard(b: FloorBench): HTMLElement {
   const card = el('article', undefined, `bench ${b.state}`);
   card.dataset.bench = b.name;
   const h = el('h3');
   h.append(el('span', b.name), el('span', w().state[b.state], 'state'));
+  card.append(h);
+  const offline = b.state === 'offline';
+  if (offline) card.append(el('p', fill(w().lastKnownAt, { t: when(b.heartbeatAt), ago: ago(b.heartbeatAt) }), 'last-known'));
   const dl = el('dl');
-  const row = (k: string, v: string) => dl.append(el('dt', k), el('dd', v));
-  row(w().packer, b.packer ?? w().none);
-  row(w().order, b.order ?? w().none);
-  row(w().printer, b.printer.name ? `${b.printer.name} · ${printerState(b.printer.state)}` : printerState(b.printer.state));
-  row(w().queue, String(b.queue));
-  row(w().refusedShort, String(b.refused));
-  row(w().lastLabel, b.lastLabel ? `${b.lastLabel.trackingNumber} · ${time(b.lastLabel.at)}` : w().none);
-  card.append(h, dl);
+  const row = (k: string, v: string, stale = false) => dl.append(el('dt', k), el('dd', v, stale ? 'stale' : undefined));
+  const label = (live: string, key: keyof PageWords['lastKnown']) => (offline ? w().lastKnown[key] : live);
+  const printerName = printerNameText(b.printer.name, w());
+  row(label(w().packer, 'packer'), b.packer ?? w().none, offline);
+  row(label(w().order, 'order'), b.order ?? w().none, offline);
+  row(label(w().printer, 'printer'), printerName ? `${printerName} · ${printerState(b.printer.state)}` : printerState(b.printer.state), offline);
+  row(label(w().queue, 'queue'), String(b.queue), offline);
+  row(label(w().refusedShort, 'refused'), String(b.refused), offline);
+  row(w().lastLabel, b.lastLabel ? `${b.lastLabel.trackingNumber} · ${when(b.lastLabel.at)}` : w().none);
+  card.append(dl);
   return card;
 }
 
@@ -168,15 +106,30 @@ function attentionList(f: Floor): HTMLElement {
     ul.append(...items);
     box.append(ul);
   };
-  list(w().offline, a.offline.map((o) => el('li', `${o.bench}: ${fill(w().offlineSince, { t: time(o.since) })}`)));
+  list(w().offline, a.offline.map((o) => el('li', `${o.bench}: ${fill(w().offlineSince, { t: when(o.since) })}`)));
   list(w().printers, a.printers.map((p) => el('li', `${p.bench}: ${printerState(p.state)}`)));
   list(w().refusedRequests, a.refused.map((r) => el('li', fill(w().refusedLine, { bench: r.bench, n: r.refused }))));
+  if (a.warehouseRefusals.length) {
+    list(
+      w().warehouseRefusals,
+      a.warehouseRefusals.map((b) => {
+        const li = el('li', b.bench, 'refusals');
+        li.dataset.bench = b.bench;
+        const ul = el('ul');
+        const line = (r: WarehouseRefusal) => `${fill(w().refusalLine, { t: when(r.at), what: refusedWhat(r.what, w()), message: r.message })}${r.code ? ` (${r.code})` : ''}`;
+        ul.append(...b.refusals.map((r) => el('li', line(r))));
+        li.append(ul);
+        return li;
+      }),
+    );
+    box.querySelector('h3:last-of-type')?.after(el('p', w().warehouseRefusalsNote, 'muted'));
+  }
   list(w().labelsHeld, a.labelsHeld.map((h) => el('li', fill(w().labelsHeldLine, { bench: h.bench, n: h.held }))));
   list(w().verifyMismatches, a.verifyMismatches.map((v) => el('li', `${time(v.at)} ${v.bench}${v.packer ? fill(w().by, { p: v.packer }) : ''}: ${v.subject ?? ''}`)));
   list(
     w().oldClaims,
     a.oldClaims.map((c) => {
-      const li = el('li', fill(w().claimLine, { order: c.orderKey, bench: c.bench, packer: c.packer ? fill(w().by, { p: c.packer }) : '', m: c.minutes }));
+      const li = el('li', fill(w().claimLine, { order: c.orderKey, bench: c.bench, packer: c.packer ? fill(w().claimPacker, { p: c.packer }) : '', m: c.minutes }));
       const button = el('button', w().release);
       button.type = 'button';
       button.addEventListener('click', () => void release(c.orderKey));
@@ -228,13 +181,82 @@ function chartHours(f: Floor): number[] {
   return Array.from({ length: last - first + 1 }, (_, i) => first + i);
 }
 
+/** Today's day (`YYYY-MM-DD`, Europe/Rome) by the database's clock, else the browser's: the last day with a report. */
+const today = (): string => floor?.day ?? romeDay(Date.now());
+
+/** What the day field holds: a day of the report (or null), and the error to show ('' when none). */
+let dayState: { error: 'format' | 'no_such_day' | 'after_today' | null; text: string } = { error: null, text: '' };
+/** Whether the supervisor has set the day (else it follows today). */
+let dayChosen = false;
+
+/** Makes `day` the report's and writes it in the field in the page's language. */
+function setDay(day: string): void {
+  reportDay = day;
+  dayState = { error: null, text: '' };
+  $<HTMLInputElement>('day').value = dayText(day, language);
+  render();
+}
+
+/** Reads the field: a day becomes the report's; otherwise no report links, and `commit` (Enter, leaving the field) says what to write. */
+function readDay(commit: boolean): void {
+  dayChosen = true;
+  const field = $<HTMLInputElement>('day');
+  const parsed = parseDayText(field.value, language, today());
+  if ('day' in parsed) {
+    if (commit) setDay(parsed.day);
+    else {
+      reportDay = parsed.day;
+      dayState = { error: null, text: '' };
+      render();
+    }
+    return;
+  }
+  reportDay = null;
+  dayState = commit || dayState.error !== null ? { error: parsed.error, text: field.value.trim() } : dayState;
+  render();
+}
+
+/** The day field's error in the page's words, '' when none. */
+function dayErrorText(): string {
+  const t = { text: dayState.text, today: dayText(today(), language), example: dayText(today(), language) };
+  if (dayState.error === 'format') return fill(w().dayBadFormat, t);
+  if (dayState.error === 'no_such_day') return fill(w().dayNoSuch, t);
+  if (dayState.error === 'after_today') return fill(w().dayAfterToday, t);
+  return '';
+}
+
+/** The report's day field, its buttons and links, in the page's language. */
+function renderDay(): void {
+  const field = $<HTMLInputElement>('day');
+  field.placeholder = w().dayFormat;
+  const error = dayErrorText();
+  field.setAttribute('aria-invalid', String(error !== ''));
+  $('day-error').textContent = error;
+  $('day-words').textContent = reportDay ? dayInWords(reportDay, language) : '';
+  for (const [id, label] of [['day-previous', w().dayPrevious], ['day-next', w().dayNext]] as const) {
+    $(id).setAttribute('aria-label', label);
+    $(id).title = label;
+  }
+  $<HTMLButtonElement>('day-next').disabled = reportDay !== null && reportDay >= today();
+  for (const kind of ['csv', 'pdf'] as const) {
+    const link = $<HTMLAnchorElement>(`report-${kind}`);
+    if (reportDay === null) {
+      link.removeAttribute('href');
+      link.setAttribute('aria-disabled', 'true');
+    } else {
+      link.href = `api/report.${kind}?day=${encodeURIComponent(reportDay)}&lang=${language}`;
+      link.removeAttribute('aria-disabled');
+    }
+  }
+}
+
 /** Puts every word of the page in the current language and draws the floor. */
 function render(): void {
   document.documentElement.lang = language;
   document.title = w().title;
   $('title').textContent = w().title;
   for (const l of ['it', 'en'] as const) $(`lang-${l}`).setAttribute('aria-pressed', String(l === language));
-  $('lang-group').setAttribute('aria-label', language === 'it' ? 'Lingua' : 'Language');
+  $('lang-group').setAttribute('aria-label', w().language);
   $('sign-in-title').textContent = w().signInTitle;
   $('pin-label').textContent = w().pin;
   $('badge-label').textContent = w().badge;
@@ -245,9 +267,7 @@ function render(): void {
   $('report-title').textContent = w().report;
   $('day-label').textContent = w().day;
   $('who').textContent = supervisorName ? fill(w().signedInAs, { n: supervisorName }) : '';
-  const day = $<HTMLInputElement>('day').value;
-  $<HTMLAnchorElement>('report-csv').href = `api/report.csv?day=${encodeURIComponent(day)}&lang=${language}`;
-  $<HTMLAnchorElement>('report-pdf').href = `api/report.pdf?day=${encodeURIComponent(day)}&lang=${language}`;
+  renderDay();
   if (!floor) return;
   $('clock').textContent = time(floor.at);
   const stale = Date.now() - lastRead > 5000;
@@ -280,7 +300,8 @@ async function poll(): Promise<void> {
     if (res.status === 200) {
       floor = res.data;
       lastRead = Date.now();
-      if ($<HTMLInputElement>('day').value === '') $<HTMLInputElement>('day').value = floor.day;
+      // The report's day follows today until the supervisor sets one.
+      if (!dayChosen && reportDay !== floor.day) setDay(floor.day);
     }
   } catch {
     // The page's server is away: the figures say how old they are.
@@ -321,10 +342,24 @@ for (const l of ['it', 'en'] as const) {
   $(`lang-${l}`).addEventListener('click', () => {
     language = l;
     localStorage.setItem('warehouse.language', l);
-    render();
+    // The day in the field is written again the new language's way; a wrong one is read again by its rules.
+    if (reportDay !== null) setDay(reportDay);
+    else if (dayState.error !== null) readDay(true);
+    else render();
   });
 }
-$('day').addEventListener('change', render);
+$('day').addEventListener('input', () => readDay(false));
+$('day').addEventListener('change', () => readDay(true));
+$('day').addEventListener('keydown', (e) => {
+  if (e.key === 'Enter') readDay(true);
+});
+for (const [id, step] of [['day-previous', -1], ['day-next', 1]] as const) {
+  $(id).addEventListener('click', () => {
+    dayChosen = true;
+    const next = addDays(reportDay ?? today(), step);
+    setDay(next > today() ? today() : next);
+  });
+}
 window.addEventListener('resize', () => charts.forEach((c) => c.resize()));
 setInterval(() => {
   if (signedIn) void poll();
