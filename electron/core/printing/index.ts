@@ -8,13 +8,14 @@ import { PrinterError } from './errors';
 import { FolderTransport } from './transports/file';
 import { SocketTransport } from './transports/socket';
 import type { Transport } from './transports/transport';
-import type { LabelPrinter, OpenPrinterOptions } from './types';
-import { QueueTransport } from './transports/os-spooler';
+import type { LabelPrinter } from './types';
+import { QueueTransport, type CommandRunner } from './transports/os-spooler';
 import { UsbTransport } from './transports/usb';
+import type { UsbLibrary } from './transports/usb-device';
 import { TransportPrinter } from './label-printer';
 import { parseDeviceUri, type DeviceUri } from './transports/uri';
 
-export type { LabelPrinter, OpenPrinterOptions, PrinterStatus } from './types';
+export type { LabelPrinter, PrinterStatus } from './types';
 export { PrinterError } from './errors';
 export { parseDeviceUri, describePrinter, printerNameParts } from './transports/uri';
 export { adaptZpl, adaptZplBytes, detectZplDpi } from './zpl/adapt';
@@ -34,6 +35,25 @@ export {
   type UsbOutEndpointLike,
   type UsbErrorLike,
 } from './transports/usb-device';
+
+/**
+ * Options of {@link openPrinter}. Here, beside it, not in ./types.ts: they name transports' types, and
+ * the transports import ./types.ts (types below transports, no circle).
+ */
+export interface OpenPrinterOptions {
+  /** Connect, write-stall and status-answer timeout in ms (default 5000). */
+  timeoutMs?: number;
+  /** Printer resolution in dpi (default 203); the file printer renders previews at it. */
+  dpi?: 203 | 300;
+  /** The `usb` package's `usb` export (v2), for usb:// printers; tests pass a fake with the same interface. */
+  usb?: UsbLibrary;
+  /** Why the usb library could not be loaded (named in the `printer_unsupported` message). */
+  usbLoadError?: string;
+  /** Runs the spooler commands of `printer:<queue>` printers (default: spawn `lp` / PowerShell). */
+  run?: CommandRunner;
+  /** USB: how long the device stays claimed after the last job or status query, ms (default 2000). */
+  idleReleaseMs?: number;
+}
 
 /** Default connect / write-stall / status-answer timeout, ms. */
 const DEFAULT_PRINTER_TIMEOUT_MS = 5000;

@@ -89,19 +89,3 @@ export interface LabelPrinter {
 
 /** Events of a printer whose device can come and go (USB hot-plug). */
 export type PrinterEvent = 'attached' | 'detached';
-
-/** Options of {@link openPrinter}. */
-export interface OpenPrinterOptions {
-  /** Connect, write-stall and status-answer timeout in ms (default 5000). */
-  timeoutMs?: number;
-  /** Printer resolution in dpi (default 203); the file printer renders previews at it. */
-  dpi?: 203 | 300;
-  /** The `usb` package's `usb` export (v2), for usb:// printers; tests pass a fake with the same interface. */
-  usb?: import('./transports/usb-device').UsbLibrary;
-  /** Why the usb library could not be loaded (named in the `printer_unsupported` message). */
-  usbLoadError?: string;
-  /** Runs the spooler commands of `printer:<queue>` printers (default: spawn `lp` / PowerShell). */
-  run?: import('./transports/os-spooler').CommandRunner;
-  /** USB: how long the device stays claimed after the last job or status query, ms (default 2000). */
-  idleReleaseMs?: number;
-}
