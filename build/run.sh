@@ -36,6 +36,8 @@ if [ "$script" = test ] || [ "$script" = test:e2e ] || [ "$script" = bench ]; th
   if ! command -v script >/dev/null 2>&1; then missing="$missing bsdutils"; fi
   # PostgreSQL 15+ for the warehouse tests (test/support/postgres.ts runs its own throwaway cluster; no service is started).
   if ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then missing="$missing postgresql"; fi
+  # poppler-utils: pdftotext reads back the PDFs the station and the warehouse write (day reports).
+  if ! command -v pdftotext >/dev/null 2>&1; then missing="$missing poppler-utils"; fi
   if [ -n "$missing" ]; then
     echo "build/run.sh: installing Debian's$missing for the tests" >&2
     sudo_cmd=""

@@ -262,7 +262,10 @@ export async function createStation(setup: StationSetup, options: StationOptions
       printer = createPrinterService({ ...serviceOpts, uri: fallback });
     }
 
+    // The warehouse link is opened with the context below; the client asks it for the account's budget then.
+    let warehouseLink: WarehouseLink | null = null;
     const client = createPlatformClient({
+      sharedBudget: () => warehouseLink?.budget() ?? null,
       baseUrl,
       authUrl,
       clientId,
@@ -301,7 +304,7 @@ export async function createStation(setup: StationSetup, options: StationOptions
       dataDir: setup.dataDir,
       secrets,
       integrity: pendingIntegrity(openedStore.uncleanStop),
-      warehouse: openWarehouse(setup.warehouseUrl, openedStore, secrets, log, options.warehouse ?? {}, () => onWarehouseChange()),
+      warehouse: (warehouseLink = openWarehouse(setup.warehouseUrl, openedStore, secrets, log, options.warehouse ?? {}, () => onWarehouseChange())),
     };
     if (openedStore.compactedMs !== null) log(`database switched to incremental vacuum once (pruned past the retention, then VACUUM): ${openedStore.compactedMs} ms`);
     const outbox = createOutboxWorker({

@@ -63,6 +63,8 @@ export const CORE_TEXTS_EN = {
   outboxInterrupted: 'The station stopped while this request was being sent',
   platformNoAnswer: 'No answer from the platform within {{ms}} ms ({{route}})',
   platformUnreachable: 'Platform not reachable ({{route}}): {{reason}}',
+  labelWaitsForBudget: 'Label in {{seconds}} s: the account’s {{perMinute}} labels a minute are in use ({{ahead}} before you)',
+  labelWaitsForWindow: 'Label in {{seconds}} s: the account’s {{perMinute}} labels a minute are in use',
   rateWindowFull: 'The platform allows {{perMinute}} {{route}} requests a minute; the next one can leave in {{seconds}} s',
   rateWindowWait: '{{reason}}. This request is queued and leaves by itself at {{at}} UTC.',
   shipmentNoRecipient: 'The shipment has no recipient name, postal code or country; ship the order again from the Ship screen',

@@ -8,6 +8,7 @@
  * service does not depend on the domain that implements it (ARCHITECTURE.md
  * "Domains of the core").
  */
+import type { SharedRateBudget } from '../platform/rate-limit';
 import type { SlipSettings, SlipJobView } from '../../../shared/contract/slips';
 import type { DiscoveredPrinterView, LabelPreviewView, PrintJobView, PrinterView, ScaleConfigView, ScaleView, StationText } from '../../../shared/contract/views';
 import type { PrinterProfileView } from '../../../shared/contract/printer-profile';
@@ -263,6 +264,11 @@ export interface WarehouseLink {
    */
   shareOrders(): void;
   /** Binds the hooks (once the handlers exist). */
+  /**
+   * The account's per-minute limits kept for every bench of the warehouse (issue 43 item 1), for the platform
+   * client; null for a bench alone (it keeps its own windows).
+   */
+  budget(): SharedRateBudget | null;
   bind(hooks: WarehouseBenchHooks): void;
   close(): Promise<void>;
 }

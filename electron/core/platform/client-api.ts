@@ -27,7 +27,7 @@ import type {
 import type { CodList, CodListDetail, CreditMovement, Invoice, InvoiceDetail, InvoicePdf, ReturnList, ReturnListDetail } from '../../../shared/platform/finance';
 import type { Stock, StockActionRequest, StockStatusFilter, TrackingRecord } from '../../../shared/platform/tracking';
 import type { OrdersRequest, OrdersResponse } from '../../../shared/platform/orders';
-import type { RateWindowStore, Sleep } from './rate-limit';
+import type { RateWindowStore, SharedRateBudget, Sleep } from './rate-limit';
 
 /** Back-off settings. Delays in ms. */
 export interface RetryOptions {
@@ -82,6 +82,11 @@ export interface PlatformClientOptions {
    * station: SQLite `rate_windows`); default: memory only.
    */
   rateWindows?: RateWindowStore;
+  /**
+   * The account's budget shared by the benches of a warehouse (issue 43 item 1), asked before every limited
+   * call; null or absent: the bench keeps its own windows. A getter: the warehouse link is made after the client.
+   */
+  sharedBudget?: () => SharedRateBudget | null;
   /** Called after every HTTP attempt (token requests included, as route `POST /oauth/token`). */
   onCall?: (entry: PlatformCallLog) => void;
   /**
@@ -134,7 +139,7 @@ export interface PlatformClient {
    * `opts.beforeAttempt` runs right before each attempt leaves (the outbox records when
    * the last POST was sent: its settle window starts there).
    */
-  createShipment(request: ShipmentRequest, opts?: { beforeAttempt?: () => void }): Promise<CreatedShipment>;
+  createShipment(request: ShipmentRequest, opts?: { beforeAttempt?: () => void; budgetKey?: string }): Promise<CreatedShipment>;
   /** GET /shipments: paginated, filters as in the spec (default the last 30 days). */
   listShipments(query?: ShipmentQuery): Promise<PaginatedOf<Shipment>>;
   /** GET /shipments/{ldv}: full detail; 404 `not_found` for an unknown or foreign tracking number. */

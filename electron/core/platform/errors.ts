@@ -72,9 +72,19 @@ export class PlatformError extends Error {
  * press the packer waits for is told at once when to try again.
  */
 export class RateWindowFull extends PlatformError {
-  constructor(route: string, retryAfterMs: number, perMinute: number) {
+  /**
+   * @param ahead calls of the account waiting before this one (the warehouse's budget, issue 43 item 2); undefined
+   *   for a bench alone. A label (`POST /shipments`) is said as the packer's wait: "Label in 40 s: the account’s
+   *   30 labels a minute are in use (12 before you)".
+   */
+  constructor(route: string, retryAfterMs: number, perMinute: number, public readonly ahead?: number) {
     const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
-    const said = coreText('rateWindowFull', { perMinute, route, seconds });
+    const said =
+      route === 'POST /shipments'
+        ? ahead !== undefined
+          ? coreText('labelWaitsForBudget', { seconds, perMinute, ahead })
+          : coreText('labelWaitsForWindow', { seconds, perMinute })
+        : coreText('rateWindowFull', { perMinute, route, seconds });
     super(429, 'rate_limited', said.message, undefined, retryAfterMs, route, true, said.text);
     this.name = 'RateWindowFull';
   }

@@ -13,6 +13,32 @@
 /** Limits per minute from the spec's table (shared with the sandbox, which refuses what this client delays). */
 export { SPEC_RATE_LIMITS_PER_MINUTE } from '../../../shared/platform/rate-limits';
 
+/**
+ * What the account's shared budget answers one try at a slot (issue 43 item 1): granted; or wait `waitMs` (ms,
+ * the budget's own clock) with `ahead` calls before this one; or `unavailable` (the warehouse does not answer:
+ * the bench keeps to its share of the limit, {@link SharedRateBudget.benchesAlive}).
+ */
+export type BudgetAnswer = { granted: true } | { granted: false; waitMs: number; ahead: number } | { unavailable: true };
+
+/**
+ * The platform account's per-minute limits kept for every bench of a warehouse at once (issue 43 item 1,
+ * warehouse/budget.ts): one window per route, a packer's call before background work, first asked first
+ * served across benches. The platform client asks it before each limited call when the station has one.
+ */
+export interface SharedRateBudget {
+  /**
+   * One try at a slot of `route` for the call `key` (the same key keeps its place in the queue between tries:
+   * an outbox row's reference), `limit` calls per `windowMs`.
+   */
+  take(route: string, limit: number, windowMs: number, key: string, priority: 'packer' | 'background'): Promise<BudgetAnswer>;
+  /** The call `key` no longer waits (refused to the packer): it leaves the queue. Never throws. */
+  leave(key: string): Promise<void>;
+  /** A 429 the platform still sent: holds `route` for every bench for `retryAfterMs` (ms), and counts it. Never throws. */
+  block(route: string, retryAfterMs: number | undefined): Promise<void>;
+  /** Benches alive at the last heartbeat (≥ 1): while the warehouse is away each keeps to the limit divided by it. */
+  benchesAlive(): number;
+}
+
 /** Waits `ms` milliseconds. */
 export type Sleep = (ms: number) => Promise<void>;
 

@@ -252,7 +252,8 @@ export function createShipmentExecutor<O>(deps: ShipmentExecutorDeps<O>): Outbox
       }
       let created: ShipmentSent['shipment'] & { label: Label };
       try {
-        created = await client.createShipment(request, { beforeAttempt: () => void store.outbox.markPosted(row.id, now()) });
+        // The row's reference is its key in the account's shared queue (issue 43): a try that must wait keeps its place.
+        created = await client.createShipment(request, { beforeAttempt: () => void store.outbox.markPosted(row.id, now()), budgetKey: `shipment:${request.reference}` });
       } catch (e) {
         // An answer (any status) or a refused connection: no request of this row is in flight.
         if (e instanceof PlatformError && (e.status > 0 || e.notSent)) store.outbox.markPosted(row.id, null);

@@ -22,6 +22,7 @@ import { sendActivity } from './activity';
 import { hasJoined, localShared, pullShared, pushShared, SharedConflictError } from './shared';
 import { coalesced } from './coalesced';
 import { createOrderSync, isRefusal } from './orders';
+import { createWarehouseBudget } from './budget';
 import { ClaimTimeoutSetting } from './settings';
 
 /** This bench's id for the warehouse, made once and kept in its database (a copied data folder is the same bench). */
@@ -120,6 +121,7 @@ export function createWarehouseLink(opts: WarehouseLinkOptions): WarehouseLink {
       release: async () => undefined,
       share: async () => undefined,
       shareOrders: () => undefined,
+      budget: () => null,
       bind,
       close: async () => undefined,
     };
@@ -210,11 +212,16 @@ export function createWarehouseLink(opts: WarehouseLinkOptions): WarehouseLink {
   let lastStatus = '';
   // When a claim last tried to reach a lost warehouse, ms.
   let lastRetry = 0;
+  // Benches alive at the last heartbeat (this one included): while the warehouse is away, each keeps to its share.
+  let benchesAlive = 1;
   const beatNow = async (): Promise<void> => {
     const status = benchStatus();
     await heartbeat(pool, bench(), status);
     lastStatus = JSON.stringify(status);
+    const alive = await pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM benches WHERE heartbeat_at > now() - interval '30 seconds'`);
+    benchesAlive = Math.max(1, alive.rows[0]?.n ?? 1);
   };
+  const budget = createWarehouseBudget({ pool, bench, connected: () => connected, benchesAlive: () => benchesAlive, onError: (e) => went(e) });
   const beat = async (): Promise<void> => {
     try {
       if (!schemaChecked) {
@@ -344,6 +351,7 @@ export function createWarehouseLink(opts: WarehouseLinkOptions): WarehouseLink {
     shareOrders: () => {
       if (connected) void orders.push();
     },
+    budget: () => budget,
     bind,
     async close() {
       closed = true;

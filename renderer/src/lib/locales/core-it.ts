@@ -58,6 +58,8 @@ const texts: Record<CoreTextKey, string> = {
   outboxInterrupted: 'La stazione si è fermata mentre inviava questa richiesta',
   platformNoAnswer: 'Nessuna risposta dalla piattaforma entro {{ms}} ms ({{route}})',
   platformUnreachable: 'Piattaforma non raggiungibile ({{route}}): {{reason}}',
+  labelWaitsForBudget: 'Etichetta tra {{seconds}} s: le {{perMinute}} etichette al minuto dell’account sono in uso ({{ahead}} prima di te)',
+  labelWaitsForWindow: 'Etichetta tra {{seconds}} s: le {{perMinute}} etichette al minuto dell’account sono in uso',
   rateWindowFull: 'La piattaforma accetta {{perMinute}} richieste {{route}} al minuto; la prossima può partire tra {{seconds}} s',
   rateWindowWait: '{{reason}}. Questa richiesta è in coda e parte da sola alle {{at}} UTC.',
   shipmentNoRecipient: 'Alla spedizione mancano nome, CAP o paese del destinatario: spedisci di nuovo l’ordine dalla schermata Spedisci',
