@@ -36,7 +36,8 @@ export const CORE_DOMAINS = {
   slips: ['common', 'printing', 'shipping', 'store'],
   reports: ['common', 'printing', 'store'],
   // The warehouse database (issue 35): claims, shared settings, orders, activity; it uses pg and reaches the domains through common/services.ts.
-  warehouse: ['common', 'store'],
+  // platform: it keeps the account's per-minute limits for every bench (issue 43), the platform client's SharedRateBudget.
+  warehouse: ['common', 'platform', 'store'],
 };
 
 /**
