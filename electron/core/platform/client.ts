@@ -51,10 +51,9 @@ import { CodList, CodListDetail, CreditMovement, Invoice, InvoiceDetail, Invoice
 import { Stock, TrackingRecord } from '../../../shared/platform/tracking';
 import { OrdersResponse } from '../../../shared/platform/orders';
 import { ENDPOINTS, pathOf, routeOf, type Endpoint } from '../../../shared/platform/endpoints';
-import { PlatformError, RateWindowFull } from './errors';
+import { PlatformError } from './errors';
 import { DEFAULT_MAX_RATE_WAIT_MS, type FinanceDetail, type FinanceItem, type PlatformCallLog, type PlatformClient, type PlatformClientOptions, type PlatformConnection } from './client-api';
-import { randomUUID } from 'node:crypto';
-import { SPEC_RATE_LIMITS_PER_MINUTE, SlidingWindowLimiter, realSleep, type SharedRateBudget } from './rate-limit';
+import { SPEC_RATE_LIMITS_PER_MINUTE, SlidingWindowLimiter, createRateGate, realSleep } from './rate-limit';
 import { coreText } from '../../../shared/contract/core-text';
 
 /** Renew the cached token this long before it expires (ms). */
@@ -181,40 +180,8 @@ export function createPlatformClient(options: PlatformClientOptions): PlatformCl
     );
   }
 
-  /** The route's window, ms (the spec's minute and a margin for clocks). */
-  const windowMs = 60_000 + RATE_WINDOW_MARGIN_MS;
-  // While the shared budget is away: each bench keeps to its share of the limit (limit / benches alive).
-  const shares = new Map<string, SlidingWindowLimiter>();
-  const shareOf = (route: string, limit: number, benches: number): SlidingWindowLimiter => {
-    const perBench = Math.max(1, Math.floor(limit / Math.max(1, benches)));
-    const key = `${route} ${perBench}`;
-    let l = shares.get(key);
-    if (!l) {
-      l = new SlidingWindowLimiter(perBench, windowMs, now, retry.sleep);
-      shares.set(key, l);
-    }
-    return l;
-  };
-
-  /**
-   * Takes the call's slot from the account's shared budget (issue 43 item 1): waits while its turn is at most
-   * `maxRateWaitMs` away, refuses at once ({@link RateWindowFull}, with the calls before it) when it is further.
-   * @returns false when the budget does not answer (the caller keeps to the bench's share)
-   */
-  async function takeShared(shared: SharedRateBudget, route: string, limiter: SlidingWindowLimiter, givenKey: string | undefined): Promise<boolean> {
-    const key = givenKey ?? `call:${randomUUID()}`;
-    for (;;) {
-      const answer = await shared.take(route, limiter.perWindow, windowMs, key, 'packer').catch(() => ({ unavailable: true as const }));
-      if ('unavailable' in answer) return false;
-      if (answer.granted) return true;
-      if (answer.waitMs > maxRateWaitMs) {
-        // A keyed call (an outbox row) keeps its place for its next try; a call the packer waits for leaves.
-        if (givenKey === undefined) void shared.leave(key);
-        throw new RateWindowFull(route, answer.waitMs, limiter.perWindow, answer.ahead);
-      }
-      await retry.sleep(Math.min(answer.waitMs, 250));
-    }
-  }
+  // A limited call's slot: the account's shared budget in a warehouse, else the bench's own window (rate-limit.ts).
+  const gate = createRateGate({ windowMs: 60_000 + RATE_WINDOW_MARGIN_MS, maxRateWaitMs, now, sleep: retry.sleep, shared: () => options.sharedBudget?.() ?? null });
 
   let token: { value: string; renewAt: number } | null = null;
   let tokenInFlight: Promise<string> | null = null;
@@ -342,17 +309,7 @@ export function createPlatformClient(options: PlatformClientOptions): PlatformCl
     let renewedAfter401 = false;
     for (let attempt = 1; ; attempt++) {
       const bearer = await getToken();
-      if (limiter) {
-        const shared = options.sharedBudget?.() ?? null;
-        if (!shared || !(await takeShared(shared, route, limiter, spec.budgetKey))) {
-          // Alone, or the warehouse away: the bench's own window (its share of the account's limit in a warehouse).
-          const local = shared ? shareOf(route, limiter.perWindow, shared.benchesAlive()) : limiter;
-          const wait = Math.max(local.delayNow(), limiter.delayNow());
-          if (wait > maxRateWaitMs) throw new RateWindowFull(route, wait, local.perWindow);
-          if (local !== limiter) await local.acquire();
-          await limiter.acquire();
-        }
-      }
+      if (limiter) await gate.acquire(route, limiter, spec.budgetKey);
       spec.beforeAttempt?.();
       const headers: Record<string, string> = { Accept: 'application/json', Authorization: `Bearer ${bearer}` };
       const init: RequestInit = { method, headers };

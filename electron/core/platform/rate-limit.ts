@@ -10,6 +10,9 @@
  * one never exceeds N calls in any window.
  */
 
+import { randomUUID } from 'node:crypto';
+import { RateWindowFull } from './errors';
+
 /** Limits per minute from the spec's table (shared with the sandbox, which refuses what this client delays). */
 export { SPEC_RATE_LIMITS_PER_MINUTE } from '../../../shared/platform/rate-limits';
 
@@ -140,4 +143,71 @@ export class SlidingWindowLimiter {
     const nth = this.slots[this.slots.length - this.limit] ?? t;
     return Math.max(floor, nth + this.windowMs, this.slots.at(-1) ?? floor);
   }
+}
+
+/** What {@link createRateGate} works with. */
+interface RateGateOptions {
+  /** A route's window, ms (the spec's minute and a margin for clocks). */
+  windowMs: number;
+  /** A call whose slot is further away than this is refused at once ({@link RateWindowFull}), ms. */
+  maxRateWaitMs: number;
+  now: () => number;
+  sleep: Sleep;
+  /** The warehouse's budget of the account, or null for a bench alone. */
+  shared: () => SharedRateBudget | null;
+}
+
+/**
+ * Where a limited call of the platform client takes its slot (spec: Limits > Rate limits): from the account's
+ * shared budget when the bench is in a warehouse that answers (issue 43 item 1), else from the bench's own
+ * window — in a warehouse that does not answer, its share of the limit (the limit divided by the benches alive).
+ */
+export function createRateGate(opts: RateGateOptions) {
+  const shares = new Map<string, SlidingWindowLimiter>();
+  const shareOf = (route: string, limit: number, benches: number): SlidingWindowLimiter => {
+    const perBench = Math.max(1, Math.floor(limit / Math.max(1, benches)));
+    const key = `${route} ${perBench}`;
+    let l = shares.get(key);
+    if (!l) {
+      l = new SlidingWindowLimiter(perBench, opts.windowMs, opts.now, opts.sleep);
+      shares.set(key, l);
+    }
+    return l;
+  };
+  /**
+   * Takes the call's slot from the shared budget: waits while its turn is at most `maxRateWaitMs` away,
+   * refuses at once when it is further (with the calls before it).
+   * @returns false when the budget does not answer (the caller keeps to the bench's share)
+   */
+  const takeShared = async (shared: SharedRateBudget, route: string, limit: number, givenKey: string | undefined): Promise<boolean> => {
+    const key = givenKey ?? `call:${randomUUID()}`;
+    for (;;) {
+      const answer = await shared.take(route, limit, opts.windowMs, key, 'packer').catch((): BudgetAnswer => ({ unavailable: true }));
+      if ('unavailable' in answer) return false;
+      if (answer.granted) return true;
+      if (answer.waitMs > opts.maxRateWaitMs) {
+        // A keyed call (an outbox row) keeps its place for its next try; a call the packer waits for leaves.
+        if (givenKey === undefined) void shared.leave(key);
+        throw new RateWindowFull(route, answer.waitMs, limit, answer.ahead);
+      }
+      await opts.sleep(Math.min(answer.waitMs, 250));
+    }
+  };
+  return {
+    /**
+     * Resolves when the call of `route` may start.
+     * @param limiter the route's own window (kept across restarts), the bench's limit alone
+     * @param key the call's key in the shared queue (an outbox row's reference), or undefined
+     * @throws RateWindowFull when the call's slot is more than `maxRateWaitMs` away
+     */
+    async acquire(route: string, limiter: SlidingWindowLimiter, key: string | undefined): Promise<void> {
+      const shared = opts.shared();
+      if (shared && (await takeShared(shared, route, limiter.perWindow, key))) return;
+      const local = shared ? shareOf(route, limiter.perWindow, shared.benchesAlive()) : limiter;
+      const wait = Math.max(local.delayNow(), limiter.delayNow());
+      if (wait > opts.maxRateWaitMs) throw new RateWindowFull(route, wait, local.perWindow);
+      if (local !== limiter) await local.acquire();
+      await limiter.acquire();
+    },
+  };
 }
