@@ -5,8 +5,8 @@
  * open at Bench 1 is told who has it and ships nothing; the supervisor's page shows both benches'
  * shipments and charts. Screenshots in English and Italian go to test-results/screens/.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import readline from 'node:readline';
 import os from 'node:os';
 import path from 'node:path';
@@ -14,6 +14,7 @@ import type { Page } from '@playwright/test';
 import pg from 'pg';
 import { warehouseClientConfig } from '../../electron/core/warehouse/connection';
 import { recipientToParty } from '../../shared/domain/order';
+import { romeDay } from '../../shared/domain/rome-day';
 import { startTestPostgres, type TestPostgres } from '../support/postgres';
 import { benchLogin, createWarehouse } from '../support/warehouse';
 import { expect, SHOTS, test } from './fixture';
@@ -69,7 +70,8 @@ test.afterAll(async () => {
   else process.env.PGPASSWORD = pgPasswordBefore;
 });
 
-test('two benches on one warehouse: shared rules, the order packed once', async ({ browser }) => {
+test('two benches on one warehouse: shared rules, the order packed once; five shipments are five on the page; a stopped bench offline within 30 s', async ({ browser }) => {
+  test.setTimeout(180_000);
   const one = await startBench(1);
   const two = await startBench(2);
   const at1 = rpcFor(() => one);
@@ -204,6 +206,48 @@ test('two benches on one warehouse: shared rules, the order packed once', async 
   await expect(sup.locator('#who')).toContainText('Anna');
   await expect(sup.locator('#title')).not.toHaveText('Warehouse floor');
   await shot(sup, 'warehouse-05-supervisor-it');
+
+  // Issue 42: five shipments on two benches, every order imported at Bench 1 (Bench 2 shipped two of them on its
+  // own login), are five in both charts and in the day report.
+  const open = (await at1('orders.page', { view: 'to_ship', limit: 10 })).orders.filter((o) => o.recipient.countryCode === 'IT');
+  expect(open.length).toBeGreaterThanOrEqual(2);
+  for (const o of open.slice(0, 2)) {
+    // An export row without a postcode: the packer types it on the Ship screen (here: the request carries it).
+    const fixed = { ...o, recipient: { ...o.recipient, postalCode: o.recipient.postalCode || '00184' } };
+    expect((await at1('shipping.shipOrder', { orderId: o.id, request: request(fixed) })).shipment.trackingNumber).toBeTruthy();
+  }
+  await expect(sup.locator('#chart-benches')).toHaveAttribute('data-total', '5', { timeout: 5000 });
+  await expect(sup.locator('#chart-packers')).toHaveAttribute('data-total', '5');
+  const day = romeDay(Date.now());
+  const csv = await sup.request.get(new URL(`/api/report.csv?day=${day}&lang=it`, floor).toString());
+  expect(csv.status()).toBe(200);
+  const rows = (await csv.text()).replace(/^\uFEFF/, '').trim().split(/\r?\n/);
+  expect(rows).toHaveLength(1 + 5);
+  // Italian: the day dd/mm/yyyy on each row, `;` between fields, the contract's name (never an opaque code).
+  const [dd, mm, yyyy] = [day.slice(8, 10), day.slice(5, 7), day.slice(0, 4)];
+  for (const row of rows.slice(1)) expect(row.startsWith(`${dd}/${mm}/${yyyy};`)).toBe(true);
+  expect(rows.join('\n')).not.toMatch(/eyJ/);
+  const pdf = await sup.request.get(new URL(`/api/report.pdf?day=${day}&lang=it`, floor).toString());
+  expect(pdf.status()).toBe(200);
+  const pdfPath = path.join(SHOTS, 'warehouse-07-report-it.pdf');
+  writeFileSync(pdfPath, await pdf.body());
+  // Read back with poppler's pdftotext (an independent reader), and drawn to PNG to be looked at.
+  const text = execFileSync('pdftotext', ['-layout', pdfPath, '-'], { encoding: 'utf8' });
+  expect(text).toContain(`${dd}/${mm}/${yyyy}`);
+  expect(text).toMatch(/\d+,\d\d/);
+  expect(text).not.toMatch(/eyJ/);
+  execFileSync('pdftoppm', ['-png', '-r', '60', '-f', '1', '-l', '1', pdfPath, path.join(SHOTS, 'warehouse-07-report-it')]);
+
+  // A bench that stops is offline on the page within 30 s of its last heartbeat (it says it is alive every 10 s).
+  const stoppedAt = Date.now();
+  await two.stop();
+  await expect(sup.locator('article[data-bench="Bench 2"]')).toHaveClass(/offline/, { timeout: 35_000 });
+  expect(Date.now() - stoppedAt).toBeLessThanOrEqual(31_500);
+  await expect(sup.locator('article[data-bench="Bench 2"] .last-known')).toBeVisible();
+  await shot(sup, 'warehouse-08-offline-it');
+  await sup.locator('#lang-en').click();
+  await expect(sup.locator('article[data-bench="Bench 2"] .last-known')).toContainText(/\d\d:\d\d/);
+  await shot(sup, 'warehouse-09-offline-en');
 });
 
 /** Starts `npm run warehouse` on the test warehouse (it migrates, prints its JSON line, serves); returns the page's URL. */
