@@ -47,6 +47,18 @@ interface Banner {
   seq: number;
   /** A bench outcome (its own colour and sound); it stays through screen changes until the next scan. */
   outcome?: BenchOutcome;
+  /** A label waiting for the account's budget (issue 43 item 2): the banner counts down to its turn. */
+  countdown?: LabelCountdown;
+}
+
+/**
+ * When a label's turn comes (ms since the epoch, this PC's clock: now plus the wait the core said), the
+ * account's labels a minute, and how many calls wait before it (null when the bench keeps its own window).
+ */
+export interface LabelCountdown {
+  until: number;
+  perMinute: number;
+  ahead: number | null;
 }
 
 /** Banner colour of each bench outcome. */
@@ -70,7 +82,7 @@ interface AppState {
    * Shows a bench outcome (shipped, queued, needs attention, wrong item, printer problem): a
    * full-width colour of its own and its own sound; it holds until the next scan (`clearOutcome`).
    */
-  outcome(outcome: BenchOutcome, title: string, detail?: string): void;
+  outcome(outcome: BenchOutcome, title: string, detail?: string, countdown?: LabelCountdown): void;
   /** A new scan starts: the last outcome's banner goes. */
   clearOutcome(): void;
   /** Reports a failed command: red banner with the station's message and code. */
@@ -93,10 +105,10 @@ export const useApp = create<AppState>()((set, get) => ({
   go(screen, opts) {
     set((s) => ({ screen, focusTick: s.focusTick + 1, ...(opts?.keepBanner || s.screen === screen || s.banner?.outcome ? {} : { banner: null }) }));
   },
-  outcome(outcome, title, detail) {
+  outcome(outcome, title, detail, countdown) {
     seq += 1;
     const kind = OUTCOME_KIND[outcome];
-    set({ banner: detail === undefined ? { kind, title, seq, outcome } : { kind, title, detail, seq, outcome } });
+    set({ banner: { kind, title, seq, outcome, ...(detail === undefined ? {} : { detail }), ...(countdown ? { countdown } : {}) } });
     playOutcome(outcome);
   },
   clearOutcome() {

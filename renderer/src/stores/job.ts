@@ -8,6 +8,7 @@
  */
 import { create } from 'zustand';
 import { outcomeOfCode, type PrintJobView, type ShipResult } from '../../../shared/contract';
+import { isStationText } from '../../../shared/contract/core-text';
 import type { StationOrder } from '../../../shared/domain/order';
 import type { FieldErrors, Rate } from '../../../shared/platform';
 import { invoke } from '../api';
@@ -21,7 +22,7 @@ import { boxChoice, emptyParcel, typedWeightKg, withProductWeight } from '../lib
 import { rememberBox, startingBox } from './lastBox';
 import { CUSTOMS_PATHS, RECIPIENT_PATHS, commodityPath, parcelPath, partyIdPath, type CommodityDraft, type ParcelDraft, type ParcelField, type PartyIdsDraft, type RecipientDraft } from '../../../shared/contract/ship-form';
 import type { BoxPreset } from '../../../shared/contract/boxes';
-import { useApp } from './app';
+import { useApp, type LabelCountdown } from './app';
 import { useVerify } from './verify';
 import { coreMessage, jobNoteText } from '../lib/coreText';
 
@@ -225,7 +226,12 @@ export const useJob = create<JobState>()((set, get) => {
       const err = asStationError(e);
       if (err.details) set({ platformErrors: stripPrefix(err.details, 'request') });
       // One rule for core and screen (shared/contract/outbox-outcome.ts): the code says whether the row stays queued.
-      if (outcomeOfCode(err.code) === 'queued') {
+      const countdown = labelCountdownOf(err.text);
+      if (countdown) {
+        // The label waits for the account's budget (issue 43 item 2): said with its turn, counted down; the packer goes on.
+        useApp.getState().outcome('queued', t('job.labelWaitsBudget'), t('job.labelWaitsBudgetDetail'), countdown);
+        void useApp.getState().refreshInfo();
+      } else if (outcomeOfCode(err.code) === 'queued') {
         // The outbox keeps the request and sends it (after checking the platform when an answer was lost); the label prints then.
         useApp.getState().outcome('queued', t('job.queued'), t('job.queuedDetail', { error: `${err.message} [${err.code}]` }));
         void useApp.getState().refreshInfo();
@@ -481,3 +487,20 @@ export const useJob = create<JobState>()((set, get) => {
     },
   };
 });
+
+/**
+ * The countdown of a press whose label waits for the account's per-minute labels (the core's text
+ * `rateWindowWait` nesting `labelWaitsForBudget` or `labelWaitsForWindow`: seconds, labels a minute, calls
+ * before it); null for any other answer.
+ */
+function labelCountdownOf(text: unknown): LabelCountdown | null {
+  if (!isStationText(text) || text.key !== 'rateWindowWait') return null;
+  const v = text.values ?? {};
+  const key = v.reasonKey;
+  if (key !== 'labelWaitsForBudget' && key !== 'labelWaitsForWindow') return null;
+  const seconds = Number(v['reason.seconds']);
+  const perMinute = Number(v['reason.perMinute']);
+  if (!Number.isFinite(seconds) || !Number.isFinite(perMinute)) return null;
+  const ahead = key === 'labelWaitsForBudget' ? Number(v['reason.ahead']) : null;
+  return { until: Date.now() + seconds * 1000, perMinute, ahead: ahead !== null && Number.isFinite(ahead) ? ahead : null };
+}
