@@ -10,6 +10,8 @@
  * - `GET /api/floor`: the floor now ({@link Floor}): benches, shipments per hour per bench and packer, attention.
  * - `POST /api/claims/release` `{orderKey}`: releases a claim; 200 `{released: {orderKey, bench, packer, since}}`, 404 when none.
  * - `GET /api/report.csv?day=YYYY-MM-DD&lang=it|en`, `GET /api/report.pdf?…`: the warehouse's day report.
+ * - `POST /platform/events`: the platform's signed events (./events-receiver.ts), the one path meant to be
+ *   reached from outside: no session, no Host/Origin rule, its own checks.
  *
  * Every `/api/` route but sign-in answers 401 without a session. Before anything, every request meets the
  * rule of the station's loopback listeners (shared/domain/local-request.ts): origin-form target, `Host`
@@ -29,6 +31,8 @@ import { dayShipments, readFloor, releaseClaim, type Floor } from './floor';
 import { warehouseDayCsv, warehouseDayPdf, type ReportLanguage } from './report';
 import { createSessions } from './sign-in';
 import { RENDERER_CSP } from '../../shared/domain/page-csp';
+import { EVENTS_PATH, registerEventsRoute } from './events-receiver';
+import { createEventApplier } from './events-apply';
 
 /** Options of {@link startSupervisorPage}. */
 export interface PageOptions {
@@ -38,6 +42,13 @@ export interface PageOptions {
   host?: string;
   /** TCP port; 0 (default) picks a free one. */
   port?: number;
+  /**
+   * The platform's events (issue 44): `POST /platform/events` answers only with these (503 otherwise).
+   * `secret`: the registered endpoint's signing secret now, null while none; `now`: the clock the signatures'
+   * freshness is judged by (default Date.now); `settleS`: how long a shipment.created for an order a bench
+   * claimed waits for that bench (default 120 s); `log`: refusals and failures (default stderr).
+   */
+  events?: { secret: () => string | null; now?: () => number; settleS?: number; log?: (line: string) => void };
 }
 
 /** A running page. */
@@ -143,6 +154,8 @@ export async function startSupervisorPage(options: PageOptions): Promise<Running
 
   app.addHook('onRequest', async (req, reply) => {
     if (!req.raw.url?.startsWith('/') || req.raw.url.startsWith('//')) return fail(reply, 400, 'invalid_input', 'Request target must be a path');
+    // The platform calls through the warehouse's reverse proxy, under the public name: its signature is its check.
+    if (req.routeOptions.url === EVENTS_PATH && req.method === 'POST') return;
     const foreign = foreignRequestHeader({ host: req.headers.host, origin: req.headers.origin }, port, names);
     if (foreign === 'host') return fail(reply, 403, 'forbidden', 'Host not allowed');
     if (foreign === 'origin') return fail(reply, 403, 'forbidden', 'Origin not allowed');
@@ -233,10 +246,27 @@ export async function startSupervisorPage(options: PageOptions): Promise<Running
       .send(Buffer.from(pdf));
   });
 
+  const log = options.events?.log ?? ((line: string) => process.stderr.write(`${line}\n`));
+  const applier = createEventApplier({ db, log, ...(options.events?.settleS !== undefined ? { settleS: options.events.settleS } : {}) });
+  await registerEventsRoute(app, {
+    db,
+    secret: options.events?.secret ?? (() => null),
+    now: options.events?.now ?? Date.now,
+    log,
+    onStored: () => void applier.kick(),
+  });
+
   await app.listen({ host, port: options.port ?? 0 });
   const address = app.server.address();
   if (address === null || typeof address === 'string') throw new Error('The page did not bind a TCP port');
   port = address.port;
   const shown = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
-  return { url: `http://${shown}:${port}/`, port, close: () => app.close() };
+  return {
+    url: `http://${shown}:${port}/`,
+    port,
+    close: async () => {
+      await app.close();
+      await applier.close();
+    },
+  };
 }

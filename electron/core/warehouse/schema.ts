@@ -6,6 +6,7 @@
  * changes the schema other benches work on.
  */
 import type { ClientBase } from 'pg';
+import { EVENTS_SCHEMA_SQL } from './schema-events';
 
 /** A schema step: its number (1, 2, …, no gaps) and its SQL (any number of statements). */
 interface WarehouseMigration {
@@ -427,6 +428,7 @@ const MIGRATIONS: readonly WarehouseMigration[] = [
       GRANT SELECT ON rate_slots, rate_waiters, rate_blocks, rate_refusals TO warehouse_bench;
     `,
   },
+  { version: 7, name: 'platform events stored once and told to every bench (issue 44)', sql: EVENTS_SCHEMA_SQL },
 ];
 
 /** The newest schema this station knows. */
