@@ -33,6 +33,7 @@ import { createSessions } from './sign-in';
 import { RENDERER_CSP } from '../../shared/domain/page-csp';
 import { EVENTS_PATH, registerEventsRoute } from './events-receiver';
 import { createEventApplier } from './events-apply';
+import type { WarehousePlatform } from './platform';
 
 /** Options of {@link startSupervisorPage}. */
 export interface PageOptions {
@@ -48,6 +49,8 @@ export interface PageOptions {
    * freshness is judged by (default Date.now); `settleS`: how long a shipment.created for an order a bench
    * claimed waits for that bench (default 120 s); `log`: refusals and failures (default stderr).
    */
+  /** The platform account's caller (the endpoint panel, its test button, the catch-up); null or absent: none given. */
+  platform?: WarehousePlatform | null;
   events?: { secret: () => string | null; now?: () => number; settleS?: number; log?: (line: string) => void };
 }
 
