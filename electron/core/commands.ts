@@ -67,6 +67,11 @@ export function createHandlers(ctx: StationContext): Handlers {
       if (others.length) ctx.events.emit('settings.changed', { keys: others });
     },
     onOrders: () => emitOrdersChanged(ctx),
+    // The platform's events from the warehouse (issue 44): the Stocks screen and the shipments' screens reload.
+    onPlatformEvents: ({ stocks, shipments }) => {
+      if (stocks) ctx.events.emit('stocks.changed', { id: 0 });
+      for (const trackingNumber of shipments) ctx.events.emit('shipments.changed', { trackingNumber });
+    },
   });
   // A shipment marks its order shipped (now, or when the queue sends it): the warehouse's row follows.
   ctx.events.on('shipments.changed', () => ctx.warehouse.shareOrders());

@@ -231,6 +231,8 @@ export interface WarehouseBenchHooks {
   onShared(pulled: PulledShared): void;
   /** Orders from the warehouse were added to the bench's list or marked shipped there (counts): the screens reload it. */
   onOrders?(pulled: { changed: number; shipped: number }): void;
+  /** The platform's events applied at the warehouse (issue 44) reached the bench: stock events read, shipments whose status changed. */
+  onPlatformEvents?(changes: { stocks: number; shipments: string[] }): void;
 }
 
 /** The bench's link to its warehouse (warehouse/link.ts); a station without one works alone and wins every claim. */

@@ -24,6 +24,7 @@ import { coalesced } from './coalesced';
 import { createOrderSync, isRefusal } from './orders';
 import { createWarehouseBudget } from './budget';
 import { ClaimTimeoutSetting } from './settings';
+import { createBenchEvents } from './events';
 
 /** This bench's id for the warehouse, made once and kept in its database (a copied data folder is the same bench). */
 const BenchIdSetting = defineSetting('warehouse.benchId', z.string().max(100), '');
@@ -164,6 +165,8 @@ export function createWarehouseLink(opts: WarehouseLinkOptions): WarehouseLink {
       for (const k of keys) hold(k, false);
     },
   });
+  // The platform's events the warehouse applied (issue 44): the bench's shipments' status, its Stocks screen.
+  const events = createBenchEvents({ db: pool, store: opts.store, onChanged: (c) => hooks.onPlatformEvents?.(c), onError: (e) => went(e) });
   const listen = async (): Promise<void> => {
     if (listener || closed) return;
     const client = new pg.Client(config);
@@ -176,10 +179,12 @@ export function createWarehouseLink(opts: WarehouseLinkOptions): WarehouseLink {
     client.on('notification', (n) => {
       if (n.channel === 'warehouse_shared') void pull();
       if (n.channel === 'warehouse_orders') void orders.pull();
+      if (n.channel === 'warehouse_events') void events.pull();
     });
     await client.connect();
     await client.query('LISTEN warehouse_shared');
     await client.query('LISTEN warehouse_orders');
+    await client.query('LISTEN warehouse_events');
     listener = client;
     // A bench that never heard the warehouse brings what it has (only what the warehouse lacks), then
     // takes the warehouse's word for all of it; every (re)connection catches up on what it missed.
@@ -188,6 +193,7 @@ export function createWarehouseLink(opts: WarehouseLinkOptions): WarehouseLink {
     // Orders: what the bench imported or shipped meanwhile goes up, then it reads what it missed.
     await orders.push();
     await orders.pull();
+    await events.pull();
   };
 
   /**
