@@ -57,7 +57,7 @@ export interface StoredEvent {
  * tracking number, a tracking.update by tracking number, instant (ms: two spellings of one instant are one) and
  * status. The catch-up makes the same keys for what it finds, so an event it found is not applied again.
  */
-export function eventKey(e: Pick<StoredEvent, 'event' | 'trackingNumber' | 'at' | 'statusCode' | 'payload'>): string {
+function eventKey(e: Pick<StoredEvent, 'event' | 'trackingNumber' | 'at' | 'statusCode' | 'payload'>): string {
   if (e.event === 'stock.opened' || e.event === 'stock.closed') return `${e.event}|${String(e.payload.stock_id)}`;
   if (e.event === 'shipment.created') return `${e.event}|${e.trackingNumber}`;
   return `${e.event}|${e.trackingNumber}|${e.at}|${e.statusCode ?? ''}`;

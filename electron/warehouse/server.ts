@@ -10,6 +10,10 @@
  * - `GET /api/floor`: the floor now ({@link Floor}): benches, shipments per hour per bench and packer, attention.
  * - `POST /api/claims/release` `{orderKey}`: releases a claim; 200 `{released: {orderKey, bench, packer, since}}`, 404 when none.
  * - `GET /api/report.csv?day=YYYY-MM-DD&lang=it|en`, `GET /api/report.pdf?…`: the warehouse's day report.
+ * - `GET /api/platform`: the platform's events as the page shows them (issue 44): the endpoint (never its secret)
+ *   with the platform's word on it and its recent deliveries, the last catch-up, the held parcels open, the
+ *   delivery exceptions open, counts per carrier and day (Europe/Rome) of the last 7 days.
+ * - `POST /api/platform/test`: the platform's test send (5 a minute: a 429 says when to try again).
  * - `POST /platform/events`: the platform's signed events (./events-receiver.ts), the one path meant to be
  *   reached from outside: no session, no Host/Origin rule, its own checks.
  *
@@ -34,6 +38,9 @@ import { RENDERER_CSP } from '../../shared/domain/page-csp';
 import { EVENTS_PATH, registerEventsRoute } from './events-receiver';
 import { createEventApplier } from './events-apply';
 import type { WarehousePlatform } from './platform';
+import { startCatchUp } from './catch-up';
+import { readEndpoint, testEndpoint, type EndpointView } from './endpoint';
+import { PlatformCallError } from './platform';
 
 /** Options of {@link startSupervisorPage}. */
 export interface PageOptions {
@@ -51,7 +58,7 @@ export interface PageOptions {
    */
   /** The platform account's caller (the endpoint panel, its test button, the catch-up); null or absent: none given. */
   platform?: WarehousePlatform | null;
-  events?: { secret: () => string | null; now?: () => number; settleS?: number; log?: (line: string) => void };
+  events?: { secret: () => string | null; now?: () => number; settleS?: number; log?: (line: string) => void; catchUpEveryMs?: number };
 }
 
 /** A running page. */
@@ -222,6 +229,37 @@ export async function startSupervisorPage(options: PageOptions): Promise<Running
     return reply.header('cache-control', 'no-store').send({ released });
   });
 
+  app.get('/api/platform', async (_req, reply) => {
+    reply.header('cache-control', 'no-store');
+    const endpoint: EndpointView | null = await readEndpoint(options.platform ?? null, db);
+    const held = await db.query(
+      `SELECT h.stock_id AS "stockId", h.tracking_number AS "trackingNumber", h.order_key AS "orderKey", h.carrier, h.status, h.opened_at AS "openedAt",
+              (SELECT a.packer FROM activity a WHERE a.action = 'ship' AND a.tracking_number = h.tracking_number LIMIT 1) AS packer
+         FROM held_stocks h WHERE h.status <> 'closed' ORDER BY h.opened_at`,
+    );
+    const open = await db.query(
+      `SELECT tracking_number AS "trackingNumber", status_key AS "statusKey", carrier, order_key AS "orderKey", last_event AS "lastEvent", started_at AS "since"
+         FROM delivery_exceptions WHERE closed_at IS NULL ORDER BY started_at DESC LIMIT 200`,
+    );
+    const perDay = await db.query(
+      `SELECT to_char(started_at AT TIME ZONE 'Europe/Rome', 'YYYY-MM-DD') AS day, coalesce(carrier, '') AS carrier, status_key AS "statusKey", count(*)::int AS n
+         FROM delivery_exceptions WHERE started_at > now() - interval '7 days' GROUP BY 1, 2, 3 ORDER BY 1 DESC, 2, 3`,
+    );
+    return { endpoint, catchUp: catching?.last() ?? null, platformGiven: Boolean(options.platform), held: held.rows, exceptions: open.rows, exceptionsPerDay: perDay.rows };
+  });
+  app.post('/api/platform/test', async (_req, reply) => {
+    if (!options.platform) return fail(reply, 409, 'no_platform', 'The warehouse program was started without the platform account');
+    try {
+      return reply.header('cache-control', 'no-store').send(await testEndpoint(options.platform, db));
+    } catch (e) {
+      if (e instanceof PlatformCallError && e.status >= 400 && e.status < 500) {
+        if (e.retryAfterS !== undefined) reply.header('retry-after', String(e.retryAfterS));
+        return fail(reply, e.status, e.code, e.message);
+      }
+      throw e;
+    }
+  });
+
   /** The day and language of a report request; null (answered 400) when the day is not `YYYY-MM-DD`. */
   const reportOf = (req: FastifyRequest<{ Querystring: { day?: string; lang?: string } }>) => {
     const day = req.query.day ?? romeDay(Date.now());
@@ -259,6 +297,18 @@ export async function startSupervisorPage(options: PageOptions): Promise<Running
     onStored: () => void applier.kick(),
   });
 
+  // With the platform account, the warehouse also asks what it may have missed (at start, every few minutes).
+  const catching = options.platform
+    ? startCatchUp({
+        platform: options.platform,
+        db,
+        ...(options.events?.now ? { now: options.events.now } : {}),
+        ...(options.events?.catchUpEveryMs !== undefined ? { everyMs: options.events.catchUpEveryMs } : {}),
+        onStored: () => void applier.kick(),
+        log,
+      })
+    : null;
+
   await app.listen({ host, port: options.port ?? 0 });
   const address = app.server.address();
   if (address === null || typeof address === 'string') throw new Error('The page did not bind a TCP port');
@@ -268,6 +318,7 @@ export async function startSupervisorPage(options: PageOptions): Promise<Running
     url: `http://${shown}:${port}/`,
     port,
     close: async () => {
+      catching?.close();
       await app.close();
       await applier.close();
     },

@@ -25,7 +25,7 @@ const EventsSeenSetting = defineSetting('warehouse.eventsSeen', z.number().int()
 const BATCH = 500;
 
 /** What a read of events changed at the bench. */
-export interface BenchEventChanges {
+interface BenchEventChanges {
   /** Stock events read (the Stocks screen reloads). */
   stocks: number;
   /** Tracking numbers of the bench's shipments whose status changed. */
