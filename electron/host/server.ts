@@ -155,8 +155,9 @@ function tokenMatches(given: unknown, expected: Buffer): boolean {
   return b.length === expected.length && timingSafeEqual(b, expected);
 }
 
+/** The answer of a failed command: `{error: {code, message, details?, text?}}` (`text`: the core's wording, for the screens' language). */
 function errorBody(e: StationErrorShape): { error: StationErrorShape } {
-  return { error: e.details ? { code: e.code, message: e.message, details: e.details } : { code: e.code, message: e.message } };
+  return { error: { code: e.code, message: e.message, ...(e.details ? { details: e.details } : {}), ...(e.text ? { text: e.text } : {}) } };
 }
 
 /**

@@ -18,6 +18,9 @@ import { romeDay } from '../../shared/domain/rome-day';
 import { startTestPostgres, type TestPostgres } from '../support/postgres';
 import { benchLogin, createWarehouse } from '../support/warehouse';
 import { expect, SHOTS, test } from './fixture';
+import { shipFromKeyboard } from './flows';
+import { shopifyCsv } from '../fixtures/shopify/generate-shopify-csv';
+import { order } from '../fixtures/shopify/warehouse-order';
 import { rpcFor } from './rpc';
 import { startStationProcess, type StationProcess } from './station-process';
 
@@ -262,3 +265,43 @@ async function startSupervisorPage(): Promise<string> {
   });
   return (JSON.parse(line) as { url: string }).url;
 }
+
+test('a label waiting for the account’s 30 labels a minute counts down on the banner, in English and Italian (issue 43)', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const one = benches[0]!;
+  const at1 = rpcFor(() => one);
+  const csv = shopifyCsv(
+    ['#2001', '#2002'].flatMap((name, i) =>
+      order({ name, id: `99000000200${i}`, created: '2026-12-07 08:00:00 +0000', email: `w${i}@example.it`, ship: { name: 'Giulia Bianchi', a1: 'Via Roma 1', city: 'Milano', zip: '20121', prov: 'MI', country: 'IT' }, items: [{ q: '1', n: 'Vaso', p: '30.00', sku: 'VASO' }], total: '30.00' }),
+    ),
+  );
+  expect((await at1('orders.importCsv', { fileName: 'budget.csv', content: csv })).imported).toBe(2);
+  // The other benches of the account have taken the minute's 30 labels (as the warehouse's budget records them).
+  const benchId = (await at1('warehouse.status', {})).bench.id;
+  const db = new pg.Client(warehouseClientConfig(url, server.password).config);
+  await db.connect();
+  try {
+    await db.query(`INSERT INTO rate_slots (route, at, bench_id, priority) SELECT 'POST /shipments', now() - interval '20 seconds' + i * interval '1 ms', $1, 0 FROM generate_series(1, 30) AS i`, [benchId]);
+  } finally {
+    await db.end();
+  }
+  const context = (locale: string) => browser.newContext({ locale, timezoneId: 'Europe/Rome', viewport: { width: 1440, height: 900 } });
+  const en = await (await context('en-GB')).newPage();
+  await en.goto(one.url);
+  await shipFromKeyboard(en, '#2001');
+  const countdown = en.getByTestId('label-countdown');
+  await expect(countdown).toHaveText(/^Label in (\d+) s: the account’s 30 labels a minute are in use \(0 before you\)$/, { timeout: 10_000 });
+  const first = Number(await countdown.getAttribute('data-seconds'));
+  expect(first).toBeGreaterThan(20);
+  expect(first).toBeLessThanOrEqual(62);
+  // It counts down, second by second.
+  await expect.poll(async () => Number(await countdown.getAttribute('data-seconds')), { timeout: 5000 }).toBeLessThan(first);
+  await expect(en.getByTestId('banner')).toContainText('go on with the next order');
+  await shot(en, 'warehouse-10-label-countdown-en');
+
+  const it = await (await context('it-IT')).newPage();
+  await it.goto(one.url);
+  await shipFromKeyboard(it, '#2002');
+  await expect(it.getByTestId('label-countdown')).toHaveText(/^Etichetta tra \d+ s: le 30 etichette al minuto dell’account sono in uso \(1 prima di te\)$/, { timeout: 10_000 });
+  await shot(it, 'warehouse-11-label-countdown-it');
+});

@@ -35,7 +35,8 @@ const PRINTER_CODES = new Set<StationErrorCode>(PRINTER_ERROR_CODES);
  */
 export function toStationError(e: unknown): StationError {
   if (e instanceof StationError) return e;
-  if (e instanceof PlatformError) return new StationError(e.code, e.message, e.details);
+  // The core's own wording travels with the code (issue 25): a queued label's wait is said in the bench's language.
+  if (e instanceof PlatformError) return new StationError(e.code, e.message, e.details, isStationText(e.text) ? e.text : undefined);
   if (e instanceof Error) {
     const code = (e as { code?: unknown }).code;
     const details = (e as { details?: unknown }).details as Record<string, string[]> | undefined;
@@ -51,7 +52,10 @@ export function toStationError(e: unknown): StationError {
       if (code === 'invalid_state') return new StationError('invalid_state', e.message, details);
       return new StationError('store_error', e.message, details);
     }
-    if (isStationErrorCode(code)) return new StationError(code, e.message, details);
+    if (isStationErrorCode(code)) {
+      const text = (e as { text?: unknown }).text;
+      return new StationError(code, e.message, details, isStationText(text) ? text : undefined);
+    }
     return new StationError('internal_error', e.message || 'Unexpected error');
   }
   return new StationError('internal_error', String(e));

@@ -9,6 +9,7 @@
  */
 import { StationError, TOKEN_HEADER, isStationErrorShape, type EventName, type StationApi, type StationEvents } from '../../../shared/contract';
 import { t } from '../lib/i18n';
+import { isStationText } from '../../../shared/contract/core-text';
 
 
 /** The part of EventSource this transport uses (injectable for tests). */
@@ -36,7 +37,8 @@ export interface HttpStationOptions {
 /** Turns a host answer into the thrown error: the envelope's error, or a generic one naming the status. */
 function errorFromResponse(status: number, body: unknown, command: string): StationError {
   const e = typeof body === 'object' && body !== null ? (body as { error?: unknown }).error : undefined;
-  if (isStationErrorShape(e)) return new StationError(e.code, e.message, e.details);
+  // The core's wording (`text`) comes along, so the screen says the error in the bench's language.
+  if (isStationErrorShape(e)) return new StationError(e.code, e.message, e.details, isStationText(e.text) ? e.text : undefined);
   return new StationError('internal_error', `Station host answered HTTP ${status} to ${command}`);
 }
 
