@@ -86,6 +86,7 @@ export const CORE_TEXTS_EN = {
   claimedByBench: 'Order {{order}} is being packed at {{bench}} since {{time}}',
   claimedOffline: 'Order {{order}} is not shipped here: the warehouse cannot be reached since {{time}} and this bench holds no claim on the order',
   shippedAtBench: 'Order {{order}} was shipped at {{bench}} at {{time}} (tracking number {{trackingNumber}}): it is not shipped again',
+  shippedFromPlatform: 'Order {{order}} was shipped from the web panel at {{time}} (tracking number {{trackingNumber}}): it is not shipped again',
   notSentRateLimited: 'Not shipped, and nothing is queued: the platform’s quotes for this minute are used up. Press Ship again in {{seconds}} s',
   notSentNoQuote: 'Not shipped, and nothing is queued: the platform gave no quote ({{reason}}). Press Ship again when it answers',
   warehouseReadOnly: 'The warehouse is offline since {{time}}: shared settings are read-only until it is back',

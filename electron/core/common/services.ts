@@ -160,7 +160,7 @@ export type ClaimResult =
   | { won: true }
   | { won: false; benchName: string; packer: string | null; since: string | null; offline: boolean; shipped?: undefined }
   /** The order is shipped in the warehouse already (issue 42 item 7): by which bench, when (ISO 8601), its tracking number. */
-  | { won: false; shipped: { benchName: string; at: string; trackingNumber: string | null }; offline: false };
+  | { won: false; shipped: { benchName: string; at: string; trackingNumber: string | null; fromPlatform: boolean }; offline: false };
 
 /**
  * A change of one shared setting (issue 35 item 2), keyed for the whole warehouse with {@link sharedKey};

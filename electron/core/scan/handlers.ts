@@ -1,5 +1,5 @@
 /** `scan.*` commands: what a scanned or typed code is. */
-import { TRACKING_NUMBER_PATTERN, type Handlers, type OrderClaimView, type ScanResult } from '../../../shared/contract/commands';
+import { TRACKING_NUMBER_PATTERN, type Handlers, type OrderClaimView, type OrderShippedView, type ScanResult } from '../../../shared/contract/commands';
 import { StationError } from '../../../shared/contract/errors';
 import { PlatformError } from '../platform/errors';
 import type { StationContext } from '../common/context';
@@ -31,7 +31,7 @@ export function createScanHandlers(ctx: StationContext, packerName: () => string
    * Claims the order a scan opens; the one before it is let go. Returns who packs it when another bench does;
    * an order the warehouse says is shipped already is marked shipped here and returned so (never a second label).
    */
-  const open = async (order: StationOrder): Promise<{ order: StationOrder; claimedBy?: OrderClaimView }> => {
+  const open = async (order: StationOrder): Promise<{ order: StationOrder; claimedBy?: OrderClaimView; shippedElsewhere?: OrderShippedView }> => {
     const key = orderReference(order);
     if (opened !== null && opened.key !== key) await letGo(opened);
     opened = { key, orderId: order.id };
@@ -39,12 +39,14 @@ export function createScanHandlers(ctx: StationContext, packerName: () => string
     if (claim.won || claim.offline) return { order };
     opened = null;
     if (claim.shipped) {
-      if (order.status === 'open' && claim.shipped.trackingNumber) {
-        const shipped = ctx.store.orders.markShipped(order.id, claim.shipped.trackingNumber);
+      const { trackingNumber, benchName, at, fromPlatform } = claim.shipped;
+      const elsewhere = trackingNumber ? { shippedElsewhere: { bench: fromPlatform ? null : benchName, at, trackingNumber } } : {};
+      if (order.status === 'open' && trackingNumber) {
+        const shipped = ctx.store.orders.markShipped(order.id, trackingNumber);
         emitOrdersChanged(ctx);
-        return { order: shipped };
+        return { order: shipped, ...elsewhere };
       }
-      return { order };
+      return { order, ...elsewhere };
     }
     return { order, claimedBy: { bench: claim.benchName, packer: claim.packer, since: claim.since } };
   };

@@ -84,12 +84,13 @@ async function claimOrRefuse(ctx: StationContext, order: StationOrder): Promise<
   const claim = await ctx.warehouse.claim(key, null);
   if (claim.won) return key;
   if (claim.shipped) {
-    const { trackingNumber, benchName, at } = claim.shipped;
+    const { trackingNumber, benchName, at, fromPlatform } = claim.shipped;
     if (order.status === 'open' && trackingNumber) {
       ctx.store.orders.markShipped(order.id, trackingNumber);
       emitOrdersChanged(ctx);
     }
-    const said = coreText('shippedAtBench', { order: order.orderNumber, bench: benchName || '?', time: romeClock(Date.parse(at)), trackingNumber: trackingNumber ?? '?' });
+    const values = { order: order.orderNumber, time: romeClock(Date.parse(at)), trackingNumber: trackingNumber ?? '?' };
+    const said = fromPlatform ? coreText('shippedFromPlatform', values) : coreText('shippedAtBench', { ...values, bench: benchName || '?' });
     throw new StationError('invalid_state', said.message, { orderId: [said.message] }, said.text);
   }
   const time = claim.since ? romeClock(Date.parse(claim.since)) : '?';

@@ -31,6 +31,8 @@ interface ShippedInWarehouse {
   benchName: string;
   /** When it was marked shipped, ISO 8601. */
   at: string;
+  /** Shipped outside the benches: the platform's web panel or another program (schema 7, issue 44). */
+  fromPlatform: boolean;
 }
 
 /** The outcome of a claim: this bench has the order, another one does, or the order is shipped already (issue 42 item 7). */
@@ -64,14 +66,14 @@ export async function heartbeat(db: Db, bench: WarehouseBench, status: object = 
  * @throws the database's error (the bench is not registered or not the login's: SQLSTATE 42501; unreachable)
  */
 export async function claimOrder(db: Db, orderKey: string, bench: WarehouseBench, packer: string | null, timeoutS = DEFAULT_HEARTBEAT_TIMEOUT_S): Promise<ClaimOutcome> {
-  const res = await db.query<{ state: 'won' | 'held' | 'shipped'; holder_bench: string | null; bench_name: string | null; packer: string | null; since: Date | null; tracking_number: string | null }>(
-    'SELECT state, holder_bench, bench_name, packer, since, tracking_number FROM claim_order($1, $2, $3, $4)',
+  const res = await db.query<{ state: 'won' | 'held' | 'shipped'; holder_bench: string | null; bench_name: string | null; packer: string | null; since: Date | null; tracking_number: string | null; shipped_from: string | null }>(
+    'SELECT state, holder_bench, bench_name, packer, since, tracking_number, shipped_from FROM claim_order($1, $2, $3, $4)',
     [orderKey, bench.id, packer, timeoutS],
   );
   const row = res.rows[0];
   if (!row || row.state === 'won') return { won: true };
   const since = (row.since ?? new Date()).toISOString();
-  if (row.state === 'shipped') return { won: false, shipped: { trackingNumber: row.tracking_number, benchName: row.bench_name ?? '', at: since } };
+  if (row.state === 'shipped') return { won: false, shipped: { trackingNumber: row.tracking_number, benchName: row.bench_name ?? '', at: since, fromPlatform: row.shipped_from === 'platform' } };
   return { won: false, holder: { benchId: row.holder_bench ?? '', benchName: row.bench_name ?? '', packer: row.packer, since } };
 }
 

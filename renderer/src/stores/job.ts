@@ -8,7 +8,6 @@
  */
 import { create } from 'zustand';
 import { outcomeOfCode, type PrintJobView, type ShipResult } from '../../../shared/contract';
-import { isStationText } from '../../../shared/contract/core-text';
 import type { StationOrder } from '../../../shared/domain/order';
 import type { FieldErrors, Rate } from '../../../shared/platform';
 import { invoke } from '../api';
@@ -22,7 +21,8 @@ import { boxChoice, emptyParcel, typedWeightKg, withProductWeight } from '../lib
 import { rememberBox, startingBox } from './lastBox';
 import { CUSTOMS_PATHS, RECIPIENT_PATHS, commodityPath, parcelPath, partyIdPath, type CommodityDraft, type ParcelDraft, type ParcelField, type PartyIdsDraft, type RecipientDraft } from '../../../shared/contract/ship-form';
 import type { BoxPreset } from '../../../shared/contract/boxes';
-import { useApp, type LabelCountdown } from './app';
+import { useApp } from './app';
+import { labelCountdownOf } from '../lib/labelCountdown';
 import { useVerify } from './verify';
 import { coreMessage, jobNoteText } from '../lib/coreText';
 
@@ -487,20 +487,3 @@ export const useJob = create<JobState>()((set, get) => {
     },
   };
 });
-
-/**
- * The countdown of a press whose label waits for the account's per-minute labels (the core's text
- * `rateWindowWait` nesting `labelWaitsForBudget` or `labelWaitsForWindow`: seconds, labels a minute, calls
- * before it); null for any other answer.
- */
-function labelCountdownOf(text: unknown): LabelCountdown | null {
-  if (!isStationText(text) || text.key !== 'rateWindowWait') return null;
-  const v = text.values ?? {};
-  const key = v.reasonKey;
-  if (key !== 'labelWaitsForBudget' && key !== 'labelWaitsForWindow') return null;
-  const seconds = Number(v['reason.seconds']);
-  const perMinute = Number(v['reason.perMinute']);
-  if (!Number.isFinite(seconds) || !Number.isFinite(perMinute)) return null;
-  const ahead = key === 'labelWaitsForBudget' ? Number(v['reason.ahead']) : null;
-  return { until: Date.now() + seconds * 1000, perMinute, ahead: ahead !== null && Number.isFinite(ahead) ? ahead : null };
-}

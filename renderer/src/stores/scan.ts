@@ -45,6 +45,14 @@ export const useScan = create<ScanState>()((set, get) => {
       app.flash('warn', t(c.packer ? 'scanResult.claimedBy' : 'scanResult.claimed', values), t('scanResult.claimedDetail'));
       return;
     }
+    if (res.shippedElsewhere) {
+      // Shipped at another bench or from the platform's web panel (issue 42, 44): said where and when; never a second label.
+      const s = res.shippedElsewhere;
+      const values = { order: o.orderNumber, bench: s.bench ?? '', time: clockTime(s.at), trackingNumber: s.trackingNumber };
+      app.flash('warn', t(s.bench === null ? 'scanResult.shippedFromPlatform' : 'scanResult.shippedAtBench', values), t('scanResult.alreadyShippedDetail', { trackingNumber: s.trackingNumber }));
+      await get().showShipment(s.trackingNumber);
+      return;
+    }
     if (o.status === 'shipped' && o.shipmentTrackingNumber) {
       app.flash('warn', t('scanResult.alreadyShipped', { order: o.orderNumber }), t('scanResult.alreadyShippedDetail', { trackingNumber: o.shipmentTrackingNumber }));
       await get().showShipment(o.shipmentTrackingNumber);

@@ -238,13 +238,24 @@ export const BoundedPickupRequest = PickupRequest.superRefine((r, ctx) => {
 /** What a scanned code turned out to be (Scan screen). */
 export type ScanResult =
   /** `claimedBy`: another bench of the warehouse is packing the order (issue 35); this bench does not ship it. */
-  | { kind: 'order'; order: StationOrder; claimedBy?: OrderClaimView }
+  | { kind: 'order'; order: StationOrder; claimedBy?: OrderClaimView; shippedElsewhere?: OrderShippedView }
   /** Several shops share the number: the packer chooses (open orders first). */
   | { kind: 'orders'; code: string; orders: StationOrder[] }
   | { kind: 'shipment'; shipment: ShipmentView }
   | { kind: 'unknown'; code: string }
   /** A packer's badge (issue 26): that packer is now signed in. */
   | { kind: 'packer'; packer: PackerView };
+
+/**
+ * An order the warehouse says is shipped already (issue 42 item 7, issue 44): at which bench (null: from the
+ * platform's web panel or another program), when (ISO 8601), its tracking number. The scan never opens it for a
+ * second label.
+ */
+export interface OrderShippedView {
+  bench: string | null;
+  at: string;
+  trackingNumber: string;
+}
 
 /** Who is packing an order at another bench of the warehouse: the bench's name, its packer (null: none signed in), since when (ISO 8601). */
 export interface OrderClaimView {

@@ -31,7 +31,7 @@ import type { PackerSessionView } from '../packers';
 import type { AppInfo, ImportProgressView, OutboxState, PrintJobView, ScaleView } from '../views';
 import { mergeDisjoint } from './merge';
 
-export { IMPORT_CHUNK_BYTES, TRACKING_NUMBER_PATTERN, inputShapeProblem, QuoteInput, ShipInput, type OrderClaimView, type OrdersSubmitView, type ScanResult, type ShipResult } from './define';
+export { IMPORT_CHUNK_BYTES, TRACKING_NUMBER_PATTERN, inputShapeProblem, QuoteInput, ShipInput, type OrderClaimView, type OrderShippedView, type OrdersSubmitView, type ScanResult, type ShipResult } from './define';
 
 /** All station commands. */
 export const commands = mergeDisjoint(

@@ -124,9 +124,7 @@ describe('the platform’s events at every bench', () => {
     const request = { recipient: { name: 'Giulia Bianchi', address: { street: 'Via Roma 1', city: 'Milano', province: 'MI', postalCode: '20121', countryCode: 'IT' } }, packages: [parcel()] };
     const refused = await stationFailure(one.invoke('shipping.shipOrder', { orderId: o.id, request }));
     expect(refused.code).toBe('invalid_state');
-    // The sentence names the tracking number; "from the web panel" needs claims.ts to read claim_order's
-    // shipped_from (schema 7) and ship-order.ts a text of its own: today it says "shipped at ? at 10:00".
-    expect(refused.message).toContain(made.body.trackingNumber);
+    expect(refused.message).toMatch(new RegExp(`^Order #9002 was shipped from the web panel at \\d\\d:\\d\\d \\(tracking number ${made.body.trackingNumber}\\): it is not shipped again$`));
     expect(sb.state.shipments.filter((s) => s.reference === 'Bottega #9002')).toHaveLength(1);
   }, 30_000);
 

@@ -82,6 +82,7 @@ const texts: Record<CoreTextKey, string> = {
   claimedOffline: 'L’ordine {{order}} non si spedisce qui: il magazzino non è raggiungibile dalle {{time}} e questo banco non ha l’ordine in carico',
   warehouseReadOnly: 'Il magazzino non è raggiungibile dalle {{time}}: le impostazioni condivise sono in sola lettura finché non torna',
   shippedAtBench: 'L’ordine {{order}} è stato spedito al {{bench}} alle {{time}} (numero di tracciamento {{trackingNumber}}): non si spedisce di nuovo',
+  shippedFromPlatform: 'L’ordine {{order}} è stato spedito dal pannello web alle {{time}} (numero di tracciamento {{trackingNumber}}): non si spedisce di nuovo',
   notSentRateLimited: 'Non spedito, e nulla è in coda: le quotazioni di questo minuto della piattaforma sono esaurite. Premi di nuovo Spedisci tra {{seconds}} s',
   notSentNoQuote: 'Non spedito, e nulla è in coda: la piattaforma non ha dato una quotazione ({{reason}}). Premi di nuovo Spedisci quando risponde',
   warehouseNoAnswer: 'Il magazzino non ha risposto ({{reason}}): non è stato cambiato nulla',

@@ -868,6 +868,8 @@ export const en = {
     letGoDetail: 'It is free for the other benches; scan it again to pack it here.',
     claimedDetail: 'Another bench has it open: it is not shipped here. It is free again when that bench ships it, lets it go, or goes silent.',
     alreadyShipped: 'Order {{order}} is already shipped',
+    shippedAtBench: 'Order {{order}} was shipped at {{bench}} at {{time}}',
+    shippedFromPlatform: 'Order {{order}} was shipped from the web panel at {{time}}, tracking number {{trackingNumber}}',
     alreadyShippedDetail: 'Tracking number {{trackingNumber}}. Scan it to reprint or cancel.',
     severalShops_one: '{{count}} shop has order {{code}}',
     severalShops_other: '{{count}} shops have order {{code}}',

@@ -871,6 +871,8 @@ export const it: Texts<typeof en> = {
     letGoDetail: 'È libero per gli altri banchi; scansionalo di nuovo per imballarlo qui.',
     claimedDetail: 'Un altro banco lo ha aperto: qui non si spedisce. Torna libero quando quel banco lo spedisce, lo lascia o non risponde più.',
     alreadyShipped: 'L’ordine {{order}} è già spedito',
+    shippedAtBench: 'L’ordine {{order}} è stato spedito al {{bench}} alle {{time}}',
+    shippedFromPlatform: 'L’ordine {{order}} è stato spedito dal pannello web alle {{time}}, numero di tracciamento {{trackingNumber}}',
     alreadyShippedDetail: 'Numero di tracking {{trackingNumber}}. Scansionalo per ristampare o annullare.',
     severalShops_one: '{{count}} negozio ha l’ordine {{code}}',
     severalShops_other: '{{count}} negozi hanno l’ordine {{code}}',
