@@ -11,8 +11,12 @@ import type { Pool } from 'pg';
 import type { BudgetAnswer, SharedRateBudget } from '../platform/rate-limit';
 import type { WarehouseBench } from './claims';
 
-/** A waiter not seen again for this long is forgotten (its bench gave up on it), ms: an outbox row tries again well within it. */
-const FORGET_WAITER_MS = 90_000;
+/**
+ * A waiter of a live bench not seen again for this long is forgotten (its bench gave up on it), ms. An outbox row
+ * tries again when its turn should come, which at 30 labels a minute is two minutes for sixty before it: ten
+ * minutes keeps its place through any realistic line. A silent bench's waiters go after 30 s (take_rate_slot).
+ */
+const FORGET_WAITER_MS = 600_000;
 
 /** What {@link createWarehouseBudget} works with. */
 interface WarehouseBudgetOptions {
