@@ -12,7 +12,10 @@
  * - `GET /api/report.csv?day=YYYY-MM-DD&lang=it|en`, `GET /api/report.pdf?…`: the warehouse's day report.
  * - `GET /api/platform`: the platform's events as the page shows them (issue 44): the endpoint (never its secret)
  *   with the platform's word on it and its recent deliveries, the last catch-up, the held parcels open, the
- *   delivery exceptions open, counts per carrier and day (Europe/Rome) of the last 7 days.
+ *   delivery exceptions open, counts per carrier and day (Europe/Rome) of the last 7 days (./platform-view.ts).
+ *   The endpoint's state is asked of the platform at most every 15 s.
+ * - `GET /api/budget`: the platform account's budget (issue 43 item 6): labels and quotes used this minute of 30
+ *   and 60, the queue per route, the packers' label wait (last 10 minutes), 429s today.
  * - `POST /api/platform/test`: the platform's test send (5 a minute: a 429 says when to try again).
  * - `POST /platform/events`: the platform's signed events (./events-receiver.ts), the one path meant to be
  *   reached from outside: no session, no Host/Origin rule, its own checks.
@@ -41,6 +44,10 @@ import type { WarehousePlatform } from './platform';
 import { startCatchUp } from './catch-up';
 import { readEndpoint, testEndpoint, type EndpointView } from './endpoint';
 import { PlatformCallError } from './platform';
+import { readBudget, readPlatformView, type BudgetView, type PlatformAnswer } from './platform-view';
+
+/** How long the endpoint's state read from the platform is shown before asking again, ms. */
+const ENDPOINT_CACHE_MS = 15_000;
 
 /** Options of {@link startSupervisorPage}. */
 export interface PageOptions {
@@ -58,7 +65,8 @@ export interface PageOptions {
    */
   /** The platform account's caller (the endpoint panel, its test button, the catch-up); null or absent: none given. */
   platform?: WarehousePlatform | null;
-  events?: { secret: () => string | null; now?: () => number; settleS?: number; log?: (line: string) => void; catchUpEveryMs?: number };
+  /** `endpointCacheMs`: how long the endpoint's state read from the platform is shown (default 15 s). */
+  events?: { secret: () => string | null; now?: () => number; settleS?: number; log?: (line: string) => void; catchUpEveryMs?: number; endpointCacheMs?: number };
 }
 
 /** A running page. */
@@ -229,28 +237,30 @@ export async function startSupervisorPage(options: PageOptions): Promise<Running
     return reply.header('cache-control', 'no-store').send({ released });
   });
 
-  app.get('/api/platform', async (_req, reply) => {
+  // The endpoint's state costs two platform calls: asked at most every ENDPOINT_CACHE_MS (the page polls every 2 s).
+  let endpointCache: { at: number; view: EndpointView | null } | null = null;
+  const endpointNow = async (): Promise<EndpointView | null> => {
+    if (endpointCache && Date.now() - endpointCache.at < (options.events?.endpointCacheMs ?? ENDPOINT_CACHE_MS)) return endpointCache.view;
+    const view = await readEndpoint(options.platform ?? null, db);
+    endpointCache = { at: Date.now(), view };
+    return view;
+  };
+  app.get('/api/platform', async (_req, reply): Promise<PlatformAnswer> => {
     reply.header('cache-control', 'no-store');
-    const endpoint: EndpointView | null = await readEndpoint(options.platform ?? null, db);
-    const held = await db.query(
-      `SELECT h.stock_id AS "stockId", h.tracking_number AS "trackingNumber", h.order_key AS "orderKey", h.carrier, h.status, h.opened_at AS "openedAt",
-              (SELECT a.packer FROM activity a WHERE a.action = 'ship' AND a.tracking_number = h.tracking_number LIMIT 1) AS packer
-         FROM held_stocks h WHERE h.status <> 'closed' ORDER BY h.opened_at`,
-    );
-    const open = await db.query(
-      `SELECT tracking_number AS "trackingNumber", status_key AS "statusKey", carrier, order_key AS "orderKey", last_event AS "lastEvent", started_at AS "since"
-         FROM delivery_exceptions WHERE closed_at IS NULL ORDER BY started_at DESC LIMIT 200`,
-    );
-    const perDay = await db.query(
-      `SELECT to_char(started_at AT TIME ZONE 'Europe/Rome', 'YYYY-MM-DD') AS day, coalesce(carrier, '') AS carrier, status_key AS "statusKey", count(*)::int AS n
-         FROM delivery_exceptions WHERE started_at > now() - interval '7 days' GROUP BY 1, 2, 3 ORDER BY 1 DESC, 2, 3`,
-    );
-    return { endpoint, catchUp: catching?.last() ?? null, platformGiven: Boolean(options.platform), held: held.rows, exceptions: open.rows, exceptionsPerDay: perDay.rows };
+    const endpoint = await endpointNow();
+    return { endpoint, catchUp: catching?.last() ?? null, platformGiven: Boolean(options.platform), ...(await readPlatformView(db)) };
+  });
+  app.get('/api/budget', async (_req, reply): Promise<BudgetView> => {
+    reply.header('cache-control', 'no-store');
+    return readBudget(db, romeDay(Date.now()));
   });
   app.post('/api/platform/test', async (_req, reply) => {
     if (!options.platform) return fail(reply, 409, 'no_platform', 'The warehouse program was started without the platform account');
     try {
-      return reply.header('cache-control', 'no-store').send(await testEndpoint(options.platform, db));
+      const out = await testEndpoint(options.platform, db);
+      // Its delivery is among the recent ones: the next read asks the platform again.
+      endpointCache = null;
+      return reply.header('cache-control', 'no-store').send(out);
     } catch (e) {
       if (e instanceof PlatformCallError && e.status >= 400 && e.status < 500) {
         if (e.retryAfterS !== undefined) reply.header('retry-after', String(e.retryAfterS));

@@ -15,6 +15,8 @@ import type { WarehouseRefusal } from '../../core/common/services';
 import type { Floor, FloorBench, HourlyShipments } from '../floor';
 import { dayInWords, dayText, parseDayText } from './day-field';
 import { fill, printerNameText, refusedWhat, WORDS, type Language, type PageWords } from './words';
+import type { BudgetView, PlatformAnswer } from '../platform-view';
+import { budgetPanel, endpointPanel, exceptionsPanel, heldItems, sendTest, type Formats } from './platform-panel';
 
 declare const echarts: typeof Echarts;
 
@@ -28,6 +30,10 @@ let floor: Floor | null = null;
 let lastRead = 0;
 let notice = '';
 let supervisorName = '';
+/** The platform's events (`GET /api/platform`) and the account's budget (`GET /api/budget`), read with the floor. */
+let platform: PlatformAnswer | null = null;
+let budget: BudgetView | null = null;
+let testNotice = '';
 const w = () => WORDS[language];
 
 /** The day of the report (`YYYY-MM-DD`), null while the field holds no valid day. */
@@ -106,6 +112,7 @@ function attentionList(f: Floor): HTMLElement {
     ul.append(...items);
     box.append(ul);
   };
+  list(w().platform.held, heldItems(platform, w()));
   list(w().offline, a.offline.map((o) => el('li', `${o.bench}: ${fill(w().offlineSince, { t: when(o.since) })}`)));
   list(w().printers, a.printers.map((p) => el('li', `${p.bench}: ${printerState(p.state)}`)));
   list(w().refusedRequests, a.refused.map((r) => el('li', fill(w().refusedLine, { bench: r.bench, n: r.refused }))));
@@ -275,6 +282,13 @@ function render(): void {
   $('stale').textContent = stale ? fill(w().stale, { t: time(floor.at) }) : '';
   $('benches').replaceChildren(...floor.benches.map(benchCard));
   $('attention').replaceChildren(attentionList(floor));
+  const formats: Formats = { language, when, day: (d) => dayText(d, language) };
+  $('exceptions-title').textContent = w().platform.exceptions;
+  $('exceptions').replaceChildren(...exceptionsPanel(platform, w(), formats));
+  $('endpoint-title').textContent = w().platform.endpoint;
+  $('endpoint').replaceChildren(...endpointPanel(platform, w(), formats, testNotice, () => void test()));
+  $('budget-title').textContent = w().platform.budget;
+  $('budget').replaceChildren(...budgetPanel(budget, w(), formats));
   const hours = chartHours(floor);
   drawChart('chart-benches', w().perBench, floor.perHour.benches, hours);
   drawChart('chart-packers', w().perPacker, floor.perHour.packers, hours);
@@ -284,6 +298,12 @@ async function release(orderKey: string): Promise<void> {
   const res = await api<{ released?: { orderKey: string } }>('api/claims/release', { orderKey });
   notice = res.status === 200 ? fill(w().released, { order: orderKey }) : '';
   await poll();
+}
+
+/** The platform's test send; what it said stays under the button. */
+async function test(): Promise<void> {
+  testNotice = await sendTest(w());
+  render();
 }
 
 let signedIn = false;
@@ -298,6 +318,9 @@ async function poll(): Promise<void> {
       return;
     }
     if (res.status === 200) {
+      const [p, b] = await Promise.all([api<PlatformAnswer>('api/platform'), api<BudgetView>('api/budget')]);
+      if (p.status === 200) platform = p.data;
+      if (b.status === 200) budget = b.data;
       floor = res.data;
       lastRead = Date.now();
       // The report's day follows today until the supervisor sets one.
@@ -334,6 +357,8 @@ $('sign-out').addEventListener('click', () => {
   void api('api/sign-out', {}).then(() => {
     signedIn = false;
     floor = null;
+    platform = null;
+    budget = null;
     supervisorName = '';
     showSignIn(true);
   });

@@ -74,6 +74,62 @@ export interface PageWords {
   printerName: Readonly<Record<PrinterKind, string>>;
   /** What a refused write was (see {@link refusedWhat}). */
   refusedWhat: Readonly<Record<RefusedKind, string>>;
+  /** The platform's events (issue 44 item 5) and the account's budget (issue 43 item 6): ./platform-panel.ts. */
+  platform: PlatformWords;
+}
+
+/** A delivery exception's status (schema 7 delivery_exceptions.status_key). */
+export type ExceptionKind = 'held_at_depot' | 'undelivered' | 'returned_to_sender' | 'awaiting_instructions' | 'awaiting_collection';
+
+/** The words of the platform's panels; `{x}` placeholders are filled by the page. */
+export interface PlatformWords {
+  held: string;
+  /** A held parcel: order, tracking number, carrier, packer ({@link heldPacker} filled or ''), days held. */
+  heldLine: string;
+  heldPacker: string;
+  heldDays: Readonly<Record<'zero' | 'one' | 'other', string>>;
+  instructed: string;
+  exceptions: string;
+  exceptionKind: Readonly<Record<ExceptionKind, string>>;
+  perDay: string;
+  carrier: string;
+  total: string;
+  openNow: string;
+  exceptionLine: string;
+  lastEvent: string;
+  noExceptions: string;
+  endpoint: string;
+  address: string;
+  active: string;
+  activeYes: string;
+  activeUnknown: string;
+  deactivated: string;
+  noEndpoint: string;
+  noPlatform: string;
+  deliveries: string;
+  deliveryOk: string;
+  deliveryFailed: string;
+  noAnswer: string;
+  noDeliveries: string;
+  test: string;
+  testLimit: string;
+  testDelivered: string;
+  testNotDelivered: string;
+  testTooMany: string;
+  testRefused: string;
+  catchUp: string;
+  catchUpFailed: string;
+  budget: string;
+  labels: string;
+  quotes: string;
+  ofLimit: string;
+  queue: string;
+  queueLine: string;
+  labelWait: string;
+  labelWaitLine: string;
+  labelWaitNone: string;
+  refusals: string;
+  unknown: string;
 }
 
 /** The kinds of a printer's name (shared/contract/views.ts PrinterNameParts). */
@@ -140,6 +196,54 @@ export const WORDS: Readonly<Record<Language, PageWords>> = {
     signedInAs: 'Signed in: {n}',
     printerName: { network: 'Network printer {what}', usb: 'USB printer {what}', queue: 'Print queue {what}', folder: 'Folder {what}' },
     refusedWhat: { ship: 'marking {x} shipped', import: 'importing {x}', activityRow: 'activity row {x}', activity: 'activity', claim: 'claiming {x}', release: 'releasing {x}' },
+    platform: {
+      held: 'Parcels held at the depot',
+      heldLine: '{order} · {tn} · {carrier}{packer} · {days}',
+      heldPacker: ' · packed by {p}',
+      heldDays: { zero: 'held since today', one: 'held 1 day', other: 'held {n} days' },
+      instructed: 'instructions given',
+      exceptions: 'Delivery exceptions',
+      exceptionKind: { held_at_depot: 'Held', undelivered: 'Undelivered', returned_to_sender: 'Returned', awaiting_instructions: 'Awaiting instructions', awaiting_collection: 'Awaiting collection' },
+      perDay: 'Begun per day and carrier (last 7 days)',
+      carrier: 'Carrier',
+      total: 'Total',
+      openNow: 'Open now',
+      exceptionLine: '{status} · {order} · {tn} · {carrier} · since {t}',
+      lastEvent: 'last carrier event: {e}',
+      noExceptions: 'No delivery exceptions in the last 7 days.',
+      endpoint: 'The platform’s events',
+      address: 'Address',
+      active: 'At the platform',
+      activeYes: 'active',
+      activeUnknown: 'not known now ({problem})',
+      deactivated: 'The platform has deactivated this address after 72 hours without an answer: check that it reaches the warehouse, then start the warehouse program again with --public-url to register it anew.',
+      noEndpoint: 'No public address: events come by the catch-up alone.',
+      noPlatform: 'The warehouse program was started without the platform account: no events and no catch-up.',
+      deliveries: 'Recent deliveries',
+      deliveryOk: 'delivered ({code})',
+      deliveryFailed: 'failed ({code})',
+      noAnswer: 'no answer',
+      noDeliveries: 'No deliveries yet.',
+      test: 'Send a test event',
+      testLimit: 'The platform allows 5 tests a minute.',
+      testDelivered: 'Test event delivered: the warehouse answered {code}.',
+      testNotDelivered: 'Test event not delivered: {code}.',
+      testTooMany: 'The platform allows 5 tests a minute: try again in {s} s.',
+      testRefused: 'The platform refused the test: {message}',
+      catchUp: 'Last catch-up with the platform at {t}: {found} found, {stored} new.',
+      catchUpFailed: 'The last catch-up with the platform, at {t}, failed: {problem}',
+      budget: 'The platform account’s budget',
+      labels: 'Labels this minute',
+      quotes: 'Quotes this minute',
+      ofLimit: '{used} of {limit}',
+      queue: 'Waiting for a slot',
+      queueLine: 'labels {labels} · quotes {quotes} · other {other}',
+      labelWait: 'Packers’ label wait (last 10 minutes)',
+      labelWaitLine: 'p50 {p50} · p95 {p95} ({n} labels)',
+      labelWaitNone: 'no label in the last 10 minutes',
+      refusals: 'Platform’s 429 answers today',
+      unknown: '—',
+    },
   },
   it: {
     title: 'Magazzino',
@@ -199,6 +303,54 @@ export const WORDS: Readonly<Record<Language, PageWords>> = {
     signedInAs: 'Connesso: {n}',
     printerName: { network: 'Stampante di rete {what}', usb: 'Stampante USB {what}', queue: 'Coda di stampa {what}', folder: 'Cartella {what}' },
     refusedWhat: { ship: 'spedizione di {x}', import: 'importazione di {x}', activityRow: 'riga di attività {x}', activity: 'attività', claim: 'presa in carico di {x}', release: 'rilascio di {x}' },
+    platform: {
+      held: 'Colli in giacenza',
+      heldLine: '{order} · {tn} · {carrier}{packer} · {days}',
+      heldPacker: ' · imballato da {p}',
+      heldDays: { zero: 'in giacenza da oggi', one: 'in giacenza da 1 giorno', other: 'in giacenza da {n} giorni' },
+      instructed: 'istruzioni date',
+      exceptions: 'Eccezioni di consegna',
+      exceptionKind: { held_at_depot: 'In giacenza', undelivered: 'Non consegnati', returned_to_sender: 'Resi al mittente', awaiting_instructions: 'In attesa di istruzioni', awaiting_collection: 'In attesa di ritiro' },
+      perDay: 'Iniziate per giorno e corriere (ultimi 7 giorni)',
+      carrier: 'Corriere',
+      total: 'Totale',
+      openNow: 'Aperte ora',
+      exceptionLine: '{status} · {order} · {tn} · {carrier} · dalle {t}',
+      lastEvent: 'ultimo evento del corriere: {e}',
+      noExceptions: 'Nessuna eccezione di consegna negli ultimi 7 giorni.',
+      endpoint: 'Eventi della piattaforma',
+      address: 'Indirizzo',
+      active: 'Sulla piattaforma',
+      activeYes: 'attivo',
+      activeUnknown: 'non noto ora ({problem})',
+      deactivated: 'La piattaforma ha disattivato questo indirizzo dopo 72 ore senza risposta: controlla che raggiunga il magazzino, poi riavvia il programma del magazzino con --public-url per registrarlo di nuovo.',
+      noEndpoint: 'Nessun indirizzo pubblico: gli eventi arrivano solo dal recupero periodico.',
+      noPlatform: 'Il programma del magazzino è stato avviato senza l’account della piattaforma: nessun evento e nessun recupero.',
+      deliveries: 'Invii recenti',
+      deliveryOk: 'consegnato ({code})',
+      deliveryFailed: 'non riuscito ({code})',
+      noAnswer: 'nessuna risposta',
+      noDeliveries: 'Nessun invio per ora.',
+      test: 'Invia un evento di prova',
+      testLimit: 'La piattaforma consente 5 prove al minuto.',
+      testDelivered: 'Evento di prova consegnato: il magazzino ha risposto {code}.',
+      testNotDelivered: 'Evento di prova non consegnato: {code}.',
+      testTooMany: 'La piattaforma consente 5 prove al minuto: riprova tra {s} s.',
+      testRefused: 'La piattaforma ha rifiutato la prova: {message}',
+      catchUp: 'Ultimo recupero dalla piattaforma alle {t}: {found} trovati, {stored} nuovi.',
+      catchUpFailed: 'L’ultimo recupero dalla piattaforma, alle {t}, non è riuscito: {problem}',
+      budget: 'Budget dell’account della piattaforma',
+      labels: 'Etichette in questo minuto',
+      quotes: 'Preventivi in questo minuto',
+      ofLimit: '{used} su {limit}',
+      queue: 'In attesa di un turno',
+      queueLine: 'etichette {labels} · preventivi {quotes} · altro {other}',
+      labelWait: 'Attesa delle etichette degli operatori (ultimi 10 minuti)',
+      labelWaitLine: 'p50 {p50} · p95 {p95} ({n} etichette)',
+      labelWaitNone: 'nessuna etichetta negli ultimi 10 minuti',
+      refusals: 'Risposte 429 della piattaforma oggi',
+      unknown: '—',
+    },
   },
 };
 
