@@ -11,7 +11,9 @@
  * English (no spreadsheet reads 07/12 the wrong way round). Fields as the bench's CSV writes them
  * (electron/core/reports/csv.ts `csvField`: quoted when needed, formulas defused), CRLF, a UTF-8 byte
  * order mark. A contract is named by its name; its code (possibly an opaque token) only when the bench
- * did not send the name.
+ * did not send the name. Both gain the delivery exceptions begun that day (issue 44 item 5: time, status,
+ * carrier, order, tracking number, the carrier's last event; the CSV also when it was delivered), the CSV's
+ * after an empty line under their own header row, only when there are some.
  */
 import type { EChartsOption } from 'echarts';
 import { romeDay, romeTime } from '../../shared/domain/rome-day';
@@ -21,6 +23,7 @@ import { reportText } from '../../shared/reports/text';
 import { csvField } from '../core/reports/csv';
 import { dayReportPdf } from '../core/reports/pdf';
 import type { ReportShipment } from './floor';
+import type { DeliveryException } from './platform-view';
 
 /** The report's languages (the page's). */
 export type ReportLanguage = 'it' | 'en';
@@ -49,6 +52,15 @@ interface WarehouseReportText {
   zone: string;
   trackingNumber: string;
   contract: string;
+  /** The day's delivery exceptions (issue 44 item 5). */
+  exceptions: string;
+  exceptionsNone: string;
+  status: string;
+  carrier: string;
+  order: string;
+  lastEvent: string;
+  closed: string;
+  exceptionKind: Readonly<Record<DeliveryException['statusKey'], string>>;
 }
 
 const WORDS: Readonly<Record<ReportLanguage, WarehouseReportText>> = {
@@ -74,6 +86,14 @@ const WORDS: Readonly<Record<ReportLanguage, WarehouseReportText>> = {
     zone: 'Europe/Rome',
     trackingNumber: 'Tracking number',
     contract: 'Contract',
+    exceptions: 'Delivery exceptions begun this day',
+    exceptionsNone: 'No delivery exception began this day.',
+    status: 'Status',
+    carrier: 'Carrier',
+    order: 'Order',
+    lastEvent: 'Last carrier event',
+    closed: 'Delivered at',
+    exceptionKind: { held_at_depot: 'Held', undelivered: 'Undelivered', returned_to_sender: 'Returned', awaiting_instructions: 'Awaiting instructions', awaiting_collection: 'Awaiting collection' },
   },
   it: {
     title: 'Rapporto del giorno del magazzino',
@@ -97,6 +117,14 @@ const WORDS: Readonly<Record<ReportLanguage, WarehouseReportText>> = {
     zone: 'Europa/Roma',
     trackingNumber: 'Lettera di vettura',
     contract: 'Contratto',
+    exceptions: 'Eccezioni di consegna iniziate nel giorno',
+    exceptionsNone: 'Nessuna eccezione di consegna iniziata nel giorno.',
+    status: 'Stato',
+    carrier: 'Corriere',
+    order: 'Ordine',
+    lastEvent: 'Ultimo evento del corriere',
+    closed: 'Consegnato il',
+    exceptionKind: { held_at_depot: 'In giacenza', undelivered: 'Non consegnato', returned_to_sender: 'Reso al mittente', awaiting_instructions: 'In attesa di istruzioni', awaiting_collection: 'In attesa di ritiro' },
   },
 };
 
@@ -147,7 +175,7 @@ const contractOf = (r: ReportShipment): string => r.contractName ?? r.contractCo
  * (each with its own Europe/Rome day and time). Number cells hold only digits, a sign and the decimal
  * mark, never the separator: written as they are, so a spreadsheet reads them as numbers.
  */
-export function warehouseDayCsv(rows: readonly ReportShipment[], language: ReportLanguage): string {
+export function warehouseDayCsv(rows: readonly ReportShipment[], language: ReportLanguage, exceptions: readonly DeliveryException[] = []): string {
   const w = WORDS[language];
   const separator = language === 'it' ? ';' : ',';
   const n = numberFormats(language, false);
@@ -157,6 +185,16 @@ export function warehouseDayCsv(rows: readonly ReportShipment[], language: Repor
     const ms = Date.parse(r.at);
     const text = [dayOf(ms), romeTime(ms), r.bench, r.packer ?? '', r.trackingNumber, contractOf(r)].map(csvField);
     lines.push([...text, n.eur(r.costEur), n.kg(r.weightKg), n.count(r.parcels)].join(separator));
+  }
+  if (exceptions.length) {
+    // The day's exceptions after an empty line, under their own header row.
+    lines.push('', [w.exceptions].map(csvField).join(separator));
+    lines.push([w.day, w.time, w.status, w.carrier, w.order, w.trackingNumber, w.lastEvent, w.closed].map(csvField).join(separator));
+    for (const x of exceptions) {
+      const ms = Date.parse(x.since);
+      const closed = x.closedAt ? `${dayOf(Date.parse(x.closedAt))} ${romeTime(Date.parse(x.closedAt))}` : '';
+      lines.push([dayOf(ms), romeTime(ms), w.exceptionKind[x.statusKey], x.carrier ?? '', x.orderKey ?? '', x.trackingNumber, x.lastEvent ?? '', closed].map(csvField).join(separator));
+    }
   }
   return `\uFEFF${lines.join('\r\n')}\r\n`;
 }
@@ -199,7 +237,7 @@ function perHourChart(rows: readonly ReportShipment[], dayShown: string, w: Ware
  * shipment; numbers right-aligned, written the language's way (`1.234,50` in Italian), the day dd/mm/yyyy.
  * @param day `YYYY-MM-DD` (Europe/Rome)
  */
-export async function warehouseDayPdf(rows: readonly ReportShipment[], day: string, language: ReportLanguage): Promise<Uint8Array> {
+export async function warehouseDayPdf(rows: readonly ReportShipment[], day: string, language: ReportLanguage, exceptions: readonly DeliveryException[] = []): Promise<Uint8Array> {
   const w = WORDS[language];
   const n = numberFormats(language, true);
   const dayShown = chartFormats(language).day(day);
@@ -227,6 +265,15 @@ export async function warehouseDayPdf(rows: readonly ReportShipment[], day: stri
           align: ['left', 'left', 'left', 'left', 'left', 'right'],
           // A contract's name ("BRT Espresso Nazionale") is the longest cell; a time the shortest.
           widths: [0.7, 1, 1.1, 1.2, 1.6, 0.8],
+        },
+        {
+          heading: w.exceptions,
+          columns: [w.timeShort, w.status, w.carrier, w.order, w.trackingNumber, w.lastEvent],
+          rows: exceptions.length
+            ? exceptions.map((x) => [romeTime(Date.parse(x.since)), w.exceptionKind[x.statusKey], x.carrier ?? '', x.orderKey ?? '', x.trackingNumber, x.lastEvent ?? ''])
+            : [[w.exceptionsNone, '', '', '', '', '']],
+          align: ['left', 'left', 'left', 'left', 'left', 'left'],
+          widths: [0.6, 1.1, 0.8, 0.9, 1.1, 2.5],
         },
       ],
     },

@@ -44,7 +44,7 @@ import type { WarehousePlatform } from './platform';
 import { startCatchUp } from './catch-up';
 import { readEndpoint, testEndpoint, type EndpointView } from './endpoint';
 import { PlatformCallError } from './platform';
-import { readBudget, readPlatformView, type BudgetView, type PlatformAnswer } from './platform-view';
+import { dayExceptions, readBudget, readPlatformView, type BudgetView, type PlatformAnswer } from './platform-view';
 
 /** How long the endpoint's state read from the platform is shown before asking again, ms. */
 const ENDPOINT_CACHE_MS = 15_000;
@@ -279,7 +279,7 @@ export async function startSupervisorPage(options: PageOptions): Promise<Running
   app.get<{ Querystring: { day?: string; lang?: string } }>('/api/report.csv', async (req, reply) => {
     const r = reportOf(req);
     if (!r) return fail(reply, 400, 'invalid_input', 'day must be YYYY-MM-DD');
-    const csv = warehouseDayCsv(await dayShipments(db, r.day), r.language);
+    const csv = warehouseDayCsv(await dayShipments(db, r.day), r.language, await dayExceptions(db, r.day));
     return reply
       .type('text/csv; charset=utf-8')
       .header('cache-control', 'no-store')
@@ -289,7 +289,7 @@ export async function startSupervisorPage(options: PageOptions): Promise<Running
   app.get<{ Querystring: { day?: string; lang?: string } }>('/api/report.pdf', async (req, reply) => {
     const r = reportOf(req);
     if (!r) return fail(reply, 400, 'invalid_input', 'day must be YYYY-MM-DD');
-    const pdf = await warehouseDayPdf(await dayShipments(db, r.day), r.day, r.language);
+    const pdf = await warehouseDayPdf(await dayShipments(db, r.day), r.day, r.language, await dayExceptions(db, r.day));
     return reply
       .type('application/pdf')
       .header('cache-control', 'no-store')
