@@ -54,7 +54,6 @@ interface WarehouseReportText {
   contract: string;
   /** The day's delivery exceptions (issue 44 item 5). */
   exceptions: string;
-  exceptionsNone: string;
   status: string;
   carrier: string;
   order: string;
@@ -87,7 +86,6 @@ const WORDS: Readonly<Record<ReportLanguage, WarehouseReportText>> = {
     trackingNumber: 'Tracking number',
     contract: 'Contract',
     exceptions: 'Delivery exceptions begun this day',
-    exceptionsNone: 'No delivery exception began this day.',
     status: 'Status',
     carrier: 'Carrier',
     order: 'Order',
@@ -118,7 +116,6 @@ const WORDS: Readonly<Record<ReportLanguage, WarehouseReportText>> = {
     trackingNumber: 'Lettera di vettura',
     contract: 'Contratto',
     exceptions: 'Eccezioni di consegna iniziate nel giorno',
-    exceptionsNone: 'Nessuna eccezione di consegna iniziata nel giorno.',
     status: 'Stato',
     carrier: 'Corriere',
     order: 'Ordine',
@@ -269,9 +266,8 @@ export async function warehouseDayPdf(rows: readonly ReportShipment[], day: stri
         {
           heading: w.exceptions,
           columns: [w.timeShort, w.status, w.carrier, w.order, w.trackingNumber, w.lastEvent],
-          rows: exceptions.length
-            ? exceptions.map((x) => [romeTime(Date.parse(x.since)), w.exceptionKind[x.statusKey], x.carrier ?? '', x.orderKey ?? '', x.trackingNumber, x.lastEvent ?? ''])
-            : [[w.exceptionsNone, '', '', '', '', '']],
+          // None: the table says so as the others do ("none", "nessuno").
+          rows: exceptions.map((x) => [romeTime(Date.parse(x.since)), w.exceptionKind[x.statusKey], x.carrier ?? '', x.orderKey ?? '', x.trackingNumber, x.lastEvent ?? '']),
           align: ['left', 'left', 'left', 'left', 'left', 'left'],
           widths: [0.6, 1.1, 0.8, 0.9, 1.1, 2.5],
         },
