@@ -59,6 +59,7 @@ import { benchEndOfDay } from './end-of-day';
 import { benchRealLabels } from './real-labels';
 import { benchTrainingStore } from './training-store';
 import { benchWarehouse } from './warehouse';
+import { benchWebhooks } from './webhooks';
 
 const SHIPMENTS = Number(process.env.BENCH_SHIPMENTS ?? 100);
 const CSV_ORDERS = Number(process.env.BENCH_CSV_ORDERS ?? 10_000);
@@ -427,6 +428,7 @@ const MEASURES: Array<[string, () => unknown]> = [
   ['end-of-day', benchEndOfDay],
   ['training-store', benchTrainingStore],
   ['warehouse', () => benchWarehouse(quantile)],
+  ['webhooks', () => benchWebhooks(quantile)],
 ];
 const onlyAt = process.argv.indexOf('--only');
 const only = onlyAt >= 0 ? new Set((process.argv[onlyAt + 1] ?? '').split(',').filter(Boolean)) : null;
