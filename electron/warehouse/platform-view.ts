@@ -17,7 +17,7 @@ import type { EndpointView } from './endpoint';
 import { romeRange } from '../../shared/domain/rome-day';
 
 /** A held parcel (a stock open or instructed at the carrier's depot). */
-export interface HeldParcel {
+interface HeldParcel {
   stockId: string;
   trackingNumber: string;
   orderKey: string | null;
@@ -104,7 +104,7 @@ export async function dayExceptions(db: Pool, day: string): Promise<DeliveryExce
 }
 
 /** The account's per-minute limits the page shows (spec: Limits). */
-export const BUDGET_LIMITS = { labels: 30, quotes: 60 } as const;
+const BUDGET_LIMITS = { labels: 30, quotes: 60 } as const;
 
 /** The account's budget now (see the module doc). */
 export interface BudgetView {

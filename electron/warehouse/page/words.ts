@@ -82,7 +82,7 @@ export interface PageWords {
 export type ExceptionKind = 'held_at_depot' | 'undelivered' | 'returned_to_sender' | 'awaiting_instructions' | 'awaiting_collection';
 
 /** The words of the platform's panels; `{x}` placeholders are filled by the page. */
-export interface PlatformWords {
+interface PlatformWords {
   held: string;
   /** A held parcel: order, tracking number, carrier, packer ({@link heldPacker} filled or ''), days held. */
   heldLine: string;
