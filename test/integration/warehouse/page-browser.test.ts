@@ -7,7 +7,10 @@
  * are under Needs attention with the database's sentence; old claims read well with a packer and without;
  * printer names and states in the page's language (Cartella, sconosciuta); the report's day is typed and
  * shown in the page's language (dd/mm/yyyy in Italian, whatever the browser), checked, stepped with its
- * buttons, and its links carry `YYYY-MM-DD`. Screenshots in both languages go to test-results/screens/.
+ * buttons, and its links carry `YYYY-MM-DD`. The platform's panels (issue 44, issue 43 item 6): no public address
+ * said in one sentence, the account's budget from the warehouse's tables, a deactivated endpoint (the page's
+ * `api/platform` answered by the test) in one sentence, in both languages. Screenshots in both languages go to
+ * test-results/screens/.
  */
 import { randomBytes, scryptSync } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
@@ -220,6 +223,40 @@ describe("the supervisor's page in Chromium", () => {
     // (fetch's text() drops the byte order mark the file has.)
     expect(csv.split('\r\n')[0]).toBe('Giorno;Ora (Europa/Roma);Banco;Operatore;Lettera di vettura;Contratto;Costo (EUR);Peso (kg);Colli');
     expect(csv).toContain(';Banco 1;Anna;GL0000000001;GLS Economy;6,50;;');
+  });
+
+  it('the platform’s panels (issue 44, issue 43 item 6): no address said in one sentence, the budget live, a deactivated endpoint in one sentence, in both languages', async () => {
+    // Three labels this minute, waited 0, 1 and 5 s; one quote; one label waiting.
+    await db.query(
+      `INSERT INTO rate_slots (route, at, bench_id, priority, waited_ms) VALUES ('POST /shipments', now(), 'b1', 0, 0), ('POST /shipments', now(), 'b1', 0, 1000), ('POST /shipments', now(), 'b1', 0, 5000), ('POST /rates', now(), 'b1', 0, 0)`,
+    );
+    await db.query(`INSERT INTO rate_waiters (key, route, bench_id, priority, asked_at, seen_at) VALUES ('w1', 'POST /shipments', 'b1', 0, now(), now())`);
+    await page.click('#lang-en');
+    await page.waitForFunction(() => document.querySelector('#budget [data-figure="labels"]')?.textContent === '3 of 30');
+    expect(await textOf('#endpoint')).toContain('No public address: events come by the catch-up alone.');
+    expect(await textOf('#exceptions')).toBe('No delivery exceptions in the last 7 days.');
+    expect(await textOf('#budget [data-figure="quotes"]')).toBe('1 of 60');
+    expect(await textOf('#budget [data-figure="queue"]')).toBe('labels 1 · quotes 0 · other 0');
+    expect(await textOf('#budget [data-figure="label-wait"]')).toBe('p50 1.0 s · p95 4.6 s (3 labels)');
+    expect(await textOf('#budget dl')).toContain('Packers’ label wait (last 10 minutes)');
+    await page.click('#lang-it');
+    expect(await textOf('#endpoint')).toContain('Nessun indirizzo pubblico: gli eventi arrivano solo dal recupero periodico.');
+    expect(await textOf('#budget [data-figure="labels"]')).toBe('3 su 30');
+    expect(await textOf('#budget [data-figure="label-wait"]')).toBe('p50 1,0 s · p95 4,6 s (3 etichette)');
+
+    // The platform has deactivated the endpoint (as GET /api/platform says it: page-platform.test.ts): one sentence.
+    const deactivated = { endpoint: { id: 7, url: 'https://warehouse.example/platform/events', registeredAt: new Date().toISOString(), isActive: false, deliveries: [], problem: null }, catchUp: null, platformGiven: true, held: [], exceptions: [], exceptionsPerDay: [] };
+    await page.route('**/api/platform', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(deactivated) }));
+    await page.waitForSelector('#endpoint .endpoint-deactivated');
+    expect(await textOf('#endpoint .endpoint-deactivated')).toBe(
+      'La piattaforma ha disattivato questo indirizzo dopo 72 ore senza risposta: controlla che raggiunga il magazzino, poi riavvia il programma del magazzino con --public-url per registrarlo di nuovo.',
+    );
+    await page.click('#lang-en');
+    expect(await textOf('#endpoint .endpoint-deactivated')).toBe(
+      'The platform has deactivated this address after 72 hours without an answer: check that it reaches the warehouse, then start the warehouse program again with --public-url to register it anew.',
+    );
+    await page.screenshot({ path: path.join(SHOTS, 'warehouse-44-deactivated-en.png'), fullPage: true });
+    await page.unroute('**/api/platform');
   });
 });
 
