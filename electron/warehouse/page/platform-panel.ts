@@ -98,7 +98,8 @@ export function endpointPanel(p: PlatformAnswer | null, w: PageWords, f: Formats
   if (!e) out.push(el('p', t.noEndpoint, 'endpoint-none'));
   else {
     const dl = el('dl', undefined, 'endpoint');
-    const state = e.isActive === true ? t.activeYes : e.isActive === null ? fill(t.activeUnknown, { problem: e.problem ?? '' }) : null;
+    // Without the account nothing could be asked: the sentence above says so (the server's reason is English).
+    const state = e.isActive === true ? t.activeYes : e.isActive === null && p.platformGiven ? fill(t.activeUnknown, { problem: e.problem ?? '' }) : null;
     dl.append(el('dt', t.address), el('dd', e.url));
     if (state !== null) dl.append(el('dt', t.active), el('dd', state));
     out.push(dl);
