@@ -66,22 +66,22 @@ export const CORE_TEXTS_EN = {
   labelWaitsForBudget: 'Label in {{seconds}} s: the account’s {{perMinute}} labels a minute are in use ({{ahead}} before you)',
   labelWaitsForWindow: 'Label in {{seconds}} s: the account’s {{perMinute}} labels a minute are in use',
   rateWindowFull: 'The platform allows {{perMinute}} {{route}} requests a minute; the next one can leave in {{seconds}} s',
-  rateWindowWait: '{{reason}}. This request is queued and leaves by itself at {{at}} UTC.',
+  rateWindowWait: '{{reason}}. This request is queued and leaves by itself at {{at}}.',
   shipmentNoRecipient: 'The shipment has no recipient name, postal code or country; ship the order again from the Ship screen',
   pickupMaybeBooked:
     'An earlier attempt to book this pickup may have gone through: {{count}} pickups for {{contract}} on {{date}} exist. Check the pickups list before booking again.',
   stockHasInstructions: 'Stock {{id}} ({{trackingNumber}}): instructions "{{current}}" are already registered; "{{action}}" was not sent. Check the stock before instructing again.',
   stockNotOpen: 'Stock {{id}} ({{trackingNumber}}): the stock is {{status}}; "{{action}}" was not sent. Check the stock before instructing again.',
   shipmentChecking:
-    'No answer yet to the shipment sent at {{sentAt}} UTC (reference {{reference}}); the station is checking the platform until {{until}} UTC. Do not ship this order again.',
+    'No answer yet to the shipment sent at {{sentAt}} (reference {{reference}}); the station is checking the platform until {{until}}. Do not ship this order again.',
   shipmentElsewhereOne: "The platform has shipment {{which}} with reference {{reference}}, but this order goes to {{recipient}}; the station did not take it as this order's.",
   shipmentElsewhereMany: "The platform has shipments {{which}} with reference {{reference}}, but this order goes to {{recipient}}; the station did not take them as this order's.",
   shipmentNoAnswerElsewhere:
-    'The shipment sent at {{sentAt}} UTC (reference {{reference}}) got no answer, and the platform shows no shipment with this reference for this recipient {{seconds}} s later. {{conflict}} Check the platform\'s shipments; if it is not there, choose "Send again" in the Queue (F7).',
+    'The shipment sent at {{sentAt}} (reference {{reference}}) got no answer, and the platform shows no shipment with this reference for this recipient {{seconds}} s later. {{conflict}} Check the platform\'s shipments; if it is not there, choose "Send again" in the Queue (F7).',
   shipmentElsewhereCheck:
     '{{conflict}} If that parcel is this order\'s (sent to an old address), cancel it or reprint it from the platform; if it is not, choose "Send again" in the Queue (F7).',
   shipmentNoAnswer:
-    'The shipment sent at {{sentAt}} UTC (reference {{reference}}) got no answer, and the platform shows no shipment with this reference {{seconds}} s later. Check the platform\'s shipments; if it is not there, choose "Send again" in the Queue (F7).',
+    'The shipment sent at {{sentAt}} (reference {{reference}}) got no answer, and the platform shows no shipment with this reference {{seconds}} s later. Check the platform\'s shipments; if it is not there, choose "Send again" in the Queue (F7).',
   claimedBy: 'Order {{order}} is being packed at {{bench}} by {{packer}} since {{time}}',
   claimedByBench: 'Order {{order}} is being packed at {{bench}} since {{time}}',
   claimedOffline: 'Order {{order}} is not shipped here: the warehouse cannot be reached since {{time}} and this bench holds no claim on the order',

@@ -5,6 +5,7 @@
  * rejected with, whose code always matches its row's state
  * (shared/contract/outbox-outcome.ts).
  */
+import { romeTime } from '../../../shared/domain/rome-day';
 import { outcomeOfCode, type FailedRequestState } from '../../../shared/contract/outbox-outcome';
 import type { StationText } from '../../../shared/contract/views';
 
@@ -64,7 +65,7 @@ export function pressError(state: FailedRequestState, e: unknown): unknown {
   return state === 'queued' ? new OutboxQueued(tagged) : new OutboxAttention('needs_attention', tagged);
 }
 
-/** `HH:MM:SS` of `d` in UTC: how the outbox's messages give times. */
+/** `HH:MM:SS` of `d` in Europe/Rome: the outbox's messages give times as every screen and the labels do (Italian time). */
 export function hhmmss(d: Date): string {
-  return d.toISOString().slice(11, 19);
+  return romeTime(d.getTime());
 }

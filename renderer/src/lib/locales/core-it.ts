@@ -61,22 +61,22 @@ const texts: Record<CoreTextKey, string> = {
   labelWaitsForBudget: 'Etichetta tra {{seconds}} s: le {{perMinute}} etichette al minuto dell’account sono in uso ({{ahead}} prima di te)',
   labelWaitsForWindow: 'Etichetta tra {{seconds}} s: le {{perMinute}} etichette al minuto dell’account sono in uso',
   rateWindowFull: 'La piattaforma accetta {{perMinute}} richieste {{route}} al minuto; la prossima può partire tra {{seconds}} s',
-  rateWindowWait: '{{reason}}. Questa richiesta è in coda e parte da sola alle {{at}} UTC.',
+  rateWindowWait: '{{reason}}. Questa richiesta è in coda e parte da sola alle {{at}}.',
   shipmentNoRecipient: 'Alla spedizione mancano nome, CAP o paese del destinatario: spedisci di nuovo l’ordine dalla schermata Spedisci',
   pickupMaybeBooked:
     'Un tentativo precedente di prenotare questo ritiro potrebbe essere andato a buon fine: esistono {{count}} ritiri per {{contract}} il {{date}}. Controlla l’elenco dei ritiri prima di prenotare di nuovo.',
   stockHasInstructions: 'Giacenza {{id}} ({{trackingNumber}}): le istruzioni «{{current}}» sono già registrate; «{{action}}» non è stata inviata. Controlla la giacenza prima di dare nuove istruzioni.',
   stockNotOpen: 'Giacenza {{id}} ({{trackingNumber}}): la giacenza è {{status}}; «{{action}}» non è stata inviata. Controlla la giacenza prima di dare nuove istruzioni.',
   shipmentChecking:
-    'Nessuna risposta ancora alla spedizione inviata alle {{sentAt}} UTC (riferimento {{reference}}): la stazione controlla la piattaforma fino alle {{until}} UTC. Non spedire di nuovo questo ordine.',
+    'Nessuna risposta ancora alla spedizione inviata alle {{sentAt}} (riferimento {{reference}}): la stazione controlla la piattaforma fino alle {{until}}. Non spedire di nuovo questo ordine.',
   shipmentElsewhereOne: 'La piattaforma ha la spedizione {{which}} con riferimento {{reference}}, ma questo ordine va a {{recipient}}: la stazione non l’ha presa come spedizione di questo ordine.',
   shipmentElsewhereMany: 'La piattaforma ha le spedizioni {{which}} con riferimento {{reference}}, ma questo ordine va a {{recipient}}: la stazione non le ha prese come spedizioni di questo ordine.',
   shipmentNoAnswerElsewhere:
-    'La spedizione inviata alle {{sentAt}} UTC (riferimento {{reference}}) non ha avuto risposta, e dopo {{seconds}} s la piattaforma non mostra spedizioni con questo riferimento per questo destinatario. {{conflict}} Controlla le spedizioni sulla piattaforma; se non c’è, scegli «Invia di nuovo» nella Coda (F7).',
+    'La spedizione inviata alle {{sentAt}} (riferimento {{reference}}) non ha avuto risposta, e dopo {{seconds}} s la piattaforma non mostra spedizioni con questo riferimento per questo destinatario. {{conflict}} Controlla le spedizioni sulla piattaforma; se non c’è, scegli «Invia di nuovo» nella Coda (F7).',
   shipmentElsewhereCheck:
     '{{conflict}} Se quel collo è di questo ordine (inviato a un vecchio indirizzo), annullalo o ristampalo dalla piattaforma; se non lo è, scegli «Invia di nuovo» nella Coda (F7).',
   shipmentNoAnswer:
-    'La spedizione inviata alle {{sentAt}} UTC (riferimento {{reference}}) non ha avuto risposta, e dopo {{seconds}} s la piattaforma non mostra spedizioni con questo riferimento. Controlla le spedizioni sulla piattaforma; se non c’è, scegli «Invia di nuovo» nella Coda (F7).',
+    'La spedizione inviata alle {{sentAt}} (riferimento {{reference}}) non ha avuto risposta, e dopo {{seconds}} s la piattaforma non mostra spedizioni con questo riferimento. Controlla le spedizioni sulla piattaforma; se non c’è, scegli «Invia di nuovo» nella Coda (F7).',
   claimedBy: 'L’ordine {{order}} è in imballaggio al {{bench}}, operatore {{packer}}, dalle {{time}}',
   claimedByBench: 'L’ordine {{order}} è in imballaggio al {{bench}} dalle {{time}}',
   claimedOffline: 'L’ordine {{order}} non si spedisce qui: il magazzino non è raggiungibile dalle {{time}} e questo banco non ha l’ordine in carico',

@@ -252,7 +252,7 @@ describe('outbox worker', () => {
     const [ra, rb] = await Promise.allSettled([worker.process(a), worker.process(b)]);
     expect(ra).toMatchObject({
       status: 'rejected',
-      reason: { code: 'queued', message: 'The platform allows 10 POST /pickups requests a minute; the next one can leave in 42 s. This request is queued and leaves by itself at 08:00:42 UTC.' },
+      reason: { code: 'queued', message: 'The platform allows 10 POST /pickups requests a minute; the next one can leave in 42 s. This request is queued and leaves by itself at 10:00:42.' },
     });
     expect(rb).toMatchObject({ status: 'fulfilled', value: 'outcome:ok' });
     expect(store.outbox.get(a)).toMatchObject({ state: 'queued', nextAttemptAt: '2026-10-01T08:00:42.000Z' });
