@@ -60,9 +60,7 @@ export const BUDGET_SCHEMA_SQL = `
         k integer;
         free_at timestamptz;
       BEGIN
-        IF NOT EXISTS (SELECT 1 FROM benches WHERE id = p_bench AND login = session_user) THEN
-          RAISE EXCEPTION 'take_rate_slot: bench % is not one of login %', p_bench, session_user USING ERRCODE = '42501';
-        END IF;
+        PERFORM check_own_bench(p_bench, 'take_rate_slot');
         IF p_limit < 1 OR p_window_ms < 1000 THEN RAISE EXCEPTION 'take_rate_slot: limit %, window % ms', p_limit, p_window_ms USING ERRCODE = '22023'; END IF;
         PERFORM pg_advisory_xact_lock(hashtext('rate:' || p_route));
         -- The clock read under the lock: slots are logged in the order they are granted, never before the last one.
@@ -116,9 +114,7 @@ export const BUDGET_SCHEMA_SQL = `
       CREATE FUNCTION block_rate_route(p_bench text, p_route text, p_retry_after_ms integer) RETURNS void
       LANGUAGE plpgsql SECURITY DEFINER SET search_path FROM CURRENT AS $f$
       BEGIN
-        IF NOT EXISTS (SELECT 1 FROM benches WHERE id = p_bench AND login = session_user) THEN
-          RAISE EXCEPTION 'block_rate_route: bench % is not one of login %', p_bench, session_user USING ERRCODE = '42501';
-        END IF;
+        PERFORM check_own_bench(p_bench, 'block_rate_route');
         INSERT INTO rate_refusals (route, bench_id, retry_after_ms) VALUES (p_route, p_bench, p_retry_after_ms);
         IF p_retry_after_ms IS NOT NULL AND p_retry_after_ms > 0 THEN
           INSERT INTO rate_blocks AS b (route, until) VALUES (p_route, clock_timestamp() + make_interval(secs => p_retry_after_ms / 1000.0))

@@ -222,9 +222,7 @@ export const EVENTS_SCHEMA_SQL = `
     won text;
     who text;
   BEGIN
-    IF NOT EXISTS (SELECT 1 FROM benches WHERE id = p_bench AND login = session_user) THEN
-      RAISE EXCEPTION 'claim_order: bench % is not one of login %', p_bench, session_user USING ERRCODE = '42501';
-    END IF;
+    PERFORM check_own_bench(p_bench, 'claim_order');
     SELECT * INTO o FROM orders WHERE order_key = p_key FOR UPDATE;
     IF FOUND AND o.shipped_at IS NOT NULL THEN
       who := CASE WHEN o.shipped_from = 'platform' THEN NULL ELSE coalesce(o.shipped_by, o.bench_id) END;

@@ -14,6 +14,18 @@ export const SHIPPING_SCHEMA_SQL = `
       -- never changes who imported it, and ends the order's claims in the same transaction (item 3).
       ALTER TABLE orders ADD COLUMN shipped_by text REFERENCES benches (id);
 
+      -- The check every bench function of the schema makes first: p_bench is one of the caller's own benches (its
+      -- login, session_user, registered it), else SQLSTATE 42501 naming the function. Called by the SECURITY
+      -- DEFINER functions below and in later steps (they run as the owner; session_user stays the bench's login).
+      CREATE FUNCTION check_own_bench(p_bench text, p_function text) RETURNS void
+      LANGUAGE plpgsql STABLE SET search_path FROM CURRENT AS $f$
+      BEGIN
+        IF NOT EXISTS (SELECT 1 FROM benches WHERE id = p_bench AND login = session_user) THEN
+          RAISE EXCEPTION '%: bench % is not one of login %', p_function, p_bench, session_user USING ERRCODE = '42501';
+        END IF;
+      END $f$;
+      REVOKE ALL ON FUNCTION check_own_bench(text, text) FROM PUBLIC;
+
       -- Marks p_keys shipped by p_bench with their tracking numbers (an order already shipped keeps its first
       -- shipment), and deletes every claim on them: a shipped order is packed by no one. Returns the rows marked.
       -- SECURITY DEFINER: the owner's rights, so the caller's bench is checked here (SQLSTATE 42501 otherwise).
@@ -22,9 +34,7 @@ export const SHIPPING_SCHEMA_SQL = `
       DECLARE
         marked integer;
       BEGIN
-        IF NOT EXISTS (SELECT 1 FROM benches WHERE id = p_bench AND login = session_user) THEN
-          RAISE EXCEPTION 'ship_orders: bench % is not one of login %', p_bench, session_user USING ERRCODE = '42501';
-        END IF;
+        PERFORM check_own_bench(p_bench, 'ship_orders');
         IF coalesce(array_length(p_keys, 1), 0) <> coalesce(array_length(p_tracking, 1), 0) THEN
           RAISE EXCEPTION 'ship_orders: % keys, % tracking numbers', array_length(p_keys, 1), array_length(p_tracking, 1) USING ERRCODE = '22023';
         END IF;
@@ -50,9 +60,7 @@ export const SHIPPING_SCHEMA_SQL = `
         c claims%ROWTYPE;
         won text;
       BEGIN
-        IF NOT EXISTS (SELECT 1 FROM benches WHERE id = p_bench AND login = session_user) THEN
-          RAISE EXCEPTION 'claim_order: bench % is not one of login %', p_bench, session_user USING ERRCODE = '42501';
-        END IF;
+        PERFORM check_own_bench(p_bench, 'claim_order');
         SELECT * INTO o FROM orders WHERE order_key = p_key FOR UPDATE;
         IF FOUND AND o.shipped_at IS NOT NULL THEN
           RETURN QUERY SELECT 'shipped'::text, coalesce(o.shipped_by, o.bench_id), (SELECT b.name FROM benches b WHERE b.id = coalesce(o.shipped_by, o.bench_id)), NULL::text, o.shipped_at, o.tracking_number;
