@@ -6,6 +6,7 @@
  * changes the schema other benches work on.
  */
 import type { ClientBase } from 'pg';
+import { AHEAD_SCHEMA_SQL } from './schema-ahead';
 import { BUDGET_SCHEMA_SQL } from './schema-budget';
 import { EVENTS_SCHEMA_SQL } from './schema-events';
 import { SHIPPING_SCHEMA_SQL } from './schema-shipping';
@@ -232,6 +233,7 @@ const MIGRATIONS: readonly WarehouseMigration[] = [
   { version: 5, name: 'any bench ships any order; a claim checks the order is not shipped', sql: SHIPPING_SCHEMA_SQL },
   { version: 6, name: 'one budget of the platform account for every bench', sql: BUDGET_SCHEMA_SQL },
   { version: 7, name: 'platform events stored once and told to every bench (issue 44)', sql: EVENTS_SCHEMA_SQL },
+  { version: 8, name: 'labels bought ahead, batch prints, one close of the day for the warehouse (issue 43)', sql: AHEAD_SCHEMA_SQL },
 ];
 
 /** The newest schema this station knows. */
