@@ -9,6 +9,7 @@
  * "Domains of the core").
  */
 import type { SharedRateBudget } from '../platform/rate-limit';
+import type { LabelsAheadStore } from './labels-ahead';
 import type { SlipSettings, SlipJobView } from '../../../shared/contract/slips';
 import type { DiscoveredPrinterView, LabelPreviewView, PrintJobView, PrinterView, ScaleConfigView, ScaleView, StationText } from '../../../shared/contract/views';
 import type { PrinterProfileView } from '../../../shared/contract/printer-profile';
@@ -271,6 +272,11 @@ export interface WarehouseLink {
    * client; null for a bench alone (it keeps its own windows).
    */
   budget(): SharedRateBudget | null;
+  /**
+   * The warehouse's labels ahead (issue 43 items 3 and 5, warehouse/ahead.ts) while it answers; null for a bench
+   * alone or while the warehouse is away (a packer's ship then goes the ordinary way).
+   */
+  labelsAhead(): LabelsAheadStore | null;
   bind(hooks: WarehouseBenchHooks): void;
   close(): Promise<void>;
 }

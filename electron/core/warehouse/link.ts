@@ -23,6 +23,7 @@ import { hasJoined, localShared, pullShared, pushShared, SharedConflictError } f
 import { coalesced } from './coalesced';
 import { createOrderSync, isRefusal } from './orders';
 import { createWarehouseBudget } from './budget';
+import { createLabelsAheadStore } from './ahead';
 import { ClaimTimeoutSetting } from './settings';
 import { createBenchEvents } from './events';
 
@@ -123,6 +124,7 @@ export function createWarehouseLink(opts: WarehouseLinkOptions): WarehouseLink {
       share: async () => undefined,
       shareOrders: () => undefined,
       budget: () => null,
+      labelsAhead: () => null,
       bind,
       close: async () => undefined,
     };
@@ -227,6 +229,7 @@ export function createWarehouseLink(opts: WarehouseLinkOptions): WarehouseLink {
     const alive = await pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM benches WHERE heartbeat_at > now() - interval '30 seconds'`);
     benchesAlive = Math.max(1, alive.rows[0]?.n ?? 1);
   };
+  const labelsAhead = createLabelsAheadStore(pool, bench);
   const budget = createWarehouseBudget({ pool, bench, connected: () => connected, benchesAlive: () => benchesAlive, onError: (e) => went(e) });
   const beat = async (): Promise<void> => {
     try {
@@ -358,6 +361,7 @@ export function createWarehouseLink(opts: WarehouseLinkOptions): WarehouseLink {
       if (connected) void orders.push();
     },
     budget: () => budget,
+    labelsAhead: () => (connected ? labelsAhead : null),
     bind,
     async close() {
       closed = true;
