@@ -27,7 +27,7 @@ import type {
 import type { CodList, CodListDetail, CreditMovement, Invoice, InvoiceDetail, InvoicePdf, ReturnList, ReturnListDetail } from '../../../shared/platform/finance';
 import type { Stock, StockActionRequest, StockStatusFilter, TrackingRecord } from '../../../shared/platform/tracking';
 import type { OrdersRequest, OrdersResponse } from '../../../shared/platform/orders';
-import type { RateWindowStore, SharedRateBudget, Sleep } from './rate-limit';
+import type { BudgetPriority, RateWindowStore, SharedRateBudget, Sleep } from './rate-limit';
 
 /** Back-off settings. Delays in ms. */
 export interface RetryOptions {
@@ -132,14 +132,14 @@ export interface PlatformClient {
   /** GET /carriers: the client's carriers with contracts (spec: Endpoints > Carriers). */
   getCarriers(): Promise<Carrier[]>;
   /** POST /rates: one rate per available contract, in platform order (spec: Endpoints > Rates). Empty when no contract serves the parcel. */
-  quote(request: RatesRequest): Promise<Rate[]>;
+  quote(request: RatesRequest, opts?: { budgetPriority?: BudgetPriority }): Promise<Rate[]>;
   /**
    * POST /shipments: creates and pays the shipment; the label comes back at once (spec: Endpoints > Shipments).
    * Never retried on 5xx/timeout: the outcome is unknown, see `PlatformError.outcomeUnknown` (errors.ts).
    * `opts.beforeAttempt` runs right before each attempt leaves (the outbox records when
    * the last POST was sent: its settle window starts there).
    */
-  createShipment(request: ShipmentRequest, opts?: { beforeAttempt?: () => void; budgetKey?: string }): Promise<CreatedShipment>;
+  createShipment(request: ShipmentRequest, opts?: { beforeAttempt?: () => void; budgetKey?: string; budgetPriority?: BudgetPriority }): Promise<CreatedShipment>;
   /** GET /shipments: paginated, filters as in the spec (default the last 30 days). */
   listShipments(query?: ShipmentQuery): Promise<PaginatedOf<Shipment>>;
   /** GET /shipments/{ldv}: full detail; 404 `not_found` for an unknown or foreign tracking number. */

@@ -54,6 +54,7 @@ import { ENDPOINTS, pathOf, routeOf, type Endpoint } from '../../../shared/platf
 import { PlatformError } from './errors';
 import { DEFAULT_MAX_RATE_WAIT_MS, type FinanceDetail, type FinanceItem, type PlatformCallLog, type PlatformClient, type PlatformClientOptions, type PlatformConnection } from './client-api';
 import { SPEC_RATE_LIMITS_PER_MINUTE, SlidingWindowLimiter, createRateGate, realSleep } from './rate-limit';
+import type { BudgetPriority } from './rate-limit';
 import { coreText } from '../../../shared/contract/core-text';
 
 /** Renew the cached token this long before it expires (ms). */
@@ -113,6 +114,8 @@ interface CallSpec<T> {
   schema: z.ZodType<T>;
   /** The call's own key in the account's shared queue (an outbox row's reference): it keeps its place between tries. */
   budgetKey?: string;
+  /** Whose slot the call takes in the account's budget: a packer's (default) or background work's (labels ahead). */
+  budgetPriority?: BudgetPriority;
   /** Safe to repeat after a 5xx (no side effect). */
   safe: boolean;
   /** Called right before each HTTP attempt leaves (after the rate-limit wait). */
@@ -309,7 +312,7 @@ export function createPlatformClient(options: PlatformClientOptions): PlatformCl
     let renewedAfter401 = false;
     for (let attempt = 1; ; attempt++) {
       const bearer = await getToken();
-      if (limiter) await gate.acquire(route, limiter, spec.budgetKey);
+      if (limiter) await gate.acquire(route, limiter, spec.budgetKey, spec.budgetPriority ?? 'packer');
       spec.beforeAttempt?.();
       const headers: Record<string, string> = { Accept: 'application/json', Authorization: `Bearer ${bearer}` };
       const init: RequestInit = { method, headers };
@@ -388,6 +391,7 @@ export function createPlatformClient(options: PlatformClientOptions): PlatformCl
         safe: false,
         ...(opts?.beforeAttempt ? { beforeAttempt: opts.beforeAttempt } : {}),
         ...(opts?.budgetKey ? { budgetKey: opts.budgetKey } : {}),
+        ...(opts?.budgetPriority ? { budgetPriority: opts.budgetPriority } : {}),
       });
     },
     listShipments(query = {}) {

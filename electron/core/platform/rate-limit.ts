@@ -21,6 +21,9 @@ export { SPEC_RATE_LIMITS_PER_MINUTE } from '../../../shared/platform/rate-limit
  * the budget's own clock) with `ahead` calls before this one; or `unavailable` (the warehouse does not answer:
  * the bench keeps to its share of the limit, {@link SharedRateBudget.benchesAlive}).
  */
+/** Whose call takes a slot: a packer's (a scan waiting for its label, a quote on screen) or background work's (labels ahead). */
+export type BudgetPriority = 'packer' | 'background';
+
 export type BudgetAnswer = { granted: true } | { granted: false; waitMs: number; ahead: number } | { unavailable: true };
 
 /**
@@ -33,7 +36,7 @@ export interface SharedRateBudget {
    * One try at a slot of `route` for the call `key` (the same key keeps its place in the queue between tries:
    * an outbox row's reference), `limit` calls per `windowMs`.
    */
-  take(route: string, limit: number, windowMs: number, key: string, priority: 'packer' | 'background'): Promise<BudgetAnswer>;
+  take(route: string, limit: number, windowMs: number, key: string, priority: BudgetPriority): Promise<BudgetAnswer>;
   /** The call `key` no longer waits (refused to the packer): it leaves the queue. Never throws. */
   leave(key: string): Promise<void>;
   /** A 429 the platform still sent: holds `route` for every bench for `retryAfterMs` (ms), and counts it. Never throws. */
@@ -179,10 +182,10 @@ export function createRateGate(opts: RateGateOptions) {
    * refuses at once when it is further (with the calls before it).
    * @returns false when the budget does not answer (the caller keeps to the bench's share)
    */
-  const takeShared = async (shared: SharedRateBudget, route: string, limit: number, givenKey: string | undefined): Promise<boolean> => {
+  const takeShared = async (shared: SharedRateBudget, route: string, limit: number, givenKey: string | undefined, priority: BudgetPriority): Promise<boolean> => {
     const key = givenKey ?? `call:${randomUUID()}`;
     for (;;) {
-      const answer = await shared.take(route, limit, opts.windowMs, key, 'packer').catch((): BudgetAnswer => ({ unavailable: true }));
+      const answer = await shared.take(route, limit, opts.windowMs, key, priority).catch((): BudgetAnswer => ({ unavailable: true }));
       if ('unavailable' in answer) return false;
       if (answer.granted) return true;
       if (answer.waitMs > opts.maxRateWaitMs) {
@@ -198,11 +201,15 @@ export function createRateGate(opts: RateGateOptions) {
      * Resolves when the call of `route` may start.
      * @param limiter the route's own window (kept across restarts), the bench's limit alone
      * @param key the call's key in the shared queue (an outbox row's reference), or undefined
-     * @throws RateWindowFull when the call's slot is more than `maxRateWaitMs` away
+     * @param priority a packer's call, or background work's: the latter only on the warehouse's budget
+     * @throws RateWindowFull when the call's slot is more than `maxRateWaitMs` away, or a background call
+     *   without the warehouse's budget
      */
-    async acquire(route: string, limiter: SlidingWindowLimiter, key: string | undefined): Promise<void> {
+    async acquire(route: string, limiter: SlidingWindowLimiter, key: string | undefined, priority: BudgetPriority = 'packer'): Promise<void> {
       const shared = opts.shared();
-      if (shared && (await takeShared(shared, route, limiter.perWindow, key))) return;
+      if (shared && (await takeShared(shared, route, limiter.perWindow, key, priority))) return;
+      // Background work (labels ahead) runs only on the warehouse's budget: without it, it waits for none.
+      if (priority === 'background') throw new RateWindowFull(route, opts.windowMs, limiter.perWindow);
       const local = shared ? shareOf(route, limiter.perWindow, shared.benchesAlive()) : limiter;
       const wait = Math.max(local.delayNow(), limiter.delayNow());
       if (wait > opts.maxRateWaitMs) throw new RateWindowFull(route, wait, local.perWindow);

@@ -8,16 +8,14 @@
  * order needing attention is never shipped by intent).
  */
 import type { Handlers, ShipResult } from '../../../shared/contract/commands';
-import { ShipInput } from '../../../shared/contract/commands';
 import { StationError } from '../../../shared/contract/errors';
 import { coreText } from '../../../shared/contract/core-text';
 import { romeClock } from '../../../shared/domain/rome-day';
 import { z } from 'zod';
-import type { AutoShipView, PlanAttention, ShipPlanView } from '../../../shared/contract/plan';
+import type { AutoShipView, PlanAttention } from '../../../shared/contract/plan';
 import type { StationOrder } from '../../../shared/domain/order';
-import { issuesToDetails, type Rate, type ShipmentRequest } from '../../../shared/platform';
-import { QUEUED_CODES } from '../../../shared/contract/outbox-outcome';
-import { PlatformError } from '../platform/errors';
+import type { ShipmentRequest } from '../../../shared/platform';
+import { plannedRequest } from './planned-request';
 import { emitOrdersChanged } from '../orders/handlers';
 import type { StationContext } from '../common/context';
 import { defineSetting } from '../store';
@@ -35,33 +33,6 @@ function orderOf(ctx: Pick<StationContext, 'store'>, orderId: number): StationOr
   const order = ctx.store.orders.getById(orderId);
   if (!order) throw new StationError('not_found_locally', `Order ${orderId} not found`, { orderId: ['No such order at this station'] });
   return order;
-}
-
-/** Accessory service of a rate that asks for the recipient's signature (its name says signature or firma). */
-function signatureService(rate: Rate): number | undefined {
-  return rate.services.find((s) => /signature|firma/i.test(s.serviceName))?.serviceId;
-}
-
-/**
- * Picks the rate the plan's contract says from a quote: the fixed contract, the
- * cheapest of the set, or the first of the set the quote offers (`fastest`).
- * @throws StationError `invalid_state` naming `serviceType` when none of the quote fits.
- */
-function pickRate(plan: ShipPlanView, rates: readonly Rate[]): Rate {
-  const c = plan.contract;
-  let rate: Rate | undefined;
-  if (c?.kind === 'fixed') rate = rates.find((r) => r.contractCode === c.contractCode);
-  else if (c) {
-    const among = c.among;
-    const offered = among ? rates.filter((r) => among.includes(r.contractCode)) : [...rates];
-    if (c.kind === 'cheapest') rate = offered.sort((a, b) => a.price.total - b.price.total)[0];
-    else rate = among ? among.map((code) => offered.find((r) => r.contractCode === code)).find((r) => r !== undefined) : offered[0];
-  }
-  if (!rate) {
-    const what = !c ? 'a contract' : c.kind === 'fixed' ? `contract ${c.contractCode}` : `any contract of the rule (${(c.among ?? ['all']).join(', ')})`;
-    throw new StationError('invalid_state', `The quote for this parcel does not offer ${what}`, { serviceType: [`No quote for ${what}`] });
-  }
-  return rate;
 }
 
 /** The refusal of an order that needs the packer: `invalid_state`, the reasons in `details.orderId`. */
@@ -118,29 +89,6 @@ function claimedCreate(ctx: StationContext, create: ReturnType<typeof shipmentCr
   };
 }
 
-/**
- * The quote of a press (`POST /rates`), or `not_sent` when the platform gave none (issue 42 item 8): no outbox
- * row exists yet, so the press is not queued and must not be called so; the message says why and, for the
- * account's limit, in how many seconds to press again (`details.retryAfterS`).
- * @throws StationError `not_sent`; the platform's other refusals as they are (`validation_failed`, …)
- */
-async function quoteOrNotSent(ctx: StationContext, input: Parameters<StationContext['client']['quote']>[0]): Promise<Rate[]> {
-  try {
-    return await ctx.client.quote(input);
-  } catch (e) {
-    if (e instanceof PlatformError && e.code === 'rate_limited') {
-      const seconds = Math.max(1, Math.ceil((e.retryAfterMs ?? 60_000) / 1000));
-      const said = coreText('notSentRateLimited', { seconds });
-      throw new StationError('not_sent', said.message, { retryAfterS: [String(seconds)] }, said.text);
-    }
-    if (e instanceof PlatformError && QUEUED_CODES.has(e.code)) {
-      const said = coreText('notSentNoQuote', { reason: e.message });
-      throw new StationError('not_sent', said.message, undefined, said.text);
-    }
-    throw e;
-  }
-}
-
 /** Handlers of shipping by intent; `unclaimedCreate` is {@link shipmentCreator} (the one path of a shipment), guarded here by the warehouse's claim. */
 export function createShipOrderHandlers(ctx: StationContext, unclaimedCreate: ReturnType<typeof shipmentCreator>) {
   const create = claimedCreate(ctx, unclaimedCreate);
@@ -172,28 +120,9 @@ export function createShipOrderHandlers(ctx: StationContext, unclaimedCreate: Re
       const base: ShipmentRequest = plan.request;
       // The claim before the quote: an order held elsewhere spends none of the account's quotes (issue 42 item 9).
       await claimOrRefuse(ctx, order);
-      const rates = await quoteOrNotSent(ctx, {
-        recipient: { address: { postalCode: base.recipient.address.postalCode, countryCode: base.recipient.address.countryCode, city: base.recipient.address.city, ...(base.recipient.address.province ? { province: base.recipient.address.province } : {}) } },
-        packages: plan.packages,
-        ...(base.options?.cod || base.options?.insurance ? { options: { ...(base.options.cod ? { cod: { amount: base.options.cod.amount, currency: base.options.cod.currency } } : {}), ...(base.options.insurance ? { insurance: base.options.insurance } : {}) } } : {}),
-      });
-      const rate = pickRate(plan, rates);
-      const options = { ...(base.options ?? {}) };
-      if (plan.decision.rule?.then.options?.signature) {
-        const id = signatureService(rate);
-        if (id === undefined) throw new StationError('invalid_state', `Contract ${rate.contractName} offers no signature service`, { 'options.accessoryServices': ['No signature service'] });
-        options.accessoryServices = [id];
-      }
-      if (options.cod && !options.cod.method) {
-        const method = Object.keys(rate.cashOnDeliveryMethods)[0];
-        if (!method) throw new StationError('invalid_state', `Contract ${rate.contractName} does not take cash on delivery`, { 'options.cod.method': ['This contract does not take cash on delivery'] });
-        options.cod = { ...options.cod, method };
-      }
-      const request: ShipmentRequest = { ...base, carrierCode: rate.carrierCode, serviceType: rate.contractCode, ...(Object.keys(options).length ? { options } : {}) };
-      const parsed = ShipInput.safeParse({ orderId: order.id, request });
-      if (!parsed.success) throw new StationError('invalid_input', 'The planned shipment is not valid', issuesToDetails(parsed.error.issues));
+      const parsed = await plannedRequest(ctx, order, plan, base, plan.packages, 'packer');
       // The rule's label printer (and so its profile) rides in the outbox row: a later send prints there too.
-      return create(parsed.data, { printerUri: plan.printerUri ?? undefined, longLabelPrinterUri: plan.longLabelPrinterUri ?? undefined });
+      return create(parsed, { printerUri: plan.printerUri ?? undefined, longLabelPrinterUri: plan.longLabelPrinterUri ?? undefined });
     },
 
     // Boxes learnt from the bench (issue 37 item 3, ./box-learn.ts): listed and confirmed once.

@@ -24,6 +24,8 @@ interface WarehouseBudgetOptions {
   bench: () => WarehouseBench;
   /** Whether the warehouse answers now (the link's state): when not, every take is `unavailable` at once. */
   connected: () => boolean;
+  /** Label purchases (and quotes) a window background work leaves free for the packers (ahead_settings.headroom). */
+  headroom: () => number;
   /** Benches alive at the last heartbeat, ≥ 1. */
   benchesAlive: () => number;
   /** The warehouse did not answer a take (the link notes it; the call keeps to the bench's share). */
@@ -40,10 +42,26 @@ export function createWarehouseBudget(opts: WarehouseBudgetOptions): SharedRateB
     async take(route, limit, windowMs, key, priority): Promise<BudgetAnswer> {
       if (!opts.connected()) return { unavailable: true };
       try {
-        const res = await opts.pool.query<{ granted: boolean; wait_ms: number; ahead: number }>(
-          'SELECT granted, wait_ms, ahead FROM take_rate_slot($1, $2, $3, $4, $5, $6::smallint, $7)',
-          [opts.bench().id, route, own(key), limit, windowMs, priority === 'packer' ? 0 : 1, FORGET_WAITER_MS],
-        );
+        // Background work (labels ahead) takes a slot only while no packer waits and the headroom stays free.
+        const res =
+          priority === 'packer'
+            ? await opts.pool.query<{ granted: boolean; wait_ms: number; ahead: number }>('SELECT granted, wait_ms, ahead FROM take_rate_slot($1, $2, $3, $4, $5, 0::smallint, $6)', [
+                opts.bench().id,
+                route,
+                own(key),
+                limit,
+                windowMs,
+                FORGET_WAITER_MS,
+              ])
+            : await opts.pool.query<{ granted: boolean; wait_ms: number; ahead: number }>('SELECT granted, wait_ms, ahead FROM take_background_slot($1, $2, $3, $4, $5, $6, $7)', [
+                opts.bench().id,
+                route,
+                own(key),
+                limit,
+                windowMs,
+                Math.max(0, Math.min(limit - 1, Math.round(opts.headroom() * (limit / 30)))),
+                FORGET_WAITER_MS,
+              ]);
         const row = res.rows[0];
         if (!row) return { unavailable: true };
         return row.granted ? { granted: true } : { granted: false, waitMs: row.wait_ms, ahead: row.ahead };

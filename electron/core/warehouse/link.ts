@@ -222,15 +222,20 @@ export function createWarehouseLink(opts: WarehouseLinkOptions): WarehouseLink {
   let lastRetry = 0;
   // Benches alive at the last heartbeat (this one included): while the warehouse is away, each keeps to its share.
   let benchesAlive = 1;
+  // Label purchases a minute labels ahead leave to the packers (the supervisor's ahead_settings), read at each heartbeat.
+  let headroom = 5;
   const beatNow = async (): Promise<void> => {
     const status = benchStatus();
     await heartbeat(pool, bench(), status);
     lastStatus = JSON.stringify(status);
-    const alive = await pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM benches WHERE heartbeat_at > now() - interval '30 seconds'`);
+    const alive = await pool.query<{ n: number; headroom: number | null }>(
+      `SELECT (SELECT count(*)::int FROM benches WHERE heartbeat_at > now() - interval '30 seconds') AS n, (SELECT headroom FROM ahead_settings) AS headroom`,
+    );
     benchesAlive = Math.max(1, alive.rows[0]?.n ?? 1);
+    headroom = alive.rows[0]?.headroom ?? headroom;
   };
   const labelsAhead = createLabelsAheadStore(pool, bench);
-  const budget = createWarehouseBudget({ pool, bench, connected: () => connected, benchesAlive: () => benchesAlive, onError: (e) => went(e) });
+  const budget = createWarehouseBudget({ pool, bench, connected: () => connected, benchesAlive: () => benchesAlive, headroom: () => headroom, onError: (e) => went(e) });
   const beat = async (): Promise<void> => {
     try {
       if (!schemaChecked) {

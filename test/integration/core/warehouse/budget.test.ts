@@ -57,7 +57,7 @@ async function benchBudget(name: string) {
   const bench: WarehouseBench = { id: `${name}-${n}`, name };
   await heartbeat(pool, bench);
   const errors: unknown[] = [];
-  const budget = createWarehouseBudget({ pool, bench: () => bench, connected: () => true, benchesAlive: () => 1, onError: (e) => errors.push(e) });
+  const budget = createWarehouseBudget({ pool, bench: () => bench, connected: () => true, benchesAlive: () => 1, headroom: () => 5, onError: (e) => errors.push(e) });
   return { pool, bench, budget, errors };
 }
 
