@@ -70,6 +70,10 @@ export interface StationOptions {
   retry?: RetryOptions;
   /** Client-side per-minute limits by route (default the spec's Limits table); `false` turns them off (benchmarks). */
   platformRateLimits?: Readonly<Record<string, number>> | false;
+  /** The platform's rate window, ms (default the spec's minute and a margin); the account-budget bench's sped-up sandbox has a shorter one. */
+  platformRateWindowMs?: number;
+  /** Longest wait of a press for its slot of the account's budget, ms (default the client's). */
+  platformMaxRateWaitMs?: number;
   /** Printer connect/status timeout, ms (default 5000). */
   printerTimeoutMs?: number;
   /** Wait before a slip printer that took nothing is tried again, ms (default 5000). */
@@ -274,6 +278,8 @@ export async function createStation(setup: StationSetup, options: StationOptions
       ...(options.platformTimeoutMs ? { timeoutMs: options.platformTimeoutMs } : {}),
       ...(options.retry ? { retry: options.retry } : {}),
       ...(options.platformRateLimits !== undefined ? { rateLimits: options.platformRateLimits } : {}),
+      ...(options.platformRateWindowMs !== undefined ? { rateWindowMs: options.platformRateWindowMs } : {}),
+      ...(options.platformMaxRateWaitMs !== undefined ? { maxRateWaitMs: options.platformMaxRateWaitMs } : {}),
       // The windows survive a restart, so a restarted station does not walk into 429s (issue 7).
       rateWindows: openedStore.rateWindows,
       onCall: (c: PlatformCallLog) => {

@@ -95,6 +95,11 @@ export interface PlatformClientOptions {
    * at once with `RateWindowFull` (errors.ts). `Infinity` waits for every slot.
    */
   maxRateWaitMs?: number;
+  /**
+   * The platform's rate window, ms (default the spec's minute plus a margin for clocks). Only the account-budget
+   * bench changes it: it runs the sandbox's clock faster, so its minute is shorter.
+   */
+  rateWindowMs?: number;
 }
 
 /** Default of {@link PlatformClientOptions.maxRateWaitMs}: a press may wait this long for the rate window, ms. */

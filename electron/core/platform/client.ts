@@ -174,17 +174,18 @@ export function createPlatformClient(options: PlatformClientOptions): PlatformCl
     sleep: options.retry?.sleep ?? realSleep,
   };
   const maxRateWaitMs = options.maxRateWaitMs ?? DEFAULT_MAX_RATE_WAIT_MS;
+  const rateWindowMs = options.rateWindowMs ?? 60_000 + RATE_WINDOW_MARGIN_MS;
   const limits = options.rateLimits === false ? {} : (options.rateLimits ?? SPEC_RATE_LIMITS_PER_MINUTE);
   const limiters = new Map<string, SlidingWindowLimiter>();
   for (const [route, perMinute] of Object.entries(limits)) {
     limiters.set(
       route,
-      new SlidingWindowLimiter(perMinute, 60_000 + RATE_WINDOW_MARGIN_MS, now, retry.sleep, options.rateWindows ? { route, store: options.rateWindows } : undefined),
+      new SlidingWindowLimiter(perMinute, rateWindowMs, now, retry.sleep, options.rateWindows ? { route, store: options.rateWindows } : undefined),
     );
   }
 
   // A limited call's slot: the account's shared budget in a warehouse, else the bench's own window (rate-limit.ts).
-  const gate = createRateGate({ windowMs: 60_000 + RATE_WINDOW_MARGIN_MS, maxRateWaitMs, now, sleep: retry.sleep, shared: () => options.sharedBudget?.() ?? null });
+  const gate = createRateGate({ windowMs: rateWindowMs, maxRateWaitMs, now, sleep: retry.sleep, shared: () => options.sharedBudget?.() ?? null });
 
   let token: { value: string; renewAt: number } | null = null;
   let tokenInFlight: Promise<string> | null = null;
