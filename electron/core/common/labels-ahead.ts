@@ -113,6 +113,12 @@ export interface LabelsAheadStore {
   reserve(r: AheadReservation): Promise<number | null>;
   /** False when the reservation is no longer this buyer's. */
   store(id: number, p: AheadPurchase): Promise<boolean>;
+  /**
+   * Undoes this bench's reservation `id` (state buying) whose POST /shipments never left (the account's budget
+   * refused it, the platform was not reached): the order may get a label ahead later. False when it is not this
+   * bench's reservation any more.
+   */
+  drop(id: number): Promise<boolean>;
   /** Ends a label ahead unused: cancelled with its refund (EUR), refused (the platform's words), or failed. */
   end(id: number, state: 'cancelled' | 'cancel_refused' | 'failed', reason: LabelAheadCancelReason | null, refund: number | null, error: string | null): Promise<void>;
   /** The order's live label ahead (buying, bought, batched, printed, used), or null. */

@@ -143,6 +143,10 @@ export function createLabelsAheadStore(pool: Pool, bench: () => WarehouseBench):
       ]);
       return res.rows[0]?.ok === true;
     },
+    async drop(id) {
+      const res = await pool.query<{ ok: boolean }>('SELECT drop_label_ahead_reservation($1, $2) AS ok', [bench().id, id]);
+      return res.rows[0]?.ok === true;
+    },
     async end(id, state, reason, refund, error) {
       await pool.query('SELECT end_label_ahead($1, $2, $3, $4, $5, $6)', [bench().id, id, state, reason, refund, error]);
     },

@@ -217,6 +217,19 @@ export const AHEAD_SCHEMA_SQL = `
     RETURN n = 1;
   END $f$;
 
+  -- A reservation whose POST never left (the account's budget refused it, the platform was not reached): the row
+  -- of p_bench goes, as if never made, so the order may get its label ahead later. Only a 'buying' row of this bench.
+  CREATE FUNCTION drop_label_ahead_reservation(p_bench text, p_id bigint) RETURNS boolean
+  LANGUAGE plpgsql SECURITY DEFINER SET search_path FROM CURRENT AS $f$
+  DECLARE
+    n integer;
+  BEGIN
+    PERFORM check_own_bench(p_bench, 'drop_label_ahead_reservation');
+    DELETE FROM labels_ahead WHERE id = p_id AND state = 'buying' AND bought_by = p_bench;
+    GET DIAGNOSTICS n = ROW_COUNT;
+    RETURN n = 1;
+  END $f$;
+
   -- A label ahead ends without being used: p_state 'cancelled' (p_refund recorded, EUR), 'cancel_refused' (p_error
   -- says what the platform said) or 'failed' (the purchase was refused, p_error why; nothing was bought).
   CREATE FUNCTION end_label_ahead(p_bench text, p_id bigint, p_state text, p_reason text, p_refund numeric, p_error text) RETURNS void
@@ -267,7 +280,8 @@ export const AHEAD_SCHEMA_SQL = `
     f text;
   BEGIN
     FOREACH f IN ARRAY ARRAY['lead_labels_ahead(text, integer)', 'reserve_label_ahead(text, text, text, text, text, numeric, text, text)',
-      'store_label_ahead(text, bigint, text, bigint, text, text, numeric, text, jsonb, text, text)', 'end_label_ahead(text, bigint, text, text, numeric, text)',
+      'store_label_ahead(text, bigint, text, bigint, text, text, numeric, text, jsonb, text, text)', 'drop_label_ahead_reservation(text, bigint)',
+      'end_label_ahead(text, bigint, text, text, numeric, text)',
       'use_label_ahead(text, bigint, text)', 'batch_printed(text, bigint, bigint[], text)'] LOOP
       EXECUTE format('REVOKE ALL ON FUNCTION %s FROM PUBLIC', f);
       EXECUTE format('GRANT EXECUTE ON FUNCTION %s TO warehouse_bench', f);
