@@ -22,6 +22,8 @@
  * 4d. The Ship screen's check of one edit (./ship-form-check.ts): `shipping.check` for quote and ship, p50/p95.
  * 4c. Scan to label (./scan-to-label.ts): orders shipping by themselves, stable weight → the label's last byte, p95; key actions per order.
  *
+ * 5b. One account's budget (./account-budget.ts): 50 stations of one account and one warehouse for 60 quiet and
+ *    10 busy simulated minutes (labels ahead, the shared budget, the day's close): 429s, labels per window, label waits.
  * 5. The warehouse (./warehouse.ts): 50 bench links on one PostgreSQL for a simulated hour, claim p95,
  *    setting propagation p95, activity lag p95, catch-up after an outage, rows lost or duplicated.
  *
@@ -48,6 +50,7 @@ import { pdfToZpl, type PdfRasteriser } from '../../electron/core/printing/pdf/p
 import { hsAnswer } from '../unit/core/printing/zpl/hs-answer';
 import { fakeBus, zd421, type FakeUsbBus } from '../unit/core/printing/transports/fake-usb';
 import { parcels as labelParcels } from '../unit/sandbox/labels/fixtures';
+import { benchAccountBudget } from './account-budget';
 import { benchScaleToQuote } from './scale-to-quote';
 import { benchRulesPlan } from './rules-plan';
 import { benchShipFormCheck } from './ship-form-check';
@@ -429,6 +432,7 @@ const MEASURES: Array<[string, () => unknown]> = [
   ['training-store', benchTrainingStore],
   ['warehouse', () => benchWarehouse(quantile)],
   ['webhooks', () => benchWebhooks(quantile)],
+  ['account-budget', () => benchAccountBudget(quantile)],
 ];
 const onlyAt = process.argv.indexOf('--only');
 const only = onlyAt >= 0 ? new Set((process.argv[onlyAt + 1] ?? '').split(',').filter(Boolean)) : null;
