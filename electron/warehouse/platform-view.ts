@@ -119,6 +119,13 @@ export interface BudgetView {
   labelWait: { p50Ms: number | null; p95Ms: number | null; labels: number; minutes: 10 };
   /** The platform's 429 answers today (Europe/Rome). */
   refusalsToday: number;
+  /** The packers' label wait today (Europe/Rome) from `rate_waits` (kept two days), ms; null when no label. */
+  labelWaitToday: { p50Ms: number | null; p95Ms: number | null; labels: number };
+  /**
+   * Labels ahead (issue 43 items 3–5): waiting (bought, not printed) and batched now; bought, printed, used and
+   * cancelled today, and the EUR refunded for those cancelled today.
+   */
+  ahead: { waiting: number; batched: number; bought: number; printed: number; used: number; cancelled: number; refunded: number };
 }
 
 /**
@@ -137,6 +144,23 @@ export async function readBudget(db: Pool, today: string): Promise<BudgetView> {
   );
   const { fromIso, toIso } = romeRange(today, today);
   const refused = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM rate_refusals WHERE at >= $1 AND at < $2`, [fromIso, toIso]);
+  const waitToday = await db.query<{ p50: number | null; p95: number | null; n: number }>(
+    `SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY waited_ms) AS p50, percentile_cont(0.95) WITHIN GROUP (ORDER BY waited_ms) AS p95, count(*)::int AS n
+       FROM rate_waits WHERE route = 'POST /shipments' AND at >= $1 AND at < $2`,
+    [fromIso, toIso],
+  );
+  const ahead = await db.query<BudgetView['ahead'] & { refunded: string }>(
+    `SELECT count(*) FILTER (WHERE state = 'bought')::int AS waiting, count(*) FILTER (WHERE state = 'batched')::int AS batched,
+            count(*) FILTER (WHERE bought_at >= $1 AND bought_at < $2)::int AS bought,
+            count(*) FILTER (WHERE printed_at >= $1 AND printed_at < $2)::int AS printed,
+            count(*) FILTER (WHERE state = 'used' AND used_at >= $1 AND used_at < $2)::int AS used,
+            count(*) FILTER (WHERE state = 'cancelled' AND cancelled_at >= $1 AND cancelled_at < $2)::int AS cancelled,
+            coalesce(sum(refund) FILTER (WHERE state = 'cancelled' AND cancelled_at >= $1 AND cancelled_at < $2), 0)::text AS refunded
+       FROM labels_ahead`,
+    [fromIso, toIso],
+  );
+  const t = waitToday.rows[0];
+  const a = ahead.rows[0]!;
   const usedOf = (route: string) => used.rows.find((r) => r.route === route)?.n ?? 0;
   const w = wait.rows[0];
   const round = (v: number | null | undefined) => (v === null || v === undefined ? null : Math.round(Number(v)));
@@ -148,5 +172,7 @@ export async function readBudget(db: Pool, today: string): Promise<BudgetView> {
     queue: Object.fromEntries(queue.rows.map((r) => [r.route, r.n])),
     labelWait: { p50Ms: round(w?.p50), p95Ms: round(w?.p95), labels: w?.n ?? 0, minutes: 10 },
     refusalsToday: refused.rows[0]?.n ?? 0,
+    labelWaitToday: { p50Ms: round(t?.p50), p95Ms: round(t?.p95), labels: t?.n ?? 0 },
+    ahead: { ...a, refunded: Number(a.refunded) },
   };
 }

@@ -16,6 +16,9 @@
  *   The endpoint's state is asked of the platform at most every 15 s.
  * - `GET /api/budget`: the platform account's budget (issue 43 item 6): labels and quotes used this minute of 30
  *   and 60, the queue per route, the packers' label wait (last 10 minutes), 429s today.
+ * - Labels ahead, batch prints and the day's close (issue 43 items 3–5): `GET /api/ahead`, `PUT
+ *   /api/ahead/settings`, `POST /api/batches`, `GET /api/batches/:id/pick-list.pdf`, `POST /api/day/close`
+ *   (./ahead-routes.ts).
  * - `POST /api/platform/test`: the platform's test send (5 a minute: a 429 says when to try again).
  * - `POST /platform/events`: the platform's signed events (./events-receiver.ts), the one path meant to be
  *   reached from outside: no session, no Host/Origin rule, its own checks.
@@ -44,6 +47,7 @@ import type { WarehousePlatform } from './platform';
 import { startCatchUp } from './catch-up';
 import { readEndpoint, testEndpoint, type EndpointView } from './endpoint';
 import { PlatformCallError } from './platform';
+import { registerAheadRoutes } from './ahead-routes';
 import { dayExceptions, readBudget, readPlatformView, type BudgetView, type PlatformAnswer } from './platform-view';
 
 /** How long the endpoint's state read from the platform is shown before asking again, ms. */
@@ -65,6 +69,8 @@ export interface PageOptions {
    */
   /** The platform account's caller (the endpoint panel, its test button, the catch-up); null or absent: none given. */
   platform?: WarehousePlatform | null;
+  /** Waits out a 429's Retry-After at the day's close (tests); default setTimeout. */
+  closeSleep?: (ms: number) => Promise<void>;
   /** `endpointCacheMs`: how long the endpoint's state read from the platform is shown (default 15 s). */
   events?: { secret: () => string | null; now?: () => number; settleS?: number; log?: (line: string) => void; catchUpEveryMs?: number; endpointCacheMs?: number };
 }
@@ -268,6 +274,14 @@ export async function startSupervisorPage(options: PageOptions): Promise<Running
       }
       throw e;
     }
+  });
+
+  registerAheadRoutes(app, {
+    db,
+    platform: options.platform ?? null,
+    supervisorOf: (req) => sessions.supervisorOf(tokenOf(req))?.name ?? null,
+    languageOf: (req) => pageLanguage(req.headers['accept-language']),
+    ...(options.closeSleep ? { sleep: options.closeSleep } : {}),
   });
 
   /** The day and language of a report request; null (answered 400) when the day is not `YYYY-MM-DD`. */

@@ -6,6 +6,7 @@
  * deliveries, the test button) and the account's budget. Every word from ./words.ts; every text by `textContent`.
  */
 import type { BudgetView, ExceptionCount, PlatformAnswer } from '../platform-view';
+import { AHEAD_WORDS, euros } from './ahead-words';
 import { fill, type ExceptionKind, type Language, type PageWords } from './words';
 
 /** How the page writes times and days in its language. */
@@ -167,6 +168,14 @@ export function budgetPanel(b: BudgetView | null, w: PageWords, f: Formats): HTM
   row(t.queue, fill(t.queueLine, { labels, quotes, other }), 'queue');
   const lw = b.labelWait;
   row(t.labelWait, lw.labels === 0 ? t.labelWaitNone : fill(t.labelWaitLine, { p50: seconds(lw.p50Ms, f, w), p95: seconds(lw.p95Ms, f, w), n: lw.labels }), 'label-wait');
+  const a = AHEAD_WORDS[f.language];
+  const today = b.labelWaitToday;
+  row(a.labelWaitToday, today.labels === 0 ? a.labelWaitTodayNone : fill(t.labelWaitLine, { p50: seconds(today.p50Ms, f, w), p95: seconds(today.p95Ms, f, w), n: today.labels }), 'label-wait-today');
   row(t.refusals, String(b.refusalsToday), 'refusals');
+  const n = (x: number) => x.toLocaleString(f.language === 'it' ? 'it-IT' : 'en-GB');
+  const h = b.ahead;
+  row(a.aheadWaiting, fill(a.aheadWaitingLine, { waiting: n(h.waiting), batched: n(h.batched) }), 'ahead-now');
+  row(a.aheadToday, fill(a.aheadTodayLine, { bought: n(h.bought), printed: n(h.printed), used: n(h.used) }), 'ahead-today');
+  row(a.aheadCancelled, fill(a.aheadCancelledLine, { n: n(h.cancelled), eur: euros(h.refunded, f.language) }), 'ahead-cancelled');
   return [dl];
 }
