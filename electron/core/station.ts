@@ -43,6 +43,7 @@ import { loadUsbLibrary } from './printing/transports/usb-load';
 import { createSlipService } from './slips/service';
 import { pendingIntegrity, startMaintenance, type MaintenanceOptions } from './storage/handlers';
 import { rulesFollower } from './rules/handlers';
+import { startAheadBuyer, type AheadBuyerOptions } from './shipping/ahead-buyer';
 import { productsFollower } from './products/handlers';
 import { openStore, type Store } from './store';
 
@@ -93,6 +94,8 @@ export interface StationOptions {
   shipmentSettle?: ShipmentSettleOptions;
   /** The warehouse link's heartbeat and activity intervals, ms (tests shorten them). */
   warehouse?: WarehouseTiming;
+  /** The labels-ahead buyer's tick, lease and stale reservations (issue 43 item 3; tests shorten them); it runs when the bench has a warehouse. */
+  labelsAhead?: Pick<AheadBuyerOptions, 'intervalMs' | 'leaseS' | 'staleAfterS' | 'perTick'>;
   /** Diagnostics (one line each; never holds credentials or tokens). Default: none. */
   log?: (line: string) => void;
   /** Where Settings keeps client secrets (default: none, STATION_CLIENT_SECRET only). */
@@ -351,6 +354,8 @@ export async function createStation(setup: StationSetup, options: StationOptions
       f.start();
       void f.check().catch(() => undefined);
     }
+    // Labels ahead (issue 43 item 3): the bench that holds the warehouse's lease buys them in the minutes left free.
+    const aheadBuyer = ctx.warehouse.configured ? startAheadBuyer(ctx, { ...options.labelsAhead, log }) : null;
     const handlers = touching(createHandlers(ctx), maintenance);
     let closing: Promise<void> | undefined;
     return {
@@ -360,6 +365,7 @@ export async function createStation(setup: StationSetup, options: StationOptions
       close() {
         closing ??= (async () => {
           stopping.abort();
+          await aheadBuyer?.stop();
           stopConnection();
           await maintenance.stop();
           await Promise.all(followed.map((f) => f.stop()));
