@@ -50,7 +50,7 @@ export async function pickListPdf(batch: BatchView, rows: readonly PickRow[], la
       title: fill(w.title, { id: batch.id }),
       lines: [
         selectionWords(batch.selection, language),
-        fill(w.bench, { bench: batch.bench, day: chartFormats(language).day(romeDay(at)), time: romeTime(at), n: count.format(batch.labels) }),
+        fill(w.bench, { bench: batch.bench, day: chartFormats(language).day(romeDay(at)), time: romeTime(at).slice(0, 5), n: count.format(batch.labels) }),
         w.order,
         ...(batch.faceDown ? [w.faceDown] : []),
       ],
@@ -61,7 +61,7 @@ export async function pickListPdf(batch: BatchView, rows: readonly PickRow[], la
           columns: [...w.columns],
           rows: rows.map((r) => [String(r.position), r.sku, r.bin, r.name, count.format(r.quantity), r.orderNumber, r.shop, r.trackingNumber]),
           align: ['right', 'left', 'left', 'left', 'right', 'left', 'left', 'left'],
-          widths: [0.35, 0.9, 0.7, 1.8, 0.4, 0.8, 0.9, 1.3],
+          widths: [0.3, 0.8, 0.9, 1.8, 0.4, 0.7, 0.8, 1.3],
         },
       ],
     },
