@@ -37,6 +37,7 @@ import { withPackers } from './packers/activity';
 import { createPackerSession } from './packers/session';
 import { createReportsHandlers, saveDayReportAtClose } from './reports/handlers';
 import { createWarehouseHandlers } from './warehouse/handlers';
+import { createBatchPrinter } from './warehouse/batch-print';
 import { romeDay } from '../../shared/domain/rome-day';
 
 export type { StationContext } from './common/context';
@@ -44,6 +45,7 @@ export type { StationContext } from './common/context';
 /** Every command of the contract, bound to one station context. */
 export function createHandlers(ctx: StationContext): Handlers {
   const session = createPackerSession(ctx.store, ctx.events, ctx.now);
+  const printBatches = createBatchPrinter({ labelsAhead: () => ctx.warehouse.labelsAhead(), printRaw: (zpl, name) => ctx.printer.printRaw(zpl, name), log: (line) => ctx.warehouse.log(line) });
   ctx.warehouse.bind({
     packerName: () => session.who().packerName,
     benchStatus: () => {
@@ -72,6 +74,8 @@ export function createHandlers(ctx: StationContext): Handlers {
       if (stocks) ctx.events.emit('stocks.changed', { id: 0 });
       for (const trackingNumber of shipments) ctx.events.emit('shipments.changed', { trackingNumber });
     },
+    // A batch of labels ahead for this bench's printer (issue 43 item 5).
+    onBatches: () => void printBatches(),
   });
   // A shipment marks its order shipped (now, or when the queue sends it): the warehouse's row follows.
   ctx.events.on('shipments.changed', () => ctx.warehouse.shareOrders());
@@ -100,7 +104,7 @@ export function createHandlers(ctx: StationContext): Handlers {
     createStorageHandlers(ctx),
     createRulesHandlers(ctx),
     createProductsHandlers(ctx),
-    createShipOrderHandlers(ctx, shipmentCreator(ctx, () => session.who())),
+    createShipOrderHandlers(ctx, shipmentCreator(ctx, () => session.who()), () => session.who().packerName),
     createShipFormHandlers(rateQuoter(ctx)),
     createPackersHandlers(ctx, session),
     createReportsHandlers(ctx, reportOpts),

@@ -93,6 +93,16 @@ export const CORE_TEXTS_EN = {
   warehouseNoAnswer: 'The warehouse did not answer ({{reason}}): nothing was changed',
   sharedChangedElsewhere: 'Changed at {{bench}} at {{time}} while you were editing it: it was reloaded, make your change again',
   sharedChangedElsewhereBy: 'Changed at {{bench}} by {{packer}} at {{time}} while you were editing it: it was reloaded, make your change again',
+  aheadChanged: 'The label bought ahead for order {{order}} ({{trackingNumber}}) no longer fits: the order changed after it was bought (items, address or rule)',
+  aheadWeightOff: 'The label bought ahead for order {{order}} ({{trackingNumber}}) no longer fits: the scale says {{weight}} kg, the label is for {{labelWeight}} kg',
+  aheadCancelled: '{{why}}: cancelled, €{{refunded}} refunded; a new label is bought',
+  aheadCancelRefused: '{{why}}, and the platform refused to cancel it ({{reason}}): the order ships with a new label; cancel the old one from the platform’s web panel',
+  aheadCancelFailed: '{{why}}, and its cancel got no answer ({{reason}}): the order ships with a new label; the close of the day cancels the old one',
+  aheadNotReady: 'The label bought ahead for order {{order}} was not ready within {{seconds}} s: the order ships with a label bought now',
+  aheadUnreachable: 'The label bought ahead for order {{order}} could not be asked of the warehouse ({{reason}}): the order ships with a label bought now',
+  aheadBatchFailed: 'Batch {{batch}} stopped after {{printed}} of {{total}} labels: {{reason}}. The rest wait to be printed again',
+  dayClosedByWarehouse: 'The day closes once for the whole warehouse, on the supervisor’s page: this bench does not close its own day',
+  dayClosedByWarehouseLast: 'The day closes once for the whole warehouse, on the supervisor’s page: this bench does not close its own day. Last closed at {{time}} on {{date}} with {{count}} shipments',
 } as const;
 
 /** A key of {@link CORE_TEXTS_EN}. */

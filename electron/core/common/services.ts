@@ -32,6 +32,11 @@ export interface PrinterService {
   /** Last status read, without asking the printer. */
   cached(): PrinterView;
   /**
+   * Sends ZPL as it is to the printer in use, outside the job queue: a batch of labels bought ahead (issue 43
+   * item 5), which are no shipment of this bench yet. @throws PrinterError when the printer does not take it.
+   */
+  printRaw(zpl: Uint8Array, jobName: string): Promise<void>;
+  /**
    * Probes the printer (status, at most `probeMs`), then switches to it,
    * closes the old one and saves the choice in settings. Jobs still waiting
    * move to the new printer.
@@ -234,6 +239,14 @@ export interface WarehouseBenchHooks {
   onOrders?(pulled: { changed: number; shipped: number }): void;
   /** The platform's events applied at the warehouse (issue 44) reached the bench: stock events read, shipments whose status changed. */
   onPlatformEvents?(changes: { stocks: number; shipments: string[] }): void;
+  /** The warehouse may have a batch of labels ahead for this bench to print (NOTIFY `warehouse_batches`, each heartbeat): issue 43 item 5. */
+  onBatches?(): void;
+}
+
+/** A close of the day for the whole warehouse: when, and how many shipments it closed. */
+export interface WarehouseClose {
+  at: string;
+  shipments: number;
 }
 
 /** The bench's link to its warehouse (warehouse/link.ts); a station without one works alone and wins every claim. */
@@ -278,5 +291,9 @@ export interface WarehouseLink {
    */
   labelsAhead(): LabelsAheadStore | null;
   bind(hooks: WarehouseBenchHooks): void;
+  /** One line in the station's log (labels ahead cancelled, refused, not ready: issue 43 item 3). */
+  log(line: string): void;
+  /** The warehouse's last close of the day (issue 43 item 4); null alone, away, or never closed. Never throws. */
+  lastClose(): Promise<WarehouseClose | null>;
   close(): Promise<void>;
 }

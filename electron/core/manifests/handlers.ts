@@ -6,6 +6,8 @@
 import type { Handlers } from '../../../shared/contract/commands';
 import { StationError } from '../../../shared/contract/errors';
 import type { ManifestView } from '../../../shared/contract/views';
+import { coreText } from '../../../shared/contract/core-text';
+import { romeClock, romeDay } from '../../../shared/domain/rome-day';
 import { manifestInput, type ManifestCreatePayload } from './executor';
 import type { ManifestRecord, OutboxRecord } from '../store';
 import { emitAppChanged } from '../account/app';
@@ -24,6 +26,18 @@ export async function afterManifestsCreated(
   return stored.map((m) => manifestView(m, manifestContractName(ctx.store, m)));
 }
 
+/**
+ * The answer of a bench in a warehouse to End of day: where the day is closed, and the warehouse's last close
+ * (time in Italy, shipments) when it can be read. `invalid_state`, its sentence in the bench's language.
+ */
+async function closedByWarehouse(ctx: StationContext): Promise<StationError> {
+  const last = await ctx.warehouse.lastClose();
+  const said = last
+    ? coreText('dayClosedByWarehouseLast', { time: romeClock(Date.parse(last.at)), date: romeDay(Date.parse(last.at)).split('-').reverse().join('/'), count: last.shipments })
+    : coreText('dayClosedByWarehouse');
+  return new StationError('invalid_state', said.message, undefined, said.text);
+}
+
 /** Handlers of the `manifests` domain. */
 export function createManifestsHandlers(ctx: StationContext) {
   const { store } = ctx;
@@ -35,6 +49,8 @@ export function createManifestsHandlers(ctx: StationContext) {
      * @throws StationError with the platform's code, or `offline`/`timeout` (the request stays queued).
      */
     'manifests.closeDay': async () => {
+      // In a warehouse the day closes once for every bench, on the supervisor's page (issue 43 item 4).
+      if (ctx.warehouse.configured) throw await closedByWarehouse(ctx);
       const out: ManifestView[] = [];
       const queued = store.outbox.list({ kind: 'manifest.create', states: ['queued'] }).reverse();
       for (const row of queued) out.push(...(await ctx.outbox.process<ManifestView[]>(row.id)));

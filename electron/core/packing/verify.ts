@@ -7,12 +7,17 @@
 import type { Handlers } from '../../../shared/contract/commands';
 import { StationError } from '../../../shared/contract/errors';
 import { VerifySettings } from '../../../shared/contract/items';
-import { defineSetting } from '../store';
+import { defineSetting, type Store } from '../store';
 import type { StationContext } from '../common/context';
 import { itemView } from './views';
 
 /** Setting `verify.settings`: off until a station turns it on; 10 % and at least 0.05 kg. */
 const VerifySetting = defineSetting('verify.settings', VerifySettings, { enabled: false, tolerancePct: 10, toleranceKg: 0.05 });
+
+/** The station's verify settings (the weight tolerance a label bought ahead is held to, issue 43 item 3). */
+export function verifySettingsOf(store: Store): VerifySettings {
+  return store.settings.get(VerifySetting);
+}
 
 /** Handlers of the `verify` and `items` domains. */
 export function createVerifyHandlers(ctx: StationContext) {

@@ -12,6 +12,24 @@ import { emitOrdersChanged } from '../orders/handlers';
 /** A BDA: the carrier's delivery document number, 14 digits (spec: Tracking, `bda`). */
 const BDA_PATTERN = /^\d{14}$/;
 
+/** States of a label ahead whose scan opens its order: bought (printed elsewhere), in a batch, printed in a batch. */
+const OPENS_ORDER = new Set(['bought', 'batched', 'printed']);
+
+/**
+ * The local order of the label ahead with tracking number `code`, when the warehouse has one not used yet and the
+ * order is not shipped here; null otherwise (alone, the warehouse away, another code).
+ */
+async function orderOfLabelAhead(ctx: StationContext, code: string): Promise<StationOrder | null> {
+  const store = ctx.warehouse.labelsAhead();
+  if (!store || !TRACKING_NUMBER_PATTERN.test(code)) return null;
+  const a = await store.byTrackingNumber(code).catch(() => null);
+  if (!a || !OPENS_ORDER.has(a.state)) return null;
+  // The key is the order's reference (shop and number): its number is the last word.
+  const number = a.orderKey.slice(a.orderKey.lastIndexOf(' ') + 1).replace(/~$/, '');
+  const order = ctx.store.orders.findAllByScan(number).find((o) => orderReference(o) === a.orderKey);
+  return order && order.status === 'open' ? order : null;
+}
+
 /**
  * Handlers of the `scan` domain. An order a scan opens is claimed for this bench in the warehouse (issue 35;
  * `packerName` says who is signed in), and the order opened before it is let go.
@@ -81,6 +99,9 @@ export function createScanHandlers(ctx: StationContext, packerName: () => string
       if (orders[0]) return { kind: 'order', ...(await open(orders[0])) };
       const local = findLocalShipment(ctx.store, c);
       if (local) return { kind: 'shipment', shipment: shipmentView(ctx.store, local) };
+      // A label bought ahead and printed in a batch (issue 43 item 5): its order opens for verify, claimed as a scan claims.
+      const ahead = await orderOfLabelAhead(ctx, c);
+      if (ahead) return { kind: 'order', ...(await open(ahead)) };
       if (BDA_PATTERN.test(c)) {
         let trackingNumber: string | undefined;
         try {

@@ -16,6 +16,7 @@ import type { AutoShipView, PlanAttention } from '../../../shared/contract/plan'
 import type { StationOrder } from '../../../shared/domain/order';
 import type { ShipmentRequest } from '../../../shared/platform';
 import { plannedRequest } from './planned-request';
+import { aheadStep } from './ahead-use';
 import { emitOrdersChanged } from '../orders/handlers';
 import type { StationContext } from '../common/context';
 import { defineSetting } from '../store';
@@ -90,7 +91,7 @@ function claimedCreate(ctx: StationContext, create: ReturnType<typeof shipmentCr
 }
 
 /** Handlers of shipping by intent; `unclaimedCreate` is {@link shipmentCreator} (the one path of a shipment), guarded here by the warehouse's claim. */
-export function createShipOrderHandlers(ctx: StationContext, unclaimedCreate: ReturnType<typeof shipmentCreator>) {
+export function createShipOrderHandlers(ctx: StationContext, unclaimedCreate: ReturnType<typeof shipmentCreator>, packerName: () => string | null = () => null) {
   const create = claimedCreate(ctx, unclaimedCreate);
   return {
     'shipping.plan': async (intent: ShipIntent) => planShipment(ctx, orderOf(ctx, intent.orderId), intent),
@@ -119,10 +120,15 @@ export function createShipOrderHandlers(ctx: StationContext, unclaimedCreate: Re
       if (blocking.length || !plan.request || !plan.packages) throw needsPacker(order, blocking);
       const base: ShipmentRequest = plan.request;
       // The claim before the quote: an order held elsewhere spends none of the account's quotes (issue 42 item 9).
-      await claimOrRefuse(ctx, order);
+      const key = await claimOrRefuse(ctx, order);
+      // A label bought ahead (issue 43 item 3, ./ahead-use.ts): used when it fits, cancelled when it does not.
+      const target = { printerUri: plan.printerUri ?? undefined, longLabelPrinterUri: plan.longLabelPrinterUri ?? undefined };
+      const ahead = await aheadStep(ctx, order, key, intent, plan, packerName());
+      if (ahead.kind === 'ship') return create(ahead.input, { ...target, ahead: ahead.ahead });
+      if (ahead.kind === 'resume') return create(ahead.input, target);
       const parsed = await plannedRequest(ctx, order, plan, base, plan.packages, 'packer');
       // The rule's label printer (and so its profile) rides in the outbox row: a later send prints there too.
-      return create(parsed, { printerUri: plan.printerUri ?? undefined, longLabelPrinterUri: plan.longLabelPrinterUri ?? undefined });
+      return create(parsed, target);
     },
 
     // Boxes learnt from the bench (issue 37 item 3, ./box-learn.ts): listed and confirmed once.

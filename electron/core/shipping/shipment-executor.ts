@@ -99,6 +99,20 @@ export interface ShipmentCreatePayload {
    * versions: recorded without a packer.
    */
   pressedBy?: ShipmentPressedBy;
+  /**
+   * A label bought ahead by the warehouse (issue 43 item 3, ./ahead-use.ts): the row is sent without the
+   * platform (the shipment and its label are here), committed and printed as any other; `printed` (printed in a
+   * batch at a bench) makes no print job, so it is never printed twice.
+   */
+  ahead?: ShipmentAhead;
+}
+
+/** The label ahead a `shipment.create` row ships with: the warehouse's row id, its shipment and label, whether printed. */
+export interface ShipmentAhead {
+  id: number;
+  shipment: Shipment;
+  label: Pick<Label, 'pdf' | 'zpl'> | null;
+  printed: boolean;
 }
 
 /** The packer (id, name) and station's name at the press; null where none was signed in or named. */
@@ -149,7 +163,7 @@ export function storePlatformShipment(
   store: Store,
   shipment: Shipment,
   label: Pick<Label, 'pdf' | 'zpl'> | null,
-  opts: { localShipmentId?: number; orderId?: number; reference?: string },
+  opts: { localShipmentId?: number; orderId?: number; reference?: string; keepOrderOpen?: boolean },
 ): number {
   const trackingNumber = shipment.trackingNumber;
   const pending = opts.localShipmentId !== undefined ? store.shipments.getById(opts.localShipmentId) : undefined;
@@ -173,7 +187,7 @@ export function storePlatformShipment(
   if (label && (label.pdf || label.zpl) && store.labels.listForShipment(trackingNumber).length === 0) {
     store.labels.saveFromPlatform(trackingNumber, label);
   }
-  if (orderId !== undefined) store.orders.markShipped(orderId, trackingNumber);
+  if (orderId !== undefined && !opts.keepOrderOpen) store.orders.markShipped(orderId, trackingNumber);
   return rec.id;
 }
 
@@ -208,7 +222,9 @@ export function createShipmentExecutor<O>(deps: ShipmentExecutorDeps<O>): Outbox
   const now = deps.now ?? (() => new Date());
   return {
     async send(row) {
-      const { request, localShipmentId } = row.payload;
+      const { request, localShipmentId, ahead } = row.payload;
+      // A label bought ahead is here already: nothing is asked of the platform (issue 43 item 3).
+      if (ahead) return { shipment: ahead.shipment, label: ahead.label, adopted: false };
       const postedAt = row.postedAt ? new Date(row.postedAt) : null;
       if (row.attempts > 1 || row.payload.reconcileFirst || postedAt) {
         const recipient = recipientKeyOf(request.recipient);
@@ -271,7 +287,8 @@ export function createShipmentExecutor<O>(deps: ShipmentExecutorDeps<O>): Outbox
       // Same transaction: a shipment with a label always has its print job (issue 7).
       const zpl = store.labels.getLatest(sent.shipment.trackingNumber, 'ZPL');
       const ruled = row.payload.printerUri;
-      if (zpl) store.printJobs.ensureAuto(zpl.id, ruled ?? deps.printerUri(), { pinned: ruled !== undefined, longLabelPrinterUri: row.payload.longLabelPrinterUri ?? null });
+      // A label ahead printed in a batch is never printed again (issue 43 item 5).
+      if (zpl && !row.payload.ahead?.printed) store.printJobs.ensureAuto(zpl.id, ruled ?? deps.printerUri(), { pinned: ruled !== undefined, longLabelPrinterUri: row.payload.longLabelPrinterUri ?? null });
       deps.inCommit?.(orderId, sent.shipment.trackingNumber, row.payload);
       const committed: ShipmentCommitted = {
         trackingNumber: sent.shipment.trackingNumber,

@@ -13,7 +13,7 @@ import type { StationOrder } from '../../../shared/domain/order';
 import { MAX_SHIPMENTS_PER_ORDER, shipmentReference } from '../../../shared/domain/order-reference';
 import { Shipment } from '../../../shared/platform/resources';
 import type { TrackingRecord } from '../../../shared/platform/tracking';
-import { storePlatformShipment, type ShipmentCommitted, type ShipmentCreatePayload, type ShipmentPressedBy } from './shipment-executor';
+import { storePlatformShipment, type ShipmentAhead, type ShipmentCommitted, type ShipmentCreatePayload, type ShipmentPressedBy } from './shipment-executor';
 import { findByReference, recipientKeyOf } from './shipment-lookup';
 import { isTransient } from '../outbox/worker';
 import type { OutboxRecord, ShipmentRecord } from '../store';
@@ -108,12 +108,15 @@ export async function afterShipmentCreated(
   const trackingNumber = committed.trackingNumber;
   let printJob: ShipResult['printJob'] = null;
   let printError: ShipResult['printError'] = null;
-  try {
-    const out = await ctx.printer.printLabel(trackingNumber, 'auto', { printerUri: row.payload.printerUri, longLabelPrinterUri: row.payload.longLabelPrinterUri });
-    printJob = out.job;
-    printError = out.error;
-  } catch (e) {
-    printError = errorSummary(e);
+  // A label ahead printed in a batch (issue 43 item 5) is on the parcel already: never printed again.
+  if (!row.payload.ahead?.printed) {
+    try {
+      const out = await ctx.printer.printLabel(trackingNumber, 'auto', { printerUri: row.payload.printerUri, longLabelPrinterUri: row.payload.longLabelPrinterUri });
+      printJob = out.job;
+      printError = out.error;
+    } catch (e) {
+      printError = errorSummary(e);
+    }
   }
   // The packing slip (created with the shipment when the station prints slips with the label) comes after the label.
   ctx.slips.kick();
@@ -247,6 +250,8 @@ async function shippedElsewhere(
 export interface ShipTarget {
   printerUri?: string | undefined;
   longLabelPrinterUri?: string | undefined;
+  /** A label bought ahead that fits (./ahead-use.ts): shipped with it, under its reference, without the platform. */
+  ahead?: ShipmentAhead | undefined;
 }
 
 /**
@@ -271,6 +276,7 @@ export function shipmentCreator(ctx: StationContext, pressedBy: () => ShipmentPr
       ...(who ? { pressedBy: who } : {}),
       ...(target.printerUri !== undefined ? { printerUri: target.printerUri } : {}),
       ...(target.longLabelPrinterUri !== undefined ? { longLabelPrinterUri: target.longLabelPrinterUri } : {}),
+      ...(target.ahead ? { ahead: target.ahead } : {}),
     };
     // What the packer declared is remembered per SKU before anything is sent: the next order of
     // the same product is prefilled even if this request waits in the queue.
@@ -314,7 +320,8 @@ export function shipmentCreator(ctx: StationContext, pressedBy: () => ShipmentPr
       }
     }
     let conflict = false;
-    if (order && store.shipments.listByOrder(order.id).length === 0) {
+    // A label ahead is the order's own shipment (its reference), not another station's.
+    if (order && !target.ahead && store.shipments.listByOrder(order.id).length === 0) {
       // First POST of this order here: another station of the account may have shipped it already.
       const elsewhere = await shippedElsewhere(ctx, order, request);
       const found = elsewhere.found;
@@ -325,7 +332,7 @@ export function shipmentCreator(ctx: StationContext, pressedBy: () => ShipmentPr
       }
       conflict = elsewhere.conflict;
     }
-    const reference = referenceFor(ctx, order, request.reference);
+    const reference = target.ahead ? request.reference ?? referenceFor(ctx, order, undefined) : referenceFor(ctx, order, request.reference);
     const payload: ShipmentCreatePayload = {
       localShipmentId: 0,
       ...(order ? { orderId: order.id } : {}),

@@ -26,6 +26,7 @@ import { createWarehouseBudget } from './budget';
 import { createLabelsAheadStore } from './ahead';
 import { ClaimTimeoutSetting } from './settings';
 import { createBenchEvents } from './events';
+import { lastWarehouseClose } from './closes';
 
 /** This bench's id for the warehouse, made once and kept in its database (a copied data folder is the same bench). */
 const BenchIdSetting = defineSetting('warehouse.benchId', z.string().max(100), '');
@@ -126,6 +127,8 @@ export function createWarehouseLink(opts: WarehouseLinkOptions): WarehouseLink {
       budget: () => null,
       labelsAhead: () => null,
       bind,
+      log,
+      lastClose: async () => null,
       close: async () => undefined,
     };
   }
@@ -182,11 +185,13 @@ export function createWarehouseLink(opts: WarehouseLinkOptions): WarehouseLink {
       if (n.channel === 'warehouse_shared') void pull();
       if (n.channel === 'warehouse_orders') void orders.pull();
       if (n.channel === 'warehouse_events') void events.pull();
+      if (n.channel === 'warehouse_batches' && n.payload === id) hooks.onBatches?.();
     });
     await client.connect();
     await client.query('LISTEN warehouse_shared');
     await client.query('LISTEN warehouse_orders');
     await client.query('LISTEN warehouse_events');
+    await client.query('LISTEN warehouse_batches');
     listener = client;
     // A bench that never heard the warehouse brings what it has (only what the warehouse lacks), then
     // takes the warehouse's word for all of it; every (re)connection catches up on what it missed.
@@ -250,6 +255,8 @@ export function createWarehouseLink(opts: WarehouseLinkOptions): WarehouseLink {
       await beatNow();
       await listen();
       void orders.push();
+      // A batch of labels ahead sent while the bench was away or its NOTIFY lost: looked for at each heartbeat.
+      hooks.onBatches?.();
       if (!connected) {
         connected = true;
         since = new Date(now()).toISOString();
@@ -368,6 +375,16 @@ export function createWarehouseLink(opts: WarehouseLinkOptions): WarehouseLink {
     budget: () => budget,
     labelsAhead: () => (connected ? labelsAhead : null),
     bind,
+    log,
+    async lastClose() {
+      if (!connected) return null;
+      try {
+        return await lastWarehouseClose(pool);
+      } catch (e) {
+        went(e);
+        return null;
+      }
+    },
     async close() {
       closed = true;
       if (timer) clearTimeout(timer);

@@ -413,6 +413,7 @@ export function createPrinterService(opts: PrinterServiceOptions): PrinterServic
       return { uri, profile: parsed.data };
     },
     view,
+    printRaw: async (zpl, jobName) => void (await printer.print(zpl, { jobName })),
     cached: () => last,
     async setUri(uri) {
       const next = opts.open(uri);

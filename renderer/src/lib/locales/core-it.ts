@@ -88,6 +88,16 @@ const texts: Record<CoreTextKey, string> = {
   warehouseNoAnswer: 'Il magazzino non ha risposto ({{reason}}): non è stato cambiato nulla',
   sharedChangedElsewhere: 'Modificata al {{bench}} alle {{time}} mentre la stavi cambiando: è stata ricaricata, ripeti la modifica',
   sharedChangedElsewhereBy: 'Modificata al {{bench}} da {{packer}} alle {{time}} mentre la stavi cambiando: è stata ricaricata, ripeti la modifica',
+  aheadChanged: 'L’etichetta comprata in anticipo per l’ordine {{order}} ({{trackingNumber}}) non va più bene: l’ordine è cambiato dopo l’acquisto (articoli, indirizzo o regola)',
+  aheadWeightOff: 'L’etichetta comprata in anticipo per l’ordine {{order}} ({{trackingNumber}}) non va più bene: la bilancia dice {{weight}} kg, l’etichetta è per {{labelWeight}} kg',
+  aheadCancelled: '{{why}}: annullata, rimborsati € {{refunded}}; si compra una nuova etichetta',
+  aheadCancelRefused: '{{why}}, e la piattaforma ha rifiutato di annullarla ({{reason}}): l’ordine parte con una nuova etichetta; annulla la vecchia dal pannello web della piattaforma',
+  aheadCancelFailed: '{{why}}, e il suo annullamento non ha avuto risposta ({{reason}}): l’ordine parte con una nuova etichetta; la chiusura della giornata annulla la vecchia',
+  aheadNotReady: 'L’etichetta comprata in anticipo per l’ordine {{order}} non era pronta entro {{seconds}} s: l’ordine parte con un’etichetta comprata ora',
+  aheadUnreachable: 'Non è stato possibile chiedere al magazzino l’etichetta comprata in anticipo per l’ordine {{order}} ({{reason}}): l’ordine parte con un’etichetta comprata ora',
+  aheadBatchFailed: 'Il lotto {{batch}} si è fermato dopo {{printed}} etichette su {{total}}: {{reason}}. Le altre aspettano di essere stampate di nuovo',
+  dayClosedByWarehouse: 'La giornata si chiude una volta per tutto il magazzino, nella pagina del supervisore: questo banco non chiude la propria giornata',
+  dayClosedByWarehouseLast: 'La giornata si chiude una volta per tutto il magazzino, nella pagina del supervisore: questo banco non chiude la propria giornata. Ultima chiusura alle {{time}} del {{date}} con {{count}} spedizioni',
 };
 
 /** The sections of ./it.ts this file holds: `coreText`, where the client secret is kept, the shipment statuses by their keys. */
