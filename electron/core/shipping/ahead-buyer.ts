@@ -42,7 +42,10 @@ export interface AheadBuyerOptions {
   staleAfterS?: number;
   /** Labels bought at most in one tick (default 20). */
   perTick?: number;
-  /** An order that cannot get a label ahead (needs the packer, no rule that ships by itself) is planned again after this long (default 60000). */
+  /**
+   * An order that cannot get a label ahead (needs the packer, no rule that ships by itself, a rule not chosen) is
+   * planned again after this long, or as soon as the supervisor changes the rules or horizon (default 60000).
+   */
   replanMs?: number;
   /** One line per label bought, refused or settled. */
   log?: (line: string) => void;
@@ -126,6 +129,8 @@ export function startAheadBuyer(ctx: StationContext, opts: AheadBuyerOptions = {
   const log = opts.log ?? (() => undefined);
   // Orders planned not to get a label ahead, until when they are not planned again (ms).
   const notEligible = new Map<string, number>();
+  // The supervisor's settings the memo above was made with: another rule list forgets it.
+  let memoOf = '';
   // The budget said wait: no tick buys before then (ms).
   let waitUntil = 0;
 
@@ -244,6 +249,9 @@ export function startAheadBuyer(ctx: StationContext, opts: AheadBuyerOptions = {
     if (!store) return { ...out, idle: 'no_warehouse' };
     const settings = await store.settings();
     if (!settings.enabled) return { ...out, idle: 'disabled' };
+    const asked = JSON.stringify([settings.rules, settings.horizonHours]);
+    if (asked !== memoOf) notEligible.clear();
+    memoOf = asked;
     if (!(await store.lead(leaseS))) return { ...out, idle: 'not_leader' };
     // The lease is kept while the budget says wait: the buyer stays the same bench.
     if (Date.now() < waitUntil) return { ...out, idle: 'waiting' };
