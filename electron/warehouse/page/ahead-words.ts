@@ -49,13 +49,16 @@ export interface AheadWords {
   noPlatform: string;
   lastClose: string;
   cancelledLine: string;
+  cancelledLineOne: string;
   cancelledNone: string;
   refusedLine: Readonly<Record<CloseResult['cancelRefused'][number]['reason'], string>>;
   manifestLine: string;
+  manifestLineOne: string;
   manifestAlready: string;
   manifestFailed: string;
   noManifest: string;
   offlineLine: string;
+  offlineLineOne: string;
   closedAt: string;
   /** The budget panel's rows (issue 43 item 6). */
   labelWaitToday: string;
@@ -110,6 +113,7 @@ export const AHEAD_WORDS: Readonly<Record<Language, AheadWords>> = {
     noPlatform: 'The day can’t be closed here: the warehouse program was started without the platform account (start it with --platform-url, --client-id and STATION_CLIENT_SECRET).',
     lastClose: 'Last close: {t}',
     cancelledLine: '{n} labels bought ahead were not used: cancelled, {eur} refunded',
+    cancelledLineOne: '1 label bought ahead was not used: cancelled, {eur} refunded',
     cancelledNone: 'No label bought ahead was left unused',
     refusedLine: {
       invalid_state: 'Label ahead {tn} (order {order}) could not be cancelled: already handed over or in a manifest. Ask the carrier to void it, or claim it in the platform’s web panel.',
@@ -117,10 +121,12 @@ export const AHEAD_WORDS: Readonly<Record<Language, AheadWords>> = {
       error: 'Label ahead {tn} (order {order}) was not cancelled now ({message}): close again later.',
     },
     manifestLine: 'Manifest {id} · {contract}: {n} shipments',
+    manifestLineOne: 'Manifest {id} · {contract}: 1 shipment',
     manifestAlready: '{contract}: {n} shipments were in a manifest already',
     manifestFailed: '{contract}: {n} shipments not in a manifest ({message}); they go in the next close',
     noManifest: 'No printed shipment waited for a manifest',
     offlineLine: '{name} is offline (last seen {t}): its {n} shipments wait for the next close',
+    offlineLineOne: '{name} is offline (last seen {t}): its shipment waits for the next close',
     closedAt: '{t} by {who}',
     labelWaitToday: 'Packers’ label wait today',
     labelWaitTodayNone: 'no label today',
@@ -172,6 +178,7 @@ export const AHEAD_WORDS: Readonly<Record<Language, AheadWords>> = {
     noPlatform: 'La giornata non si può chiudere qui: il programma del magazzino è stato avviato senza l’account della piattaforma (avvialo con --platform-url, --client-id e STATION_CLIENT_SECRET).',
     lastClose: 'Ultima chiusura: {t}',
     cancelledLine: '{n} etichette comprate in anticipo non sono state usate: annullate, {eur} rimborsati',
+    cancelledLineOne: '1 etichetta comprata in anticipo non è stata usata: annullata, {eur} rimborsati',
     cancelledNone: 'Nessuna etichetta comprata in anticipo è rimasta inutilizzata',
     refusedLine: {
       invalid_state: 'L’etichetta in anticipo {tn} (ordine {order}) non si può annullare: già consegnata al corriere o in una distinta. Chiedi al corriere di annullarla, o chiedi il rimborso nel pannello web della piattaforma.',
@@ -179,10 +186,12 @@ export const AHEAD_WORDS: Readonly<Record<Language, AheadWords>> = {
       error: 'L’etichetta in anticipo {tn} (ordine {order}) non è stata annullata ora ({message}): chiudi di nuovo più tardi.',
     },
     manifestLine: 'Distinta {id} · {contract}: {n} spedizioni',
+    manifestLineOne: 'Distinta {id} · {contract}: 1 spedizione',
     manifestAlready: '{contract}: {n} spedizioni erano già in una distinta',
     manifestFailed: '{contract}: {n} spedizioni non in distinta ({message}); vanno nella prossima chiusura',
     noManifest: 'Nessuna spedizione stampata attendeva una distinta',
     offlineLine: '{name} non è in linea (visto l’ultima volta {t}): le sue {n} spedizioni attendono la prossima chiusura',
+    offlineLineOne: '{name} non è in linea (visto l’ultima volta {t}): la sua spedizione attende la prossima chiusura',
     closedAt: '{t} da {who}',
     labelWaitToday: 'Attesa delle etichette degli operatori oggi',
     labelWaitTodayNone: 'nessuna etichetta oggi',
@@ -208,13 +217,13 @@ const at = (iso: string, language: Language): string =>
 /** The close in sentences of `language`: the labels ahead cancelled and refunded, the refused cancels, the manifests per contract, the offline benches. */
 export function closeSaid(c: CloseResult, language: Language): string[] {
   const w = AHEAD_WORDS[language];
-  const lines = [c.cancelled > 0 ? fill(w.cancelledLine, { n: count(c.cancelled, language), eur: euros(c.refunded, language) }) : w.cancelledNone];
+  const lines = [c.cancelled > 0 ? fill(c.cancelled === 1 ? w.cancelledLineOne : w.cancelledLine, { n: count(c.cancelled, language), eur: euros(c.refunded, language) }) : w.cancelledNone];
   for (const r of c.cancelRefused) lines.push(fill(w.refusedLine[r.reason], { tn: r.trackingNumber, order: r.orderKey, message: r.message }));
   if (c.manifests.length === 0) lines.push(w.noManifest);
   for (const m of c.manifests) {
     const v = { id: m.manifestId ?? '', contract: m.contractName ?? (m.contractCode || '—'), n: count(m.shipments, language), message: m.error ?? '' };
-    lines.push(fill(m.error ? w.manifestFailed : m.already ? w.manifestAlready : w.manifestLine, v));
+    lines.push(fill(m.error ? w.manifestFailed : m.already ? w.manifestAlready : m.shipments === 1 ? w.manifestLineOne : w.manifestLine, v));
   }
-  for (const b of c.offlineBenches) lines.push(fill(w.offlineLine, { name: b.name, t: at(b.lastSeen, language), n: count(b.waiting, language) }));
+  for (const b of c.offlineBenches) lines.push(fill(b.waiting === 1 ? w.offlineLineOne : w.offlineLine, { name: b.name, t: at(b.lastSeen, language), n: count(b.waiting, language) }));
   return lines;
 }
