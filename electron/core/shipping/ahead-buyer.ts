@@ -73,6 +73,9 @@ export interface AheadBuyer {
   stop(): Promise<void>;
 }
 
+/** How long closing the station waits for a tick still running, ms. */
+const STOP_WAIT_MS = 5000;
+
 /** Text of an error for the log and for `labels_ahead.error` (at most 500 characters). */
 const said = (e: unknown): string => (e instanceof Error ? e.message : String(e)).slice(0, 500);
 
@@ -225,7 +228,9 @@ export function startAheadBuyer(ctx: StationContext, opts: AheadBuyerOptions = {
       if (notSentForNow(e)) {
         await store.drop(id);
         if (e.retryAfterMs !== undefined) waitUntil = Date.now() + e.retryAfterMs;
-        return e instanceof RateWindowFull || e.code === 'rate_limited' ? 'budget' : 'platform';
+        const budget = e instanceof RateWindowFull || e.code === 'rate_limited';
+        log(`labels ahead: ${reference} not bought now (${budget ? "the account's labels are left to the packers" : said(e)}); next try in ${Math.max(1, Math.ceil((waitUntil - Date.now()) / 1000))} s`);
+        return budget ? 'budget' : 'platform';
       }
       await store.end(id, 'failed', 'failed', null, said(e));
       out.refused.push({ reference, message: said(e) });
@@ -315,7 +320,11 @@ export function startAheadBuyer(ctx: StationContext, opts: AheadBuyerOptions = {
       stopped = true;
       if (timer) clearTimeout(timer);
       timer = undefined;
-      await running?.catch(() => undefined);
+      // A purchase waiting for the budget while packers wait may take long: the close waits for it a few seconds at most
+      // (a reservation it leaves is settled by its reference at the next start, or by another bench).
+      let bound: NodeJS.Timeout | undefined;
+      await Promise.race([running?.catch(() => undefined), new Promise<void>((r) => (bound = setTimeout(r, STOP_WAIT_MS)))]);
+      clearTimeout(bound);
     },
   };
 }

@@ -289,6 +289,8 @@ describe('the packers go first', () => {
     let rows = await labelsOf(w.owner);
     // Three bought, none left reserved (a purchase the budget refused was dropped, not failed).
     expect(rows.map((r) => r.state)).toEqual(['bought', 'bought', 'bought']);
+    // The next purchase was refused by the budget before it left: said, and its reservation dropped.
+    expect([...one.logs, ...two.logs]).toContainEqual(expect.stringMatching(/^labels ahead: Bottega #91\d\d not bought now \(the account's labels are left to the packers\); next try in \d+ s$/));
     const slots = async () =>
       (await w.owner.query<{ priority: number; n: number }>(`SELECT priority, count(*)::int AS n FROM rate_slots WHERE route = 'POST /shipments' GROUP BY priority ORDER BY priority`)).rows;
     expect(await slots()).toEqual([{ priority: 1, n: 3 }]);
