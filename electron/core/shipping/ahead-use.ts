@@ -66,9 +66,27 @@ async function settled(store: LabelsAheadStore, key: string, first: LabelAhead |
 }
 
 /**
+ * Keeps the label ahead as a shipment of the order here, the order left open: the packer's history shows it, and
+ * the order's next shipment is its `-2` (never taken for "shipped elsewhere" by its reference). `cancelled`: the
+ * platform cancelled it; otherwise it is still live there (the cancel was refused or got no answer).
+ */
+function keepAsOrders(ctx: StationContext, order: StationOrder, a: LabelAhead, cancelled: boolean): void {
+  const trackingNumber = a.trackingNumber;
+  const parsed = Shipment.safeParse(a.shipment);
+  if (!trackingNumber || !parsed.success || ctx.store.shipments.getByTrackingNumber(trackingNumber)) return;
+  ctx.store.tx(() => {
+    storePlatformShipment(ctx.store, parsed.data, null, { orderId: order.id, reference: a.reference, keepOrderOpen: true });
+    if (cancelled) ctx.store.shipments.markCancelled(trackingNumber);
+  });
+  ctx.events.emit('shipments.changed', { trackingNumber });
+  emitOrdersChanged(ctx);
+}
+
+/**
  * Cancels a label ahead that no longer fits: DELETE /shipments/{ldv}, the refund recorded at the warehouse, the
- * cancelled shipment kept as the order's here. A refusal (409) is recorded with the platform's words; any other
- * failure leaves it for the close of the day. Never throws: the ordinary path ships the order either way.
+ * label kept as the order's here ({@link keepAsOrders}). A refusal (409) is recorded at the warehouse with the
+ * platform's words; any other failure leaves it for the close of the day. Never throws: the ordinary path ships
+ * the order either way, and the log says what became of the label ahead.
  */
 async function cancelAhead(ctx: StationContext, store: LabelsAheadStore, order: StationOrder, a: LabelAhead, why: { reason: LabelAheadCancelReason; said: string }): Promise<void> {
   const trackingNumber = a.trackingNumber;
@@ -84,19 +102,11 @@ async function cancelAhead(ctx: StationContext, store: LabelsAheadStore, order: 
     } else {
       ctx.warehouse.log(coreText('aheadCancelFailed', { why: why.said, reason: message }).message);
     }
+    keepAsOrders(ctx, order, a, false);
     return;
   }
   await store.end(a.id, 'cancelled', why.reason, refunded, null).catch((e: Error) => ctx.warehouse.log(`labels ahead: the cancel of ${trackingNumber} was not recorded at the warehouse: ${e.message}`));
-  const parsed = Shipment.safeParse(a.shipment);
-  if (parsed.success && !ctx.store.shipments.getByTrackingNumber(trackingNumber)) {
-    // The packer's history shows it, and the order's next shipment is its `-2`.
-    ctx.store.tx(() => {
-      storePlatformShipment(ctx.store, parsed.data, null, { orderId: order.id, reference: a.reference, keepOrderOpen: true });
-      ctx.store.shipments.markCancelled(trackingNumber);
-    });
-    ctx.events.emit('shipments.changed', { trackingNumber });
-    emitOrdersChanged(ctx);
-  }
+  keepAsOrders(ctx, order, a, true);
   ctx.warehouse.log(coreText('aheadCancelled', { why: why.said, refunded: refunded.toFixed(2) }).message);
 }
 
