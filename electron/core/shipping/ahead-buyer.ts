@@ -73,6 +73,9 @@ export interface AheadBuyer {
   stop(): Promise<void>;
 }
 
+/** An order whose bench copy is missing or behind the warehouse's is planned again after this long, ms. */
+const NOT_CAUGHT_UP_MS = 10_000;
+
 /** How long closing the station waits for a tick still running, ms. */
 const STOP_WAIT_MS = 5000;
 
@@ -168,8 +171,12 @@ export function startAheadBuyer(ctx: StationContext, opts: AheadBuyerOptions = {
    */
   const buy = async (store: LabelsAheadStore, settings: AheadSettings, c: AheadCandidate, out: AheadTick): Promise<'skip' | 'bought' | 'refused' | 'budget' | 'platform'> => {
     const order = ctx.store.orders.getByShopNumber(c.order.shop, c.order.orderNumber);
-    // The bench's copy is not here yet, or not the warehouse's order as it is now: next tick.
-    if (!order || order.status !== 'open' || orderReference(order) !== c.orderKey) return 'skip';
+    // The bench's copy is not here yet, or not the warehouse's order as it is now: planned again in a moment.
+    const notYet = (): 'skip' => {
+      notEligible.set(c.orderKey, Date.now() + Math.min(replanMs, NOT_CAUGHT_UP_MS));
+      return 'skip';
+    };
+    if (!order || order.status !== 'open' || orderReference(order) !== c.orderKey) return notYet();
     const plan = planShipment(ctx, order, { orderId: order.id });
     const rule = plan.decision.rule;
     const eligible =
@@ -186,7 +193,7 @@ export function startAheadBuyer(ctx: StationContext, opts: AheadBuyerOptions = {
     }
     const fingerprint = aheadFingerprint(order, rule.name);
     // The warehouse's order differs from the bench's copy (a change not pulled yet): next tick.
-    if (aheadFingerprint(c.order, rule.name) !== fingerprint) return 'skip';
+    if (aheadFingerprint(c.order, rule.name) !== fingerprint) return notYet();
     const reference = shipmentReference(order, 1);
     const reservation = { orderKey: c.orderKey, reference, fingerprint, ruleName: rule.name, weightKg: plan.weightKg, sku: linesToShip(order)[0]?.sku ?? null, bin: null };
     let request;
@@ -201,7 +208,7 @@ export function startAheadBuyer(ctx: StationContext, opts: AheadBuyerOptions = {
         return 'budget';
       }
       if (!(e instanceof StationError) && !(e instanceof PlatformError)) throw e;
-      if (e instanceof PlatformError && (e.isNetwork || e.status >= 500)) return 'platform';
+      if (e instanceof PlatformError && (e.outcomeUnknown || notSentForNow(e))) return 'platform';
       // The quote offers no rate the rule takes, or the request is not valid: said once, the order ships as any other.
       const id = await store.reserve(reservation);
       if (id !== null) await store.end(id, 'failed', 'failed', null, said(e));
@@ -221,7 +228,8 @@ export function startAheadBuyer(ctx: StationContext, opts: AheadBuyerOptions = {
         log(`labels ahead: ${reference}: ${said(e)}; settled by its reference later`);
         return 'platform';
       }
-      if (e.outcomeUnknown) {
+      // No answer (a timeout, a connection lost after the request left) or a 5xx: the platform may have sold it.
+      if (e.outcomeUnknown || (e.isNetwork && !e.notSent)) {
         log(`labels ahead: ${reference}: no answer to the purchase (${said(e)}); settled by its reference later`);
         return 'platform';
       }

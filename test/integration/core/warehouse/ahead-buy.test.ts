@@ -109,6 +109,12 @@ async function within<T>(ms: number, read: () => Promise<T>, ok: (v: T) => boole
   }
 }
 
+/** POST /__sandbox/faults (test control of the platform). */
+async function fault(body: unknown): Promise<void> {
+  const res = await fetch(`${new URL(sb.baseUrl).origin}/__sandbox/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  if (!res.ok) throw new Error(`faults: ${res.status} ${await res.text()}`);
+}
+
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** The labels ahead of the warehouse as its owner reads them, oldest reserved first. */
@@ -265,6 +271,25 @@ describe('labels ahead bought by the lease holder', () => {
     const logs = [...one.logs, ...two.logs];
     expect(logs).toContainEqual(expect.stringMatching(/^labels ahead: Bottega #9007 settled by its reference: \S+ \(\S+\) kept$/));
     expect(logs).toContainEqual('labels ahead: Bottega #9008 left reserved by a buyer that stopped: no shipment found, ended failed');
+  }, 40_000);
+
+  it('a purchase whose answer is lost is settled by its reference; one the platform cannot sell ends failed with its words', async () => {
+    // The next POST /shipments commits and loses its answer, as a buyer killed mid-purchase would.
+    await fault({ dropAfterCommit: { next: 1 } });
+    await one.invoke('products.importCsv', { content: 'sku,description,weightKg,lengthCm,widthCm,heightCm\nMASSO,Masso,900,30,30,30\n' });
+    for (const b of [one, two]) await within(10_000, async () => (await b.invoke('products.list', { q: 'MASSO' })).length, (n) => n === 1);
+    await importDay(one, w.owner, dayOf([[9009, 'TAZZA'], [9010, 'MASSO']]), 10);
+    const rows = await within(15_000, () => labelsOf(w.owner), (r) => r.filter((x) => x.order_key >= 'Bottega #9009' && (x.state === 'bought' || x.state === 'failed')).length === 2);
+    const nine = rows.find((r) => r.order_key === 'Bottega #9009')!;
+    expect(nine).toMatchObject({ state: 'bought', has_label: true });
+    // Sold once: the lost answer was not bought again.
+    const onPlatform = (await clientFor(sb).listShipments({ reference: 'Bottega #9009' })).data.filter((x) => x.reference === 'Bottega #9009');
+    expect(onPlatform.map((x) => x.trackingNumber)).toEqual([nine.tracking_number]);
+    expect([...one.logs, ...two.logs]).toContainEqual(expect.stringMatching(/^labels ahead: Bottega #9009: no answer to the purchase \(.*\); settled by its reference later$/));
+    const ten = rows.find((r) => r.order_key === 'Bottega #9010')!;
+    expect(ten.state).toBe('failed');
+    expect(ten.error).toBeTruthy();
+    expect([...one.logs, ...two.logs]).toContainEqual(expect.stringMatching(/^labels ahead: Bottega #9010 refused (before buying|by the platform): /));
   }, 40_000);
 });
 
