@@ -29,7 +29,7 @@ import { storePlatformShipment, type ShipmentAhead, type ShipmentCreatePayload }
 import type { ShipIntent } from './plan';
 
 /** How long a press waits for a label ahead being bought or printed in a batch, ms. */
-export const AHEAD_WAIT_MS = 20_000;
+const AHEAD_WAIT_MS = 20_000;
 /** How often it looks again meanwhile, ms. */
 const AHEAD_POLL_MS = 250;
 

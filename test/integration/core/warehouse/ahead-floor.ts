@@ -41,7 +41,7 @@ export interface Ahead {
 }
 
 /** The sandbox's answers counted since the floor started: quotes, shipments made (their references), cancels. */
-export interface Counts {
+interface Counts {
   quotes: number;
   made: string[];
   cancels: string[];
