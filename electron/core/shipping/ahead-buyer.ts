@@ -310,13 +310,23 @@ export function startAheadBuyer(ctx: StationContext, opts: AheadBuyerOptions = {
   };
 
   let stopped = false;
+  let lastError = '';
   let timer: NodeJS.Timeout | undefined;
   const schedule = (): void => {
     if (stopped) return;
     timer = setTimeout(() => {
       timer = undefined;
       void tickOnce()
-        .catch((e: unknown) => log(`labels ahead: ${said(e)}`))
+        .then(
+          () => {
+            lastError = '';
+          },
+          (e: unknown) => {
+            // The same error tick after tick (the warehouse refusing, say) is said once.
+            if (said(e) !== lastError) log(`labels ahead: ${said(e)}`);
+            lastError = said(e);
+          },
+        )
         .finally(schedule);
     }, intervalMs);
     timer.unref();

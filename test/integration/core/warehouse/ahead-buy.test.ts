@@ -7,12 +7,16 @@
  * - background work leaves the supervisor's headroom to the packers: with the window nearly full the buyer buys
  *   nothing more, its reservations dropped, and a packer's label still goes;
  * - a buyer killed after reserving: another bench settles its reservations by reference (found: kept with its
- *   label; not found: failed).
+ *   label; not found: failed); a purchase whose answer was lost is settled by its reference, bought once; an order
+ *   no contract carries ends failed with the words said;
+ * - the loop: a tick every interval, a repeated error said once, no timer after stop.
  */
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStation, type StartedStation } from '../../../../electron/shell/start';
 import type { StationOptions } from '../../../../electron/core/station';
+import type { StationContext } from '../../../../electron/core/common/context';
+import { startAheadBuyer } from '../../../../electron/core/shipping/ahead-buyer';
 import { warehouseClientConfig } from '../../../../electron/core/warehouse/connection';
 import { claimOrder, heartbeat, type WarehouseBench } from '../../../../electron/core/warehouse/claims';
 import { observeResponses } from '../../../../electron/sandbox/observe';
@@ -333,4 +337,31 @@ describe('the packers go first', () => {
     // Background work never went past the limit less the headroom.
     expect(used.find((s) => s.priority === 1)!.n).toBeLessThanOrEqual(6 - 3);
   }, 60_000);
+});
+
+describe('the loop', () => {
+  it('ticks every interval, says a repeated error once, and leaves no timer after stop', async () => {
+    let asked = 0;
+    const logs: string[] = [];
+    // A warehouse whose settings cannot be read: every tick fails the same way.
+    const store = {
+      settings: async () => {
+        asked++;
+        throw new Error('relation "ahead_settings" does not exist');
+      },
+    };
+    const ctx = { warehouse: { labelsAhead: () => store }, now: Date.now } as unknown as StationContext;
+    const buyer = startAheadBuyer(ctx, { intervalMs: 20, log: (l) => logs.push(l) });
+    await within(2000, async () => asked, (n) => n >= 4);
+    await buyer.stop();
+    await buyer.stop();
+    const after = asked;
+    await sleep(150);
+    expect(asked).toBe(after);
+    expect(logs).toEqual(['labels ahead: relation "ahead_settings" does not exist']);
+    // No warehouse: a tick is idle.
+    const alone = startAheadBuyer({ warehouse: { labelsAhead: () => null }, now: Date.now } as unknown as StationContext, { intervalMs: 60_000 });
+    expect(await alone.tick()).toEqual({ idle: 'no_warehouse', bought: [], refused: [], failed: [] });
+    await alone.stop();
+  });
 });
