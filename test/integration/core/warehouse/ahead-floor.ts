@@ -152,6 +152,13 @@ export function aheadFloor(database: string, numbers: readonly number[]) {
      * `boughtFor` the order it was bought for (default: the order as it is).
      */
     async labelAhead(b: Bench, number: string, boughtFor: (o: StationOrder) => StationOrder = (o) => o): Promise<Ahead> {
+      return (await floor.reserveAhead(b, number, boughtFor)).store();
+    },
+    /**
+     * Buys a label ahead for `#number` from the sandbox and reserves its row (state `buying`) as `b`'s buyer does
+     * before its POST; `store()` then stores it (state `bought`), as the buyer does once the platform answered.
+     */
+    async reserveAhead(b: Bench, number: string, boughtFor: (o: StationOrder) => StationOrder = (o) => o): Promise<{ id: number; store: () => Promise<Ahead> }> {
       const o = await orderByNumber(b.invoke, number);
       const key = `Bottega ${number}`;
       const plan = await b.invoke('shipping.plan', { orderId: o.id });
@@ -174,21 +181,24 @@ export function aheadFloor(database: string, numbers: readonly number[]) {
         null,
       ]);
       const id = Number(reserved.rows[0]!.id);
-      const stored = await b.db.query<{ ok: boolean }>('SELECT store_label_ahead($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) AS ok', [
-        b.id,
-        id,
-        created.trackingNumber,
-        created.id,
-        created.carrier.contractCode,
-        created.carrier.code,
-        created.cost.total,
-        created.cost.currency,
-        JSON.stringify(shipment),
-        label.zpl,
-        label.pdf,
-      ]);
-      expect(stored.rows[0]!.ok).toBe(true);
-      return { id, order: o, key, trackingNumber: created.trackingNumber, weightKg };
+      const store = async (): Promise<Ahead> => {
+        const stored = await b.db.query<{ ok: boolean }>('SELECT store_label_ahead($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) AS ok', [
+          b.id,
+          id,
+          created.trackingNumber,
+          created.id,
+          created.carrier.contractCode,
+          created.carrier.code,
+          created.cost.total,
+          created.cost.currency,
+          JSON.stringify(shipment),
+          label.zpl,
+          label.pdf,
+        ]);
+        expect(stored.rows[0]!.ok).toBe(true);
+        return { id, order: o, key, trackingNumber: created.trackingNumber, weightKg };
+      };
+      return { id, store };
     },
     /** The platform client of the account (the test's own calls). */
     client: () => clientFor(sb),

@@ -84,6 +84,22 @@ describe('a packer ships an order with a label bought ahead', () => {
     expect(one.logs.some((l) => l.includes(a.trackingNumber) && l.includes('the platform refused to cancel it') && l.includes(row.error!))).toBe(true);
   });
 
+  it('a label still being bought when the packer ships: waited for, then used; nothing bought or quoted by the bench', async () => {
+    const { one } = floor;
+    const reserved = await floor.reserveAhead(one, '#9008');
+    const o = await orderByNumber(one.invoke, '#9008');
+    const [m0, q0, p0] = [counts.made.length, counts.quotes, printed(one).length];
+    const shipping = one.invoke('shipping.shipOrder', { orderId: o.id });
+    // The buyer's POST answers a second later.
+    await new Promise((r) => setTimeout(r, 1000));
+    const a = await reserved.store();
+    const res = await shipping;
+    expect(res.shipment.trackingNumber).toBe(a.trackingNumber);
+    expect([counts.made.length - m0, counts.quotes - q0]).toEqual([0, 0]);
+    expect(printed(one).length - p0).toBe(1);
+    expect((await floor.aheadRow(a.id)).state).toBe('used');
+  });
+
   it('a bench killed right after use: the next press uses the same label, never cancels it (even off the scale), prints it once', async () => {
     const { one } = floor;
     const a = await floor.labelAhead(one, '#9004');
