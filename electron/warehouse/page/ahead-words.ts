@@ -45,6 +45,7 @@ export interface AheadWords {
   closeHint: string;
   closeButton: string;
   closeConfirm: string;
+  closeCancel: string;
   closing: string;
   noPlatform: string;
   lastClose: string;
@@ -109,6 +110,7 @@ export const AHEAD_WORDS: Readonly<Record<Language, AheadWords>> = {
     closeHint: 'Once for the whole warehouse: labels bought ahead and not printed are cancelled, then one manifest per contract with every printed shipment.',
     closeButton: 'Close the day for the warehouse',
     closeConfirm: 'Close the day now for every bench?',
+    closeCancel: 'Not now',
     closing: 'Closing the day…',
     noPlatform: 'The day can’t be closed here: the warehouse program was started without the platform account (start it with --platform-url, --client-id and STATION_CLIENT_SECRET).',
     lastClose: 'Last close: {t}',
@@ -174,6 +176,7 @@ export const AHEAD_WORDS: Readonly<Record<Language, AheadWords>> = {
     closeHint: 'Una volta per tutto il magazzino: le etichette comprate in anticipo e non stampate vengono annullate, poi una distinta per contratto con ogni spedizione stampata.',
     closeButton: 'Chiudi la giornata del magazzino',
     closeConfirm: 'Chiudere ora la giornata per tutti i banchi?',
+    closeCancel: 'Non ora',
     closing: 'Chiusura della giornata…',
     noPlatform: 'La giornata non si può chiudere qui: il programma del magazzino è stato avviato senza l’account della piattaforma (avvialo con --platform-url, --client-id e STATION_CLIENT_SECRET).',
     lastClose: 'Ultima chiusura: {t}',

@@ -16,6 +16,9 @@ import type { Floor, FloorBench, HourlyShipments } from '../floor';
 import { dayInWords, dayText, parseDayText } from './day-field';
 import { fill, printerNameText, refusedWhat, WORDS, type Language, type PageWords } from './words';
 import type { BudgetView, PlatformAnswer } from '../platform-view';
+import type { AheadAnswer } from '../ahead-types';
+import { createAheadPanels } from './ahead-panel';
+import { AHEAD_WORDS } from './ahead-words';
 import { budgetPanel, endpointPanel, exceptionsPanel, heldItems, sendTest, type Formats } from './platform-panel';
 
 declare const echarts: typeof Echarts;
@@ -33,6 +36,8 @@ let supervisorName = '';
 /** The platform's events (`GET /api/platform`) and the account's budget (`GET /api/budget`), read with the floor. */
 let platform: PlatformAnswer | null = null;
 let budget: BudgetView | null = null;
+/** Labels ahead, batch prints and the day's close (`GET /api/ahead`, ./ahead-panel.ts). */
+let ahead: AheadAnswer | null = null;
 let testNotice = '';
 const w = () => WORDS[language];
 
@@ -289,6 +294,11 @@ function render(): void {
   $('endpoint').replaceChildren(...endpointPanel(platform, w(), formats, testNotice, () => void test()));
   $('budget-title').textContent = w().platform.budget;
   $('budget').replaceChildren(...budgetPanel(budget, w(), formats));
+  const a = AHEAD_WORDS[language];
+  $('ahead-settings-title').textContent = a.settingsTitle;
+  $('batch-title').textContent = a.batchTitle;
+  $('close-title').textContent = a.closeTitle;
+  aheadPanels.render(ahead, language, when);
   const hours = chartHours(floor);
   drawChart('chart-benches', w().perBench, floor.perHour.benches, hours);
   drawChart('chart-packers', w().perPacker, floor.perHour.packers, hours);
@@ -307,6 +317,7 @@ async function test(): Promise<void> {
 }
 
 let signedIn = false;
+const aheadPanels = createAheadPanels({ settings: $('ahead-settings'), batch: $('batch'), close: $('close') }, () => void poll());
 
 /** Reads the floor; a 401 shows the sign-in. */
 async function poll(): Promise<void> {
@@ -318,9 +329,10 @@ async function poll(): Promise<void> {
       return;
     }
     if (res.status === 200) {
-      const [p, b] = await Promise.all([api<PlatformAnswer>('api/platform'), api<BudgetView>('api/budget')]);
+      const [p, b, a] = await Promise.all([api<PlatformAnswer>('api/platform'), api<BudgetView>('api/budget'), api<AheadAnswer>('api/ahead')]);
       if (p.status === 200) platform = p.data;
       if (b.status === 200) budget = b.data;
+      if (a.status === 200) ahead = a.data;
       floor = res.data;
       lastRead = Date.now();
       // The report's day follows today until the supervisor sets one.
@@ -359,6 +371,7 @@ $('sign-out').addEventListener('click', () => {
     floor = null;
     platform = null;
     budget = null;
+    ahead = null;
     supervisorName = '';
     showSignIn(true);
   });
