@@ -195,7 +195,9 @@ export function startAheadBuyer(ctx: StationContext, opts: AheadBuyerOptions = {
     // The warehouse's order differs from the bench's copy (a change not pulled yet): next tick.
     if (aheadFingerprint(c.order, rule.name) !== fingerprint) return notYet();
     const reference = shipmentReference(order, 1);
-    const reservation = { orderKey: c.orderKey, reference, fingerprint, ruleName: rule.name, weightKg: plan.weightKg, sku: linesToShip(order)[0]?.sku ?? null, bin: null };
+    // The weight the label is bought for, kg: its parcels' (items and box tare), what the bench's scale will read.
+    const weightKg = Math.round(plan.packages.reduce((sum, p) => sum + (p.weight.units === 'G' ? p.weight.value / 1000 : p.weight.value), 0) * 1000) / 1000;
+    const reservation = { orderKey: c.orderKey, reference, fingerprint, ruleName: rule.name, weightKg, sku: linesToShip(order)[0]?.sku ?? null, bin: null };
     let request;
     try {
       request = (await plannedRequest(ctx, order, plan, { ...plan.request, reference }, plan.packages, 'background')).request;
@@ -250,7 +252,7 @@ export function startAheadBuyer(ctx: StationContext, opts: AheadBuyerOptions = {
     out.bought.push(created.trackingNumber);
     log(
       kept
-        ? `labels ahead: bought ${created.trackingNumber} for ${reference} (${created.carrier.contractCode}, ${created.cost.total.toFixed(2)} ${created.cost.currency}, ${plan.weightKg ?? '?'} kg)`
+        ? `labels ahead: bought ${created.trackingNumber} for ${reference} (${created.carrier.contractCode}, ${created.cost.total.toFixed(2)} ${created.cost.currency}, ${weightKg} kg)`
         : `labels ahead: bought ${created.trackingNumber} for ${reference}, but a bench took the order over meanwhile: it adopts the shipment by its reference`,
     );
     return 'bought';

@@ -304,20 +304,23 @@ describe('the packers go first', () => {
     const limits = { 'POST /rates': 60, 'POST /shipments': 6 };
     const one = await w.bench('Bench 1', { platformRateLimits: limits });
     const two = await w.bench('Bench 2', { platformRateLimits: limits });
-    await one.invoke('rules.import', { content: rules });
+    // Here the rule packs in a box of its own: the label is bought for the items and the box's tare.
+    await one.invoke('boxes.settings.set', { presets: [{ name: 'Piccola', lengthCm: 20, widthCm: 20, heightCm: 15, tareKg: 0.15, barcode: null }], defaultBox: 'Piccola' });
+    await one.invoke('rules.import', { content: JSON.stringify({ version: 1, rules: [{ name: 'Italia', when: { countries: ['IT'] }, then: { rate: 'cheapest', shipByItself: true, box: 'Piccola' } }] }) });
     await one.invoke('products.importCsv', { content: products });
     const numbers = [9101, 9102, 9103, 9104, 9105, 9106, 9107, 9108];
     await importDay(one, w.owner, dayOf(numbers.map((n) => [n, 'TAZZA'])), numbers.length);
     for (const b of [one, two]) {
       await within(10_000, async () => (await b.invoke('orders.page', { view: 'to_ship', limit: 50 })).orders.length, (n) => n === numbers.length);
-      await within(10_000, async () => (await b.invoke('rules.list', {})).rules.length, (n) => n === 2);
+      await within(10_000, async () => (await b.invoke('rules.list', {})).rules.length, (n) => n === 1);
+      await within(10_000, async () => (await b.invoke('boxes.settings.get', {})).presets.length, (n) => n === 1);
     }
     await w.owner.query(`UPDATE ahead_settings SET enabled = true, headroom = 15, changed_at = now()`);
     await within(10_000, () => labelsOf(w.owner), (r) => r.filter((x) => x.state === 'bought').length === 3);
     await sleep(1500);
     let rows = await labelsOf(w.owner);
     // Three bought, none left reserved (a purchase the budget refused was dropped, not failed).
-    expect(rows.map((r) => r.state)).toEqual(['bought', 'bought', 'bought']);
+    expect(rows.map((r) => [r.state, r.rule_name, r.weight_kg])).toEqual(Array.from({ length: 3 }, () => ['bought', 'Italia', '0.550']));
     // The next purchase was refused by the budget before it left: said, and its reservation dropped.
     expect([...one.logs, ...two.logs]).toContainEqual(expect.stringMatching(/^labels ahead: Bottega #91\d\d not bought now \(the account's labels are left to the packers\); next try in \d+ s$/));
     const slots = async () =>
