@@ -4,6 +4,8 @@ import type { DayReportView, DayStatsView, ManifestView, ReportRange, ShipmentVi
 import { invoke } from '../api';
 import { language, t } from '../lib/i18n';
 import { useApp } from './app';
+import { asStationError } from '../lib/errors';
+import { coreTextOf } from '../lib/coreText';
 
 interface DayState {
   unmanifested: ShipmentView[];
@@ -111,7 +113,11 @@ export const useDay = create<DayState>()((set, get) => ({
       void app.refreshInfo();
     } catch (e) {
       set({ closing: false });
-      app.fail(t('endOfDay.closeFailed'), e);
+      // A bench in a warehouse: the day closes on the supervisor's page (issue 43 item 4), said as where, not as a failure.
+      const err = asStationError(e);
+      const where = err.text?.key.startsWith('dayClosedByWarehouse') ? coreTextOf(err.text) : null;
+      if (where) app.flash('warn', where);
+      else app.fail(t('endOfDay.closeFailed'), e);
     }
   },
 
