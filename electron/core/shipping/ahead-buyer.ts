@@ -52,7 +52,7 @@ export interface AheadBuyerOptions {
 }
 
 /** What one tick did: labels bought, orders refused by the platform, reservations settled, and why it stopped early. */
-export interface AheadTick {
+interface AheadTick {
   /** Not the buyer this tick: why (`no_warehouse`, `disabled`, `not_leader`, `waiting`: the budget said wait). */
   idle?: 'no_warehouse' | 'disabled' | 'not_leader' | 'waiting';
   /** Tracking numbers bought (or found for a stale reservation) and kept. */
