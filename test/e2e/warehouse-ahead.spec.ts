@@ -184,6 +184,10 @@ test('labels ahead on the page: the budget, the settings, a batch print with its
   await sup.getByRole('button', { name: 'IT', exact: true }).click();
   await expect(budget.locator('[data-figure="label-wait-today"]')).toHaveText('p50 1,1 s · p95 1,9 s (10 etichette)');
   await expect(budget.locator('[data-figure="ahead-cancelled"]')).toHaveText('0 annullate · 0,00 € rimborsati');
+  // What the last save and batch said, now in Italian.
+  await expect(settings.locator('#ahead-settings-notice')).toHaveText('Salvato');
+  await expect(batch.locator('.batch-notice')).toHaveText('Lotto 1: 3 etichette inviate a Bench 1');
+  await expect(batch).toContainText('1 etichetta comprata in anticipo in attesa (1 di ordini di un solo articolo)');
   const close = sup.locator('#close');
   await close.getByRole('button', { name: 'Chiudi la giornata del magazzino' }).click();
   await expect(close).toContainText('Chiudere ora la giornata per tutti i banchi?');
@@ -191,8 +195,8 @@ test('labels ahead on the page: the budget, the settings, a batch print with its
   const euro = unusedCost.toFixed(2).replace('.', ',');
   await expect(close.locator('#close-said')).toContainText(`1 etichetta comprata in anticipo non è stata usata: annullata, ${euro}\u00a0€ rimborsati`, { timeout: 15_000 });
   await expect(close.locator('#close-said')).toContainText(/Distinta \d+ · .+: 1 spedizione/);
-  await expect(close.locator('#close-said')).toContainText(/Bench 3 non è in linea \(visto l’ultima volta \d\d\/\d\d, \d\d:\d\d\): le sue 0 spedizioni attendono la prossima chiusura/);
-  await expect(budget.locator('[data-figure="ahead-cancelled"]')).toHaveText(`1 annullate · ${euro}\u00a0€ rimborsati`);
+  await expect(close.locator('#close-said')).toContainText(/Bench 3 non è in linea \(visto l’ultima volta \d\d\/\d\d, \d\d:\d\d\): ciò che ha spedito e non ha ancora inviato va nella prossima chiusura/);
+  await expect(budget.locator('[data-figure="ahead-cancelled"]')).toHaveText(`1 annullata · ${euro}\u00a0€ rimborsati`);
   const manifests = (await (await fetch(`${sb.baseUrl}/manifests`, { headers: { authorization: `Bearer ${token}` } })).json()) as { data: Array<{ totalShipments: number }> };
   expect(manifests.data.map((m) => m.totalShipments)).toEqual([1]);
   await shot(sup, 'warehouse-43-ahead-it');

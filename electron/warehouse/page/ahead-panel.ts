@@ -72,10 +72,11 @@ export interface AheadHosts {
 export function createAheadPanels(hosts: AheadHosts, changed: () => void): { render(answer: AheadAnswer | null, language: Language, when: (iso: string) => string): void } {
   let settings: AheadSettings | null = null;
   let dirty = false;
-  let settingsNotice = '';
+  /** What the last save said (drawn in the page's language of the moment). */
+  let settingsNotice: { kind: 'saved' } | { kind: 'refused'; field: string; message: string } | null = null;
   let settingsKey = '';
   const batch: { kind: BatchSelection['kind']; value: string; benchId: string } = { kind: 'single', value: '', benchId: '' };
-  let batchNotice = '';
+  let batchNotice: { kind: 'made'; id: number; n: number; bench: string } | { kind: 'refused'; code: string; message: string } | null = null;
   let batchKey = '';
   let closeState: 'idle' | 'confirm' | 'busy' = 'idle';
   let closeKey = '';
@@ -89,7 +90,7 @@ export function createAheadPanels(hosts: AheadHosts, changed: () => void): { ren
     const edit = () => {
       settings = s;
       dirty = true;
-      settingsNotice = '';
+      settingsNotice = null;
     };
     const form = el('form', undefined, 'ahead-settings');
     // The server checks every field and says which is wrong, in the page's words.
@@ -137,7 +138,8 @@ export function createAheadPanels(hosts: AheadHosts, changed: () => void): { ren
     const save = el('button', w.save);
     save.type = 'submit';
     save.id = 'ahead-save';
-    const notice = el('p', settingsNotice, settingsNotice.startsWith(w.refused.split('{')[0]!) ? 'error' : 'muted');
+    const said = !settingsNotice ? '' : settingsNotice.kind === 'saved' ? w.saved : fill(w.refused, { message: w.fieldRefused[settingsNotice.field] ?? settingsNotice.message });
+    const notice = el('p', said, settingsNotice?.kind === 'refused' ? 'error' : 'muted');
     notice.setAttribute('role', 'status');
     notice.id = 'ahead-settings-notice';
     form.append(rules, horizon, field(w.headroom, headroom, w.headroomHint), checkbox('ahead-face-down', s.faceDown, w.faceDown, (on) => ((s.faceDown = on), edit())), save, notice);
@@ -148,8 +150,8 @@ export function createAheadPanels(hosts: AheadHosts, changed: () => void): { ren
         if (r.status === 200 && r.data?.settings) {
           settings = r.data.settings;
           dirty = false;
-          settingsNotice = w.saved;
-        } else settingsNotice = fill(w.refused, { message: r.data?.error?.message ?? String(r.status) });
+          settingsNotice = { kind: 'saved' };
+        } else settingsNotice = { kind: 'refused', field: r.data?.error?.field ?? '', message: r.data?.error?.message ?? String(r.status) };
         again();
         changed();
       })();
@@ -159,7 +161,7 @@ export function createAheadPanels(hosts: AheadHosts, changed: () => void): { ren
 
   function batchForm(a: AheadAnswer, w: AheadWords, language: Language, when: (iso: string) => string): HTMLElement[] {
     const form = el('form', undefined, 'batch-form');
-    form.append(el('p', fill(w.waitingLine, { n: a.waiting.total, single: a.waiting.single }), 'muted'));
+    form.append(el('p', fill(a.waiting.total === 1 ? w.waitingLineOne : w.waitingLine, { n: a.waiting.total, single: a.waiting.single }), 'muted'));
     const kind = el('select');
     kind.id = 'batch-kind';
     for (const k of ['single', 'sku', 'shop', 'all'] as const) kind.append(new Option(w.selectionKind[k], k, false, batch.kind === k));
@@ -172,6 +174,8 @@ export function createAheadPanels(hosts: AheadHosts, changed: () => void): { ren
       if (!values.some((v) => v.value === batch.value)) batch.value = values[0]?.value ?? '';
       for (const v of values) value.append(new Option(`${v.value} (${v.n})`, v.value, false, v.value === batch.value));
       value.addEventListener('change', () => (batch.value = value.value));
+      value.disabled = values.length === 0;
+      if (!values.length) value.append(new Option(w.noneWaiting, ''));
       form.append(field(w.selectionKind[batch.kind], value));
     }
     const bench = el('select');
@@ -188,10 +192,11 @@ export function createAheadPanels(hosts: AheadHosts, changed: () => void): { ren
     const print = el('button', w.print);
     print.type = 'submit';
     print.id = 'batch-print';
-    print.disabled = live.length === 0;
+    print.disabled = live.length === 0 || ((batch.kind === 'sku' || batch.kind === 'shop') && batch.value === '');
     form.append(print);
     if (!live.length) form.append(el('p', w.noBench, 'muted'));
-    const notice = el('p', batchNotice, 'batch-notice');
+    const n = batchNotice;
+    const notice = el('p', !n ? '' : n.kind === 'made' ? fill(w.batchMade, n) : (w.batchRefused[n.code] ?? n.message), n?.kind === 'refused' ? 'batch-notice error' : 'batch-notice');
     notice.setAttribute('role', 'status');
     form.append(notice);
     form.addEventListener('submit', (e) => {
@@ -199,7 +204,10 @@ export function createAheadPanels(hosts: AheadHosts, changed: () => void): { ren
       const selection = batch.kind === 'sku' || batch.kind === 'shop' ? { kind: batch.kind, value: batch.value } : { kind: batch.kind };
       void (async () => {
         const r = await send<{ batch?: { id: number; labels: number; bench: string } } & Refusal>('POST', 'api/batches', { benchId: batch.benchId, selection });
-        batchNotice = r.status === 201 && r.data?.batch ? fill(w.batchMade, { id: r.data.batch.id, n: r.data.batch.labels, bench: r.data.batch.bench }) : (r.data?.error?.message ?? String(r.status));
+        batchNotice =
+          r.status === 201 && r.data?.batch
+            ? { kind: 'made', id: r.data.batch.id, n: r.data.batch.labels, bench: r.data.batch.bench }
+            : { kind: 'refused', code: (r.data?.error as { code?: string } | undefined)?.code ?? '', message: r.data?.error?.message ?? String(r.status) };
         batchKey = '';
         changed();
       })();

@@ -35,6 +35,12 @@ export interface AheadWords {
   noBench: string;
   print: string;
   waitingLine: string;
+  waitingLineOne: string;
+  noneWaiting: string;
+  /** A refused field of the settings, by the field the server named (else its message). */
+  fieldRefused: Readonly<Partial<Record<string, string>>>;
+  /** A refused batch, by the server's code (else its message). */
+  batchRefused: Readonly<Partial<Record<string, string>>>;
   batchMade: string;
   batches: string;
   noBatches: string;
@@ -60,6 +66,7 @@ export interface AheadWords {
   noManifest: string;
   offlineLine: string;
   offlineLineOne: string;
+  offlineLineNone: string;
   closedAt: string;
   /** The budget panel's rows (issue 43 item 6). */
   labelWaitToday: string;
@@ -70,6 +77,7 @@ export interface AheadWords {
   aheadTodayLine: string;
   aheadCancelled: string;
   aheadCancelledLine: string;
+  aheadCancelledLineOne: string;
 }
 
 export const AHEAD_WORDS: Readonly<Record<Language, AheadWords>> = {
@@ -100,6 +108,10 @@ export const AHEAD_WORDS: Readonly<Record<Language, AheadWords>> = {
     noBench: 'No bench is on',
     print: 'Print',
     waitingLine: '{n} labels bought ahead are waiting ({single} of single-item orders)',
+    waitingLineOne: '1 label bought ahead is waiting ({single} of single-item orders)',
+    noneWaiting: 'none waiting',
+    fieldRefused: {},
+    batchRefused: { nothing_to_print: 'No label bought ahead waits for an order of that selection' },
     batchMade: 'Batch {id}: {n} labels sent to {bench}',
     batches: 'Batches',
     noBatches: 'No batch printed yet',
@@ -129,6 +141,7 @@ export const AHEAD_WORDS: Readonly<Record<Language, AheadWords>> = {
     noManifest: 'No printed shipment waited for a manifest',
     offlineLine: '{name} is offline (last seen {t}): its {n} shipments wait for the next close',
     offlineLineOne: '{name} is offline (last seen {t}): its shipment waits for the next close',
+    offlineLineNone: '{name} is offline (last seen {t}): what it shipped and has not sent yet goes in the next close',
     closedAt: '{t} by {who}',
     labelWaitToday: 'Packers’ label wait today',
     labelWaitTodayNone: 'no label today',
@@ -138,6 +151,7 @@ export const AHEAD_WORDS: Readonly<Record<Language, AheadWords>> = {
     aheadTodayLine: '{bought} bought · {printed} printed · {used} used',
     aheadCancelled: 'Labels ahead cancelled today',
     aheadCancelledLine: '{n} cancelled · {eur} refunded',
+    aheadCancelledLineOne: '1 cancelled · {eur} refunded',
   },
   it: {
     settingsTitle: 'Etichette in anticipo',
@@ -166,6 +180,19 @@ export const AHEAD_WORDS: Readonly<Record<Language, AheadWords>> = {
     noBench: 'Nessun banco è acceso',
     print: 'Stampa',
     waitingLine: '{n} etichette comprate in anticipo in attesa ({single} di ordini di un solo articolo)',
+    waitingLineOne: '1 etichetta comprata in anticipo in attesa ({single} di ordini di un solo articolo)',
+    noneWaiting: 'nessuna in attesa',
+    fieldRefused: {
+      enabled: 'scegli se comprare le etichette in anticipo',
+      rules: 'scegli almeno una regola tra quelle del magazzino, o ogni regola che spedisce da sola',
+      horizonHours: 'le ore vanno da 1 a 720 (un numero intero)',
+      headroom: 'le etichette al minuto lasciate agli operatori vanno da 0 a 29 (delle 30 dell’account)',
+      faceDown: 'scegli se la stampante impila a faccia in giù',
+    },
+    batchRefused: {
+      bench_offline: 'Il banco scelto non è in linea: scegline uno acceso',
+      nothing_to_print: 'Nessuna etichetta comprata in anticipo attende un ordine di questa scelta',
+    },
     batchMade: 'Lotto {id}: {n} etichette inviate a {bench}',
     batches: 'Lotti',
     noBatches: 'Nessun lotto stampato finora',
@@ -195,6 +222,7 @@ export const AHEAD_WORDS: Readonly<Record<Language, AheadWords>> = {
     noManifest: 'Nessuna spedizione stampata attendeva una distinta',
     offlineLine: '{name} non è in linea (visto l’ultima volta {t}): le sue {n} spedizioni attendono la prossima chiusura',
     offlineLineOne: '{name} non è in linea (visto l’ultima volta {t}): la sua spedizione attende la prossima chiusura',
+    offlineLineNone: '{name} non è in linea (visto l’ultima volta {t}): ciò che ha spedito e non ha ancora inviato va nella prossima chiusura',
     closedAt: '{t} da {who}',
     labelWaitToday: 'Attesa delle etichette degli operatori oggi',
     labelWaitTodayNone: 'nessuna etichetta oggi',
@@ -204,6 +232,7 @@ export const AHEAD_WORDS: Readonly<Record<Language, AheadWords>> = {
     aheadTodayLine: '{bought} comprate · {printed} stampate · {used} usate',
     aheadCancelled: 'Etichette in anticipo annullate oggi',
     aheadCancelledLine: '{n} annullate · {eur} rimborsati',
+    aheadCancelledLineOne: '1 annullata · {eur} rimborsati',
   },
 };
 
@@ -227,6 +256,6 @@ export function closeSaid(c: CloseResult, language: Language): string[] {
     const v = { id: m.manifestId ?? '', contract: m.contractName ?? (m.contractCode || '—'), n: count(m.shipments, language), message: m.error ?? '' };
     lines.push(fill(m.error ? w.manifestFailed : m.already ? w.manifestAlready : m.shipments === 1 ? w.manifestLineOne : w.manifestLine, v));
   }
-  for (const b of c.offlineBenches) lines.push(fill(b.waiting === 1 ? w.offlineLineOne : w.offlineLine, { name: b.name, t: at(b.lastSeen, language), n: count(b.waiting, language) }));
+  for (const b of c.offlineBenches) lines.push(fill(b.waiting === 0 ? w.offlineLineNone : b.waiting === 1 ? w.offlineLineOne : w.offlineLine, { name: b.name, t: at(b.lastSeen, language), n: count(b.waiting, language) }));
   return lines;
 }

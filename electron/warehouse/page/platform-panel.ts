@@ -176,6 +176,6 @@ export function budgetPanel(b: BudgetView | null, w: PageWords, f: Formats): HTM
   const h = b.ahead;
   row(a.aheadWaiting, fill(a.aheadWaitingLine, { waiting: n(h.waiting), batched: n(h.batched) }), 'ahead-now');
   row(a.aheadToday, fill(a.aheadTodayLine, { bought: n(h.bought), printed: n(h.printed), used: n(h.used) }), 'ahead-today');
-  row(a.aheadCancelled, fill(a.aheadCancelledLine, { n: n(h.cancelled), eur: euros(h.refunded, f.language) }), 'ahead-cancelled');
+  row(a.aheadCancelled, fill(h.cancelled === 1 ? a.aheadCancelledLineOne : a.aheadCancelledLine, { n: n(h.cancelled), eur: euros(h.refunded, f.language) }), 'ahead-cancelled');
   return [dl];
 }
