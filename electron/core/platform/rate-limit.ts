@@ -188,7 +188,8 @@ export function createRateGate(opts: RateGateOptions) {
       const answer = await shared.take(route, limit, opts.windowMs, key, priority).catch((): BudgetAnswer => ({ unavailable: true }));
       if ('unavailable' in answer) return false;
       if (answer.granted) return true;
-      if (answer.waitMs > opts.maxRateWaitMs) {
+      // Background work never waits in line: refused, it tries again later (labels ahead yield to packers).
+      if (answer.waitMs > opts.maxRateWaitMs || priority === 'background') {
         // A keyed call (an outbox row) keeps its place for its next try; a call the packer waits for leaves.
         if (givenKey === undefined) void shared.leave(key);
         throw new RateWindowFull(route, answer.waitMs, limit, answer.ahead);
