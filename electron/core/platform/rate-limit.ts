@@ -190,8 +190,8 @@ export function createRateGate(opts: RateGateOptions) {
       if (answer.granted) return true;
       // Background work never waits in line: refused, it tries again later (labels ahead yield to packers).
       if (answer.waitMs > opts.maxRateWaitMs || priority === 'background') {
-        // A keyed call (an outbox row) keeps its place for its next try; a call the packer waits for leaves.
-        if (givenKey === undefined) void shared.leave(key);
+        // A keyed packer's call (an outbox row) keeps its place for its next try; a call the packer waits for, and background work, leave.
+        if (givenKey === undefined || priority === 'background') void shared.leave(key);
         throw new RateWindowFull(route, answer.waitMs, limit, answer.ahead);
       }
       await opts.sleep(Math.min(answer.waitMs, 250));
