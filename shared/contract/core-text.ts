@@ -98,6 +98,7 @@ export const CORE_TEXTS_EN = {
   aheadCancelled: '{{why}}: cancelled, €{{refunded}} refunded; a new label is bought',
   aheadCancelRefused: '{{why}}, and the platform refused to cancel it ({{reason}}): the order ships with a new label; cancel the old one from the platform’s web panel',
   aheadCancelFailed: '{{why}}, and its cancel got no answer ({{reason}}): the order ships with a new label; the close of the day cancels the old one',
+  aheadByHand: 'The label bought ahead for order {{order}} ({{trackingNumber}}) is not used: the shipment was chosen by hand',
   aheadNotReady: 'The label bought ahead for order {{order}} was not ready within {{seconds}} s: the order ships with a label bought now',
   aheadUnreachable: 'The label bought ahead for order {{order}} could not be asked of the warehouse ({{reason}}): the order ships with a label bought now',
   aheadBatchFailed: 'Batch {{batch}} stopped after {{printed}} of {{total}} labels: {{reason}}. The rest wait to be printed again',

@@ -169,3 +169,23 @@ export async function aheadStep(ctx: StationContext, order: StationOrder, key: s
     return { kind: 'ordinary' };
   }
 }
+
+/**
+ * A ship by the packer's form or by the platform's request (the packer chose the shipment by hand) of an order
+ * with a label bought ahead: the label ahead is not what was chosen, so it is cancelled first (as one that no
+ * longer fits, reason `changed`), kept as the order's here, and the chosen shipment is the order's next (`-2`),
+ * never the label ahead adopted by its reference. A label ahead being bought or batched is waited for as a press
+ * waits; one this bench used already is left alone. Never throws: the warehouse away, nothing is done.
+ */
+export async function setAsideAhead(ctx: StationContext, order: StationOrder, key: string, waitMs = AHEAD_WAIT_MS): Promise<void> {
+  const store = ctx.warehouse.labelsAhead();
+  if (!store) return;
+  try {
+    const a = await settled(store, key, await store.ofOrder(key), waitMs);
+    if (!a || !a.trackingNumber || (a.state !== 'bought' && a.state !== 'printed')) return;
+    const said = coreText('aheadByHand', { order: order.orderNumber, trackingNumber: a.trackingNumber }).message;
+    await cancelAhead(ctx, store, order, a, { reason: 'changed', said });
+  } catch (e) {
+    ctx.warehouse.log(coreText('aheadUnreachable', { order: order.orderNumber, reason: e instanceof Error ? e.message : String(e) }).message);
+  }
+}

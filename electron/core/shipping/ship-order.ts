@@ -16,7 +16,7 @@ import type { AutoShipView, PlanAttention } from '../../../shared/contract/plan'
 import type { StationOrder } from '../../../shared/domain/order';
 import type { ShipmentRequest } from '../../../shared/platform';
 import { plannedRequest } from './planned-request';
-import { aheadStep } from './ahead-use';
+import { aheadStep, setAsideAhead } from './ahead-use';
 import { emitOrdersChanged } from '../orders/handlers';
 import type { StationContext } from '../common/context';
 import { defineSetting } from '../store';
@@ -79,11 +79,13 @@ async function claimOrRefuse(ctx: StationContext, order: StationOrder): Promise<
  * is unsent (issue 42 item 7): a press that ends queued keeps it, and it ends at the warehouse when the
  * shipment goes up (`ship_orders`, whenever the outbox sends it) or its row is dismissed.
  */
-function claimedCreate(ctx: StationContext, create: ReturnType<typeof shipmentCreator>): ReturnType<typeof shipmentCreator> {
+function claimedCreate(ctx: StationContext, create: ReturnType<typeof shipmentCreator>, byHand: boolean): ReturnType<typeof shipmentCreator> {
   return async (input, target) => {
     const order = input.orderId !== undefined ? ctx.store.orders.getById(input.orderId) : undefined;
     if (!order) return create(input, target);
     const key = await claimOrRefuse(ctx, order);
+    // Chosen by hand (the form, the platform's request): a label bought ahead is set aside first (./ahead-use.ts).
+    if (byHand) await setAsideAhead(ctx, order, key);
     const result = await create(input, target);
     void ctx.warehouse.release(key);
     return result;
@@ -92,7 +94,9 @@ function claimedCreate(ctx: StationContext, create: ReturnType<typeof shipmentCr
 
 /** Handlers of shipping by intent; `unclaimedCreate` is {@link shipmentCreator} (the one path of a shipment), guarded here by the warehouse's claim. */
 export function createShipOrderHandlers(ctx: StationContext, unclaimedCreate: ReturnType<typeof shipmentCreator>, packerName: () => string | null = () => null) {
-  const create = claimedCreate(ctx, unclaimedCreate);
+  // By hand (the form, the platform's request) a label ahead is set aside; by plan `aheadStep` decided already.
+  const create = claimedCreate(ctx, unclaimedCreate, true);
+  const createPlanned = claimedCreate(ctx, unclaimedCreate, false);
   return {
     'shipping.plan': async (intent: ShipIntent) => planShipment(ctx, orderOf(ctx, intent.orderId), intent),
 
@@ -124,11 +128,11 @@ export function createShipOrderHandlers(ctx: StationContext, unclaimedCreate: Re
       // A label bought ahead (issue 43 item 3, ./ahead-use.ts): used when it fits, cancelled when it does not.
       const target = { printerUri: plan.printerUri ?? undefined, longLabelPrinterUri: plan.longLabelPrinterUri ?? undefined };
       const ahead = await aheadStep(ctx, order, key, intent, plan, packerName());
-      if (ahead.kind === 'ship') return create(ahead.input, { ...target, ahead: ahead.ahead });
-      if (ahead.kind === 'resume') return create(ahead.input, target);
+      if (ahead.kind === 'ship') return createPlanned(ahead.input, { ...target, ahead: ahead.ahead });
+      if (ahead.kind === 'resume') return createPlanned(ahead.input, target);
       const parsed = await plannedRequest(ctx, order, plan, base, plan.packages, 'packer');
       // The rule's label printer (and so its profile) rides in the outbox row: a later send prints there too.
-      return create(parsed, target);
+      return createPlanned(parsed, target);
     },
 
     // Boxes learnt from the bench (issue 37 item 3, ./box-learn.ts): listed and confirmed once.

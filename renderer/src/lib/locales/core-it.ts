@@ -93,6 +93,7 @@ const texts: Record<CoreTextKey, string> = {
   aheadCancelled: '{{why}}: annullata, rimborsati € {{refunded}}; si compra una nuova etichetta',
   aheadCancelRefused: '{{why}}, e la piattaforma ha rifiutato di annullarla ({{reason}}): l’ordine parte con una nuova etichetta; annulla la vecchia dal pannello web della piattaforma',
   aheadCancelFailed: '{{why}}, e il suo annullamento non ha avuto risposta ({{reason}}): l’ordine parte con una nuova etichetta; la chiusura della giornata annulla la vecchia',
+  aheadByHand: 'L’etichetta comprata in anticipo per l’ordine {{order}} ({{trackingNumber}}) non si usa: la spedizione è stata scelta a mano',
   aheadNotReady: 'L’etichetta comprata in anticipo per l’ordine {{order}} non era pronta entro {{seconds}} s: l’ordine parte con un’etichetta comprata ora',
   aheadUnreachable: 'Non è stato possibile chiedere al magazzino l’etichetta comprata in anticipo per l’ordine {{order}} ({{reason}}): l’ordine parte con un’etichetta comprata ora',
   aheadBatchFailed: 'Il lotto {{batch}} si è fermato dopo {{printed}} etichette su {{total}}: {{reason}}. Le altre aspettano di essere stampate di nuovo',

@@ -8,7 +8,7 @@ import { coreIt } from '../../../../renderer/src/lib/locales/core-it';
 import { orderByNumber, stationFailure } from '../helpers';
 import { aheadFloor, printed, within } from './ahead-floor';
 
-const floor = aheadFloor('ahead_use', [9001, 9002, 9003, 9004, 9005, 9006, 9007, 9008, 9009]);
+const floor = aheadFloor('ahead_use', [9001, 9002, 9003, 9004, 9005, 9006, 9007, 9008, 9009, 9010]);
 const { counts } = floor;
 
 beforeAll(() => floor.start(), 90_000);
@@ -98,6 +98,25 @@ describe('a packer ships an order with a label bought ahead', () => {
     expect([counts.made.length - m0, counts.quotes - q0]).toEqual([0, 0]);
     expect(printed(one).length - p0).toBe(1);
     expect((await floor.aheadRow(a.id)).state).toBe('used');
+  });
+
+  it('shipped by hand (the platform’s request): the label ahead is cancelled first, never adopted by its reference; the chosen shipment is -2', async () => {
+    const { one } = floor;
+    const a = await floor.labelAhead(one, '#9009');
+    const plan = await one.invoke('shipping.plan', { orderId: a.order.id });
+    const address = plan.request!.recipient.address;
+    const rates = await floor.client().quote({ recipient: { address: { postalCode: address.postalCode, countryCode: address.countryCode, city: address.city } }, packages: plan.packages! });
+    const rate = rates[rates.length - 1]!;
+    const [c0, m0, p0] = [counts.cancels.length, counts.made.length, printed(one).length];
+    const res = await one.invoke('shipping.shipOrder', { orderId: a.order.id, request: { ...plan.request!, carrierCode: rate.carrierCode, serviceType: rate.contractCode } });
+    expect(res.shipment.trackingNumber).not.toBe(a.trackingNumber);
+    expect(res.shippedElsewhere).toBeFalsy();
+    expect(res.shipment.reference).toBe(`${a.key}-2`);
+    expect(counts.made.slice(m0)).toEqual([`${a.key}-2`]);
+    expect(counts.cancels.length - c0).toBe(1);
+    expect(await floor.aheadRow(a.id)).toMatchObject({ state: 'cancelled', cancel_reason: 'changed' });
+    expect(printed(one).length - p0).toBe(1);
+    expect(one.logs.some((l) => l.includes(a.trackingNumber) && l.includes('the shipment was chosen by hand'))).toBe(true);
   });
 
   it('a bench killed right after use: the next press uses the same label, never cancels it (even off the scale), prints it once', async () => {
