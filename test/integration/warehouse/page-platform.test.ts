@@ -16,6 +16,7 @@ import { randomBytes, scryptSync } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { heartbeat } from '../../../electron/core/warehouse/claims';
+import { romeDay } from '../../../shared/domain/rome-day';
 import { warehouseClientConfig } from '../../../electron/core/warehouse/connection';
 import { createSandbox, type Sandbox } from '../../../electron/sandbox/index';
 import { registerEndpoint } from '../../../electron/warehouse/endpoint';
@@ -183,6 +184,9 @@ describe('GET /api/budget', () => {
       queue: { 'POST /rates': 1, 'POST /shipments': 2 },
       labelWait: { p50Ms: 500, p95Ms: 10_450, labels: 11, minutes: 10 },
       refusalsToday: 1,
+      // Today's wait (rate_waits, issue 43 item 6) also has the packer's wait of 30 minutes ago, unless that was yesterday.
+      labelWaitToday: romeDay(Date.now() - 30 * MIN) === romeDay(Date.now()) ? { p50Ms: 550, p95Ms: 56_000, labels: 12 } : { p50Ms: 500, p95Ms: 10_450, labels: 11 },
+      ahead: { waiting: 0, batched: 0, bought: 0, printed: 0, used: 0, cancelled: 0, refunded: 0 },
     });
   });
 
