@@ -22,7 +22,7 @@ import { createWarehousePlatform } from '../../../electron/warehouse/platform';
 import { startSupervisorPage, type RunningPage } from '../../../electron/warehouse/server';
 import { startTestPostgres, type TestPostgres } from '../../support/postgres';
 import { benchLogin, createWarehouse } from '../../support/warehouse';
-import { renewingCaller } from '../conformance/admin-client';
+import { admin, renewingCaller } from '../conformance/admin-client';
 import type { Caller } from '../sandbox/helpers';
 import { pkg, recipient } from '../sandbox/helpers';
 import { asLogin } from './as-login';
@@ -35,6 +35,8 @@ let bare: RunningPage;
 let cookie = '';
 let call: Caller;
 const benchUrls: Record<string, string> = {};
+/** The Retry-After waits the close asked for (ms): the sandbox's clock is moved on instead of waiting. */
+const sleeps: number[] = [];
 let seq = 0;
 
 type Shipment = { trackingNumber: string; id: number; cost: { total: number }; carrier: { contractCode: string; contractName: string } };
@@ -99,7 +101,15 @@ beforeAll(async () => {
   sb = await createSandbox({ port: 0, clock: () => new Date() });
   call = renewingCaller(sb, 0);
   const platform = createWarehousePlatform({ baseUrl: sb.baseUrl, authUrl: sb.authUrl, clientId: sb.clients[0]!.clientId, clientSecret: sb.clients[0]!.clientSecret });
-  page = await startSupervisorPage({ db, platform, events: { secret: () => null, log: () => undefined, catchUpEveryMs: 3_600_000 } });
+  page = await startSupervisorPage({
+    db,
+    platform,
+    events: { secret: () => null, log: () => undefined, catchUpEveryMs: 3_600_000 },
+    closeSleep: async (ms) => {
+      sleeps.push(ms);
+      sb.clock.advance(ms);
+    },
+  });
   bare = await startSupervisorPage({ db });
   cookie = await signIn(page);
 }, 60_000);
@@ -204,5 +214,39 @@ describe('POST /api/day/close', () => {
     await ahead('#10', a, 'bought');
     const r = await close('it');
     expect(r.body.said[0]).toBe(`1 etichetta comprata in anticipo non è stata usata: annullata, ${a.cost.total.toFixed(2).replace('.', ',')}\u00a0€ rimborsati`);
+  }, 60_000);
+
+  it('5 manifests a minute: a 429 waits its Retry-After and tries again, counted among the day’s 429s', async () => {
+    const s = await buy('#11');
+    await shipped('b1', '#11', s);
+    expect((await admin(sb, 'POST', '/rate-limits', { enabled: true })).status).toBe(200);
+    try {
+      // The account's 5 manifests of this minute spent elsewhere (the web panel, another program).
+      for (let i = 0; i < 5; i++) {
+        const other = await buy(`#other-${i}`);
+        expect((await call('POST', '/manifests', { trackingNumbers: [other.trackingNumber] })).status).toBe(201);
+      }
+      const before = sb.state.manifests.length;
+      const refusals = Number((await db.query<{ n: string }>(`SELECT count(*) AS n FROM rate_refusals WHERE route = 'POST /manifests'`)).rows[0]!.n);
+      const r = await close('en');
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      expect(sleeps.length).toBeGreaterThan(0);
+      expect(sleeps.every((ms) => ms >= 1000 && ms <= 60_000)).toBe(true);
+      expect(sb.state.manifests.slice(before).flatMap((m) => m.trackingNumbers)).toEqual([s.trackingNumber]);
+      expect(r.body.close.manifests).toEqual([expect.objectContaining({ manifestId: sb.state.manifests.at(-1)!.id, shipments: 1 })]);
+      expect(Number((await db.query<{ n: string }>(`SELECT count(*) AS n FROM rate_refusals WHERE route = 'POST /manifests'`)).rows[0]!.n)).toBe(refusals + sleeps.length);
+    } finally {
+      await admin(sb, 'POST', '/rate-limits', { enabled: false });
+    }
+  }, 60_000);
+
+  it('two closes at once: one runs, the other is told a close is under way', async () => {
+    const s = await buy('#12');
+    await shipped('b1', '#12', s);
+    const before = sb.state.manifests.length;
+    const both = await Promise.all([close('en'), close('en')]);
+    expect(both.map((r) => r.status).sort()).toEqual([200, 409]);
+    expect(both.find((r) => r.status === 409)!.body.error).toEqual({ code: 'closing', message: 'The day is being closed already: wait for that close to end' });
+    expect(sb.state.manifests.slice(before).flatMap((m) => m.trackingNumbers)).toEqual([s.trackingNumber]);
   }, 60_000);
 });
