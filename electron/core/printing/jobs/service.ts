@@ -413,7 +413,8 @@ export function createPrinterService(opts: PrinterServiceOptions): PrinterServic
       return { uri, profile: parsed.data };
     },
     view,
-    printRaw: async (zpl, jobName) => void (await printer.print(zpl, { jobName })),
+    // After the runner's round in progress, so a batch's label does not cut into a label job on the same printer.
+    printRaw: async (zpl, jobName) => void (await pumping?.catch(() => undefined), await printer.print(zpl, { jobName })),
     cached: () => last,
     async setUri(uri) {
       const next = opts.open(uri);
