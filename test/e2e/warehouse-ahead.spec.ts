@@ -24,6 +24,7 @@ import { startSupervisorPage, type RunningPage } from '../../electron/warehouse/
 import { pdfTextItems } from '../support/pdf-text';
 import { startTestPostgres, type TestPostgres } from '../support/postgres';
 import { benchLogin, createWarehouse } from '../support/warehouse';
+import { unnamedControls } from './a11y';
 import { expect, SHOTS, test } from './fixture';
 
 test.describe.configure({ mode: 'serial' });
@@ -178,6 +179,7 @@ test('labels ahead on the page: the budget, the settings, a batch print with its
   const text = (await pdfTextItems(new Uint8Array(readFileSync(file)))).flat().join(' ').replace(/\s+/g, ' ');
   expect(text).toMatch(/Pick list: batch 1/);
   expect(text).toMatch(/1 TZ-2 A-7 Tazza TZ-2 1 1002 Bottega \S+ 2 TZ-2 B-2 Tazza TZ-2 1 1001 Bottega \S+ 3 TZ-2 B-10 Tazza TZ-2 1 1003 Bottega/);
+  expect(await unnamedControls(sup)).toEqual([]);
   await shot(sup, 'warehouse-43-ahead-en');
 
   // In Italian: the budget and the panels; the day closed here.

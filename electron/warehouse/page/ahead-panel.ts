@@ -149,6 +149,8 @@ export function createAheadPanels(hosts: AheadHosts, changed: () => void): { ren
         const r = await send<{ settings?: AheadSettings } & Refusal>('PUT', 'api/ahead/settings', s);
         if (r.status === 200 && r.data?.settings) {
           settings = r.data.settings;
+          // The answer drawn until the next read holds what was saved (no flicker back to the old settings).
+          if (last) last.answer = { ...last.answer, settings: r.data.settings };
           dirty = false;
           settingsNotice = { kind: 'saved' };
         } else settingsNotice = { kind: 'refused', field: r.data?.error?.field ?? '', message: r.data?.error?.message ?? String(r.status) };
