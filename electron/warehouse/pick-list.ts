@@ -14,7 +14,7 @@ import type { ReportLanguage } from './report';
 const WORDS = {
   en: {
     title: 'Pick list: batch {id}',
-    bench: 'Printed at {bench} · {day} {time} · {n} labels',
+    bench: 'At {bench}’s printer · {day} {time} · {n} labels',
     selection: { single: 'Single-item orders', all: 'Every label bought ahead', sku: 'SKU {v}', shop: 'Shop {v}' },
     order: 'In the order the labels come off the printer (position 1 first).',
     faceDown: 'The printer stacks face down: the last label was printed first.',
@@ -23,7 +23,7 @@ const WORDS = {
   },
   it: {
     title: 'Lista di prelievo: lotto {id}',
-    bench: 'Stampato a {bench} · {day} {time} · {n} etichette',
+    bench: 'Alla stampante di {bench} · {day} {time} · {n} etichette',
     selection: { single: 'Ordini di un solo articolo', all: 'Tutte le etichette comprate in anticipo', sku: 'SKU {v}', shop: 'Negozio {v}' },
     order: 'Nell’ordine in cui le etichette escono dalla stampante (prima la posizione 1).',
     faceDown: 'La stampante impila a faccia in giù: l’ultima etichetta è stata stampata per prima.',
