@@ -107,6 +107,8 @@ export function aheadFloor(database: string, numbers: readonly number[]) {
       await invoke('packers.setStation', { stationName: name, idleMinutes: 30 });
       const status = await untilWarehouse(invoke);
       const db = new pg.Client(warehouseClientConfig(url, server.password).config);
+      // The warehouse stopped by a test (the bench away): the test's own connection goes quietly.
+      db.on('error', () => undefined);
       await db.connect();
       clients.push(db);
       return { station, invoke, id: status.bench.id, db, labels, logs };
@@ -116,6 +118,7 @@ export function aheadFloor(database: string, numbers: readonly number[]) {
       ownerUrl = await createWarehouse(server, database);
       process.env.PGPASSWORD = server.password;
       floor.owner = new pg.Client(warehouseClientConfig(ownerUrl, server.password).config);
+      floor.owner.on('error', () => undefined);
       await floor.owner.connect();
       sb = await startSandbox();
       stopObserving = observeResponses((r) => {
@@ -199,6 +202,11 @@ export function aheadFloor(database: string, numbers: readonly number[]) {
         return { id, order: o, key, trackingNumber: created.trackingNumber, weightKg };
       };
       return { id, store };
+    },
+    /** Stops the warehouse's server (every bench away), or starts it again. */
+    warehouse(on: boolean): void {
+      if (on) server.startServer();
+      else server.stopServer();
     },
     /** The platform client of the account (the test's own calls). */
     client: () => clientFor(sb),

@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { coreIt } from '../../../../renderer/src/lib/locales/core-it';
 import { orderByNumber, stationFailure } from '../helpers';
+import { untilWarehouse } from '../../../support/warehouse';
 import { aheadFloor, printed, within } from './ahead-floor';
 
 const floor = aheadFloor('ahead_use', [9001, 9002, 9003, 9004, 9005, 9006, 9007, 9008, 9009, 9010]);
@@ -178,4 +179,23 @@ describe('a packer ships an order with a label bought ahead', () => {
     expect(said.text).toEqual({ key: 'dayClosedByWarehouseLast', values: { time: '18:05', date: '07/12/2026', count: 2 } });
     expect(coreIt.coreText.dayClosedByWarehouseLast).toMatch(/^La giornata si chiude una volta per tutto il magazzino/);
       });
+  it('the warehouse away: the ordinary path, nothing asked of the labels ahead, nothing cancelled, nothing bought twice', async () => {
+    const { one } = floor;
+    const a = await floor.labelAhead(one, '#9010');
+    // The packer scanned it: the bench holds its claim, so it may ship it while the warehouse is away.
+    expect((await one.invoke('scan.resolve', { code: '#9010' })).kind).toBe('order');
+    const [c0, m0] = [counts.cancels.length, counts.made.length];
+    floor.warehouse(false);
+    try {
+      await untilWarehouse(one.invoke, false);
+      const res = await one.invoke('shipping.shipOrder', { orderId: a.order.id, weightKg: a.weightKg + 2 });
+      // The ordinary path looks the order's reference up first (issue 10): the label ahead is the order's shipment on the account.
+      expect(res.shipment.trackingNumber).toBe(a.trackingNumber);
+      expect(res.shippedElsewhere).toBe(true);
+      expect([counts.cancels.length - c0, counts.made.length - m0]).toEqual([0, 0]);
+    } finally {
+      floor.warehouse(true);
+    }
+    await untilWarehouse(one.invoke, true, 20_000);
+  }, 40_000);
 });
