@@ -146,11 +146,11 @@ export async function aheadStep(ctx: StationContext, order: StationOrder, key: s
   if (!store) return { kind: 'ordinary' };
   try {
     const a = await settled(store, key, await store.ofOrder(key), waitMs);
-    if (!a || !a.trackingNumber) return { kind: 'ordinary' };
-    if (a.state === 'buying' || a.state === 'batched') {
+    if (a && (a.state === 'buying' || a.state === 'batched')) {
       ctx.warehouse.log(coreText('aheadNotReady', { order: order.orderNumber, seconds: Math.round(waitMs / 1000) }).message);
       return { kind: 'ordinary' };
     }
+    if (!a || !a.trackingNumber) return { kind: 'ordinary' };
     const mine = a.state === 'used' && a.usedBy === ctx.warehouse.status().bench.id;
     if (a.state === 'used' && !mine) return { kind: 'ordinary' };
     if (!mine) {
