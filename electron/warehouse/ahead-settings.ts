@@ -25,7 +25,7 @@ export interface AheadSettings {
 }
 
 /** The body of `PUT /api/ahead/settings`: every field, each refused with a sentence naming it. */
-export const AheadSettingsBody = z
+const AheadSettingsBody = z
   .object({
     enabled: z.boolean({ error: 'enabled must be true or false' }),
     rules: z

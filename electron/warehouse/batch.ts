@@ -61,7 +61,7 @@ export function parseSelection(body: unknown): BatchSelection | BatchRefusal {
 const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
 
 /** The print order of labels: SKU, then bin, then order key (no SKU or bin last); reversed face down. */
-export function printOrder<T extends { sku: string | null; bin: string | null; orderKey: string }>(labels: readonly T[], faceDown: boolean): T[] {
+function printOrder<T extends { sku: string | null; bin: string | null; orderKey: string }>(labels: readonly T[], faceDown: boolean): T[] {
   const cmp = (a: string | null, b: string | null) => (a === b ? 0 : a === null ? 1 : b === null ? -1 : collator.compare(a, b) || (a < b ? -1 : 1));
   const sorted = [...labels].sort((a, b) => cmp(a.sku, b.sku) || cmp(a.bin, b.bin) || cmp(a.orderKey, b.orderKey));
   return faceDown ? sorted.reverse() : sorted;

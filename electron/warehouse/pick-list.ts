@@ -35,7 +35,7 @@ const WORDS = {
 const fill = (t: string, v: Record<string, string | number>) => t.replace(/\{(\w+)\}/g, (_, k: string) => String(v[k] ?? ''));
 
 /** A selection in words of `language`. */
-export function selectionWords(s: BatchSelection, language: ReportLanguage): string {
+function selectionWords(s: BatchSelection, language: ReportLanguage): string {
   const w = WORDS[language].selection;
   return s.kind === 'sku' || s.kind === 'shop' ? fill(w[s.kind], { v: s.value }) : w[s.kind];
 }
