@@ -72,7 +72,7 @@ const people = [
   { name: 'Giulia Bianchi', a1: 'Via Roma 1', city: 'Milano', zip: '20121', prov: 'MI', country: 'IT' },
   { name: 'Luca Verdi', a1: 'Via Appia 5', city: 'Roma', zip: '00184', prov: 'RM', country: 'IT' },
 ];
-const rules = JSON.stringify({ version: 1, rules: [{ name: 'Italia', when: { countries: ['IT'] }, then: { rate: 'cheapest' } }] });
+const rules = JSON.stringify({ version: 1, rules: [{ name: 'Italia', when: { countries: ['IT'] }, then: { rate: 'cheapest', shipByItself: true } }] });
 
 /** The floor: call `start` in beforeAll and `stop` in afterAll. */
 export function aheadFloor(database: string, numbers: readonly number[]) {
@@ -100,7 +100,8 @@ export function aheadFloor(database: string, numbers: readonly number[]) {
       const logs: string[] = [];
       const station = await startStation(
         { ...stationConfig(sb, tmp.dir, printerUri ?? `file://${labels}`), warehouseUrl: url },
-        { platformRateLimits: false, warehouse: { heartbeatMs: 200, activityMs: 100 }, log: (line) => logs.push(line) },
+        // The buyer of labels ahead runs on every bench of a warehouse; it buys only once a test turns labels ahead on.
+        { platformRateLimits: false, warehouse: { heartbeatMs: 200, activityMs: 100 }, labelsAhead: { intervalMs: 250, leaseS: 2, staleAfterS: 5 }, log: (line) => logs.push(line) },
       );
       stations.push(station);
       const invoke = invokerOf(() => station);
