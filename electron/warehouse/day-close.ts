@@ -55,7 +55,21 @@ export async function readClose(db: Pool, id?: number): Promise<CloseResult | nu
 
 /** Cancels every label ahead in state bought (step 2). */
 async function cancelUnused(db: Pool, platform: WarehousePlatform): Promise<{ cancelled: number; refunded: number; refused: RefusedCancel[] }> {
-  const ids = (await db.query<{ id: string }>(`SELECT id::text AS id FROM labels_ahead WHERE state = 'bought' ORDER BY id`)).rows.map((r) => r.id);
+  // A label ahead a bench shipped without the warehouse's word (it was away, and the bench adopted the shipment by
+  // its reference) is the order's shipment: used, never cancelled. Its order says so, or the bench's ship activity.
+  await db.query(
+    `UPDATE labels_ahead a SET state = 'used', used_by = coalesce(o.shipped_by, x.bench_id, a.bought_by), used_at = coalesce(o.shipped_at, x.at, now())
+       FROM orders o LEFT JOIN LATERAL (SELECT bench_id, at FROM activity WHERE action = 'ship' AND tracking_number = o.tracking_number LIMIT 1) x ON true
+      WHERE a.state = 'bought' AND o.order_key = a.order_key AND o.tracking_number = a.tracking_number`,
+  );
+  await db.query(
+    `UPDATE labels_ahead a SET state = 'used', used_by = x.bench_id, used_at = x.at
+       FROM activity x WHERE a.state = 'bought' AND x.action = 'ship' AND x.tracking_number = a.tracking_number`,
+  );
+  // An order a bench holds (claimed, even by a bench gone silent) may be shipping with its label ahead now: kept.
+  const ids = (
+    await db.query<{ id: string }>(`SELECT id::text AS id FROM labels_ahead a WHERE state = 'bought' AND NOT EXISTS (SELECT 1 FROM claims c WHERE c.order_key = a.order_key) ORDER BY id`)
+  ).rows.map((r) => r.id);
   let cancelled = 0;
   let refundedCents = 0;
   const refused: RefusedCancel[] = [];

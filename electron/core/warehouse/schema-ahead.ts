@@ -15,6 +15,7 @@
  *   bench (NOTIFY `warehouse_batches`), with a pick list in the same order.
  * - `warehouse_closes` / `closed_shipments`: each close of the day, its manifests, refunds and the benches that
  *   were offline, and which shipments went in which close (a shipment goes in one close only).
+ * - `close_requests`: a close asked at a bench with the supervisor's PIN, carried out by the supervisor's program.
  * - `rate_waits`: each packer's wait for a label slot, kept two days, for the page's p50/p95 of today (rate_slots
  *   keeps ten windows only).
  * - `take_background_slot`: background work (labels ahead) takes a slot only while no packer waits and the
@@ -287,5 +288,29 @@ export const AHEAD_SCHEMA_SQL = `
       EXECUTE format('GRANT EXECUTE ON FUNCTION %s TO warehouse_bench', f);
     END LOOP;
   END $g$;
-  GRANT SELECT ON ahead_settings, ahead_buyer, labels_ahead, label_batches, warehouse_closes, closed_shipments, rate_waits TO warehouse_bench;
+  -- A close of the day asked at a bench with the supervisor's PIN (item 4): the bench asks, the supervisor's program
+  -- (NOTIFY warehouse_close_requests) closes the day as its page does and answers here with the close or why not.
+  CREATE TABLE close_requests (
+    id bigserial PRIMARY KEY,
+    bench_id text NOT NULL REFERENCES benches (id),
+    packer text,
+    asked_at timestamptz NOT NULL DEFAULT now(),
+    state text NOT NULL DEFAULT 'waiting' CHECK (state IN ('waiting', 'done', 'refused')),
+    close_id bigint REFERENCES warehouse_closes (id),
+    message text,
+    answered_at timestamptz
+  );
+  CREATE FUNCTION request_warehouse_close(p_bench text, p_packer text) RETURNS bigint
+  LANGUAGE plpgsql SECURITY DEFINER SET search_path FROM CURRENT AS $f$
+  DECLARE
+    new_id bigint;
+  BEGIN
+    PERFORM check_own_bench(p_bench, 'request_warehouse_close');
+    INSERT INTO close_requests (bench_id, packer) VALUES (p_bench, p_packer) RETURNING id INTO new_id;
+    PERFORM pg_notify('warehouse_close_requests', new_id::text);
+    RETURN new_id;
+  END $f$;
+  REVOKE ALL ON FUNCTION request_warehouse_close(text, text) FROM PUBLIC;
+  GRANT EXECUTE ON FUNCTION request_warehouse_close(text, text) TO warehouse_bench;
+  GRANT SELECT ON ahead_settings, ahead_buyer, labels_ahead, label_batches, warehouse_closes, closed_shipments, rate_waits, close_requests TO warehouse_bench;
 `;

@@ -47,7 +47,32 @@ describe('warehouse schema', () => {
       expect(await migrateWarehouse(client)).toEqual({ from: WAREHOUSE_SCHEMA_VERSION, to: WAREHOUSE_SCHEMA_VERSION });
       await expect(checkWarehouseSchema(client)).resolves.toBeUndefined();
       const tables = await client.query<{ t: string }>(`SELECT tablename AS t FROM pg_tables WHERE schemaname = 'public' ORDER BY 1`);
-      expect(tables.rows.map((r) => r.t)).toEqual(['activity', 'benches', 'claims', 'delivery_exceptions', 'held_stocks', 'orders', 'parcel_status', 'platform_events', 'rate_blocks', 'rate_refusals', 'rate_slots', 'rate_waiters', 'shared', 'shared_versions', 'warehouse_schema', 'webhook_endpoint']);
+      expect(tables.rows.map((r) => r.t)).toEqual([
+        'activity',
+        'ahead_buyer',
+        'ahead_settings',
+        'benches',
+        'claims',
+        'close_requests',
+        'closed_shipments',
+        'delivery_exceptions',
+        'held_stocks',
+        'label_batches',
+        'labels_ahead',
+        'orders',
+        'parcel_status',
+        'platform_events',
+        'rate_blocks',
+        'rate_refusals',
+        'rate_slots',
+        'rate_waiters',
+        'rate_waits',
+        'shared',
+        'shared_versions',
+        'warehouse_closes',
+        'warehouse_schema',
+        'webhook_endpoint',
+      ]);
       // A warehouse a newer station migrated: this one changes nothing and says to update.
       await client.query('UPDATE warehouse_schema SET version = $1', [WAREHOUSE_SCHEMA_VERSION + 1]);
       const newer = await migrateWarehouse(client).catch((e: unknown) => e);
