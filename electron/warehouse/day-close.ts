@@ -34,6 +34,8 @@ export interface CloseOptions {
   platform: WarehousePlatform;
   /** The supervisor who closed it. */
   packer: string | null;
+  /** Where: 'page' (default) or the id of the bench it was asked at with the supervisor's PIN (./close-requests.ts). */
+  place?: string;
   /** Waits `ms` (a 429's Retry-After); default setTimeout. */
   sleep?: (ms: number) => Promise<void>;
 }
@@ -56,11 +58,13 @@ export async function readClose(db: Pool, id?: number): Promise<CloseResult | nu
 /** Cancels every label ahead in state bought (step 2). */
 async function cancelUnused(db: Pool, platform: WarehousePlatform): Promise<{ cancelled: number; refunded: number; refused: RefusedCancel[] }> {
   // A label ahead a bench shipped without the warehouse's word (it was away, and the bench adopted the shipment by
-  // its reference) is the order's shipment: used, never cancelled. Its order says so, or the bench's ship activity.
+  // its reference) is the order's shipment: used, never cancelled. Its order says so (shipped by a bench: an order the
+  // platform's events took for shipped from the web panel by the label's own reference was shipped by nobody), or the
+  // bench's ship activity.
   await db.query(
     `UPDATE labels_ahead a SET state = 'used', used_by = coalesce(o.shipped_by, x.bench_id, a.bought_by), used_at = coalesce(o.shipped_at, x.at, now())
        FROM orders o LEFT JOIN LATERAL (SELECT bench_id, at FROM activity WHERE action = 'ship' AND tracking_number = o.tracking_number LIMIT 1) x ON true
-      WHERE a.state = 'bought' AND o.order_key = a.order_key AND o.tracking_number = a.tracking_number`,
+      WHERE a.state = 'bought' AND o.order_key = a.order_key AND o.tracking_number = a.tracking_number AND o.shipped_by IS NOT NULL`,
   );
   await db.query(
     `UPDATE labels_ahead a SET state = 'used', used_by = x.bench_id, used_at = x.at
@@ -200,8 +204,8 @@ export async function closeDay(options: CloseOptions): Promise<{ ok: true; close
         const id = (
           await client.query<{ id: string }>(
             `INSERT INTO warehouse_closes (closed_at_place, packer, manifests, offline_benches, cancel_refused, cancelled, refunded)
-             VALUES ('page', $1, $2::jsonb, $3::jsonb, $4::jsonb, $5, $6) RETURNING id::text AS id`,
-            [options.packer, JSON.stringify(manifests), JSON.stringify(offlineBenches), JSON.stringify(cancels.refused), cancels.cancelled, cancels.refunded],
+             VALUES ($7, $1, $2::jsonb, $3::jsonb, $4::jsonb, $5, $6) RETURNING id::text AS id`,
+            [options.packer, JSON.stringify(manifests), JSON.stringify(offlineBenches), JSON.stringify(cancels.refused), cancels.cancelled, cancels.refunded, options.place ?? 'page'],
           )
         ).rows[0]!.id;
         await client.query(

@@ -249,4 +249,17 @@ describe('POST /api/day/close', () => {
     expect(both.find((r) => r.status === 409)!.body.error).toEqual({ code: 'closing', message: 'The day is being closed already: wait for that close to end' });
     expect(sb.state.manifests.slice(before).flatMap((m) => m.trackingNumbers)).toEqual([s.trackingNumber]);
   }, 60_000);
+
+  it('a label ahead whose order the platform’s events took for shipped from the web panel (its reference) is cancelled, never manifested', async () => {
+    const a = await buy('#13');
+    await ahead('#13', a, 'bought');
+    // What apply_platform_events does with the label's shipment.created when no bench shipped it (schema-events.ts).
+    await db.query(`UPDATE orders SET shipped_at = now(), tracking_number = $1, shipped_from = 'platform', shipped_by = NULL WHERE order_key = '#13'`, [a.trackingNumber]);
+    const before = sb.state.manifests.length;
+    const r = await close('en');
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body.close.cancelled).toBe(1);
+    expect(sb.state.manifests.slice(before).flatMap((m) => m.trackingNumbers)).not.toContain(a.trackingNumber);
+    expect((await db.query(`SELECT state FROM labels_ahead WHERE order_key = '#13'`)).rows[0]).toEqual({ state: 'cancelled' });
+  }, 60_000);
 });
