@@ -108,7 +108,7 @@ export function createHandlers(ctx: StationContext): Handlers {
     createShipFormHandlers(rateQuoter(ctx)),
     createPackersHandlers(ctx, session),
     createReportsHandlers(ctx, reportOpts),
-    createWarehouseHandlers(ctx),
+    createWarehouseHandlers(ctx, () => session.who().packerName),
   ) satisfies Handlers;
   // Packers around every command; at day close the day report is saved by itself when a folder is set.
   return withPackers(handlers, ctx.store, session, {

@@ -24,6 +24,7 @@ import { migrateWarehouse } from '../core/warehouse/schema';
 import { startSupervisorPage } from './server';
 import { endpointSecret, endpointUrl, registerEndpoint } from './endpoint';
 import { createWarehousePlatform, type WarehousePlatformConfig } from './platform';
+import { startCloseRequests } from './close-requests';
 
 const USAGE =
   'usage: npm run warehouse -- --warehouse postgres://user@host:5432/db [--port N] [--host H] [--migrate-only] [--platform-url URL --client-id ID [--auth-url URL]] [--public-url https://…]';
@@ -162,6 +163,8 @@ async function main(): Promise<void> {
       process.stderr.write(`warehouse: the platform did not register ${args.publicUrl}: ${(e as Error).message}; the warehouse catches up by asking the platform instead\n`);
     }
   }
+  // A close of the day asked at a bench with the supervisor's PIN is carried out here, as the page closes it.
+  const closeRequests = startCloseRequests({ db, platform, log: (line) => process.stderr.write(`${line}\n`) });
   process.stdout.write(`${JSON.stringify({ url: page.url, migrated, ...(webhook ? { webhook } : {}) })}\n`);
   process.stderr.write(`warehouse: the supervisor's page is on ${page.url}; Ctrl+C to stop\n`);
   let stopping = false;
@@ -169,8 +172,9 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     process.stderr.write(`warehouse: ${signal}, closing\n`);
-    page
-      .close()
+    closeRequests
+      .stop()
+      .then(() => page.close())
       .then(() => db.end())
       .then(
         () => process.exit(0),

@@ -102,8 +102,11 @@ export const CORE_TEXTS_EN = {
   aheadNotReady: 'The label bought ahead for order {{order}} was not ready within {{seconds}} s: the order ships with a label bought now',
   aheadUnreachable: 'The label bought ahead for order {{order}} could not be asked of the warehouse ({{reason}}): the order ships with a label bought now',
   aheadBatchFailed: 'Batch {{batch}} stopped after {{printed}} of {{total}} labels: {{reason}}. The rest wait to be printed again',
-  dayClosedByWarehouse: 'The day closes once for the whole warehouse, on the supervisor’s page: this bench does not close its own day',
-  dayClosedByWarehouseLast: 'The day closes once for the whole warehouse, on the supervisor’s page: this bench does not close its own day. Last closed at {{time}} on {{date}} with {{count}} shipments',
+  dayClosedByWarehouse: 'The day closes once for the whole warehouse, on the supervisor’s page: this bench does not close its own day (or here, with the supervisor’s PIN)',
+  dayClosedByWarehouseLast: 'The day closes once for the whole warehouse, on the supervisor’s page: this bench does not close its own day (or here, with the supervisor’s PIN). Last closed at {{time}} on {{date}} with {{count}} shipments',
+  warehouseCloseAlone: 'This bench is not in a warehouse: End of day closes its own day',
+  warehouseCloseNoAnswer: 'The supervisor’s program did not answer within {{seconds}} s: the day is not closed. Start it (npm run warehouse) or close the day on the supervisor’s page',
+  warehouseCloseRefused: 'The supervisor’s program did not close the day: {{reason}}',
 } as const;
 
 /** A key of {@link CORE_TEXTS_EN}. */

@@ -46,3 +46,21 @@ export const WarehouseSettings = z
   })
   .strict();
 export type WarehouseSettings = z.infer<typeof WarehouseSettings>;
+
+/**
+ * A close of the day for the whole warehouse asked at this bench with the supervisor's PIN (issue 43 item 4),
+ * carried out by the supervisor's program: when (ISO), the shipments manifested, the manifests per contract, the
+ * labels ahead cancelled and refunded (EUR), the cancels the platform refused, and the benches offline (named;
+ * their shipments go in the next close).
+ */
+export interface WarehouseCloseView {
+  /** When the day was closed (ISO). */
+  at: string;
+  /** Shipments manifested. */
+  shipments: number;
+  manifests: Array<{ contract: string; shipments: number }>;
+  cancelled: number;
+  refunded: number;
+  cancelRefused: number;
+  offlineBenches: string[];
+}

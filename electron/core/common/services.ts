@@ -14,7 +14,7 @@ import type { SlipSettings, SlipJobView } from '../../../shared/contract/slips';
 import type { DiscoveredPrinterView, LabelPreviewView, PrintJobView, PrinterView, ScaleConfigView, ScaleView, StationText } from '../../../shared/contract/views';
 import type { PrinterProfileView } from '../../../shared/contract/printer-profile';
 import type { PrintRequester, SlipJobRecord } from '../store';
-import type { WarehouseStatusView } from '../../../shared/contract/warehouse';
+import type { WarehouseCloseView, WarehouseStatusView } from '../../../shared/contract/warehouse';
 
 /** Outcome of printing one label: the job row, and the error when it did not print (or why it waits). */
 export interface PrintOutcome {
@@ -249,6 +249,9 @@ export interface WarehouseClose {
   shipments: number;
 }
 
+/** A close of the day for the whole warehouse asked at this bench with the supervisor's PIN (shared/contract/warehouse.ts). */
+export type WarehouseCloseDone = WarehouseCloseView;
+
 /** The bench's link to its warehouse (warehouse/link.ts); a station without one works alone and wins every claim. */
 export interface WarehouseLink {
   /** Whether the bench joins a warehouse (a URL was given). */
@@ -295,5 +298,12 @@ export interface WarehouseLink {
   log(line: string): void;
   /** The warehouse's last close of the day (issue 43 item 4); null alone, away, or never closed. Never throws. */
   lastClose(): Promise<WarehouseClose | null>;
+  /**
+   * Asks the supervisor's program to close the day for the whole warehouse (issue 43 item 4) and waits for its
+   * answer, at most `timeoutMs`.
+   * @throws StationError `warehouse_offline` (the warehouse does not answer), `timeout` (the supervisor's program
+   *   did not answer: it is not running), `invalid_state` (it refused: its words; a bench alone)
+   */
+  requestClose(packer: string | null, timeoutMs?: number): Promise<WarehouseCloseDone>;
   close(): Promise<void>;
 }

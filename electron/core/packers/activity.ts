@@ -17,6 +17,7 @@ import type { PackerSession } from './session';
 
 /** Commands that change money or devices: rules, printers, scale, slip printer, platform account, packers, the station. */
 const SUPERVISOR_COMMANDS: ReadonlySet<string> = new Set([
+  'warehouse.closeDay',
   'printers.set',
   'printers.profile.set',
   'scales.set',

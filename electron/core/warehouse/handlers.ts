@@ -7,7 +7,7 @@ import { sharedKey } from '../common/services';
 import { ClaimTimeoutSetting } from './settings';
 
 /** Handlers of the `warehouse` domain. */
-export function createWarehouseHandlers(ctx: StationContext) {
+export function createWarehouseHandlers(ctx: StationContext, packerName: () => string | null = () => null) {
   const { store, secrets, warehouse } = ctx;
   /** Whether the secret store holds a password for `url` (false when it cannot be read). */
   const passwordSaved = (url: string | null): boolean => {
@@ -21,6 +21,8 @@ export function createWarehouseHandlers(ctx: StationContext) {
   return {
     /** Whether the warehouse answers, since when, and this bench (a station without a warehouse: not connected, since null). */
     'warehouse.status': async () => warehouse.status(),
+    /** The day closed for the whole warehouse by the supervisor's program, asked here (supervisor's PIN: packers/activity.ts). */
+    'warehouse.closeDay': async () => warehouse.requestClose(packerName()),
     'warehouse.connection.get': async () => {
       const savedUrl = store.settings.get(WarehouseUrlSetting);
       return { url: warehouse.url, source: warehouse.source, savedUrl, passwordSaved: passwordSaved(savedUrl) };
@@ -60,5 +62,5 @@ export function createWarehouseHandlers(ctx: StationContext) {
       store.settings.set(ClaimTimeoutSetting, claimTimeoutS);
       return { claimTimeoutS };
     },
-  } satisfies Pick<Handlers, 'warehouse.status' | 'warehouse.connection.get' | 'warehouse.connection.set' | 'warehouse.settings.get' | 'warehouse.settings.set'>;
+  } satisfies Pick<Handlers, 'warehouse.status' | 'warehouse.closeDay' | 'warehouse.connection.get' | 'warehouse.connection.set' | 'warehouse.settings.get' | 'warehouse.settings.set'>;
 }

@@ -26,7 +26,7 @@ import { createWarehouseBudget } from './budget';
 import { createLabelsAheadStore } from './ahead';
 import { ClaimTimeoutSetting } from './settings';
 import { createBenchEvents } from './events';
-import { lastWarehouseClose } from './closes';
+import { lastWarehouseClose, requestWarehouseClose } from './closes';
 
 /** This bench's id for the warehouse, made once and kept in its database (a copied data folder is the same bench). */
 const BenchIdSetting = defineSetting('warehouse.benchId', z.string().max(100), '');
@@ -129,6 +129,10 @@ export function createWarehouseLink(opts: WarehouseLinkOptions): WarehouseLink {
       bind,
       log,
       lastClose: async () => null,
+      requestClose: async () => {
+        const said = coreText('warehouseCloseAlone');
+        throw new StationError('invalid_state', said.message, undefined, said.text);
+      },
       close: async () => undefined,
     };
   }
@@ -376,6 +380,19 @@ export function createWarehouseLink(opts: WarehouseLinkOptions): WarehouseLink {
     labelsAhead: () => (connected ? labelsAhead : null),
     bind,
     log,
+    async requestClose(packer, timeoutMs = 120_000) {
+      let answer: Awaited<ReturnType<typeof requestWarehouseClose>>;
+      try {
+        answer = await requestWarehouseClose(pool, bench().id, packer, timeoutMs);
+      } catch (e) {
+        went(e);
+        const said = coreText('warehouseNoAnswer', { reason: (e as Error).message });
+        throw new StationError('warehouse_offline', said.message, undefined, said.text);
+      }
+      if ('done' in answer) return answer.done;
+      const said = 'refused' in answer ? coreText('warehouseCloseRefused', { reason: answer.refused }) : coreText('warehouseCloseNoAnswer', { seconds: Math.round(timeoutMs / 1000) });
+      throw new StationError('refused' in answer ? 'invalid_state' : 'timeout', said.message, undefined, said.text);
+    },
     async lastClose() {
       if (!connected) return null;
       try {

@@ -1,7 +1,7 @@
 /** Commands of the warehouse link (issue 35; see ./index.ts for the contract as a whole). */
 import { z } from 'zod';
 import { warehouseUrlProblem } from '../../domain/warehouse-url';
-import { WarehouseSettings, type WarehouseConnectionView, type WarehouseStatusView } from '../warehouse';
+import { WarehouseSettings, type WarehouseCloseView, type WarehouseConnectionView, type WarehouseStatusView } from '../warehouse';
 import { command, Empty } from './define';
 
 /** Commands of the warehouse link. */
@@ -40,4 +40,12 @@ export const warehouseCommands = {
    * `invalid_input` by field, `warehouse_offline` (read-only while the warehouse is away), `changed_elsewhere`.
    */
   'warehouse.settings.set': command<WarehouseSettings>()(WarehouseSettings),
+  /**
+   * Closes the day for the whole warehouse from this bench (a supervisor's command, issue 43 item 4): the
+   * supervisor's program closes it as its page does (unused labels ahead cancelled, one manifest per contract of
+   * every bench's printed shipments, offline benches named) and answers within 2 minutes. Errors:
+   * `supervisor_required`, `invalid_state` (a bench alone; the program refused: its words), `timeout` (the
+   * supervisor's program is not running), `warehouse_offline`.
+   */
+  'warehouse.closeDay': command<WarehouseCloseView>()(Empty),
 } as const;

@@ -97,8 +97,11 @@ const texts: Record<CoreTextKey, string> = {
   aheadNotReady: 'L’etichetta comprata in anticipo per l’ordine {{order}} non era pronta entro {{seconds}} s: l’ordine parte con un’etichetta comprata ora',
   aheadUnreachable: 'Non è stato possibile chiedere al magazzino l’etichetta comprata in anticipo per l’ordine {{order}} ({{reason}}): l’ordine parte con un’etichetta comprata ora',
   aheadBatchFailed: 'Il lotto {{batch}} si è fermato dopo {{printed}} etichette su {{total}}: {{reason}}. Le altre aspettano di essere stampate di nuovo',
-  dayClosedByWarehouse: 'La giornata si chiude una volta per tutto il magazzino, nella pagina del supervisore: questo banco non chiude la propria giornata',
-  dayClosedByWarehouseLast: 'La giornata si chiude una volta per tutto il magazzino, nella pagina del supervisore: questo banco non chiude la propria giornata. Ultima chiusura alle {{time}} del {{date}} con {{count}} spedizioni',
+  dayClosedByWarehouse: 'La giornata si chiude una volta per tutto il magazzino, nella pagina del supervisore: questo banco non chiude la propria giornata (o qui, con il PIN del supervisore)',
+  dayClosedByWarehouseLast: 'La giornata si chiude una volta per tutto il magazzino, nella pagina del supervisore: questo banco non chiude la propria giornata (o qui, con il PIN del supervisore). Ultima chiusura alle {{time}} del {{date}} con {{count}} spedizioni',
+  warehouseCloseAlone: 'Questo banco non fa parte di un magazzino: Fine giornata chiude la sua giornata',
+  warehouseCloseNoAnswer: 'Il programma del supervisore non ha risposto entro {{seconds}} s: la giornata non è chiusa. Avvialo (npm run warehouse) o chiudi la giornata nella pagina del supervisore',
+  warehouseCloseRefused: 'Il programma del supervisore non ha chiuso la giornata: {{reason}}',
 };
 
 /** The sections of ./it.ts this file holds: `coreText`, where the client secret is kept, the shipment statuses by their keys. */

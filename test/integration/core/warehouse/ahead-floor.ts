@@ -87,6 +87,10 @@ export function aheadFloor(database: string, numbers: readonly number[]) {
   let stopObserving: () => void = () => undefined;
   const floor = {
     counts,
+    /** The sandbox, the owner's URL and the server's password (for the supervisor's program in a test). */
+    sandbox: (): Sandbox => sb,
+    ownerUrl: (): string => ownerUrl,
+    password: (): string => server.password,
     owner: undefined as unknown as pg.Client,
     one: undefined as unknown as Bench,
     two: undefined as unknown as Bench,
