@@ -18,7 +18,8 @@ import { heartbeat } from '../../../electron/core/warehouse/claims';
 import { warehouseClientConfig } from '../../../electron/core/warehouse/connection';
 import { createSandbox, type Sandbox } from '../../../electron/sandbox/index';
 import type { CloseResult } from '../../../electron/warehouse/ahead-types';
-import { createWarehousePlatform } from '../../../electron/warehouse/platform';
+import { startCloseRequests } from '../../../electron/warehouse/close-requests';
+import { createWarehousePlatform, type WarehousePlatform } from '../../../electron/warehouse/platform';
 import { startSupervisorPage, type RunningPage } from '../../../electron/warehouse/server';
 import { startTestPostgres, type TestPostgres } from '../../support/postgres';
 import { benchLogin, createWarehouse } from '../../support/warehouse';
@@ -34,6 +35,7 @@ let page: RunningPage;
 let bare: RunningPage;
 let cookie = '';
 let call: Caller;
+let platform: WarehousePlatform;
 const benchUrls: Record<string, string> = {};
 /** The Retry-After waits the close asked for (ms): the sandbox's clock is moved on instead of waiting. */
 const sleeps: number[] = [];
@@ -100,7 +102,7 @@ beforeAll(async () => {
   }
   sb = await createSandbox({ port: 0, clock: () => new Date() });
   call = renewingCaller(sb, 0);
-  const platform = createWarehousePlatform({ baseUrl: sb.baseUrl, authUrl: sb.authUrl, clientId: sb.clients[0]!.clientId, clientSecret: sb.clients[0]!.clientSecret });
+  platform = createWarehousePlatform({ baseUrl: sb.baseUrl, authUrl: sb.authUrl, clientId: sb.clients[0]!.clientId, clientSecret: sb.clients[0]!.clientSecret });
   page = await startSupervisorPage({
     db,
     platform,
@@ -261,5 +263,25 @@ describe('POST /api/day/close', () => {
     expect(r.body.close.cancelled).toBe(1);
     expect(sb.state.manifests.slice(before).flatMap((m) => m.trackingNumbers)).not.toContain(a.trackingNumber);
     expect((await db.query(`SELECT state FROM labels_ahead WHERE order_key = '#13'`)).rows[0]).toEqual({ state: 'cancelled' });
+  }, 60_000);
+
+  it('a close asked at a bench with the supervisor’s PIN (close_requests): the program closes the day as the page does and answers', async () => {
+    const s = await buy('#14');
+    await shipped('b2', '#14', s);
+    const program = startCloseRequests({ db, platform, log: () => undefined, pollMs: 200 });
+    try {
+      const id = await asLogin(server, benchUrls.b2!, async (c) => (await c.query<{ id: string }>(`SELECT request_warehouse_close('b2', 'Anna') AS id`)).rows[0]!.id);
+      let row: { state: string; close_id: string | null; message: string | null } | undefined;
+      for (let i = 0; i < 100 && row?.state !== 'done' && row?.state !== 'refused'; i++) {
+        await new Promise((r) => setTimeout(r, 100));
+        row = (await db.query(`SELECT state, close_id::text AS close_id, message FROM close_requests WHERE id = $1`, [id])).rows[0];
+      }
+      expect(row).toMatchObject({ state: 'done', message: null });
+      const c = (await db.query(`SELECT closed_at_place AS place, packer FROM warehouse_closes WHERE id = $1`, [row!.close_id])).rows[0];
+      expect(c).toEqual({ place: 'b2', packer: 'Anna' });
+      expect((await db.query(`SELECT close_id::text AS id FROM closed_shipments WHERE tracking_number = $1`, [s.trackingNumber])).rows).toEqual([{ id: row!.close_id }]);
+    } finally {
+      await program.stop();
+    }
   }, 60_000);
 });
