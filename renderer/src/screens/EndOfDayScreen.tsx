@@ -3,7 +3,7 @@
  * manifest per contract, POST /manifests), and the manifest PDFs to save
  * (download link on a blob) or open for printing.
  */
-import { lazy, Suspense, useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { dateTime, money } from '../lib/format';
 import { t } from '../lib/i18n';
@@ -17,7 +17,8 @@ const DayCharts = lazy(() => import('./DayCharts').then((m) => ({ default: m.Day
 
 /** End-of-day screen (see file comment). */
 export function EndOfDayScreen() {
-  const { unmanifested, manifests, loading, closing, confirming, justCreated, load, setConfirming, closeDay, pdf } = useDay();
+  const { unmanifested, manifests, loading, closing, confirming, justCreated, load, setConfirming, closeDay, pdf, inWarehouse, closingWarehouse, closeWarehouseDay } = useDay();
+  const [supervisorPin, setSupervisorPin] = useState('');
   const focusTick = useApp((s) => s.focusTick);
   const closeBtn = useRef<HTMLButtonElement>(null);
 
@@ -48,6 +49,29 @@ export function EndOfDayScreen() {
       <h1 id="day-title" className="screen-title">
         {t('endOfDay.title')}
       </h1>
+      {inWarehouse ? (
+        <section className="card" aria-labelledby="warehouse-day-title" data-testid="warehouse-day">
+          <header className="card-head">
+            <h2 id="warehouse-day-title">{t('endOfDay.warehouseTitle')}</h2>
+          </header>
+          <p className="muted">{t('endOfDay.warehouseNote')}</p>
+          <form
+            className="grid-3"
+            onSubmit={(e) => {
+              e.preventDefault();
+              void closeWarehouseDay(supervisorPin).then(() => setSupervisorPin(''));
+            }}
+          >
+            <label>
+              {t('endOfDay.supervisorPin')}
+              <input type="password" inputMode="numeric" autoComplete="off" value={supervisorPin} onChange={(e) => setSupervisorPin(e.target.value)} data-testid="warehouse-day-pin" />
+            </label>
+            <button type="submit" className="btn" disabled={closingWarehouse} data-testid="warehouse-day-close">
+              {closingWarehouse ? t('endOfDay.closing') : t('endOfDay.warehouseClose')}
+            </button>
+          </form>
+        </section>
+      ) : null}
       <section className="card" aria-labelledby="unmanifested-title">
         <header className="card-head">
           <h2 id="unmanifested-title">

@@ -4,6 +4,7 @@ import type { DayReportView, DayStatsView, ManifestView, ReportRange, ShipmentVi
 import { invoke } from '../api';
 import { language, t } from '../lib/i18n';
 import { useApp } from './app';
+import { money } from '../lib/format';
 import { asStationError } from '../lib/errors';
 import { coreTextOf } from '../lib/coreText';
 
@@ -28,6 +29,15 @@ interface DayState {
   setConfirming(v: boolean): void;
   /** Closes the day (`manifests.closeDay`); ignored while a close is in flight. Afterwards `justCreated` names the new manifests. */
   closeDay(): Promise<void>;
+  /** The bench is in a warehouse (issue 43 item 4): the day closes once for every bench, not here. */
+  inWarehouse: boolean;
+  /** True while the warehouse's close asked here runs. */
+  closingWarehouse: boolean;
+  /**
+   * Closes the day for the whole warehouse from this bench (`warehouse.closeDay`, a supervisor's command): `pin`
+   * (the supervisor's, when given) unlocks first. Says the close's figures, or why it did not happen.
+   */
+  closeWarehouseDay(pin: string): Promise<void>;
   /** The manifest PDF as a Blob plus its file name (for a download link or the print tab). */
   pdf(id: number): Promise<{ blob: Blob; fileName: string } | null>;
 }
@@ -51,9 +61,15 @@ export const useDay = create<DayState>()((set, get) => ({
   stats: null,
   range: 'day',
   reporting: false,
+  inWarehouse: false,
+  closingWarehouse: false,
 
   async load() {
     set({ loading: true });
+    void invoke('warehouse.status', {}).then(
+      (w) => set({ inWarehouse: w.since !== null }),
+      () => undefined,
+    );
     // The charts' figures come on their own: they show without waiting for the list of every shipment.
     const range = get().range;
     void invoke('reports.day', { range }).then(
@@ -116,8 +132,35 @@ export const useDay = create<DayState>()((set, get) => ({
       // A bench in a warehouse: the day closes on the supervisor's page (issue 43 item 4), said as where, not as a failure.
       const err = asStationError(e);
       const where = err.text?.key.startsWith('dayClosedByWarehouse') ? coreTextOf(err.text) : null;
-      if (where) app.flash('warn', where);
-      else app.fail(t('endOfDay.closeFailed'), e);
+      if (where) {
+        set({ inWarehouse: true });
+        app.flash('warn', where);
+      } else app.fail(t('endOfDay.closeFailed'), e);
+    }
+  },
+
+  async closeWarehouseDay(pin) {
+    if (get().closingWarehouse) return;
+    const app = useApp.getState();
+    set({ closingWarehouse: true });
+    try {
+      if (pin.trim() !== '') await invoke('packers.unlock', { pin: pin.trim() });
+      const c = await invoke('warehouse.closeDay', {});
+      const manifests = c.manifests.map((m) => `${m.contract}: ${m.shipments}`).join(' · ');
+      const detail = [
+        manifests,
+        c.cancelled > 0 ? t('endOfDay.warehouseCancelled', { count: c.cancelled, refunded: money(c.refunded) }) : '',
+        c.cancelRefused > 0 ? t('endOfDay.warehouseCancelRefused', { count: c.cancelRefused }) : '',
+        c.offlineBenches.length > 0 ? t('endOfDay.warehouseOffline', { benches: c.offlineBenches.join(', ') }) : '',
+      ]
+        .filter(Boolean)
+        .join(' — ');
+      app.flash('ok', t('endOfDay.warehouseClosed', { shipments: t('shipments.count', { count: c.shipments }) }), detail);
+      await get().load();
+    } catch (e) {
+      app.fail(t('endOfDay.warehouseCloseFailed'), e);
+    } finally {
+      set({ closingWarehouse: false });
     }
   },
 

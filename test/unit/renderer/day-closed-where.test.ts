@@ -14,14 +14,14 @@ describe('End of day at a bench in a warehouse', () => {
   it('says it in English', async () => {
     await setLanguage('en');
     expect(coreTextOf(last.text)).toBe(last.message);
-    expect(last.message).toBe('The day closes once for the whole warehouse, on the supervisor’s page: this bench does not close its own day. Last closed at 18:05 on 07/12/2026 with 2 shipments');
+    expect(last.message).toBe('The day closes once for the whole warehouse, on the supervisor’s page: this bench does not close its own day (or here, with the supervisor’s PIN). Last closed at 18:05 on 07/12/2026 with 2 shipments');
   });
 
   it('says it in Italian, with the same time, date and count', async () => {
     await setLanguage('it');
     expect(coreTextOf(last.text)).toBe(
-      'La giornata si chiude una volta per tutto il magazzino, nella pagina del supervisore: questo banco non chiude la propria giornata. Ultima chiusura alle 18:05 del 07/12/2026 con 2 spedizioni',
+      'La giornata si chiude una volta per tutto il magazzino, nella pagina del supervisore: questo banco non chiude la propria giornata (o qui, con il PIN del supervisore). Ultima chiusura alle 18:05 del 07/12/2026 con 2 spedizioni',
     );
-    expect(coreTextOf(coreText('dayClosedByWarehouse').text)).toBe('La giornata si chiude una volta per tutto il magazzino, nella pagina del supervisore: questo banco non chiude la propria giornata');
+    expect(coreTextOf(coreText('dayClosedByWarehouse').text)).toBe('La giornata si chiude una volta per tutto il magazzino, nella pagina del supervisore: questo banco non chiude la propria giornata (o qui, con il PIN del supervisore)');
   });
 });

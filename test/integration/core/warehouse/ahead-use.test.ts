@@ -171,11 +171,11 @@ describe('a packer ships an order with a label bought ahead', () => {
     const { one } = floor;
     const never = await stationFailure(one.invoke('manifests.closeDay', {}));
     expect(never.code).toBe('invalid_state');
-    expect(never.message).toBe('The day closes once for the whole warehouse, on the supervisor’s page: this bench does not close its own day');
+    expect(never.message).toBe('The day closes once for the whole warehouse, on the supervisor’s page: this bench does not close its own day (or here, with the supervisor’s PIN)');
     const close = await floor.owner.query<{ id: string }>(`INSERT INTO warehouse_closes (closed_at, closed_at_place) VALUES ('2026-12-07T17:05:00Z', 'page') RETURNING id`);
     await floor.owner.query(`INSERT INTO closed_shipments (tracking_number, close_id, bench_id) VALUES ('T1', $1, $2), ('T2', $1, $2)`, [close.rows[0]!.id, one.id]);
     const said = await stationFailure(one.invoke('manifests.closeDay', {}));
-    expect(said.message).toBe('The day closes once for the whole warehouse, on the supervisor’s page: this bench does not close its own day. Last closed at 18:05 on 07/12/2026 with 2 shipments');
+    expect(said.message).toBe('The day closes once for the whole warehouse, on the supervisor’s page: this bench does not close its own day (or here, with the supervisor’s PIN). Last closed at 18:05 on 07/12/2026 with 2 shipments');
     expect(said.text).toEqual({ key: 'dayClosedByWarehouseLast', values: { time: '18:05', date: '07/12/2026', count: 2 } });
     expect(coreIt.coreText.dayClosedByWarehouseLast).toMatch(/^La giornata si chiude una volta per tutto il magazzino/);
       });
