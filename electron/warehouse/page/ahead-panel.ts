@@ -264,7 +264,10 @@ export function createAheadPanels(hosts: AheadHosts, changed: () => void): { ren
     if (closeError) said.append(el('p', closeError, 'error'));
     const c: CloseResult | null = a.lastClose;
     if (c) {
-      said.append(el('h3', fill(w.lastClose, { t: c.packer ? fill(w.closedAt, { t: when(c.closedAt), who: c.packer }) : when(c.closedAt) })));
+      const t = c.packer ? fill(w.closedAt, { t: when(c.closedAt), who: c.packer }) : when(c.closedAt);
+      // Asked at a bench with the supervisor's PIN: that bench is named.
+      const bench = c.place === 'page' ? null : (a.benches.find((b) => b.id === c.place)?.name ?? c.place);
+      said.append(el('h3', fill(w.lastClose, { t: bench ? fill(w.closedAtBench, { t, bench }) : t })));
       const ul = el('ul');
       for (const line of closeSaid(c, language)) ul.append(el('li', line));
       said.append(ul);

@@ -68,6 +68,7 @@ export interface AheadWords {
   offlineLineOne: string;
   offlineLineNone: string;
   closedAt: string;
+  closedAtBench: string;
   /** The budget panel's rows (issue 43 item 6). */
   labelWaitToday: string;
   labelWaitTodayNone: string;
@@ -143,6 +144,7 @@ export const AHEAD_WORDS: Readonly<Record<Language, AheadWords>> = {
     offlineLineOne: '{name} is offline (last seen {t}): its shipment waits for the next close',
     offlineLineNone: '{name} is offline (last seen {t}): what it shipped and has not sent yet goes in the next close',
     closedAt: '{t} by {who}',
+    closedAtBench: '{t} at {bench}',
     labelWaitToday: 'Packers’ label wait today',
     labelWaitTodayNone: 'no label today',
     aheadWaiting: 'Labels ahead now',
@@ -224,6 +226,7 @@ export const AHEAD_WORDS: Readonly<Record<Language, AheadWords>> = {
     offlineLineOne: '{name} non è in linea (visto l’ultima volta {t}): la sua spedizione attende la prossima chiusura',
     offlineLineNone: '{name} non è in linea (visto l’ultima volta {t}): ciò che ha spedito e non ha ancora inviato va nella prossima chiusura',
     closedAt: '{t} da {who}',
+    closedAtBench: '{t} al banco {bench}',
     labelWaitToday: 'Attesa delle etichette degli operatori oggi',
     labelWaitTodayNone: 'nessuna etichetta oggi',
     aheadWaiting: 'Etichette in anticipo ora',
