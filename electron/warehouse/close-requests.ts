@@ -27,7 +27,7 @@ export interface CloseRequestOptions {
  * Answers every waiting close request once, oldest first.
  * @throws the database's error
  */
-export async function answerCloseRequests(options: Omit<CloseRequestOptions, 'pollMs'>): Promise<number> {
+async function answerCloseRequests(options: Omit<CloseRequestOptions, 'pollMs'>): Promise<number> {
   const { db } = options;
   const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
   const waiting = await db.query<{ id: string; bench_id: string; packer: string | null }>(`SELECT id::text AS id, bench_id, packer FROM close_requests WHERE state = 'waiting' ORDER BY id`);
