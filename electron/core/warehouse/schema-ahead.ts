@@ -15,6 +15,8 @@
  *   bench (NOTIFY `warehouse_batches`), with a pick list in the same order.
  * - `warehouse_closes` / `closed_shipments`: each close of the day, its manifests, refunds and the benches that
  *   were offline, and which shipments went in which close (a shipment goes in one close only).
+ * - A trigger on `platform_events`: a label ahead's own `shipment.created` is never taken for a shipment made on the
+ *   web panel.
  * - `close_requests`: a close asked at a bench with the supervisor's PIN, carried out by the supervisor's program.
  * - `rate_waits`: each packer's wait for a label slot, kept two days, for the page's p50/p95 of today (rate_slots
  *   keeps ten windows only).
@@ -99,6 +101,22 @@ export const AHEAD_SCHEMA_SQL = `
   CREATE UNIQUE INDEX labels_ahead_live ON labels_ahead (order_key) WHERE state IN ('buying', 'bought', 'batched', 'printed', 'used');
   CREATE INDEX labels_ahead_state ON labels_ahead (state);
   CREATE INDEX labels_ahead_batch ON labels_ahead (batch_id, batch_pos) WHERE batch_id IS NOT NULL;
+
+  -- A label ahead's shipment is the warehouse's own, not one made on the web panel: its shipment.created (a webhook,
+  -- or the catch-up) is applied at once as 'label_ahead', so apply_platform_events (schema 7) never takes its order
+  -- as shipped from the platform. Matched by tracking number, or by the order of a purchase still on its way.
+  CREATE FUNCTION platform_event_of_label_ahead() RETURNS trigger LANGUAGE plpgsql SET search_path FROM CURRENT AS $f$
+  BEGIN
+    IF NEW.event = 'shipment.created' AND NEW.applied_seq IS NULL AND (
+         EXISTS (SELECT 1 FROM labels_ahead WHERE tracking_number = NEW.tracking_number)
+      OR EXISTS (SELECT 1 FROM labels_ahead WHERE state = 'buying' AND order_key = platform_order_of(NEW.payload->>'order_id'))) THEN
+      NEW.applied_seq := nextval('platform_events_applied');
+      NEW.applied_at := clock_timestamp();
+      NEW.outcome := 'label_ahead';
+    END IF;
+    RETURN NEW;
+  END $f$;
+  CREATE TRIGGER platform_events_label_ahead BEFORE INSERT ON platform_events FOR EACH ROW EXECUTE FUNCTION platform_event_of_label_ahead();
 
   CREATE TABLE warehouse_closes (
     id bigserial PRIMARY KEY,

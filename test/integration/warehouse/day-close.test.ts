@@ -265,6 +265,33 @@ describe('POST /api/day/close', () => {
     expect((await db.query(`SELECT state FROM labels_ahead WHERE order_key = '#13'`)).rows[0]).toEqual({ state: 'cancelled' });
   }, 60_000);
 
+  it('a label ahead’s own shipment.created (a webhook or the catch-up) leaves its order to ship: applied as label_ahead, bought or still on its way', async () => {
+    const a = await buy('#14');
+    await ahead('#14', a, 'bought');
+    // A purchase still on its way: reserved (buying), its tracking number not known yet.
+    await db.query(`INSERT INTO orders (order_key, value) VALUES ('#15', '{}'::jsonb) ON CONFLICT DO NOTHING`);
+    await db.query(`INSERT INTO labels_ahead (order_key, state, reference, fingerprint, bought_by) VALUES ('#15', 'buying', '#15', 'fp', 'b1')`);
+    const b = await buy('#15');
+    for (const [s, key] of [[a, '#14'], [b, '#15']] as const) {
+      const payload = { event: 'shipment.created', timestamp: new Date().toISOString(), ldv: s.trackingNumber, order_id: key, vector_name: 'GLS' };
+      await db.query(
+        `INSERT INTO platform_events (dedup_key, event, tracking_number, event_at, payload, source) VALUES ($1, 'shipment.created', $2, now(), $3::jsonb, 'catch_up') ON CONFLICT (dedup_key) DO NOTHING`,
+        [`shipment.created:${s.trackingNumber}`, s.trackingNumber, JSON.stringify(payload)],
+      );
+    }
+    await db.query('SELECT apply_platform_events(100, 0)');
+    const events = await db.query(`SELECT tracking_number, outcome FROM platform_events WHERE tracking_number = ANY ($1) ORDER BY id`, [[a.trackingNumber, b.trackingNumber]]);
+    expect(events.rows).toEqual([
+      { tracking_number: a.trackingNumber, outcome: 'label_ahead' },
+      { tracking_number: b.trackingNumber, outcome: 'label_ahead' },
+    ]);
+    const orders = await db.query(`SELECT order_key, shipped_at, shipped_from FROM orders WHERE order_key IN ('#14', '#15') ORDER BY order_key`);
+    expect(orders.rows).toEqual([
+      { order_key: '#14', shipped_at: null, shipped_from: null },
+      { order_key: '#15', shipped_at: null, shipped_from: null },
+    ]);
+  }, 30_000);
+
   it('a close asked at a bench with the supervisor’s PIN (close_requests): the program closes the day as the page does and answers', async () => {
     const s = await buy('#14');
     await shipped('b2', '#14', s);
