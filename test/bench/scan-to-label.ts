@@ -99,7 +99,7 @@ const MANUAL_KEYS = 4;
 const HS_READY = '\x02030,0,0,1218,000,0,0,0,000,0,0,0\x03\r\n\x02000,0,0,0,0,2,6,0,00000000,1,000\x03\r\n\x021234,0\x03\r\n';
 
 /** A TCP label printer: the time of each label connection's last byte (performance.now()), in arrival order. */
-async function labelPrinter(): Promise<{ uri: string; lastBytes: number[]; next(count: number): Promise<number>; close(): Promise<void> }> {
+export async function labelPrinter(): Promise<{ uri: string; lastBytes: number[]; next(count: number): Promise<number>; close(): Promise<void> }> {
   const lastBytes: number[] = [];
   const waiters = new Set<() => void>();
   const server = net.createServer((sock) => {
