@@ -305,3 +305,27 @@ test('a label waiting for the account’s 30 labels a minute counts down on the 
   await expect(it.getByTestId('label-countdown')).toHaveText(/^Etichetta tra \d+ s: le 30 etichette al minuto dell’account sono in uso \(1 prima di te\)$/, { timeout: 10_000 });
   await shot(it, 'warehouse-11-label-countdown-it');
 });
+
+test('End of day at a bench in a warehouse: where the day closes, and a close asked here with the supervisor’s PIN, in English and Italian (issue 43)', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const one = benches[0]!;
+  const context = (locale: string) => browser.newContext({ locale, timezoneId: 'Europe/Rome', viewport: { width: 1440, height: 900 } });
+  const en = await (await context('en-GB')).newPage();
+  await en.goto(one.url);
+  await en.keyboard.press('F6');
+  const card = en.getByTestId('warehouse-day');
+  await expect(card).toContainText('In a warehouse the day closes once for every bench: on the supervisor’s page, or here with the supervisor’s PIN.');
+  // The supervisor's program of this floor runs without the platform account: it answers, and says why it cannot close.
+  await card.getByLabel('Supervisor’s PIN').fill('4821');
+  await card.getByRole('button', { name: 'Close the day for the warehouse' }).click();
+  await expect(en.getByTestId('banner')).toContainText('The warehouse’s day was not closed', { timeout: 20_000 });
+  await expect(en.getByTestId('banner')).toContainText('without the platform account');
+  await shot(en, 'warehouse-12-day-closes-for-warehouse-en');
+
+  const it = await (await context('it-IT')).newPage();
+  await it.goto(one.url);
+  await it.keyboard.press('F6');
+  await expect(it.getByTestId('warehouse-day')).toContainText('In un magazzino la giornata si chiude una volta per tutti i banchi');
+  await expect(it.getByTestId('warehouse-day').getByRole('button', { name: 'Chiudi la giornata del magazzino' })).toBeVisible();
+  await shot(it, 'warehouse-13-day-closes-for-warehouse-it');
+});
