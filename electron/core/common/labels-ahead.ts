@@ -63,7 +63,7 @@ export interface AheadCandidate {
 }
 
 /** What the buyer reserves with: the order's key and reference, and what the label is bought for. */
-export interface AheadReservation {
+interface AheadReservation {
   orderKey: string;
   reference: string;
   fingerprint: string;
