@@ -35,14 +35,15 @@ async function answerCloseRequests(options: Omit<CloseRequestOptions, 'pollMs'>)
     let state: 'done' | 'refused' = 'refused';
     let closeId: number | null = null;
     let message: string | null = null;
-    if (!options.platform) message = 'the supervisor’s program runs without the platform account (start npm run warehouse with --platform-url, --client-id and STATION_CLIENT_SECRET)';
+    // The bench says a known refusal in its own language (its code, `no_platform` or `closing`); others in the program's words.
+    if (!options.platform) message = 'no_platform';
     else {
       try {
         const out = await closeDay({ db, platform: options.platform, packer: r.packer, place: r.bench_id, ...(options.sleep ? { sleep: options.sleep } : {}) });
         if (out.ok) {
           state = 'done';
           closeId = out.close.id;
-        } else message = out.refusal.message;
+        } else message = out.refusal.code;
       } catch (e) {
         message = `The day could not be closed: ${(e as Error).message}`;
         log(`warehouse: close of the day asked at ${r.bench_id} failed: ${(e as Error).message}`);

@@ -107,6 +107,8 @@ export const CORE_TEXTS_EN = {
   warehouseCloseAlone: 'This bench is not in a warehouse: End of day closes its own day',
   warehouseCloseNoAnswer: 'The supervisor’s program did not answer within {{seconds}} s: the day is not closed. Start it (npm run warehouse) or close the day on the supervisor’s page',
   warehouseCloseRefused: 'The supervisor’s program did not close the day: {{reason}}',
+  warehouseCloseNoPlatform: 'The day is not closed: the supervisor’s program runs without the platform account (start npm run warehouse with --platform-url, --client-id and STATION_CLIENT_SECRET)',
+  warehouseCloseBusy: 'The day is being closed already (on the supervisor’s page or at another bench): wait for that close to end',
 } as const;
 
 /** A key of {@link CORE_TEXTS_EN}. */

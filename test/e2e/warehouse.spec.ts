@@ -319,7 +319,9 @@ test('End of day at a bench in a warehouse: where the day closes, and a close as
   await card.getByLabel('Supervisor’s PIN').fill('4821');
   await card.getByRole('button', { name: 'Close the day for the warehouse' }).click();
   await expect(en.getByTestId('banner')).toContainText('The warehouse’s day was not closed', { timeout: 20_000 });
-  await expect(en.getByTestId('banner')).toContainText('without the platform account');
+  await expect(en.getByTestId('banner')).toContainText('The day is not closed: the supervisor’s program runs without the platform account');
+  // The bench's own close is not offered in a warehouse.
+  await expect(en.getByRole('button', { name: 'Close the day', exact: true })).toHaveCount(0);
   await shot(en, 'warehouse-12-day-closes-for-warehouse-en');
 
   const it = await (await context('it-IT')).newPage();
@@ -327,5 +329,8 @@ test('End of day at a bench in a warehouse: where the day closes, and a close as
   await it.keyboard.press('F6');
   await expect(it.getByTestId('warehouse-day')).toContainText('In un magazzino la giornata si chiude una volta per tutti i banchi');
   await expect(it.getByTestId('warehouse-day').getByRole('button', { name: 'Chiudi la giornata del magazzino' })).toBeVisible();
+  await it.getByTestId('warehouse-day').getByLabel('PIN del supervisore').fill('4821');
+  await it.getByTestId('warehouse-day').getByRole('button', { name: 'Chiudi la giornata del magazzino' }).click();
+  await expect(it.getByTestId('banner')).toContainText('La giornata non è chiusa: il programma del supervisore è avviato senza l’account della piattaforma', { timeout: 20_000 });
   await shot(it, 'warehouse-13-day-closes-for-warehouse-it');
 });

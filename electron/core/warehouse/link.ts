@@ -390,7 +390,14 @@ export function createWarehouseLink(opts: WarehouseLinkOptions): WarehouseLink {
         throw new StationError('warehouse_offline', said.message, undefined, said.text);
       }
       if ('done' in answer) return answer.done;
-      const said = 'refused' in answer ? coreText('warehouseCloseRefused', { reason: answer.refused }) : coreText('warehouseCloseNoAnswer', { seconds: Math.round(timeoutMs / 1000) });
+      const said =
+        'refused' in answer
+          ? answer.refused === 'no_platform'
+            ? coreText('warehouseCloseNoPlatform')
+            : answer.refused === 'closing'
+              ? coreText('warehouseCloseBusy')
+              : coreText('warehouseCloseRefused', { reason: answer.refused })
+          : coreText('warehouseCloseNoAnswer', { seconds: Math.round(timeoutMs / 1000) });
       throw new StationError('refused' in answer ? 'invalid_state' : 'timeout', said.message, undefined, said.text);
     },
     async lastClose() {

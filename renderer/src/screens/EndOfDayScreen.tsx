@@ -77,9 +77,12 @@ export function EndOfDayScreen() {
           <h2 id="unmanifested-title">
             {t('endOfDay.notInManifest')} <span data-testid="unmanifested-count">{unmanifested.length}</span>
           </h2>
-          <button ref={closeBtn} type="button" className="btn btn-primary btn-big" disabled={closing || unmanifested.length === 0} onClick={() => setConfirming(true)}>
-            {closing ? t('endOfDay.closing') : t('endOfDay.close')}
-          </button>
+          {/* In a warehouse the day closes once for every bench (the card above): no close of this bench's own. */}
+          {inWarehouse ? null : (
+            <button ref={closeBtn} type="button" className="btn btn-primary btn-big" disabled={closing || unmanifested.length === 0} onClick={() => setConfirming(true)}>
+              {closing ? t('endOfDay.closing') : t('endOfDay.close')}
+            </button>
+          )}
         </header>
         {byContract.size ? (
           <p className="muted">

@@ -102,6 +102,8 @@ const texts: Record<CoreTextKey, string> = {
   warehouseCloseAlone: 'Questo banco non fa parte di un magazzino: Fine giornata chiude la sua giornata',
   warehouseCloseNoAnswer: 'Il programma del supervisore non ha risposto entro {{seconds}} s: la giornata non è chiusa. Avvialo (npm run warehouse) o chiudi la giornata nella pagina del supervisore',
   warehouseCloseRefused: 'Il programma del supervisore non ha chiuso la giornata: {{reason}}',
+  warehouseCloseNoPlatform: 'La giornata non è chiusa: il programma del supervisore è avviato senza l’account della piattaforma (avvia npm run warehouse con --platform-url, --client-id e STATION_CLIENT_SECRET)',
+  warehouseCloseBusy: 'La giornata si sta già chiudendo (nella pagina del supervisore o a un altro banco): attendi la fine di quella chiusura',
 };
 
 /** The sections of ./it.ts this file holds: `coreText`, where the client secret is kept, the shipment statuses by their keys. */

@@ -30,7 +30,8 @@ describe('the day closed at a bench with the supervisor’s PIN', () => {
     try {
       const failure = await stationFailure(floor.one.invoke('warehouse.closeDay', {}));
       expect(failure.code).toBe('invalid_state');
-      expect(failure.message).toMatch(/did not close the day: .*without the platform account/);
+      expect(failure.message).toBe('The day is not closed: the supervisor’s program runs without the platform account (start npm run warehouse with --platform-url, --client-id and STATION_CLIENT_SECRET)');
+      expect(failure.text).toEqual({ key: 'warehouseCloseNoPlatform', values: {} });
       expect((await floor.owner.query('SELECT count(*)::int AS n FROM warehouse_closes')).rows[0].n).toBe(0);
     } finally {
       await program.stop();
