@@ -9,20 +9,11 @@
 import type { Pool } from 'pg';
 import { z } from 'zod';
 
-/** A bench silent for longer than this is offline, s (as the floor says: three missed heartbeats). */
-export const OFFLINE_AFTER_S = 30;
+import { OFFLINE_AFTER_S } from './floor';
 
-/** The settings as the API gives and takes them. */
-export interface AheadSettings {
-  enabled: boolean;
-  /** Rule names; null: every rule that ships by itself. */
-  rules: string[] | null;
-  /** Orders imported in the last N hours; null: today's imported orders (Europe/Rome). */
-  horizonHours: number | null;
-  /** Label purchases a minute left to the packers, 0–29 of the account's 30. */
-  headroom: number;
-  faceDown: boolean;
-}
+/** The settings as the API gives and takes them: the core's own shape (electron/core/common/labels-ahead.ts). */
+export type { AheadSettings } from '../core/common/labels-ahead';
+import type { AheadSettings } from '../core/common/labels-ahead';
 
 /** The body of `PUT /api/ahead/settings`: every field, each refused with a sentence naming it. */
 const AheadSettingsBody = z

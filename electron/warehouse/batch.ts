@@ -8,7 +8,7 @@
  * first). {@link batchPickRows} gives the batch's labels in that same order with what the pick list shows.
  */
 import type { Pool } from 'pg';
-import { OFFLINE_AFTER_S } from './ahead-settings';
+import { OFFLINE_AFTER_S } from './floor';
 
 /** What the supervisor chose. */
 export type BatchSelection = { kind: 'single' } | { kind: 'all' } | { kind: 'sku'; value: string } | { kind: 'shop'; value: string };

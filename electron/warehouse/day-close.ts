@@ -16,7 +16,7 @@
  */
 import type { Pool } from 'pg';
 import { z } from 'zod';
-import { OFFLINE_AFTER_S } from './ahead-settings';
+import { OFFLINE_AFTER_S } from './floor';
 import type { CloseManifest, CloseResult, OfflineBench, RefusedCancel } from './ahead-types';
 import { PlatformCallError, type WarehousePlatform } from './platform';
 

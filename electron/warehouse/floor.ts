@@ -15,7 +15,7 @@ const ZONE = 'Europe/Rome';
  * (core/warehouse/link.ts), so three missed heartbeats. Shorter than the claims' timeout: the page says a
  * bench stopped long before another bench may take its orders.
  */
-const OFFLINE_AFTER_S = 30;
+export const OFFLINE_AFTER_S = 30;
 /** A claim older than this needs the supervisor's eye, s (15 minutes). */
 const OLD_CLAIM_AFTER_S = 15 * 60;
 
