@@ -116,12 +116,24 @@ describe('one budget for the account', () => {
     // First asked, first served: the slots' asking times (start less wait) never go backwards by more than a tick.
     const askedAt = slots.map((s) => s.at - s.waited);
     for (let i = 1; i < askedAt.length; i++) expect(askedAt[i]! - askedAt[i - 1]!).toBeGreaterThanOrEqual(-2);
-    // No bench served twice while another waited: every bench was served, and each bench's calls alternate with the others' (a round of ten).
+    // Every bench was served.
     const served = slots.map((s) => s.bench);
     expect(new Set(served).size).toBe(benches.length);
-    // Fair: no bench got more than two slots beyond any other (before, the luckiest bench shipped three times the others).
-    const per = benches.map((b) => served.filter((x) => x === b.bench.id).length);
-    expect(Math.max(...per) - Math.min(...per)).toBeLessThanOrEqual(2);
+    // No bench served twice while another waited: between two slots of one bench, every call of another bench
+    // that was already waiting at the first of them is served before the second. (Counting slots per bench is no
+    // measure of this: a bench the busy machine lets ask again late is rightly served less.)
+    let servedTwiceWhileWaiting = 0;
+    for (let i = 0; i < slots.length; i++) {
+      const next = slots.findIndex((s, j) => j > i && s.bench === slots[i]!.bench);
+      if (next < 0) continue;
+      for (const y of slots) {
+        const waitingAtFirst = y.bench !== slots[i]!.bench && y.at - y.waited < slots[i]!.at && y.at > slots[i]!.at;
+        if (waitingAtFirst && y.at > slots[next]!.at) servedTwiceWhileWaiting++;
+      }
+    }
+    expect(servedTwiceWhileWaiting).toBe(0);
+    // The queue actually held others while benches were served: the check above had waiting calls to look at.
+    expect(slots.filter((s) => s.waited > WINDOW_MS / 2).length).toBeGreaterThan(LIMIT);
     expect(benches.flatMap((b) => b.errors)).toEqual([]);
   }, 30_000);
 
