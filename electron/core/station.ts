@@ -95,7 +95,10 @@ export interface StationOptions {
   /** The warehouse link's heartbeat and activity intervals, ms (tests shorten them). */
   warehouse?: WarehouseTiming;
   /** The labels-ahead buyer's tick, lease and stale reservations (issue 43 item 3; tests shorten them); it runs when the bench has a warehouse. */
-  labelsAhead?: Pick<AheadBuyerOptions, 'intervalMs' | 'leaseS' | 'staleAfterS' | 'perTick'>;
+  labelsAhead?: Pick<AheadBuyerOptions, 'intervalMs' | 'leaseS' | 'staleAfterS' | 'perTick'> & {
+    /** How long a packer's press waits for a label ahead still being bought or batched, ms (default 20000). */
+    pressWaitMs?: number;
+  };
   /** Diagnostics (one line each; never holds credentials or tokens). Default: none. */
   log?: (line: string) => void;
   /** Where Settings keeps client secrets (default: none, STATION_CLIENT_SECRET only). */
@@ -300,6 +303,7 @@ export async function createStation(setup: StationSetup, options: StationOptions
     const stopping = new AbortController();
     const base: ContextWithoutOutbox = {
       stopping: stopping.signal,
+      ...(options.labelsAhead?.pressWaitMs !== undefined ? { aheadWaitMs: options.labelsAhead.pressWaitMs } : {}),
       store: openedStore,
       client,
       platform,

@@ -2,7 +2,9 @@
  * The day closed once for the whole warehouse (issue 43 item 4), from the supervisor's page:
  *
  * 1. The benches offline now (no heartbeat for 30 s) are named; their shipments wait for the next close.
- * 2. Every label ahead no bench has printed (state `bought`: not batched, printed or used) is cancelled first,
+ * 2. Every label ahead no bench has printed (state `bought`: not batched, printed or used) is cancelled first, and
+ *    so is a late purchase a packer's press stopped waiting for (`abandoned`, reason `late`) and a label printed
+ *    in a batch whose order shipped with another label (reason `unused`):
  *    `DELETE /shipments/{ldv}` through the warehouse's platform caller, each under its row's lock (a bench that
  *    wants it meanwhile waits, then finds it cancelled and buys its own): `cancelled` with reason `day_closed`
  *    and its refund (EUR); a 409 `invalid_state` is `cancel_refused` and named with what to do; a 404 too.
@@ -55,7 +57,7 @@ export async function readClose(db: Pool, id?: number): Promise<CloseResult | nu
   return r ? { ...r, refunded: Number(r.refunded) } : null;
 }
 
-/** Cancels every label ahead in state bought (step 2). */
+/** Cancels every label ahead no bench will use (step 2): bought and not held, abandoned, or printed for an order shipped otherwise. */
 async function cancelUnused(db: Pool, platform: WarehousePlatform): Promise<{ cancelled: number; refunded: number; refused: RefusedCancel[] }> {
   // A label ahead a bench shipped without the warehouse's word (it was away, and the bench adopted the shipment by
   // its reference) is the order's shipment: used, never cancelled. Its order says so (shipped by a bench: an order the
@@ -71,8 +73,16 @@ async function cancelUnused(db: Pool, platform: WarehousePlatform): Promise<{ ca
        FROM activity x WHERE a.state = 'bought' AND x.action = 'ship' AND x.tracking_number = a.tracking_number`,
   );
   // An order a bench holds (claimed, even by a bench gone silent) may be shipping with its label ahead now: kept.
+  // Also cancelled: a late purchase a packer's press stopped waiting for whose cancel did not go through yet
+  // (abandoned, schema 9), and a label printed in a batch whose order shipped with another label.
   const ids = (
-    await db.query<{ id: string }>(`SELECT id::text AS id FROM labels_ahead a WHERE state = 'bought' AND NOT EXISTS (SELECT 1 FROM claims c WHERE c.order_key = a.order_key) ORDER BY id`)
+    await db.query<{ id: string }>(
+      `SELECT id::text AS id FROM labels_ahead a
+        WHERE (a.state = 'bought' AND NOT EXISTS (SELECT 1 FROM claims c WHERE c.order_key = a.order_key))
+           OR (a.state = 'abandoned' AND a.tracking_number IS NOT NULL)
+           OR (a.state = 'printed' AND EXISTS (SELECT 1 FROM orders o WHERE o.order_key = a.order_key AND o.shipped_at IS NOT NULL AND o.tracking_number IS DISTINCT FROM a.tracking_number))
+        ORDER BY id`,
+    )
   ).rows.map((r) => r.id);
   let cancelled = 0;
   let refundedCents = 0;
@@ -82,7 +92,11 @@ async function cancelUnused(db: Pool, platform: WarehousePlatform): Promise<{ ca
     try {
       await client.query('BEGIN');
       const row = (
-        await client.query<{ tn: string | null; key: string }>(`SELECT tracking_number AS tn, order_key AS key FROM labels_ahead WHERE id = $1 AND state = 'bought' FOR UPDATE SKIP LOCKED`, [id])
+        await client.query<{ tn: string | null; key: string; reason: string }>(
+          `SELECT tracking_number AS tn, order_key AS key, CASE state WHEN 'abandoned' THEN 'late' WHEN 'printed' THEN 'unused' ELSE 'day_closed' END AS reason
+             FROM labels_ahead WHERE id = $1 AND state IN ('bought', 'abandoned', 'printed') FOR UPDATE SKIP LOCKED`,
+          [id],
+        )
       ).rows[0];
       if (!row?.tn) {
         await client.query('ROLLBACK');
@@ -92,14 +106,14 @@ async function cancelUnused(db: Pool, platform: WarehousePlatform): Promise<{ ca
         const out = await platform.call('DELETE', `/shipments/${encodeURIComponent(row.tn)}`, Cancelled);
         if (out && !out.cancelled) throw new PlatformCallError(409, 'invalid_state', `DELETE /shipments: the platform did not cancel ${row.tn}`);
         const refund = Math.round((out?.refunded ?? 0) * 100);
-        await client.query(`UPDATE labels_ahead SET state = 'cancelled', cancel_reason = 'day_closed', refund = $2, cancelled_at = now(), error = NULL WHERE id = $1`, [id, refund / 100]);
+        await client.query(`UPDATE labels_ahead SET state = 'cancelled', cancel_reason = $3, refund = $2, cancelled_at = now(), error = NULL WHERE id = $1`, [id, refund / 100, row.reason]);
         cancelled += 1;
         refundedCents += refund;
       } catch (e) {
         const err = e instanceof PlatformCallError ? e : new PlatformCallError(0, 'error', (e as Error).message);
         const reason: RefusedCancel['reason'] = err.status === 409 ? 'invalid_state' : err.status === 404 ? 'not_found' : 'error';
         if (reason !== 'error') {
-          await client.query(`UPDATE labels_ahead SET state = 'cancel_refused', cancel_reason = 'day_closed', error = $2 WHERE id = $1`, [id, err.message]);
+          await client.query(`UPDATE labels_ahead SET state = 'cancel_refused', cancel_reason = $3, error = $2 WHERE id = $1`, [id, err.message, row.reason]);
         }
         refused.push({ trackingNumber: row.tn, orderKey: row.key, reason, message: err.message });
       }

@@ -99,7 +99,7 @@ export const CORE_TEXTS_EN = {
   aheadCancelRefused: '{{why}}, and the platform refused to cancel it ({{reason}}): the order ships with a new label; cancel the old one from the platform’s web panel',
   aheadCancelFailed: '{{why}}, and its cancel got no answer ({{reason}}): the order ships with a new label; the close of the day cancels the old one',
   aheadByHand: 'The label bought ahead for order {{order}} ({{trackingNumber}}) is not used: the shipment was chosen by hand',
-  aheadNotReady: 'The label bought ahead for order {{order}} was not ready within {{seconds}} s: the order ships with a label bought now',
+  aheadNotReady: 'The label bought ahead for order {{order}} was not ready within {{seconds}} s: the order ships with a label bought now, and the one bought ahead is cancelled if it comes',
   aheadUnreachable: 'The label bought ahead for order {{order}} could not be asked of the warehouse ({{reason}}): the order ships with a label bought now',
   aheadBatchFailed: 'Batch {{batch}} stopped after {{printed}} of {{total}} labels: {{reason}}. The rest wait to be printed again',
   dayClosedByWarehouse: 'The day closes once for the whole warehouse, on the supervisor’s page: this bench does not close its own day (or here, with the supervisor’s PIN)',

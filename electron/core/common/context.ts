@@ -45,6 +45,11 @@ export interface StationContext {
    * contexts built by hand (tests): nothing is stopped then.
    */
   stopping?: AbortSignal;
+  /**
+   * How long a packer's press waits for a label ahead still being bought or waiting in a batch, ms (default 20000,
+   * shipping/ahead-use.ts; tests shorten it).
+   */
+  aheadWaitMs?: number;
 }
 
 /** The context before the outbox worker exists (the worker's executors need it). */

@@ -18,11 +18,20 @@ export interface AheadSettings {
   faceDown: boolean;
 }
 
-/** States of a label ahead (schema 8's `labels_ahead.state`). */
-export type LabelAheadState = 'buying' | 'bought' | 'batched' | 'printed' | 'used' | 'cancelled' | 'cancel_refused' | 'failed';
+/**
+ * States of a label ahead (`labels_ahead.state`, schemas 8 and 9): `abandoned` is a purchase a packer's press
+ * stopped waiting for; whatever it bought is cancelled.
+ */
+export type LabelAheadState = 'buying' | 'bought' | 'batched' | 'printed' | 'used' | 'cancelled' | 'cancel_refused' | 'failed' | 'abandoned';
 
-/** Why a label ahead was cancelled (schema 8's `cancel_reason`). */
-export type LabelAheadCancelReason = 'weight' | 'changed' | 'day_closed' | 'order_gone' | 'failed';
+/**
+ * Why a label ahead was cancelled (`cancel_reason`, schemas 8 and 9): `late` bought after the press stopped waiting
+ * for it; `unused` printed in a batch, its order shipped with another label.
+ */
+export type LabelAheadCancelReason = 'weight' | 'changed' | 'day_closed' | 'order_gone' | 'failed' | 'late' | 'unused';
+
+/** What became of a purchase stored (store_label_ahead): a label ahead now, to be cancelled (abandoned), or gone. */
+export type AheadStored = 'bought' | 'abandoned' | 'gone';
 
 /** One label ahead as the warehouse keeps it; money in EUR, weight in kg, label bytes base64 as the platform sent them. */
 export interface LabelAhead {
@@ -107,12 +116,20 @@ export interface LabelsAheadStore {
    * (live or ended), imported since `since` (ISO).
    */
   candidates(since: string, limit: number): Promise<AheadCandidate[]>;
-  /** Reservations (state buying) older than `olderThanS` seconds whose buyer went silent or is this bench. */
+  /**
+   * Reservations older than `olderThanS` seconds whose buyer went silent or is this bench: still `buying`, or
+   * `abandoned` (whatever they bought is still to be cancelled).
+   */
   staleReservations(olderThanS: number): Promise<LabelAhead[]>;
   /** The reservation's id, or null (shipped, claimed, or one exists). */
   reserve(r: AheadReservation): Promise<number | null>;
-  /** False when the reservation is no longer this buyer's. */
-  store(id: number, p: AheadPurchase): Promise<boolean>;
+  /** Keeps the purchase of reservation `id`: `bought`, `abandoned` (kept, to be cancelled by the caller) or `gone`. */
+  store(id: number, p: AheadPurchase): Promise<AheadStored>;
+  /**
+   * A press stops waiting for the purchase `id` (state buying): true when it is now `abandoned`, false when the
+   * purchase ended meanwhile (read it again).
+   */
+  abandon(id: number): Promise<boolean>;
   /**
    * Undoes this bench's reservation `id` (state buying) whose POST /shipments never left (the account's budget
    * refused it, the platform was not reached): the order may get a label ahead later. False when it is not this

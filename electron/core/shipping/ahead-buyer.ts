@@ -8,6 +8,7 @@
  * 1. no warehouse answering, labels ahead off, or another bench holds the lease: nothing;
  * 2. reservations left `buying` by a buyer that went silent (or by this bench before a restart) are settled by
  *    their reference (GET /shipments?reference=): found, its label is fetched and kept; not found, it ends failed;
+ *    an `abandoned` one (a packer's press stopped waiting for it, schema 9) has what it bought cancelled;
  * 3. the orders imported today (Europe/Rome) or within the supervisor's horizon, with no label ahead and claimed
  *    by no bench, are planned as a packer's press would plan them without a scale: only an order whose rule ships
  *    it by itself, with nothing needing attention and its weight from product data, gets a label. Its quote and
@@ -140,8 +141,32 @@ export function startAheadBuyer(ctx: StationContext, opts: AheadBuyerOptions = {
   // The budget said wait: no tick buys before then (ms).
   let waitUntil = 0;
 
-  /** Settles a stale reservation by its reference: the shipment found is kept with its label; none, it ends failed. */
+  /**
+   * Cancels the label of purchase `id` a packer's press stopped waiting for (state abandoned; schema 9): DELETE
+   * /shipments/{ldv}, its refund recorded (cancel reason `late`). A refusal (409) is recorded with the platform's
+   * words; no answer leaves it abandoned with its tracking number, for the settling step or the close to cancel.
+   */
+  const cancelLate = async (store: LabelsAheadStore, id: number, trackingNumber: string, reference: string): Promise<void> => {
+    try {
+      const { refunded } = await ctx.client.cancelShipment(trackingNumber);
+      await store.end(id, 'cancelled', 'late', refunded, null);
+      log(`labels ahead: ${trackingNumber} for ${reference} came after the packer stopped waiting for it: cancelled, ${refunded.toFixed(2)} EUR refunded`);
+    } catch (e) {
+      if (e instanceof PlatformError && e.status === 409) {
+        await store.end(id, 'cancel_refused', 'late', null, said(e));
+        log(`labels ahead: ${trackingNumber} for ${reference} came after the packer stopped waiting for it; the platform refused its cancel: ${said(e)}`);
+        return;
+      }
+      log(`labels ahead: ${trackingNumber} for ${reference} came after the packer stopped waiting for it; not cancelled yet (${said(e)}): tried again later`);
+    }
+  };
+
+  /**
+   * Settles a stale reservation by its reference: the shipment found is kept with its label; none, it ends failed.
+   * An abandoned one's shipment (found now, or known already) is cancelled instead ({@link cancelLate}).
+   */
   const settle = async (store: LabelsAheadStore, r: LabelAhead, out: AheadTick): Promise<void> => {
+    if (r.state === 'abandoned' && r.trackingNumber) return cancelLate(store, r.id, r.trackingNumber, r.reference);
     const order = localOrderOfKey(ctx, r.orderKey);
     const key = order ? recipientKeyOf(recipientToParty(order.recipient)) : undefined;
     let found: CreatedShipment | Omit<CreatedShipment, 'label'> | undefined;
@@ -153,8 +178,12 @@ export function startAheadBuyer(ctx: StationContext, opts: AheadBuyerOptions = {
       found = list.data.filter((s) => s.reference === r.reference).sort((a, b) => b.createdAt.localeCompare(a.createdAt))[0];
     }
     if (found && found.cancelled !== true && !found.cancelledAt) {
+      if (r.state === 'abandoned') {
+        if ((await store.store(r.id, purchaseOf(found, { zpl: null, pdf: null }))) === 'abandoned') await cancelLate(store, r.id, found.trackingNumber, r.reference);
+        return;
+      }
       const label = await ctx.client.getLabel(found.trackingNumber);
-      if (await store.store(r.id, purchaseOf(found, label))) {
+      if ((await store.store(r.id, purchaseOf(found, label))) === 'bought') {
         out.bought.push(found.trackingNumber);
         log(`labels ahead: ${r.reference} settled by its reference: ${found.trackingNumber} (${found.carrier.contractCode}) kept`);
       }
@@ -162,7 +191,11 @@ export function startAheadBuyer(ctx: StationContext, opts: AheadBuyerOptions = {
     }
     await store.end(r.id, 'failed', 'failed', null, 'no shipment found for the reservation');
     out.failed.push(r.reference);
-    log(`labels ahead: ${r.reference} left reserved by a buyer that stopped: no shipment found, ended failed`);
+    log(
+      r.state === 'abandoned'
+        ? `labels ahead: ${r.reference}, abandoned by a packer's press: nothing was bought, ended failed`
+        : `labels ahead: ${r.reference} left reserved by a buyer that stopped: no shipment found, ended failed`,
+    );
   };
 
   /**
@@ -249,9 +282,14 @@ export function startAheadBuyer(ctx: StationContext, opts: AheadBuyerOptions = {
     }
     const { label, ...shipment } = created;
     const kept = await store.store(id, purchaseOf(shipment, label));
+    // The packer's press stopped waiting for this purchase and bought its own label: this one is cancelled now.
+    if (kept === 'abandoned') {
+      await cancelLate(store, id, created.trackingNumber, reference);
+      return 'skip';
+    }
     out.bought.push(created.trackingNumber);
     log(
-      kept
+      kept === 'bought'
         ? `labels ahead: bought ${created.trackingNumber} for ${reference} (${created.carrier.contractCode}, ${created.cost.total.toFixed(2)} ${created.cost.currency}, ${weightKg} kg)`
         : `labels ahead: bought ${created.trackingNumber} for ${reference}, but a bench took the order over meanwhile: it adopts the shipment by its reference`,
     );

@@ -2,7 +2,8 @@
  * A packer's ship of an order with a label bought ahead (issue 43 item 3), between the warehouse's claim and the
  * quote of `shipping.shipOrder`:
  * - `buying` (the buyer's POST on its way) or `batched` (in a batch print not printed yet): waited for, up to
- *   {@link AHEAD_WAIT_MS}, then judged as it is then;
+ *   {@link AHEAD_WAIT_MS}; a purchase still on its way then is abandoned (its buyer cancels what it buys) and the
+ *   order gets its own label under its next reference; otherwise judged as it is then;
  * - `bought` / `printed`: the order's fingerprint now (the rule of the plan now) against the label's, and the
  *   scale's weight (the intent's) against the label's within the verify tolerance. Fits: `use` at the warehouse,
  *   then the one path of a shipment ships it (outbox row carrying the label: stored, printed once unless printed in
@@ -33,8 +34,12 @@ const AHEAD_WAIT_MS = 20_000;
 /** How often it looks again meanwhile, ms. */
 const AHEAD_POLL_MS = 250;
 
-/** What `shipping.shipOrder` does next: ship with the label ahead (`input` and `ahead` for the one path), or the ordinary path. */
-export type AheadStep = { kind: 'ship'; input: z.output<typeof ShipInput>; ahead: ShipmentAhead } | { kind: 'resume'; input: z.output<typeof ShipInput> } | { kind: 'ordinary' };
+/**
+ * What `shipping.shipOrder` does next: ship with the label ahead (`input` and `ahead` for the one path), or the
+ * ordinary path; `afterAhead` the reference of a purchase the press stopped waiting for (abandoned, schema 9): the
+ * order's own label takes the next reference and never adopts that one's shipment, which its buyer cancels.
+ */
+export type AheadStep = { kind: 'ship'; input: z.output<typeof ShipInput>; ahead: ShipmentAhead } | { kind: 'resume'; input: z.output<typeof ShipInput> } | { kind: 'ordinary'; afterAhead?: string };
 
 /** Whether `weightKg` (the scale's) is within the verify tolerance of the label's weight. */
 export function weightFits(weightKg: number, labelKg: number, tolerance: { tolerancePct: number; toleranceKg: number }): boolean {
@@ -54,15 +59,23 @@ function misfit(ctx: StationContext, order: StationOrder, intent: ShipIntent, pl
   return null;
 }
 
-/** The order's label ahead once it is neither being bought nor waiting in a batch, or the last seen after the wait. */
-async function settled(store: LabelsAheadStore, key: string, first: LabelAhead | null, waitMs: number): Promise<LabelAhead | null> {
+/**
+ * The order's label ahead once it is neither being bought nor waiting in a batch, or the last seen after the wait.
+ * A purchase still on its way then is abandoned (schema 9): `abandoned` carries its reference, and the row is
+ * null. A purchase that ended just as the wait did is read again and judged as it is.
+ */
+async function settled(store: LabelsAheadStore, key: string, first: LabelAhead | null, waitMs: number): Promise<{ a: LabelAhead | null; abandoned?: string }> {
   let a = first;
   const until = Date.now() + waitMs;
   while (a && (a.state === 'buying' || a.state === 'batched') && Date.now() < until) {
     await new Promise((r) => setTimeout(r, AHEAD_POLL_MS));
     a = await store.ofOrder(key);
   }
-  return a;
+  if (a?.state === 'buying') {
+    if (await store.abandon(a.id)) return { a: null, abandoned: a.reference };
+    a = await store.ofOrder(key);
+  }
+  return { a };
 }
 
 /**
@@ -145,10 +158,10 @@ export async function aheadStep(ctx: StationContext, order: StationOrder, key: s
   const store = ctx.warehouse.labelsAhead();
   if (!store) return { kind: 'ordinary' };
   try {
-    const a = await settled(store, key, await store.ofOrder(key), waitMs);
-    if (a && (a.state === 'buying' || a.state === 'batched')) {
+    const { a, abandoned } = await settled(store, key, await store.ofOrder(key), waitMs);
+    if (abandoned !== undefined || (a && (a.state === 'buying' || a.state === 'batched'))) {
       ctx.warehouse.log(coreText('aheadNotReady', { order: order.orderNumber, seconds: Math.round(waitMs / 1000) }).message);
-      return { kind: 'ordinary' };
+      return abandoned !== undefined ? { kind: 'ordinary', afterAhead: abandoned } : { kind: 'ordinary' };
     }
     if (!a || !a.trackingNumber) return { kind: 'ordinary' };
     const mine = a.state === 'used' && a.usedBy === ctx.warehouse.status().bench.id;
@@ -175,17 +188,21 @@ export async function aheadStep(ctx: StationContext, order: StationOrder, key: s
  * with a label bought ahead: the label ahead is not what was chosen, so it is cancelled first (as one that no
  * longer fits, reason `changed`), kept as the order's here, and the chosen shipment is the order's next (`-2`),
  * never the label ahead adopted by its reference. A label ahead being bought or batched is waited for as a press
- * waits; one this bench used already is left alone. Never throws: the warehouse away, nothing is done.
+ * waits (a purchase still on its way then is abandoned); one this bench used already is left alone. Never throws:
+ * the warehouse away, nothing is done.
+ * @returns the reference of an abandoned purchase (the chosen shipment must not take it), else undefined
  */
-export async function setAsideAhead(ctx: StationContext, order: StationOrder, key: string, waitMs = AHEAD_WAIT_MS): Promise<void> {
+export async function setAsideAhead(ctx: StationContext, order: StationOrder, key: string, waitMs = AHEAD_WAIT_MS): Promise<string | undefined> {
   const store = ctx.warehouse.labelsAhead();
-  if (!store) return;
+  if (!store) return undefined;
   try {
-    const a = await settled(store, key, await store.ofOrder(key), waitMs);
-    if (!a || !a.trackingNumber || (a.state !== 'bought' && a.state !== 'printed')) return;
+    const { a, abandoned } = await settled(store, key, await store.ofOrder(key), waitMs);
+    if (abandoned !== undefined) return abandoned;
+    if (!a || !a.trackingNumber || (a.state !== 'bought' && a.state !== 'printed')) return undefined;
     const said = coreText('aheadByHand', { order: order.orderNumber, trackingNumber: a.trackingNumber }).message;
     await cancelAhead(ctx, store, order, a, { reason: 'changed', said });
   } catch (e) {
     ctx.warehouse.log(coreText('aheadUnreachable', { order: order.orderNumber, reason: e instanceof Error ? e.message : String(e) }).message);
   }
+  return undefined;
 }

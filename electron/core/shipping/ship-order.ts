@@ -85,8 +85,8 @@ function claimedCreate(ctx: StationContext, create: ReturnType<typeof shipmentCr
     if (!order) return create(input, target);
     const key = await claimOrRefuse(ctx, order);
     // Chosen by hand (the form, the platform's request): a label bought ahead is set aside first (./ahead-use.ts).
-    if (byHand) await setAsideAhead(ctx, order, key);
-    const result = await create(input, target);
+    const afterAhead = byHand ? await setAsideAhead(ctx, order, key, ctx.aheadWaitMs) : undefined;
+    const result = await create(input, afterAhead !== undefined ? { ...target, afterAhead } : target);
     void ctx.warehouse.release(key);
     return result;
   };
@@ -127,12 +127,12 @@ export function createShipOrderHandlers(ctx: StationContext, unclaimedCreate: Re
       const key = await claimOrRefuse(ctx, order);
       // A label bought ahead (issue 43 item 3, ./ahead-use.ts): used when it fits, cancelled when it does not.
       const target = { printerUri: plan.printerUri ?? undefined, longLabelPrinterUri: plan.longLabelPrinterUri ?? undefined };
-      const ahead = await aheadStep(ctx, order, key, intent, plan, packerName());
+      const ahead = await aheadStep(ctx, order, key, intent, plan, packerName(), ctx.aheadWaitMs);
       if (ahead.kind === 'ship') return createPlanned(ahead.input, { ...target, ahead: ahead.ahead });
       if (ahead.kind === 'resume') return createPlanned(ahead.input, target);
       const parsed = await plannedRequest(ctx, order, plan, base, plan.packages, 'packer');
       // The rule's label printer (and so its profile) rides in the outbox row: a later send prints there too.
-      return createPlanned(parsed, target);
+      return createPlanned(parsed, ahead.afterAhead !== undefined ? { ...target, afterAhead: ahead.afterAhead } : target);
     },
 
     // Boxes learnt from the bench (issue 37 item 3, ./box-learn.ts): listed and confirmed once.

@@ -51,16 +51,17 @@ function generateReference(nowMs: number, random: () => number = Math.random): s
  *   `#1001`, `Bottega #1001`); a later shipment of the same order (after a
  *   cancel) gets `-2`, `-3`, ... (`Bottega #1001-2`);
  * - without: the caller's `reference` when given, else a generated one.
+ * `taken`: a reference the order's shipment must not take (a label ahead's purchase abandoned, schema 9).
  * @throws StationError `invalid_input` (details `request.reference`) when the caller's reference is already used;
  *   `invalid_state` when the order has {@link MAX_SHIPMENTS_PER_ORDER} shipments already.
  */
-function referenceFor(ctx: ContextWithoutOutbox, order: StationOrder | undefined, requested: string | undefined): string {
+function referenceFor(ctx: ContextWithoutOutbox, order: StationOrder | undefined, requested: string | undefined, taken?: string): string {
   const { store } = ctx;
   if (order) {
     const earlier = store.shipments.listByOrder(order.id).length;
     for (let n = earlier + 1; n <= MAX_SHIPMENTS_PER_ORDER; n++) {
       const ref = shipmentReference(order, n);
-      if (!store.shipments.getByReference(ref)) return ref;
+      if (ref !== taken && !store.shipments.getByReference(ref)) return ref;
     }
     throw new StationError('invalid_state', `Order ${order.orderNumber} already has ${MAX_SHIPMENTS_PER_ORDER} shipments at this station; ship it as a new order`, {
       orderId: [`Order ${order.orderNumber} has ${MAX_SHIPMENTS_PER_ORDER} shipments already`],
@@ -252,6 +253,11 @@ export interface ShipTarget {
   longLabelPrinterUri?: string | undefined;
   /** A label bought ahead that fits (./ahead-use.ts): shipped with it, under its reference, without the platform. */
   ahead?: ShipmentAhead | undefined;
+  /**
+   * The reference of a label ahead's purchase the press stopped waiting for (./ahead-use.ts, schema 9): its buyer
+   * cancels what it buys, so this shipment never adopts it by reference and takes the order's next one.
+   */
+  afterAhead?: string | undefined;
 }
 
 /**
@@ -321,7 +327,7 @@ export function shipmentCreator(ctx: StationContext, pressedBy: () => ShipmentPr
     }
     let conflict = false;
     // A label ahead is the order's own shipment (its reference), not another station's.
-    if (order && !target.ahead && store.shipments.listByOrder(order.id).length === 0) {
+    if (order && !target.ahead && target.afterAhead === undefined && store.shipments.listByOrder(order.id).length === 0) {
       // First POST of this order here: another station of the account may have shipped it already.
       const elsewhere = await shippedElsewhere(ctx, order, request);
       const found = elsewhere.found;
@@ -332,7 +338,7 @@ export function shipmentCreator(ctx: StationContext, pressedBy: () => ShipmentPr
       }
       conflict = elsewhere.conflict;
     }
-    const reference = target.ahead ? request.reference ?? referenceFor(ctx, order, undefined) : referenceFor(ctx, order, request.reference);
+    const reference = target.ahead ? request.reference ?? referenceFor(ctx, order, undefined) : referenceFor(ctx, order, request.reference, target.afterAhead);
     const payload: ShipmentCreatePayload = {
       localShipmentId: 0,
       ...(order ? { orderId: order.id } : {}),

@@ -6,7 +6,7 @@
  */
 import type { Pool } from 'pg';
 import type { StationOrder } from '../../../shared/domain/order';
-import type { LabelAhead, LabelAheadState, LabelBatch, LabelsAheadStore } from '../common/labels-ahead';
+import type { AheadStored, LabelAhead, LabelAheadState, LabelBatch, LabelsAheadStore } from '../common/labels-ahead';
 import type { WarehouseBench } from './claims';
 
 /** A row of `labels_ahead` as pg returns it. */
@@ -106,7 +106,7 @@ export function createLabelsAheadStore(pool: Pool, bench: () => WarehouseBench):
     async staleReservations(olderThanS) {
       const res = await pool.query<LabelAheadRow>(
         `SELECT a.* FROM labels_ahead a JOIN benches b ON b.id = a.bought_by
-          WHERE a.state = 'buying' AND a.reserved_at < now() - make_interval(secs => $1)
+          WHERE a.state IN ('buying', 'abandoned') AND a.reserved_at < now() - make_interval(secs => $1)
             AND (a.bought_by = $2 OR b.heartbeat_at < now() - interval '30 seconds')
           ORDER BY a.reserved_at`,
         [olderThanS, bench().id],
@@ -128,7 +128,7 @@ export function createLabelsAheadStore(pool: Pool, bench: () => WarehouseBench):
       return id == null ? null : Number(id);
     },
     async store(id, p) {
-      const res = await pool.query<{ ok: boolean }>('SELECT store_label_ahead($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) AS ok', [
+      const res = await pool.query<{ stored: AheadStored }>('SELECT store_label_ahead($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) AS stored', [
         bench().id,
         id,
         p.trackingNumber,
@@ -141,6 +141,10 @@ export function createLabelsAheadStore(pool: Pool, bench: () => WarehouseBench):
         p.labelZpl,
         p.labelPdf,
       ]);
+      return res.rows[0]?.stored ?? 'gone';
+    },
+    async abandon(id) {
+      const res = await pool.query<{ ok: boolean }>('SELECT abandon_label_ahead($1, $2) AS ok', [bench().id, id]);
       return res.rows[0]?.ok === true;
     },
     async drop(id) {

@@ -7,6 +7,7 @@
  */
 import type { ClientBase } from 'pg';
 import { AHEAD_SCHEMA_SQL } from './schema-ahead';
+import { AHEAD_LATE_SCHEMA_SQL } from './schema-ahead-late';
 import { BUDGET_SCHEMA_SQL } from './schema-budget';
 import { EVENTS_SCHEMA_SQL } from './schema-events';
 import { SHIPPING_SCHEMA_SQL } from './schema-shipping';
@@ -234,6 +235,7 @@ const MIGRATIONS: readonly WarehouseMigration[] = [
   { version: 6, name: 'one budget of the platform account for every bench', sql: BUDGET_SCHEMA_SQL },
   { version: 7, name: 'platform events stored once and told to every bench (issue 44)', sql: EVENTS_SCHEMA_SQL },
   { version: 8, name: 'labels bought ahead, batch prints, one close of the day for the warehouse (issue 43)', sql: AHEAD_SCHEMA_SQL },
+  { version: 9, name: 'a label ahead that came too late is cancelled, never a second live label (issue 43)', sql: AHEAD_LATE_SCHEMA_SQL },
 ];
 
 /** The newest schema this station knows. */

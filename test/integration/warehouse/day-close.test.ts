@@ -292,6 +292,39 @@ describe('POST /api/day/close', () => {
     ]);
   }, 30_000);
 
+  it('a late purchase a press abandoned and a batch label whose order shipped with another: their events stay the warehouse’s, the close cancels both', async () => {
+    // #16: a press stopped waiting for its purchase (abandoned, schema 9) and shipped with its own -2; the late
+    // label's cancel by its buyer did not go through.
+    await db.query(`INSERT INTO orders (order_key, value) VALUES ('#16', '{}'::jsonb) ON CONFLICT DO NOTHING`);
+    const late = await buy('#16');
+    await db.query(
+      `INSERT INTO labels_ahead (order_key, state, reference, fingerprint, bought_by, tracking_number, platform_id, contract_code, cost, currency, bought_at)
+       VALUES ('#16', 'abandoned', '#16', 'fp', 'b1', $1, $2, $3, $4, 'EUR', now())`,
+      [late.trackingNumber, late.id, late.carrier.contractCode, late.cost.total],
+    );
+    // Its shipment.created is the warehouse's own, never "shipped from the web panel".
+    const payload = { event: 'shipment.created', timestamp: new Date().toISOString(), ldv: late.trackingNumber, order_id: '#16', vector_name: 'GLS' };
+    await db.query(
+      `INSERT INTO platform_events (dedup_key, event, tracking_number, event_at, payload, source) VALUES ($1, 'shipment.created', $2, now(), $3::jsonb, 'catch_up')`,
+      [`shipment.created:${late.trackingNumber}`, late.trackingNumber, JSON.stringify(payload)],
+    );
+    expect((await db.query(`SELECT outcome FROM platform_events WHERE tracking_number = $1`, [late.trackingNumber])).rows).toEqual([{ outcome: 'label_ahead' }]);
+    // #17: its label ahead printed in a batch, but the order shipped with another label.
+    const printedAhead = await buy('#17');
+    await ahead('#17', printedAhead, 'printed');
+    const other = await buy('#17-2');
+    await db.query(`UPDATE orders SET shipped_at = now(), tracking_number = $1, shipped_by = 'b1' WHERE order_key = '#17'`, [other.trackingNumber]);
+    const r = await close('en');
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    const rows = await db.query(`SELECT order_key, state, cancel_reason FROM labels_ahead WHERE order_key IN ('#16', '#17') ORDER BY order_key`);
+    expect(rows.rows).toEqual([
+      { order_key: '#16', state: 'cancelled', cancel_reason: 'late' },
+      { order_key: '#17', state: 'cancelled', cancel_reason: 'unused' },
+    ]);
+    expect(sb.state.manifests.flatMap((m) => m.trackingNumbers)).not.toContain(late.trackingNumber);
+    expect(sb.state.manifests.flatMap((m) => m.trackingNumbers)).not.toContain(printedAhead.trackingNumber);
+  }, 60_000);
+
   it('a close asked at a bench with the supervisor’s PIN (close_requests): the program closes the day as the page does and answers', async () => {
     const s = await buy('#14');
     await shipped('b2', '#14', s);

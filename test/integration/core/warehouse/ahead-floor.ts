@@ -75,7 +75,7 @@ const people = [
 const rules = JSON.stringify({ version: 1, rules: [{ name: 'Italia', when: { countries: ['IT'] }, then: { rate: 'cheapest', shipByItself: true } }] });
 
 /** The floor: call `start` in beforeAll and `stop` in afterAll. */
-export function aheadFloor(database: string, numbers: readonly number[]) {
+export function aheadFloor(database: string, numbers: readonly number[], options: { pressWaitMs?: number } = {}) {
   let server: TestPostgres;
   let sb: Sandbox;
   let ownerUrl: string;
@@ -105,7 +105,12 @@ export function aheadFloor(database: string, numbers: readonly number[]) {
       const station = await startStation(
         { ...stationConfig(sb, tmp.dir, printerUri ?? `file://${labels}`), warehouseUrl: url },
         // The buyer of labels ahead runs on every bench of a warehouse; it buys only once a test turns labels ahead on.
-        { platformRateLimits: false, warehouse: { heartbeatMs: 200, activityMs: 100 }, labelsAhead: { intervalMs: 250, leaseS: 2, staleAfterS: 5 }, log: (line) => logs.push(line) },
+        {
+          platformRateLimits: false,
+          warehouse: { heartbeatMs: 200, activityMs: 100 },
+          labelsAhead: { intervalMs: 250, leaseS: 2, staleAfterS: 5, ...(options.pressWaitMs !== undefined ? { pressWaitMs: options.pressWaitMs } : {}) },
+          log: (line) => logs.push(line),
+        },
       );
       stations.push(station);
       const invoke = invokerOf(() => station);
@@ -160,13 +165,21 @@ export function aheadFloor(database: string, numbers: readonly number[]) {
      * `boughtFor` the order it was bought for (default: the order as it is).
      */
     async labelAhead(b: Bench, number: string, boughtFor: (o: StationOrder) => StationOrder = (o) => o): Promise<Ahead> {
-      return (await floor.reserveAhead(b, number, boughtFor)).store();
+      const { ahead, stored } = await (await floor.reserveAhead(b, number, boughtFor)).store();
+      expect(stored).toBe('bought');
+      return ahead;
     },
     /**
      * Buys a label ahead for `#number` from the sandbox and reserves its row (state `buying`) as `b`'s buyer does
-     * before its POST; `store()` then stores it (state `bought`), as the buyer does once the platform answered.
+     * before its POST; `store()` then stores it as the buyer does once the platform answered (`stored`: what
+     * store_label_ahead said, `bought` unless a press abandoned the purchase meanwhile). `trackingNumber`: the
+     * shipment the platform made for it.
      */
-    async reserveAhead(b: Bench, number: string, boughtFor: (o: StationOrder) => StationOrder = (o) => o): Promise<{ id: number; store: () => Promise<Ahead> }> {
+    async reserveAhead(
+      b: Bench,
+      number: string,
+      boughtFor: (o: StationOrder) => StationOrder = (o) => o,
+    ): Promise<{ id: number; key: string; trackingNumber: string; store: () => Promise<{ ahead: Ahead; stored: string }> }> {
       const o = await orderByNumber(b.invoke, number);
       const key = `Bottega ${number}`;
       const plan = await b.invoke('shipping.plan', { orderId: o.id });
@@ -189,8 +202,8 @@ export function aheadFloor(database: string, numbers: readonly number[]) {
         null,
       ]);
       const id = Number(reserved.rows[0]!.id);
-      const store = async (): Promise<Ahead> => {
-        const stored = await b.db.query<{ ok: boolean }>('SELECT store_label_ahead($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) AS ok', [
+      const store = async (): Promise<{ ahead: Ahead; stored: string }> => {
+        const stored = await b.db.query<{ stored: string }>('SELECT store_label_ahead($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) AS stored', [
           b.id,
           id,
           created.trackingNumber,
@@ -203,10 +216,9 @@ export function aheadFloor(database: string, numbers: readonly number[]) {
           label.zpl,
           label.pdf,
         ]);
-        expect(stored.rows[0]!.ok).toBe(true);
-        return { id, order: o, key, trackingNumber: created.trackingNumber, weightKg };
+        return { ahead: { id, order: o, key, trackingNumber: created.trackingNumber, weightKg }, stored: stored.rows[0]!.stored };
       };
-      return { id, store };
+      return { id, key, trackingNumber: created.trackingNumber, store };
     },
     /** Stops the warehouse's server (every bench away), or starts it again. */
     warehouse(on: boolean): void {

@@ -93,7 +93,8 @@ describe('a packer ships an order with a label bought ahead', () => {
     const shipping = one.invoke('shipping.shipOrder', { orderId: o.id });
     // The buyer's POST answers a second later.
     await new Promise((r) => setTimeout(r, 1000));
-    const a = await reserved.store();
+    const { ahead: a, stored } = await reserved.store();
+    expect(stored).toBe('bought');
     const res = await shipping;
     expect(res.shipment.trackingNumber).toBe(a.trackingNumber);
     expect([counts.made.length - m0, counts.quotes - q0]).toEqual([0, 0]);
