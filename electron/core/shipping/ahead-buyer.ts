@@ -15,8 +15,10 @@
  *    its POST /shipments take background slots of the account's budget (take_background_slot: never a slot a
  *    packer waits for, never the supervisor's headroom); the order is reserved after its quote and before the
  *    POST, so a busy budget leaves nothing reserved (the reservation is dropped) and a buyer killed mid-purchase
- *    leaves a reservation step 2 settles. The reference is the order's first shipment's: a bench that ships the
- *    order meanwhile adopts the shipment by reference.
+ *    leaves a reservation step 2 settles. The reference is the order's first shipment's. A packer's press that
+ *    waited too long for the purchase abandons it (schema 9) and ships with its own label (`-2`): the purchase's
+ *    answer is then stored as abandoned and its label cancelled at once; a label whose reservation was settled as
+ *    buying nothing meanwhile is cancelled too.
  * A refusal of the budget (or the platform away) ends the tick; the next ones wait until the budget said.
  */
 import { StationError } from '../../../shared/contract/errors';
@@ -142,22 +144,24 @@ export function startAheadBuyer(ctx: StationContext, opts: AheadBuyerOptions = {
   let waitUntil = 0;
 
   /**
-   * Cancels the label of purchase `id` a packer's press stopped waiting for (state abandoned; schema 9): DELETE
-   * /shipments/{ldv}, its refund recorded (cancel reason `late`). A refusal (409) is recorded with the platform's
-   * words; no answer leaves it abandoned with its tracking number, for the settling step or the close to cancel.
+   * Cancels the label of purchase `id` that came too late: a packer's press stopped waiting for it (state
+   * abandoned; schema 9), or its reservation was settled as buying nothing before the answer came (`why` says
+   * which). DELETE /shipments/{ldv}, its refund recorded (cancel reason `late`). A refusal (409) is recorded with
+   * the platform's words; no answer leaves an abandoned one with its tracking number, for the settling step or the
+   * close to cancel.
    */
-  const cancelLate = async (store: LabelsAheadStore, id: number, trackingNumber: string, reference: string): Promise<void> => {
+  const cancelLate = async (store: LabelsAheadStore, id: number, trackingNumber: string, reference: string, why = 'came after the packer stopped waiting for it'): Promise<void> => {
     try {
       const { refunded } = await ctx.client.cancelShipment(trackingNumber);
       await store.end(id, 'cancelled', 'late', refunded, null);
-      log(`labels ahead: ${trackingNumber} for ${reference} came after the packer stopped waiting for it: cancelled, ${refunded.toFixed(2)} EUR refunded`);
+      log(`labels ahead: ${trackingNumber} for ${reference} ${why}: cancelled, ${refunded.toFixed(2)} EUR refunded`);
     } catch (e) {
       if (e instanceof PlatformError && e.status === 409) {
         await store.end(id, 'cancel_refused', 'late', null, said(e));
-        log(`labels ahead: ${trackingNumber} for ${reference} came after the packer stopped waiting for it; the platform refused its cancel: ${said(e)}`);
+        log(`labels ahead: ${trackingNumber} for ${reference} ${why}; the platform refused its cancel: ${said(e)}`);
         return;
       }
-      log(`labels ahead: ${trackingNumber} for ${reference} came after the packer stopped waiting for it; not cancelled yet (${said(e)}): tried again later`);
+      log(`labels ahead: ${trackingNumber} for ${reference} ${why}; not cancelled yet (${said(e)}): tried again later`);
     }
   };
 
@@ -287,11 +291,17 @@ export function startAheadBuyer(ctx: StationContext, opts: AheadBuyerOptions = {
       await cancelLate(store, id, created.trackingNumber, reference);
       return 'skip';
     }
+    // The reservation ended while the POST was on its way (settled by another bench as stale): kept if that bench
+    // found this very shipment by its reference, else nobody holds it and it is cancelled.
+    if (kept === 'gone' && !(await store.byTrackingNumber(created.trackingNumber))) {
+      await cancelLate(store, id, created.trackingNumber, reference, 'came after its reservation was settled as buying nothing');
+      return 'skip';
+    }
     out.bought.push(created.trackingNumber);
     log(
       kept === 'bought'
         ? `labels ahead: bought ${created.trackingNumber} for ${reference} (${created.carrier.contractCode}, ${created.cost.total.toFixed(2)} ${created.cost.currency}, ${weightKg} kg)`
-        : `labels ahead: bought ${created.trackingNumber} for ${reference}, but a bench took the order over meanwhile: it adopts the shipment by its reference`,
+        : `labels ahead: bought ${created.trackingNumber} for ${reference}, settled meanwhile by another bench's buyer: kept`,
     );
     return 'bought';
   };

@@ -10,7 +10,7 @@ import { orderByNumber } from '../helpers';
 import { aheadFloor, printed, within } from './ahead-floor';
 
 // The press waits 1.5 s here (20 s at a bench): the purchase's answer comes later than that.
-const floor = aheadFloor('ahead_late', [9101, 9102, 9103], { pressWaitMs: 1500 });
+const floor = aheadFloor('ahead_late', [9101, 9102, 9103, 9104], { pressWaitMs: 1500 });
 const { counts } = floor;
 
 beforeAll(() => floor.start(), 90_000);
@@ -25,6 +25,12 @@ async function liveOnPlatform(reference: string): Promise<string[]> {
     for (const s of list.data) if (s.reference === ref && s.cancelled !== true && !s.cancelledAt) out.push(`${ref} ${s.trackingNumber}`);
   }
   return out.sort();
+}
+
+/** POST /__sandbox/faults (test control of the platform). */
+async function fault(body: unknown): Promise<void> {
+  const res = await fetch(`${new URL(floor.sandbox().baseUrl).origin}/__sandbox/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  if (!res.ok) throw new Error(`faults: ${res.status} ${await res.text()}`);
 }
 
 /** The buyer's lease given to `benchId` for an hour, and labels ahead on for a rule no order has: it only settles. */
@@ -99,5 +105,27 @@ describe('a label ahead that comes after the packer stopped waiting for it', () 
     expect(row).toMatchObject({ state: 'failed', error: 'no shipment found for the reservation' });
     expect(one.logs).toContainEqual(`labels ahead: ${key}, abandoned by a packer's press: nothing was bought, ended failed`);
     expect(await liveOnPlatform(key)).toEqual([`${key}-2 ${res.shipment.trackingNumber}`]);
+  }, 40_000);
+
+  it('the real buyer: its POST held by a congested platform, the press abandons it; the answer comes and the buyer cancels that label', async () => {
+    const { one, two } = floor;
+    await floor.owner.query(`UPDATE ahead_settings SET enabled = false, changed_at = now()`);
+    // The next POST /shipments (the buyer's) waits 6 s at the platform before it is handled.
+    await fault({ hold: { next: 1, ms: 6000, endpoints: ['POST /shipments'] } });
+    await floor.owner.query(`UPDATE ahead_buyer SET bench_id = $1, until = now() + interval '1 hour'`, [one.id]);
+    await floor.owner.query(`UPDATE ahead_settings SET enabled = true, rules = NULL, changed_at = now()`);
+    const key = 'Bottega #9104';
+    const reserved = await within(10_000, async () => (await floor.owner.query<{ id: string; state: string }>(`SELECT id, state FROM labels_ahead WHERE order_key = $1`, [key])).rows[0], (r) => r?.state === 'buying');
+    const o = await orderByNumber(two.invoke, '#9104');
+    const res = await two.invoke('shipping.shipOrder', { orderId: o.id });
+    expect(res.shipment.reference).toBe(`${key}-2`);
+    expect(res.shippedElsewhere).toBeFalsy();
+    // The held purchase is answered, stored as abandoned and cancelled by its buyer.
+    const row = await within(15_000, () => floor.aheadRow(Number(reserved!.id)), (r) => r.state !== 'buying' && r.state !== 'abandoned');
+    expect(row).toMatchObject({ state: 'cancelled', cancel_reason: 'late' });
+    expect(Number(row.refund)).toBeGreaterThan(0);
+    expect(await liveOnPlatform(key)).toEqual([`${key}-2 ${res.shipment.trackingNumber}`]);
+    expect(one.logs).toContainEqual(expect.stringMatching(new RegExp(`^labels ahead: \\S+ for ${key} came after the packer stopped waiting for it: cancelled, \\d+\\.\\d\\d EUR refunded$`)));
+    await fault({ hold: null });
   }, 40_000);
 });
