@@ -138,7 +138,7 @@ export interface LabelsAheadStore {
   drop(id: number): Promise<boolean>;
   /** Ends a label ahead unused: cancelled with its refund (EUR), refused (the platform's words), or failed. */
   end(id: number, state: 'cancelled' | 'cancel_refused' | 'failed', reason: LabelAheadCancelReason | null, refund: number | null, error: string | null): Promise<void>;
-  /** The order's live label ahead (buying, bought, batched, printed, used), or null. */
+  /** The order's live label ahead (buying, bought, batched, printed, used) or abandoned purchase, or null. */
   ofOrder(orderKey: string): Promise<LabelAhead | null>;
   /** The label ahead with this tracking number, whatever its state, or null. */
   byTrackingNumber(trackingNumber: string): Promise<LabelAhead | null>;

@@ -75,6 +75,8 @@ async function settled(store: LabelsAheadStore, key: string, first: LabelAhead |
     if (await store.abandon(a.id)) return { a: null, abandoned: a.reference };
     a = await store.ofOrder(key);
   }
+  // Abandoned by an earlier press that then sent nothing (its quote refused, say): this press keeps off it too.
+  if (a?.state === 'abandoned') return { a: null, abandoned: a.reference };
   return { a };
 }
 

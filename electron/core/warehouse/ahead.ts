@@ -154,7 +154,7 @@ export function createLabelsAheadStore(pool: Pool, bench: () => WarehouseBench):
     async end(id, state, reason, refund, error) {
       await pool.query('SELECT end_label_ahead($1, $2, $3, $4, $5, $6)', [bench().id, id, state, reason, refund, error]);
     },
-    ofOrder: (orderKey) => one(`SELECT * FROM labels_ahead WHERE order_key = $1 AND state IN ('buying', 'bought', 'batched', 'printed', 'used')`, [orderKey]),
+    ofOrder: (orderKey) => one(`SELECT * FROM labels_ahead WHERE order_key = $1 AND state IN ('buying', 'bought', 'batched', 'printed', 'used', 'abandoned') ORDER BY id DESC LIMIT 1`, [orderKey]),
     byTrackingNumber: (trackingNumber) => one('SELECT * FROM labels_ahead WHERE tracking_number = $1', [trackingNumber]),
     use: (id, packer) => one('SELECT * FROM use_label_ahead($1, $2, $3)', [bench().id, id, packer]),
     async waitingBatches() {

@@ -10,7 +10,7 @@ import { orderByNumber } from '../helpers';
 import { aheadFloor, printed, within } from './ahead-floor';
 
 // The press waits 1.5 s here (20 s at a bench): the purchase's answer comes later than that.
-const floor = aheadFloor('ahead_late', [9101, 9102, 9103, 9104], { pressWaitMs: 1500 });
+const floor = aheadFloor('ahead_late', [9101, 9102, 9103, 9104, 9105], { pressWaitMs: 1500 });
 const { counts } = floor;
 
 beforeAll(() => floor.start(), 90_000);
@@ -105,6 +105,20 @@ describe('a label ahead that comes after the packer stopped waiting for it', () 
     expect(row).toMatchObject({ state: 'failed', error: 'no shipment found for the reservation' });
     expect(one.logs).toContainEqual(`labels ahead: ${key}, abandoned by a packer's press: nothing was bought, ended failed`);
     expect(await liveOnPlatform(key)).toEqual([`${key}-2 ${res.shipment.trackingNumber}`]);
+  }, 40_000);
+
+  it('a purchase an earlier press abandoned before sending anything: the next press keeps off it too, its own label -2', async () => {
+    const { one, two } = floor;
+    await floor.owner.query(`UPDATE ahead_settings SET enabled = false, changed_at = now()`);
+    // The late purchase is at the platform under the order's reference; the press that abandoned it sent nothing.
+    const reserved = await floor.reserveAhead(one, '#9105');
+    await floor.owner.query(`UPDATE labels_ahead SET state = 'abandoned' WHERE id = $1`, [reserved.id]);
+    const o = await orderByNumber(two.invoke, '#9105');
+    const res = await two.invoke('shipping.shipOrder', { orderId: o.id });
+    // Never the late label adopted by its reference: its buyer cancels it.
+    expect(res.shipment.reference).toBe(`${reserved.key}-2`);
+    expect(res.shippedElsewhere).toBeFalsy();
+    expect(res.shipment.trackingNumber).not.toBe(reserved.trackingNumber);
   }, 40_000);
 
   it('the real buyer: its POST held by a congested platform, the press abandons it; the answer comes and the buyer cancels that label', async () => {
