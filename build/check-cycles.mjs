@@ -53,7 +53,13 @@ while (pending.length) {
   }
 }
 
-const circulars = parseCircular(tree, false);
+// dpdm reads files in parallel, so the tree's order (and with it where a circle is said to start) changed from
+// run to run: the tree is searched in sorted order, and each circle is said from its first file by name.
+const sorted = Object.fromEntries(Object.keys(tree).sort().map((k) => [k, tree[k]]));
+const circulars = parseCircular(sorted, false).map((c) => {
+  const first = c.indexOf([...c].sort()[0]);
+  return [...c.slice(first), ...c.slice(0, first)];
+});
 if (circulars.length) {
   console.error(`lint:cycles: ${circulars.length} circle${circulars.length > 1 ? 's' : ''} of imports (type-only imports count):\n${prettyCircular(circulars, '  ')}`);
   process.exit(1);
