@@ -15,8 +15,11 @@ export interface StationProcess {
   readyLine: string;
   /** Everything the process wrote so far (stdout + stderr), for failure messages. */
   output(): string;
-  /** SIGTERM, then resolves with the exit code. */
-  stop(): Promise<number | null>;
+  /**
+   * SIGTERM, then resolves with the exit code. A station still running `graceMs` later (default 30000) is killed
+   * (SIGKILL) and named on stderr with the end of its output, so a shutdown that hangs is seen, not waited on.
+   */
+  stop(graceMs?: number): Promise<number | null>;
 }
 
 /** Starts the host CLI with `args` (plus `--port 0`); rejects if it exits or stays silent for `timeoutMs`. */
@@ -46,8 +49,16 @@ export function startStationProcess(args: string[], timeoutMs = 60_000): Promise
           url: m[2]!,
           readyLine: m[1]!,
           output: () => out,
-          stop: () => {
-            if (child.exitCode === null) child.kill('SIGTERM');
+          stop: async (graceMs = 30_000) => {
+            if (child.exitCode !== null) return exited;
+            child.kill('SIGTERM');
+            let timer: NodeJS.Timeout | undefined;
+            const late = new Promise<'late'>((r) => (timer = setTimeout(() => r('late'), graceMs)));
+            const first = await Promise.race([exited, late]);
+            clearTimeout(timer);
+            if (first !== 'late') return first;
+            process.stderr.write(`station-process: pid ${child.pid} did not exit within ${graceMs} ms of SIGTERM; killed. Its last output:\n${out.slice(-2000)}\n`);
+            child.kill('SIGKILL');
             return exited;
           },
         });

@@ -61,10 +61,21 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(async () => {
+  // Each process below gets 30 s to exit after SIGTERM, then is killed and named.
+  test.setTimeout(240_000);
   if (supervisor && supervisor.exitCode === null) {
-    const exited = new Promise((r) => supervisor!.once('exit', r));
-    supervisor.kill('SIGTERM');
-    await exited;
+    const child = supervisor;
+    const exited = new Promise((r) => child.once('exit', r));
+    child.kill('SIGTERM');
+    // A program still running 30 s later is named and killed: a shutdown that hangs is seen, not waited on.
+    let timer: NodeJS.Timeout | undefined;
+    const late = await Promise.race([exited.then(() => false), new Promise<boolean>((r) => (timer = setTimeout(() => r(true), 30_000)))]);
+    clearTimeout(timer);
+    if (late) {
+      process.stderr.write(`warehouse.spec: the supervisor's program (pid ${child.pid}) did not exit within 30 s of SIGTERM; killed\n`);
+      child.kill('SIGKILL');
+      await exited;
+    }
   }
   for (const b of benches) await b.stop();
   server?.stop();
